@@ -1,0 +1,1 @@
+//! Game-tree search algorithms, written once against the `Game` trait.

@@ -1,0 +1,69 @@
+//! The headless command line: `searchlab <subcommand>`, JSON on stdout, exit code 2 with a
+//! one-line error for bad arguments or files.
+
+mod gen_map;
+mod path;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "searchlab", version, about = "A teaching playground for pathfinding and game-tree search")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Shortest paths on a grid map: one query (--from/--to) or every query of a .scen file.
+    Path(path::PathArgs),
+    /// Generate a map (maze, rooms, random obstacles) and a scenario file for it.
+    Gen(gen_map::GenArgs),
+}
+
+/// A failure to report to the user in one line.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl<E: std::error::Error> From<E> for CliError {
+    fn from(error: E) -> Self {
+        CliError(error.to_string())
+    }
+}
+
+pub type CliResult = Result<(), CliError>;
+
+/// Parses the process arguments, runs the command and returns the exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return if error.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let result = match cli.command {
+        Some(Command::Path(args)) => path::run(args),
+        Some(Command::Gen(args)) => gen_map::run(args),
+        None => path::demo(),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(CliError(message)) => {
+            eprintln!("error: {message}");
+            2
+        }
+    }
+}
+
+/// Prints one JSON value as a line.
+fn emit(value: &serde_json::Value) {
+    println!("{value}");
+}
+
+/// Parses `x,y`.
+fn parse_point(text: &str) -> Result<(u32, u32), String> {
+    let (x, y) = text.split_once(',').ok_or_else(|| format!("'{text}' is not x,y"))?;
+    let coordinate = |s: &str| s.trim().parse::<u32>().map_err(|_| format!("'{s}' in '{text}' is not a whole number"));
+    Ok((coordinate(x)?, coordinate(y)?))
+}

@@ -1,0 +1,201 @@
+//! `searchlab path`: grid queries from the command line.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Args;
+use serde_json::json;
+
+use super::{CliError, CliResult, emit, parse_point};
+use crate::grid::movingai::{self, Scenario};
+use crate::grid::{Connectivity, Grid, MoveRules};
+use crate::pathfinding::{Algorithm, GridSearch, Heuristic, SearchSpace};
+use crate::trace::NoTrace;
+
+/// The map `cargo run` shows when no subcommand is given.
+pub const DEFAULT_MAP: &str = "maps/maze64.map";
+
+#[derive(Debug, Args)]
+pub struct PathArgs {
+    /// The grid map (MovingAI .map).
+    #[arg(long)]
+    map: PathBuf,
+    /// Run every query of this scenario file.
+    #[arg(long, conflicts_with_all = ["from", "to"])]
+    scen: Option<PathBuf>,
+    /// Start cell `x,y` of a single query.
+    #[arg(long, value_parser = parse_point, requires = "to")]
+    from: Option<(u32, u32)>,
+    /// Goal cell `x,y` of a single query.
+    #[arg(long, value_parser = parse_point, requires = "from")]
+    to: Option<(u32, u32)>,
+    #[arg(long, value_enum, default_value_t = Algorithm::Astar)]
+    algo: Algorithm,
+    /// A* heuristic (default octile, or manhattan with --connectivity 4).
+    #[arg(long, value_enum)]
+    heuristic: Option<Heuristic>,
+    /// Weighted A*: f = g + w*h with w >= 1.
+    #[arg(long, default_value_t = 1.0)]
+    weight: f64,
+    /// Run at most this many scenario queries.
+    #[arg(long)]
+    limit: Option<usize>,
+    /// 4 or 8 neighbours.
+    #[arg(long, default_value = "8", value_parser = parse_connectivity)]
+    connectivity: Connectivity,
+    /// Allow a diagonal step past one blocked corner (MovingAI forbids it).
+    #[arg(long)]
+    corner_cutting: bool,
+}
+
+impl PathArgs {
+    fn search(&self) -> Result<GridSearch, CliError> {
+        let connectivity = self.connectivity;
+        let rules = MoveRules { connectivity, corner_cutting: self.corner_cutting };
+        if self.algorithm_is_not_astar() && (self.heuristic.is_some() || self.weight != 1.0) {
+            return Err(CliError(format!("--heuristic and --weight apply to astar only, not {}", self.algo.name())));
+        }
+        if !(self.weight.is_finite() && self.weight >= 1.0) {
+            return Err(CliError(format!("--weight must be a number >= 1, got {}", self.weight)));
+        }
+        let default_heuristic = if connectivity == Connectivity::Four { Heuristic::Manhattan } else { Heuristic::Octile };
+        Ok(GridSearch { algorithm: self.algo, heuristic: self.heuristic.unwrap_or(default_heuristic), weight: self.weight, rules })
+    }
+
+    fn algorithm_is_not_astar(&self) -> bool {
+        self.algo != Algorithm::Astar
+    }
+}
+
+fn parse_connectivity(text: &str) -> Result<Connectivity, String> {
+    match text {
+        "4" => Ok(Connectivity::Four),
+        "8" => Ok(Connectivity::Eight),
+        _ => Err(format!("'{text}' is not 4 or 8")),
+    }
+}
+
+fn cell_of(grid: &Grid, (x, y): (u32, u32), what: &str) -> Result<u32, CliError> {
+    if !grid.contains(x as i64, y as i64) {
+        return Err(CliError(format!("{what} {x},{y} is outside the {}x{} map", grid.width(), grid.height())));
+    }
+    let cell = grid.cell(x, y);
+    if !grid.is_cell_passable(cell) {
+        return Err(CliError(format!("{what} {x},{y} is a blocked cell")));
+    }
+    Ok(cell)
+}
+
+fn micros_since(start: Instant) -> f64 {
+    (start.elapsed().as_secs_f64() * 1e7).round() / 10.0
+}
+
+pub fn run(args: PathArgs) -> CliResult {
+    let search = args.search()?;
+    let grid = movingai::load_map(&args.map)?;
+    match (&args.scen, args.from, args.to) {
+        (Some(scen), _, _) => run_scenarios(&grid, &search, scen, args.limit),
+        (None, Some(from), Some(to)) => run_single(&grid, &search, from, to),
+        _ => Err(CliError("give either --scen FILE or --from x,y --to x,y".to_string())),
+    }
+}
+
+fn run_single(grid: &Grid, search: &GridSearch, from: (u32, u32), to: (u32, u32)) -> CliResult {
+    let (start, goal) = (cell_of(grid, from, "start")?, cell_of(grid, to, "goal")?);
+    let clock = Instant::now();
+    let result = search.run(grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
+    let micros = micros_since(clock);
+    let path = result.path.as_ref().map(|(_, cells)| cells.iter().map(|&c| grid.coords(c)).collect::<Vec<_>>());
+    emit(&json!({
+        "start": [from.0, from.1],
+        "goal": [to.0, to.1],
+        "algo": search.algorithm,
+        "cost": result.cost(),
+        "expanded": result.expanded,
+        "pushed": result.pushed,
+        "micros": micros,
+        "path": path,
+    }));
+    Ok(())
+}
+
+fn run_scenarios(grid: &Grid, search: &GridSearch, scen: &Path, limit: Option<usize>) -> CliResult {
+    let scenarios = movingai::load_scen(scen)?;
+    let file = scen.display().to_string();
+    movingai::check_scenarios(&file, &scenarios, grid)?;
+    let queries: &[Scenario] = &scenarios[..limit.unwrap_or(usize::MAX).min(scenarios.len())];
+    let mut space = SearchSpace::new();
+    let (mut mismatches, mut total_expanded, mut total_micros) = (0, 0, 0.0);
+    for (id, s) in queries.iter().enumerate() {
+        let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
+        let clock = Instant::now();
+        let result = search.run(grid, start, goal, &mut space, &mut NoTrace);
+        let micros = micros_since(clock);
+        let cost = result.cost();
+        if cost.is_none_or(|c| (c - s.optimal).abs() > 1e-3) {
+            mismatches += 1;
+        }
+        total_expanded += result.expanded;
+        total_micros += micros;
+        emit(&json!({
+            "id": id,
+            "start": [s.start.0, s.start.1],
+            "goal": [s.goal.0, s.goal.1],
+            "cost": cost,
+            "optimal": s.optimal,
+            "expanded": result.expanded,
+            "micros": micros,
+        }));
+    }
+    let mut summary = json!({
+        "algo": search.algorithm,
+        "queries": queries.len(),
+        "mismatches": mismatches,
+        "total_expanded": total_expanded,
+        "total_micros": (total_micros * 10.0).round() / 10.0,
+        "guaranteed_optimal": true,
+    });
+    let mut notes = Vec::new();
+    if let Some(reason) = search.suboptimality_reason(grid.has_weights()) {
+        notes.push(reason);
+    }
+    if search.rules != MoveRules::MOVINGAI {
+        notes.push("the .scen optimal lengths assume MovingAI rules (8-connected, no corner cutting)".to_string());
+    }
+    if !notes.is_empty() {
+        summary["guaranteed_optimal"] = json!(false);
+        summary["note"] = json!(notes.join("; "));
+    }
+    emit(&json!({ "summary": summary }));
+    Ok(())
+}
+
+/// What `cargo run` shows until the app exists: A* on the default map, drawn in the terminal.
+pub fn demo() -> CliResult {
+    let grid = movingai::load_map(Path::new(DEFAULT_MAP))?;
+    let corners = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c));
+    let (start, goal) = match (corners.clone().next(), corners.last()) {
+        (Some(s), Some(g)) => (s, g),
+        _ => return Err(CliError(format!("{DEFAULT_MAP} has no passable cell"))),
+    };
+    let result = GridSearch::default().run(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
+    let on_path: std::collections::HashSet<u32> =
+        result.path.iter().flat_map(|(_, cells)| cells.iter().copied()).collect();
+    for y in 0..grid.height() {
+        let row: String = (0..grid.width())
+            .map(|x| {
+                let cell = grid.cell(x, y);
+                if on_path.contains(&cell) { '*' } else if grid.is_cell_passable(cell) { ' ' } else { '#' }
+            })
+            .collect();
+        println!("{row}");
+    }
+    println!(
+        "A* from {:?} to {:?} on {DEFAULT_MAP}: cost {:.3}, {} nodes expanded. Try `searchlab --help`.",
+        grid.coords(start),
+        grid.coords(goal),
+        result.cost().unwrap_or(f64::NAN),
+        result.expanded
+    );
+    Ok(())
+}

@@ -1,0 +1,1 @@
+//! Games for adversarial search: the `Game` trait, Barca and tic-tac-toe.

@@ -1,0 +1,218 @@
+//! Deterministic map generators (same seed, same map) and scenario sets for them.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+use super::movingai::Scenario;
+use super::{Grid, GridGraph, MoveRules};
+use crate::pathfinding::astar::{astar, grid_heuristic};
+use crate::pathfinding::{Heuristic, SearchSpace};
+use crate::trace::NoTrace;
+
+/// Each cell blocked independently with probability `density`.
+pub fn random(width: u32, height: u32, density: f64, seed: u64) -> Grid {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut grid = Grid::new(width, height);
+    for y in 0..height {
+        for x in 0..width {
+            if rng.random_bool(density.clamp(0.0, 1.0)) {
+                grid.set_passable(x, y, false);
+            }
+        }
+    }
+    grid
+}
+
+/// A perfect maze by the recursive backtracker (iterative, with an explicit stack): corridors
+/// `corridor` cells wide separated by walls one cell thick.
+pub fn maze(width: u32, height: u32, corridor: u32, seed: u64) -> Grid {
+    let corridor = corridor.max(1);
+    let pitch = corridor + 1;
+    let mut grid = Grid::new(width, height);
+    for y in 0..height {
+        for x in 0..width {
+            grid.set_passable(x, y, false);
+        }
+    }
+    // Maze rooms sit at (1 + i * pitch, 1 + j * pitch); they need a wall after them too.
+    let columns = width.saturating_sub(1) / pitch;
+    let rows = height.saturating_sub(1) / pitch;
+    if columns == 0 || rows == 0 {
+        return grid;
+    }
+    let carve = |grid: &mut Grid, x0: u32, y0: u32, w: u32, h: u32| {
+        for y in y0..y0 + h {
+            for x in x0..x0 + w {
+                grid.set_passable(x, y, true);
+            }
+        }
+    };
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut visited = vec![false; (columns * rows) as usize];
+    let mut stack = vec![(0u32, 0u32)];
+    visited[0] = true;
+    carve(&mut grid, 1, 1, corridor, corridor);
+    while let Some(&(i, j)) = stack.last() {
+        let mut options: Vec<(u32, u32)> = [(0i64, -1i64), (1, 0), (0, 1), (-1, 0)]
+            .iter()
+            .map(|&(di, dj)| (i as i64 + di, j as i64 + dj))
+            .filter(|&(ni, nj)| ni >= 0 && nj >= 0 && ni < columns as i64 && nj < rows as i64)
+            .map(|(ni, nj)| (ni as u32, nj as u32))
+            .filter(|&(ni, nj)| !visited[(nj * columns + ni) as usize])
+            .collect();
+        if options.is_empty() {
+            stack.pop();
+            continue;
+        }
+        options.shuffle(&mut rng);
+        let (ni, nj) = options[0];
+        visited[(nj * columns + ni) as usize] = true;
+        // Carve the new room and the wall cell between the two rooms.
+        let (x0, y0) = (1 + i.min(ni) * pitch, 1 + j.min(nj) * pitch);
+        if ni != i {
+            carve(&mut grid, x0, y0, corridor * 2 + 1, corridor);
+        } else {
+            carve(&mut grid, x0, y0, corridor, corridor * 2 + 1);
+        }
+        stack.push((ni, nj));
+    }
+    grid
+}
+
+/// Square rooms of side `room` with one-cell walls. Doors follow a random spanning tree of the rooms
+/// (so everything is connected) plus extra doors with probability `extra_doors`, making loops.
+pub fn rooms(width: u32, height: u32, room: u32, extra_doors: f64, seed: u64) -> Grid {
+    let room = room.max(2);
+    let pitch = room + 1;
+    let mut grid = Grid::new(width, height);
+    for y in 0..height {
+        for x in 0..width {
+            if x % pitch == 0 || y % pitch == 0 || x == width - 1 || y == height - 1 {
+                grid.set_passable(x, y, false);
+            }
+        }
+    }
+    let columns = width.saturating_sub(1).div_ceil(pitch);
+    let rows = height.saturating_sub(1).div_ceil(pitch);
+    let mut rng = StdRng::seed_from_u64(seed);
+    // Every wall between two neighbouring rooms, shuffled, then Kruskal with union-find.
+    let mut walls = Vec::new();
+    for j in 0..rows {
+        for i in 0..columns {
+            if i + 1 < columns {
+                walls.push((i, j, true));
+            }
+            if j + 1 < rows {
+                walls.push((i, j, false));
+            }
+        }
+    }
+    walls.shuffle(&mut rng);
+    let mut root: Vec<u32> = (0..columns * rows).collect();
+    fn find(root: &mut [u32], mut a: u32) -> u32 {
+        while root[a as usize] != a {
+            root[a as usize] = root[root[a as usize] as usize];
+            a = root[a as usize];
+        }
+        a
+    }
+    let door = (room / 3).max(1);
+    for (i, j, vertical) in walls {
+        let (a, b) = (j * columns + i, if vertical { j * columns + i + 1 } else { (j + 1) * columns + i });
+        let (ra, rb) = (find(&mut root, a), find(&mut root, b));
+        let joins = ra != rb;
+        if joins {
+            root[ra as usize] = rb;
+        }
+        if !joins && !rng.random_bool(extra_doors.clamp(0.0, 1.0)) {
+            continue;
+        }
+        let offset = rng.random_range(0..=room - door);
+        for k in 0..door {
+            let (x, y) = if vertical {
+                ((i + 1) * pitch, j * pitch + 1 + offset + k)
+            } else {
+                (i * pitch + 1 + offset + k, (j + 1) * pitch)
+            };
+            if x < width - 1 && y < height - 1 {
+                grid.set_passable(x, y, true);
+            }
+        }
+    }
+    grid
+}
+
+/// `count` random queries between connected cells with their optimal octile lengths (MovingAI
+/// rules), sorted by length; bucket = length / 4 as in the MovingAI sets.
+pub fn scenarios(grid: &Grid, map_name: &str, count: usize, seed: u64) -> Vec<Scenario> {
+    let rules = MoveRules::MOVINGAI;
+    let labels = grid.components(rules);
+    let cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c)).collect();
+    if cells.len() < 2 {
+        return Vec::new();
+    }
+    let graph = GridGraph::new(grid, rules);
+    let mut space = SearchSpace::new();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(count);
+    let mut attempts = 0;
+    while out.len() < count && attempts < count * 50 {
+        attempts += 1;
+        let start = cells[rng.random_range(0..cells.len())];
+        let goal = cells[rng.random_range(0..cells.len())];
+        if start == goal || labels[start as usize] != labels[goal as usize] {
+            continue;
+        }
+        let heuristic = grid_heuristic(grid, goal, Heuristic::Octile);
+        let Some(optimal) = astar(&graph, start, goal, heuristic, 1.0, &mut space, &mut NoTrace).cost() else {
+            continue;
+        };
+        out.push(Scenario {
+            bucket: (optimal / 4.0) as u32,
+            map: map_name.to_string(),
+            map_width: grid.width(),
+            map_height: grid.height(),
+            start: grid.coords(start),
+            goal: grid.coords(goal),
+            optimal,
+            line: 0,
+        });
+    }
+    out.sort_by(|a, b| a.optimal.total_cmp(&b.optimal));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generators_are_deterministic() {
+        assert_eq!(maze(31, 31, 2, 7), maze(31, 31, 2, 7));
+        assert_ne!(maze(31, 31, 2, 7), maze(31, 31, 2, 8));
+        assert_eq!(rooms(40, 40, 8, 0.2, 3), rooms(40, 40, 8, 0.2, 3));
+        assert_eq!(random(20, 20, 0.3, 1), random(20, 20, 0.3, 1));
+    }
+
+    #[test]
+    fn perfect_maze_and_rooms_are_connected() {
+        for grid in [maze(41, 33, 3, 5), rooms(50, 37, 6, 0.1, 9)] {
+            let labels = grid.components(MoveRules::MOVINGAI);
+            let distinct: std::collections::HashSet<u32> = labels.into_iter().filter(|&l| l != u32::MAX).collect();
+            assert_eq!(distinct.len(), 1);
+        }
+    }
+
+    #[test]
+    fn scenarios_join_connected_cells() {
+        let grid = random(30, 30, 0.3, 2);
+        let labels = grid.components(MoveRules::MOVINGAI);
+        let set = scenarios(&grid, "r.map", 20, 4);
+        assert_eq!(set.len(), 20);
+        for s in &set {
+            let (a, b) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
+            assert_eq!(labels[a as usize], labels[b as usize]);
+        }
+    }
+}

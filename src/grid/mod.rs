@@ -1,0 +1,256 @@
+//! Grid maps: passable/blocked cells with optional per-cell weights, and the move rules that turn
+//! a grid into a graph for the searches in `pathfinding`.
+
+pub mod generate;
+pub mod movingai;
+
+use crate::pathfinding::Graph;
+
+/// The cost of a diagonal step.
+pub const SQRT2: f64 = std::f64::consts::SQRT_2;
+/// Heaviest cell weight; weights are 1..=MAX_WEIGHT so every heuristic stays admissible.
+pub const MAX_WEIGHT: u8 = 9;
+
+/// A rectangular map of cells indexed `y * width + x`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    width: u32,
+    height: u32,
+    passable: Vec<bool>,
+    /// Cost multiplier for entering each cell (1 = plain ground).
+    weights: Vec<u8>,
+}
+
+impl Grid {
+    /// An all-passable grid.
+    pub fn new(width: u32, height: u32) -> Self {
+        let cells = width as usize * height as usize;
+        Self { width, height, passable: vec![true; cells], weights: vec![1; cells] }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    pub fn cell_count(&self) -> usize {
+        self.passable.len()
+    }
+
+    pub fn cell(&self, x: u32, y: u32) -> u32 {
+        debug_assert!(x < self.width && y < self.height);
+        y * self.width + x
+    }
+
+    pub fn coords(&self, cell: u32) -> (u32, u32) {
+        (cell % self.width, cell / self.width)
+    }
+
+    pub fn contains(&self, x: i64, y: i64) -> bool {
+        x >= 0 && y >= 0 && x < self.width as i64 && y < self.height as i64
+    }
+
+    /// False outside the map.
+    pub fn is_passable(&self, x: i64, y: i64) -> bool {
+        self.contains(x, y) && self.passable[(y as usize) * self.width as usize + x as usize]
+    }
+
+    pub fn is_cell_passable(&self, cell: u32) -> bool {
+        self.passable[cell as usize]
+    }
+
+    pub fn set_passable(&mut self, x: u32, y: u32, passable: bool) {
+        let cell = self.cell(x, y) as usize;
+        self.passable[cell] = passable;
+    }
+
+    pub fn weight(&self, cell: u32) -> u8 {
+        self.weights[cell as usize]
+    }
+
+    /// Clamps to `1..=MAX_WEIGHT`.
+    pub fn set_weight(&mut self, x: u32, y: u32, weight: u8) {
+        let cell = self.cell(x, y) as usize;
+        self.weights[cell] = weight.clamp(1, MAX_WEIGHT);
+    }
+
+    pub fn has_weights(&self) -> bool {
+        self.weights.iter().any(|&w| w != 1)
+    }
+
+    pub fn passable_count(&self) -> usize {
+        self.passable.iter().filter(|&&p| p).count()
+    }
+
+    /// The connected component of every cell under `rules` (`u32::MAX` for blocked cells).
+    pub fn components(&self, rules: MoveRules) -> Vec<u32> {
+        let graph = GridGraph::new(self, rules);
+        let mut label = vec![u32::MAX; self.cell_count()];
+        let mut stack = Vec::new();
+        let mut next = 0;
+        for seed in 0..self.cell_count() as u32 {
+            if !self.is_cell_passable(seed) || label[seed as usize] != u32::MAX {
+                continue;
+            }
+            label[seed as usize] = next;
+            stack.push(seed);
+            while let Some(cell) = stack.pop() {
+                graph.for_each_neighbor(cell, |nb, _| {
+                    if label[nb as usize] == u32::MAX {
+                        label[nb as usize] = next;
+                        stack.push(nb);
+                    }
+                });
+            }
+            next += 1;
+        }
+        label
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Connectivity {
+    /// Orthogonal moves only.
+    Four,
+    /// Orthogonal and diagonal moves.
+    #[default]
+    Eight,
+}
+
+/// How an agent may move between cells. The default is the MovingAI benchmark rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct MoveRules {
+    pub connectivity: Connectivity,
+    /// When false (MovingAI), a diagonal step needs both orthogonally adjacent cells free; when true,
+    /// one free is enough. Squeezing between two diagonal walls is never allowed.
+    pub corner_cutting: bool,
+}
+
+impl Default for MoveRules {
+    fn default() -> Self {
+        Self::MOVINGAI
+    }
+}
+
+impl MoveRules {
+    pub const MOVINGAI: MoveRules = MoveRules { connectivity: Connectivity::Eight, corner_cutting: false };
+    pub const FOUR: MoveRules = MoveRules { connectivity: Connectivity::Four, corner_cutting: false };
+
+    fn diagonal_allowed(&self, side_a: bool, side_b: bool) -> bool {
+        match self.connectivity {
+            Connectivity::Four => false,
+            Connectivity::Eight if self.corner_cutting => side_a || side_b,
+            Connectivity::Eight => side_a && side_b,
+        }
+    }
+}
+
+/// A grid seen as a graph under some move rules. Step cost = length (1 or sqrt 2) x weight of the
+/// cell entered.
+#[derive(Debug, Clone, Copy)]
+pub struct GridGraph<'a> {
+    pub grid: &'a Grid,
+    pub rules: MoveRules,
+}
+
+impl<'a> GridGraph<'a> {
+    pub fn new(grid: &'a Grid, rules: MoveRules) -> Self {
+        Self { grid, rules }
+    }
+
+    /// Whether one step from `a` to the adjacent cell `b` is allowed under the rules.
+    pub fn is_step(&self, a: u32, b: u32) -> bool {
+        let mut found = false;
+        self.for_each_neighbor(a, |nb, _| found |= nb == b);
+        found
+    }
+}
+
+impl Graph for GridGraph<'_> {
+    fn node_count(&self) -> usize {
+        self.grid.cell_count()
+    }
+
+    #[inline]
+    fn for_each_neighbor(&self, cell: u32, mut visit: impl FnMut(u32, f64)) {
+        let grid = self.grid;
+        let w = grid.width;
+        let (x, y) = grid.coords(cell);
+        let (xi, yi) = (x as i64, y as i64);
+        let north = grid.is_passable(xi, yi - 1);
+        let south = grid.is_passable(xi, yi + 1);
+        let west = grid.is_passable(xi - 1, yi);
+        let east = grid.is_passable(xi + 1, yi);
+        let mut step = |nb: u32, length: f64| visit(nb, length * grid.weights[nb as usize] as f64);
+        if north {
+            step(cell - w, 1.0);
+        }
+        if east {
+            step(cell + 1, 1.0);
+        }
+        if south {
+            step(cell + w, 1.0);
+        }
+        if west {
+            step(cell - 1, 1.0);
+        }
+        if self.rules.connectivity == Connectivity::Four {
+            return;
+        }
+        let diagonals = [
+            (north, east, 1i64, -1i64),
+            (south, east, 1, 1),
+            (south, west, -1, 1),
+            (north, west, -1, -1),
+        ];
+        for (side_a, side_b, dx, dy) in diagonals {
+            if self.rules.diagonal_allowed(side_a, side_b) && grid.is_passable(xi + dx, yi + dy) {
+                step(grid.cell((xi + dx) as u32, (yi + dy) as u32), SQRT2);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn neighbors(grid: &Grid, rules: MoveRules, x: u32, y: u32) -> Vec<(u32, u32)> {
+        let mut out = Vec::new();
+        GridGraph::new(grid, rules).for_each_neighbor(grid.cell(x, y), |nb, _| out.push(grid.coords(nb)));
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn corner_rules_decide_diagonals() {
+        // . @
+        // . .   from (0,1): the diagonal to (1,0) is blocked, (1,1)->(0,0) cuts the corner of (1,0).
+        let mut grid = Grid::new(2, 2);
+        grid.set_passable(1, 0, false);
+        assert_eq!(neighbors(&grid, MoveRules::MOVINGAI, 1, 1), vec![(0, 1)]);
+        let cutting = MoveRules { corner_cutting: true, ..MoveRules::MOVINGAI };
+        assert_eq!(neighbors(&grid, cutting, 1, 1), vec![(0, 0), (0, 1)]);
+        assert_eq!(neighbors(&grid, MoveRules::FOUR, 0, 0), vec![(0, 1)]);
+    }
+
+    #[test]
+    fn weights_scale_step_costs() {
+        let mut grid = Grid::new(2, 1);
+        grid.set_weight(1, 0, 3);
+        let mut costs = Vec::new();
+        GridGraph::new(&grid, MoveRules::MOVINGAI).for_each_neighbor(0, |_, c| costs.push(c));
+        assert_eq!(costs, vec![3.0]);
+    }
+
+    #[test]
+    fn components_split_by_walls() {
+        let mut grid = Grid::new(3, 1);
+        grid.set_passable(1, 0, false);
+        let labels = grid.components(MoveRules::MOVINGAI);
+        assert_eq!(labels, vec![0, u32::MAX, 1]);
+    }
+}

@@ -1,0 +1,319 @@
+//! MovingAI benchmark formats: `.map` grids and `.scen` scenario lists.
+//!
+//! `.map`: `type octile`, `height H`, `width W`, `map`, then H rows of W characters (`.` `G` `S`
+//! passable; `@` `O` `T` `W` blocked). searchlab adds one optional section after the rows, ignored
+//! by other readers: a line `weights` and H rows of digits `1`-`9`, the cost multiplier of each cell.
+//!
+//! `.scen`: `version 1`, then one query per line: bucket, map, width, height, start x, start y,
+//! goal x, goal y, optimal length (tab-separated; plain whitespace is accepted too).
+
+use std::fmt;
+use std::path::Path;
+
+use super::{Grid, MAX_WEIGHT};
+
+/// Largest grid accepted from a file, in cells, so a bad header cannot exhaust memory.
+pub const MAX_CELLS: usize = 64 * 1024 * 1024;
+
+/// A problem in an input file: which file, which line (1-based; 0 = the file as a whole), what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Reads lines and turns problems into [`ParseError`]s that point at the current line.
+struct Lines<'a> {
+    file: &'a str,
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    line: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(file: &'a str, text: &'a str) -> Self {
+        Self { file, lines: text.lines().enumerate(), line: 0 }
+    }
+
+    fn error(&self, message: impl Into<String>) -> ParseError {
+        ParseError { file: self.file.to_string(), line: self.line, message: message.into() }
+    }
+
+    /// The next line with any `\r` removed, or an error naming what was expected.
+    fn next(&mut self, expected: &str) -> Result<&'a str, ParseError> {
+        match self.lines.next() {
+            Some((index, text)) => {
+                self.line = index + 1;
+                Ok(text.trim_end_matches('\r'))
+            }
+            None => {
+                self.line += 1;
+                Err(self.error(format!("unexpected end of file, expected {expected}")))
+            }
+        }
+    }
+
+    /// The next non-blank line, or `None` at the end.
+    fn next_content(&mut self) -> Option<&'a str> {
+        for (index, text) in self.lines.by_ref() {
+            self.line = index + 1;
+            let text = text.trim();
+            if !text.is_empty() {
+                return Some(text);
+            }
+        }
+        None
+    }
+
+    /// The number in a `keyword value` line such as `height 49` (the line just read).
+    fn keyword_value(&self, text: &str, keyword: &str) -> Result<u32, ParseError> {
+        let mut words = text.split_whitespace().skip(1);
+        let value = words.next().ok_or_else(|| self.error(format!("'{keyword}' needs a number")))?;
+        let number: u32 = value
+            .parse()
+            .map_err(|_| self.error(format!("{keyword} '{}' is not a whole number", shorten(value))))?;
+        if number == 0 {
+            return Err(self.error(format!("{keyword} must be at least 1")));
+        }
+        if let Some(extra) = words.next() {
+            return Err(self.error(format!("unexpected '{}' after {keyword}", shorten(extra))));
+        }
+        Ok(number)
+    }
+}
+
+/// Keeps error messages one short line even for binary garbage.
+fn shorten(text: &str) -> String {
+    let short: String = text.chars().take(40).collect();
+    if short.len() < text.len() { format!("{short}...") } else { short }
+}
+
+fn terrain(symbol: char) -> Option<bool> {
+    match symbol {
+        '.' | 'G' | 'S' => Some(true),
+        '@' | 'O' | 'T' | 'W' => Some(false),
+        _ => None,
+    }
+}
+
+/// Parses the text of a `.map` file; `file` names it in errors.
+pub fn parse_map(file: &str, text: &str) -> Result<Grid, ParseError> {
+    let mut lines = Lines::new(file, text);
+    let first = lines.next("'type octile'")?;
+    match first.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["type", "octile"] => {}
+        ["type", other] => return Err(lines.error(format!("unsupported map type '{}'", shorten(other)))),
+        _ => return Err(lines.error(format!("expected 'type octile', found '{}'", shorten(first)))),
+    }
+    // MovingAI writes height first, but some tools swap the two lines.
+    let (mut height, mut width) = (None, None);
+    for _ in 0..2 {
+        let text = lines.next("'height <number>' or 'width <number>'")?;
+        let keyword = text.split_whitespace().next().unwrap_or("");
+        let slot = match keyword {
+            "height" if height.is_none() => &mut height,
+            "width" if width.is_none() => &mut width,
+            _ => {
+                return Err(lines.error(format!("expected 'height <number>' or 'width <number>', found '{}'", shorten(text))));
+            }
+        };
+        *slot = Some(lines.keyword_value(text, keyword)?);
+    }
+    let (height, width) = (height.unwrap_or(1), width.unwrap_or(1));
+    if width as usize * height as usize > MAX_CELLS {
+        return Err(lines.error(format!("map of {width}x{height} cells is larger than the limit of {MAX_CELLS} cells")));
+    }
+    let header = lines.next("'map'")?;
+    if header.trim() != "map" {
+        return Err(lines.error(format!("expected 'map', found '{}'", shorten(header))));
+    }
+    let mut grid = Grid::new(width, height);
+    for y in 0..height {
+        let row = lines.next(&format!("{height} map rows, found {y}"))?;
+        let mut count = 0u32;
+        for (x, symbol) in row.chars().enumerate() {
+            let passable = terrain(symbol).ok_or_else(|| {
+                lines.error(format!("unknown terrain '{}' in column {}", symbol.escape_default(), x + 1))
+            })?;
+            if x < width as usize {
+                grid.set_passable(x as u32, y, passable);
+            }
+            count += 1;
+        }
+        if count != width {
+            return Err(lines.error(format!("row has {count} cells, expected width {width}")));
+        }
+    }
+    match lines.next_content() {
+        None => Ok(grid),
+        Some("weights") => {
+            parse_weights(&mut lines, &mut grid)?;
+            match lines.next_content() {
+                None => Ok(grid),
+                Some(extra) => Err(lines.error(format!("unexpected '{}' after the weights", shorten(extra)))),
+            }
+        }
+        Some(extra) => Err(lines.error(format!("unexpected '{}' after {height} map rows", shorten(extra)))),
+    }
+}
+
+fn parse_weights(lines: &mut Lines, grid: &mut Grid) -> Result<(), ParseError> {
+    for y in 0..grid.height() {
+        let row = lines.next(&format!("{} weight rows, found {y}", grid.height()))?;
+        if row.chars().count() != grid.width() as usize {
+            return Err(lines.error(format!("weight row has {} cells, expected width {}", row.chars().count(), grid.width())));
+        }
+        for (x, digit) in row.chars().enumerate() {
+            let weight = digit
+                .to_digit(10)
+                .filter(|&d| (1..=MAX_WEIGHT as u32).contains(&d))
+                .ok_or_else(|| lines.error(format!("weight '{}' in column {} is not a digit 1-{MAX_WEIGHT}", digit.escape_default(), x + 1)))?;
+            grid.set_weight(x as u32, y, weight as u8);
+        }
+    }
+    Ok(())
+}
+
+/// The text of a `.map` file for `grid` (with a `weights` section only if some weight is not 1).
+pub fn write_map(grid: &Grid) -> String {
+    let (width, height) = (grid.width(), grid.height());
+    let mut out = format!("type octile\nheight {height}\nwidth {width}\nmap\n");
+    for y in 0..height {
+        out.extend((0..width).map(|x| if grid.is_cell_passable(grid.cell(x, y)) { '.' } else { '@' }));
+        out.push('\n');
+    }
+    if grid.has_weights() {
+        out.push_str("weights\n");
+        for y in 0..height {
+            out.extend((0..width).map(|x| char::from(b'0' + grid.weight(grid.cell(x, y)))));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// One query of a `.scen` file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    pub bucket: u32,
+    pub map: String,
+    pub map_width: u32,
+    pub map_height: u32,
+    pub start: (u32, u32),
+    pub goal: (u32, u32),
+    pub optimal: f64,
+    /// Line in the file it came from (0 when made in memory).
+    pub line: usize,
+}
+
+/// Parses the text of a `.scen` file; `file` names it in errors.
+pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
+    let mut lines = Lines::new(file, text);
+    let first = lines.next("'version 1'")?;
+    match first.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["version", "1" | "1.0"] => {}
+        ["version", other] => return Err(lines.error(format!("unsupported scenario version '{}'", shorten(other)))),
+        _ => return Err(lines.error(format!("expected 'version 1', found '{}'", shorten(first)))),
+    }
+    let mut scenarios = Vec::new();
+    while let Some(text) = lines.next_content() {
+        let fields: Vec<&str> =
+            if text.contains('\t') { text.split('\t').map(str::trim).collect() } else { text.split_whitespace().collect() };
+        if fields.len() != 9 {
+            return Err(lines.error(format!("expected 9 fields (bucket, map, width, height, sx, sy, gx, gy, optimal), found {}", fields.len())));
+        }
+        let number = |index: usize, name: &str| -> Result<u32, ParseError> {
+            fields[index].parse().map_err(|_| lines.error(format!("{name} '{}' is not a whole number", shorten(fields[index]))))
+        };
+        let scenario = Scenario {
+            bucket: number(0, "bucket")?,
+            map: fields[1].to_string(),
+            map_width: number(2, "map width")?,
+            map_height: number(3, "map height")?,
+            start: (number(4, "start x")?, number(5, "start y")?),
+            goal: (number(6, "goal x")?, number(7, "goal y")?),
+            optimal: fields[8]
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| lines.error(format!("optimal length '{}' is not a non-negative number", shorten(fields[8]))))?,
+            line: lines.line,
+        };
+        for (name, (x, y)) in [("start", scenario.start), ("goal", scenario.goal)] {
+            if x >= scenario.map_width || y >= scenario.map_height {
+                return Err(lines.error(format!(
+                    "{name} ({x},{y}) is outside the {}x{} map",
+                    scenario.map_width, scenario.map_height
+                )));
+            }
+        }
+        scenarios.push(scenario);
+    }
+    Ok(scenarios)
+}
+
+/// Checks that scenarios fit `grid`: same size, start and goal on passable cells.
+pub fn check_scenarios(file: &str, scenarios: &[Scenario], grid: &Grid) -> Result<(), ParseError> {
+    for s in scenarios {
+        let error = |message: String| ParseError { file: file.to_string(), line: s.line, message };
+        if (s.map_width, s.map_height) != (grid.width(), grid.height()) {
+            return Err(error(format!(
+                "scenario is for a {}x{} map, but the map is {}x{}",
+                s.map_width,
+                s.map_height,
+                grid.width(),
+                grid.height()
+            )));
+        }
+        for (name, (x, y)) in [("start", s.start), ("goal", s.goal)] {
+            if !grid.is_cell_passable(grid.cell(x, y)) {
+                return Err(error(format!("{name} ({x},{y}) is a blocked cell")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The text of a `.scen` file.
+pub fn write_scen(scenarios: &[Scenario]) -> String {
+    let mut out = String::from("version 1\n");
+    for s in scenarios {
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8}\n",
+            s.bucket, s.map, s.map_width, s.map_height, s.start.0, s.start.1, s.goal.0, s.goal.1, s.optimal
+        ));
+    }
+    out
+}
+
+fn read_text(path: &Path) -> Result<String, ParseError> {
+    let bytes = std::fs::read(path).map_err(|e| ParseError {
+        file: path.display().to_string(),
+        line: 0,
+        message: format!("cannot read: {e}"),
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+        ParseError { file: path.display().to_string(), line, message: "not UTF-8 text".to_string() }
+    })
+}
+
+pub fn load_map(path: &Path) -> Result<Grid, ParseError> {
+    parse_map(&path.display().to_string(), &read_text(path)?)
+}
+
+pub fn load_scen(path: &Path) -> Result<Vec<Scenario>, ParseError> {
+    parse_scen(&path.display().to_string(), &read_text(path)?)
+}

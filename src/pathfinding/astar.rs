@@ -1,0 +1,62 @@
+//! A* with a pluggable heuristic and weight `w >= 1` (weighted A*: f = g + w·h).
+//!
+//! Ties on f go to the larger g (see `OpenEntry`), so among equally promising nodes the one
+//! closest to the goal is expanded first. A closed node reached again by a cheaper route is
+//! reopened, which keeps A* optimal even for admissible heuristics that are not consistent.
+
+use super::{COST_EPSILON, Graph, Heuristic, SearchResult, SearchSpace};
+use crate::grid::Grid;
+use crate::trace::{NO_NODE, SearchEvent, Tracer};
+
+pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
+    graph: &G,
+    start: u32,
+    goal: u32,
+    heuristic: impl Fn(u32) -> f64,
+    weight: f64,
+    space: &mut SearchSpace,
+    tracer: &mut T,
+) -> SearchResult {
+    space.begin(graph.node_count());
+    let h_start = weight * heuristic(start);
+    space.open(start, NO_NODE, 0.0, h_start);
+    tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: h_start });
+    let (mut expanded, mut pushed) = (0, 1);
+    while let Some(node) = space.pop() {
+        space.close(node);
+        expanded += 1;
+        tracer.record(|| SearchEvent::Expand { node });
+        if node == goal {
+            let cost = space.g[node as usize];
+            let path = space.path_to(goal);
+            if T::ENABLED {
+                tracer.record(|| SearchEvent::Found { cost, path: path.clone() });
+            }
+            return SearchResult { path: Some((cost, path)), expanded, pushed };
+        }
+        let g_node = space.g[node as usize];
+        graph.for_each_neighbor(node, |next, step| {
+            let g = g_node + step;
+            let improved = g + COST_EPSILON < space.g(next);
+            tracer.record(|| SearchEvent::Relax { node: next, g, improved });
+            if improved {
+                let h = weight * heuristic(next);
+                space.open(next, node, g, g + h);
+                pushed += 1;
+                tracer.record(|| SearchEvent::Open { node: next, parent: node, g, h });
+            }
+        });
+    }
+    tracer.record(|| SearchEvent::Exhausted);
+    SearchResult { path: None, expanded, pushed }
+}
+
+/// The heuristic towards `goal` on a grid, as a function of the cell.
+pub fn grid_heuristic(grid: &Grid, goal: u32, heuristic: Heuristic) -> impl Fn(u32) -> f64 + use<> {
+    let width = grid.width();
+    let (gx, gy) = grid.coords(goal);
+    move |cell| {
+        let (x, y) = (cell % width, cell / width);
+        heuristic.estimate(x as f64 - gx as f64, y as f64 - gy as f64)
+    }
+}

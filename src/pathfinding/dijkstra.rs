@@ -1,0 +1,55 @@
+//! Dijkstra's algorithm: uniform-cost search from one source, to a goal or over the whole graph.
+//!
+//! With non-negative costs a node's cost is final once it is expanded, so closed nodes are never
+//! looked at again.
+
+use super::{COST_EPSILON, Graph, SearchResult, SearchSpace};
+use crate::trace::{NO_NODE, NoTrace, SearchEvent, Tracer};
+
+/// Searches from `start` until `goal` is expanded, or over everything reachable when `goal` is `None`.
+pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
+    graph: &G,
+    start: u32,
+    goal: Option<u32>,
+    space: &mut SearchSpace,
+    tracer: &mut T,
+) -> SearchResult {
+    space.begin(graph.node_count());
+    space.open(start, NO_NODE, 0.0, 0.0);
+    tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: 0.0 });
+    let (mut expanded, mut pushed) = (0, 1);
+    while let Some(node) = space.pop() {
+        space.close(node);
+        expanded += 1;
+        tracer.record(|| SearchEvent::Expand { node });
+        let g_node = space.g[node as usize];
+        if goal == Some(node) {
+            let path = space.path_to(node);
+            if T::ENABLED {
+                tracer.record(|| SearchEvent::Found { cost: g_node, path: path.clone() });
+            }
+            return SearchResult { path: Some((g_node, path)), expanded, pushed };
+        }
+        graph.for_each_neighbor(node, |next, step| {
+            if space.is_closed(next) {
+                return;
+            }
+            let g = g_node + step;
+            let improved = g + COST_EPSILON < space.g(next);
+            tracer.record(|| SearchEvent::Relax { node: next, g, improved });
+            if improved {
+                space.open(next, node, g, g);
+                pushed += 1;
+                tracer.record(|| SearchEvent::Open { node: next, parent: node, g, h: 0.0 });
+            }
+        });
+    }
+    tracer.record(|| SearchEvent::Exhausted);
+    SearchResult { path: None, expanded, pushed }
+}
+
+/// The cost from `start` to every node (infinity where unreachable).
+pub fn distances<G: Graph>(graph: &G, start: u32, space: &mut SearchSpace) -> Vec<f64> {
+    dijkstra(graph, start, None, space, &mut NoTrace);
+    (0..graph.node_count() as u32).map(|node| space.g(node)).collect()
+}

@@ -1,0 +1,316 @@
+//! Shortest-path search on graphs with nodes `0..n`: BFS, Dijkstra and A*, one module each, all
+//! traced through [`crate::trace`]. Grids, abstract graphs and triangulations implement [`Graph`].
+
+pub mod astar;
+pub mod bfs;
+pub mod dijkstra;
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use crate::grid::{Connectivity, Grid, GridGraph, MoveRules, SQRT2};
+use crate::trace::NO_NODE;
+
+/// A graph with nodes `0..node_count()` and non-negative edge costs.
+pub trait Graph {
+    fn node_count(&self) -> usize;
+    fn for_each_neighbor(&self, node: u32, visit: impl FnMut(u32, f64));
+}
+
+/// Distance estimates between grid cells, from the coordinate differences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Heuristic {
+    Zero,
+    Manhattan,
+    Octile,
+    Euclidean,
+    Chebyshev,
+}
+
+impl Heuristic {
+    pub const ALL: [Heuristic; 5] =
+        [Heuristic::Zero, Heuristic::Manhattan, Heuristic::Octile, Heuristic::Euclidean, Heuristic::Chebyshev];
+
+    pub fn estimate(self, dx: f64, dy: f64) -> f64 {
+        let (dx, dy) = (dx.abs(), dy.abs());
+        match self {
+            Heuristic::Zero => 0.0,
+            Heuristic::Manhattan => dx + dy,
+            Heuristic::Octile => dx.max(dy) + (SQRT2 - 1.0) * dx.min(dy),
+            Heuristic::Euclidean => dx.hypot(dy),
+            Heuristic::Chebyshev => dx.max(dy),
+        }
+    }
+
+    /// Never overestimates under these rules (cell weights are at least 1, so they cannot break this).
+    pub fn is_admissible(self, rules: MoveRules) -> bool {
+        match self {
+            Heuristic::Manhattan => rules.connectivity == Connectivity::Four,
+            _ => true,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Heuristic::Zero => "zero",
+            Heuristic::Manhattan => "manhattan",
+            Heuristic::Octile => "octile",
+            Heuristic::Euclidean => "euclidean",
+            Heuristic::Chebyshev => "chebyshev",
+        }
+    }
+}
+
+/// Two costs closer than this are equal: sums of sqrt 2 steps differ in the last bits by path order.
+pub const COST_EPSILON: f64 = 1e-9;
+
+/// The result of one query.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchResult {
+    /// Nodes from start to goal and the total cost, if the goal was reached.
+    pub path: Option<(f64, Vec<u32>)>,
+    /// Nodes taken off the open list and expanded.
+    pub expanded: usize,
+    /// Nodes put on the open list (counting re-pushes with a better cost).
+    pub pushed: usize,
+}
+
+impl SearchResult {
+    pub fn cost(&self) -> Option<f64> {
+        self.path.as_ref().map(|(cost, _)| *cost)
+    }
+}
+
+/// An open-list entry; the heap pops the lowest `f`, ties going to the highest `g` (deepest node,
+/// closest to the goal), then to the lowest node index so runs are deterministic.
+#[derive(Debug, Clone, Copy)]
+struct OpenEntry {
+    f: f64,
+    g: f64,
+    node: u32,
+}
+
+impl PartialEq for OpenEntry {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for OpenEntry {}
+
+impl PartialOrd for OpenEntry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for OpenEntry {
+    // Reversed: BinaryHeap is a max-heap and we want the smallest f on top.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .f
+            .total_cmp(&self.f)
+            .then(self.g.total_cmp(&other.g))
+            .then(other.node.cmp(&self.node))
+    }
+}
+
+/// Per-node arrays reused across queries. A generation stamp marks which entries belong to the
+/// current query, so starting a query costs O(1) instead of clearing every array.
+#[derive(Debug, Default)]
+pub struct SearchSpace {
+    g: Vec<f64>,
+    parent: Vec<u32>,
+    /// `generation` = seen this query (open), `generation + 1` = closed, anything lower = unseen.
+    stamp: Vec<u32>,
+    generation: u32,
+    heap: BinaryHeap<OpenEntry>,
+    /// BFS's FIFO queue, kept to reuse its allocation.
+    queue: std::collections::VecDeque<u32>,
+}
+
+impl SearchSpace {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Prepares for a query on `node_count` nodes.
+    fn begin(&mut self, node_count: usize) {
+        if self.g.len() != node_count || self.generation >= u32::MAX - 2 {
+            self.g = vec![f64::INFINITY; node_count];
+            self.parent = vec![NO_NODE; node_count];
+            self.stamp = vec![0; node_count];
+            self.generation = 0;
+        }
+        self.generation += 2;
+        self.heap.clear();
+    }
+
+    fn is_seen(&self, node: u32) -> bool {
+        self.stamp[node as usize] >= self.generation
+    }
+
+    fn is_closed(&self, node: u32) -> bool {
+        self.stamp[node as usize] == self.generation + 1
+    }
+
+    /// Best known cost to `node` in this query.
+    fn g(&self, node: u32) -> f64 {
+        if self.is_seen(node) { self.g[node as usize] } else { f64::INFINITY }
+    }
+
+    /// Records a better route to `node` and puts it (back) on the open list.
+    fn open(&mut self, node: u32, parent: u32, g: f64, f: f64) {
+        self.discover(node, parent, g);
+        self.heap.push(OpenEntry { f, g, node });
+    }
+
+    /// Records a route to `node` without touching the heap (BFS keeps its own queue).
+    fn discover(&mut self, node: u32, parent: u32, g: f64) {
+        let i = node as usize;
+        self.g[i] = g;
+        self.parent[i] = parent;
+        self.stamp[i] = self.generation;
+    }
+
+    fn close(&mut self, node: u32) {
+        self.stamp[node as usize] = self.generation + 1;
+    }
+
+    /// Pops the best open node, skipping entries made stale by a later, better push.
+    fn pop(&mut self) -> Option<u32> {
+        while let Some(entry) = self.heap.pop() {
+            if !self.is_closed(entry.node) && entry.g == self.g[entry.node as usize] {
+                return Some(entry.node);
+            }
+        }
+        None
+    }
+
+    /// The path to `goal` along parent links.
+    fn path_to(&self, goal: u32) -> Vec<u32> {
+        let mut path = vec![goal];
+        let mut node = goal;
+        while self.parent[node as usize] != NO_NODE {
+            node = self.parent[node as usize];
+            path.push(node);
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// The grid algorithms a query can use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    Bfs,
+    Dijkstra,
+    Astar,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 3] = [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Astar];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "BFS",
+            Algorithm::Dijkstra => "Dijkstra",
+            Algorithm::Astar => "A*",
+        }
+    }
+}
+
+/// Everything that decides how a grid query is searched.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GridSearch {
+    pub algorithm: Algorithm,
+    pub heuristic: Heuristic,
+    /// Weighted A*'s w (1 = plain A*).
+    pub weight: f64,
+    pub rules: MoveRules,
+}
+
+impl Default for GridSearch {
+    fn default() -> Self {
+        Self { algorithm: Algorithm::Astar, heuristic: Heuristic::Octile, weight: 1.0, rules: MoveRules::MOVINGAI }
+    }
+}
+
+impl GridSearch {
+    pub fn run<T: crate::trace::Tracer<crate::trace::SearchEvent>>(
+        &self,
+        grid: &Grid,
+        start: u32,
+        goal: u32,
+        space: &mut SearchSpace,
+        tracer: &mut T,
+    ) -> SearchResult {
+        let graph = GridGraph::new(grid, self.rules);
+        match self.algorithm {
+            Algorithm::Bfs => bfs::bfs(&graph, start, goal, space, tracer),
+            Algorithm::Dijkstra => dijkstra::dijkstra(&graph, start, Some(goal), space, tracer),
+            Algorithm::Astar => {
+                let heuristic = astar::grid_heuristic(grid, goal, self.heuristic);
+                astar::astar(&graph, start, goal, heuristic, self.weight, space, tracer)
+            }
+        }
+    }
+
+    /// Why this search may return a path that is not the cheapest, if it may.
+    pub fn suboptimality_reason(&self, weighted_map: bool) -> Option<String> {
+        match self.algorithm {
+            Algorithm::Bfs if self.rules.connectivity == Connectivity::Eight => {
+                Some("BFS minimises the number of steps, not the octile cost".to_string())
+            }
+            Algorithm::Bfs if weighted_map => Some("BFS ignores cell weights".to_string()),
+            Algorithm::Bfs => None,
+            Algorithm::Dijkstra => None,
+            Algorithm::Astar if self.weight > 1.0 => {
+                Some(format!("weighted A* (w = {}) returns a path within w times the optimal cost", self.weight))
+            }
+            Algorithm::Astar if !self.heuristic.is_admissible(self.rules) => {
+                Some(format!("the {} heuristic overestimates under these move rules", self.heuristic.name()))
+            }
+            Algorithm::Astar => None,
+        }
+    }
+}
+
+/// Sums the edge costs along `path`, or `None` if two consecutive nodes are not adjacent.
+pub fn path_cost(graph: &impl Graph, path: &[u32]) -> Option<f64> {
+    let mut total = 0.0;
+    for pair in path.windows(2) {
+        let mut step = None;
+        graph.for_each_neighbor(pair[0], |nb, cost| {
+            if nb == pair[1] {
+                step = Some(cost);
+            }
+        });
+        total += step?;
+    }
+    Some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heap_prefers_low_f_then_high_g() {
+        let mut heap = BinaryHeap::new();
+        heap.push(OpenEntry { f: 5.0, g: 1.0, node: 0 });
+        heap.push(OpenEntry { f: 5.0, g: 4.0, node: 1 });
+        heap.push(OpenEntry { f: 3.0, g: 0.0, node: 2 });
+        let order: Vec<u32> = std::iter::from_fn(|| heap.pop().map(|e| e.node)).collect();
+        assert_eq!(order, vec![2, 1, 0]);
+    }
+
+    #[test]
+    fn octile_is_exact_on_open_ground() {
+        assert!((Heuristic::Octile.estimate(3.0, -1.0) - (2.0 + SQRT2)).abs() < 1e-12);
+        assert!(!Heuristic::Manhattan.is_admissible(MoveRules::MOVINGAI));
+        assert!(Heuristic::Manhattan.is_admissible(MoveRules::FOUR));
+    }
+}

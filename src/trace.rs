@@ -1,0 +1,354 @@
+//! One stepping mechanism for every algorithm.
+//!
+//! An algorithm is generic over a [`Tracer`]. With [`NoTrace`] every `record` call is an empty inline
+//! function whose event-building closure is never run, so full-speed runs and benchmarks pay nothing.
+//! With a [`Recorder`] the same code yields a [`Trace`]; a [`Player`] replays it forward and backward to
+//! any step, rebuilding the visual state through a [`Replay`] implementation (one per event family:
+//! [`SearchSnapshot`] for best-first graph search here, game-tree views in `adversarial`).
+
+/// Receives the events of a running algorithm.
+pub trait Tracer<E> {
+    /// False when events are thrown away, so callers can skip work that only feeds events.
+    const ENABLED: bool;
+    /// `make` runs only when the tracer keeps events.
+    fn record(&mut self, make: impl FnOnce() -> E);
+}
+
+/// The tracer for full-speed runs: records nothing, costs nothing.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoTrace;
+
+impl<E> Tracer<E> for NoTrace {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn record(&mut self, _make: impl FnOnce() -> E) {}
+}
+
+/// Default number of events a recording keeps before it is truncated.
+pub const DEFAULT_EVENT_CAP: usize = 4_000_000;
+
+/// Records events up to a cap; past the cap it drops them and marks the trace truncated.
+#[derive(Debug, Clone)]
+pub struct Recorder<E> {
+    events: Vec<E>,
+    cap: usize,
+    truncated: bool,
+}
+
+impl<E> Recorder<E> {
+    pub fn new(cap: usize) -> Self {
+        Self { events: Vec::new(), cap, truncated: false }
+    }
+
+    pub fn finish(self) -> Trace<E> {
+        Trace { events: self.events, truncated: self.truncated }
+    }
+}
+
+impl<E> Default for Recorder<E> {
+    fn default() -> Self {
+        Self::new(DEFAULT_EVENT_CAP)
+    }
+}
+
+impl<E> Tracer<E> for Recorder<E> {
+    const ENABLED: bool = true;
+    fn record(&mut self, make: impl FnOnce() -> E) {
+        if self.events.len() < self.cap {
+            self.events.push(make());
+        } else {
+            self.truncated = true;
+        }
+    }
+}
+
+/// A finished recording. `truncated` means the algorithm went on after the last event kept.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Trace<E> {
+    pub events: Vec<E>,
+    pub truncated: bool,
+}
+
+/// A view that events move forward; `apply` returns what `revert` needs to move it back.
+pub trait Replay {
+    type Event;
+    type Undo;
+    fn apply(&mut self, event: &Self::Event) -> Self::Undo;
+    fn revert(&mut self, undo: Self::Undo);
+}
+
+/// Replays a trace into a view; `step` is the number of events applied.
+pub struct Player<V: Replay> {
+    trace: Trace<V::Event>,
+    view: V,
+    undo: Vec<V::Undo>,
+}
+
+impl<V: Replay> Player<V> {
+    /// `view` must be the state before the first event.
+    pub fn new(trace: Trace<V::Event>, view: V) -> Self {
+        Self { trace, view, undo: Vec::new() }
+    }
+
+    pub fn len(&self) -> usize {
+        self.trace.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.trace.events.is_empty()
+    }
+
+    pub fn step(&self) -> usize {
+        self.undo.len()
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.step() == self.len()
+    }
+
+    pub fn view(&self) -> &V {
+        &self.view
+    }
+
+    pub fn trace(&self) -> &Trace<V::Event> {
+        &self.trace
+    }
+
+    /// The event shown at this step: the last one applied.
+    pub fn current_event(&self) -> Option<&V::Event> {
+        self.step().checked_sub(1).map(|i| &self.trace.events[i])
+    }
+
+    /// Moves to `step` (clamped to the trace length) and returns the step reached.
+    pub fn seek(&mut self, step: usize) -> usize {
+        let target = step.min(self.len());
+        while self.undo.len() < target {
+            let undo = self.view.apply(&self.trace.events[self.undo.len()]);
+            self.undo.push(undo);
+        }
+        while self.undo.len() > target {
+            let undo = self.undo.pop().expect("step > target >= 0");
+            self.view.revert(undo);
+        }
+        target
+    }
+
+    pub fn forward(&mut self) -> bool {
+        let before = self.step();
+        self.seek(before + 1) != before
+    }
+
+    pub fn back(&mut self) -> bool {
+        let before = self.step();
+        before > 0 && self.seek(before - 1) != before
+    }
+}
+
+/// Marks "no node" in parent links.
+pub const NO_NODE: u32 = u32::MAX;
+
+/// Events of best-first search on a graph with nodes `0..n` (grid cells, triangles, abstract nodes).
+#[derive(Debug, Clone, PartialEq)]
+pub enum SearchEvent {
+    /// `node` enters the open list, for the first time or with a better `g` (parent `NO_NODE` for the start).
+    Open { node: u32, parent: u32, g: f64, h: f64 },
+    /// `node` leaves the open list and is expanded.
+    Expand { node: u32 },
+    /// The edge from the expanded node to `node` is examined; `improved` says whether it gave a better `g`.
+    Relax { node: u32, g: f64, improved: bool },
+    /// The goal was reached: total cost and the node path from start to goal.
+    Found { cost: f64, path: Vec<u32> },
+    /// The open list ran empty before reaching the goal.
+    Exhausted,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeStatus {
+    Unseen,
+    Open,
+    Closed,
+}
+
+/// What the search knows about one node at a given step.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NodeRecord {
+    pub status: NodeStatus,
+    pub g: f64,
+    pub h: f64,
+    pub parent: u32,
+}
+
+impl NodeRecord {
+    pub const UNSEEN: NodeRecord =
+        NodeRecord { status: NodeStatus::Unseen, g: f64::INFINITY, h: 0.0, parent: NO_NODE };
+
+    pub fn f(&self) -> f64 {
+        self.g + self.h
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SearchOutcome {
+    Found { cost: f64, path: Vec<u32> },
+    Exhausted,
+}
+
+/// The full visual state of a best-first search at one step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchSnapshot {
+    nodes: Vec<NodeRecord>,
+    /// The node being expanded.
+    pub current: Option<u32>,
+    /// The neighbour whose edge is being examined.
+    pub relaxing: Option<u32>,
+    pub open_count: usize,
+    pub closed_count: usize,
+    pub expanded: usize,
+    pub outcome: Option<SearchOutcome>,
+}
+
+/// How to take one [`SearchEvent`] back.
+#[derive(Debug, Clone)]
+pub struct SearchUndo {
+    changed: Option<(u32, NodeRecord)>,
+    current: Option<u32>,
+    relaxing: Option<u32>,
+    expanded: usize,
+    outcome_set: bool,
+}
+
+impl SearchSnapshot {
+    pub fn new(node_count: usize) -> Self {
+        Self {
+            nodes: vec![NodeRecord::UNSEEN; node_count],
+            current: None,
+            relaxing: None,
+            open_count: 0,
+            closed_count: 0,
+            expanded: 0,
+            outcome: None,
+        }
+    }
+
+    pub fn node(&self, node: u32) -> &NodeRecord {
+        &self.nodes[node as usize]
+    }
+
+    pub fn nodes(&self) -> &[NodeRecord] {
+        &self.nodes
+    }
+
+    /// Sets a node's record, keeping the open/closed counts in step.
+    fn set(&mut self, node: u32, record: NodeRecord) -> NodeRecord {
+        let old = std::mem::replace(&mut self.nodes[node as usize], record);
+        for (status, delta) in [(old.status, -1isize), (record.status, 1)] {
+            match status {
+                NodeStatus::Open => self.open_count = self.open_count.wrapping_add_signed(delta),
+                NodeStatus::Closed => self.closed_count = self.closed_count.wrapping_add_signed(delta),
+                NodeStatus::Unseen => {}
+            }
+        }
+        old
+    }
+}
+
+impl Replay for SearchSnapshot {
+    type Event = SearchEvent;
+    type Undo = SearchUndo;
+
+    fn apply(&mut self, event: &SearchEvent) -> SearchUndo {
+        let mut undo = SearchUndo {
+            changed: None,
+            current: self.current,
+            relaxing: self.relaxing,
+            expanded: self.expanded,
+            outcome_set: false,
+        };
+        match *event {
+            SearchEvent::Open { node, parent, g, h } => {
+                let record = NodeRecord { status: NodeStatus::Open, g, h, parent };
+                undo.changed = Some((node, self.set(node, record)));
+                self.relaxing = Some(node);
+            }
+            SearchEvent::Expand { node } => {
+                let record = NodeRecord { status: NodeStatus::Closed, ..*self.node(node) };
+                undo.changed = Some((node, self.set(node, record)));
+                self.current = Some(node);
+                self.relaxing = None;
+                self.expanded += 1;
+            }
+            SearchEvent::Relax { node, .. } => self.relaxing = Some(node),
+            SearchEvent::Found { cost, ref path } => {
+                self.outcome = Some(SearchOutcome::Found { cost, path: path.clone() });
+                self.relaxing = None;
+                undo.outcome_set = true;
+            }
+            SearchEvent::Exhausted => {
+                self.outcome = Some(SearchOutcome::Exhausted);
+                self.current = None;
+                self.relaxing = None;
+                undo.outcome_set = true;
+            }
+        }
+        undo
+    }
+
+    fn revert(&mut self, undo: SearchUndo) {
+        if let Some((node, record)) = undo.changed {
+            self.set(node, record);
+        }
+        if undo.outcome_set {
+            self.outcome = None;
+        }
+        self.current = undo.current;
+        self.relaxing = undo.relaxing;
+        self.expanded = undo.expanded;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recorder_marks_truncation_at_cap() {
+        let mut rec = Recorder::new(2);
+        for node in 0..5 {
+            rec.record(|| SearchEvent::Expand { node });
+        }
+        let trace = rec.finish();
+        assert_eq!(trace.events.len(), 2);
+        assert!(trace.truncated);
+    }
+
+    #[test]
+    fn no_trace_never_builds_events() {
+        let mut built = false;
+        Tracer::<SearchEvent>::record(&mut NoTrace, || {
+            built = true;
+            SearchEvent::Exhausted
+        });
+        assert!(!built);
+    }
+
+    #[test]
+    fn snapshot_counts_follow_status_changes() {
+        let events = vec![
+            SearchEvent::Open { node: 0, parent: NO_NODE, g: 0.0, h: 2.0 },
+            SearchEvent::Expand { node: 0 },
+            SearchEvent::Relax { node: 1, g: 1.0, improved: true },
+            SearchEvent::Open { node: 1, parent: 0, g: 1.0, h: 1.0 },
+            SearchEvent::Found { cost: 1.0, path: vec![0, 1] },
+        ];
+        let mut player = Player::new(Trace { events, truncated: false }, SearchSnapshot::new(3));
+        player.seek(4);
+        let view = player.view();
+        assert_eq!((view.open_count, view.closed_count, view.expanded), (1, 1, 1));
+        assert_eq!(view.node(1).parent, 0);
+        assert_eq!(view.current, Some(0));
+        player.seek(5);
+        assert!(matches!(player.view().outcome, Some(SearchOutcome::Found { .. })));
+        player.seek(0);
+        assert_eq!(player.view(), &SearchSnapshot::new(3));
+    }
+}
