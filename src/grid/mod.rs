@@ -46,7 +46,8 @@ impl Grid {
     }
 
     pub fn coords(&self, cell: u32) -> (u32, u32) {
-        (cell % self.width, cell / self.width)
+        let y = cell / self.width;
+        (cell - y * self.width, y)
     }
 
     pub fn contains(&self, x: i64, y: i64) -> bool {
@@ -179,11 +180,13 @@ impl Graph for GridGraph<'_> {
         let grid = self.grid;
         let w = grid.width;
         let (x, y) = grid.coords(cell);
-        let (xi, yi) = (x as i64, y as i64);
-        let north = grid.is_passable(xi, yi - 1);
-        let south = grid.is_passable(xi, yi + 1);
-        let west = grid.is_passable(xi - 1, yi);
-        let east = grid.is_passable(xi + 1, yi);
+        // Which sides exist, then which neighbours are free: no per-neighbour bounds arithmetic.
+        let (has_n, has_s, has_w, has_e) = (y > 0, y + 1 < grid.height, x > 0, x + 1 < w);
+        let free = |has: bool, nb: u32| has && grid.passable[nb as usize];
+        let north = free(has_n, cell.wrapping_sub(w));
+        let south = free(has_s, cell + w);
+        let west = free(has_w, cell.wrapping_sub(1));
+        let east = free(has_e, cell + 1);
         let mut step = |nb: u32, length: f64| visit(nb, length * grid.weights[nb as usize] as f64);
         if north {
             step(cell - w, 1.0);
@@ -201,14 +204,14 @@ impl Graph for GridGraph<'_> {
             return;
         }
         let diagonals = [
-            (north, east, 1i64, -1i64),
-            (south, east, 1, 1),
-            (south, west, -1, 1),
-            (north, west, -1, -1),
+            (north, east, has_n && has_e, cell.wrapping_sub(w) + 1),
+            (south, east, has_s && has_e, cell + w + 1),
+            (south, west, has_s && has_w, (cell + w).wrapping_sub(1)),
+            (north, west, has_n && has_w, cell.wrapping_sub(w + 1)),
         ];
-        for (side_a, side_b, dx, dy) in diagonals {
-            if self.rules.diagonal_allowed(side_a, side_b) && grid.is_passable(xi + dx, yi + dy) {
-                step(grid.cell((xi + dx) as u32, (yi + dy) as u32), SQRT2);
+        for (side_a, side_b, inside, nb) in diagonals {
+            if self.rules.diagonal_allowed(side_a, side_b) && free(inside, nb) {
+                step(nb, SQRT2);
             }
         }
     }

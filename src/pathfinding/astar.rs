@@ -27,14 +27,14 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
         expanded += 1;
         tracer.record(|| SearchEvent::Expand { node });
         if node == goal {
-            let cost = space.g[node as usize];
+            let cost = space.g_seen(node);
             let path = space.path_to(goal);
             if T::ENABLED {
                 tracer.record(|| SearchEvent::Found { cost, path: path.clone() });
             }
             return SearchResult { path: Some((cost, path)), expanded, pushed };
         }
-        let g_node = space.g[node as usize];
+        let g_node = space.g_seen(node);
         graph.for_each_neighbor(node, |next, step| {
             let g = g_node + step;
             let improved = g + COST_EPSILON < space.g(next);
@@ -56,7 +56,8 @@ pub fn grid_heuristic(grid: &Grid, goal: u32, heuristic: Heuristic) -> impl Fn(u
     let width = grid.width();
     let (gx, gy) = grid.coords(goal);
     move |cell| {
-        let (x, y) = (cell % width, cell / width);
+        let y = cell / width;
+        let x = cell - y * width;
         heuristic.estimate(x as f64 - gx as f64, y as f64 - gy as f64)
     }
 }

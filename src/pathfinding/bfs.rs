@@ -27,7 +27,7 @@ pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
         space.close(node);
         expanded += 1;
         tracer.record(|| SearchEvent::Expand { node });
-        let g_node = space.g[node as usize];
+        let g_node = space.g_seen(node);
         graph.for_each_neighbor(node, |next, step| {
             if found {
                 return;
@@ -49,7 +49,7 @@ pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
         tracer.record(|| SearchEvent::Exhausted);
         return SearchResult { path: None, expanded, pushed };
     }
-    let cost = space.g[goal as usize];
+    let cost = space.g_seen(goal);
     let path = space.path_to(goal);
     if T::ENABLED {
         tracer.record(|| SearchEvent::Found { cost, path: path.clone() });

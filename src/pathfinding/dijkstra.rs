@@ -22,7 +22,7 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
         space.close(node);
         expanded += 1;
         tracer.record(|| SearchEvent::Expand { node });
-        let g_node = space.g[node as usize];
+        let g_node = space.g_seen(node);
         if goal == Some(node) {
             let path = space.path_to(node);
             if T::ENABLED {

@@ -5,8 +5,6 @@ pub mod astar;
 pub mod bfs;
 pub mod dijkstra;
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
 use crate::grid::{Connectivity, Grid, GridGraph, MoveRules, SQRT2};
 use crate::trace::NO_NODE;
@@ -82,50 +80,107 @@ impl SearchResult {
     }
 }
 
-/// An open-list entry; the heap pops the lowest `f`, ties going to the highest `g` (deepest node,
-/// closest to the goal), then to the lowest node index so runs are deterministic.
-#[derive(Debug, Clone, Copy)]
+/// An open-list entry, 16 bytes with one integer key, because the heap is the hot spot of every
+/// search. The key orders by `f`, ties going to the larger `g` (the node closest to the goal).
+/// Costs are non-negative, so their IEEE bit patterns order like the numbers; the lowest
+/// `TIE_BITS` bits of `f` (a relative 2^-40, far below `COST_EPSILON` at any map size) are replaced
+/// by the rank of `g / f`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct OpenEntry {
-    f: f64,
-    g: f64,
+    key: u64,
     node: u32,
 }
 
-impl PartialEq for OpenEntry {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
+const TIE_BITS: u32 = 12;
+
+impl OpenEntry {
+    fn new(f: f64, g: f64, node: u32) -> Self {
+        debug_assert!(f >= 0.0 && g >= 0.0);
+        let tie_max = (1u64 << TIE_BITS) - 1;
+        let depth = if f > 0.0 { (g / f).clamp(0.0, 1.0) } else { 1.0 };
+        let g_rank = tie_max - (depth * tie_max as f64) as u64;
+        Self { key: (f.to_bits() & !tie_max) | g_rank, node }
     }
 }
 
-impl Eq for OpenEntry {}
+/// A 4-ary min-heap on `OpenEntry::key`: half the levels of a binary heap, and the four children
+/// of a node share one cache line.
+#[derive(Debug, Default)]
+struct OpenHeap {
+    items: Vec<OpenEntry>,
+}
 
-impl PartialOrd for OpenEntry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
+impl OpenHeap {
+    fn clear(&mut self) {
+        self.items.clear();
+    }
+
+    fn peek(&self) -> Option<&OpenEntry> {
+        self.items.first()
+    }
+
+    fn push(&mut self, entry: OpenEntry) {
+        let mut i = self.items.len();
+        self.items.push(entry);
+        while i > 0 {
+            let parent = (i - 1) / 4;
+            if self.items[parent].key <= entry.key {
+                break;
+            }
+            self.items[i] = self.items[parent];
+            i = parent;
+        }
+        self.items[i] = entry;
+    }
+
+    fn pop(&mut self) -> Option<OpenEntry> {
+        let last = self.items.pop()?;
+        let Some(&top) = self.items.first() else { return Some(last) };
+        let n = self.items.len();
+        let mut i = 0;
+        loop {
+            let first = 4 * i + 1;
+            if first >= n {
+                break;
+            }
+            let mut best = first;
+            for child in first + 1..(first + 4).min(n) {
+                if self.items[child].key < self.items[best].key {
+                    best = child;
+                }
+            }
+            if self.items[best].key >= last.key {
+                break;
+            }
+            self.items[i] = self.items[best];
+            i = best;
+        }
+        self.items[i] = last;
+        Some(top)
     }
 }
 
-impl Ord for OpenEntry {
-    // Reversed: BinaryHeap is a max-heap and we want the smallest f on top.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .f
-            .total_cmp(&self.f)
-            .then(self.g.total_cmp(&other.g))
-            .then(other.node.cmp(&self.node))
-    }
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    g: f64,
+    parent: u32,
+    /// `generation` = seen this query (open), `generation + 1` = closed, anything lower = unseen.
+    stamp: u32,
 }
 
 /// Per-node arrays reused across queries. A generation stamp marks which entries belong to the
 /// current query, so starting a query costs O(1) instead of clearing every array.
 #[derive(Debug, Default)]
 pub struct SearchSpace {
-    g: Vec<f64>,
-    parent: Vec<u32>,
-    /// `generation` = seen this query (open), `generation + 1` = closed, anything lower = unseen.
-    stamp: Vec<u32>,
+    /// One slot per node, so a lookup touches one cache line.
+    slots: Vec<Slot>,
     generation: u32,
-    heap: BinaryHeap<OpenEntry>,
+    heap: OpenHeap,
+    /// Open nodes whose f equals that of the node being expanded: they are next in line anyway
+    /// (unless something below that f is on the heap), so they skip the heap (on open ground A* walks straight at the goal through this stack).
+    level: Vec<OpenEntry>,
+    /// The f part of the key of the node being expanded.
+    level_f: u64,
     /// BFS's FIFO queue, kept to reuse its allocation.
     queue: std::collections::VecDeque<u32>,
 }
@@ -137,51 +192,67 @@ impl SearchSpace {
 
     /// Prepares for a query on `node_count` nodes.
     fn begin(&mut self, node_count: usize) {
-        if self.g.len() != node_count || self.generation >= u32::MAX - 2 {
-            self.g = vec![f64::INFINITY; node_count];
-            self.parent = vec![NO_NODE; node_count];
-            self.stamp = vec![0; node_count];
+        if self.slots.len() != node_count || self.generation >= u32::MAX - 2 {
+            self.slots = vec![Slot { g: f64::INFINITY, parent: NO_NODE, stamp: 0 }; node_count];
             self.generation = 0;
         }
         self.generation += 2;
         self.heap.clear();
+        self.level.clear();
+        self.level_f = 0;
     }
 
     fn is_seen(&self, node: u32) -> bool {
-        self.stamp[node as usize] >= self.generation
+        self.slots[node as usize].stamp >= self.generation
     }
 
     fn is_closed(&self, node: u32) -> bool {
-        self.stamp[node as usize] == self.generation + 1
+        self.slots[node as usize].stamp == self.generation + 1
+    }
+
+    /// Cost of the route recorded for a node already seen in this query.
+    fn g_seen(&self, node: u32) -> f64 {
+        self.slots[node as usize].g
     }
 
     /// Best known cost to `node` in this query.
     fn g(&self, node: u32) -> f64 {
-        if self.is_seen(node) { self.g[node as usize] } else { f64::INFINITY }
+        if self.is_seen(node) { self.slots[node as usize].g } else { f64::INFINITY }
     }
 
     /// Records a better route to `node` and puts it (back) on the open list.
     fn open(&mut self, node: u32, parent: u32, g: f64, f: f64) {
         self.discover(node, parent, g);
-        self.heap.push(OpenEntry { f, g, node });
+        let entry = OpenEntry::new(f, g, node);
+        if entry.key >> TIE_BITS == self.level_f {
+            self.level.push(entry);
+        } else {
+            self.heap.push(entry);
+        }
     }
 
     /// Records a route to `node` without touching the heap (BFS keeps its own queue).
     fn discover(&mut self, node: u32, parent: u32, g: f64) {
-        let i = node as usize;
-        self.g[i] = g;
-        self.parent[i] = parent;
-        self.stamp[i] = self.generation;
+        self.slots[node as usize] = Slot { g, parent, stamp: self.generation };
     }
 
     fn close(&mut self, node: u32) {
-        self.stamp[node as usize] = self.generation + 1;
+        self.slots[node as usize].stamp = self.generation + 1;
     }
 
-    /// Pops the best open node, skipping entries made stale by a later, better push.
+    /// Pops the best open node. An entry left behind by a later, better push pops after it and
+    /// finds the node closed; even if one popped first, expansion reads the node's current `g`.
     fn pop(&mut self) -> Option<u32> {
+        // An inconsistent heuristic (weighted A*) can push below the current f; those go first.
+        let heap_below = self.heap.peek().is_some_and(|top| top.key >> TIE_BITS < self.level_f);
+        while !heap_below && let Some(entry) = self.level.pop() {
+            if !self.is_closed(entry.node) {
+                return Some(entry.node);
+            }
+        }
         while let Some(entry) = self.heap.pop() {
-            if !self.is_closed(entry.node) && entry.g == self.g[entry.node as usize] {
+            if !self.is_closed(entry.node) {
+                self.level_f = entry.key >> TIE_BITS;
                 return Some(entry.node);
             }
         }
@@ -192,8 +263,8 @@ impl SearchSpace {
     fn path_to(&self, goal: u32) -> Vec<u32> {
         let mut path = vec![goal];
         let mut node = goal;
-        while self.parent[node as usize] != NO_NODE {
-            node = self.parent[node as usize];
+        while self.slots[node as usize].parent != NO_NODE {
+            node = self.slots[node as usize].parent;
             path.push(node);
         }
         path.reverse();
@@ -299,12 +370,25 @@ mod tests {
 
     #[test]
     fn heap_prefers_low_f_then_high_g() {
-        let mut heap = BinaryHeap::new();
-        heap.push(OpenEntry { f: 5.0, g: 1.0, node: 0 });
-        heap.push(OpenEntry { f: 5.0, g: 4.0, node: 1 });
-        heap.push(OpenEntry { f: 3.0, g: 0.0, node: 2 });
+        let mut heap = OpenHeap::default();
+        heap.push(OpenEntry::new(5.0, 1.0, 0));
+        heap.push(OpenEntry::new(5.0, 4.0, 1));
+        heap.push(OpenEntry::new(3.0, 0.0, 2));
         let order: Vec<u32> = std::iter::from_fn(|| heap.pop().map(|e| e.node)).collect();
         assert_eq!(order, vec![2, 1, 0]);
+    }
+
+    #[test]
+    fn heap_pops_in_key_order() {
+        let mut heap = OpenHeap::default();
+        let keys: Vec<u64> = (0..500u64).map(|i| (i * 7919) % 613).collect();
+        for (node, &key) in keys.iter().enumerate() {
+            heap.push(OpenEntry { key, node: node as u32 });
+        }
+        let popped: Vec<u64> = std::iter::from_fn(|| heap.pop().map(|e| e.key)).collect();
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(popped, sorted);
     }
 
     #[test]
