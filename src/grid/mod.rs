@@ -184,9 +184,9 @@ impl Graph for GridGraph<'_> {
         let (has_n, has_s, has_w, has_e) = (y > 0, y + 1 < grid.height, x > 0, x + 1 < w);
         let free = |has: bool, nb: u32| has && grid.passable[nb as usize];
         let north = free(has_n, cell.wrapping_sub(w));
-        let south = free(has_s, cell + w);
+        let south = free(has_s, cell.wrapping_add(w));
         let west = free(has_w, cell.wrapping_sub(1));
-        let east = free(has_e, cell + 1);
+        let east = free(has_e, cell.wrapping_add(1));
         let mut step = |nb: u32, length: f64| visit(nb, length * grid.weights[nb as usize] as f64);
         if north {
             step(cell - w, 1.0);
@@ -203,10 +203,11 @@ impl Graph for GridGraph<'_> {
         if self.rules.connectivity == Connectivity::Four {
             return;
         }
+        // Indices of cells off the map wrap around; `inside` keeps them from being read.
         let diagonals = [
-            (north, east, has_n && has_e, cell.wrapping_sub(w) + 1),
-            (south, east, has_s && has_e, cell + w + 1),
-            (south, west, has_s && has_w, (cell + w).wrapping_sub(1)),
+            (north, east, has_n && has_e, cell.wrapping_sub(w).wrapping_add(1)),
+            (south, east, has_s && has_e, cell.wrapping_add(w + 1)),
+            (south, west, has_s && has_w, cell.wrapping_add(w).wrapping_sub(1)),
             (north, west, has_n && has_w, cell.wrapping_sub(w + 1)),
         ];
         for (side_a, side_b, inside, nb) in diagonals {
