@@ -37,9 +37,14 @@ pub type CliResult = Result<(), CliError>;
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => {
+        Err(error) if !error.use_stderr() => {
+            // --help and --version
             let _ = error.print();
-            return if error.use_stderr() { 2 } else { 0 };
+            return 0;
+        }
+        Err(error) => {
+            eprintln!("{}", one_line(&error.render().to_string()));
+            return 2;
         }
     };
     let result = match cli.command {
@@ -54,6 +59,16 @@ pub fn main() -> i32 {
             2
         }
     }
+}
+
+/// Folds clap's multi-line message (details, blank lines, usage hints) into one line.
+fn one_line(message: &str) -> String {
+    let kept: Vec<&str> = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .collect();
+    format!("{} (see searchlab --help)", kept.join(" "))
 }
 
 /// Prints one JSON value as a line.

@@ -1,0 +1,106 @@
+//! The `path` and `gen` subcommands as a batch user sees them: JSON lines, exit codes, errors.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn searchlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&output.stdout).lines().map(|l| serde_json::from_str(l).expect("every line is JSON")).collect()
+}
+
+/// Exit code 2 and exactly one line on stderr containing `fragment`.
+fn assert_fails(args: &[&str], fragment: &str) {
+    let output = searchlab(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let first = stderr.lines().next().unwrap_or_default();
+    assert!(first.contains(fragment), "{args:?}: '{stderr}' should mention '{fragment}'");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+}
+
+#[test]
+fn scenario_run_prints_one_line_per_query_and_a_summary() {
+    let output = searchlab(&["path", "--map", "maps/rooms128.map", "--scen", "maps/rooms128.map.scen", "--algo", "astar", "--limit", "30"]);
+    assert!(output.status.success());
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 31);
+    for (i, line) in lines[..30].iter().enumerate() {
+        assert_eq!(line["id"], i);
+        let (cost, optimal) = (line["cost"].as_f64().unwrap(), line["optimal"].as_f64().unwrap());
+        assert!((cost - optimal).abs() < 1e-3);
+        for key in ["start", "goal", "expanded", "micros"] {
+            assert!(!line[key].is_null(), "{key} missing in {line}");
+        }
+    }
+    let summary = &lines[30]["summary"];
+    assert_eq!(summary["queries"], 30);
+    assert_eq!(summary["mismatches"], 0);
+    assert_eq!(summary["guaranteed_optimal"], true);
+    let expanded: u64 = lines[..30].iter().map(|l| l["expanded"].as_u64().unwrap()).sum();
+    assert_eq!(summary["total_expanded"], expanded);
+}
+
+#[test]
+fn bfs_says_it_is_not_optimal_on_octile_maps() {
+    let output = searchlab(&["path", "--map", "maps/rooms128.map", "--scen", "maps/rooms128.map.scen", "--algo", "bfs"]);
+    let lines = json_lines(&output);
+    let summary = &lines.last().unwrap()["summary"];
+    assert_eq!(summary["guaranteed_optimal"], false);
+    assert!(summary["note"].as_str().unwrap().contains("number of steps"));
+    assert!(summary["mismatches"].as_u64().unwrap() > 0, "across open rooms fewest steps is not cheapest");
+}
+
+#[test]
+fn single_query_prints_the_path() {
+    let output = searchlab(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "62,62", "--algo", "astar"]);
+    assert!(output.status.success());
+    let line = &json_lines(&output)[0];
+    let path = line["path"].as_array().unwrap();
+    assert_eq!(path.first().unwrap(), &serde_json::json!([1, 1]));
+    assert_eq!(path.last().unwrap(), &serde_json::json!([62, 62]));
+    assert!(line["cost"].as_f64().unwrap() >= 61.0 * std::f64::consts::SQRT_2);
+}
+
+#[test]
+fn bad_arguments_exit_2_with_one_line() {
+    assert_fails(&["path", "--map", "maps/nope.map", "--from", "1,1", "--to", "2,2"], "maps/nope.map: cannot read");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "99,2"], "goal 99,2 is outside the 64x64 map");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "0,0", "--to", "2,2"], "start 0,0 is a blocked cell");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1;1", "--to", "2,2"], "is not x,y");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--weight", "0.5"], "--weight must be a number >= 1");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--scen", "x.scen", "--algo", "bfs", "--heuristic", "octile"], "apply to astar only");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--scen", "maps/rooms128.map.scen"], "for a 128x128 map, but the map is 64x64");
+    assert_fails(&["path", "--map", "maps/maze64.map"], "give either --scen FILE or --from x,y --to x,y");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--algo", "dfs"], "invalid value 'dfs'");
+    assert_fails(&["path", "--from", "1,1"], "required arguments were not provided: --map <MAP>");
+    assert_fails(&["path", "--map", "maps/maze64.map.scen", "--from", "1,1", "--to", "2,2"], "maps/maze64.map.scen:1: expected 'type octile'");
+}
+
+#[test]
+fn gen_is_deterministic_and_writes_solvable_scenarios() {
+    let dir = std::env::temp_dir().join(format!("searchlab-gen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = |name: &str| dir.join(name).display().to_string();
+    for name in ["a.map", "b.map"] {
+        let output = searchlab(&["gen", "rooms", "--width", "60", "--height", "40", "--seed", "9", "--scenarios", "20", "--out", &out(name)]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    }
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    assert_eq!(read("a.map"), read("b.map"));
+    let scen = out("a.map.scen");
+    let check = searchlab(&["path", "--map", &out("a.map"), "--scen", &scen, "--algo", "dijkstra"]);
+    let summary = json_lines(&check).pop().unwrap()["summary"].take();
+    assert_eq!((summary["queries"].as_u64(), summary["mismatches"].as_u64()), (Some(20), Some(0)));
+    assert_fails(&["gen", "random", "--density", "2", "--out", &out("c.map")], "--density must be a probability");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

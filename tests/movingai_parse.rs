@@ -1,0 +1,148 @@
+//! Every error path of the MovingAI parsers names file, line and problem; nothing panics.
+
+use proptest::prelude::*;
+use searchlab::grid::movingai::{check_scenarios, load_map, parse_map, parse_scen, write_map, write_scen};
+use searchlab::grid::{Grid, generate};
+
+const GOOD_MAP: &str = "type octile\nheight 2\nwidth 3\nmap\n.@.\nTGS\n";
+
+fn map_error(text: &str) -> (usize, String) {
+    let error = parse_map("bad.map", text).expect_err("must be rejected");
+    assert_eq!(error.file, "bad.map");
+    let shown = error.to_string();
+    assert!(shown.starts_with("bad.map:"), "{shown}");
+    (error.line, error.message)
+}
+
+fn assert_map_error(text: &str, line: usize, fragment: &str) {
+    let (got_line, message) = map_error(text);
+    assert_eq!(got_line, line, "{message}");
+    assert!(message.contains(fragment), "'{message}' should mention '{fragment}'");
+}
+
+#[test]
+fn good_map_parses_with_terrain_classes() {
+    let grid = parse_map("ok.map", GOOD_MAP).unwrap();
+    assert_eq!((grid.width(), grid.height()), (3, 2));
+    let passable: Vec<bool> = (0..6).map(|c| grid.is_cell_passable(c)).collect();
+    assert_eq!(passable, vec![true, false, true, false, true, true]);
+    // Windows line ends and width-before-height are accepted too.
+    let swapped = "type octile\r\nwidth 3\r\nheight 2\r\nmap\r\n.@.\r\nTGS\r\n";
+    assert_eq!(parse_map("ok.map", swapped).unwrap(), grid);
+}
+
+#[test]
+fn map_header_errors() {
+    assert_map_error("", 1, "expected 'type octile'");
+    assert_map_error("type hex\n", 1, "unsupported map type 'hex'");
+    assert_map_error("hello\n", 1, "expected 'type octile'");
+    assert_map_error("type octile\n", 2, "unexpected end of file");
+    assert_map_error("type octile\nheight x\n", 2, "height 'x' is not a whole number");
+    assert_map_error("type octile\nheight 0\n", 2, "at least 1");
+    assert_map_error("type octile\nheight 2 3\n", 2, "unexpected '3'");
+    assert_map_error("type octile\nheight 2\nheight 2\n", 3, "expected 'height <number>' or 'width <number>'");
+    assert_map_error("type octile\ndepth 2\n", 2, "expected 'height");
+    assert_map_error("type octile\nheight\n", 2, "needs a number");
+    assert_map_error("type octile\nheight 100000\nwidth 100000\nmap\n", 3, "larger than the limit");
+    assert_map_error("type octile\nheight 2\nwidth 3\nmop\n", 4, "expected 'map'");
+}
+
+#[test]
+fn map_body_errors() {
+    let header = "type octile\nheight 2\nwidth 3\nmap\n";
+    assert_map_error(&format!("{header}...\n"), 6, "expected 2 map rows, found 1");
+    assert_map_error(&format!("{header}...\n..\n"), 6, "row has 2 cells, expected width 3");
+    assert_map_error(&format!("{header}....\n...\n"), 5, "row has 4 cells");
+    assert_map_error(&format!("{header}.x.\n...\n"), 5, "unknown terrain 'x' in column 2");
+    assert_map_error(&format!("{header}...\n...\nextra\n"), 7, "unexpected 'extra'");
+}
+
+#[test]
+fn weights_section_round_trips_and_checks_digits() {
+    let mut grid = generate::random(7, 5, 0.2, 3);
+    grid.set_weight(2, 3, 7);
+    grid.set_weight(6, 0, 9);
+    let text = write_map(&grid);
+    assert!(text.contains("\nweights\n"));
+    assert_eq!(parse_map("w.map", &text).unwrap(), grid);
+    let header = "type octile\nheight 1\nwidth 2\nmap\n..\nweights\n";
+    assert_map_error(&format!("{header}10\n"), 7, "weight '0' in column 2 is not a digit 1-9");
+    assert_map_error(&format!("{header}1\n"), 7, "weight row has 1 cells");
+    assert_map_error(header, 7, "expected 1 weight rows");
+    assert_map_error(&format!("{header}11\nmore\n"), 8, "unexpected 'more' after the weights");
+}
+
+#[test]
+fn unreadable_files_name_the_file() {
+    let error = load_map(std::path::Path::new("/nonexistent/x.map")).unwrap_err();
+    assert!(error.to_string().starts_with("/nonexistent/x.map: cannot read"), "{error}");
+    let dir = std::env::temp_dir().join(format!("searchlab-parse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = dir.join("binary.map");
+    std::fs::write(&binary, b"type octile\nheight 1\n\xff\xfe").unwrap();
+    let error = load_map(&binary).unwrap_err();
+    assert_eq!((error.line, error.message.as_str()), (3, "not UTF-8 text"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn assert_scen_error(text: &str, line: usize, fragment: &str) {
+    let error = parse_scen("bad.scen", text).expect_err("must be rejected");
+    assert_eq!(error.line, line, "{}", error.message);
+    assert!(error.message.contains(fragment), "'{}' should mention '{fragment}'", error.message);
+}
+
+#[test]
+fn scen_errors() {
+    assert_scen_error("", 1, "expected 'version 1'");
+    assert_scen_error("version 2\n", 1, "unsupported scenario version '2'");
+    let v = "version 1\n";
+    assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t2\n"), 2, "expected 9 fields");
+    assert_scen_error(&format!("{v}0\tm.map\t3\t2\tx\t0\t2\t1\t2.5\n"), 2, "start x 'x' is not a whole number");
+    assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t2\t1\t-1\n"), 2, "optimal length '-1'");
+    assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t2\t1\tNaN\n"), 2, "optimal length 'NaN'");
+    assert_scen_error(&format!("{v}\n0\tm.map\t3\t2\t0\t0\t3\t1\t3\n"), 3, "goal (3,1) is outside the 3x2 map");
+}
+
+#[test]
+fn scenarios_are_checked_against_their_map() {
+    let grid = parse_map("ok.map", GOOD_MAP).unwrap();
+    let good = parse_scen("s.scen", "version 1\n0 ok.map 3 2 0 0 2 1 2.41421356\n").unwrap();
+    check_scenarios("s.scen", &good, &grid).unwrap();
+    let blocked = parse_scen("s.scen", "version 1\n0 ok.map 3 2 1 0 2 1 1\n").unwrap();
+    let error = check_scenarios("s.scen", &blocked, &grid).unwrap_err();
+    assert_eq!(error.to_string(), "s.scen:2: start (1,0) is a blocked cell");
+    let other_size = parse_scen("s.scen", "version 1\n0 ok.map 4 2 0 0 2 1 1\n").unwrap();
+    let error = check_scenarios("s.scen", &other_size, &grid).unwrap_err();
+    assert!(error.message.contains("for a 4x2 map, but the map is 3x2"), "{error}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = parse_map("fuzz.map", &text);
+        let _ = parse_scen("fuzz.scen", &text);
+    }
+
+    #[test]
+    fn mutated_maps_never_panic(position in 0usize..60, byte in any::<u8>()) {
+        let mut bytes = GOOD_MAP.as_bytes().to_vec();
+        bytes.insert(position.min(bytes.len()), byte);
+        let _ = parse_map("fuzz.map", &String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn written_maps_and_scenarios_parse_back(width in 3u32..30, height in 3u32..30, seed in any::<u64>()) {
+        let grid: Grid = generate::random(width, height, 0.3, seed);
+        prop_assert_eq!(&parse_map("g.map", &write_map(&grid)).unwrap(), &grid);
+        let set = generate::scenarios(&grid, "g.map", 5, seed);
+        let back = parse_scen("g.scen", &write_scen(&set)).unwrap();
+        prop_assert_eq!(back.len(), set.len());
+        for (a, b) in back.iter().zip(&set) {
+            prop_assert_eq!((a.start, a.goal), (b.start, b.goal));
+            prop_assert!((a.optimal - b.optimal).abs() < 1e-7);
+        }
+    }
+}
