@@ -4,10 +4,12 @@
 pub mod astar;
 pub mod bfs;
 pub mod dijkstra;
+mod open_list;
 
 
 use crate::grid::{Connectivity, Grid, GridGraph, MoveRules, SQRT2};
 use crate::trace::NO_NODE;
+use open_list::{OpenEntry, OpenHeap, TIE_BITS};
 
 /// A graph with nodes `0..node_count()` and non-negative edge costs.
 pub trait Graph {
@@ -80,86 +82,6 @@ impl SearchResult {
     }
 }
 
-/// An open-list entry, 16 bytes with one integer key, because the heap is the hot spot of every
-/// search. The key orders by `f`, ties going to the larger `g` (the node closest to the goal).
-/// Costs are non-negative, so their IEEE bit patterns order like the numbers; the lowest
-/// `TIE_BITS` bits of `f` (a relative 2^-40, far below `COST_EPSILON` at any map size) are replaced
-/// by the rank of `g / f`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct OpenEntry {
-    key: u64,
-    node: u32,
-}
-
-const TIE_BITS: u32 = 12;
-
-impl OpenEntry {
-    fn new(f: f64, g: f64, node: u32) -> Self {
-        debug_assert!(f >= 0.0 && g >= 0.0);
-        let tie_max = (1u64 << TIE_BITS) - 1;
-        let depth = if f > 0.0 { (g / f).clamp(0.0, 1.0) } else { 1.0 };
-        let g_rank = tie_max - (depth * tie_max as f64) as u64;
-        Self { key: (f.to_bits() & !tie_max) | g_rank, node }
-    }
-}
-
-/// A 4-ary min-heap on `OpenEntry::key`: half the levels of a binary heap, and the four children
-/// of a node share one cache line.
-#[derive(Debug, Default)]
-struct OpenHeap {
-    items: Vec<OpenEntry>,
-}
-
-impl OpenHeap {
-    fn clear(&mut self) {
-        self.items.clear();
-    }
-
-    fn peek(&self) -> Option<&OpenEntry> {
-        self.items.first()
-    }
-
-    fn push(&mut self, entry: OpenEntry) {
-        let mut i = self.items.len();
-        self.items.push(entry);
-        while i > 0 {
-            let parent = (i - 1) / 4;
-            if self.items[parent].key <= entry.key {
-                break;
-            }
-            self.items[i] = self.items[parent];
-            i = parent;
-        }
-        self.items[i] = entry;
-    }
-
-    fn pop(&mut self) -> Option<OpenEntry> {
-        let last = self.items.pop()?;
-        let Some(&top) = self.items.first() else { return Some(last) };
-        let n = self.items.len();
-        let mut i = 0;
-        loop {
-            let first = 4 * i + 1;
-            if first >= n {
-                break;
-            }
-            let mut best = first;
-            for child in first + 1..(first + 4).min(n) {
-                if self.items[child].key < self.items[best].key {
-                    best = child;
-                }
-            }
-            if self.items[best].key >= last.key {
-                break;
-            }
-            self.items[i] = self.items[best];
-            i = best;
-        }
-        self.items[i] = last;
-        Some(top)
-    }
-}
-
 #[derive(Debug, Clone, Copy)]
 struct Slot {
     g: f64,
@@ -175,9 +97,10 @@ pub struct SearchSpace {
     /// One slot per node, so a lookup touches one cache line.
     slots: Vec<Slot>,
     generation: u32,
-    heap: OpenHeap,
+    open: OpenHeap,
     /// Open nodes whose f equals that of the node being expanded: they are next in line anyway
-    /// (unless something below that f is on the heap), so they skip the heap (on open ground A* walks straight at the goal through this stack).
+    /// (unless something below that f is open), so they skip the open list. On open ground A*
+    /// walks straight at the goal through this stack.
     level: Vec<OpenEntry>,
     /// The f part of the key of the node being expanded.
     level_f: u64,
@@ -197,7 +120,7 @@ impl SearchSpace {
             self.generation = 0;
         }
         self.generation += 2;
-        self.heap.clear();
+        self.open.clear();
         self.level.clear();
         self.level_f = 0;
     }
@@ -227,7 +150,7 @@ impl SearchSpace {
         if entry.key >> TIE_BITS == self.level_f {
             self.level.push(entry);
         } else {
-            self.heap.push(entry);
+            self.open.push(entry);
         }
     }
 
@@ -244,13 +167,13 @@ impl SearchSpace {
     /// finds the node closed; even if one popped first, expansion reads the node's current `g`.
     fn pop(&mut self) -> Option<u32> {
         // An inconsistent heuristic (weighted A*) can push below the current f; those go first.
-        let heap_below = self.heap.peek().is_some_and(|top| top.key >> TIE_BITS < self.level_f);
-        while !heap_below && let Some(entry) = self.level.pop() {
+        let open_below = self.open.peek().is_some_and(|top| top.key >> TIE_BITS < self.level_f);
+        while !open_below && let Some(entry) = self.level.pop() {
             if !self.is_closed(entry.node) {
                 return Some(entry.node);
             }
         }
-        while let Some(entry) = self.heap.pop() {
+        while let Some(entry) = self.open.pop() {
             if !self.is_closed(entry.node) {
                 self.level_f = entry.key >> TIE_BITS;
                 return Some(entry.node);
@@ -367,29 +290,6 @@ pub fn path_cost(graph: &impl Graph, path: &[u32]) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn heap_prefers_low_f_then_high_g() {
-        let mut heap = OpenHeap::default();
-        heap.push(OpenEntry::new(5.0, 1.0, 0));
-        heap.push(OpenEntry::new(5.0, 4.0, 1));
-        heap.push(OpenEntry::new(3.0, 0.0, 2));
-        let order: Vec<u32> = std::iter::from_fn(|| heap.pop().map(|e| e.node)).collect();
-        assert_eq!(order, vec![2, 1, 0]);
-    }
-
-    #[test]
-    fn heap_pops_in_key_order() {
-        let mut heap = OpenHeap::default();
-        let keys: Vec<u64> = (0..500u64).map(|i| (i * 7919) % 613).collect();
-        for (node, &key) in keys.iter().enumerate() {
-            heap.push(OpenEntry { key, node: node as u32 });
-        }
-        let popped: Vec<u64> = std::iter::from_fn(|| heap.pop().map(|e| e.key)).collect();
-        let mut sorted = keys.clone();
-        sorted.sort();
-        assert_eq!(popped, sorted);
-    }
 
     #[test]
     fn octile_is_exact_on_open_ground() {
