@@ -24,6 +24,28 @@ impl<E> Tracer<E> for NoTrace {
     fn record(&mut self, _make: impl FnOnce() -> E) {}
 }
 
+/// Passes events of one family on to a tracer of another, converted by `convert`: how a
+/// hierarchical planner reports the searches it runs on each level.
+pub struct Mapped<'a, T, F> {
+    inner: &'a mut T,
+    convert: F,
+}
+
+impl<'a, T, F> Mapped<'a, T, F> {
+    pub fn new(inner: &'a mut T, convert: F) -> Self {
+        Self { inner, convert }
+    }
+}
+
+impl<E, Inner, T: Tracer<E>, F: Fn(Inner) -> E> Tracer<Inner> for Mapped<'_, T, F> {
+    const ENABLED: bool = T::ENABLED;
+    #[inline(always)]
+    fn record(&mut self, make: impl FnOnce() -> Inner) {
+        let convert = &self.convert;
+        self.inner.record(|| convert(make()));
+    }
+}
+
 /// Default number of events a recording keeps before it is truncated.
 pub const DEFAULT_EVENT_CAP: usize = 4_000_000;
 
@@ -329,6 +351,14 @@ mod tests {
             SearchEvent::Exhausted
         });
         assert!(!built);
+    }
+
+    #[test]
+    fn mapped_tracer_converts_and_keeps_no_trace_free() {
+        let mut rec: Recorder<(u8, SearchEvent)> = Recorder::new(10);
+        Mapped::new(&mut rec, |e| (3, e)).record(|| SearchEvent::Expand { node: 7 });
+        assert_eq!(rec.finish().events, vec![(3, SearchEvent::Expand { node: 7 })]);
+        assert!(!<Mapped<'_, NoTrace, fn(SearchEvent) -> SearchEvent> as Tracer<SearchEvent>>::ENABLED);
     }
 
     #[test]

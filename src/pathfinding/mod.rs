@@ -62,6 +62,15 @@ impl Heuristic {
     }
 }
 
+/// Events of a hierarchical planner (HPA*, PRA*): the stage it is in, and the events of the
+/// searches it runs there, whose node ids belong to that stage's graph.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlanEvent {
+    /// A new stage begins on abstraction `level` (0 = the grid).
+    Stage { level: usize, stage: &'static str },
+    Search(crate::trace::SearchEvent),
+}
+
 /// Two costs closer than this are equal: sums of sqrt 2 steps differ in the last bits by path order.
 pub const COST_EPSILON: f64 = 1e-9;
 
