@@ -184,6 +184,22 @@ pub enum SearchEvent {
     Exhausted,
 }
 
+impl SearchEvent {
+    /// The same event with every node id passed through `f` (e.g. abstract node -> grid cell).
+    pub fn map_nodes(self, f: impl Fn(u32) -> u32) -> SearchEvent {
+        match self {
+            SearchEvent::Open { node, parent, g, h } => {
+                let parent = if parent == NO_NODE { NO_NODE } else { f(parent) };
+                SearchEvent::Open { node: f(node), parent, g, h }
+            }
+            SearchEvent::Expand { node } => SearchEvent::Expand { node: f(node) },
+            SearchEvent::Relax { node, g, improved } => SearchEvent::Relax { node: f(node), g, improved },
+            SearchEvent::Found { cost, path } => SearchEvent::Found { cost, path: path.into_iter().map(f).collect() },
+            SearchEvent::Exhausted => SearchEvent::Exhausted,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NodeStatus {
     Unseen,

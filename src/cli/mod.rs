@@ -3,6 +3,7 @@
 
 mod gen_map;
 mod path;
+mod planner;
 
 use clap::{Parser, Subcommand};
 

@@ -4,8 +4,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use serde_json::json;
+use serde_json::{Value, json};
 
+use super::planner::{HierarchyOptions, PathAlgo, Planner};
 use super::{CliError, CliResult, emit, parse_point};
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Connectivity, Grid, MoveRules};
@@ -29,8 +30,8 @@ pub struct PathArgs {
     /// Goal cell `x,y` of a single query.
     #[arg(long, value_parser = parse_point, requires = "from")]
     to: Option<(u32, u32)>,
-    #[arg(long, value_enum, default_value_t = Algorithm::Astar)]
-    algo: Algorithm,
+    #[arg(long, value_enum, default_value_t = PathAlgo::Astar)]
+    algo: PathAlgo,
     /// A* heuristic (default octile, or manhattan with --connectivity 4).
     #[arg(long, value_enum)]
     heuristic: Option<Heuristic>,
@@ -46,24 +47,27 @@ pub struct PathArgs {
     /// Allow a diagonal step past one blocked corner (MovingAI forbids it).
     #[arg(long)]
     corner_cutting: bool,
+    /// HPA* cluster side in cells (default 10).
+    #[arg(long)]
+    cluster: Option<u32>,
+    /// HPA*: keep the refined path as it is, without straight shortcuts.
+    #[arg(long)]
+    no_smooth: bool,
 }
 
 impl PathArgs {
     fn search(&self) -> Result<GridSearch, CliError> {
         let connectivity = self.connectivity;
         let rules = MoveRules { connectivity, corner_cutting: self.corner_cutting };
-        if self.algorithm_is_not_astar() && (self.heuristic.is_some() || self.weight != 1.0) {
-            return Err(CliError(format!("--heuristic and --weight apply to astar only, not {}", self.algo.name())));
+        if self.algo != PathAlgo::Astar && (self.heuristic.is_some() || self.weight != 1.0) {
+            return Err(CliError("--heuristic and --weight apply to astar only".to_string()));
         }
         if !(self.weight.is_finite() && self.weight >= 1.0) {
             return Err(CliError(format!("--weight must be a number >= 1, got {}", self.weight)));
         }
         let default_heuristic = if connectivity == Connectivity::Four { Heuristic::Manhattan } else { Heuristic::Octile };
-        Ok(GridSearch { algorithm: self.algo, heuristic: self.heuristic.unwrap_or(default_heuristic), weight: self.weight, rules })
-    }
-
-    fn algorithm_is_not_astar(&self) -> bool {
-        self.algo != Algorithm::Astar
+        let heuristic = self.heuristic.unwrap_or(default_heuristic);
+        Ok(GridSearch { algorithm: Algorithm::Astar, heuristic, weight: self.weight, rules })
     }
 }
 
@@ -93,73 +97,104 @@ fn micros_since(start: Instant) -> f64 {
 pub fn run(args: PathArgs) -> CliResult {
     let search = args.search()?;
     let grid = movingai::load_map(&args.map)?;
-    match (&args.scen, args.from, args.to) {
-        (Some(scen), _, _) => run_scenarios(&grid, &search, scen, args.limit),
-        (None, Some(from), Some(to)) => run_single(&grid, &search, from, to),
+    let options = HierarchyOptions { cluster: args.cluster, no_smooth: args.no_smooth };
+    let (start, goal) = match (args.from, args.to) {
+        (Some(from), Some(to)) => (Some(cell_of(&grid, from, "start")?), Some(cell_of(&grid, to, "goal")?)),
+        _ => (None, None),
+    };
+    let scenarios = match &args.scen {
+        Some(scen) => {
+            let scenarios = movingai::load_scen(scen)?;
+            movingai::check_scenarios(&scen.display().to_string(), &scenarios, &grid)?;
+            Some(scenarios)
+        }
+        None => None,
+    };
+    let (planner, preprocessing_micros) = Planner::prepare(args.algo, search, options, &grid)?;
+    match (scenarios, start, goal) {
+        (Some(scenarios), _, _) => {
+            let queries = &scenarios[..args.limit.unwrap_or(usize::MAX).min(scenarios.len())];
+            run_scenarios(&grid, args.algo, &planner, preprocessing_micros, queries)
+        }
+        (None, Some(start), Some(goal)) => run_single(&grid, args.algo, &planner, start, goal),
         _ => Err(CliError("give either --scen FILE or --from x,y --to x,y".to_string())),
     }
 }
 
-fn run_single(grid: &Grid, search: &GridSearch, from: (u32, u32), to: (u32, u32)) -> CliResult {
-    let (start, goal) = (cell_of(grid, from, "start")?, cell_of(grid, to, "goal")?);
+fn run_single(grid: &Grid, algo: PathAlgo, planner: &Planner, start: u32, goal: u32) -> CliResult {
     let clock = Instant::now();
-    let result = search.run(grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
+    let solved = planner.solve(grid, start, goal, &mut SearchSpace::new());
     let micros = micros_since(clock);
-    let path = result.path.as_ref().map(|(_, cells)| cells.iter().map(|&c| grid.coords(c)).collect::<Vec<_>>());
-    emit(&json!({
+    let path = solved.path.as_ref().map(|cells| cells.iter().map(|&c| grid.coords(c)).collect::<Vec<_>>());
+    let (from, to) = (grid.coords(start), grid.coords(goal));
+    let mut line = json!({
         "start": [from.0, from.1],
         "goal": [to.0, to.1],
-        "algo": search.algorithm,
-        "cost": result.cost(),
-        "expanded": result.expanded,
-        "pushed": result.pushed,
+        "algo": algo,
+        "cost": solved.cost,
+        "expanded": solved.expanded,
         "micros": micros,
         "path": path,
-    }));
+    });
+    merge(&mut line, solved.details);
+    emit(&line);
     Ok(())
 }
 
-fn run_scenarios(grid: &Grid, search: &GridSearch, scen: &Path, limit: Option<usize>) -> CliResult {
-    let scenarios = movingai::load_scen(scen)?;
-    let file = scen.display().to_string();
-    movingai::check_scenarios(&file, &scenarios, grid)?;
-    let queries: &[Scenario] = &scenarios[..limit.unwrap_or(usize::MAX).min(scenarios.len())];
+/// Adds the fields of `extra` (an object) to `line`.
+fn merge(line: &mut Value, extra: Value) {
+    if let (Some(line), Value::Object(extra)) = (line.as_object_mut(), extra) {
+        line.extend(extra);
+    }
+}
+
+fn run_scenarios(grid: &Grid, algo: PathAlgo, planner: &Planner, preprocessing_micros: f64, queries: &[Scenario]) -> CliResult {
     let mut space = SearchSpace::new();
     let (mut mismatches, mut total_expanded, mut total_micros) = (0, 0, 0.0);
+    let mut suboptimality = Vec::new();
     for (id, s) in queries.iter().enumerate() {
         let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
         let clock = Instant::now();
-        let result = search.run(grid, start, goal, &mut space, &mut NoTrace);
+        let solved = planner.solve(grid, start, goal, &mut space);
         let micros = micros_since(clock);
-        let cost = result.cost();
-        if cost.is_none_or(|c| (c - s.optimal).abs() > 1e-3) {
+        if solved.cost.is_none_or(|c| (c - s.optimal).abs() > 1e-3) {
             mismatches += 1;
         }
-        total_expanded += result.expanded;
+        total_expanded += solved.expanded;
         total_micros += micros;
-        emit(&json!({
+        let mut line = json!({
             "id": id,
             "start": [s.start.0, s.start.1],
             "goal": [s.goal.0, s.goal.1],
-            "cost": cost,
+            "cost": solved.cost,
             "optimal": s.optimal,
-            "expanded": result.expanded,
+            "expanded": solved.expanded,
             "micros": micros,
-        }));
+        });
+        if planner.is_hierarchical() {
+            let ratio = solved.cost.filter(|_| s.optimal > 0.0).map(|c| c / s.optimal - 1.0);
+            suboptimality.extend(ratio);
+            line["suboptimality"] = json!(ratio);
+        }
+        emit(&line);
     }
     let mut summary = json!({
-        "algo": search.algorithm,
+        "algo": algo,
         "queries": queries.len(),
         "mismatches": mismatches,
         "total_expanded": total_expanded,
         "total_micros": (total_micros * 10.0).round() / 10.0,
         "guaranteed_optimal": true,
     });
-    let mut notes = Vec::new();
-    if let Some(reason) = search.suboptimality_reason(grid.has_weights()) {
-        notes.push(reason);
+    if planner.is_hierarchical() {
+        let mean = suboptimality.iter().sum::<f64>() / suboptimality.len().max(1) as f64;
+        summary["preprocessing_micros"] = json!((preprocessing_micros * 10.0).round() / 10.0);
+        summary["mean_suboptimality"] = json!(mean);
+        summary["max_suboptimality"] = json!(suboptimality.iter().copied().fold(0.0, f64::max));
     }
-    if search.rules != MoveRules::MOVINGAI {
+    let mut notes = Vec::new();
+    notes.extend(planner.suboptimality_reason(grid));
+    if planner.rules() != MoveRules::MOVINGAI {
         notes.push("the .scen optimal lengths assume MovingAI rules (8-connected, no corner cutting)".to_string());
     }
     if !notes.is_empty() {

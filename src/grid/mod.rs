@@ -162,6 +162,27 @@ impl<'a> GridGraph<'a> {
         Self { grid, rules }
     }
 
+    /// The cell one step from (x, y) in direction (dx, dy) (each -1, 0 or 1) and the step's cost,
+    /// if the rules allow that step. Takes coordinates so walks along a line need no division.
+    pub fn step(&self, x: u32, y: u32, dx: i64, dy: i64) -> Option<(u32, f64)> {
+        let grid = self.grid;
+        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+        if !grid.is_passable(nx, ny) {
+            return None;
+        }
+        let length = if dx != 0 && dy != 0 {
+            let allowed = self.rules.diagonal_allowed(grid.is_passable(nx, y as i64), grid.is_passable(x as i64, ny));
+            if !allowed {
+                return None;
+            }
+            SQRT2
+        } else {
+            1.0
+        };
+        let next = grid.cell(nx as u32, ny as u32);
+        Some((next, length * grid.weights[next as usize] as f64))
+    }
+
     /// Whether one step from `a` to the adjacent cell `b` is allowed under the rules.
     pub fn is_step(&self, a: u32, b: u32) -> bool {
         let mut found = false;

@@ -4,6 +4,7 @@
 pub mod astar;
 pub mod bfs;
 pub mod dijkstra;
+pub mod hpa;
 mod open_list;
 
 
@@ -71,6 +72,29 @@ pub enum PlanEvent {
     Search(crate::trace::SearchEvent),
 }
 
+/// A hash map keyed by node or cell id, with a multiplicative hash: ids are small integers, so
+/// SipHash's protection against crafted keys only costs time here.
+pub type NodeMap<V> = std::collections::HashMap<u32, V, std::hash::BuildHasherDefault<NodeHasher>>;
+
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NodeHasher(u64);
+
+impl std::hash::Hasher for NodeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u32(&mut self, id: u32) {
+        self.0 = (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
 /// Two costs closer than this are equal: sums of sqrt 2 steps differ in the last bits by path order.
 pub const COST_EPSILON: f64 = 1e-9;
 
@@ -124,7 +148,9 @@ impl SearchSpace {
 
     /// Prepares for a query on `node_count` nodes.
     fn begin(&mut self, node_count: usize) {
-        if self.slots.len() != node_count || self.generation >= u32::MAX - 2 {
+        // Slots beyond `node_count` carry old stamps and are never read, so one space serves
+        // graphs of every size (HPA* alternates the grid and its small abstract graph).
+        if self.slots.len() < node_count || self.generation >= u32::MAX - 2 {
             self.slots = vec![Slot { g: f64::INFINITY, parent: NO_NODE, stamp: 0 }; node_count];
             self.generation = 0;
         }
@@ -281,19 +307,20 @@ impl GridSearch {
     }
 }
 
+/// The cost of the edge from `a` to `b`, or `None` if there is none.
+pub fn step_cost(graph: &impl Graph, a: u32, b: u32) -> Option<f64> {
+    let mut step = None;
+    graph.for_each_neighbor(a, |nb, cost| {
+        if nb == b {
+            step = Some(cost);
+        }
+    });
+    step
+}
+
 /// Sums the edge costs along `path`, or `None` if two consecutive nodes are not adjacent.
 pub fn path_cost(graph: &impl Graph, path: &[u32]) -> Option<f64> {
-    let mut total = 0.0;
-    for pair in path.windows(2) {
-        let mut step = None;
-        graph.for_each_neighbor(pair[0], |nb, cost| {
-            if nb == pair[1] {
-                step = Some(cost);
-            }
-        });
-        total += step?;
-    }
-    Some(total)
+    path.windows(2).map(|pair| step_cost(graph, pair[0], pair[1])).sum()
 }
 
 #[cfg(test)]

@@ -1,0 +1,122 @@
+//! The planners `searchlab path` can run: the flat searches, or a hierarchical planner whose
+//! abstraction is built once per map before the queries.
+
+use std::time::Instant;
+
+use clap::ValueEnum;
+use serde_json::{Value, json};
+
+use super::CliError;
+use crate::grid::{Grid, MoveRules};
+use crate::pathfinding::hpa::{Hpa, HpaQuery};
+use crate::pathfinding::{Algorithm, GridSearch, SearchSpace};
+use crate::trace::NoTrace;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PathAlgo {
+    Bfs,
+    Dijkstra,
+    Astar,
+    Hpa,
+}
+
+impl PathAlgo {
+    fn flat(self) -> Option<Algorithm> {
+        match self {
+            PathAlgo::Bfs => Some(Algorithm::Bfs),
+            PathAlgo::Dijkstra => Some(Algorithm::Dijkstra),
+            PathAlgo::Astar => Some(Algorithm::Astar),
+            PathAlgo::Hpa => None,
+        }
+    }
+}
+
+/// Options of the hierarchical planners, checked against the chosen algorithm.
+#[derive(Debug, Clone, Copy)]
+pub struct HierarchyOptions {
+    pub cluster: Option<u32>,
+    pub no_smooth: bool,
+}
+
+pub enum Planner {
+    Flat(GridSearch),
+    Hpa(Hpa, HpaQuery),
+}
+
+/// One answered query.
+pub struct Solved {
+    pub cost: Option<f64>,
+    pub path: Option<Vec<u32>>,
+    pub expanded: usize,
+    /// Planner-specific figures for the JSON line.
+    pub details: Value,
+}
+
+impl Planner {
+    /// Builds what the planner needs for `grid`; returns it with the pre-processing time in micros.
+    pub fn prepare(algo: PathAlgo, search: GridSearch, options: HierarchyOptions, grid: &Grid) -> Result<(Planner, f64), CliError> {
+        if algo != PathAlgo::Hpa && (options.cluster.is_some() || options.no_smooth) {
+            return Err(CliError("--cluster and --no-smooth apply to hpa only".to_string()));
+        }
+        let clock = Instant::now();
+        let planner = match algo.flat() {
+            Some(algorithm) => Planner::Flat(GridSearch { algorithm, ..search }),
+            None => {
+                let cluster = options.cluster.unwrap_or(10);
+                if !(2..=256).contains(&cluster) {
+                    return Err(CliError(format!("--cluster must be 2..256 cells, got {cluster}")));
+                }
+                Planner::Hpa(Hpa::build(grid, search.rules, cluster), HpaQuery { smooth: !options.no_smooth })
+            }
+        };
+        Ok((planner, clock.elapsed().as_secs_f64() * 1e6))
+    }
+
+    pub fn rules(&self) -> MoveRules {
+        match self {
+            Planner::Flat(search) => search.rules,
+            Planner::Hpa(hpa, _) => hpa.rules(),
+        }
+    }
+
+    pub fn is_hierarchical(&self) -> bool {
+        !matches!(self, Planner::Flat(_))
+    }
+
+    /// Why the planner may miss the optimum, if it may.
+    pub fn suboptimality_reason(&self, grid: &Grid) -> Option<String> {
+        match self {
+            Planner::Flat(search) => search.suboptimality_reason(grid.has_weights()),
+            Planner::Hpa(..) => Some("HPA* paths are near-optimal, not optimal".to_string()),
+        }
+    }
+
+    pub fn solve(&self, grid: &Grid, start: u32, goal: u32, space: &mut SearchSpace) -> Solved {
+        match self {
+            Planner::Flat(search) => {
+                let result = search.run(grid, start, goal, space, &mut NoTrace);
+                Solved {
+                    cost: result.cost(),
+                    expanded: result.expanded,
+                    details: json!({ "pushed": result.pushed }),
+                    path: result.path.map(|(_, cells)| cells),
+                }
+            }
+            Planner::Hpa(hpa, query) => {
+                let result = hpa.query(grid, start, goal, *query, space, &mut NoTrace);
+                Solved {
+                    cost: result.path.as_ref().map(|(cost, _)| *cost),
+                    expanded: result.insertion_expanded + result.abstract_expanded + result.refinement_expanded,
+                    details: json!({
+                        "insertion_expanded": result.insertion_expanded,
+                        "abstract_expanded": result.abstract_expanded,
+                        "refinement_expanded": result.refinement_expanded,
+                        "unsmoothed_cost": result.unsmoothed_cost,
+                    }),
+                    path: result.path.map(|(_, cells)| cells),
+                }
+            }
+        }
+    }
+}
