@@ -12,7 +12,7 @@ use super::astar::{astar, grid_heuristic};
 use super::dijkstra::dijkstra;
 use super::{COST_EPSILON, Graph, Heuristic, NodeMap, PlanEvent, SearchSpace, path_cost, step_cost};
 use crate::grid::{Grid, GridGraph, MoveRules};
-use crate::trace::{Mapped, NoTrace, Tracer};
+use crate::trace::{Mapped, NoTrace, SearchEvent, Tracer};
 
 /// Entrances at least this wide get two transitions, one at each end (the paper's choice).
 const WIDE_ENTRANCE: u32 = 6;
@@ -25,6 +25,15 @@ struct AbstractEdge {
     cost: f64,
 }
 
+#[derive(Debug, Clone, PartialEq)]
+struct IntraEdge {
+    from: u32,
+    to: u32,
+    cost: f64,
+    /// Cells from `from` to `to`, both included.
+    path: Vec<u32>,
+}
+
 /// The clusters, transitions and abstract graph of a map.
 #[derive(Debug, Clone)]
 pub struct Hpa {
@@ -35,10 +44,12 @@ pub struct Hpa {
     /// Per cluster: transitions with its east and south neighbours, as (cell here, cell there).
     east: Vec<Vec<(u32, u32)>>,
     south: Vec<Vec<(u32, u32)>>,
-    /// Per cluster: directed intra edges between its transition cells, with exact costs.
-    intra: Vec<Vec<(u32, u32, f64)>>,
+    /// Per cluster: directed intra edges between its transition cells, with exact costs and the
+    /// grid path behind each (cached, so refinement is a lookup).
+    intra: Vec<Vec<IntraEdge>>,
     /// The assembled abstract graph: node -> cell, cell -> node, adjacency.
     node_cells: Vec<u32>,
+    node_clusters: Vec<u32>,
     cell_nodes: NodeMap<u32>,
     edges: Vec<Vec<AbstractEdge>>,
 }
@@ -99,6 +110,7 @@ struct QueryGraph<'a> {
     start_links: Vec<AbstractEdge>,
     /// (abstract node, cost from it to the goal).
     goal_links: Vec<(u32, f64)>,
+    goal_cluster: u32,
 }
 
 impl QueryGraph<'_> {
@@ -121,9 +133,11 @@ impl Graph for QueryGraph<'_> {
             self.start_links.iter().for_each(|e| visit(e.to, e.cost));
         } else if node != self.goal() {
             self.hpa.edges[node as usize].iter().for_each(|e| visit(e.to, e.cost));
-            for &(from, cost) in &self.goal_links {
-                if from == node {
-                    visit(self.goal(), cost);
+            if self.hpa.node_clusters[node as usize] == self.goal_cluster {
+                for &(from, cost) in &self.goal_links {
+                    if from == node {
+                        visit(self.goal(), cost);
+                    }
                 }
             }
         }
@@ -146,6 +160,7 @@ impl Hpa {
             south: vec![Vec::new(); count],
             intra: vec![Vec::new(); count],
             node_cells: Vec::new(),
+            node_clusters: Vec::new(),
             cell_nodes: NodeMap::default(),
             edges: Vec::new(),
         };
@@ -306,7 +321,7 @@ impl Hpa {
         cells
     }
 
-    fn intra_edges(&self, grid: &Grid, cluster: u32, space: &mut SearchSpace) -> Vec<(u32, u32, f64)> {
+    fn intra_edges(&self, grid: &Grid, cluster: u32, space: &mut SearchSpace) -> Vec<IntraEdge> {
         let graph = self.confined(grid, cluster, false);
         let entrances = self.entrances(cluster);
         let mut edges = Vec::new();
@@ -315,7 +330,7 @@ impl Hpa {
             for &to in &entrances {
                 let cost = space.g(to);
                 if to != from && cost.is_finite() {
-                    edges.push((from, to, cost));
+                    edges.push(IntraEdge { from, to, cost, path: space.path_to(to) });
                 }
             }
         }
@@ -341,10 +356,18 @@ impl Hpa {
                 arcs.push((from, AbstractEdge { to, cost }));
             }
         }
-        for &(a, b, cost) in self.intra.iter().flatten() {
-            let (na, nb) = (node_of(a, &mut self.node_cells), node_of(b, &mut self.node_cells));
-            arcs.push((na, AbstractEdge { to: nb, cost }));
+        for edge in self.intra.iter().flatten() {
+            let (na, nb) = (node_of(edge.from, &mut self.node_cells), node_of(edge.to, &mut self.node_cells));
+            arcs.push((na, AbstractEdge { to: nb, cost: edge.cost }));
         }
+        self.node_clusters = self
+            .node_cells
+            .iter()
+            .map(|&cell| {
+                let (x, y) = grid.coords(cell);
+                self.cluster_of(x, y)
+            })
+            .collect();
         self.edges = vec![Vec::new(); self.node_cells.len()];
         for (from, edge) in arcs {
             self.edges[from as usize].push(edge);
@@ -375,7 +398,7 @@ impl Hpa {
         let on_grid = |e| PlanEvent::Search(e);
 
         tracer.record(|| PlanEvent::Stage { level: 0, stage: "link start to its cluster's entrances" });
-        let mut query = QueryGraph { hpa: self, start_links: Vec::new(), goal_links: Vec::new() };
+        let mut query = QueryGraph { hpa: self, start_links: Vec::new(), goal_links: Vec::new(), goal_cluster };
         let out = self.confined(grid, start_cluster, false);
         result.insertion_expanded += dijkstra(&out, start, None, space, &mut Mapped::new(tracer, on_grid)).expanded;
         for &cell in &self.entrances(start_cluster) {
@@ -411,7 +434,7 @@ impl Hpa {
             let (x, y) = grid.coords(cell_of(node));
             Heuristic::Octile.estimate(x as f64 - gx as f64, y as f64 - gy as f64)
         };
-        let found = astar(&query, start_node, goal_node, heuristic, 1.0, space, &mut Mapped::new(tracer, |e: crate::trace::SearchEvent| {
+        let found = astar(&query, start_node, goal_node, heuristic, 1.0, space, &mut Mapped::new(tracer, |e: SearchEvent| {
             PlanEvent::Search(e.map_nodes(cell_of))
         }));
         result.abstract_expanded = found.expanded;
@@ -429,69 +452,77 @@ impl Hpa {
                 cells.push(b);
                 continue;
             }
-            let inside = self.confined(grid, self.cluster_of(ax, ay), false);
+            let cluster = self.cluster_of(ax, ay);
+            if let Some(edge) = self.intra[cluster as usize].iter().find(|e| (e.from, e.to) == (a, b)) {
+                if T::ENABLED {
+                    tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost: edge.cost, path: edge.path.clone() }));
+                }
+                cells.extend_from_slice(&edge.path[1..]);
+                continue;
+            }
+            // Start and goal are linked to entrances only for this query: search their cluster.
+            let inside = self.confined(grid, cluster, false);
             let segment = astar(&inside, a, b, grid_heuristic(grid, b, Heuristic::Octile), 1.0, space, &mut Mapped::new(tracer, on_grid));
             result.refinement_expanded += segment.expanded;
-            let (_, steps) = segment.path.expect("intra edges were found inside the cluster");
+            let (_, steps) = segment.path.expect("start and goal links were found inside the cluster");
             cells.extend_from_slice(&steps[1..]);
         }
         let refined = path_cost(&graph, &cells).expect("refined steps are grid moves");
         result.unsmoothed_cost = Some(refined);
         if options.smooth {
             tracer.record(|| PlanEvent::Stage { level: 0, stage: "smooth" });
-            cells = smooth(&graph, cells, 2 * self.cluster_size);
+            cells = smooth(&graph, cells, self.cluster_size);
         }
         let cost = path_cost(&graph, &cells).expect("smoothing keeps grid moves");
         if T::ENABLED {
             let path = cells.clone();
-            tracer.record(|| PlanEvent::Search(crate::trace::SearchEvent::Found { cost, path }));
+            tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost, path }));
         }
         result.path = Some((cost, cells));
         result
     }
 }
 
-/// The eight step directions.
-const DIRECTIONS: [(i64, i64); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
-
-/// Replaces stretches of `path` by straight runs (in one of the eight directions, at most
-/// `reach` steps) wherever the run is cheaper, as HPA*'s post-processing does.
+/// Replaces stretches of `path` by straight runs (orthogonal or diagonal, at most `reach` steps)
+/// wherever the run is cheaper, as HPA*'s post-processing does. From each kept cell it tries the
+/// later path cells (furthest first, up to `3 * reach` path steps ahead) that lie on one of the
+/// eight rays from it, so only promising runs are ever walked.
 pub fn smooth(graph: &GridGraph, path: Vec<u32>, reach: u32) -> Vec<u32> {
-    let mut position: NodeMap<usize> = NodeMap::with_capacity_and_hasher(path.len(), Default::default());
-    for (i, &cell) in path.iter().enumerate() {
-        position.insert(cell, i);
-    }
+    let grid = graph.grid;
+    let coords: Vec<(i64, i64)> = path.iter().map(|&c| grid.coords(c)).map(|(x, y)| (x as i64, y as i64)).collect();
     // cost_to[i] = cost of path[..=i].
     let mut cost_to = vec![0.0; path.len()];
     for i in 1..path.len() {
         cost_to[i] = cost_to[i - 1] + step_cost(graph, path[i - 1], path[i]).expect("path steps are grid moves");
     }
+    // The cost of the straight run from `from` to `to` if it is walkable, None otherwise.
+    let run_cost = |(x, y): (i64, i64), (tx, ty): (i64, i64)| -> Option<f64> {
+        let (dx, dy) = ((tx - x).signum(), (ty - y).signum());
+        let steps = (tx - x).abs().max((ty - y).abs());
+        let mut total = 0.0;
+        for k in 0..steps {
+            total += graph.step((x + dx * k) as u32, (y + dy * k) as u32, dx, dy)?.1;
+        }
+        Some(total)
+    };
+    let window = 3 * reach as usize;
     let mut out = Vec::with_capacity(path.len());
     let mut i = 0;
     while i + 1 < path.len() {
         out.push(path[i]);
-        // The shortcut reaching furthest along the path: (index reached, direction, steps).
-        let mut best: Option<(usize, (i64, i64), u32)> = None;
-        let (x, y) = graph.grid.coords(path[i]);
-        for (dx, dy) in DIRECTIONS {
-            let mut run_cost = 0.0;
-            for steps in 1..=reach {
-                let (sx, sy) = ((x as i64 + dx * (steps as i64 - 1)) as u32, (y as i64 + dy * (steps as i64 - 1)) as u32);
-                let Some((next, step)) = graph.step(sx, sy, dx, dy) else { break };
-                run_cost += step;
-                let Some(&j) = position.get(&next) else { continue };
-                let furthest = best.map_or(i + 1, |(b, _, _)| b);
-                if j > furthest && run_cost + COST_EPSILON < cost_to[j] - cost_to[i] {
-                    best = Some((j, (dx, dy), steps));
-                }
-            }
-        }
-        match best {
-            Some((j, (dx, dy), steps)) => {
-                let (x, y) = graph.grid.coords(path[i]);
-                for k in 1..steps as i64 {
-                    out.push(graph.grid.cell((x as i64 + dx * k) as u32, (y as i64 + dy * k) as u32));
-                }
+        let (x, y) = coords[i];
+        let shortcut = (i + 2..path.len().min(i + window + 1)).rev().find(|&j| {
+            let (dx, dy) = (coords[j].0 - x, coords[j].1 - y);
+            let on_ray = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+            let near = dx.abs().max(dy.abs()) <= reach as i64;
+            on_ray && near && run_cost(coords[i], coords[j]).is_some_and(|c| c + COST_EPSILON < cost_to[j] - cost_to[i])
+        });
+        match shortcut {
+            Some(j) => {
+                let (tx, ty) = coords[j];
+                let (dx, dy) = ((tx - x).signum(), (ty - y).signum());
+                let steps = (tx - x).abs().max((ty - y).abs());
+                out.extend((1..steps).map(|k| grid.cell((x + dx * k) as u32, (y + dy * k) as u32)));
                 i = j;
             }
             None => i += 1,
