@@ -16,16 +16,16 @@ pub const MAX_WEIGHT: u8 = 9;
 pub struct Grid {
     width: u32,
     height: u32,
-    passable: Vec<bool>,
-    /// Cost multiplier for entering each cell (1 = plain ground).
-    weights: Vec<u8>,
+    /// Per cell, the cost multiplier for entering it (1 = plain ground, up to MAX_WEIGHT), or 0
+    /// for a blocked cell: one byte answers both questions a search asks of a neighbour.
+    cells: Vec<u8>,
 }
 
 impl Grid {
     /// An all-passable grid.
     pub fn new(width: u32, height: u32) -> Self {
         let cells = width as usize * height as usize;
-        Self { width, height, passable: vec![true; cells], weights: vec![1; cells] }
+        Self { width, height, cells: vec![1; cells] }
     }
 
     pub fn width(&self) -> u32 {
@@ -37,7 +37,7 @@ impl Grid {
     }
 
     pub fn cell_count(&self) -> usize {
-        self.passable.len()
+        self.cells.len()
     }
 
     pub fn cell(&self, x: u32, y: u32) -> u32 {
@@ -56,34 +56,42 @@ impl Grid {
 
     /// False outside the map.
     pub fn is_passable(&self, x: i64, y: i64) -> bool {
-        self.contains(x, y) && self.passable[(y as usize) * self.width as usize + x as usize]
+        self.contains(x, y) && self.cells[(y as usize) * self.width as usize + x as usize] != 0
     }
 
     pub fn is_cell_passable(&self, cell: u32) -> bool {
-        self.passable[cell as usize]
+        self.cells[cell as usize] != 0
     }
 
+    /// Blocking a cell forgets its weight; opening a blocked cell makes it plain ground.
     pub fn set_passable(&mut self, x: u32, y: u32, passable: bool) {
         let cell = self.cell(x, y) as usize;
-        self.passable[cell] = passable;
+        self.cells[cell] = match (passable, self.cells[cell]) {
+            (false, _) => 0,
+            (true, 0) => 1,
+            (true, weight) => weight,
+        };
     }
 
+    /// The cost multiplier of a passable cell (1 for blocked ones, which are never entered).
     pub fn weight(&self, cell: u32) -> u8 {
-        self.weights[cell as usize]
+        self.cells[cell as usize].max(1)
     }
 
-    /// Clamps to `1..=MAX_WEIGHT`.
+    /// Clamps to `1..=MAX_WEIGHT`; blocked cells stay blocked.
     pub fn set_weight(&mut self, x: u32, y: u32, weight: u8) {
         let cell = self.cell(x, y) as usize;
-        self.weights[cell] = weight.clamp(1, MAX_WEIGHT);
+        if self.cells[cell] != 0 {
+            self.cells[cell] = weight.clamp(1, MAX_WEIGHT);
+        }
     }
 
     pub fn has_weights(&self) -> bool {
-        self.weights.iter().any(|&w| w != 1)
+        self.cells.iter().any(|&w| w > 1)
     }
 
     pub fn passable_count(&self) -> usize {
-        self.passable.iter().filter(|&&p| p).count()
+        self.cells.iter().filter(|&&c| c != 0).count()
     }
 
     /// The connected component of every cell under `rules` (`u32::MAX` for blocked cells).
@@ -180,7 +188,7 @@ impl<'a> GridGraph<'a> {
             1.0
         };
         let next = grid.cell(nx as u32, ny as u32);
-        Some((next, length * grid.weights[next as usize] as f64))
+        Some((next, length * grid.cells[next as usize] as f64))
     }
 
     /// Whether one step from `a` to the adjacent cell `b` is allowed under the rules.
@@ -203,12 +211,12 @@ impl Graph for GridGraph<'_> {
         let (x, y) = grid.coords(cell);
         // Which sides exist, then which neighbours are free: no per-neighbour bounds arithmetic.
         let (has_n, has_s, has_w, has_e) = (y > 0, y + 1 < grid.height, x > 0, x + 1 < w);
-        let free = |has: bool, nb: u32| has && grid.passable[nb as usize];
+        let free = |has: bool, nb: u32| has && grid.cells[nb as usize] != 0;
         let north = free(has_n, cell.wrapping_sub(w));
         let south = free(has_s, cell.wrapping_add(w));
         let west = free(has_w, cell.wrapping_sub(1));
         let east = free(has_e, cell.wrapping_add(1));
-        let mut step = |nb: u32, length: f64| visit(nb, length * grid.weights[nb as usize] as f64);
+        let mut step = |nb: u32, length: f64| visit(nb, length * grid.cells[nb as usize] as f64);
         if north {
             step(cell - w, 1.0);
         }
