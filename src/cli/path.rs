@@ -53,6 +53,12 @@ pub struct PathArgs {
     /// HPA*: keep the refined path as it is, without straight shortcuts.
     #[arg(long)]
     no_smooth: bool,
+    /// PRA*: the abstraction level to plan on (default: half the pyramid's height).
+    #[arg(long)]
+    level: Option<usize>,
+    /// PRA*(k): refine only the first k steps of each level's path.
+    #[arg(long)]
+    k: Option<usize>,
 }
 
 impl PathArgs {
@@ -97,7 +103,7 @@ fn micros_since(start: Instant) -> f64 {
 pub fn run(args: PathArgs) -> CliResult {
     let search = args.search()?;
     let grid = movingai::load_map(&args.map)?;
-    let options = HierarchyOptions { cluster: args.cluster, no_smooth: args.no_smooth };
+    let options = HierarchyOptions { cluster: args.cluster, no_smooth: args.no_smooth, level: args.level, k: args.k };
     let (start, goal) = match (args.from, args.to) {
         (Some(from), Some(to)) => (Some(cell_of(&grid, from, "start")?), Some(cell_of(&grid, to, "goal")?)),
         _ => (None, None),
@@ -172,7 +178,7 @@ fn run_scenarios(grid: &Grid, algo: PathAlgo, planner: &Planner, preprocessing_m
             "micros": micros,
         });
         if planner.is_hierarchical() {
-            let ratio = solved.cost.filter(|_| s.optimal > 0.0).map(|c| c / s.optimal - 1.0);
+            let ratio = solved.cost.filter(|_| s.optimal > 0.0 && solved.complete).map(|c| c / s.optimal - 1.0);
             suboptimality.extend(ratio);
             line["suboptimality"] = json!(ratio);
         }

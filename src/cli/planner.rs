@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::CliError;
 use crate::grid::{Grid, MoveRules};
 use crate::pathfinding::hpa::{Hpa, HpaQuery};
+use crate::pathfinding::pra::{PraOptions, Pyramid};
 use crate::pathfinding::{Algorithm, GridSearch, SearchSpace};
 use crate::trace::NoTrace;
 
@@ -19,6 +20,7 @@ pub enum PathAlgo {
     Dijkstra,
     Astar,
     Hpa,
+    Pra,
 }
 
 impl PathAlgo {
@@ -27,7 +29,7 @@ impl PathAlgo {
             PathAlgo::Bfs => Some(Algorithm::Bfs),
             PathAlgo::Dijkstra => Some(Algorithm::Dijkstra),
             PathAlgo::Astar => Some(Algorithm::Astar),
-            PathAlgo::Hpa => None,
+            PathAlgo::Hpa | PathAlgo::Pra => None,
         }
     }
 }
@@ -37,11 +39,14 @@ impl PathAlgo {
 pub struct HierarchyOptions {
     pub cluster: Option<u32>,
     pub no_smooth: bool,
+    pub level: Option<usize>,
+    pub k: Option<usize>,
 }
 
 pub enum Planner {
     Flat(GridSearch),
     Hpa(Hpa, HpaQuery),
+    Pra(Pyramid, PraOptions),
 }
 
 /// One answered query.
@@ -49,6 +54,8 @@ pub struct Solved {
     pub cost: Option<f64>,
     pub path: Option<Vec<u32>>,
     pub expanded: usize,
+    /// False when only the first part of a path was planned (PRA*(k)).
+    pub complete: bool,
     /// Planner-specific figures for the JSON line.
     pub details: Value,
 }
@@ -59,9 +66,22 @@ impl Planner {
         if algo != PathAlgo::Hpa && (options.cluster.is_some() || options.no_smooth) {
             return Err(CliError("--cluster and --no-smooth apply to hpa only".to_string()));
         }
+        if algo != PathAlgo::Pra && (options.level.is_some() || options.k.is_some()) {
+            return Err(CliError("--level and --k apply to pra only".to_string()));
+        }
+        if options.k == Some(0) {
+            return Err(CliError("--k must be at least 1".to_string()));
+        }
         let clock = Instant::now();
         let planner = match algo.flat() {
             Some(algorithm) => Planner::Flat(GridSearch { algorithm, ..search }),
+            None if algo == PathAlgo::Pra => {
+                let pyramid = Pyramid::build(grid, search.rules);
+                if let Some(level) = options.level.filter(|&l| l >= pyramid.height()) {
+                    return Err(CliError(format!("--level {level} is above the pyramid's top level {}", pyramid.height() - 1)));
+                }
+                Planner::Pra(pyramid, PraOptions { level: options.level, k: options.k })
+            }
             None => {
                 let cluster = options.cluster.unwrap_or(10);
                 if !(2..=256).contains(&cluster) {
@@ -77,6 +97,7 @@ impl Planner {
         match self {
             Planner::Flat(search) => search.rules,
             Planner::Hpa(hpa, _) => hpa.rules(),
+            Planner::Pra(pyramid, _) => pyramid.rules(),
         }
     }
 
@@ -89,6 +110,10 @@ impl Planner {
         match self {
             Planner::Flat(search) => search.suboptimality_reason(grid.has_weights()),
             Planner::Hpa(..) => Some("HPA* paths are near-optimal, not optimal".to_string()),
+            Planner::Pra(_, options) if options.k.is_some() => {
+                Some("PRA*(k) returns the first steps of a path, not a whole path".to_string())
+            }
+            Planner::Pra(..) => Some("PRA* paths are near-optimal, not optimal".to_string()),
         }
     }
 
@@ -99,6 +124,7 @@ impl Planner {
                 Solved {
                     cost: result.cost(),
                     expanded: result.expanded,
+                    complete: true,
                     details: json!({ "pushed": result.pushed }),
                     path: result.path.map(|(_, cells)| cells),
                 }
@@ -108,11 +134,26 @@ impl Planner {
                 Solved {
                     cost: result.path.as_ref().map(|(cost, _)| *cost),
                     expanded: result.insertion_expanded + result.abstract_expanded + result.refinement_expanded,
+                    complete: true,
                     details: json!({
                         "insertion_expanded": result.insertion_expanded,
                         "abstract_expanded": result.abstract_expanded,
                         "refinement_expanded": result.refinement_expanded,
                         "unsmoothed_cost": result.unsmoothed_cost,
+                    }),
+                    path: result.path.map(|(_, cells)| cells),
+                }
+            }
+            Planner::Pra(pyramid, options) => {
+                let result = pyramid.query(grid, start, goal, *options, space, &mut NoTrace);
+                Solved {
+                    cost: result.path.as_ref().map(|(cost, _)| *cost),
+                    expanded: result.expanded_per_level.iter().sum(),
+                    complete: result.complete,
+                    details: json!({
+                        "level": result.level,
+                        "complete": result.complete,
+                        "expanded_per_level": result.expanded_per_level,
                     }),
                     path: result.path.map(|(_, cells)| cells),
                 }

@@ -6,6 +6,7 @@ pub mod bfs;
 pub mod dijkstra;
 pub mod hpa;
 mod open_list;
+pub mod pra;
 
 
 use crate::grid::{Connectivity, Grid, GridGraph, MoveRules, SQRT2};

@@ -1,0 +1,378 @@
+//! PRA* (Sturtevant & Buro 2005): partial refinement over a clique abstraction.
+//!
+//! The map becomes a pyramid: each level groups the nodes of the one below into 4-, 3- and
+//! 2-cliques (an orphan with a single neighbour joins that neighbour's group), until one node
+//! per connected component is left. A query plans on a middle level between the ancestors of
+//! start and goal, then refines level by level, each time searching only the corridor under the
+//! path found above (plus its neighbours). PRA*(k) keeps only the first k steps of each level's
+//! path, which yields the first moves long before a full path would be known.
+
+use super::astar::astar;
+use super::{Graph, PlanEvent, SearchSpace};
+use crate::grid::{Grid, GridGraph, MoveRules};
+use crate::trace::{Mapped, NO_NODE, SearchEvent, Tracer};
+
+/// One abstraction level above the grid.
+#[derive(Debug, Clone)]
+struct Level {
+    /// The nodes of the level below that each node groups.
+    children: Vec<Vec<u32>>,
+    /// Mean grid position of the cells under each node.
+    position: Vec<(f64, f64)>,
+    /// Undirected adjacency, costs = distance between positions.
+    edges: Vec<Vec<(u32, f64)>>,
+}
+
+/// The clique-abstraction pyramid of a grid. Level 0 is the grid itself (node = cell).
+#[derive(Debug, Clone)]
+pub struct Pyramid {
+    rules: MoveRules,
+    /// `parents[l][n]`: the node of level l + 1 that groups node n of level l.
+    parents: Vec<Vec<u32>>,
+    /// `levels[l - 1]` is level l.
+    levels: Vec<Level>,
+}
+
+/// Query options: the level to plan on (default: half the pyramid height) and PRA*(k).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PraOptions {
+    pub level: Option<usize>,
+    pub k: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PraResult {
+    /// Grid cells from the start, with their cost; with PRA*(k) a prefix of the way.
+    pub path: Option<(f64, Vec<u32>)>,
+    /// Whether the path reaches the goal (PRA*(k) may stop short).
+    pub complete: bool,
+    /// The level the plan started on and its abstract path (node ids of that level).
+    pub level: usize,
+    pub abstract_path: Vec<u32>,
+    /// Nodes expanded per level, index = level.
+    pub expanded_per_level: Vec<usize>,
+}
+
+/// One level seen as a graph: the grid at level 0, an abstract level above.
+struct LevelGraph<'a> {
+    pyramid: &'a Pyramid,
+    grid: GridGraph<'a>,
+    level: usize,
+}
+
+impl Graph for LevelGraph<'_> {
+    fn node_count(&self) -> usize {
+        self.pyramid.node_count(self.grid.grid, self.level)
+    }
+
+    fn for_each_neighbor(&self, node: u32, mut visit: impl FnMut(u32, f64)) {
+        match self.level {
+            0 => self.grid.for_each_neighbor(node, visit),
+            l => self.pyramid.levels[l - 1].edges[node as usize].iter().for_each(|&(nb, cost)| visit(nb, cost)),
+        }
+    }
+}
+
+/// A level graph cut down to a corridor, with an optional virtual goal (id = node count) joined
+/// at no cost from every node in `goal_region`: how PRA*(k) aims at a region, not a node.
+struct Corridor<'a> {
+    inner: LevelGraph<'a>,
+    inside: &'a [u32],
+    stamp: u32,
+    goal_region: Option<&'a dyn Fn(u32) -> bool>,
+}
+
+impl Corridor<'_> {
+    fn virtual_goal(&self) -> u32 {
+        self.inner.node_count() as u32
+    }
+}
+
+impl Graph for Corridor<'_> {
+    fn node_count(&self) -> usize {
+        self.inner.node_count() + 1
+    }
+
+    fn for_each_neighbor(&self, node: u32, mut visit: impl FnMut(u32, f64)) {
+        if node == self.virtual_goal() {
+            return;
+        }
+        self.inner.for_each_neighbor(node, |nb, cost| {
+            if self.inside[nb as usize] == self.stamp {
+                visit(nb, cost);
+            }
+        });
+        if self.goal_region.is_some_and(|in_region| in_region(node)) {
+            visit(self.virtual_goal(), 0.0);
+        }
+    }
+}
+
+impl Pyramid {
+    pub fn build(grid: &Grid, rules: MoveRules) -> Pyramid {
+        let mut pyramid = Pyramid { rules, parents: Vec::new(), levels: Vec::new() };
+        loop {
+            let below = pyramid.height() - 1;
+            let (parent, level, shrank) = {
+                let graph = LevelGraph { pyramid: &pyramid, grid: GridGraph::new(grid, rules), level: below };
+                let count = graph.node_count();
+                let live = |n: u32| below > 0 || grid.is_cell_passable(n);
+                let (parent, level) = abstract_level(&graph, count, live, |n| pyramid.position(grid, below, n));
+                let shrank = level.children.len() < (0..count as u32).filter(|&n| live(n)).count();
+                (parent, level, shrank)
+            };
+            if !shrank {
+                break;
+            }
+            pyramid.parents.push(parent);
+            pyramid.levels.push(level);
+        }
+        pyramid
+    }
+
+    /// Number of levels, the grid included.
+    pub fn height(&self) -> usize {
+        self.levels.len() + 1
+    }
+
+    pub fn rules(&self) -> MoveRules {
+        self.rules
+    }
+
+    pub fn node_count(&self, grid: &Grid, level: usize) -> usize {
+        if level == 0 { grid.cell_count() } else { self.levels[level - 1].children.len() }
+    }
+
+    /// The node of `level + 1` that groups `node` of `level` (`NO_NODE` at the top or for walls).
+    pub fn parent(&self, level: usize, node: u32) -> u32 {
+        self.parents.get(level).map_or(NO_NODE, |p| p[node as usize])
+    }
+
+    pub fn children(&self, level: usize, node: u32) -> &[u32] {
+        if level == 0 { &[] } else { &self.levels[level - 1].children[node as usize] }
+    }
+
+    pub fn position(&self, grid: &Grid, level: usize, node: u32) -> (f64, f64) {
+        if level == 0 {
+            let (x, y) = grid.coords(node);
+            (x as f64, y as f64)
+        } else {
+            self.levels[level - 1].position[node as usize]
+        }
+    }
+
+    /// The node of `level` above grid cell `cell`.
+    pub fn ancestor(&self, cell: u32, level: usize) -> u32 {
+        (0..level).fold(cell, |node, l| if node == NO_NODE { NO_NODE } else { self.parent(l, node) })
+    }
+
+    /// Plans from `start` to `goal` (passable cells).
+    pub fn query<T: Tracer<PlanEvent>>(
+        &self,
+        grid: &Grid,
+        start: u32,
+        goal: u32,
+        options: PraOptions,
+        space: &mut SearchSpace,
+        tracer: &mut T,
+    ) -> PraResult {
+        let top = self.height() - 1;
+        let level = options.level.unwrap_or(self.height() / 2).min(top);
+        let mut result = PraResult {
+            path: None,
+            complete: false,
+            level,
+            abstract_path: Vec::new(),
+            expanded_per_level: vec![0; level + 1],
+        };
+        if self.ancestor(start, top) != self.ancestor(goal, top) {
+            return result;
+        }
+        // Level by level: the corridor comes from the path above (everything at the top).
+        let mut path: Vec<u32> = Vec::new();
+        let mut inside: Vec<u32> = Vec::new();
+        for l in (0..=level).rev() {
+            let graph = LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level: l };
+            inside.clear();
+            inside.resize(graph.node_count(), if l == level { 1 } else { 0 });
+            if l < level {
+                self.mark_corridor(&graph, &path, l, &mut inside);
+            }
+            // PRA*(k) aims at the region of the last kept node above, unless that holds the goal.
+            let region = path.last().copied().filter(|&last| l < level && last != self.ancestor(goal, l + 1));
+            let goal_at = match region {
+                Some(parent) => self.position(grid, l + 1, parent),
+                None => self.position(grid, l, self.ancestor(goal, l)),
+            };
+            tracer.record(|| PlanEvent::Stage { level: l, stage: if l == level { "abstract search" } else { "refine" } });
+            let mut found = self.search_level(grid, l, &inside, start, goal, region, goal_at, space, tracer);
+            if found.0.is_none() && l < level {
+                // The corridor cut the way (it can around narrow passages): search the whole level.
+                inside.iter_mut().for_each(|s| *s = 1);
+                tracer.record(|| PlanEvent::Stage { level: l, stage: "refine without corridor" });
+                let retry = self.search_level(grid, l, &inside, start, goal, region, goal_at, space, tracer);
+                found = (retry.0, found.1 + retry.1);
+            }
+            result.expanded_per_level[l] += found.1;
+            let Some(mut nodes) = found.0 else { return result };
+            if let Some(k) = options.k.filter(|_| l > 0) {
+                nodes.truncate(k.max(1) + 1);
+            }
+            if l == level {
+                result.abstract_path = nodes.clone();
+            }
+            path = nodes;
+        }
+        let cost = super::path_cost(&GridGraph::new(grid, self.rules), &path).expect("level 0 paths are grid moves");
+        result.complete = path.last() == Some(&goal);
+        if T::ENABLED {
+            let cells = path.clone();
+            tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost, path: cells }));
+        }
+        result.path = Some((cost, path));
+        result
+    }
+
+    /// A* on one level inside the corridor, from the start's ancestor to the goal's, or to any
+    /// node under `region` (a node one level up). Returns the node path and the expansions.
+    #[allow(clippy::too_many_arguments)]
+    fn search_level<T: Tracer<PlanEvent>>(
+        &self,
+        grid: &Grid,
+        level: usize,
+        inside: &[u32],
+        start: u32,
+        goal: u32,
+        region: Option<u32>,
+        goal_at: (f64, f64),
+        space: &mut SearchSpace,
+        tracer: &mut T,
+    ) -> (Option<Vec<u32>>, usize) {
+        let in_region = |n: u32| region.is_some_and(|p| self.parent(level, n) == p);
+        let corridor = Corridor {
+            inner: LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level },
+            inside,
+            stamp: 1,
+            goal_region: region.map(|_| &in_region as &dyn Fn(u32) -> bool),
+        };
+        let virtual_goal = corridor.virtual_goal();
+        let target = if region.is_some() { virtual_goal } else { self.ancestor(goal, level) };
+        // Edge costs are at least the distance between positions, so this never overestimates
+        // the way to a node; aiming at a region's centre is a guide, not a bound.
+        let heuristic = |n: u32| {
+            if n == virtual_goal {
+                return 0.0;
+            }
+            let (x, y) = self.position(grid, level, n);
+            (x - goal_at.0).hypot(y - goal_at.1)
+        };
+        let from = self.ancestor(start, level);
+        let found = astar(&corridor, from, target, heuristic, 1.0, space, &mut Mapped::new(tracer, PlanEvent::Search));
+        let nodes = found.path.map(|(_, mut nodes)| {
+            if nodes.last() == Some(&virtual_goal) {
+                nodes.pop();
+            }
+            nodes
+        });
+        (nodes, found.expanded)
+    }
+
+    /// Marks with 1 in `inside` the nodes of `level` under the path one level up and under that
+    /// path's neighbours.
+    fn mark_corridor(&self, graph: &LevelGraph, upper_path: &[u32], level: usize, inside: &mut [u32]) {
+        let upper = LevelGraph { pyramid: self, grid: graph.grid, level: level + 1 };
+        let mut mark_under = |parent: u32| {
+            for &child in self.children(level + 1, parent) {
+                inside[child as usize] = 1;
+            }
+        };
+        for &node in upper_path {
+            mark_under(node);
+            upper.for_each_neighbor(node, |nb, _| mark_under(nb));
+        }
+    }
+}
+
+/// Groups the live nodes of one level into cliques; returns each node's parent and the new level.
+fn abstract_level(
+    graph: &LevelGraph,
+    count: usize,
+    live: impl Fn(u32) -> bool,
+    position: impl Fn(u32) -> (f64, f64),
+) -> (Vec<u32>, Level) {
+    let mut parent = vec![NO_NODE; count];
+    let mut children: Vec<Vec<u32>> = Vec::new();
+    let neighbours = |n: u32| {
+        let mut out = Vec::with_capacity(8);
+        graph.for_each_neighbor(n, |nb, _| out.push(nb));
+        out
+    };
+    let adjacent = |a: u32, b: u32| {
+        let mut found = false;
+        graph.for_each_neighbor(a, |nb, _| found |= nb == b);
+        found
+    };
+    for n in (0..count as u32).filter(|&n| live(n)) {
+        if parent[n as usize] != NO_NODE {
+            continue;
+        }
+        let free: Vec<u32> = neighbours(n).into_iter().filter(|&m| parent[m as usize] == NO_NODE).collect();
+        let group = largest_clique(n, &free, &adjacent);
+        let id = children.len() as u32;
+        if group.len() == 1 {
+            // An orphan with one neighbour joins it (that neighbour is grouped already).
+            let all = neighbours(n);
+            if let [only] = all[..] {
+                let joined = parent[only as usize];
+                parent[n as usize] = joined;
+                children[joined as usize].push(n);
+                continue;
+            }
+        }
+        for &member in &group {
+            parent[member as usize] = id;
+        }
+        children.push(group);
+    }
+    let position: Vec<(f64, f64)> = children
+        .iter()
+        .map(|group| {
+            let (sx, sy) = group.iter().map(|&c| position(c)).fold((0.0, 0.0), |(ax, ay), (x, y)| (ax + x, ay + y));
+            (sx / group.len() as f64, sy / group.len() as f64)
+        })
+        .collect();
+    let mut edges: Vec<Vec<(u32, f64)>> = vec![Vec::new(); children.len()];
+    for n in (0..count as u32).filter(|&n| live(n)) {
+        let a = parent[n as usize];
+        graph.for_each_neighbor(n, |nb, _| {
+            let b = parent[nb as usize];
+            if a != b && !edges[a as usize].iter().any(|&(m, _)| m == b) {
+                let ((ax, ay), (bx, by)) = (position[a as usize], position[b as usize]);
+                edges[a as usize].push((b, (ax - bx).hypot(ay - by)));
+            }
+        });
+    }
+    (parent, Level { children, position, edges })
+}
+
+/// The largest clique (up to 4) of `n` with nodes from `free`, preferring the first found.
+fn largest_clique(n: u32, free: &[u32], adjacent: &impl Fn(u32, u32) -> bool) -> Vec<u32> {
+    for (i, &a) in free.iter().enumerate() {
+        for (j, &b) in free.iter().enumerate().skip(i + 1) {
+            if !adjacent(a, b) {
+                continue;
+            }
+            for &c in &free[j + 1..] {
+                if adjacent(a, c) && adjacent(b, c) {
+                    return vec![n, a, b, c];
+                }
+            }
+        }
+    }
+    for (i, &a) in free.iter().enumerate() {
+        if let Some(&b) = free[i + 1..].iter().find(|&&b| adjacent(a, b)) {
+            return vec![n, a, b];
+        }
+    }
+    free.first().map_or_else(|| vec![n], |&a| vec![n, a])
+}

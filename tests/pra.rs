@@ -1,0 +1,161 @@
+//! PRA*: the clique pyramid is a proper hierarchy, and queries give valid, near-optimal paths.
+
+mod common;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use searchlab::grid::movingai::{self, Scenario};
+use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
+use searchlab::pathfinding::pra::{PraOptions, Pyramid};
+use searchlab::pathfinding::{GridSearch, PlanEvent, SearchSpace, path_cost};
+use searchlab::trace::{NO_NODE, NoTrace, Recorder};
+
+fn bundled(name: &str) -> (Grid, Vec<Scenario>) {
+    let map = common::project_map(name);
+    (movingai::load_map(&map).unwrap(), movingai::load_scen(&map.with_file_name(format!("{name}.scen"))).unwrap())
+}
+
+fn endpoints(grid: &Grid, s: &Scenario) -> (u32, u32) {
+    (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1))
+}
+
+#[test]
+fn every_level_partitions_the_one_below() {
+    let grid = generate::rooms(70, 50, 8, 0.3, 6);
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    assert!(pyramid.height() >= 4, "a 70x50 map needs several levels, got {}", pyramid.height());
+    for level in 1..pyramid.height() {
+        let below = pyramid.node_count(&grid, level - 1);
+        let mut seen = vec![false; below];
+        for node in 0..pyramid.node_count(&grid, level) as u32 {
+            let children = pyramid.children(level, node);
+            assert!((1..=5).contains(&children.len()), "cliques of up to 4, plus a joined orphan");
+            for &child in children {
+                assert!(!seen[child as usize], "level {level}: {child} has two parents");
+                seen[child as usize] = true;
+                assert_eq!(pyramid.parent(level - 1, child), node);
+            }
+        }
+        let live = |n: usize| level > 1 || grid.is_cell_passable(n as u32);
+        assert!((0..below).all(|n| seen[n] == live(n)), "level {level} covers exactly the live nodes below");
+    }
+    let top = pyramid.height() - 1;
+    let components: std::collections::HashSet<u32> =
+        grid.components(MoveRules::MOVINGAI).into_iter().filter(|&c| c != u32::MAX).collect();
+    assert_eq!(pyramid.node_count(&grid, top), components.len(), "one top node per connected component");
+}
+
+#[test]
+fn open_ground_groups_into_two_by_two_blocks() {
+    let grid = Grid::new(4, 4);
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    assert_eq!(pyramid.node_count(&grid, 1), 4);
+    for node in 0..4 {
+        let mut cells: Vec<(u32, u32)> = pyramid.children(1, node).iter().map(|&c| grid.coords(c)).collect();
+        cells.sort();
+        let (x, y) = cells[0];
+        assert_eq!(cells, vec![(x, y), (x, y + 1), (x + 1, y), (x + 1, y + 1)]);
+    }
+    assert_eq!(pyramid.parent(0, grid.cell(0, 0)), pyramid.parent(0, grid.cell(1, 1)));
+    assert_eq!(pyramid.ancestor(grid.cell(3, 3), pyramid.height() - 1), 0);
+    assert_eq!(pyramid.parent(pyramid.height() - 1, 0), NO_NODE);
+}
+
+/// Valid paths everywhere; returns the mean suboptimality over the scenarios.
+fn check(grid: &Grid, scenarios: &[Scenario], rules: MoveRules) -> f64 {
+    let pyramid = Pyramid::build(grid, rules);
+    let graph = GridGraph::new(grid, rules);
+    let mut space = SearchSpace::new();
+    let mut total = 0.0;
+    for s in scenarios {
+        let (start, goal) = endpoints(grid, s);
+        let result = pyramid.query(grid, start, goal, PraOptions::default(), &mut space, &mut NoTrace);
+        let (cost, path) = result.path.expect("reachable goals are found");
+        assert!(result.complete);
+        assert_eq!((path[0], *path.last().unwrap()), (start, goal));
+        let walked = path_cost(&graph, &path).expect("every step is a legal move");
+        assert!((walked - cost).abs() < 1e-6);
+        let best = GridSearch { rules, ..GridSearch::default() }.run(grid, start, goal, &mut space, &mut NoTrace).cost().unwrap();
+        assert!(cost >= best - 1e-6);
+        total += cost / best.max(1e-9) - 1.0;
+    }
+    total / scenarios.len() as f64
+}
+
+#[test]
+fn bundled_maps_get_valid_near_optimal_paths() {
+    for (map, bound) in [("maze64.map", 0.01), ("rooms128.map", 0.02), ("random512.map", 0.07)] {
+        let (grid, scenarios) = bundled(map);
+        let sample: Vec<Scenario> = scenarios.into_iter().step_by(2).collect();
+        let mean = check(&grid, &sample, MoveRules::MOVINGAI);
+        assert!(mean <= bound, "{map}: mean suboptimality {mean:.4} above {bound}");
+    }
+}
+
+#[test]
+fn other_move_rules_stay_valid() {
+    let (grid, scenarios) = bundled("rooms128.map");
+    for rules in [MoveRules::FOUR, MoveRules { corner_cutting: true, ..MoveRules::MOVINGAI }] {
+        check(&grid, &scenarios[..30], rules);
+    }
+}
+
+#[test]
+fn unreachable_goals_are_reported_like_astar() {
+    let grid = generate::random(40, 40, 0.42, 13);
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    let mut space = SearchSpace::new();
+    let cells: Vec<u32> = (0..1600).filter(|&c| grid.is_cell_passable(c)).collect();
+    let mut rng = StdRng::seed_from_u64(9);
+    let (mut split, mut joined) = (0, 0);
+    for _ in 0..300 {
+        let (start, goal) = (cells[rng.random_range(0..cells.len())], cells[rng.random_range(0..cells.len())]);
+        let astar = GridSearch::default().run(&grid, start, goal, &mut space, &mut NoTrace).path.is_some();
+        let pra = pyramid.query(&grid, start, goal, PraOptions::default(), &mut space, &mut NoTrace).path.is_some();
+        assert_eq!(pra, astar, "{start} -> {goal}");
+        if astar { joined += 1 } else { split += 1 }
+    }
+    assert!(split > 20 && joined > 20, "both cases exercised ({split} / {joined})");
+}
+
+#[test]
+fn pra_k_gives_a_valid_prefix_from_the_start() {
+    let (grid, scenarios) = bundled("rooms128.map");
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    let graph = GridGraph::new(&grid, MoveRules::MOVINGAI);
+    let mut space = SearchSpace::new();
+    for s in scenarios.iter().rev().take(10) {
+        let (start, goal) = endpoints(&grid, s);
+        for k in [1, 2, 4, 8] {
+            let result = pyramid.query(&grid, start, goal, PraOptions { level: None, k: Some(k) }, &mut space, &mut NoTrace);
+            let (cost, path) = result.path.expect("a first stretch is always found");
+            assert_eq!(path[0], start);
+            assert!((path_cost(&graph, &path).unwrap() - cost).abs() < 1e-6);
+            assert!(path.len() > 1 || start == goal);
+            assert!(result.complete == (path.last() == Some(&goal)));
+        }
+        let unlimited = pyramid.query(&grid, start, goal, PraOptions { level: None, k: Some(1_000_000) }, &mut space, &mut NoTrace);
+        let full = pyramid.query(&grid, start, goal, PraOptions::default(), &mut space, &mut NoTrace);
+        assert_eq!(unlimited, full, "a k beyond every path's length is plain PRA*");
+    }
+}
+
+#[test]
+fn every_planning_level_works_and_recording_changes_nothing() {
+    let (grid, scenarios) = bundled("maze64.map");
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    let s = scenarios.last().unwrap();
+    let (start, goal) = endpoints(&grid, s);
+    for level in 0..pyramid.height() {
+        let options = PraOptions { level: Some(level), k: None };
+        let mut recorder = Recorder::default();
+        let traced = pyramid.query(&grid, start, goal, options, &mut SearchSpace::new(), &mut recorder);
+        let plain = pyramid.query(&grid, start, goal, options, &mut SearchSpace::new(), &mut NoTrace);
+        assert_eq!(traced, plain);
+        assert!(plain.complete && plain.expanded_per_level.len() == level + 1);
+        let stages = recorder.finish().events.iter().filter(|e| matches!(e, PlanEvent::Stage { .. })).count();
+        assert!(stages > level, "one stage per level searched");
+    }
+    let at_grid = pyramid.query(&grid, start, goal, PraOptions { level: Some(0), k: None }, &mut SearchSpace::new(), &mut NoTrace);
+    assert!((at_grid.path.unwrap().0 - s.optimal).abs() < 1e-6, "planning on the grid itself is plain A*");
+}
