@@ -1,5 +1,6 @@
-//! Hierarchical planners against our A* on 512x512 maps: per-query speedup (median) and
-//! suboptimality (mean, 95th percentile), measured query by query, interleaved.
+//! Hierarchical planners (HPA*, PRA*, PRA*(k)) against our A* on 512x512 maps: per-query speedup
+//! (median of the per-query ratios; for PRA*(k) the time to the first steps) and suboptimality
+//! (mean, 95th percentile, share within 3%).
 //!
 //! cargo run --release --example bench_hierarchy [-- STRIDE]   (every STRIDE-th scenario, default 4)
 
@@ -9,6 +10,7 @@ use std::time::Instant;
 use searchlab::grid::movingai;
 use searchlab::grid::{Grid, MoveRules};
 use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
+use searchlab::pathfinding::pra::{PraOptions, Pyramid};
 use searchlab::pathfinding::{GridSearch, SearchSpace};
 use searchlab::trace::NoTrace;
 
@@ -38,51 +40,85 @@ fn maps() -> Vec<PathBuf> {
     maps
 }
 
-fn bench(map: &Path, stride: usize, cluster: u32) {
+/// One query answered by a planner: (micros, cost found, whether the whole path was planned).
+type Answer = (f64, f64, bool);
+
+/// Times `plan` on every (start, goal, optimal) query.
+fn run(queries: &[(u32, u32, f64)], mut plan: impl FnMut(u32, u32) -> (f64, bool)) -> Vec<Answer> {
+    queries
+        .iter()
+        .map(|&(start, goal, _)| {
+            let clock = Instant::now();
+            let (cost, complete) = plan(start, goal);
+            (micros(clock), cost, complete)
+        })
+        .collect()
+}
+
+/// Prints speedup over `astar` (median of per-query ratios) and suboptimality of complete paths.
+fn report(name: &str, queries: &[(u32, u32, f64)], astar: &[Answer], answers: &[Answer]) {
+    let speedup: Vec<f64> = astar.iter().zip(answers).map(|(a, b)| a.0 / b.0).collect();
+    let subopt: Vec<f64> =
+        queries.iter().zip(answers).filter(|(_, a)| a.2).map(|(q, a)| a.1 / q.2 - 1.0).collect();
+    let within_3 = subopt.iter().filter(|&&s| s <= 0.03).count() as f64 / subopt.len().max(1) as f64;
+    if subopt.is_empty() {
+        println!("  {name:<28} median speedup {:6.2}x (partial paths)", percentile(speedup, 0.5));
+        return;
+    }
+    println!(
+        "  {name:<28} median speedup {:6.2}x  suboptimality mean {:5.2}% p95 {:5.2}%  within 3%: {:5.1}%",
+        percentile(speedup, 0.5),
+        100.0 * mean(&subopt),
+        100.0 * percentile(subopt.clone(), 0.95),
+        100.0 * within_3
+    );
+}
+
+fn bench(map: &Path, stride: usize) {
     let grid: Grid = movingai::load_map(map).unwrap_or_else(|e| panic!("{e}"));
     let scen = PathBuf::from(format!("{}.scen", map.display()));
     let scenarios = movingai::load_scen(&scen).unwrap_or_else(|e| panic!("{e}"));
-    let clock = Instant::now();
-    let hpa = Hpa::build(&grid, MoveRules::MOVINGAI, cluster);
-    let build_ms = micros(clock) / 1e3;
-    let astar = GridSearch::default();
+    let queries: Vec<(u32, u32, f64)> = scenarios
+        .iter()
+        .step_by(stride)
+        .filter(|s| s.optimal > 0.0)
+        .map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1), s.optimal))
+        .collect();
+    println!("{}: {} queries", map.file_name().unwrap().to_string_lossy(), queries.len());
     let mut space = SearchSpace::new();
-    let (mut speedup, mut smoothed, mut raw) = (Vec::new(), Vec::new(), Vec::new());
-    for s in scenarios.iter().step_by(stride).filter(|s| s.optimal > 0.0) {
-        let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
+    let astar = run(&queries, |s, g| (GridSearch::default().run(&grid, s, g, &mut space, &mut NoTrace).cost().unwrap(), true));
+    for cluster in [10, 16, 32] {
         let clock = Instant::now();
-        let exact = astar.run(&grid, start, goal, &mut space, &mut NoTrace);
-        let astar_us = micros(clock);
-        let clock = Instant::now();
-        let result = hpa.query(&grid, start, goal, HpaQuery { smooth: true }, &mut space, &mut NoTrace);
-        let hpa_us = micros(clock);
-        let optimal = exact.cost().expect("scenario goals are reachable");
-        speedup.push(astar_us / hpa_us);
-        smoothed.push(result.path.expect("HPA* finds what A* finds").0 / optimal - 1.0);
-        raw.push(result.unsmoothed_cost.expect("found") / optimal - 1.0);
+        let hpa = Hpa::build(&grid, MoveRules::MOVINGAI, cluster);
+        let built = micros(clock) / 1e3;
+        for smooth in [false, true] {
+            let answers = run(&queries, |s, g| {
+                let result = hpa.query(&grid, s, g, HpaQuery { smooth }, &mut space, &mut NoTrace);
+                (result.path.expect("HPA* finds what A* finds").0, true)
+            });
+            let name = format!("HPA* {cluster}x{cluster}{} ({built:.0} ms)", if smooth { " smoothed" } else { "" });
+            report(&name, &queries, &astar, &answers);
+        }
     }
-    println!(
-        "{}: {} queries, HPA* (clusters of {cluster}: {} nodes, {} edges, built in {build_ms:.1} ms)",
-        map.file_name().unwrap().to_string_lossy(),
-        speedup.len(),
-        hpa.node_count(),
-        hpa.edge_count()
-    );
-    println!(
-        "  median speedup over A* {:.2}x; suboptimality after smoothing mean {:.2}% p95 {:.2}%, before smoothing mean {:.2}% p95 {:.2}%",
-        percentile(speedup.clone(), 0.5),
-        100.0 * mean(&smoothed),
-        100.0 * percentile(smoothed.clone(), 0.95),
-        100.0 * mean(&raw),
-        100.0 * percentile(raw.clone(), 0.95),
-    );
+    let clock = Instant::now();
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    let built = micros(clock) / 1e3;
+    for k in [None, Some(1), Some(4)] {
+        let answers = run(&queries, |s, g| {
+            let result = pyramid.query(&grid, s, g, PraOptions { level: None, k }, &mut space, &mut NoTrace);
+            (result.path.expect("PRA* finds what A* finds").0, result.complete)
+        });
+        let name = match k {
+            None => format!("PRA* ({} levels, {built:.0} ms)", pyramid.height()),
+            Some(k) => format!("PRA*({k}) first steps"),
+        };
+        report(&name, &queries, &astar, &answers);
+    }
 }
 
 fn main() {
     let stride = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(4);
     for map in maps() {
-        for cluster in [10, 16, 32] {
-            bench(&map, stride, cluster);
-        }
+        bench(&map, stride);
     }
 }
