@@ -4,6 +4,7 @@
 //! [`trace`] mechanism.
 
 pub mod adversarial;
+pub mod app;
 pub mod cli;
 pub mod games;
 pub mod grid;

@@ -51,7 +51,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Some(Command::Path(args)) => path::run(args),
         Some(Command::Gen(args)) => gen_map::run(args),
-        None => path::demo(),
+        None => crate::app::run().map_err(|e| CliError(format!("cannot open the window: {e}"))),
     };
     match result {
         Ok(()) => 0,

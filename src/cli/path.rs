@@ -1,6 +1,6 @@
 //! `searchlab path`: grid queries from the command line.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
@@ -11,10 +11,6 @@ use super::{CliError, CliResult, emit, parse_point};
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Connectivity, Grid, MoveRules};
 use crate::pathfinding::{Algorithm, GridSearch, Heuristic, SearchSpace};
-use crate::trace::NoTrace;
-
-/// The map `cargo run` shows when no subcommand is given.
-pub const DEFAULT_MAP: &str = "maps/maze64.map";
 
 #[derive(Debug, Args)]
 pub struct PathArgs {
@@ -208,35 +204,5 @@ fn run_scenarios(grid: &Grid, algo: PathAlgo, planner: &Planner, preprocessing_m
         summary["note"] = json!(notes.join("; "));
     }
     emit(&json!({ "summary": summary }));
-    Ok(())
-}
-
-/// What `cargo run` shows until the app exists: A* on the default map, drawn in the terminal.
-pub fn demo() -> CliResult {
-    let grid = movingai::load_map(Path::new(DEFAULT_MAP))?;
-    let corners = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c));
-    let (start, goal) = match (corners.clone().next(), corners.last()) {
-        (Some(s), Some(g)) => (s, g),
-        _ => return Err(CliError(format!("{DEFAULT_MAP} has no passable cell"))),
-    };
-    let result = GridSearch::default().run(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
-    let on_path: std::collections::HashSet<u32> =
-        result.path.iter().flat_map(|(_, cells)| cells.iter().copied()).collect();
-    for y in 0..grid.height() {
-        let row: String = (0..grid.width())
-            .map(|x| {
-                let cell = grid.cell(x, y);
-                if on_path.contains(&cell) { '*' } else if grid.is_cell_passable(cell) { ' ' } else { '#' }
-            })
-            .collect();
-        println!("{row}");
-    }
-    println!(
-        "A* from {:?} to {:?} on {DEFAULT_MAP}: cost {:.3}, {} nodes expanded. Try `searchlab --help`.",
-        grid.coords(start),
-        grid.coords(goal),
-        result.cost().unwrap_or(f64::NAN),
-        result.expanded
-    );
     Ok(())
 }
