@@ -90,21 +90,10 @@ fn other_rules_and_weights_stay_valid() {
 #[test]
 fn unreachable_goals_are_reported_like_astar() {
     let grid = generate::random(50, 50, 0.42, 13);
-    let labels = grid.components(MoveRules::MOVINGAI);
     let hpa = Hpa::build(&grid, MoveRules::MOVINGAI, 10);
-    let mut space = SearchSpace::new();
-    let cells: Vec<u32> = (0..2500).filter(|&c| grid.is_cell_passable(c)).collect();
-    let mut rng = StdRng::seed_from_u64(4);
-    let (mut split, mut joined) = (0, 0);
-    for _ in 0..300 {
-        let (start, goal) = (cells[rng.random_range(0..cells.len())], cells[rng.random_range(0..cells.len())]);
-        let astar = GridSearch::default().run(&grid, start, goal, &mut space, &mut NoTrace).path.is_some();
-        let hpa_found = hpa.query(&grid, start, goal, SMOOTH, &mut space, &mut NoTrace).path.is_some();
-        assert_eq!(hpa_found, astar, "{start} -> {goal}");
-        assert_eq!(astar, labels[start as usize] == labels[goal as usize]);
-        if astar { joined += 1 } else { split += 1 }
-    }
-    assert!(split > 20 && joined > 20, "the map must exercise both cases ({split} / {joined})");
+    common::assert_reports_unreachable_like_astar(&grid, 4, |start, goal, space| {
+        hpa.query(&grid, start, goal, SMOOTH, space, &mut NoTrace).path.is_some()
+    });
 }
 
 #[test]

@@ -2,8 +2,6 @@
 
 mod common;
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
@@ -104,18 +102,9 @@ fn other_move_rules_stay_valid() {
 fn unreachable_goals_are_reported_like_astar() {
     let grid = generate::random(40, 40, 0.42, 13);
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
-    let mut space = SearchSpace::new();
-    let cells: Vec<u32> = (0..1600).filter(|&c| grid.is_cell_passable(c)).collect();
-    let mut rng = StdRng::seed_from_u64(9);
-    let (mut split, mut joined) = (0, 0);
-    for _ in 0..300 {
-        let (start, goal) = (cells[rng.random_range(0..cells.len())], cells[rng.random_range(0..cells.len())]);
-        let astar = GridSearch::default().run(&grid, start, goal, &mut space, &mut NoTrace).path.is_some();
-        let pra = pyramid.query(&grid, start, goal, PraOptions::default(), &mut space, &mut NoTrace).path.is_some();
-        assert_eq!(pra, astar, "{start} -> {goal}");
-        if astar { joined += 1 } else { split += 1 }
-    }
-    assert!(split > 20 && joined > 20, "both cases exercised ({split} / {joined})");
+    common::assert_reports_unreachable_like_astar(&grid, 9, |start, goal, space| {
+        pyramid.query(&grid, start, goal, PraOptions::default(), space, &mut NoTrace).path.is_some()
+    });
 }
 
 #[test]

@@ -1,6 +1,13 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests (each test binary uses some of them).
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use searchlab::grid::{Grid, MoveRules};
+use searchlab::pathfinding::{GridSearch, SearchSpace};
+use searchlab::trace::NoTrace;
 
 /// `../shared/<sub>` next to the project, where fetched benchmark data lives (never committed).
 /// Under `CI=true` missing data fails the test; elsewhere the test is skipped with a message.
@@ -19,4 +26,22 @@ pub fn shared_data(sub: &str) -> Option<PathBuf> {
 /// A bundled map of the project.
 pub fn project_map(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(name)
+}
+
+/// Checks on 300 random pairs of `grid` that `finds` (a planner: does it return a path?) agrees
+/// with A* and with the connected components, and that both outcomes occur often.
+pub fn assert_reports_unreachable_like_astar(grid: &Grid, seed: u64, mut finds: impl FnMut(u32, u32, &mut SearchSpace) -> bool) {
+    let labels = grid.components(MoveRules::MOVINGAI);
+    let cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c)).collect();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut space = SearchSpace::new();
+    let (mut split, mut joined) = (0, 0);
+    for _ in 0..300 {
+        let (start, goal) = (cells[rng.random_range(0..cells.len())], cells[rng.random_range(0..cells.len())]);
+        let astar = GridSearch::default().run(grid, start, goal, &mut space, &mut NoTrace).path.is_some();
+        assert_eq!(finds(start, goal, &mut space), astar, "{start} -> {goal}");
+        assert_eq!(astar, labels[start as usize] == labels[goal as usize]);
+        if astar { joined += 1 } else { split += 1 }
+    }
+    assert!(split > 20 && joined > 20, "the map must exercise both cases ({split} / {joined})");
 }
