@@ -27,14 +27,15 @@ pub enum Command {
     ToggleWall(u32),
 }
 
-const PSEUDOCODE: [&str; 8] = [
+const PSEUDOCODE: [&str; 9] = [
     "open := {start}; g(start) := 0",
     "while open is not empty:",
     "    u := the open node with the lowest f = g + h",
     "    if u = goal: return the path to u",
     "    for each neighbour v of u:",
     "        if g(u) + cost(u, v) < g(v):",
-    "            g(v) := g(u) + cost(u, v); parent(v) := u; add v to open",
+    "            g(v) := g(u) + cost(u, v); parent(v) := u",
+    "            add v to open",
     "return no path",
 ];
 
@@ -46,8 +47,8 @@ fn pseudocode_line(event: &SearchEvent) -> usize {
         SearchEvent::Found { .. } => 3,
         SearchEvent::Relax { improved: false, .. } => 4,
         SearchEvent::Relax { improved: true, .. } => 5,
-        SearchEvent::Open { .. } => 6,
-        SearchEvent::Exhausted => 7,
+        SearchEvent::Open { .. } => 7,
+        SearchEvent::Exhausted => 8,
     }
 }
 
@@ -171,6 +172,8 @@ impl GridLab {
     }
 
     fn controls(&mut self, ui: &mut egui::Ui) {
+        // A long timeline: scrubbing through thousands of events needs the room.
+        ui.spacing_mut().slider_width = 280.0;
         let mut commands = Vec::new();
         ui.horizontal(|ui| {
             let label = ui.label("Map file:");
@@ -314,12 +317,18 @@ impl GridLab {
             let record = self.player.view().node(cell);
             let (x, y) = self.grid.coords(cell);
             let parent = if record.parent == NO_NODE { "-".to_string() } else { format!("{:?}", self.grid.coords(record.parent)) };
-            response.clone().on_hover_text(format!(
-                "cell ({x}, {y})\ng = {:.3}\nh = {:.3}\nf = {:.3}\nparent {parent}",
-                record.g,
-                record.h,
-                record.f()
-            ));
+            let text = if record.status == NodeStatus::Unseen {
+                format!("cell ({x}, {y}), weight {}\nnot reached yet", self.grid.weight(cell))
+            } else {
+                format!(
+                    "cell ({x}, {y}), weight {}\ng = {:.3}\nh = {:.3}\nf = {:.3}\nparent {parent}",
+                    self.grid.weight(cell),
+                    record.g,
+                    record.h,
+                    record.f()
+                )
+            };
+            response.clone().on_hover_text(text);
         }
         if response.clicked()
             && let Some(cell) = response.interact_pointer_pos().and_then(cell_at)
