@@ -190,13 +190,6 @@ impl<'a> GridGraph<'a> {
         let next = grid.cell(nx as u32, ny as u32);
         Some((next, length * grid.cells[next as usize] as f64))
     }
-
-    /// Whether one step from `a` to the adjacent cell `b` is allowed under the rules.
-    pub fn is_step(&self, a: u32, b: u32) -> bool {
-        let mut found = false;
-        self.for_each_neighbor(a, |nb, _| found |= nb == b);
-        found
-    }
 }
 
 impl Graph for GridGraph<'_> {

@@ -4,7 +4,7 @@
 //! looked at again.
 
 use super::{COST_EPSILON, Graph, SearchResult, SearchSpace};
-use crate::trace::{NO_NODE, NoTrace, SearchEvent, Tracer};
+use crate::trace::{NO_NODE, SearchEvent, Tracer};
 
 /// Searches from `start` until `goal` is expanded, or over everything reachable when `goal` is `None`.
 pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
@@ -46,10 +46,4 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
     }
     tracer.record(|| SearchEvent::Exhausted);
     SearchResult { path: None, expanded, pushed }
-}
-
-/// The cost from `start` to every node (infinity where unreachable).
-pub fn distances<G: Graph>(graph: &G, start: u32, space: &mut SearchSpace) -> Vec<f64> {
-    dijkstra(graph, start, None, space, &mut NoTrace);
-    (0..graph.node_count() as u32).map(|node| space.g(node)).collect()
 }

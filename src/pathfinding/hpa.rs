@@ -177,10 +177,6 @@ impl Hpa {
         self.rules
     }
 
-    pub fn cluster_count(&self) -> usize {
-        (self.clusters_x * self.clusters_y) as usize
-    }
-
     pub fn node_count(&self) -> usize {
         self.node_cells.len()
     }
