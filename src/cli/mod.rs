@@ -1,9 +1,11 @@
 //! The headless command line: `searchlab <subcommand>`, JSON on stdout, exit code 2 with a
 //! one-line error for bad arguments or files.
 
+mod game_search;
 mod gen_map;
 mod path;
 mod planner;
+mod tictactoe;
 
 use clap::{Parser, Subcommand};
 
@@ -20,6 +22,8 @@ enum Command {
     Path(path::PathArgs),
     /// Generate a map (maze, rooms, random obstacles) and a scenario file for it.
     Gen(gen_map::GenArgs),
+    /// Tic-tac-toe: search a position with minimax, negamax, alpha-beta or iterative deepening.
+    Tictactoe(tictactoe::TicTacToeArgs),
 }
 
 /// A failure to report to the user in one line.
@@ -51,6 +55,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Some(Command::Path(args)) => path::run(args),
         Some(Command::Gen(args)) => gen_map::run(args),
+        Some(Command::Tictactoe(args)) => tictactoe::run(args),
         None => crate::app::run().map_err(|e| CliError(format!("cannot open the window: {e}"))),
     };
     match result {

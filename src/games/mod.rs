@@ -2,6 +2,7 @@
 //! and its implementations.
 
 pub mod tictactoe;
+pub mod uniform_tree;
 
 use std::fmt::Debug;
 use std::hash::Hash;

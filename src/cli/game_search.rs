@@ -1,0 +1,85 @@
+//! `--algo ...` searches on any game, shared by `searchlab tictactoe search` and `searchlab barca search`.
+
+use clap::{Args, ValueEnum};
+use serde_json::{Value, json};
+
+use super::CliError;
+use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
+use crate::adversarial::{SearchLimits, SearchResult, alphabeta, minimax, negamax};
+use crate::games::{Evaluator, Game};
+use crate::trace::NoTrace;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Algo {
+    Minimax,
+    Negamax,
+    Alphabeta,
+    /// Alpha-beta with iterative deepening, transposition table, killers and history.
+    Id,
+    /// Monte Carlo tree search (UCT).
+    Uct,
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    #[arg(long, value_enum)]
+    pub algo: Algo,
+    /// Plies to search (minimax, negamax, alphabeta; the deepest iteration for id).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Time limit in milliseconds (id).
+    #[arg(long)]
+    pub millis: Option<u64>,
+    /// Node limit (id).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Playouts (uct).
+    #[arg(long)]
+    pub iterations: Option<u64>,
+}
+
+/// Runs the search `args` asks for on `game`; fixed-depth searches without `--depth` use `default_depth`.
+pub fn run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, args: &SearchArgs, default_depth: u32) -> Result<Value, CliError> {
+    let fixed_depth = matches!(args.algo, Algo::Minimax | Algo::Negamax | Algo::Alphabeta);
+    if fixed_depth && (args.millis.is_some() || args.nodes.is_some()) {
+        return Err(CliError("--millis and --nodes apply to --algo id only".to_string()));
+    }
+    if args.algo != Algo::Uct && args.iterations.is_some() {
+        return Err(CliError("--iterations applies to --algo uct only".to_string()));
+    }
+    let depth = args.depth.unwrap_or(default_depth);
+    let result = match args.algo {
+        Algo::Minimax => minimax::search(game, eval, depth, &mut NoTrace),
+        Algo::Negamax => negamax::search(game, eval, depth, &mut NoTrace),
+        Algo::Alphabeta => alphabeta::search(game, eval, depth, &mut NoTrace),
+        Algo::Id => {
+            let limits = SearchLimits { depth: args.depth, millis: args.millis, nodes: args.nodes, ..SearchLimits::default() };
+            IterativeDeepening::new(IdOptions::default()).search(game, eval, &limits, &mut NoTrace)
+        }
+        Algo::Uct => return Err(CliError("--algo uct is not available yet: the MCTS search is not merged".to_string())),
+    };
+    Ok(result_json(game, args.algo, &result))
+}
+
+/// The result as JSON: moves as text, the score for the side to move, the statistics.
+pub fn result_json<G: Game>(game: &G, algo: Algo, result: &SearchResult<G::Move>) -> Value {
+    let mut line = game.clone();
+    let pv: Vec<String> = result
+        .pv
+        .iter()
+        .map(|&mv| {
+            let text = line.move_text(mv);
+            line.make_move(mv);
+            text
+        })
+        .collect();
+    let mut stats = serde_json::to_value(&result.stats).expect("stats serialize");
+    stats["first_move_cutoff_rate"] = json!(result.stats.first_move_cutoff_rate());
+    json!({
+        "algo": algo.to_possible_value().map(|v| v.get_name().to_string()),
+        "best_move": result.best_move.map(|mv| game.move_text(mv)),
+        "score": result.score,
+        "pv": pv,
+        "stats": stats,
+    })
+}
