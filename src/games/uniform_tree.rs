@@ -4,8 +4,9 @@
 //! `b^ceil(d/2) + b^floor(d/2) - 1` leaves, with the worst ordering all `b^d`.
 //!
 //! Values are exact at every node (from the side to move's point of view): the root is worth 0,
-//! and child `i` of a node worth `v` is worth `-v + i` (perfect ordering: child 0 is the best move)
-//! or `-v + (b - 1 - i)` (worst ordering: the last child is the best move). `evaluate` returns that
+//! and child `i` of a node worth `v` is worth `-v + i·s` (perfect ordering: child 0 is the best
+//! move) or `-v + (b - 1 - i)·s` (worst ordering: the last child is the best move), where the
+//! gap `s` shrinks with depth (see `step`). `evaluate` returns that
 //! value, so depth-limited searches see true values too. Search it to `depth` plies: the bottom
 //! nodes have no moves and no outcome, and only a horizon evaluates them rather than scoring a draw.
 
@@ -56,7 +57,18 @@ impl UniformTree {
             Ordering::Perfect => index,
             Ordering::Worst => self.branching - 1 - index,
         };
-        -parent + Score::from(rank)
+        -parent + Score::from(rank) * self.step(self.path.len())
+    }
+
+    /// The value gap between siblings at `ply`: larger than all the variation below them, so with
+    /// the worst ordering every child lands inside every ancestor's window and nothing is pruned.
+    /// Trees too big for that (b^d > 2^20) use gaps of 1.
+    fn step(&self, ply: usize) -> Score {
+        let b = u64::from(self.branching);
+        match b.checked_pow(self.depth as u32) {
+            Some(size) if size <= 1 << 20 => b.pow((self.depth - ply - 1) as u32) as Score,
+            _ => 1,
+        }
     }
 
     fn key(ply: usize, index: u8) -> u64 {
