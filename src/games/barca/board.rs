@@ -99,6 +99,19 @@ pub const NEXT_TO_HOLES: Bitboard = {
     around[33] | around[36] | around[63] | around[66]
 };
 
+/// The size of a set of a few squares (a side's animals and subsets of them). The default x86-64
+/// target has no POPCNT instruction; for a handful of bits clearing them one by one is ~3x faster
+/// than the portable `count_ones`.
+#[inline]
+pub fn count_few(mut squares: Bitboard) -> u32 {
+    let mut count = 0;
+    while squares != 0 {
+        squares &= squares - 1;
+        count += 1;
+    }
+    count
+}
+
 /// The squares of a set, lowest first.
 #[inline]
 pub fn squares_of(mut squares: Bitboard) -> impl Iterator<Item = u8> {
@@ -142,5 +155,5 @@ static PROXIMITY_PLANES: [Bitboard; 4] = build_proximity_planes();
 /// The sum of [`centre_proximity`] over `squares`.
 #[inline]
 pub fn total_centre_proximity(squares: Bitboard) -> u32 {
-    PROXIMITY_PLANES.iter().enumerate().map(|(plane, &mask)| (squares & mask).count_ones() << plane).sum()
+    PROXIMITY_PLANES.iter().enumerate().map(|(plane, &mask)| count_few(squares & mask) << plane).sum()
 }

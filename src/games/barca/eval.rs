@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::board::{
-    Bitboard, DIAGONAL, HOLES, NEIGHBOURS, NEXT_TO_HOLES, ORTHOGONAL, bit, slide, squares_of, total_centre_proximity,
+    DIAGONAL, HOLES, NEIGHBOURS, NEXT_TO_HOLES, ORTHOGONAL, bit, count_few, slide, squares_of, total_centre_proximity,
 };
 use super::{Animal, Barca, index};
 use crate::games::{Evaluator, Game, Score, Side};
@@ -58,42 +58,57 @@ struct Features {
     teammates: u32,
 }
 
-fn features(game: &Barca, side: Side) -> Features {
-    let own = game.side_squares(side);
-    let holes = (own & HOLES).count_ones();
-    let [elephants, lions, mice] = game.pieces[index(side)].map(|squares| squares & !HOLES);
-
-    let mut ways_to_hole = 0;
+/// Both sides' raw feature values, indexed by side.
+fn features(game: &Barca) -> [Features; 2] {
+    let sides = [Side::First, Side::Second];
+    // zones[side][animal]: where that side's animal of that kind would be scared.
+    let zones = sides.map(|side| Animal::ALL.map(|animal| game.fear_zone(side, animal)));
+    // The nearest animal on each line through an empty hole is the only one that can slide onto it.
+    let mut lines = [(0, 0, 0); 4];
+    let mut empty_holes = 0;
     for hole in squares_of(HOLES & !game.occupied) {
         let hole = hole as usize;
-        // The nearest animal on each line through the hole is the only one that can slide onto it.
         let diagonal_first = slide(hole, &DIAGONAL, game.occupied) & game.occupied;
         let orthogonal_first = slide(hole, &ORTHOGONAL, game.occupied) & game.occupied;
-        let unafraid = |animal: Animal, squares: Bitboard| {
-            if game.fear_zone(side, animal) & bit(hole) == 0 { squares } else { 0 }
-        };
-        let (elephants, lions, mice) =
-            (unafraid(Animal::Elephant, elephants), unafraid(Animal::Lion, lions), unafraid(Animal::Mouse, mice));
-        ways_to_hole +=
-            (diagonal_first & (elephants | lions)).count_ones() + (orthogonal_first & (elephants | mice)).count_ones();
+        lines[empty_holes] = (hole, diagonal_first, orthogonal_first);
+        empty_holes += 1;
     }
 
-    let mut adjacent_pairs = 0;
-    for animal in Animal::ALL {
-        let others = own & !game.animals(side, animal);
-        for square in squares_of(game.animals(side, animal)) {
-            adjacent_pairs += (NEIGHBOURS[square as usize] & others).count_ones();
+    sides.map(|side| {
+        let (pieces, zones) = (&game.pieces[index(side)], &zones[index(side)]);
+        let own = game.side_squares(side);
+        let mut ways_to_hole = 0;
+        for &(hole, diagonal_first, orthogonal_first) in &lines[..empty_holes] {
+            // An animal already on a hole would only swap one hole for another.
+            let [elephants, lions, mice] = Animal::ALL.map(|animal| {
+                if zones[animal as usize] & bit(hole) == 0 { pieces[animal as usize] & !HOLES } else { 0 }
+            });
+            ways_to_hole +=
+                count_few(diagonal_first & (elephants | lions)) + count_few(orthogonal_first & (elephants | mice));
         }
-    }
+        let mut adjacent_pairs = 0;
+        for animal in Animal::ALL {
+            let others = own & !pieces[animal as usize];
+            for square in squares_of(pieces[animal as usize]) {
+                adjacent_pairs += count_few(NEIGHBOURS[square as usize] & others);
+            }
+        }
+        Features {
+            holes: count_few(own & HOLES),
+            ways_to_hole,
+            next_to_hole: count_few(own & NEXT_TO_HOLES),
+            scared: Animal::ALL.iter().map(|&animal| count_few(pieces[animal as usize] & zones[animal as usize])).sum(),
+            centre: total_centre_proximity(own),
+            teammates: adjacent_pairs / 2,
+        }
+    })
+}
 
-    Features {
-        holes,
-        ways_to_hole,
-        next_to_hole: (own & NEXT_TO_HOLES).count_ones(),
-        scared: game.scared_animals(side).count_ones(),
-        centre: total_centre_proximity(own),
-        teammates: adjacent_pairs / 2,
-    }
+/// [side to move's features, opponent's features].
+#[inline]
+fn features_of_mover_and_opponent(game: &Barca) -> [Features; 2] {
+    let [first, second] = features(game);
+    if game.side_to_move() == Side::First { [first, second] } else { [second, first] }
 }
 
 /// One row of [`breakdown`]: a feature's raw values for both sides and what it adds to the score.
@@ -146,8 +161,7 @@ impl Weights {
     /// The evaluation from the side to move's point of view.
     #[inline]
     pub fn score(&self, game: &Barca) -> Score {
-        let side = game.side_to_move();
-        let (own, opponent) = (features(game, side), features(game, side.other()));
+        let [own, opponent] = features_of_mover_and_opponent(game);
         self.scores(&own, &opponent).iter().map(|(own, opponent)| own - opponent).sum()
     }
 }
@@ -161,8 +175,7 @@ impl Evaluator<Barca> for Weights {
 
 /// The evaluation feature by feature, side to move first; the contributions sum to the score.
 pub fn breakdown(game: &Barca, weights: &Weights) -> Vec<FeatureTerm> {
-    let side = game.side_to_move();
-    let (own, opponent) = (features(game, side), features(game, side.other()));
+    let [own, opponent] = features_of_mover_and_opponent(game);
     let raw = |f: &Features| [f.holes, f.ways_to_hole, f.next_to_hole, f.scared, f.centre, f.teammates];
     let names = [
         "watering holes held",

@@ -168,7 +168,7 @@ impl Barca {
     /// How many watering holes `side`'s animals stand on.
     #[inline]
     pub fn holes_held(&self, side: Side) -> u32 {
-        (self.side_squares(side) & HOLES).count_ones()
+        board::count_few(self.side_squares(side) & HOLES)
     }
 
     /// The side holding at least 3 of the 4 watering holes, if any: it won with its last move.
