@@ -1,6 +1,7 @@
 //! The headless command line: `searchlab <subcommand>`, JSON on stdout, exit code 2 with a
 //! one-line error for bad arguments or files.
 
+mod barca;
 mod gen_map;
 mod path;
 mod planner;
@@ -20,6 +21,8 @@ enum Command {
     Path(path::PathArgs),
     /// Generate a map (maze, rooms, random obstacles) and a scenario file for it.
     Gen(gen_map::GenArgs),
+    /// The Barca engine: perft (and later search and play).
+    Barca(barca::BarcaArgs),
 }
 
 /// A failure to report to the user in one line.
@@ -51,6 +54,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Some(Command::Path(args)) => path::run(args),
         Some(Command::Gen(args)) => gen_map::run(args),
+        Some(Command::Barca(args)) => barca::run(args),
         None => crate::app::run().map_err(|e| CliError(format!("cannot open the window: {e}"))),
     };
     match result {
