@@ -42,17 +42,17 @@ fn generated_moves_equal_the_reference_moves_on_thousands_of_positions() {
 fn make_unmake_restores_the_position_and_the_hash_stays_incremental() {
     let mut rng = StdRng::seed_from_u64(2);
     let mut moves = Vec::new();
-    for _ in 0..40 {
+    for _ in 0..1_000 {
         let mut game = Barca::start();
         let mut trail = vec![(game.to_fen(), game.hash())];
-        for _ in 0..100 {
+        for ply in 0..60 {
             moves.clear();
             game.legal_moves(&mut moves);
             if moves.is_empty() || game.winner().is_some() {
                 break;
             }
-            // Every move of this position must come back exactly.
-            for &mv in &moves {
+            // Every move of every eighth position must come back exactly.
+            for &mv in moves.iter().filter(|_| ply % 8 == 0) {
                 game.make_move(mv);
                 assert_eq!(game.hash(), game.hash_from_scratch(), "after {mv}");
                 game.unmake_move();
@@ -270,7 +270,8 @@ fn move_text_round_trips_for_every_legal_move() {
 
 proptest! {
     #[test]
-    fn position_and_move_parsers_never_panic(text in "\\PC{0,80}") {
+    fn position_and_move_parsers_never_panic(chars in proptest::collection::vec(any::<char>(), 0..80)) {
+        let text: String = chars.into_iter().collect();
         let _ = Barca::from_fen(&text);
         let _ = Barca::start().parse_move(&text);
         let _ = parse_square(&text);
