@@ -1,6 +1,7 @@
 //! The headless command line: `searchlab <subcommand>`, JSON on stdout, exit code 2 with a
 //! one-line error for bad arguments or files.
 
+mod barca;
 mod game_search;
 mod gen_map;
 mod path;
@@ -24,6 +25,8 @@ enum Command {
     Gen(gen_map::GenArgs),
     /// Tic-tac-toe: search a position with minimax, negamax, alpha-beta or iterative deepening.
     Tictactoe(tictactoe::TicTacToeArgs),
+    /// The Barca engine: perft, search, engine-vs-engine matches.
+    Barca(barca::BarcaArgs),
 }
 
 /// A failure to report to the user in one line.
@@ -56,6 +59,7 @@ pub fn main() -> i32 {
         Some(Command::Path(args)) => path::run(args),
         Some(Command::Gen(args)) => gen_map::run(args),
         Some(Command::Tictactoe(args)) => tictactoe::run(args),
+        Some(Command::Barca(args)) => barca::run(args),
         None => crate::app::run().map_err(|e| CliError(format!("cannot open the window: {e}"))),
     };
     match result {

@@ -1,6 +1,7 @@
 //! Games for adversarial search: the [`Game`] trait every search algorithm is written against,
 //! and its implementations.
 
+pub mod barca;
 pub mod tictactoe;
 pub mod uniform_tree;
 

@@ -1,0 +1,123 @@
+//! The Barca engine's speed: perft leaves per second from the start (the last ply counted without
+//! playing it), make/unmake against copy-make (clone, then make), move generation and evaluation.
+//!
+//! cargo run --release --example bench_barca [-- DEPTH]   (deepest perft, default 5)
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use searchlab::games::Game;
+use searchlab::games::barca::perft::perft;
+use searchlab::games::barca::{Barca, BarcaMove};
+
+/// Positions along random games, each with the history that led to it.
+fn sample_games(count: usize) -> Vec<Barca> {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut games = Vec::new();
+    let mut moves = Vec::new();
+    while games.len() < count {
+        let mut game = Barca::start();
+        for _ in 0..rng.random_range(0..60) {
+            moves.clear();
+            game.legal_moves(&mut moves);
+            if moves.is_empty() || game.winner().is_some() {
+                break;
+            }
+            game.make_move(moves[rng.random_range(0..moves.len())]);
+        }
+        games.push(game);
+    }
+    games
+}
+
+/// Nanoseconds per call of `work` over `rounds` passes (`work` returns how many calls it made).
+fn nanos_per(rounds: usize, mut work: impl FnMut() -> usize) -> f64 {
+    let clock = Instant::now();
+    let calls: usize = (0..rounds).map(|_| work()).sum();
+    clock.elapsed().as_secs_f64() * 1e9 / calls as f64
+}
+
+fn main() {
+    let deepest: usize = std::env::args().nth(1).and_then(|d| d.parse().ok()).unwrap_or(5);
+    for depth in 1..=deepest {
+        let mut game = Barca::start();
+        let clock = Instant::now();
+        let leaves = perft(&mut game, depth);
+        let seconds = clock.elapsed().as_secs_f64();
+        println!("perft({depth}) = {leaves:>12}  {seconds:>8.3} s  {:>7.1} M leaves/s", leaves as f64 / seconds / 1e6);
+    }
+
+    let games = sample_games(2_000);
+    let positions: Vec<(Barca, Vec<BarcaMove>)> = games
+        .into_iter()
+        .map(|game| {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            (game, moves)
+        })
+        .collect();
+    let mean_history = positions.iter().map(|(game, _)| game.ply()).sum::<usize>() as f64 / positions.len() as f64;
+    println!("{} random positions, mean history {mean_history:.0} plies", positions.len());
+
+    let mut working: Vec<Barca> = positions.iter().map(|(game, _)| game.clone()).collect();
+    let make_unmake = nanos_per(50, || {
+        let mut calls = 0;
+        for (game, (_, moves)) in working.iter_mut().zip(&positions) {
+            for &mv in moves {
+                game.make_move(mv);
+                black_box(game.hash());
+                game.unmake_move();
+                calls += 1;
+            }
+        }
+        calls
+    });
+    let copy_make = nanos_per(50, || {
+        let mut calls = 0;
+        for (game, moves) in &positions {
+            for &mv in moves {
+                let mut child = game.clone();
+                child.make_move(mv);
+                black_box(child.hash());
+                calls += 1;
+            }
+        }
+        calls
+    });
+    println!("make+unmake   {make_unmake:>7.1} ns/move");
+    println!("clone+make    {copy_make:>7.1} ns/move (copy-make; the clone copies the move history)");
+
+    let mut buffer = Vec::with_capacity(128);
+    let generate = nanos_per(200, || {
+        for (game, _) in &positions {
+            buffer.clear();
+            game.legal_moves(&mut buffer);
+            black_box(&buffer);
+        }
+        positions.len()
+    });
+    let count = nanos_per(200, || {
+        for (game, _) in &positions {
+            black_box(game.count_legal_moves());
+        }
+        positions.len()
+    });
+    let evaluate = nanos_per(200, || {
+        for (game, _) in &positions {
+            black_box(game.evaluate());
+        }
+        positions.len()
+    });
+    let outcome = nanos_per(200, || {
+        for (game, _) in &positions {
+            black_box(game.outcome());
+        }
+        positions.len()
+    });
+    println!("legal_moves   {generate:>7.1} ns/position");
+    println!("count moves   {count:>7.1} ns/position");
+    println!("evaluate      {evaluate:>7.1} ns/position");
+    println!("outcome       {outcome:>7.1} ns/position (win, repetition scan, ply limit)");
+}

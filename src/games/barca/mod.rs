@@ -1,0 +1,274 @@
+//! Barca (Andrew Caldwell's game of elephants, lions and mice) exactly per
+//! `../shared/spec/barca-rules.md`: bitboards, fear and the trapped rule, win on 3 of the 4
+//! watering holes, threefold repetition from the hash history, an optional ply limit, FEN-like
+//! positions, move text, evaluation and perft.
+
+mod board;
+pub mod eval;
+mod movegen;
+mod notation;
+pub mod perft;
+mod zobrist;
+
+pub use board::{Bitboard, HOLES, squares_of};
+pub use eval::{FeatureTerm, Weights, breakdown};
+pub use movegen::AnimalMoves;
+pub use notation::{FenError, START_FEN, parse_square, square_name};
+
+use super::{Game, Outcome, Score, Side};
+use board::{bit, neighbours_of};
+
+/// The three kinds of animal. Each fears one kind of enemy animal: mouse fears lion, lion fears
+/// elephant, elephant fears mouse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Animal {
+    Elephant = 0,
+    Lion = 1,
+    Mouse = 2,
+}
+
+impl Animal {
+    pub const ALL: [Animal; 3] = [Animal::Elephant, Animal::Lion, Animal::Mouse];
+
+    /// The enemy animal this one is afraid of.
+    pub const fn feared(self) -> Animal {
+        match self {
+            Animal::Elephant => Animal::Mouse,
+            Animal::Lion => Animal::Elephant,
+            Animal::Mouse => Animal::Lion,
+        }
+    }
+
+    /// Queen, bishop, rook.
+    fn directions(self) -> &'static [usize] {
+        match self {
+            Animal::Elephant => &board::EVERY_DIRECTION,
+            Animal::Lion => &board::DIAGONAL,
+            Animal::Mouse => &board::ORTHOGONAL,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Animal::Elephant => "elephant",
+            Animal::Lion => "lion",
+            Animal::Mouse => "mouse",
+        }
+    }
+}
+
+/// A move from one square to another (square index 0..100: a1 = 0, b1 = 1, ..., j10 = 99).
+/// Displays as `e2e5`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BarcaMove {
+    pub from: u8,
+    pub to: u8,
+}
+
+/// What `make_move` needs to take a move back and to detect repetitions.
+#[derive(Debug, Clone, Copy)]
+struct Undo {
+    mv: BarcaMove,
+    animal: Animal,
+    /// The hash of the position before the move.
+    hash: u64,
+}
+
+/// A Barca game: the position, the side to move and the moves that led here.
+#[derive(Debug, Clone)]
+pub struct Barca {
+    /// `pieces[side][animal]`: the (two) squares of that side's animals of that kind.
+    pieces: [[Bitboard; 3]; 2],
+    occupied: Bitboard,
+    side: Side,
+    hash: u64,
+    history: Vec<Undo>,
+    ply_limit: Option<usize>,
+}
+
+#[inline]
+fn index(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+impl Barca {
+    pub fn start() -> Barca {
+        Barca::from_fen(START_FEN).expect("the start position parses")
+    }
+
+    /// A game whose history begins at a position with these pieces. Piece counts are the
+    /// caller's responsibility (the FEN reader checks them).
+    fn from_pieces(pieces: [[Bitboard; 3]; 2], side: Side) -> Barca {
+        let mut game = Barca { pieces, occupied: 0, side, hash: 0, history: Vec::new(), ply_limit: None };
+        game.occupied = pieces.iter().flatten().fold(0, |all, &squares| all | squares);
+        game.hash = game.hash_from_scratch();
+        game
+    }
+
+    /// The Zobrist hash computed from the pieces (the incremental one must always equal it).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut hash = if self.side == Side::Second { zobrist::SECOND_TO_MOVE } else { 0 };
+        for side in [Side::First, Side::Second] {
+            for animal in Animal::ALL {
+                for square in squares_of(self.pieces[index(side)][animal as usize]) {
+                    hash ^= zobrist::PIECE_KEYS[index(side)][animal as usize][square as usize];
+                }
+            }
+        }
+        hash
+    }
+
+    /// Draw once this many plies have been played (counted from the position the game started
+    /// at); `None` plays on forever.
+    pub fn set_ply_limit(&mut self, limit: Option<usize>) {
+        self.ply_limit = limit;
+    }
+
+    pub fn ply_limit(&self) -> Option<usize> {
+        self.ply_limit
+    }
+
+    /// The squares of one side's animals of one kind.
+    pub fn animals(&self, side: Side, animal: Animal) -> Bitboard {
+        self.pieces[index(side)][animal as usize]
+    }
+
+    /// All squares of one side's animals.
+    pub fn side_squares(&self, side: Side) -> Bitboard {
+        let [elephants, lions, mice] = self.pieces[index(side)];
+        elephants | lions | mice
+    }
+
+    pub fn piece_at(&self, square: u8) -> Option<(Side, Animal)> {
+        if self.occupied & bit(square as usize) == 0 {
+            return None;
+        }
+        [Side::First, Side::Second]
+            .into_iter()
+            .flat_map(|side| Animal::ALL.map(|animal| (side, animal)))
+            .find(|&(side, animal)| self.animals(side, animal) & bit(square as usize) != 0)
+    }
+
+    /// The squares where an animal of `side` would be scared (next to an enemy animal it fears).
+    #[inline]
+    pub fn fear_zone(&self, side: Side, animal: Animal) -> Bitboard {
+        neighbours_of(self.animals(side.other(), animal.feared()))
+    }
+
+    /// The squares of `side`'s scared animals.
+    pub fn scared_animals(&self, side: Side) -> Bitboard {
+        Animal::ALL
+            .iter()
+            .fold(0, |scared, &animal| scared | (self.animals(side, animal) & self.fear_zone(side, animal)))
+    }
+
+    /// How many watering holes `side`'s animals stand on.
+    #[inline]
+    pub fn holes_held(&self, side: Side) -> u32 {
+        board::count_few(self.side_squares(side) & HOLES)
+    }
+
+    /// The side holding at least 3 of the 4 watering holes, if any: it won with its last move.
+    #[inline]
+    pub fn winner(&self) -> Option<Side> {
+        [self.side.other(), self.side].into_iter().find(|&side| self.holes_held(side) >= 3)
+    }
+
+    /// How many times the current position has occurred in this game, counting now.
+    pub fn occurrences(&self) -> usize {
+        // Only every second earlier position has the same side to move.
+        1 + self.history.iter().rev().skip(1).step_by(2).filter(|undo| undo.hash == self.hash).count()
+    }
+
+    /// The moves made so far, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = BarcaMove> + '_ {
+        self.history.iter().map(|undo| undo.mv)
+    }
+
+    /// Plays a move without checking it: `mv.from` must hold an animal of the side to move and
+    /// `mv.to` must be empty.
+    #[inline]
+    fn play(&mut self, mv: BarcaMove) {
+        let us = index(self.side);
+        let (from, to) = (bit(mv.from as usize), bit(mv.to as usize));
+        let animal = Animal::ALL
+            .into_iter()
+            .find(|&animal| self.pieces[us][animal as usize] & from != 0)
+            .expect("make_move: no animal of the side to move on the from-square");
+        self.history.push(Undo { mv, animal, hash: self.hash });
+        self.pieces[us][animal as usize] ^= from | to;
+        self.occupied ^= from | to;
+        let keys = &zobrist::PIECE_KEYS[us][animal as usize];
+        self.hash ^= keys[mv.from as usize] ^ keys[mv.to as usize] ^ zobrist::SECOND_TO_MOVE;
+        self.side = self.side.other();
+    }
+
+    #[inline]
+    fn take_back(&mut self) {
+        let Undo { mv, animal, hash } = self.history.pop().expect("unmake_move: no move to take back");
+        self.side = self.side.other();
+        let (from, to) = (bit(mv.from as usize), bit(mv.to as usize));
+        self.pieces[index(self.side)][animal as usize] ^= from | to;
+        self.occupied ^= from | to;
+        self.hash = hash;
+    }
+}
+
+impl Game for Barca {
+    type Move = BarcaMove;
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<BarcaMove>) {
+        for animal in self.moves_by_animal() {
+            moves.extend(squares_of(animal.legal).map(|to| BarcaMove { from: animal.from, to }));
+        }
+    }
+
+    fn make_move(&mut self, mv: BarcaMove) {
+        self.play(mv);
+    }
+
+    fn unmake_move(&mut self) {
+        self.take_back();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(side) = self.winner() {
+            return Some(Outcome::Win(side));
+        }
+        let limit_reached = self.ply_limit.is_some_and(|limit| self.history.len() >= limit);
+        (limit_reached || self.occurrences() >= 3).then_some(Outcome::Draw)
+    }
+
+    fn repeats_earlier_position(&self) -> bool {
+        self.occurrences() > 1
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn evaluate(&self) -> Score {
+        eval::DEFAULT_WEIGHTS.score(self)
+    }
+
+    fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    fn move_text(&self, mv: BarcaMove) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<BarcaMove, String> {
+        let mv: BarcaMove = text.parse()?;
+        self.check_legal(mv)?;
+        Ok(mv)
+    }
+}

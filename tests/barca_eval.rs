@@ -1,0 +1,101 @@
+//! The Barca evaluation: weights load from JSON, the breakdown adds up, and the features count
+//! what the technical report describes.
+
+mod barca_reference;
+
+use barca_reference::{fen_with, playout_positions};
+use searchlab::games::barca::{Barca, Weights, breakdown};
+use searchlab::games::{Evaluator, Game};
+
+#[test]
+fn weights_round_trip_through_json() {
+    let weights = Weights { scared: -7, holes_next_turn: [1, 2, 3], ..Weights::default() };
+    assert_eq!(Weights::from_json(&weights.to_json()).unwrap(), weights);
+}
+
+#[test]
+fn bad_weights_json_is_an_error_naming_the_problem() {
+    let error = Weights::from_json("{\"scared\": -7}").unwrap_err();
+    assert!(error.contains("missing field"), "{error}");
+    let mut json: serde_json::Value = serde_json::from_str(&Weights::default().to_json()).unwrap();
+    json["scarred"] = 3.into();
+    let error = Weights::from_json(&json.to_string()).unwrap_err();
+    assert!(error.contains("unknown field `scarred`"), "{error}");
+    let error = Weights::from_json("{\"holes_held\": [1, 2]").unwrap_err();
+    assert!(error.contains("line 1"), "{error}");
+    let error = Weights::load(std::path::Path::new("no/such/weights.json")).unwrap_err();
+    assert!(error.contains("no/such/weights.json"), "{error}");
+}
+
+#[test]
+fn the_breakdown_sums_to_the_evaluation() {
+    let weights = Weights { centre: 3, teammates: -4, ..Weights::default() };
+    for game in playout_positions(10, 60, 5).iter().step_by(7) {
+        let terms = breakdown(game, &weights);
+        assert_eq!(terms.len(), 6);
+        assert_eq!(terms.iter().map(|t| t.contribution).sum::<i32>(), weights.evaluate(game), "{}", game.to_fen());
+        let default_terms = breakdown(game, &Weights::default());
+        assert_eq!(default_terms.iter().map(|t| t.contribution).sum::<i32>(), game.evaluate());
+    }
+}
+
+#[test]
+fn the_start_is_balanced_and_the_view_follows_the_side_to_move() {
+    assert_eq!(Barca::start().evaluate(), 0);
+    for game in playout_positions(5, 30, 6) {
+        let flipped =
+            Barca::from_fen(&game.to_fen().replace(" w", " x").replace(" b", " w").replace(" x", " b")).unwrap();
+        assert_eq!(flipped.evaluate(), -game.evaluate(), "{}", game.to_fen());
+    }
+}
+
+fn term(game: &Barca, name: &str) -> (u32, u32) {
+    let terms = breakdown(game, &Weights::default());
+    let term = terms.iter().find(|t| t.name == name).unwrap_or_else(|| panic!("no feature {name}"));
+    (term.own, term.opponent)
+}
+
+#[test]
+fn the_features_count_what_the_report_describes() {
+    let white = [("d4", 'E'), ("j7", 'E'), ("a4", 'L'), ("h6", 'L'), ("d1", 'M'), ("g1", 'M')];
+    let black = [("a10", 'e'), ("b10", 'e'), ("a9", 'l'), ("c9", 'l'), ("b9", 'm'), ("j10", 'm')];
+    let position = |changes: &[(&str, (&str, char))]| {
+        let mut pieces: Vec<(&str, char)> = white.iter().chain(black.iter()).copied().collect();
+        for (from, to) in changes {
+            *pieces.iter_mut().find(|(square, _)| square == from).unwrap() = *to;
+        }
+        Barca::from_fen(&fen_with(&pieces, 'w')).unwrap()
+    };
+    let game = position(&[]);
+    assert_eq!(term(&game, "watering holes held"), (1, 0));
+    // The nearest animal on a line through an empty hole that moves along that line, is not on a
+    // hole already and would not be scared there: g4 ← mouse g1, elephant j7 (diagonal);
+    // d7 ← elephant j7 (row 7), lion a4; g7 ← mouse g1, elephant j7, lion h6. The elephant on d4
+    // sees d7 and g7 but already holds a hole; Black's mice b9/j10 sit on diagonals only.
+    assert_eq!(term(&game, "ways onto a hole next move"), (7, 0));
+    assert_eq!(term(&game, "animals next to a hole"), (1, 0), "h6 beside g7");
+    // Black's adjacent pairs of different kinds: a10-a9, a10-b9, b10-a9, b10-c9, b10-b9, a9-b9, c9-b9.
+    assert_eq!(term(&game, "complementary teammates adjacent"), (0, 7));
+    assert_eq!(term(&game, "scared animals"), (0, 0));
+    let proximity = |squares: &[&str]| -> u32 {
+        squares
+            .iter()
+            .map(|s| {
+                let (column, row) = ((s.as_bytes()[0] - b'a') as i32, s[1..].parse::<i32>().unwrap() - 1);
+                (9 - ((2 * column - 9).abs() + (2 * row - 9).abs()) / 2) as u32
+            })
+            .sum()
+    };
+    let (white_squares, black_squares) = (white.map(|(s, _)| s), black.map(|(s, _)| s));
+    assert_eq!(term(&game, "centre proximity"), (proximity(&white_squares), proximity(&black_squares)));
+
+    // A black elephant on f8 frightens a white lion off g7 and itself can step onto g7.
+    let game = position(&[("b10", ("f8", 'e'))]);
+    assert_eq!(term(&game, "ways onto a hole next move"), (6, 1));
+    assert_eq!(term(&game, "animals next to a hole"), (1, 1));
+    // A black lion on h2 scares the white mouse on g1 (which still counts its ways out).
+    let game = position(&[("c9", ("h2", 'l'))]);
+    assert_eq!(term(&game, "scared animals"), (1, 0));
+    assert_eq!(term(&game, "complementary teammates adjacent"), (0, 5));
+    assert_eq!(term(&game, "ways onto a hole next move"), (7, 0));
+}
