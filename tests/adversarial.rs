@@ -250,3 +250,67 @@ fn no_moves_is_a_draw_and_a_finished_game_has_no_best_move() {
     let result = alphabeta::search(&won, &DefaultEval, 3, &mut NoTrace);
     assert_eq!((result.best_move, result.score, result.stats.nodes), (None, -WIN, 1));
 }
+
+mod choice {
+    use super::*;
+    use searchlab::adversarial::choice::{Difficulty, TOP_MOVES, choose_move, root_move_scores, sample_top};
+
+    #[test]
+    fn root_move_scores_are_exact_per_move() {
+        // Child i of the root is worth -i for the root's side to move.
+        let tree = UniformTree::new(8, 3, TreeOrdering::Perfect);
+        let scores = root_move_scores(&tree, &DefaultEval, 3);
+        let expected: Vec<(u8, Score)> = (0..8).map(|i| (i, -(i as Score) * 64)).collect();
+        assert_eq!(scores, expected);
+        // Tic-tac-toe: the winning move one ply away scores WIN - 1, the others lose or draw.
+        let game = TicTacToe::from_position("xx.oo....").unwrap();
+        let scores = root_move_scores(&game, &DefaultEval, 9);
+        assert_eq!(scores.iter().find(|&&(mv, _)| mv == 2).map(|&(_, s)| s), Some(WIN - 1));
+        assert!(scores.iter().filter(|&&(mv, _)| mv != 2).all(|&(_, s)| s < WIN - 1));
+    }
+
+    #[test]
+    fn seeded_sampling_is_deterministic_keeps_to_the_top_five_and_favours_the_best() {
+        let tree = UniformTree::new(10, 2, TreeOrdering::Perfect);
+        let scores = root_move_scores(&tree, &DefaultEval, 2);
+        let draw = |seed| {
+            let mut rng = StdRng::seed_from_u64(seed);
+            (0..2000).map(|_| sample_top(&scores, TOP_MOVES, &mut rng).unwrap()).collect::<Vec<u8>>()
+        };
+        let picks = draw(7);
+        assert_eq!(picks, draw(7), "the same seed gives the same moves");
+        assert_ne!(picks, draw(8));
+        let mut counts = [0usize; 10];
+        for &mv in &picks {
+            counts[mv as usize] += 1;
+        }
+        assert!(counts[TOP_MOVES..].iter().all(|&c| c == 0), "only the best five: {counts:?}");
+        assert!(counts[..TOP_MOVES].windows(2).all(|w| w[0] > w[1]), "better moves more often: {counts:?}");
+    }
+
+    #[test]
+    fn sampling_never_gives_away_a_proven_result() {
+        let game = TicTacToe::from_position("xx.oo....").unwrap();
+        let scores = root_move_scores(&game, &DefaultEval, 9);
+        let mut rng = StdRng::seed_from_u64(1);
+        assert!((0..200).all(|_| sample_top(&scores, TOP_MOVES, &mut rng) == Some(2)), "the win is always taken");
+        // O to move must block at c1; every other move loses.
+        let game = TicTacToe::from_position("xx..o....").unwrap();
+        let scores = root_move_scores(&game, &DefaultEval, 9);
+        assert!((0..200).all(|_| sample_top(&scores, TOP_MOVES, &mut rng) == Some(2)), "losing moves are avoided");
+        assert_eq!(sample_top::<u8>(&[], TOP_MOVES, &mut rng), None);
+    }
+
+    #[test]
+    fn every_difficulty_blocks_an_immediate_threat() {
+        let game = TicTacToe::from_position("xx..o....").unwrap();
+        let mut engine = IterativeDeepening::new(IdOptions { tt_bits: 12, ..IdOptions::default() });
+        let mut rng = StdRng::seed_from_u64(3);
+        for difficulty in [Difficulty::Medium, Difficulty::Hard] {
+            assert_eq!(choose_move(&game, &DefaultEval, difficulty, &mut engine, &mut rng), Some(2), "{difficulty:?}");
+        }
+        // Easy looks one ply ahead only: it takes an immediate win but cannot see a threat.
+        let win = TicTacToe::from_position("xx.oo....").unwrap();
+        assert_eq!(choose_move(&win, &DefaultEval, Difficulty::Easy, &mut engine, &mut rng), Some(2));
+    }
+}
