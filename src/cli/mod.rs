@@ -2,6 +2,7 @@
 //! one-line error for bad arguments or files.
 
 mod barca;
+mod game_match;
 mod game_search;
 mod gen_map;
 mod path;
