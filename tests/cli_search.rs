@@ -1,0 +1,71 @@
+//! `searchlab tictactoe search`, `searchlab barca search` and `searchlab barca play` as a user sees
+//! them: one JSON line per answer, the facts of the game in it, one-line errors with exit code 2.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn searchlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_searchlab")).args(args).output().expect("the binary runs")
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stdout).lines().map(|l| serde_json::from_str(l).expect("every line is JSON")).collect()
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let output = searchlab(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
+    assert!(stderr.contains(needle), "{args:?}: {stderr}");
+}
+
+#[test]
+fn tictactoe_search_prints_the_whole_tree_and_the_win() {
+    let lines = json_lines(&searchlab(&["tictactoe", "search", "--algo", "minimax"]));
+    let line = &lines[0];
+    assert_eq!((line["score"].as_i64(), line["stats"]["nodes"].as_u64()), (Some(0), Some(549_946)));
+    assert_eq!(line["pv"].as_array().map(Vec::len), Some(9));
+    for algo in ["negamax", "alphabeta", "id"] {
+        let lines = json_lines(&searchlab(&["tictactoe", "search", "--algo", algo, "--position", "xx./oo./..."]));
+        assert_eq!(lines[0]["best_move"], "c1", "{algo}");
+        assert_eq!(lines[0]["score"], 999_999, "{algo}");
+    }
+}
+
+#[test]
+fn barca_search_reports_move_pv_and_stats() {
+    let lines = json_lines(&searchlab(&["barca", "search", "--algo", "id", "--depth", "3"]));
+    let line = &lines[0];
+    assert_eq!(line["stats"]["depth_reached"], 3);
+    assert_eq!(line["pv"][0], line["best_move"]);
+    assert!(line["stats"]["first_move_cutoff_rate"].as_f64().is_some());
+    let ab = json_lines(&searchlab(&["barca", "search", "--algo", "alphabeta", "--depth", "3"]));
+    assert_eq!(ab[0]["score"], line["score"], "the same value at the same depth");
+}
+
+#[test]
+fn barca_play_swaps_colours_and_adds_up() {
+    let args = ["barca", "play", "--white", "alphabeta:1", "--black", "random", "--games", "4", "--seed", "5", "--ply-limit", "120"];
+    let lines = json_lines(&searchlab(&args));
+    assert_eq!(lines.len(), 5, "four games and the summary");
+    let colours: Vec<&str> = lines[..4].iter().map(|l| l["first_engine_plays"].as_str().unwrap()).collect();
+    assert_eq!(colours, ["white", "black", "white", "black"]);
+    let summary = &lines[4];
+    let total = ["wins", "draws", "losses"].iter().map(|k| summary[k].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(total, 4);
+    assert_eq!(summary["white"], "alphabeta:1");
+    assert_eq!(json_lines(&searchlab(&args)), lines, "the same seed replays the same match");
+}
+
+#[test]
+fn bad_arguments_exit_2_with_one_line() {
+    fails_with(&["tictactoe", "search", "--algo", "minimax", "--position", "xxx"], "position");
+    fails_with(&["tictactoe", "search", "--algo", "uct"], "not available");
+    fails_with(&["tictactoe", "search", "--algo", "alphabeta", "--nodes", "5"], "--algo id only");
+    fails_with(&["barca", "search", "--algo", "id", "--fen", "bogus"], "--fen");
+    fails_with(&["barca", "play", "--white", "alphabeta", "--black", "random"], "needs a depth");
+    fails_with(&["barca", "play", "--white", "random", "--black", "random", "--games", "0"], "--games");
+}
