@@ -1,14 +1,17 @@
 //! Game-tree search speed and pruning: alpha-beta nodes per second, the depth iterative deepening
 //! reaches in one second, its first-move-cutoff rate, and alpha-beta's tree against the
-//! Knuth–Moore minimal tree — on the synthetic uniform tree (worst move order, so the ordering
-//! heuristics have to earn their keep).
+//! Knuth–Moore minimal tree — on Barca from the start position (targets: depth >= 7 in 1 s,
+//! first-move cutoffs >= 95%) and on the synthetic uniform tree (worst move order, so the
+//! ordering heuristics have to earn their keep).
 //!
-//! cargo run --release --example bench_search
+//! cargo run --release --example bench_search [-- MILLIS]   (the ID time budget, default 1000)
 
 use std::time::Instant;
 
 use searchlab::adversarial::iterative::{IdOptions, IterativeDeepening};
 use searchlab::adversarial::{SearchLimits, alphabeta, minimax};
+use searchlab::games::barca::Barca;
+use searchlab::games::barca::perft::perft;
 use searchlab::games::uniform_tree::{Ordering, UniformTree};
 use searchlab::games::{DefaultEval, Evaluator, Game};
 use searchlab::trace::NoTrace;
@@ -61,9 +64,37 @@ fn uniform(b: u8, d: u32) {
     );
 }
 
+/// Barca from the start: the Knuth–Moore minimal tree for the effective branching factor
+/// (perft(d)^(1/d)) against plain alpha-beta (generation order) and iterative deepening.
+fn barca(millis: u64) {
+    let start = Barca::start();
+    println!("barca, start position:");
+    for depth in [4u32, 5] {
+        let full = perft(&mut start.clone(), depth as usize);
+        let b = (full as f64).powf(1.0 / f64::from(depth));
+        let minimal = b.powi(depth.div_ceil(2) as i32) + b.powi((depth / 2) as i32) - 1.0;
+        let (rate, leaves) = alpha_beta_speed(&start, &DefaultEval, depth);
+        let mut engine = IterativeDeepening::new(IdOptions::default());
+        let id = engine.search(&start, &DefaultEval, &SearchLimits::depth(depth), &mut NoTrace);
+        println!(
+            "  depth {depth}: {full} leaves in the full tree, effective b {b:.1}, minimal tree ~{minimal:.0} leaves; \
+             alpha-beta {leaves} leaves = {:.1}x minimal ({:.2} M nodes/s); id (all iterations) {} leaves = {:.2}x minimal, \
+             first-move cutoffs {:.1}%",
+            leaves as f64 / minimal,
+            rate / 1e6,
+            id.stats.leaves,
+            id.stats.leaves as f64 / minimal,
+            100.0 * id.stats.first_move_cutoff_rate(),
+        );
+    }
+    id_run(&start, &DefaultEval, millis);
+}
+
 fn main() {
+    let millis = std::env::args().nth(1).map_or(1000, |a| a.parse().expect("MILLIS is a whole number"));
+    barca(millis);
     uniform(8, 6);
     uniform(30, 4);
     println!("uniform tree b=30, worst order, unbounded depth:");
-    id_run(&UniformTree::new(30, 64, Ordering::Worst), &DefaultEval, 1000);
+    id_run(&UniformTree::new(30, 64, Ordering::Worst), &DefaultEval, millis);
 }

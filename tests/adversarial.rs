@@ -164,6 +164,11 @@ fn iterative_deepening_orders_the_worst_tree_well() {
 fn replay_restores_empty_view(trace: searchlab::trace::Trace<TreeEvent>, nodes: u64) -> TreeView {
     assert!(!trace.truncated);
     let mut player = Player::new(trace, TreeView::new());
+    player.seek(player.len() / 2);
+    let path = player.view().current_path();
+    assert_eq!(path.last().copied(), player.view().current);
+    assert!(path.first().is_none_or(|&root| player.view().node(root).parent == NO_NODE), "the path starts at a root");
+    assert!(path.windows(2).all(|w| player.view().node(w[1]).parent == w[0]));
     player.seek(usize::MAX);
     let end = player.view().clone();
     assert_eq!(end.nodes.len() as u64, nodes, "one view node per node the stats count");

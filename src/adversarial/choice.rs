@@ -23,8 +23,6 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
-
     /// The depth of the randomized levels (`None`: a timed search that plays its best move).
     pub fn sampling_depth(self) -> Option<u32> {
         match self {

@@ -42,13 +42,6 @@ impl<M: Copy> TranspositionTable<M> {
         Self { slots: vec![None; size], mask: size - 1, age: 0 }
     }
 
-    /// A table of at most `megabytes` (at least 1024 slots).
-    pub fn with_megabytes(megabytes: usize) -> Self {
-        let slot = std::mem::size_of::<Option<Entry<M>>>().max(1);
-        let slots = (megabytes * 1024 * 1024 / slot).max(1024);
-        Self::new(usize::BITS - 1 - slots.leading_zeros())
-    }
-
     /// Starts a new search: older entries become replaceable.
     pub fn new_search(&mut self) {
         self.age = self.age.wrapping_add(1);

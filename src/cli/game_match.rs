@@ -138,6 +138,9 @@ pub fn play_match<G: Game, E: Evaluator<G>>(
                 }
             }
         }
+        for engine in &mut engines {
+            engine.id.clear();
+        }
         let mut game = opening.clone();
         let plies_before = game.ply();
         let white = if first_plays_white { 0 } else { 1 };
