@@ -1,6 +1,8 @@
 //! Games for adversarial search: the [`Game`] trait every search algorithm is written against,
 //! and its implementations.
 
+pub mod tictactoe;
+
 use std::fmt::Debug;
 use std::hash::Hash;
 
