@@ -359,7 +359,9 @@ impl<G: Game> Mcts<G> {
         let mut next = 0;
         while next < kept.len() {
             let old_children = kept[next].children();
-            kept[next].first_child = kept.len() as u32;
+            if kept[next].expanded {
+                kept[next].first_child = kept.len() as u32;
+            }
             for c in old_children {
                 kept.push(Node { parent: next as u32, ..self.nodes[c as usize].clone() });
             }
