@@ -9,6 +9,7 @@
 pub mod alphabeta;
 pub mod choice;
 pub mod iterative;
+pub mod mcts;
 pub mod minimax;
 pub mod negamax;
 pub mod tree;
@@ -240,4 +241,3 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
         SearchResult { best_move: pv.first().copied(), score, pv, stats }
     }
 }
-

@@ -1,0 +1,897 @@
+//! UCT: Monte Carlo tree search with UCB1 selection, MCTS-Solver, evaluation cut-off playouts,
+//! progressive bias and tree reuse between moves.
+//!
+//! The tree lives in an arena: node 0 is the root and a node's children occupy one contiguous index
+//! range, allocated together when the node is expanded (children keep the move generator's order).
+//! A node's statistics are from the point of view of the player who moved into it, so a parent
+//! simply picks the child that is best for itself.
+//!
+//! One iteration: select down the tree by UCB1, expand the leaf if it was visited before (its first
+//! visit only runs a playout, so the tree grows by about one visited node per iteration), play a
+//! random game out from the new node, back the reward up the path, and try to prove the nodes on the
+//! path won, lost or drawn.
+
+use std::ops::Range;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+use crate::games::{Evaluator, Game, MAX_PLY, Outcome, Score, Side, WIN, is_proven};
+use crate::trace::{NO_NODE, Replay, Tracer};
+
+/// How a search runs. Rewards lie in [0, 1]: 1 a win, 0.5 a draw, 0 a loss.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MctsConfig {
+    /// C in UCB1 = mean + C·sqrt(ln N_parent / n_child).
+    pub exploration: f64,
+    /// Stop after this many iterations in one search.
+    pub iterations: Option<u64>,
+    /// Stop after this many milliseconds.
+    pub millis: Option<u64>,
+    /// Playouts score the position with the evaluator after this many random plies; `None` plays
+    /// to the end of the game (at most `MAX_PLY` plies: random Barca games rarely end).
+    pub playout_cutoff: Option<u32>,
+    /// Evaluations become rewards by the logistic 1 / (1 + e^(-score / eval_scale)).
+    pub eval_scale: f64,
+    /// Progressive bias: a child's selection score gains `prior_weight · prior / (visits + 1)`, where
+    /// the prior is the child position's squashed evaluation. 0 skips the evaluations altogether.
+    pub prior_weight: f64,
+    /// MCTS-Solver: propagate proven results up the tree and never re-simulate proven nodes.
+    pub solver: bool,
+    /// Seeds the playouts' random generator when the tree is created.
+    pub seed: u64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        Self {
+            exploration: std::f64::consts::SQRT_2,
+            iterations: Some(10_000),
+            millis: None,
+            playout_cutoff: None,
+            eval_scale: 200.0,
+            prior_weight: 0.0,
+            solver: true,
+            seed: 0,
+        }
+    }
+}
+
+/// A game-theoretic value established by the solver (or by a terminal position), for the player
+/// who moved into the node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Proven {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Proven {
+    /// The same result seen by the other player.
+    pub fn flipped(self) -> Proven {
+        match self {
+            Proven::Win => Proven::Loss,
+            Proven::Draw => Proven::Draw,
+            Proven::Loss => Proven::Win,
+        }
+    }
+
+    pub fn reward(self) -> f64 {
+        match self {
+            Proven::Win => 1.0,
+            Proven::Draw => 0.5,
+            Proven::Loss => 0.0,
+        }
+    }
+
+    fn of_outcome(outcome: Outcome, player: Side) -> Proven {
+        match outcome {
+            Outcome::Draw => Proven::Draw,
+            Outcome::Win(side) if side == player => Proven::Win,
+            Outcome::Win(_) => Proven::Loss,
+        }
+    }
+}
+
+/// Squashes a side-to-move evaluation into a reward for the side to move.
+pub fn squash(score: Score, eval_scale: f64) -> f64 {
+    if is_proven(score) {
+        if score > 0 { 1.0 } else { 0.0 }
+    } else {
+        1.0 / (1.0 + (-(score as f64) / eval_scale).exp())
+    }
+}
+
+/// A child's selection score: UCB1 plus progressive bias; `None` (try first) while unvisited.
+pub fn ucb(mean: f64, visits: u32, parent_visits: u32, prior: f64, config: &MctsConfig) -> Option<f64> {
+    (visits > 0).then(|| {
+        let n = visits as f64;
+        mean + config.exploration * ((parent_visits as f64).ln() / n).sqrt() + config.prior_weight * prior / (n + 1.0)
+    })
+}
+
+/// One move at a node as the UI and the CLI show it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChildStats {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub visits: u32,
+    /// Mean reward of the player making this move.
+    pub mean: f64,
+    /// The selection score at this moment; `None` while unvisited.
+    pub ucb: Option<f64>,
+    pub prior: f64,
+    pub proven: Option<Proven>,
+}
+
+impl ChildStats {
+    fn new(mv: String, visits: u32, value_sum: f64, prior: f32, proven: Option<Proven>, parent_visits: u32, config: &MctsConfig) -> Self {
+        let mean = mean(value_sum, visits);
+        let prior = prior as f64;
+        Self { mv, visits, mean, ucb: ucb(mean, visits, parent_visits, prior, config), prior, proven }
+    }
+}
+
+fn mean(value_sum: f64, visits: u32) -> f64 {
+    if visits == 0 { 0.5 } else { value_sum / visits as f64 }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MctsStats {
+    /// Iterations run by this search (the tree may hold more visits from earlier searches).
+    pub iterations: u64,
+    pub nodes: usize,
+    /// Deepest node reached by selection and expansion, in plies below the root.
+    pub max_depth: usize,
+    /// Random plies played in all playouts.
+    pub playout_plies: u64,
+    pub millis: u64,
+    pub root_visits: u32,
+    pub children: Vec<ChildStats>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MctsResult<M> {
+    #[serde(skip)]
+    pub best_move: Option<M>,
+    pub best_move_text: Option<String>,
+    /// For the side to move: a proven win in p plies is `WIN - p`; otherwise the best move's mean
+    /// reward mapped back through the squash into evaluation units.
+    pub score: Score,
+    /// Mean reward of the best move for the side to move.
+    pub value: f64,
+    /// The root's proven value for the side to move.
+    pub proven: Option<Proven>,
+    /// Most visited line from the root.
+    pub pv: Vec<String>,
+    pub stats: MctsStats,
+}
+
+/// Shared with a worker thread: the app sets `cancel` and reads the progress while a search runs.
+#[derive(Debug)]
+pub struct MctsProgress {
+    pub cancel: Arc<AtomicBool>,
+    pub iterations: AtomicU64,
+    /// Index of the best move so far in the root's `legal_moves` order; `usize::MAX` before any.
+    pub best_move: AtomicUsize,
+}
+
+impl Default for MctsProgress {
+    fn default() -> Self {
+        Self { cancel: Arc::default(), iterations: AtomicU64::new(0), best_move: AtomicUsize::new(usize::MAX) }
+    }
+}
+
+/// How many iterations pass between clock reads and progress updates.
+const CHECK_EVERY: u64 = 16;
+
+/// Why a playout ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum PlayoutEnd {
+    /// The game ended (or had no legal move).
+    GameOver,
+    /// The evaluator scored the position after the cut-off depth.
+    CutOff,
+    /// The node's value is proven: nothing was simulated.
+    Proven,
+}
+
+/// A child created by an expansion.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExpandedChild {
+    pub mv: String,
+    pub prior: f32,
+    /// Set when the move ends the game (or repeats a position): proven in 0 plies.
+    pub proven: Option<Proven>,
+}
+
+/// The steps of UCT, for replay.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MctsEvent {
+    /// Selection walked from the root (first) to the leaf (last).
+    Select { path: Vec<u32> },
+    /// `node` got its children, node ids `first..first + children.len()`, moved into by `mover`.
+    Expand { node: u32, first: u32, mover: Side, children: Vec<ExpandedChild> },
+    /// A playout from `node` over `plies` random moves gave `reward` to the player who moved into `node`.
+    Playout { node: u32, plies: u32, reward: f64, end: PlayoutEnd },
+    /// Each node of `path` gained a visit and `rewards[i]`, the reward of the player who moved into it.
+    Backpropagate { path: Vec<u32>, rewards: Vec<f64> },
+    /// `node` was proven for the player who moved into it, in `plies` plies.
+    Solved { node: u32, proven: Proven, plies: u16 },
+}
+
+#[derive(Debug, Clone)]
+struct Node<M> {
+    /// The move into this node; `None` at the root.
+    mv: Option<M>,
+    parent: u32,
+    first_child: u32,
+    child_count: u32,
+    expanded: bool,
+    /// The player who moved into this node; its statistics are from this player's point of view.
+    mover: Side,
+    proven: Option<Proven>,
+    proof_plies: u16,
+    visits: u32,
+    value_sum: f64,
+    prior: f32,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, parent: u32, mover: Side) -> Self {
+        Self {
+            mv,
+            parent,
+            first_child: 0,
+            child_count: 0,
+            expanded: false,
+            mover,
+            proven: None,
+            proof_plies: 0,
+            visits: 0,
+            value_sum: 0.0,
+            prior: 0.5,
+        }
+    }
+
+    fn children(&self) -> Range<u32> {
+        self.first_child..self.first_child + self.child_count
+    }
+}
+
+/// A UCT search tree rooted at a game position, kept between moves.
+pub struct Mcts<G: Game> {
+    /// The root position; iterations make moves on it and take them all back.
+    game: G,
+    config: MctsConfig,
+    nodes: Vec<Node<G::Move>>,
+    rng: StdRng,
+    progress: Option<Arc<MctsProgress>>,
+    moves: Vec<G::Move>,
+    path: Vec<u32>,
+}
+
+/// Runs one UCT search from `game` with a fresh tree.
+pub fn uct_search<G: Game, E: Evaluator<G>, T: Tracer<MctsEvent>>(
+    game: &G,
+    evaluator: &E,
+    config: &MctsConfig,
+    tracer: &mut T,
+) -> MctsResult<G::Move> {
+    Mcts::new(game.clone(), config.clone()).search(evaluator, tracer)
+}
+
+impl<G: Game> Mcts<G> {
+    pub fn new(game: G, config: MctsConfig) -> Self {
+        let rng = StdRng::seed_from_u64(config.seed);
+        let mut mcts = Self { game, config, nodes: Vec::new(), rng, progress: None, moves: Vec::new(), path: Vec::new() };
+        mcts.reset_root();
+        mcts
+    }
+
+    /// Reports progress to, and takes cancellation from, `progress`.
+    pub fn with_progress(mut self, progress: Arc<MctsProgress>) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Limits and parameters for the next searches (the seed only counts in [`Mcts::new`]).
+    pub fn config_mut(&mut self) -> &mut MctsConfig {
+        &mut self.config
+    }
+
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn root_visits(&self) -> u32 {
+        self.nodes[0].visits
+    }
+
+    /// Statistics of the root's moves, in move generation order.
+    pub fn root_stats(&self) -> Vec<ChildStats> {
+        let root = &self.nodes[0];
+        root.children()
+            .map(|c| {
+                let n = &self.nodes[c as usize];
+                let text = self.game.move_text(n.mv.expect("children have moves"));
+                ChildStats::new(text, n.visits, n.value_sum, n.prior, n.proven, root.visits, &self.config)
+            })
+            .collect()
+    }
+
+    /// A fresh one-node tree at the current position. The root is never scored as a repetition:
+    /// the game goes on from here whatever happened before.
+    fn reset_root(&mut self) {
+        self.nodes.clear();
+        let mut root = Node::new(None, NO_NODE, self.game.side_to_move().other());
+        root.proven = self.game.outcome().map(|o| Proven::of_outcome(o, root.mover));
+        self.nodes.push(root);
+    }
+
+    /// Plays `mv` (either side's) and keeps the subtree below it as the new tree.
+    pub fn advance(&mut self, mv: G::Move) {
+        let child = self.nodes[0].children().find(|&c| self.nodes[c as usize].mv == Some(mv));
+        self.game.make_move(mv);
+        let Some(child) = child else {
+            self.reset_root();
+            return;
+        };
+        // Copy the subtree breadth-first, so every node's children stay contiguous.
+        let mut kept = Vec::with_capacity(self.nodes.len());
+        let mut root = self.nodes[child as usize].clone();
+        root.mv = None;
+        root.parent = NO_NODE;
+        kept.push(root);
+        let mut next = 0;
+        while next < kept.len() {
+            let old_children = kept[next].children();
+            if kept[next].expanded {
+                kept[next].first_child = kept.len() as u32;
+            }
+            for c in old_children {
+                kept.push(Node { parent: next as u32, ..self.nodes[c as usize].clone() });
+            }
+            next += 1;
+        }
+        self.nodes = kept;
+        if !self.nodes[0].expanded {
+            // A leaf may have been proven a draw as a repetition; as the root it is played on.
+            let mover = self.nodes[0].mover;
+            self.nodes[0].proven = self.game.outcome().map(|o| Proven::of_outcome(o, mover));
+        }
+    }
+
+    /// Searches until a limit is hit, the cancel flag is set or the root is proven.
+    pub fn search<E: Evaluator<G>, T: Tracer<MctsEvent>>(&mut self, evaluator: &E, tracer: &mut T) -> MctsResult<G::Move> {
+        let start = Instant::now();
+        let mut iterations = 0u64;
+        let mut max_depth = 0;
+        let mut playout_plies = 0u64;
+        if let Some(progress) = &self.progress {
+            progress.iterations.store(0, Ordering::Relaxed);
+        }
+        while self.nodes[0].proven.is_none() && self.config.iterations.is_none_or(|limit| iterations < limit) {
+            if iterations % CHECK_EVERY == 0 {
+                if self.config.millis.is_some_and(|ms| start.elapsed().as_millis() >= ms as u128) {
+                    break;
+                }
+                if let Some(progress) = &self.progress {
+                    if progress.cancel.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    self.publish(progress, iterations);
+                }
+            }
+            let (depth, plies) = self.iterate(evaluator, tracer);
+            max_depth = max_depth.max(depth);
+            playout_plies += plies as u64;
+            iterations += 1;
+        }
+        if let Some(progress) = &self.progress {
+            self.publish(progress, iterations);
+        }
+        let stats = MctsStats {
+            iterations,
+            nodes: self.nodes.len(),
+            max_depth,
+            playout_plies,
+            millis: start.elapsed().as_millis() as u64,
+            root_visits: self.nodes[0].visits,
+            children: self.root_stats(),
+        };
+        self.result(stats)
+    }
+
+    fn publish(&self, progress: &MctsProgress, iterations: u64) {
+        progress.iterations.store(iterations, Ordering::Relaxed);
+        let best = self.best_child(0).map_or(usize::MAX, |c| (c - self.nodes[0].first_child) as usize);
+        progress.best_move.store(best, Ordering::Relaxed);
+    }
+
+    fn result(&self, stats: MctsStats) -> MctsResult<G::Move> {
+        let best = self.best_child(0).map(|c| &self.nodes[c as usize]);
+        let best_move = best.and_then(|n| n.mv);
+        let value = best.map_or(0.5, |n| n.proven.map_or(mean(n.value_sum, n.visits), Proven::reward));
+        let score = match best.and_then(|n| n.proven.map(|p| (p, n.proof_plies as Score + 1))) {
+            Some((Proven::Win, plies)) => WIN - plies,
+            Some((Proven::Loss, plies)) => -(WIN - plies),
+            Some((Proven::Draw, _)) => 0,
+            // The inverse of the squash, clamped short of ±infinity.
+            None => {
+                let p = value.clamp(1e-3, 1.0 - 1e-3);
+                (self.config.eval_scale * (p / (1.0 - p)).ln()).round() as Score
+            }
+        };
+        MctsResult {
+            best_move,
+            best_move_text: best_move.map(|mv| self.game.move_text(mv)),
+            score,
+            value,
+            proven: self.nodes[0].proven.map(Proven::flipped),
+            pv: self.principal_variation(),
+            stats,
+        }
+    }
+
+    fn principal_variation(&self) -> Vec<String> {
+        let mut game = self.game.clone();
+        let mut pv = Vec::new();
+        let mut node = 0;
+        while let Some(child) = self.best_child(node) {
+            let mv = self.nodes[child as usize].mv.expect("children have moves");
+            pv.push(game.move_text(mv));
+            game.make_move(mv);
+            node = child;
+        }
+        pv
+    }
+
+    /// The move to play at `node`: a proven win (the quickest), else the most visited move not proven
+    /// lost (ties to the better mean), else the loss that takes longest.
+    fn best_child(&self, node: u32) -> Option<u32> {
+        let children = self.nodes[node as usize].children();
+        let of = |c: &u32| &self.nodes[*c as usize];
+        let win = children.clone().filter(|c| of(c).proven == Some(Proven::Win)).min_by_key(|c| of(c).proof_plies);
+        win.or_else(|| {
+            children.clone().filter(|c| of(c).proven != Some(Proven::Loss)).max_by(|a, b| {
+                let (a, b) = (of(a), of(b));
+                a.visits.cmp(&b.visits).then(mean(a.value_sum, a.visits).total_cmp(&mean(b.value_sum, b.visits)))
+            })
+        })
+        .or_else(|| children.max_by_key(|c| of(c).proof_plies))
+    }
+
+    /// One select-expand-playout-backpropagate round; returns the depth reached and the playout length.
+    fn iterate<E: Evaluator<G>, T: Tracer<MctsEvent>>(&mut self, evaluator: &E, tracer: &mut T) -> (usize, u32) {
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        path.push(0);
+        let mut node = 0;
+        while self.nodes[node as usize].proven.is_none() && self.nodes[node as usize].expanded {
+            node = self.descend(node, &mut path);
+        }
+        tracer.record(|| MctsEvent::Select { path: path.clone() });
+        let leaf = &self.nodes[node as usize];
+        if leaf.proven.is_none() && (leaf.visits > 0 || node == 0) {
+            self.expand(node, evaluator, tracer);
+            if self.nodes[node as usize].proven.is_none() {
+                node = self.descend(node, &mut path);
+            }
+        }
+
+        let (reward, plies, end) = match self.nodes[node as usize].proven {
+            Some(proven) => (proven.reward(), 0, PlayoutEnd::Proven),
+            None => self.playout(evaluator),
+        };
+        tracer.record(|| MctsEvent::Playout { node, plies, reward, end });
+
+        let leaf_mover = self.nodes[node as usize].mover;
+        for &id in &path {
+            let n = &mut self.nodes[id as usize];
+            n.visits += 1;
+            n.value_sum += if n.mover == leaf_mover { reward } else { 1.0 - reward };
+        }
+        tracer.record(|| MctsEvent::Backpropagate {
+            path: path.clone(),
+            rewards: path.iter().map(|&id| if self.nodes[id as usize].mover == leaf_mover { reward } else { 1.0 - reward }).collect(),
+        });
+
+        if self.config.solver {
+            for i in (1..path.len()).rev() {
+                if self.nodes[path[i] as usize].proven.is_none() || !self.try_prove(path[i - 1], tracer) {
+                    break;
+                }
+            }
+        }
+        for _ in 1..path.len() {
+            self.game.unmake_move();
+        }
+        let depth = path.len() - 1;
+        self.path = path;
+        (depth, plies)
+    }
+
+    /// Selects a child of `node` by UCB1, plays its move and appends it to `path`.
+    fn descend(&mut self, node: u32, path: &mut Vec<u32>) -> u32 {
+        let child = self.select_child(node);
+        self.game.make_move(self.nodes[child as usize].mv.expect("children have moves"));
+        path.push(child);
+        child
+    }
+
+    /// Unvisited children first (the highest prior among them), then the best UCB score. With the
+    /// solver, children proven lost are never chosen (the parent would be proven if all were).
+    fn select_child(&self, node: u32) -> u32 {
+        let parent = &self.nodes[node as usize];
+        let mut best = (NO_NODE, false, f64::NEG_INFINITY);
+        for c in parent.children() {
+            let child = &self.nodes[c as usize];
+            if self.config.solver && child.proven == Some(Proven::Loss) {
+                continue;
+            }
+            let prior = child.prior as f64;
+            let (fresh, key) = match ucb(mean(child.value_sum, child.visits), child.visits, parent.visits, prior, &self.config) {
+                Some(score) => (false, score),
+                None => (true, prior),
+            };
+            if (fresh, key) > (best.1, best.2) || best.0 == NO_NODE {
+                best = (c, fresh, key);
+            }
+        }
+        debug_assert_ne!(best.0, NO_NODE, "an unproven expanded node has a child to try");
+        best.0
+    }
+
+    /// Creates `node`'s children; the game is at `node`'s position. Moves that end the game or
+    /// repeat a position are proven at once; a node without moves is a proven draw.
+    fn expand<E: Evaluator<G>, T: Tracer<MctsEvent>>(&mut self, node: u32, evaluator: &E, tracer: &mut T) {
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        self.game.legal_moves(&mut moves);
+        let first = self.nodes.len() as u32;
+        let mover = self.game.side_to_move();
+        for &mv in &moves {
+            self.game.make_move(mv);
+            let mut child = Node::new(Some(mv), node, mover);
+            child.proven = match self.game.outcome() {
+                Some(outcome) => Some(Proven::of_outcome(outcome, mover)),
+                None if self.game.repeats_earlier_position() => Some(Proven::Draw),
+                None => None,
+            };
+            child.prior = match child.proven {
+                Some(proven) => proven.reward() as f32,
+                None if self.config.prior_weight > 0.0 => {
+                    1.0 - squash(evaluator.evaluate(&self.game), self.config.eval_scale) as f32
+                }
+                None => 0.5,
+            };
+            self.game.unmake_move();
+            self.nodes.push(child);
+        }
+        let n = &mut self.nodes[node as usize];
+        n.expanded = true;
+        n.first_child = first;
+        n.child_count = moves.len() as u32;
+        tracer.record(|| MctsEvent::Expand {
+            node,
+            first,
+            mover,
+            children: self.nodes[first as usize..]
+                .iter()
+                .map(|c| ExpandedChild {
+                    mv: self.game.move_text(c.mv.expect("children have moves")),
+                    prior: c.prior,
+                    proven: c.proven,
+                })
+                .collect(),
+        });
+        if moves.is_empty() {
+            self.set_proven(node, Proven::Draw, 0, tracer);
+        } else if self.config.solver {
+            self.try_prove(node, tracer);
+        }
+        self.moves = moves;
+    }
+
+    /// Proves `node` from its children if it can: one child won for its mover means `node` is
+    /// lost for its own; all children proven means `node` gets the best of them, negated.
+    fn try_prove<T: Tracer<MctsEvent>>(&mut self, node: u32, tracer: &mut T) -> bool {
+        let n = &self.nodes[node as usize];
+        if n.proven.is_some() || n.child_count == 0 {
+            return false;
+        }
+        let mut quickest_win: Option<u16> = None;
+        let mut all_proven = true;
+        // The best proven child for the player to move at `node`: a draw beats a loss, a slow loss a quick one.
+        let mut best: Option<(Proven, u16)> = None;
+        let rank = |(proven, plies): (Proven, u16)| (proven == Proven::Draw, if proven == Proven::Draw { u16::MAX - plies } else { plies });
+        for c in n.children() {
+            let child = &self.nodes[c as usize];
+            match child.proven {
+                None => all_proven = false,
+                Some(Proven::Win) => quickest_win = Some(quickest_win.map_or(child.proof_plies, |q| q.min(child.proof_plies))),
+                Some(other) => {
+                    let candidate = (other, child.proof_plies);
+                    if best.is_none_or(|b| rank(candidate) > rank(b)) {
+                        best = Some(candidate);
+                    }
+                }
+            }
+        }
+        let (proven, plies) = match (quickest_win, best) {
+            (Some(plies), _) => (Proven::Loss, plies),
+            (None, Some((best, plies))) if all_proven => (best.flipped(), plies),
+            _ => return false,
+        };
+        self.set_proven(node, proven, plies.saturating_add(1), tracer);
+        true
+    }
+
+    fn set_proven<T: Tracer<MctsEvent>>(&mut self, node: u32, proven: Proven, plies: u16, tracer: &mut T) {
+        let n = &mut self.nodes[node as usize];
+        n.proven = Some(proven);
+        n.proof_plies = plies;
+        tracer.record(|| MctsEvent::Solved { node, proven, plies });
+    }
+
+    /// Random moves from the current position until the game ends or the cut-off; returns the
+    /// reward of the player who moved into the starting node, the plies played and why it stopped.
+    fn playout<E: Evaluator<G>>(&mut self, evaluator: &E) -> (f64, u32, PlayoutEnd) {
+        let mover = self.game.side_to_move().other();
+        let cutoff = self.config.playout_cutoff.unwrap_or(MAX_PLY as u32);
+        let mut moves = std::mem::take(&mut self.moves);
+        let mut plies = 0;
+        let (reward, end) = loop {
+            if let Some(outcome) = self.game.outcome() {
+                break (Proven::of_outcome(outcome, mover).reward(), PlayoutEnd::GameOver);
+            }
+            if plies >= cutoff {
+                let to_move = squash(evaluator.evaluate(&self.game), self.config.eval_scale);
+                break (if self.game.side_to_move() == mover { to_move } else { 1.0 - to_move }, PlayoutEnd::CutOff);
+            }
+            moves.clear();
+            self.game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break (Proven::Draw.reward(), PlayoutEnd::GameOver);
+            }
+            self.game.make_move(moves[self.rng.random_range(0..moves.len())]);
+            plies += 1;
+        };
+        for _ in 0..plies {
+            self.game.unmake_move();
+        }
+        self.moves = moves;
+        (reward, plies, end)
+    }
+
+    /// The whole tree as a replay view, the state to start a recorded search's [`crate::trace::Player`] from.
+    pub fn view(&self) -> MctsView {
+        let mut nodes: Vec<ViewNode> = self.nodes.iter().map(ViewNode::from).collect();
+        let mut game = self.game.clone();
+        self.name_moves(&mut game, 0, &mut nodes);
+        MctsView::from_nodes(nodes, &self.config)
+    }
+
+    fn name_moves(&self, game: &mut G, node: u32, out: &mut [ViewNode]) {
+        for c in self.nodes[node as usize].children() {
+            let mv = self.nodes[c as usize].mv.expect("children have moves");
+            out[c as usize].mv = game.move_text(mv);
+            if self.nodes[c as usize].expanded {
+                game.make_move(mv);
+                self.name_moves(game, c, out);
+                game.unmake_move();
+            }
+        }
+    }
+}
+
+/// One tree node as the replay view knows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewNode {
+    pub parent: u32,
+    pub first_child: u32,
+    pub child_count: u32,
+    pub expanded: bool,
+    /// The move into this node (empty at the root).
+    pub mv: String,
+    pub mover: Side,
+    pub visits: u32,
+    /// Sum of the rewards of `mover`.
+    pub value_sum: f64,
+    pub prior: f32,
+    pub proven: Option<Proven>,
+    pub proof_plies: u16,
+}
+
+/// The node without its move text, which needs the game.
+impl<M> From<&Node<M>> for ViewNode {
+    fn from(n: &Node<M>) -> Self {
+        ViewNode {
+            parent: n.parent,
+            first_child: n.first_child,
+            child_count: n.child_count,
+            expanded: n.expanded,
+            mv: String::new(),
+            mover: n.mover,
+            visits: n.visits,
+            value_sum: n.value_sum,
+            prior: n.prior,
+            proven: n.proven,
+            proof_plies: n.proof_plies,
+        }
+    }
+}
+
+impl ViewNode {
+    pub fn mean(&self) -> f64 {
+        mean(self.value_sum, self.visits)
+    }
+
+    pub fn children(&self) -> Range<u32> {
+        self.first_child..self.first_child + self.child_count
+    }
+}
+
+/// The last playout, as shown.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayoutShown {
+    pub node: u32,
+    pub plies: u32,
+    pub reward: f64,
+    pub end: PlayoutEnd,
+}
+
+/// The UCT tree rebuilt from [`MctsEvent`]s, stepping forward and back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MctsView {
+    nodes: Vec<ViewNode>,
+    config: MctsConfig,
+    /// The current selection path, root first.
+    pub path: Vec<u32>,
+    pub playout: Option<PlayoutShown>,
+    /// Iterations completed (backpropagations replayed).
+    pub iterations: u64,
+}
+
+/// How to take one [`MctsEvent`] back.
+#[derive(Debug, Clone)]
+pub enum MctsUndo {
+    Select { path: Vec<u32>, playout: Option<PlayoutShown> },
+    Expand { node: u32 },
+    Playout { playout: Option<PlayoutShown> },
+    /// Node ids with their visits and value sums before the update.
+    Backpropagate { before: Vec<(u32, u32, f64)> },
+    Solved { node: u32, proven: Option<Proven>, plies: u16 },
+}
+
+impl MctsView {
+    /// A tree holding only the root, for a search that starts from scratch at a position where
+    /// `to_move` is the side to move.
+    pub fn new(to_move: Side, config: &MctsConfig) -> Self {
+        let root = ViewNode::from(&Node::<()>::new(None, NO_NODE, to_move.other()));
+        Self::from_nodes(vec![root], config)
+    }
+
+    fn from_nodes(nodes: Vec<ViewNode>, config: &MctsConfig) -> Self {
+        Self { nodes, config: config.clone(), path: Vec::new(), playout: None, iterations: 0 }
+    }
+
+    pub fn nodes(&self) -> &[ViewNode] {
+        &self.nodes
+    }
+
+    pub fn node(&self, id: u32) -> &ViewNode {
+        &self.nodes[id as usize]
+    }
+
+    /// The children of `node` with the selection scores UCT would compute now.
+    pub fn child_stats(&self, node: u32) -> Vec<ChildStats> {
+        let parent = self.node(node);
+        parent
+            .children()
+            .map(|c| {
+                let n = self.node(c);
+                ChildStats::new(n.mv.clone(), n.visits, n.value_sum, n.prior, n.proven, parent.visits, &self.config)
+            })
+            .collect()
+    }
+}
+
+impl Replay for MctsView {
+    type Event = MctsEvent;
+    type Undo = MctsUndo;
+
+    fn apply(&mut self, event: &MctsEvent) -> MctsUndo {
+        match event {
+            MctsEvent::Select { path } => MctsUndo::Select {
+                path: std::mem::replace(&mut self.path, path.clone()),
+                playout: self.playout.take(),
+            },
+            MctsEvent::Expand { node, first, mover, children } => {
+                debug_assert_eq!(*first as usize, self.nodes.len(), "children are appended in event order");
+                for child in children {
+                    let mut created = ViewNode::from(&Node::<()>::new(None, *node, *mover));
+                    created.mv = child.mv.clone();
+                    created.prior = child.prior;
+                    created.proven = child.proven;
+                    self.nodes.push(created);
+                }
+                let n = &mut self.nodes[*node as usize];
+                n.expanded = true;
+                n.first_child = *first;
+                n.child_count = children.len() as u32;
+                MctsUndo::Expand { node: *node }
+            }
+            &MctsEvent::Playout { node, plies, reward, end } => {
+                MctsUndo::Playout { playout: self.playout.replace(PlayoutShown { node, plies, reward, end }) }
+            }
+            MctsEvent::Backpropagate { path, rewards } => {
+                let before = path
+                    .iter()
+                    .zip(rewards)
+                    .map(|(&id, &reward)| {
+                        let n = &mut self.nodes[id as usize];
+                        let before = (id, n.visits, n.value_sum);
+                        n.visits += 1;
+                        n.value_sum += reward;
+                        before
+                    })
+                    .collect();
+                self.iterations += 1;
+                MctsUndo::Backpropagate { before }
+            }
+            &MctsEvent::Solved { node, proven, plies } => {
+                let n = &mut self.nodes[node as usize];
+                let undo = MctsUndo::Solved { node, proven: n.proven, plies: n.proof_plies };
+                n.proven = Some(proven);
+                n.proof_plies = plies;
+                undo
+            }
+        }
+    }
+
+    fn revert(&mut self, undo: MctsUndo) {
+        match undo {
+            MctsUndo::Select { path, playout } => {
+                self.path = path;
+                self.playout = playout;
+            }
+            MctsUndo::Expand { node } => {
+                let n = &mut self.nodes[node as usize];
+                let first = n.first_child as usize;
+                n.expanded = false;
+                n.first_child = 0;
+                n.child_count = 0;
+                self.nodes.truncate(first);
+            }
+            MctsUndo::Playout { playout } => self.playout = playout,
+            MctsUndo::Backpropagate { before } => {
+                for (id, visits, value_sum) in before {
+                    let n = &mut self.nodes[id as usize];
+                    n.visits = visits;
+                    n.value_sum = value_sum;
+                }
+                self.iterations -= 1;
+            }
+            MctsUndo::Solved { node, proven, plies } => {
+                let n = &mut self.nodes[node as usize];
+                n.proven = proven;
+                n.proof_plies = plies;
+            }
+        }
+    }
+}

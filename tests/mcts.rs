@@ -1,0 +1,363 @@
+//! UCT / MCTS-Solver checked against an exact negamax written here, plus tree reuse, limits and
+//! the replay view.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use searchlab::adversarial::mcts::{Mcts, MctsConfig, MctsEvent, MctsProgress, MctsView, PlayoutEnd, Proven, uct_search};
+use searchlab::games::tictactoe::TicTacToe;
+use searchlab::games::{DefaultEval, Game, Outcome, Score, Side, WIN};
+use searchlab::trace::{NoTrace, Player, Recorder};
+
+/// Exact game value for the side to move: 1 win, 0 draw, -1 loss (memoised on the position).
+fn negamax(game: &mut TicTacToe, memo: &mut HashMap<u64, i32>) -> i32 {
+    if let Some(outcome) = game.outcome() {
+        return match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(side) if side == game.side_to_move() => 1,
+            Outcome::Win(_) => -1,
+        };
+    }
+    if let Some(&value) = memo.get(&game.hash()) {
+        return value;
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let value = moves
+        .iter()
+        .map(|&mv| {
+            game.make_move(mv);
+            let value = -negamax(game, memo);
+            game.unmake_move();
+            value
+        })
+        .max()
+        .expect("a running game has moves");
+    memo.insert(game.hash(), value);
+    value
+}
+
+/// The exact value of `mv` for the player making it.
+fn move_value(game: &TicTacToe, mv: u8, memo: &mut HashMap<u64, i32>) -> i32 {
+    let mut after = game.clone();
+    after.make_move(mv);
+    -negamax(&mut after, memo)
+}
+
+fn config(iterations: u64, seed: u64) -> MctsConfig {
+    MctsConfig { iterations: Some(iterations), seed, ..MctsConfig::default() }
+}
+
+fn position(text: &str) -> TicTacToe {
+    TicTacToe::from_position(text).unwrap()
+}
+
+/// Every position within two plies of the start where some move loses and some does not.
+fn positions_with_a_trap() -> Vec<TicTacToe> {
+    let mut memo = HashMap::new();
+    let mut found: Vec<TicTacToe> = Vec::new();
+    let mut frontier = vec![TicTacToe::new()];
+    for _ in 0..=2 {
+        let mut next = Vec::new();
+        for game in frontier {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let values: Vec<i32> = moves.iter().map(|&mv| move_value(&game, mv, &mut memo)).collect();
+            let best = *values.iter().max().unwrap();
+            if best >= 0 && values.iter().any(|&v| v < best) && !found.iter().any(|f| f.hash() == game.hash()) {
+                found.push(game.clone());
+            }
+            for mv in moves {
+                let mut child = game.clone();
+                child.make_move(mv);
+                next.push(child);
+            }
+        }
+        frontier = next;
+    }
+    found
+}
+
+#[test]
+fn from_the_start_and_near_it_uct_picks_only_non_losing_moves() {
+    let mut memo = HashMap::new();
+    let result = uct_search(&TicTacToe::new(), &DefaultEval, &config(20_000, 1), &mut NoTrace);
+    let best = result.best_move.unwrap();
+    assert_eq!(move_value(&TicTacToe::new(), best, &mut memo), 0, "every opening move draws; {best} must too");
+
+    let traps = positions_with_a_trap();
+    assert!(traps.len() > 20, "corner, edge and centre openings all leave losing replies: {}", traps.len());
+    for (i, game) in traps.iter().enumerate() {
+        let result = uct_search(game, &DefaultEval, &config(20_000, i as u64), &mut NoTrace);
+        let best = result.best_move.unwrap();
+        let exact = negamax(&mut game.clone(), &mut memo);
+        assert_eq!(
+            move_value(game, best, &mut memo),
+            exact,
+            "{}: UCT chose {} worth less than the position's {exact}; stats {:?}",
+            game.position_text(),
+            game.move_text(best),
+            result.stats.children
+        );
+    }
+}
+
+#[test]
+fn takes_an_immediate_win() {
+    // X to move: c1 completes the top row; c2/c3 do not.
+    let game = position("xx./oo./...");
+    let result = uct_search(&game, &DefaultEval, &config(1_000, 3), &mut NoTrace);
+    assert_eq!(result.best_move_text.as_deref(), Some("c1"));
+    assert_eq!(result.proven, Some(Proven::Win));
+    assert_eq!(result.score, WIN - 1, "a win one ply away");
+    assert!(result.stats.iterations < 1_000, "a proven root ends the search early");
+}
+
+#[test]
+fn blocks_an_immediate_loss() {
+    // O to move; X threatens c1 and O holds the draw only by blocking there.
+    let game = position("xx./.o./...");
+    assert_eq!(game.side_to_move(), Side::Second);
+    let mut memo = HashMap::new();
+    assert_eq!(negamax(&mut game.clone(), &mut memo), 0);
+    let result = uct_search(&game, &DefaultEval, &config(5_000, 4), &mut NoTrace);
+    assert_eq!(result.best_move_text.as_deref(), Some("c1"), "{:?}", result.stats.children);
+    // Every other reply is proven lost once X's win is found.
+    let lost: Vec<_> = result.stats.children.iter().filter(|c| c.proven == Some(Proven::Loss)).collect();
+    assert!(!lost.is_empty());
+}
+
+#[test]
+fn the_solver_proves_wins_and_agrees_with_negamax() {
+    // X a1, O b1 (an edge next to the corner): X forces a win, though not at once.
+    let game = position("xo./.../...");
+    let mut memo = HashMap::new();
+    assert_eq!(negamax(&mut game.clone(), &mut memo), 1);
+    let result = uct_search(&game, &DefaultEval, &config(200_000, 5), &mut NoTrace);
+    assert_eq!(result.proven, Some(Proven::Win), "{:?}", result.stats.children);
+    assert_eq!(move_value(&game, result.best_move.unwrap(), &mut memo), 1);
+    assert!(result.score > WIN - 10 && result.score < WIN - 1, "a forced win a few plies away: {}", result.score);
+    assert!(result.stats.iterations < 200_000, "the search stops once the root is proven");
+
+    // Whatever the solver proves about a root move is the exact value.
+    let mut checked = 0;
+    for game in positions_with_a_trap() {
+        let result = uct_search(&game, &DefaultEval, &config(3_000, 6), &mut NoTrace);
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        for (child, &mv) in result.stats.children.iter().zip(&moves) {
+            assert_eq!(child.mv, game.move_text(mv), "children keep move generation order");
+            if let Some(proven) = child.proven {
+                let exact = match proven {
+                    Proven::Win => 1,
+                    Proven::Draw => 0,
+                    Proven::Loss => -1,
+                };
+                assert_eq!(exact, move_value(&game, mv, &mut memo), "{} {}", game.position_text(), child.mv);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "the solver proved only {checked} moves");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_search() {
+    let run = |seed| uct_search(&TicTacToe::new(), &DefaultEval, &config(3_000, seed), &mut NoTrace);
+    let (a, b) = (run(9), run(9));
+    assert_eq!(a.stats.children, b.stats.children);
+    assert_eq!(a.best_move, b.best_move);
+    assert_eq!(a.stats.nodes, b.stats.nodes);
+    assert_ne!(run(10).stats.children, a.stats.children, "another seed plays other playouts");
+}
+
+#[test]
+fn advancing_keeps_the_subtree_of_the_move_played() {
+    let mut mcts = Mcts::new(TicTacToe::new(), config(5_000, 11));
+    let result = mcts.search(&DefaultEval, &mut NoTrace);
+    let best = result.best_move.unwrap();
+    let kept_visits = result.stats.children.iter().find(|c| c.mv == mcts.game().move_text(best)).unwrap().visits;
+    mcts.advance(best);
+    assert_eq!(mcts.root_visits(), kept_visits);
+    assert!(mcts.node_count() > 100, "the subtree came along");
+    assert_eq!(mcts.game().ply(), 1);
+
+    // The opponent's reply is looked up in the kept tree too.
+    let reply_stats = mcts.root_stats();
+    let reply = reply_stats.iter().max_by_key(|c| c.visits).unwrap();
+    let reply_move = mcts.game().parse_move(&reply.mv).unwrap();
+    mcts.advance(reply_move);
+    assert_eq!(mcts.root_visits(), reply.visits);
+
+    // Searching on adds to the kept visits.
+    let before = mcts.root_visits();
+    let result = mcts.search(&DefaultEval, &mut NoTrace);
+    assert_eq!(mcts.root_visits() as u64, before as u64 + result.stats.iterations);
+
+    // A move the tree never expanded starts a fresh tree.
+    let mut fresh = Mcts::new(TicTacToe::new(), config(1, 0));
+    fresh.advance(4);
+    assert_eq!((fresh.root_visits(), fresh.node_count()), (0, 1));
+}
+
+#[test]
+fn limits_cancel_and_progress() {
+    let progress = Arc::new(MctsProgress::default());
+    let mut mcts = Mcts::new(TicTacToe::new(), config(2_000, 12)).with_progress(progress.clone());
+    let result = mcts.search(&DefaultEval, &mut NoTrace);
+    assert_eq!(result.stats.iterations, 2_000);
+    assert_eq!(progress.iterations.load(Ordering::Relaxed), 2_000);
+    let best_index = progress.best_move.load(Ordering::Relaxed);
+    let mut moves = Vec::new();
+    TicTacToe::new().legal_moves(&mut moves);
+    assert_eq!(Some(moves[best_index]), result.best_move, "progress names the best move by its index");
+
+    progress.cancel.store(true, Ordering::Relaxed);
+    assert_eq!(mcts.search(&DefaultEval, &mut NoTrace).stats.iterations, 0, "a cancelled search stops at once");
+
+    let timed = MctsConfig { iterations: None, millis: Some(30), ..MctsConfig::default() };
+    let result = uct_search(&TicTacToe::new(), &DefaultEval, &timed, &mut NoTrace);
+    assert!(result.stats.iterations > 0 && result.best_move.is_some());
+}
+
+#[test]
+fn finished_games_have_no_move_and_cut_off_playouts_still_play() {
+    let won = position("xxx/oo./...");
+    let result = uct_search(&won, &DefaultEval, &config(100, 0), &mut NoTrace);
+    assert_eq!((result.best_move, result.proven, result.stats.iterations), (None, Some(Proven::Loss), 0));
+
+    // Tic-tac-toe evaluates running games as 0: cut-off playouts score them 0.5, the solver does the rest.
+    let cut = MctsConfig { playout_cutoff: Some(0), prior_weight: 1.0, ..config(3_000, 13) };
+    let game = position("xx./.o./...");
+    let mut recorder = Recorder::default();
+    let result = uct_search(&game, &DefaultEval, &cut, &mut recorder);
+    assert_eq!(result.best_move_text.as_deref(), Some("c1"));
+    let events = recorder.finish().events;
+    assert!(events.iter().any(|e| matches!(e, MctsEvent::Playout { end: PlayoutEnd::CutOff, plies: 0, reward, .. } if *reward == 0.5)));
+    assert!(!events.iter().any(|e| matches!(e, MctsEvent::Playout { plies, .. } if *plies > 0)));
+}
+
+/// A token on a tiny graph: from `START` the first player can walk to `TURN` or step into a losing
+/// `TRAP` or a dead end; from `TURN` the second player can walk back (repeating the start) or lose.
+#[derive(Clone, Debug)]
+struct Shuttle {
+    /// Nodes visited, the start first.
+    history: Vec<u8>,
+}
+
+const START: u8 = 0;
+const TURN: u8 = 1;
+const TRAP: u8 = 2;
+const DEAD_END: u8 = 3;
+
+impl Shuttle {
+    fn at(&self) -> u8 {
+        *self.history.last().unwrap()
+    }
+}
+
+impl Game for Shuttle {
+    type Move = u8;
+
+    fn side_to_move(&self) -> Side {
+        if self.history.len() % 2 == 1 { Side::First } else { Side::Second }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        match self.at() {
+            START => moves.extend([TURN, TRAP, DEAD_END]),
+            TURN => moves.extend([START, TRAP]),
+            _ => {}
+        }
+    }
+
+    fn make_move(&mut self, mv: u8) {
+        self.history.push(mv);
+    }
+
+    fn unmake_move(&mut self) {
+        self.history.pop();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        // Whoever steps into the trap loses.
+        (self.at() == TRAP).then(|| Outcome::Win(self.side_to_move()))
+    }
+
+    fn repeats_earlier_position(&self) -> bool {
+        // The same node with the same side to move: an even number of plies ago.
+        let last = self.history.len() - 1;
+        (0..last).any(|i| self.history[i] == self.at() && (last - i) % 2 == 0)
+    }
+
+    fn hash(&self) -> u64 {
+        self.at() as u64 * 2 + self.history.len() as u64 % 2
+    }
+
+    fn evaluate(&self) -> Score {
+        0
+    }
+
+    fn ply(&self) -> usize {
+        self.history.len() - 1
+    }
+
+    fn move_text(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, String> {
+        text.parse().map_err(|e| format!("{e}"))
+    }
+}
+
+#[test]
+fn repetition_and_dead_ends_are_draws_inside_the_tree() {
+    let game = Shuttle { history: vec![START] };
+    let result = uct_search(&game, &DefaultEval, &config(10_000, 14), &mut NoTrace);
+    assert_eq!(result.proven, Some(Proven::Draw), "{:?}", result.stats.children);
+    assert_ne!(result.best_move, Some(TRAP));
+    let proven: Vec<_> = result.stats.children.iter().map(|c| (c.mv.as_str(), c.proven)).collect();
+    assert_eq!(proven, [("1", Some(Proven::Draw)), ("2", Some(Proven::Loss)), ("3", Some(Proven::Draw))]);
+    assert!(result.stats.iterations < 100, "a tiny proven tree stops the search");
+}
+
+#[test]
+fn replay_rebuilds_the_tree_and_steps_back_to_the_start() {
+    let mut mcts = Mcts::new(TicTacToe::new(), config(1_500, 15));
+    mcts.search(&DefaultEval, &mut NoTrace);
+    mcts.advance(4);
+    // The view of a reused tree is the state the recording starts from.
+    let initial = mcts.view();
+    let mut recorder = Recorder::default();
+    let result = mcts.search(&DefaultEval, &mut recorder);
+    let trace = recorder.finish();
+    assert!(!trace.truncated);
+    let backprops = trace.events.iter().filter(|e| matches!(e, MctsEvent::Backpropagate { .. })).count();
+    assert_eq!(backprops as u64, result.stats.iterations);
+
+    let mut player = Player::new(trace, initial.clone());
+    player.seek(usize::MAX);
+    let end = mcts.view();
+    assert_eq!(player.view().nodes(), end.nodes(), "visits, values and proofs match the real tree");
+    assert_eq!(player.view().iterations, result.stats.iterations);
+    assert_eq!(player.view().child_stats(0), mcts.root_stats(), "the view's UCB scores are the search's");
+
+    // Half way back and forth, then all the way back, one step at a time.
+    let half = player.len() / 2;
+    player.seek(half);
+    let middle = player.view().clone();
+    player.seek(player.len());
+    player.seek(half);
+    assert_eq!(player.view(), &middle);
+    while player.back() {}
+    assert_eq!(player.view(), &initial);
+}
+
+#[test]
+fn a_fresh_view_matches_a_fresh_tree() {
+    let cfg = config(10, 16);
+    let mcts = Mcts::new(TicTacToe::new(), cfg.clone());
+    assert_eq!(MctsView::new(Side::First, &cfg), mcts.view());
+}
