@@ -53,7 +53,7 @@ pub struct PraResult {
     pub paths: Vec<Vec<u32>>,
     /// The corridor each level below the planning level was searched in (nodes of that level
     /// under the path above and its neighbours), index = level; the planning level's is empty
-    /// (searched whole).
+    /// (searched whole). A level whose corridor had no way through was searched again whole.
     pub corridors: Vec<Vec<u32>>,
     /// Nodes expanded per level, index = level.
     pub expanded_per_level: Vec<usize>,
