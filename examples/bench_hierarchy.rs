@@ -1,4 +1,4 @@
-//! Hierarchical planners (HPA*, PRA*, PRA*(k)) against our A* on 512x512 maps: per-query speedup
+//! Hierarchical planners (HPA* with 1 and 2 levels, PRA*, PRA*(k)) against our A* on 512x512 maps: per-query speedup
 //! (median of the per-query ratios; for PRA*(k) the time to the first steps) and suboptimality
 //! (mean, 95th percentile, share within 3%).
 //!
@@ -62,11 +62,11 @@ fn report(name: &str, queries: &[(u32, u32, f64)], astar: &[Answer], answers: &[
         queries.iter().zip(answers).filter(|(_, a)| a.2).map(|(q, a)| a.1 / q.2 - 1.0).collect();
     let within_3 = subopt.iter().filter(|&&s| s <= 0.03).count() as f64 / subopt.len().max(1) as f64;
     if subopt.is_empty() {
-        println!("  {name:<28} median speedup {:6.2}x (partial paths)", percentile(speedup, 0.5));
+        println!("  {name:<34} median speedup {:6.2}x (partial paths)", percentile(speedup, 0.5));
         return;
     }
     println!(
-        "  {name:<28} median speedup {:6.2}x  suboptimality mean {:5.2}% p95 {:5.2}%  within 3%: {:5.1}%",
+        "  {name:<34} median speedup {:6.2}x  suboptimality mean {:5.2}% p95 {:5.2}%  within 3%: {:5.1}%",
         percentile(speedup, 0.5),
         100.0 * mean(&subopt),
         100.0 * percentile(subopt.clone(), 0.95),
@@ -87,16 +87,16 @@ fn bench(map: &Path, stride: usize) {
     println!("{}: {} queries", map.file_name().unwrap().to_string_lossy(), queries.len());
     let mut space = SearchSpace::new();
     let astar = run(&queries, |s, g| (GridSearch::default().run(&grid, s, g, &mut space, &mut NoTrace).cost().unwrap(), true));
-    for cluster in [10, 16, 32] {
+    for (cluster, levels) in [10, 16, 32].into_iter().flat_map(|c| [(c, 1), (c, 2)]) {
         let clock = Instant::now();
-        let hpa = Hpa::build(&grid, MoveRules::MOVINGAI, cluster);
+        let hpa = Hpa::build_levels(&grid, MoveRules::MOVINGAI, cluster, levels);
         let built = micros(clock) / 1e3;
         for smooth in [false, true] {
             let answers = run(&queries, |s, g| {
                 let result = hpa.query(&grid, s, g, HpaQuery { smooth }, &mut space, &mut NoTrace);
                 (result.path.expect("HPA* finds what A* finds").0, true)
             });
-            let name = format!("HPA* {cluster}x{cluster}{} ({built:.0} ms)", if smooth { " smoothed" } else { "" });
+            let name = format!("HPA* {cluster}x{cluster} L{levels}{} ({built:.0} ms)", if smooth { " smoothed" } else { "" });
             report(&name, &queries, &astar, &answers);
         }
     }

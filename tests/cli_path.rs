@@ -104,3 +104,17 @@ fn gen_is_deterministic_and_writes_solvable_scenarios() {
     assert_fails(&["gen", "random", "--density", "2", "--out", &out("c.map")], "--density must be a probability");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn hpa_plans_on_two_levels_when_asked() {
+    let astar = searchlab(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "62,62"]);
+    let best = json_lines(&astar)[0]["cost"].as_f64().unwrap();
+    let output = searchlab(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "62,62", "--algo", "hpa", "--cluster", "6", "--levels", "2"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let line = &json_lines(&output)[0];
+    assert_eq!(line["levels"], 2);
+    let cost = line["cost"].as_f64().unwrap();
+    assert!(cost >= best - 1e-6 && cost <= best * 1.1, "{cost} vs optimal {best}");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--algo", "hpa", "--levels", "3"], "--levels must be 1 or 2");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--levels", "2"], "apply to hpa only");
+}

@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
-use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
+use searchlab::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
 use searchlab::pathfinding::{Algorithm, GridSearch, PlanEvent, SearchSpace, path_cost};
 use searchlab::trace::{NoTrace, Recorder, SearchEvent};
 
@@ -31,8 +31,8 @@ fn optimal(grid: &Grid, rules: MoveRules, start: u32, goal: u32, space: &mut Sea
 }
 
 /// Runs every scenario, checks each path, and returns the mean suboptimality.
-fn check_scenarios(grid: &Grid, scenarios: &[Scenario], cluster: u32) -> f64 {
-    let hpa = Hpa::build(grid, MoveRules::MOVINGAI, cluster);
+fn check_scenarios(grid: &Grid, scenarios: &[Scenario], cluster: u32, levels: usize) -> f64 {
+    let hpa = Hpa::build_levels(grid, MoveRules::MOVINGAI, cluster, levels);
     let mut space = SearchSpace::new();
     let mut total = 0.0;
     for s in scenarios {
@@ -42,6 +42,7 @@ fn check_scenarios(grid: &Grid, scenarios: &[Scenario], cluster: u32) -> f64 {
         assert_valid(grid, MoveRules::MOVINGAI, start, goal, cost, &path);
         assert!(cost >= s.optimal - 1e-3, "line {}: {cost} beats the optimum {}", s.line, s.optimal);
         assert!(cost <= result.unsmoothed_cost.unwrap() + 1e-9, "smoothing never makes a path longer");
+        assert_valid(grid, MoveRules::MOVINGAI, start, goal, result.unsmoothed_cost.unwrap(), &result.refined_path);
         total += cost / s.optimal.max(1e-9) - 1.0;
     }
     total / scenarios.len() as f64
@@ -49,10 +50,20 @@ fn check_scenarios(grid: &Grid, scenarios: &[Scenario], cluster: u32) -> f64 {
 
 #[test]
 fn bundled_maps_get_valid_near_optimal_paths() {
-    for (map, cluster, bound) in [("maze64.map", 10, 0.01), ("rooms128.map", 16, 0.03), ("random512.map", 10, 0.03)] {
+    // (map, cluster, levels, bound): level 2 passes through fewer transitions, so its bounds are
+    // looser (the benchmark has the figures).
+    let cases = [
+        ("maze64.map", 10, 1, 0.01),
+        ("rooms128.map", 16, 1, 0.03),
+        ("random512.map", 10, 1, 0.03),
+        ("maze64.map", 8, 2, 0.02),
+        ("rooms128.map", 10, 2, 0.04),
+        ("random512.map", 10, 2, 0.03),
+    ];
+    for (map, cluster, levels, bound) in cases {
         let (grid, scenarios) = bundled(map);
-        let mean = check_scenarios(&grid, &scenarios, cluster);
-        assert!(mean <= bound, "{map}: mean suboptimality {mean:.4} above {bound}");
+        let mean = check_scenarios(&grid, &scenarios, cluster, levels);
+        assert!(mean <= bound, "{map}, {levels} levels: mean suboptimality {mean:.4} above {bound}");
     }
 }
 
@@ -62,7 +73,7 @@ fn movingai_maze_paths_are_within_one_percent_on_average() {
     let grid = movingai::load_map(&dir.join("maze512-32-9.map")).unwrap();
     let scenarios: Vec<Scenario> =
         movingai::load_scen(&dir.join("maze512-32-9.map.scen")).unwrap().into_iter().step_by(20).collect();
-    let mean = check_scenarios(&grid, &scenarios, 10);
+    let mean = check_scenarios(&grid, &scenarios, 10, 1);
     assert!(mean <= 0.01, "mean suboptimality {mean:.4}");
 }
 
@@ -75,8 +86,9 @@ fn other_rules_and_weights_stay_valid() {
         grid.set_weight(x, y, rng.random_range(1..=9));
     }
     let mut space = SearchSpace::new();
-    for rules in [MoveRules::MOVINGAI, MoveRules::FOUR, MoveRules { corner_cutting: true, ..MoveRules::MOVINGAI }] {
-        let hpa = Hpa::build(&grid, rules, 8);
+    let all_rules = [MoveRules::MOVINGAI, MoveRules::FOUR, MoveRules { corner_cutting: true, ..MoveRules::MOVINGAI }];
+    for (rules, levels) in all_rules.into_iter().flat_map(|rules| [(rules, 1), (rules, 2)]) {
+        let hpa = Hpa::build_levels(&grid, rules, 6, levels);
         for s in generate::scenarios(&grid, "w", 40, 3) {
             let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
             let best = optimal(&grid, rules, start, goal, &mut space).unwrap();
@@ -90,35 +102,45 @@ fn other_rules_and_weights_stay_valid() {
 #[test]
 fn unreachable_goals_are_reported_like_astar() {
     let grid = generate::random(50, 50, 0.42, 13);
-    let hpa = Hpa::build(&grid, MoveRules::MOVINGAI, 10);
-    common::assert_reports_unreachable_like_astar(&grid, 4, |start, goal, space| {
-        hpa.query(&grid, start, goal, SMOOTH, space, &mut NoTrace).path.is_some()
-    });
+    for levels in [1, 2] {
+        let hpa = Hpa::build_levels(&grid, MoveRules::MOVINGAI, 5, levels);
+        common::assert_reports_unreachable_like_astar(&grid, 4, |start, goal, space| {
+            hpa.query(&grid, start, goal, SMOOTH, space, &mut NoTrace).path.is_some()
+        });
+    }
 }
 
 #[test]
 fn start_and_goal_in_one_cluster_or_on_one_cell() {
     let (grid, _) = bundled("maze64.map");
-    let hpa = Hpa::build(&grid, MoveRules::MOVINGAI, 10);
-    let mut space = SearchSpace::new();
-    let (a, b) = (grid.cell(1, 1), grid.cell(2, 2));
-    let (cost, path) = hpa.query(&grid, a, b, SMOOTH, &mut space, &mut NoTrace).path.unwrap();
-    assert_eq!((cost, path.len()), (std::f64::consts::SQRT_2, 2));
-    let (cost, path) = hpa.query(&grid, a, a, SMOOTH, &mut space, &mut NoTrace).path.unwrap();
-    assert_eq!((cost, path), (0.0, vec![a]));
+    for levels in [1, 2] {
+        let hpa = Hpa::build_levels(&grid, MoveRules::MOVINGAI, 10, levels);
+        let mut space = SearchSpace::new();
+        let (a, b) = (grid.cell(1, 1), grid.cell(2, 2));
+        let (cost, path) = hpa.query(&grid, a, b, SMOOTH, &mut space, &mut NoTrace).path.unwrap();
+        assert_eq!((cost, path.len()), (std::f64::consts::SQRT_2, 2));
+        let (cost, path) = hpa.query(&grid, a, a, SMOOTH, &mut space, &mut NoTrace).path.unwrap();
+        assert_eq!((cost, path), (0.0, vec![a]));
+    }
 }
 
-#[test]
-fn recording_changes_nothing_and_marks_each_stage() {
+/// Answers rooms128's last scenario recorded and not; checks recording changes nothing and
+/// returns the map, the endpoints, the result and the events.
+fn recorded_query(cluster: u32, levels: usize) -> (Grid, (u32, u32), HpaResult, Vec<PlanEvent>) {
     let (grid, scenarios) = bundled("rooms128.map");
-    let hpa = Hpa::build(&grid, MoveRules::MOVINGAI, 16);
+    let hpa = Hpa::build_levels(&grid, MoveRules::MOVINGAI, cluster, levels);
     let s = scenarios.last().unwrap();
     let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
     let mut recorder = Recorder::default();
     let traced = hpa.query(&grid, start, goal, SMOOTH, &mut SearchSpace::new(), &mut recorder);
     let plain = hpa.query(&grid, start, goal, SMOOTH, &mut SearchSpace::new(), &mut NoTrace);
     assert_eq!(traced, plain);
-    let events = recorder.finish().events;
+    (grid, (start, goal), plain, recorder.finish().events)
+}
+
+#[test]
+fn recording_changes_nothing_and_marks_each_stage() {
+    let (grid, _, plain, events) = recorded_query(16, 1);
     let stages: Vec<&str> =
         events.iter().filter_map(|e| if let PlanEvent::Stage { stage, .. } = e { Some(*stage) } else { None }).collect();
     assert_eq!(stages.len(), 5, "{stages:?}");
@@ -136,21 +158,103 @@ fn recording_changes_nothing_and_marks_each_stage() {
 
 #[test]
 fn edits_update_a_few_clusters_and_match_a_rebuild() {
+    for levels in [1, 2] {
+        edits_match_a_rebuild(levels);
+    }
+}
+
+fn edits_match_a_rebuild(levels: usize) {
     let mut grid = generate::random(120, 90, 0.25, 21);
-    let mut hpa = Hpa::build(&grid, MoveRules::MOVINGAI, 10);
+    let mut hpa = Hpa::build_levels(&grid, MoveRules::MOVINGAI, 10, levels);
     let mut rng = StdRng::seed_from_u64(5);
     let mut space = SearchSpace::new();
+    let sorted_edges = |hpa: &Hpa, level| {
+        let mut edges: Vec<(u32, u32, i64)> = hpa.abstract_edges(level).map(|(a, b, c)| (a, b, (c * 1e6).round() as i64)).collect();
+        edges.sort_unstable();
+        edges
+    };
     for _ in 0..15 {
         let (x, y) = (rng.random_range(0..120), rng.random_range(0..90));
         grid.set_passable(x, y, !grid.is_passable(x as i64, y as i64));
         let redone = hpa.update(&grid, &[(x, y)]);
-        assert!(redone <= 5, "only the cluster and its neighbours");
-        let fresh = Hpa::build(&grid, MoveRules::MOVINGAI, 10);
+        assert_eq!(redone.len(), levels);
+        assert!(redone[0].len() <= 5, "only the cluster and its neighbours");
+        assert!(redone.iter().skip(1).all(|clusters| clusters.len() <= 3), "a cluster and its neighbours span at most 3 above");
+        let fresh = Hpa::build_levels(&grid, MoveRules::MOVINGAI, 10, levels);
+        for level in 1..=levels {
+            assert_eq!(sorted_edges(&hpa, level), sorted_edges(&fresh, level), "level {level} after editing {x},{y}");
+        }
         for s in generate::scenarios(&grid, "e", 5, x as u64) {
             let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
             let updated = hpa.query(&grid, start, goal, SMOOTH, &mut space, &mut NoTrace);
             let rebuilt = fresh.query(&grid, start, goal, SMOOTH, &mut space, &mut NoTrace);
             assert_eq!(updated.path.map(|p| p.0), rebuilt.path.map(|p| p.0));
+        }
+    }
+}
+
+/// Whether `inner` appears in `outer` in order (not necessarily contiguously).
+fn is_subsequence(inner: &[u32], outer: &[u32]) -> bool {
+    let mut rest = outer.iter();
+    inner.iter().all(|cell| rest.any(|c| c == cell))
+}
+
+#[test]
+fn two_level_recording_shows_every_level_and_changes_nothing() {
+    let (_, (start, goal), plain, events) = recorded_query(8, 2);
+    let stages: Vec<(usize, &str)> =
+        events.iter().filter_map(|e| if let PlanEvent::Stage { level, stage } = e { Some((*level, *stage)) } else { None }).collect();
+    let levels: Vec<usize> = stages.iter().map(|s| s.0).collect();
+    assert_eq!(levels, vec![0, 0, 1, 1, 2, 1, 0, 0], "{stages:?}");
+    // The abstract search ends with the level-2 path, the refinement shows the level-1 one.
+    let found: Vec<Vec<u32>> = events
+        .iter()
+        .filter_map(|e| if let PlanEvent::Search(SearchEvent::Found { path, .. }) = e { Some(path.clone()) } else { None })
+        .collect();
+    let [top, below] = [1, 0].map(|l| plain.abstract_paths[l].clone());
+    assert!(top.len() > 2 && found.contains(&top), "the level-2 path is in the events");
+    assert!(found.contains(&below), "so is its refinement to level 1");
+    assert!(is_subsequence(&top, &below) && below.len() > top.len());
+    assert!(is_subsequence(&below, &plain.refined_path));
+    assert_eq!((top[0], *top.last().unwrap()), (start, goal));
+}
+
+#[test]
+fn drawing_data_covers_the_map_and_joins_up() {
+    let (grid, scenarios) = bundled("maze64.map");
+    let hpa = Hpa::build_levels(&grid, MoveRules::MOVINGAI, 6, 2);
+    for level in 1..=2 {
+        // The cluster rectangles tile the map.
+        let mut covered = vec![0; grid.cell_count()];
+        for cluster in 0..hpa.cluster_count(level) as u32 {
+            let (x0, y0, x1, y1) = hpa.cluster_rect(&grid, level, cluster);
+            for (x, y) in (y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y))) {
+                covered[grid.cell(x, y) as usize] += 1;
+                assert_eq!(hpa.cluster_at(level, x, y), cluster);
+            }
+        }
+        assert!(covered.iter().all(|&n| n == 1), "level {level}");
+        // Transitions straddle this level's borders; the graph has both directions of each.
+        let edges: Vec<(u32, u32, f64)> = hpa.abstract_edges(level).collect();
+        for (a, b) in hpa.transitions(level) {
+            let ((ax, ay), (bx, by)) = (grid.coords(a), grid.coords(b));
+            assert_eq!(ax.abs_diff(bx) + ay.abs_diff(by), 1);
+            assert_ne!(hpa.cluster_at(level, ax, ay), hpa.cluster_at(level, bx, by));
+            assert!(edges.iter().any(|e| (e.0, e.1) == (a, b)) && edges.iter().any(|e| (e.0, e.1) == (b, a)));
+        }
+        assert_eq!(hpa.edge_count(level), edges.len());
+    }
+    // The middle of each level's abstract path walks that level's edges.
+    let mut space = SearchSpace::new();
+    for s in scenarios.iter().rev().take(20) {
+        let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
+        let result = hpa.query(&grid, start, goal, SMOOTH, &mut space, &mut NoTrace);
+        for level in 1..=2 {
+            let path = &result.abstract_paths[level - 1];
+            let edges: Vec<(u32, u32)> = hpa.abstract_edges(level).map(|e| (e.0, e.1)).collect();
+            if path.len() > 3 {
+                assert!(path[1..path.len() - 1].windows(2).all(|w| edges.contains(&(w[0], w[1]))), "level {level}");
+            }
         }
     }
 }

@@ -6,7 +6,7 @@ use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
 use searchlab::pathfinding::{GridSearch, PlanEvent, SearchSpace, path_cost};
-use searchlab::trace::{NO_NODE, NoTrace, Recorder};
+use searchlab::trace::{NO_NODE, NoTrace, Recorder, SearchEvent};
 
 fn bundled(name: &str) -> (Grid, Vec<Scenario>) {
     let map = common::project_map(name);
@@ -147,4 +147,52 @@ fn every_planning_level_works_and_recording_changes_nothing() {
     }
     let at_grid = pyramid.query(&grid, start, goal, PraOptions { level: Some(0), k: None }, &mut SearchSpace::new(), &mut NoTrace);
     assert!((at_grid.path.unwrap().0 - s.optimal).abs() < 1e-6, "planning on the grid itself is plain A*");
+}
+
+#[test]
+fn drawing_data_regions_paths_and_corridors() {
+    let (grid, scenarios) = bundled("rooms128.map");
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    for level in 0..pyramid.height() {
+        let regions = pyramid.region_map(&grid, level);
+        for cell in 0..grid.cell_count() as u32 {
+            let expected = if grid.is_cell_passable(cell) { pyramid.ancestor(cell, level) } else { NO_NODE };
+            assert_eq!(regions[cell as usize], expected);
+        }
+        for node in (0..pyramid.node_count(&grid, level) as u32).step_by(7).filter(|_| level > 0) {
+            let cells = pyramid.cells_under(level, &[node]);
+            assert!(cells.iter().all(|&c| regions[c as usize] == node), "a node's cells are its region");
+            let children = pyramid.children(level, node);
+            let mean = |axis: fn((f64, f64)) -> f64| {
+                children.iter().map(|&c| axis(pyramid.position(&grid, level - 1, c))).sum::<f64>() / children.len() as f64
+            };
+            let (x, y) = pyramid.position(&grid, level, node);
+            assert!((x - mean(|p| p.0)).abs() < 1e-9 && (y - mean(|p| p.1)).abs() < 1e-9);
+        }
+    }
+    let mut space = SearchSpace::new();
+    for s in scenarios.iter().rev().take(10) {
+        let (start, goal) = endpoints(&grid, s);
+        let mut recorder = Recorder::default();
+        let result = pyramid.query(&grid, start, goal, PraOptions::default(), &mut space, &mut recorder);
+        let events = recorder.finish().events;
+        let level = result.level;
+        assert_eq!(result.paths[0], result.path.as_ref().unwrap().1, "level 0's path is the grid path");
+        assert_eq!(result.paths[level][0], pyramid.ancestor(start, level));
+        assert!(events.iter().any(|e| matches!(e, PlanEvent::Search(SearchEvent::Found { path, .. }) if *path == result.paths[level])));
+        let corridors: Vec<(usize, Vec<u32>)> = events
+            .iter()
+            .filter_map(|e| if let PlanEvent::Corridor { level, nodes } = e { Some((*level, nodes.clone())) } else { None })
+            .collect();
+        assert_eq!(corridors.len(), level, "one corridor per level below the planning level");
+        let widened = events.iter().any(|e| matches!(e, PlanEvent::Stage { stage: "refine without corridor", .. }));
+        for (l, nodes) in corridors {
+            assert_eq!(nodes, result.corridors[l]);
+            // The corridor lies under the path one level up and its neighbours.
+            assert!(result.paths[l + 1].iter().all(|&up| pyramid.children(l + 1, up).iter().all(|c| nodes.contains(c))));
+            if !widened {
+                assert!(result.paths[l].iter().all(|n| nodes.contains(n)), "level {l}'s path stays in its corridor");
+            }
+        }
+    }
 }

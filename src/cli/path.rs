@@ -46,6 +46,9 @@ pub struct PathArgs {
     /// HPA* cluster side in cells (default 10).
     #[arg(long)]
     cluster: Option<u32>,
+    /// HPA* abstraction levels: 1, or 2 (level-2 clusters of 3x3 level-1 clusters).
+    #[arg(long)]
+    levels: Option<usize>,
     /// HPA*: keep the refined path as it is, without straight shortcuts.
     #[arg(long)]
     no_smooth: bool,
@@ -99,7 +102,7 @@ fn micros_since(start: Instant) -> f64 {
 pub fn run(args: PathArgs) -> CliResult {
     let search = args.search()?;
     let grid = movingai::load_map(&args.map)?;
-    let options = HierarchyOptions { cluster: args.cluster, no_smooth: args.no_smooth, level: args.level, k: args.k };
+    let options = HierarchyOptions { cluster: args.cluster, levels: args.levels, no_smooth: args.no_smooth, level: args.level, k: args.k };
     let (start, goal) = match (args.from, args.to) {
         (Some(from), Some(to)) => (Some(cell_of(&grid, from, "start")?), Some(cell_of(&grid, to, "goal")?)),
         _ => (None, None),

@@ -38,6 +38,7 @@ impl PathAlgo {
 #[derive(Debug, Clone, Copy)]
 pub struct HierarchyOptions {
     pub cluster: Option<u32>,
+    pub levels: Option<usize>,
     pub no_smooth: bool,
     pub level: Option<usize>,
     pub k: Option<usize>,
@@ -63,8 +64,8 @@ pub struct Solved {
 impl Planner {
     /// Builds what the planner needs for `grid`; returns it with the pre-processing time in micros.
     pub fn prepare(algo: PathAlgo, search: GridSearch, options: HierarchyOptions, grid: &Grid) -> Result<(Planner, f64), CliError> {
-        if algo != PathAlgo::Hpa && (options.cluster.is_some() || options.no_smooth) {
-            return Err(CliError("--cluster and --no-smooth apply to hpa only".to_string()));
+        if algo != PathAlgo::Hpa && (options.cluster.is_some() || options.levels.is_some() || options.no_smooth) {
+            return Err(CliError("--cluster, --levels and --no-smooth apply to hpa only".to_string()));
         }
         if algo != PathAlgo::Pra && (options.level.is_some() || options.k.is_some()) {
             return Err(CliError("--level and --k apply to pra only".to_string()));
@@ -87,7 +88,12 @@ impl Planner {
                 if !(2..=256).contains(&cluster) {
                     return Err(CliError(format!("--cluster must be 2..256 cells, got {cluster}")));
                 }
-                Planner::Hpa(Hpa::build(grid, search.rules, cluster), HpaQuery { smooth: !options.no_smooth })
+                let levels = options.levels.unwrap_or(1);
+                if !(1..=2).contains(&levels) {
+                    return Err(CliError(format!("--levels must be 1 or 2, got {levels}")));
+                }
+                let hpa = Hpa::build_levels(grid, search.rules, cluster, levels);
+                Planner::Hpa(hpa, HpaQuery { smooth: !options.no_smooth })
             }
         };
         Ok((planner, clock.elapsed().as_secs_f64() * 1e6))
@@ -136,6 +142,7 @@ impl Planner {
                     expanded: result.insertion_expanded + result.abstract_expanded + result.refinement_expanded,
                     complete: true,
                     details: json!({
+                        "levels": hpa.levels(),
                         "insertion_expanded": result.insertion_expanded,
                         "abstract_expanded": result.abstract_expanded,
                         "refinement_expanded": result.refinement_expanded,

@@ -7,6 +7,12 @@
 //! from Dijkstra restricted to the cluster. A query links start and goal to the entrances of their
 //! clusters, runs A* on the small abstract graph, refines each abstract edge into grid steps with
 //! A* restricted to one cluster, and finally smooths the path with straight shortcuts.
+//!
+//! Higher levels (the paper's multi-level hierarchy) group `GROUP` × `GROUP` clusters of the level
+//! below. Their entrances are the level-1 transitions on their cluster borders, and their intra
+//! edges come from searching the level below inside one of their clusters. A query then links
+//! start and goal level by level, plans on the top level and refines the plan down one level at a
+//! time (cached paths), then to the grid.
 
 use super::astar::{astar, grid_heuristic};
 use super::dijkstra::dijkstra;
@@ -17,8 +23,11 @@ use crate::trace::{Mapped, NoTrace, SearchEvent, Tracer};
 /// Entrances at least this wide get two transitions, one at each end (the paper's choice).
 const WIDE_ENTRANCE: u32 = 6;
 
-/// One edge of the abstract graph; edges are directed because a weighted cell costs more to enter
-/// than to leave.
+/// A cluster of level l + 1 is GROUP × GROUP clusters of level l.
+pub const GROUP: u32 = 3;
+
+/// One edge of an abstract graph; edges are directed because a weighted cell costs more to enter
+/// than to leave. In a list of incoming edges `to` is the other end.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct AbstractEdge {
     to: u32,
@@ -30,28 +39,63 @@ struct IntraEdge {
     from: u32,
     to: u32,
     cost: f64,
-    /// Cells from `from` to `to`, both included.
+    /// From `from` to `to`, both included: grid cells on level 1, higher up the cells of the
+    /// level-below nodes passed.
     path: Vec<u32>,
 }
 
-/// The clusters, transitions and abstract graph of a map.
+/// One abstraction level: its clusters, their intra edges, and its graph over the level-1 nodes
+/// (a node that is not an entrance on this level has no edges here).
+#[derive(Debug, Clone)]
+struct Layer {
+    /// Cluster side in cells, clusters per row and per column.
+    side: u32,
+    clusters_x: u32,
+    clusters_y: u32,
+    /// Per cluster: directed intra edges between its entrances with the path behind each
+    /// (cached, so refinement is a lookup).
+    intra: Vec<Vec<IntraEdge>>,
+    /// Per cluster: its entrance cells, sorted.
+    entrances: Vec<Vec<u32>>,
+    /// Per level-1 node: its cluster on this level, its edges out and its edges in.
+    node_clusters: Vec<u32>,
+    out: Vec<Vec<AbstractEdge>>,
+    into: Vec<Vec<AbstractEdge>>,
+}
+
+impl Layer {
+    fn new(grid: &Grid, side: u32) -> Layer {
+        let (clusters_x, clusters_y) = (grid.width().div_ceil(side), grid.height().div_ceil(side));
+        let count = (clusters_x * clusters_y) as usize;
+        Layer {
+            side,
+            clusters_x,
+            clusters_y,
+            intra: vec![Vec::new(); count],
+            entrances: vec![Vec::new(); count],
+            node_clusters: Vec::new(),
+            out: Vec::new(),
+            into: Vec::new(),
+        }
+    }
+
+    fn cluster_of(&self, x: u32, y: u32) -> u32 {
+        (y / self.side) * self.clusters_x + x / self.side
+    }
+}
+
+/// The clusters, transitions and abstract graphs of a map.
 #[derive(Debug, Clone)]
 pub struct Hpa {
     rules: MoveRules,
-    cluster_size: u32,
-    clusters_x: u32,
-    clusters_y: u32,
-    /// Per cluster: transitions with its east and south neighbours, as (cell here, cell there).
+    /// Per level-1 cluster: transitions with its east and south neighbours, as (cell here, cell there).
     east: Vec<Vec<(u32, u32)>>,
     south: Vec<Vec<(u32, u32)>>,
-    /// Per cluster: directed intra edges between its transition cells, with exact costs and the
-    /// grid path behind each (cached, so refinement is a lookup).
-    intra: Vec<Vec<IntraEdge>>,
-    /// The assembled abstract graph: node -> cell, cell -> node, adjacency.
+    /// The transition cells, numbered: the nodes of every level (each level uses some of them).
     node_cells: Vec<u32>,
-    node_clusters: Vec<u32>,
     cell_nodes: NodeMap<u32>,
-    edges: Vec<Vec<AbstractEdge>>,
+    /// `layers[l - 1]` is level l.
+    layers: Vec<Layer>,
 }
 
 /// Query options.
@@ -65,11 +109,13 @@ pub struct HpaQuery {
 pub struct HpaResult {
     /// Grid cells from start to goal and the cost, after smoothing when asked for.
     pub path: Option<(f64, Vec<u32>)>,
-    /// Cost of the refined path before smoothing.
+    /// The refined grid path before smoothing, and its cost.
+    pub refined_path: Vec<u32>,
     pub unsmoothed_cost: Option<f64>,
-    /// The abstract path as grid cells (start, transitions..., goal).
-    pub abstract_path: Vec<u32>,
-    /// Nodes expanded linking start and goal to their clusters' entrances.
+    /// The abstract path on each level as grid cells (start, transitions..., goal):
+    /// `abstract_paths[l - 1]` is level l's. The top level's was planned, the lower ones refine it.
+    pub abstract_paths: Vec<Vec<u32>>,
+    /// Nodes expanded linking start and goal to their clusters' entrances, on every level.
     pub insertion_expanded: usize,
     pub abstract_expanded: usize,
     pub refinement_expanded: usize,
@@ -104,13 +150,43 @@ impl Graph for Confined<'_> {
     }
 }
 
-/// The abstract graph with the query's start and goal linked in (ids `n` and `n + 1`).
+/// How a query's start and goal join one level.
+#[derive(Debug, Default)]
+struct Links {
+    /// Start to node (the goal's id among them when reached directly).
+    start: Vec<Link>,
+    /// Node to goal.
+    goal: Vec<Link>,
+}
+
+#[derive(Debug)]
+struct Link {
+    node: u32,
+    cost: f64,
+    /// The way on the level below, as its query-graph ids; empty on level 1, whose links are
+    /// refined by searching the grid.
+    path: Vec<u32>,
+}
+
+/// One level's abstract graph with the query's start and goal linked in (ids n and n + 1),
+/// optionally confined to one cluster of a higher level and optionally reversed (edges in).
 struct QueryGraph<'a> {
     hpa: &'a Hpa,
-    start_links: Vec<AbstractEdge>,
-    /// (abstract node, cost from it to the goal).
-    goal_links: Vec<(u32, f64)>,
+    level: usize,
+    links: &'a Links,
+    /// The goal's cluster on this level.
     goal_cluster: u32,
+    within: Option<Within>,
+    reversed: bool,
+}
+
+/// A cluster of some level that confines a search.
+#[derive(Clone, Copy)]
+struct Within {
+    level: usize,
+    cluster: u32,
+    /// Whether the query's start and goal lie in it.
+    ends_inside: [bool; 2],
 }
 
 impl QueryGraph<'_> {
@@ -121,6 +197,13 @@ impl QueryGraph<'_> {
     fn goal(&self) -> u32 {
         self.start() + 1
     }
+
+    fn inside(&self, node: u32) -> bool {
+        self.within.is_none_or(|within| match node.checked_sub(self.start()) {
+            Some(end) => within.ends_inside[end as usize],
+            None => self.hpa.layers[within.level - 1].node_clusters[node as usize] == within.cluster,
+        })
+    }
 }
 
 impl Graph for QueryGraph<'_> {
@@ -129,40 +212,75 @@ impl Graph for QueryGraph<'_> {
     }
 
     fn for_each_neighbor(&self, node: u32, mut visit: impl FnMut(u32, f64)) {
-        if node == self.start() {
-            self.start_links.iter().for_each(|e| visit(e.to, e.cost));
+        let layer = &self.hpa.layers[self.level - 1];
+        let mut go = |to: u32, cost: f64| {
+            if self.inside(to) {
+                visit(to, cost);
+            }
+        };
+        // Nothing leads back into the start (or, reversed, out of the goal): no search needs it.
+        if self.reversed {
+            if node == self.goal() {
+                self.links.goal.iter().for_each(|link| go(link.node, link.cost));
+            } else if node != self.start() {
+                layer.into[node as usize].iter().for_each(|e| go(e.to, e.cost));
+            }
+        } else if node == self.start() {
+            self.links.start.iter().for_each(|link| go(link.node, link.cost));
         } else if node != self.goal() {
-            self.hpa.edges[node as usize].iter().for_each(|e| visit(e.to, e.cost));
-            if self.hpa.node_clusters[node as usize] == self.goal_cluster {
-                for &(from, cost) in &self.goal_links {
-                    if from == node {
-                        visit(self.goal(), cost);
-                    }
+            layer.out[node as usize].iter().for_each(|e| go(e.to, e.cost));
+            if layer.node_clusters[node as usize] == self.goal_cluster {
+                for link in self.links.goal.iter().filter(|link| link.node == node) {
+                    go(self.goal(), link.cost);
                 }
             }
         }
     }
 }
 
+/// Dijkstra from each entrance of one cluster to the others inside it: the intra edges.
+/// `node_of` maps an entrance cell to its node in `graph`, `cell_of` maps back.
+fn all_pairs(
+    graph: &impl Graph,
+    entrances: &[u32],
+    node_of: impl Fn(u32) -> u32,
+    cell_of: impl Fn(u32) -> u32,
+    space: &mut SearchSpace,
+) -> Vec<IntraEdge> {
+    let mut edges = Vec::new();
+    for &from in entrances {
+        dijkstra(graph, node_of(from), None, space, &mut NoTrace);
+        for &to in entrances {
+            let cost = space.g(node_of(to));
+            if to != from && cost.is_finite() {
+                let path = space.path_to(node_of(to)).into_iter().map(&cell_of).collect();
+                edges.push(IntraEdge { from, to, cost, path });
+            }
+        }
+    }
+    edges
+}
+
 impl Hpa {
-    /// Builds the abstraction with square clusters of `cluster_size` cells.
+    /// Builds one abstraction level with square clusters of `cluster_size` cells.
     pub fn build(grid: &Grid, rules: MoveRules, cluster_size: u32) -> Hpa {
+        Hpa::build_levels(grid, rules, cluster_size, 1)
+    }
+
+    /// Builds `levels` abstraction levels (at least one): level 1 with clusters of
+    /// `cluster_size` cells, each level above with clusters of `GROUP` × `GROUP` below.
+    pub fn build_levels(grid: &Grid, rules: MoveRules, cluster_size: u32, levels: usize) -> Hpa {
         let cluster_size = cluster_size.max(2);
-        let clusters_x = grid.width().div_ceil(cluster_size);
-        let clusters_y = grid.height().div_ceil(cluster_size);
-        let count = (clusters_x * clusters_y) as usize;
+        let layers: Vec<Layer> =
+            (0..levels.max(1) as u32).map(|l| Layer::new(grid, cluster_size.saturating_mul(GROUP.saturating_pow(l)))).collect();
+        let count = layers[0].intra.len();
         let mut hpa = Hpa {
             rules,
-            cluster_size,
-            clusters_x,
-            clusters_y,
             east: vec![Vec::new(); count],
             south: vec![Vec::new(); count],
-            intra: vec![Vec::new(); count],
             node_cells: Vec::new(),
-            node_clusters: Vec::new(),
             cell_nodes: NodeMap::default(),
-            edges: Vec::new(),
+            layers,
         };
         let all: Vec<u32> = (0..count as u32).collect();
         hpa.rebuild(grid, &all);
@@ -170,71 +288,109 @@ impl Hpa {
     }
 
     pub fn cluster_size(&self) -> u32 {
-        self.cluster_size
+        self.layers[0].side
+    }
+
+    pub fn levels(&self) -> usize {
+        self.layers.len()
     }
 
     pub fn rules(&self) -> MoveRules {
         self.rules
     }
 
-    pub fn node_count(&self) -> usize {
-        self.node_cells.len()
+    /// Number of nodes (entrance cells) on `level`.
+    pub fn node_count(&self, level: usize) -> usize {
+        self.layers[level - 1].entrances.iter().map(Vec::len).sum()
     }
 
-    pub fn edge_count(&self) -> usize {
-        self.edges.iter().map(Vec::len).sum()
+    pub fn edge_count(&self, level: usize) -> usize {
+        self.layers[level - 1].out.iter().map(Vec::len).sum()
     }
 
-    /// Every transition pair (cell, cell across the border), for drawing.
-    pub fn transitions(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.east.iter().chain(&self.south).flatten().copied()
+    pub fn cluster_count(&self, level: usize) -> usize {
+        self.layers[level - 1].intra.len()
     }
 
-    /// Every abstract edge as (from cell, to cell, cost), for drawing.
-    pub fn abstract_edges(&self) -> impl Iterator<Item = (u32, u32, f64)> + '_ {
-        self.edges.iter().enumerate().flat_map(move |(from, out)| {
+    /// The transitions on `level`'s cluster borders as (cell, cell across the border), for drawing.
+    pub fn transitions(&self, level: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let clusters = &self.layers[level - 1].node_clusters;
+        let cluster = move |cell: u32| clusters[self.cell_nodes[&cell] as usize];
+        self.east.iter().chain(&self.south).flatten().copied().filter(move |&(a, b)| cluster(a) != cluster(b))
+    }
+
+    /// Every edge of `level`'s abstract graph as (from cell, to cell, cost), for drawing.
+    pub fn abstract_edges(&self, level: usize) -> impl Iterator<Item = (u32, u32, f64)> + '_ {
+        self.layers[level - 1].out.iter().enumerate().flat_map(move |(from, out)| {
             out.iter().map(move |e| (self.node_cells[from], self.node_cells[e.to as usize], e.cost))
         })
     }
 
-    /// The cluster holding grid cell (x, y).
-    pub fn cluster_of(&self, x: u32, y: u32) -> u32 {
-        (y / self.cluster_size) * self.clusters_x + x / self.cluster_size
+    /// The cluster of `level` holding grid cell (x, y).
+    pub fn cluster_at(&self, level: usize, x: u32, y: u32) -> u32 {
+        self.layers[level - 1].cluster_of(x, y)
     }
 
-    /// The cells of a cluster: x0..x1, y0..y1 (clipped to the map).
-    pub fn cluster_rect(&self, grid: &Grid, cluster: u32) -> (u32, u32, u32, u32) {
-        let (cx, cy) = (cluster % self.clusters_x, cluster / self.clusters_x);
-        let (x0, y0) = (cx * self.cluster_size, cy * self.cluster_size);
-        (x0, y0, (x0 + self.cluster_size).min(grid.width()), (y0 + self.cluster_size).min(grid.height()))
+    /// The cells of a cluster of `level`: x0..x1, y0..y1 (clipped to the map).
+    pub fn cluster_rect(&self, grid: &Grid, level: usize, cluster: u32) -> (u32, u32, u32, u32) {
+        let layer = &self.layers[level - 1];
+        let (x0, y0) = ((cluster % layer.clusters_x) * layer.side, (cluster / layer.clusters_x) * layer.side);
+        (x0, y0, (x0 + layer.side).min(grid.width()), (y0 + layer.side).min(grid.height()))
     }
 
     fn confined<'g>(&self, grid: &'g Grid, cluster: u32, reversed: bool) -> Confined<'g> {
-        let (x0, y0, x1, y1) = self.cluster_rect(grid, cluster);
+        let (x0, y0, x1, y1) = self.cluster_rect(grid, 1, cluster);
         Confined { graph: GridGraph::new(grid, self.rules), x0, y0, x1, y1, reversed }
     }
 
+    /// `level`'s graph with a query's `links`; `within` = (higher level, cluster) confines it.
+    fn query_graph<'a>(
+        &'a self,
+        grid: &Grid,
+        level: usize,
+        links: &'a Links,
+        ends: [u32; 2],
+        within: Option<(usize, u32)>,
+        reversed: bool,
+    ) -> QueryGraph<'a> {
+        let cluster = |level: usize, cell: u32| {
+            let (x, y) = grid.coords(cell);
+            self.cluster_at(level, x, y)
+        };
+        QueryGraph {
+            hpa: self,
+            level,
+            links,
+            goal_cluster: cluster(level, ends[1]),
+            within: within.map(|(level, c)| Within { level, cluster: c, ends_inside: ends.map(|e| cluster(level, e) == c) }),
+            reversed,
+        }
+    }
+
     /// Re-computes the abstraction after the cells in `changed` were edited; only the clusters
-    /// around them are redone. Returns how many clusters had their intra edges recomputed.
-    pub fn update(&mut self, grid: &Grid, changed: &[(u32, u32)]) -> usize {
-        let mut touched: Vec<u32> = changed.iter().map(|&(x, y)| self.cluster_of(x, y)).collect();
+    /// around them are redone. Returns the clusters whose intra edges were recomputed, per level
+    /// (index = level - 1).
+    pub fn update(&mut self, grid: &Grid, changed: &[(u32, u32)]) -> Vec<Vec<u32>> {
+        let mut touched: Vec<u32> = changed.iter().map(|&(x, y)| self.cluster_at(1, x, y)).collect();
         touched.sort_unstable();
         touched.dedup();
         self.rebuild(grid, &touched)
     }
 
-    /// Redoes the borders of `touched` clusters, then the intra edges of every cluster whose
-    /// transitions may have moved (the touched ones and their four neighbours).
-    fn rebuild(&mut self, grid: &Grid, touched: &[u32]) -> usize {
+    /// Redoes the borders of `touched` level-1 clusters, then the intra edges of every cluster
+    /// whose transitions may have moved (the touched ones and their four neighbours), then on
+    /// each higher level the intra edges of the clusters holding a cluster redone below.
+    fn rebuild(&mut self, grid: &Grid, touched: &[u32]) -> Vec<Vec<u32>> {
+        let (clusters_x, clusters_y) = (self.layers[0].clusters_x, self.layers[0].clusters_y);
         let mut redo = Vec::new();
         for &cluster in touched {
-            let (cx, cy) = (cluster % self.clusters_x, cluster / self.clusters_x);
+            let (cx, cy) = (cluster % clusters_x, cluster / clusters_x);
             // A cluster owns its east and south borders; its west and north ones belong to its neighbours.
             if cx > 0 {
                 self.find_transitions(grid, cluster - 1, true);
             }
             if cy > 0 {
-                self.find_transitions(grid, cluster - self.clusters_x, false);
+                self.find_transitions(grid, cluster - clusters_x, false);
             }
             self.find_transitions(grid, cluster, true);
             self.find_transitions(grid, cluster, false);
@@ -242,32 +398,48 @@ impl Hpa {
             if cx > 0 {
                 redo.push(cluster - 1);
             }
-            if cx + 1 < self.clusters_x {
+            if cx + 1 < clusters_x {
                 redo.push(cluster + 1);
             }
             if cy > 0 {
-                redo.push(cluster - self.clusters_x);
+                redo.push(cluster - clusters_x);
             }
-            if cy + 1 < self.clusters_y {
-                redo.push(cluster + self.clusters_x);
+            if cy + 1 < clusters_y {
+                redo.push(cluster + clusters_x);
             }
         }
-        redo.sort_unstable();
-        redo.dedup();
+        let inter = self.number_nodes(grid);
         let mut space = SearchSpace::new();
-        for &cluster in &redo {
-            self.intra[cluster as usize] = self.intra_edges(grid, cluster, &mut space);
+        let mut redone = Vec::new();
+        for level in 1..=self.levels() {
+            if level > 1 {
+                redo = redo.iter().map(|&cluster| self.parent_cluster(grid, level - 1, cluster)).collect();
+            }
+            redo.sort_unstable();
+            redo.dedup();
+            for &cluster in &redo {
+                let edges = self.intra_edges(grid, level, cluster, &mut space);
+                self.layers[level - 1].intra[cluster as usize] = edges;
+            }
+            self.connect(level, &inter);
+            redone.push(redo.clone());
         }
-        self.assemble(grid);
-        redo.len()
+        redone
     }
 
-    /// The transitions on the east (or south) border of `cluster`.
+    /// The cluster of `level + 1` that holds `cluster` of `level`.
+    fn parent_cluster(&self, grid: &Grid, level: usize, cluster: u32) -> u32 {
+        let (x0, y0, _, _) = self.cluster_rect(grid, level, cluster);
+        self.cluster_at(level + 1, x0, y0)
+    }
+
+    /// The transitions on the east (or south) border of level-1 `cluster`.
     fn find_transitions(&mut self, grid: &Grid, cluster: u32, east: bool) {
-        let (cx, cy) = (cluster % self.clusters_x, cluster / self.clusters_x);
-        let (x0, y0, x1, y1) = self.cluster_rect(grid, cluster);
+        let layer = &self.layers[0];
+        let (cx, cy) = (cluster % layer.clusters_x, cluster / layer.clusters_x);
+        let (x0, y0, x1, y1) = self.cluster_rect(grid, 1, cluster);
         let mut found = Vec::new();
-        let has_neighbour = if east { cx + 1 < self.clusters_x } else { cy + 1 < self.clusters_y };
+        let has_neighbour = if east { cx + 1 < layer.clusters_x } else { cy + 1 < layer.clusters_y };
         if has_neighbour {
             // Walk along the border; `pair(i)` is the cell pair straddling it at offset i.
             let pair = |i: u32| if east { ((x1 - 1, y0 + i), (x1, y0 + i)) } else { ((x0 + i, y1 - 1), (x0 + i, y1)) };
@@ -301,73 +473,136 @@ impl Hpa {
         }
     }
 
-    /// The transition cells inside `cluster`, from all four of its borders.
-    fn entrances(&self, cluster: u32) -> Vec<u32> {
-        let (cx, cy) = (cluster % self.clusters_x, cluster / self.clusters_x);
-        let c = cluster as usize;
-        let mut cells: Vec<u32> = self.east[c].iter().chain(&self.south[c]).map(|&(here, _)| here).collect();
-        if cx > 0 {
-            cells.extend(self.east[c - 1].iter().map(|&(_, there)| there));
-        }
-        if cy > 0 {
-            cells.extend(self.south[c - self.clusters_x as usize].iter().map(|&(_, there)| there));
-        }
-        cells.sort_unstable();
-        cells.dedup();
-        cells
-    }
-
-    fn intra_edges(&self, grid: &Grid, cluster: u32, space: &mut SearchSpace) -> Vec<IntraEdge> {
-        let graph = self.confined(grid, cluster, false);
-        let entrances = self.entrances(cluster);
-        let mut edges = Vec::new();
-        for &from in &entrances {
-            dijkstra(&graph, from, None, space, &mut NoTrace);
-            for &to in &entrances {
-                let cost = space.g(to);
-                if to != from && cost.is_finite() {
-                    edges.push(IntraEdge { from, to, cost, path: space.path_to(to) });
-                }
-            }
-        }
-        edges
-    }
-
-    /// Numbers the transition cells and builds the adjacency lists from the per-cluster parts.
-    fn assemble(&mut self, grid: &Grid) {
-        self.node_cells.clear();
-        self.cell_nodes.clear();
-        let mut node_of = |cell: u32, cells: &mut Vec<u32>| {
-            *self.cell_nodes.entry(cell).or_insert_with(|| {
-                cells.push(cell);
-                cells.len() as u32 - 1
+    /// Numbers the transition cells, sorts them into each level's clusters and entrances, and
+    /// returns the inter edges (node, node, cost), both directions of each transition.
+    fn number_nodes(&mut self, grid: &Grid) -> Vec<(u32, u32, f64)> {
+        let Hpa { rules, east, south, node_cells, cell_nodes, layers } = self;
+        node_cells.clear();
+        cell_nodes.clear();
+        let mut node_of = |cell: u32| {
+            *cell_nodes.entry(cell).or_insert_with(|| {
+                node_cells.push(cell);
+                node_cells.len() as u32 - 1
             })
         };
-        let mut arcs = Vec::new();
-        let graph = GridGraph::new(grid, self.rules);
-        for (a, b) in self.east.iter().chain(&self.south).flatten().copied() {
-            let (na, nb) = (node_of(a, &mut self.node_cells), node_of(b, &mut self.node_cells));
+        let graph = GridGraph::new(grid, *rules);
+        let mut inter = Vec::new();
+        for (a, b) in east.iter().chain(south.iter()).flatten().copied() {
+            let (na, nb) = (node_of(a), node_of(b));
             for (from, to, x, y) in [(na, nb, a, b), (nb, na, b, a)] {
-                let cost = step_cost(&graph, x, y).expect("transition cells are neighbours");
-                arcs.push((from, AbstractEdge { to, cost }));
+                inter.push((from, to, step_cost(&graph, x, y).expect("transition cells are neighbours")));
             }
         }
-        for edge in self.intra.iter().flatten() {
-            let (na, nb) = (node_of(edge.from, &mut self.node_cells), node_of(edge.to, &mut self.node_cells));
-            arcs.push((na, AbstractEdge { to: nb, cost: edge.cost }));
+        for layer in layers.iter_mut() {
+            layer.node_clusters = node_cells
+                .iter()
+                .map(|&cell| {
+                    let (x, y) = grid.coords(cell);
+                    layer.cluster_of(x, y)
+                })
+                .collect();
+            layer.entrances.iter_mut().for_each(Vec::clear);
+            for &(a, b, _) in &inter {
+                let (ca, cb) = (layer.node_clusters[a as usize], layer.node_clusters[b as usize]);
+                if ca != cb {
+                    layer.entrances[ca as usize].push(node_cells[a as usize]);
+                }
+            }
+            for cells in &mut layer.entrances {
+                cells.sort_unstable();
+                cells.dedup();
+            }
         }
-        self.node_clusters = self
-            .node_cells
-            .iter()
-            .map(|&cell| {
-                let (x, y) = grid.coords(cell);
-                self.cluster_of(x, y)
-            })
-            .collect();
-        self.edges = vec![Vec::new(); self.node_cells.len()];
-        for (from, edge) in arcs {
-            self.edges[from as usize].push(edge);
+        inter
+    }
+
+    /// The intra edges of one cluster of `level`, from the grid (level 1) or the level below.
+    fn intra_edges(&self, grid: &Grid, level: usize, cluster: u32, space: &mut SearchSpace) -> Vec<IntraEdge> {
+        let entrances = &self.layers[level - 1].entrances[cluster as usize];
+        if level == 1 {
+            return all_pairs(&self.confined(grid, cluster, false), entrances, |cell| cell, |cell| cell, space);
         }
+        let no_links = Links::default();
+        // The ends are placeholders: without links no search reaches them.
+        let below = self.query_graph(grid, level - 1, &no_links, [0, 0], Some((level, cluster)), false);
+        all_pairs(&below, entrances, |cell| self.cell_nodes[&cell], |node| self.node_cells[node as usize], space)
+    }
+
+    /// Assembles `level`'s adjacency from the inter edges crossing its borders and its intra edges.
+    fn connect(&mut self, level: usize, inter: &[(u32, u32, f64)]) {
+        let count = self.node_cells.len();
+        let cell_nodes = &self.cell_nodes;
+        let layer = &mut self.layers[level - 1];
+        let (mut out, mut into) = (vec![Vec::new(); count], vec![Vec::new(); count]);
+        let mut arc = |from: u32, to: u32, cost: f64| {
+            out[from as usize].push(AbstractEdge { to, cost });
+            into[to as usize].push(AbstractEdge { to: from, cost });
+        };
+        for &(a, b, cost) in inter {
+            if layer.node_clusters[a as usize] != layer.node_clusters[b as usize] {
+                arc(a, b, cost);
+            }
+        }
+        for edge in layer.intra.iter().flatten() {
+            arc(cell_nodes[&edge.from], cell_nodes[&edge.to], edge.cost);
+        }
+        layer.out = out;
+        layer.into = into;
+    }
+
+    /// Searches from one end of a query (`from`, a node of `graph`) and links it to the entrances
+    /// of `cluster` on `level` that it reached, and to `other_end` = (id on `level`, node of
+    /// `graph`) if reached. `node_of` maps an entrance cell to its node in `graph`.
+    #[allow(clippy::too_many_arguments)]
+    fn link_end(
+        &self,
+        graph: &impl Graph,
+        level: usize,
+        cluster: u32,
+        from: u32,
+        other_end: Option<(u32, u32)>,
+        node_of: impl Fn(u32) -> u32,
+        keep_paths: bool,
+        space: &mut SearchSpace,
+        tracer: &mut impl Tracer<SearchEvent>,
+    ) -> (Vec<Link>, usize) {
+        let expanded = dijkstra(graph, from, None, space, tracer).expanded;
+        let entrances = self.layers[level - 1].entrances[cluster as usize].iter().map(|&cell| (self.cell_nodes[&cell], node_of(cell)));
+        let mut links = Vec::new();
+        for (id, node) in entrances.chain(other_end) {
+            let cost = space.g(node);
+            if cost.is_finite() {
+                let path = if keep_paths { space.path_to(node) } else { Vec::new() };
+                links.push(Link { node: id, cost, path });
+            }
+        }
+        (links, expanded)
+    }
+
+    /// Turns a path of `level`'s query graph into one of the level below: links and intra edges
+    /// are replaced by the paths cached behind them.
+    fn refine_to_level_below(&self, level: usize, nodes: &[u32], links: &Links) -> Vec<u32> {
+        let layer = &self.layers[level - 1];
+        let start = self.node_cells.len() as u32;
+        let mut below = vec![start];
+        for pair in nodes.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            if a == start {
+                let link = links.start.iter().find(|link| link.node == b).expect("the path leaves the start by a link");
+                below.extend_from_slice(&link.path[1..]);
+            } else if b == start + 1 {
+                let link = links.goal.iter().find(|link| link.node == a).expect("the path reaches the goal by a link");
+                below.extend_from_slice(&link.path[1..]);
+            } else if layer.node_clusters[a as usize] != layer.node_clusters[b as usize] {
+                below.push(b);
+            } else {
+                let (from, to) = (self.node_cells[a as usize], self.node_cells[b as usize]);
+                let intra = &layer.intra[layer.node_clusters[a as usize] as usize];
+                let edge = intra.iter().find(|e| (e.from, e.to) == (from, to)).expect("steps inside a cluster are intra edges");
+                below.extend(edge.path[1..].iter().map(|cell| self.cell_nodes[cell]));
+            }
+        }
+        below
     }
 
     /// Finds a path from `start` to `goal` (grid cells, both passable).
@@ -380,76 +615,94 @@ impl Hpa {
         space: &mut SearchSpace,
         tracer: &mut T,
     ) -> HpaResult {
+        let top = self.levels();
         let mut result = HpaResult {
             path: None,
+            refined_path: Vec::new(),
             unsmoothed_cost: None,
-            abstract_path: Vec::new(),
+            abstract_paths: vec![Vec::new(); top],
             insertion_expanded: 0,
             abstract_expanded: 0,
             refinement_expanded: 0,
         };
-        let (sx, sy) = grid.coords(start);
-        let (gx, gy) = grid.coords(goal);
-        let (start_cluster, goal_cluster) = (self.cluster_of(sx, sy), self.cluster_of(gx, gy));
-        let on_grid = |e| PlanEvent::Search(e);
-
-        tracer.record(|| PlanEvent::Stage { level: 0, stage: "link start to its cluster's entrances" });
-        let mut query = QueryGraph { hpa: self, start_links: Vec::new(), goal_links: Vec::new(), goal_cluster };
-        let out = self.confined(grid, start_cluster, false);
-        result.insertion_expanded += dijkstra(&out, start, None, space, &mut Mapped::new(tracer, on_grid)).expanded;
-        for &cell in &self.entrances(start_cluster) {
-            if space.g(cell).is_finite() {
-                query.start_links.push(AbstractEdge { to: self.cell_nodes[&cell], cost: space.g(cell) });
-            }
-        }
-        if start_cluster == goal_cluster && space.g(goal).is_finite() {
-            query.start_links.push(AbstractEdge { to: query.goal(), cost: space.g(goal) });
-        }
-
-        tracer.record(|| PlanEvent::Stage { level: 0, stage: "link goal to its cluster's entrances" });
-        let back = self.confined(grid, goal_cluster, true);
-        result.insertion_expanded += dijkstra(&back, goal, None, space, &mut Mapped::new(tracer, on_grid)).expanded;
-        for &cell in &self.entrances(goal_cluster) {
-            if space.g(cell).is_finite() {
-                query.goal_links.push((self.cell_nodes[&cell], space.g(cell)));
-            }
-        }
-
-        tracer.record(|| PlanEvent::Stage { level: 1, stage: "abstract search" });
-        let (goal_node, start_node) = (query.goal(), query.start());
-        let cell_of = |node: u32| {
-            if node == start_node {
-                start
-            } else if node == goal_node {
-                goal
-            } else {
-                self.node_cells[node as usize]
-            }
+        let ends = [start, goal];
+        let (start_node, goal_node) = (self.node_cells.len() as u32, self.node_cells.len() as u32 + 1);
+        let cell_of = |node: u32| match node.checked_sub(start_node) {
+            Some(end) => ends[end as usize],
+            None => self.node_cells[node as usize],
         };
+        let on_grid = |e| PlanEvent::Search(e);
+        let on_level = |e: SearchEvent| PlanEvent::Search(e.map_nodes(cell_of));
+
+        // Link start and goal level by level: on level 1 by searching the grid inside their
+        // clusters, higher up by searching the level below inside their clusters there.
+        let mut links: Vec<Links> = Vec::with_capacity(top);
+        for level in 1..=top {
+            let mut joined = Links::default();
+            for (end, reversed) in [(0, false), (1, true)] {
+                let (x, y) = grid.coords(ends[end]);
+                let cluster = self.cluster_at(level, x, y);
+                let stage = if reversed { "link goal to its cluster's entrances" } else { "link start to its cluster's entrances" };
+                tracer.record(|| PlanEvent::Stage { level: level - 1, stage });
+                let other_end = |node| (!reversed).then_some((goal_node, node));
+                let (found, expanded) = if level == 1 {
+                    let graph = self.confined(grid, cluster, reversed);
+                    let tracer = &mut Mapped::new(tracer, on_grid);
+                    self.link_end(&graph, 1, cluster, ends[end], other_end(goal), |cell| cell, false, space, tracer)
+                } else {
+                    let graph = self.query_graph(grid, level - 1, &links[level - 2], ends, Some((level, cluster)), reversed);
+                    let node_of = |cell| self.cell_nodes[&cell];
+                    let tracer = &mut Mapped::new(tracer, on_level);
+                    let from = start_node + end as u32;
+                    self.link_end(&graph, level, cluster, from, other_end(goal_node), node_of, true, space, tracer)
+                };
+                result.insertion_expanded += expanded;
+                if reversed {
+                    // Searched backwards from the goal: each path runs goal to node.
+                    joined.goal = found.into_iter().map(|link| Link { path: link.path.into_iter().rev().collect(), ..link }).collect();
+                } else {
+                    joined.start = found;
+                }
+            }
+            links.push(joined);
+        }
+
+        tracer.record(|| PlanEvent::Stage { level: top, stage: "abstract search" });
+        let (gx, gy) = grid.coords(goal);
         let heuristic = |node: u32| {
             let (x, y) = grid.coords(cell_of(node));
             Heuristic::Octile.estimate(x as f64 - gx as f64, y as f64 - gy as f64)
         };
-        let found = astar(&query, start_node, goal_node, heuristic, 1.0, space, &mut Mapped::new(tracer, |e: SearchEvent| {
-            PlanEvent::Search(e.map_nodes(cell_of))
-        }));
+        let graph = self.query_graph(grid, top, &links[top - 1], ends, None, false);
+        let found = astar(&graph, start_node, goal_node, heuristic, 1.0, space, &mut Mapped::new(tracer, on_level));
         result.abstract_expanded = found.expanded;
-        let Some((_, nodes)) = found.path else { return result };
-        result.abstract_path = nodes.iter().map(|&n| cell_of(n)).collect();
+        let Some((cost, mut nodes)) = found.path else { return result };
+        result.abstract_paths[top - 1] = nodes.iter().map(|&n| cell_of(n)).collect();
+        for level in (2..=top).rev() {
+            tracer.record(|| PlanEvent::Stage { level: level - 1, stage: "refine the abstract path" });
+            nodes = self.refine_to_level_below(level, &nodes, &links[level - 1]);
+            let cells: Vec<u32> = nodes.iter().map(|&n| cell_of(n)).collect();
+            if T::ENABLED {
+                let path = cells.clone();
+                tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost, path }));
+            }
+            result.abstract_paths[level - 2] = cells;
+        }
 
         tracer.record(|| PlanEvent::Stage { level: 0, stage: "refine abstract edges" });
         let graph = GridGraph::new(grid, self.rules);
+        let layer = &self.layers[0];
         let mut cells = vec![start];
-        for pair in result.abstract_path.windows(2) {
+        for pair in result.abstract_paths[0].windows(2) {
             let (a, b) = (pair[0], pair[1]);
             let (ax, ay) = grid.coords(a);
             let (bx, by) = grid.coords(b);
-            if self.cluster_of(ax, ay) != self.cluster_of(bx, by) {
+            let cluster = layer.cluster_of(ax, ay);
+            if cluster != layer.cluster_of(bx, by) {
                 cells.push(b);
                 continue;
             }
-            let cluster = self.cluster_of(ax, ay);
-            if let Some(edge) = self.intra[cluster as usize].iter().find(|e| (e.from, e.to) == (a, b)) {
+            if let Some(edge) = layer.intra[cluster as usize].iter().find(|e| (e.from, e.to) == (a, b)) {
                 if T::ENABLED {
                     tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost: edge.cost, path: edge.path.clone() }));
                 }
@@ -463,11 +716,11 @@ impl Hpa {
             let (_, steps) = segment.path.expect("start and goal links were found inside the cluster");
             cells.extend_from_slice(&steps[1..]);
         }
-        let refined = path_cost(&graph, &cells).expect("refined steps are grid moves");
-        result.unsmoothed_cost = Some(refined);
+        result.unsmoothed_cost = Some(path_cost(&graph, &cells).expect("refined steps are grid moves"));
+        result.refined_path = cells.clone();
         if options.smooth {
             tracer.record(|| PlanEvent::Stage { level: 0, stage: "smooth" });
-            cells = smooth(&graph, cells, self.cluster_size);
+            cells = smooth(&graph, cells, self.cluster_size());
         }
         let cost = path_cost(&graph, &cells).expect("smoothing keeps grid moves");
         if T::ENABLED {
@@ -539,11 +792,11 @@ mod tests {
         let grid = Grid::new(20, 10);
         let hpa = Hpa::build(&grid, MoveRules::MOVINGAI, 10);
         let pairs: Vec<((u32, u32), (u32, u32))> =
-            hpa.transitions().map(|(a, b)| (grid.coords(a), grid.coords(b))).collect();
+            hpa.transitions(1).map(|(a, b)| (grid.coords(a), grid.coords(b))).collect();
         assert_eq!(pairs, vec![((9, 0), (10, 0)), ((9, 9), (10, 9))]);
-        assert_eq!(hpa.node_count(), 4);
+        assert_eq!(hpa.node_count(1), 4);
         // Inter edges both ways, intra edges both ways in each cluster.
-        assert_eq!(hpa.edge_count(), 4 + 4);
+        assert_eq!(hpa.edge_count(1), 4 + 4);
     }
 
     #[test]
@@ -555,7 +808,7 @@ mod tests {
             }
         }
         let hpa = Hpa::build(&grid, MoveRules::MOVINGAI, 10);
-        let pairs: Vec<(u32, u32)> = hpa.transitions().map(|(a, _)| grid.coords(a)).collect();
+        let pairs: Vec<(u32, u32)> = hpa.transitions(1).map(|(a, _)| grid.coords(a)).collect();
         assert_eq!(pairs, vec![(9, 4)]);
     }
 
@@ -575,17 +828,59 @@ mod tests {
     }
 
     #[test]
-    fn update_redoes_only_nearby_clusters() {
+    fn update_redoes_only_nearby_clusters_on_both_levels() {
         let mut grid = generate::random(100, 100, 0.2, 4);
-        let mut hpa = Hpa::build(&grid, MoveRules::MOVINGAI, 10);
+        let mut hpa = Hpa::build_levels(&grid, MoveRules::MOVINGAI, 10, 2);
         grid.set_passable(55, 55, !grid.is_passable(55, 55));
         let redone = hpa.update(&grid, &[(55, 55)]);
-        assert_eq!(redone, 5, "the cluster and its four neighbours");
-        let fresh = Hpa::build(&grid, MoveRules::MOVINGAI, 10);
-        let mut a: Vec<_> = hpa.abstract_edges().map(|(x, y, c)| (x, y, (c * 1e6) as i64)).collect();
-        let mut b: Vec<_> = fresh.abstract_edges().map(|(x, y, c)| (x, y, (c * 1e6) as i64)).collect();
-        a.sort_unstable();
-        b.sort_unstable();
-        assert_eq!(a, b, "an update gives the same graph as building from scratch");
+        // Level 1: cluster (5, 5) and its four neighbours; level 2 (30x30 cells, 4 per row): the
+        // ones holding them, (1, 1), (2, 1) and (1, 2).
+        assert_eq!(redone, vec![vec![45, 54, 55, 56, 65], vec![5, 6, 9]]);
+        let fresh = Hpa::build_levels(&grid, MoveRules::MOVINGAI, 10, 2);
+        for level in 1..=2 {
+            let edges = |hpa: &Hpa| {
+                let mut edges: Vec<_> = hpa.abstract_edges(level).map(|(x, y, c)| (x, y, (c * 1e6) as i64)).collect();
+                edges.sort_unstable();
+                edges
+            };
+            assert_eq!(edges(&hpa), edges(&fresh), "level {level}: an update gives the same graph as a rebuild");
+            assert!(hpa.layers[level - 1].intra == fresh.layers[level - 1].intra, "and the same cached paths");
+        }
+    }
+
+    #[test]
+    fn level_two_entrances_are_the_level_one_transitions_on_its_borders() {
+        let grid = generate::random(90, 60, 0.2, 7);
+        let hpa = Hpa::build_levels(&grid, MoveRules::MOVINGAI, 10, 2);
+        assert_eq!((hpa.cluster_count(1), hpa.cluster_count(2)), (54, 6));
+        let on_level_two: Vec<(u32, u32)> = hpa.transitions(2).collect();
+        let crossing: Vec<(u32, u32)> = hpa
+            .transitions(1)
+            .filter(|&(a, b)| {
+                let ((ax, ay), (bx, by)) = (grid.coords(a), grid.coords(b));
+                (ax / 30, ay / 30) != (bx / 30, by / 30)
+            })
+            .collect();
+        assert!(!crossing.is_empty());
+        assert_eq!(on_level_two, crossing);
+        assert!(hpa.node_count(2) < hpa.node_count(1));
+        // A level-2 intra edge passes only through level-1 transitions inside its 30x30 cluster:
+        // never cheaper than the best way inside the cluster, and on average close to it.
+        let mut space = SearchSpace::new();
+        let mut ratios = Vec::new();
+        for (from, to, cost) in hpa.abstract_edges(2) {
+            let ((ax, ay), (bx, by)) = (grid.coords(from), grid.coords(to));
+            let cluster = hpa.cluster_at(2, ax, ay);
+            if cluster != hpa.cluster_at(2, bx, by) {
+                continue;
+            }
+            let (x0, y0, x1, y1) = hpa.cluster_rect(&grid, 2, cluster);
+            let inside = Confined { graph: GridGraph::new(&grid, MoveRules::MOVINGAI), x0, y0, x1, y1, reversed: false };
+            let best = dijkstra(&inside, from, Some(to), &mut space, &mut NoTrace).cost().unwrap();
+            assert!(cost >= best - 1e-9, "{from}->{to}: {cost} vs {best}");
+            ratios.push(cost / best);
+        }
+        let mean = ratios.iter().sum::<f64>() / ratios.len() as f64;
+        assert!(ratios.len() > 20 && mean < 1.1, "mean ratio {mean}");
     }
 }

@@ -70,6 +70,8 @@ impl Heuristic {
 pub enum PlanEvent {
     /// A new stage begins on abstraction `level` (0 = the grid).
     Stage { level: usize, stage: &'static str },
+    /// The nodes of `level` the next search there is confined to (PRA*'s corridor).
+    Corridor { level: usize, nodes: Vec<u32> },
     Search(crate::trace::SearchEvent),
 }
 

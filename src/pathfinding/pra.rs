@@ -17,7 +17,7 @@ use crate::trace::{Mapped, NO_NODE, SearchEvent, Tracer};
 struct Level {
     /// The nodes of the level below that each node groups.
     children: Vec<Vec<u32>>,
-    /// Mean grid position of the cells under each node.
+    /// Mean position of each node's children (on level 1: of its cells).
     position: Vec<(f64, f64)>,
     /// Undirected adjacency, costs = distance between positions.
     edges: Vec<Vec<(u32, f64)>>,
@@ -46,9 +46,15 @@ pub struct PraResult {
     pub path: Option<(f64, Vec<u32>)>,
     /// Whether the path reaches the goal (PRA*(k) may stop short).
     pub complete: bool,
-    /// The level the plan started on and its abstract path (node ids of that level).
+    /// The level the plan started on.
     pub level: usize,
-    pub abstract_path: Vec<u32>,
+    /// The path found on each level as node ids of that level, index = level: `paths[level]` is
+    /// the abstract path, `paths[0]` the grid cells. With PRA*(k) each is cut after k steps.
+    pub paths: Vec<Vec<u32>>,
+    /// The corridor each level below the planning level was searched in (nodes of that level
+    /// under the path above and its neighbours), index = level; the planning level's is empty
+    /// (searched whole). A level whose corridor had no way through was searched again whole.
+    pub corridors: Vec<Vec<u32>>,
     /// Nodes expanded per level, index = level.
     pub expanded_per_level: Vec<usize>,
 }
@@ -161,6 +167,25 @@ impl Pyramid {
         }
     }
 
+    /// Each grid cell's node on `level` (`NO_NODE` for walls): the regions to colour.
+    pub fn region_map(&self, grid: &Grid, level: usize) -> Vec<u32> {
+        let mut regions: Vec<u32> =
+            (0..grid.cell_count() as u32).map(|c| if grid.is_cell_passable(c) { c } else { NO_NODE }).collect();
+        for parents in &self.parents[..level] {
+            regions.iter_mut().filter(|n| **n != NO_NODE).for_each(|n| *n = parents[*n as usize]);
+        }
+        regions
+    }
+
+    /// The grid cells under `nodes` of `level` (a corridor or a path, for drawing).
+    pub fn cells_under(&self, level: usize, nodes: &[u32]) -> Vec<u32> {
+        let mut cells = nodes.to_vec();
+        for l in (1..=level).rev() {
+            cells = cells.iter().flat_map(|&n| self.children(l, n).iter().copied()).collect();
+        }
+        cells
+    }
+
     /// The node of `level` above grid cell `cell`.
     pub fn ancestor(&self, cell: u32, level: usize) -> u32 {
         (0..level).fold(cell, |node, l| if node == NO_NODE { NO_NODE } else { self.parent(l, node) })
@@ -182,7 +207,8 @@ impl Pyramid {
             path: None,
             complete: false,
             level,
-            abstract_path: Vec::new(),
+            paths: vec![Vec::new(); level + 1],
+            corridors: vec![Vec::new(); level + 1],
             expanded_per_level: vec![0; level + 1],
         };
         if self.ancestor(start, top) != self.ancestor(goal, top) {
@@ -196,7 +222,12 @@ impl Pyramid {
             inside.clear();
             inside.resize(graph.node_count(), if l == level { 1 } else { 0 });
             if l < level {
-                self.mark_corridor(&graph, &path, l, &mut inside);
+                let corridor = self.mark_corridor(&graph, &path, l, &mut inside);
+                if T::ENABLED {
+                    let nodes = corridor.clone();
+                    tracer.record(|| PlanEvent::Corridor { level: l, nodes });
+                }
+                result.corridors[l] = corridor;
             }
             // PRA*(k) aims at the region of the last kept node above, unless that holds the goal.
             let region = path.last().copied().filter(|&last| l < level && last != self.ancestor(goal, l + 1));
@@ -218,9 +249,7 @@ impl Pyramid {
             if let Some(k) = options.k.filter(|_| l > 0) {
                 nodes.truncate(k.max(1) + 1);
             }
-            if l == level {
-                result.abstract_path = nodes.clone();
-            }
+            result.paths[l] = nodes.clone();
             path = nodes;
         }
         let cost = super::path_cost(&GridGraph::new(grid, self.rules), &path).expect("level 0 paths are grid moves");
@@ -278,18 +307,23 @@ impl Pyramid {
     }
 
     /// Marks with 1 in `inside` the nodes of `level` under the path one level up and under that
-    /// path's neighbours.
-    fn mark_corridor(&self, graph: &LevelGraph, upper_path: &[u32], level: usize, inside: &mut [u32]) {
+    /// path's neighbours, and returns them.
+    fn mark_corridor(&self, graph: &LevelGraph, upper_path: &[u32], level: usize, inside: &mut [u32]) -> Vec<u32> {
         let upper = LevelGraph { pyramid: self, grid: graph.grid, level: level + 1 };
+        let mut corridor = Vec::new();
         let mut mark_under = |parent: u32| {
             for &child in self.children(level + 1, parent) {
-                inside[child as usize] = 1;
+                if inside[child as usize] != 1 {
+                    inside[child as usize] = 1;
+                    corridor.push(child);
+                }
             }
         };
         for &node in upper_path {
             mark_under(node);
             upper.for_each_neighbor(node, |nb, _| mark_under(nb));
         }
+        corridor
     }
 }
 
