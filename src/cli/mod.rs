@@ -2,6 +2,7 @@
 //! one-line error for bad arguments or files.
 
 mod gen_map;
+mod mesh;
 mod path;
 mod planner;
 
@@ -20,6 +21,8 @@ enum Command {
     Path(path::PathArgs),
     /// Generate a map (maze, rooms, random obstacles) and a scenario file for it.
     Gen(gen_map::GenArgs),
+    /// Shortest any-angle paths on polygon maps (TA*, TRA*), or on a triangulated grid map.
+    Mesh(mesh::MeshArgs),
 }
 
 /// A failure to report to the user in one line.
@@ -51,6 +54,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Some(Command::Path(args)) => path::run(args),
         Some(Command::Gen(args)) => gen_map::run(args),
+        Some(Command::Mesh(args)) => mesh::run(args),
         None => crate::app::run().map_err(|e| CliError(format!("cannot open the window: {e}"))),
     };
     match result {
