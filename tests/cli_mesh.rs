@@ -1,28 +1,8 @@
 //! `searchlab mesh` as a user sees it: JSON lines, exit code 2 and one line for bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-use serde_json::Value;
-
-fn searchlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn json_lines(output: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&output.stdout).lines().map(|l| serde_json::from_str(l).expect("every line is JSON")).collect()
-}
-
-fn assert_fails(args: &[&str], fragment: &str) {
-    let output = searchlab(args);
-    assert_eq!(output.status.code(), Some(2), "{args:?}");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains(fragment), "{args:?}: '{stderr}' should mention '{fragment}'");
-    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
-}
+use common::cli::{assert_fails, json_lines, searchlab};
 
 /// A file in the temp directory, unique to this test process.
 fn temp_file(name: &str, text: &str) -> String {

@@ -136,13 +136,16 @@ fn check_query(map: &PolygonMap, mesh: &Navmesh, reduction: &Reduction, start: P
 fn shortest_paths_match_the_visibility_graph_on_random_queries() {
     for (name, seed) in [("pillars.json", 1), ("u_hall.json", 2), ("narrow_corridor.json", 3)] {
         let map = load(name);
-        let mesh = Navmesh::build(&map.outline(), None).unwrap();
-        let reduction = Reduction::new(&mesh);
-        let mut rng = StdRng::seed_from_u64(seed);
-        for _ in 0..60 {
-            let (start, goal) = (random_free_point(&map, &mut rng), random_free_point(&map, &mut rng));
-            check_query(&map, &mesh, &reduction, start, goal);
-        }
+        check_random_queries(&map, &Navmesh::build(&map.outline(), None).unwrap(), seed, 60);
+    }
+}
+
+fn check_random_queries(map: &PolygonMap, mesh: &Navmesh, seed: u64, queries: usize) {
+    let reduction = Reduction::new(mesh);
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..queries {
+        let (start, goal) = (random_free_point(map, &mut rng), random_free_point(map, &mut rng));
+        check_query(map, mesh, &reduction, start, goal);
     }
 }
 
@@ -152,12 +155,7 @@ fn refined_meshes_give_the_same_shortest_paths() {
     let mesh = Navmesh::build(&map.outline(), Some(Refinement { min_angle_deg: 25.0, max_area: Some(20.0) })).unwrap();
     let plain = Navmesh::build(&map.outline(), None).unwrap();
     assert!(mesh.walkable_count() > 2 * plain.walkable_count(), "refinement adds triangles");
-    let reduction = Reduction::new(&mesh);
-    let mut rng = StdRng::seed_from_u64(4);
-    for _ in 0..15 {
-        let (start, goal) = (random_free_point(&map, &mut rng), random_free_point(&map, &mut rng));
-        check_query(&map, &mesh, &reduction, start, goal);
-    }
+    check_random_queries(&map, &mesh, 4, 15);
 }
 
 #[test]
@@ -199,6 +197,16 @@ fn points_off_the_free_space_are_errors() {
     assert!(ta_star(&mesh, &crowded, &mut NoTrace).unwrap_err().contains("closer than the radius"));
 }
 
+/// Every leg of the path keeps `radius` from every obstacle edge.
+fn assert_clearance(map: &PolygonMap, waypoints: &[Point], radius: f64) {
+    for w in waypoints.windows(2) {
+        for (a, b) in ring_edges(map) {
+            let d = segment_distance(w[0], w[1], a, b);
+            assert!(d >= radius - 1e-9, "radius {radius}: leg {:?} -> {:?} is {d} from wall {a:?}-{b:?}", w[0], w[1]);
+        }
+    }
+}
+
 #[test]
 fn radius_paths_keep_their_distance_and_narrow_corridors_close() {
     let map = load("narrow_corridor.json");
@@ -214,12 +222,7 @@ fn radius_paths_keep_their_distance_and_narrow_corridors_close() {
         let tra = tra_star(&mesh, &reduction, &query, &mut NoTrace).unwrap().path.unwrap();
         assert!((ta.length - tra.length).abs() < 1e-9, "radius {radius}: TA* {} TRA* {}", ta.length, tra.length);
         assert!(ta.length >= point.length - 1e-9);
-        for w in ta.waypoints.windows(2) {
-            for (a, b) in ring_edges(&map) {
-                let d = segment_distance(w[0], w[1], a, b);
-                assert!(d >= radius - 1e-9, "radius {radius}: leg {:?}->{:?} is {d} from wall {a:?}-{b:?}", w[0], w[1]);
-            }
-        }
+        assert_clearance(&map, &ta.waypoints, radius);
         let through_corridor = ta.waypoints.iter().all(|p| (9.25..=10.75).contains(&p[1]));
         assert_eq!(through_corridor, radius < 0.75, "radius {radius}: {:?}", ta.waypoints);
     }
@@ -243,11 +246,7 @@ fn radius_paths_round_pillars_with_clearance() {
         let query = MeshQuery { radius, ..MeshQuery::new(start, goal) };
         let path = ta_star(&mesh, &query, &mut NoTrace).unwrap().path.expect("gaps are wide enough");
         assert!(path.length >= oracle(&map, start, goal).unwrap() - 1e-9);
-        for w in path.waypoints.windows(2) {
-            for (a, b) in ring_edges(&map) {
-                assert!(segment_distance(w[0], w[1], a, b) >= radius - 1e-9, "{start:?} -> {goal:?}: leg {w:?} near {a:?}-{b:?}");
-            }
-        }
+        assert_clearance(&map, &path.waypoints, radius);
     }
 }
 

@@ -69,39 +69,33 @@ pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Cor
 
     let mut apexes = vec![end(start)];
     let (mut apex, mut apex_index) = (end(start), 0);
-    let (mut left, mut left_index) = (apex, 0);
-    let (mut right, mut right_index) = (apex, 0);
+    // The funnel's left (0) and right (1) sides: a corner and the portal it came from.
+    let mut sides = [(apex, 0); 2];
     let mut i = 1;
-    while i < all.len() {
-        let [new_left, new_right] = all[i];
-        // A side is empty when it is still at the apex.
-        let right_empty = right_index == apex_index || right.point == apex.point;
-        let left_empty = left_index == apex_index || left.point == apex.point;
-        if turn(apex, right, new_right) >= 0.0 {
-            if right_empty || turn(apex, left, new_right) < 0.0 {
-                (right, right_index) = (new_right, i);
+    'portals: while i < all.len() {
+        for side in [1, 0] {
+            // Mirror the turns for the left side.
+            let sign = if side == 1 { 1.0 } else { -1.0 };
+            let new = all[i][side];
+            let (this, other) = (sides[side], sides[1 - side]);
+            if sign * turn(apex, this.0, new) < 0.0 {
+                continue; // it would widen the funnel
+            }
+            // A side is empty when it is still at the apex.
+            let empty = this.1 == apex_index || this.0.point == apex.point;
+            if empty || sign * turn(apex, other.0, new) < 0.0 {
+                sides[side] = (new, i);
             } else {
-                (apex, apex_index) = (left, left_index);
+                // This side crossed the other: the other's corner is the next apex.
+                (apex, apex_index) = other;
                 tracer.record(|| FunnelEvent::Apex { corner: apex.point });
                 apexes.push(apex);
-                (left, right, left_index, right_index) = (apex, apex, apex_index, apex_index);
+                sides = [(apex, apex_index); 2];
                 i = apex_index + 1;
-                continue;
+                continue 'portals;
             }
         }
-        if turn(apex, left, new_left) <= 0.0 {
-            if left_empty || turn(apex, right, new_left) > 0.0 {
-                (left, left_index) = (new_left, i);
-            } else {
-                (apex, apex_index) = (right, right_index);
-                tracer.record(|| FunnelEvent::Apex { corner: apex.point });
-                apexes.push(apex);
-                (left, right, left_index, right_index) = (apex, apex, apex_index, apex_index);
-                i = apex_index + 1;
-                continue;
-            }
-        }
-        tracer.record(|| FunnelEvent::Step { portal: i, apex: apex.point, left: left.point, right: right.point });
+        tracer.record(|| FunnelEvent::Step { portal: i, apex: apex.point, left: sides[0].0.point, right: sides[1].0.point });
         i += 1;
     }
     apexes.push(end(goal));

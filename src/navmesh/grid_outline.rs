@@ -32,33 +32,15 @@ pub fn grid_outline(grid: &Grid) -> Outline {
         _ => None,
     };
     for y in 0..=h {
-        let mut x = 0;
-        while x < w {
-            let Some(side) = horizontal(x, y) else {
-                x += 1;
-                continue;
-            };
-            let run_start = x;
-            while x < w && horizontal(x, y) == Some(side) {
-                x += 1;
-            }
-            let (a, b) = (id(&mut outline, run_start, y), id(&mut outline, x, y));
-            outline.segments.push([a, b]);
+        for (a, b) in runs(w, |x| horizontal(x, y)) {
+            let segment = [id(&mut outline, a, y), id(&mut outline, b, y)];
+            outline.segments.push(segment);
         }
     }
     for x in 0..=w {
-        let mut y = 0;
-        while y < h {
-            let Some(side) = vertical(x, y) else {
-                y += 1;
-                continue;
-            };
-            let run_start = y;
-            while y < h && vertical(x, y) == Some(side) {
-                y += 1;
-            }
-            let (a, b) = (id(&mut outline, x, run_start), id(&mut outline, x, y));
-            outline.segments.push([a, b]);
+        for (a, b) in runs(h, |y| vertical(x, y)) {
+            let segment = [id(&mut outline, x, a), id(&mut outline, x, b)];
+            outline.segments.push(segment);
         }
     }
     // The map's corners keep the triangulation's hull the whole map even where they are blocked.
@@ -66,6 +48,25 @@ pub fn grid_outline(grid: &Grid) -> Outline {
         id(&mut outline, x, y);
     }
     outline
+}
+
+/// The maximal runs `(from, to)` of unit edges `0..length` along one line over which `side`
+/// stays the same `Some`.
+fn runs(length: i64, side: impl Fn(i64) -> Option<bool>) -> Vec<(i64, i64)> {
+    let mut runs = Vec::new();
+    let mut k = 0;
+    while k < length {
+        let Some(this) = side(k) else {
+            k += 1;
+            continue;
+        };
+        let from = k;
+        while k < length && side(k) == Some(this) {
+            k += 1;
+        }
+        runs.push((from, k));
+    }
+    runs
 }
 
 /// The centre of a cell in the outline's coordinates.
