@@ -188,3 +188,43 @@ fn arc(corner: Corner, from: Point, to: Point, points: &mut Vec<Point>) {
         points.push([corner.point[0] + reach * theta.cos(), corner.point[1] + reach * theta.sin()]);
     }
 }
+
+/// What the funnel looks like at one step of a recorded run: the waypoints fixed so far and the
+/// current apex and sides.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FunnelView {
+    pub corners: Vec<Point>,
+    /// The last portal processed, with the apex and the left and right ends of the funnel.
+    pub step: Option<(usize, Point, Point, Point)>,
+}
+
+/// How to take one funnel event back.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum FunnelUndo {
+    Step(Option<(usize, Point, Point, Point)>),
+    Apex,
+}
+
+impl crate::trace::Replay for FunnelView {
+    type Event = FunnelEvent;
+    type Undo = FunnelUndo;
+
+    fn apply(&mut self, event: &FunnelEvent) -> FunnelUndo {
+        match *event {
+            FunnelEvent::Step { portal, apex, left, right } => FunnelUndo::Step(self.step.replace((portal, apex, left, right))),
+            FunnelEvent::Apex { corner } => {
+                self.corners.push(corner);
+                FunnelUndo::Apex
+            }
+        }
+    }
+
+    fn revert(&mut self, undo: FunnelUndo) {
+        match undo {
+            FunnelUndo::Step(step) => self.step = step,
+            FunnelUndo::Apex => {
+                self.corners.pop();
+            }
+        }
+    }
+}
