@@ -53,6 +53,23 @@ fn query_files_and_grid_maps_print_a_summary() {
 }
 
 #[test]
+fn polyanya_meshes_and_refined_triangulations_give_the_same_lengths() {
+    // A 4x4 square with a 2x2 hole in the middle, as four trapezoids.
+    let mesh = temp_file(
+        "square.mesh",
+        "mesh\n2\n8 4\n0 0 0\n4 0 0\n4 4 0\n0 4 0\n1 1 0\n3 1 0\n3 3 0\n1 3 0\n\
+         4 0 1 5 4 -1 1 -1 3\n4 1 2 6 5 -1 2 -1 0\n4 2 3 7 6 -1 3 -1 1\n4 3 0 4 7 -1 0 -1 2\n",
+    );
+    let length = |args: &[&str]| json_lines(&searchlab(args))[0]["length"].as_f64().unwrap();
+    let around = length(&["mesh", "--map", &mesh, "--from", "0.5,0.5", "--to", "3.5,3.5"]);
+    assert!((around - 2.0 * 6.5f64.sqrt()).abs() < 1e-9, "{around}");
+    let plain = length(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28"]);
+    let refined = length(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28", "--min-angle", "25"]);
+    assert!((plain - refined).abs() < 1e-9, "{plain} vs {refined}");
+    assert_fails(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28", "--min-angle", "40"], "--min-angle");
+}
+
+#[test]
 fn bad_input_exits_2_with_one_line() {
     let bad_json = temp_file("bad.json", "{\"boundary\": [[0,0],[10,0],[10,10],[0,10]],\n \"holes\": [[[1,1],[2,2],[2,1],[1,2]]]}");
     assert_fails(&["mesh", "--map", &bad_json, "--from", "0,0", "--to", "1,1"], "hole 0");
