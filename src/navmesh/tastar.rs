@@ -139,28 +139,19 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         _ => true,
     };
 
-    let mut nodes: Vec<Channel> = Vec::new();
+    let mut nodes = Channels { nodes: Vec::new(), entered: vec![false; mesh.triangles.len()] };
     let mut open = BinaryHeap::new();
     let h_start = distance(start, goal);
     for &tri in &starts {
-        nodes.push(Channel { tri, entry: 3, parent: NO_NODE, g: 0.0, f: h_start });
-        open.push(OpenEntry { f: h_start, g: 0.0, node: nodes.len() as u32 - 1 });
+        let node = nodes.push(Channel { tri, entry: 3, parent: NO_NODE, g: 0.0, f: h_start });
+        open.push(OpenEntry { f: h_start, g: 0.0, node });
         tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
     }
-    let on_channel = |nodes: &[Channel], mut node: u32, tri: u32| {
-        while node != NO_NODE {
-            if nodes[node as usize].tri == tri {
-                return true;
-            }
-            node = nodes[node as usize].parent;
-        }
-        false
-    };
     // The child of `node` across edge `i`, if an agent fits through and it is not on the channel.
-    let child = |nodes: &[Channel], node: u32, i: usize| -> Option<Channel> {
-        let parent = nodes[node as usize];
+    let child = |nodes: &Channels, node: u32, i: usize| -> Option<Channel> {
+        let parent = nodes.nodes[node as usize];
         let next = mesh.passable(parent.tri, i)?;
-        if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || on_channel(nodes, node, next) {
+        if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(node, next) {
             return None;
         }
         let (a, b) = mesh.edge(parent.tri, i);
@@ -175,11 +166,11 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         if f >= best - LENGTH_EPSILON {
             break;
         }
-        let current = nodes[node as usize];
+        let current = nodes.nodes[node as usize];
         result.expanded += 1;
         tracer.record(|| SearchEvent::Expand { node: current.tri });
         if goals.contains(&current.tri) {
-            let channel = channel_of(&nodes, node);
+            let channel = nodes.channel(node);
             let waypoints = channel_path(mesh, start, goal, &channel, radius, &mut NoTrace);
             let length = path_length(&waypoints);
             result.first_length.get_or_insert(length);
@@ -202,36 +193,39 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
             }
             let Some(mut next) = child(&nodes, node, i) else { continue };
             if let Some(reduction) = reduction {
-                // Follow a corridor to its end in one step: its triangles offer no choice.
-                let corridor_start = nodes.len();
-                while reduction.is_corridor(next.tri) && !goals.contains(&next.tri) {
-                    nodes.push(next);
-                    let id = nodes.len() as u32 - 1;
-                    let exits: Vec<Channel> =
-                        (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(&nodes, id, j)).collect();
-                    match exits.as_slice() {
-                        [only] => next = *only,
+                // Follow a corridor to its end in one step: its triangles offer no choice. So do
+                // the dead ends the search may enter (towards the start or goal) but where the
+                // branches of the two meet.
+                let corridor_start = nodes.nodes.len();
+                let mut dead = false;
+                while !reduction.is_decision(next.tri) && !goals.contains(&next.tri) {
+                    let id = nodes.push(next);
+                    let mut exits = (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(&nodes, id, j));
+                    match (exits.next(), exits.next()) {
+                        (Some(only), None) => next = only,
                         // A branch towards the start or goal leaves here: the search decides.
-                        [_, _, ..] => {
-                            nodes.pop();
+                        (Some(_), Some(_)) => {
+                            nodes.nodes.pop();
                             break;
                         }
-                        [] => break,
+                        (None, _) => {
+                            dead = true;
+                            break;
+                        }
                     }
                 }
-                if nodes.len() > corridor_start && nodes.last().is_some_and(|last| last.tri == next.tri) {
+                if dead {
                     // The corridor leads nowhere new.
-                    nodes.truncate(corridor_start);
+                    nodes.nodes.truncate(corridor_start);
                     continue;
                 }
             }
             if next.f >= best - LENGTH_EPSILON {
                 continue;
             }
-            nodes.push(next);
-            let id = nodes.len() as u32 - 1;
+            let id = nodes.push(next);
             open.push(OpenEntry { f: next.f, g: next.g, node: id });
-            let parent_tri = nodes[next.parent as usize].tri;
+            let parent_tri = nodes.nodes[next.parent as usize].tri;
             tracer.record(|| SearchEvent::Open { node: next.tri, parent: parent_tri, g: next.g, h: next.f - next.g });
         }
     }
@@ -241,15 +235,44 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
     Ok(result)
 }
 
-/// The triangles of the channel ending at `node`, from the start.
-fn channel_of(nodes: &[Channel], mut node: u32) -> Vec<u32> {
-    let mut channel = Vec::new();
-    while node != NO_NODE {
-        channel.push(nodes[node as usize].tri);
-        node = nodes[node as usize].parent;
+/// Every search node made so far. `entered` marks the triangles some channel has entered: only
+/// for those does checking a channel for a revisit need to walk it.
+struct Channels {
+    nodes: Vec<Channel>,
+    entered: Vec<bool>,
+}
+
+impl Channels {
+    fn push(&mut self, channel: Channel) -> u32 {
+        self.entered[channel.tri as usize] = true;
+        self.nodes.push(channel);
+        self.nodes.len() as u32 - 1
     }
-    channel.reverse();
-    channel
+
+    /// Whether the channel ending at `node` runs through `tri`.
+    fn on_channel(&self, mut node: u32, tri: u32) -> bool {
+        if !self.entered[tri as usize] {
+            return false;
+        }
+        while node != NO_NODE {
+            if self.nodes[node as usize].tri == tri {
+                return true;
+            }
+            node = self.nodes[node as usize].parent;
+        }
+        false
+    }
+
+    /// The triangles of the channel ending at `node`, from the start.
+    fn channel(&self, mut node: u32) -> Vec<u32> {
+        let mut channel = Vec::new();
+        while node != NO_NODE {
+            channel.push(self.nodes[node as usize].tri);
+            node = self.nodes[node as usize].parent;
+        }
+        channel.reverse();
+        channel
+    }
 }
 
 /// Whether a disc of `radius` can cross triangle `t` from edge `entry` (3: it starts inside) to

@@ -64,8 +64,8 @@ impl Reduction {
         self.roles[t as usize] == Role::DeadEnd
     }
 
-    pub fn is_corridor(&self, t: u32) -> bool {
-        self.roles[t as usize] == Role::Corridor
+    pub fn is_decision(&self, t: u32) -> bool {
+        self.roles[t as usize] == Role::Decision
     }
 
     pub fn count(&self, role: Role) -> usize {
