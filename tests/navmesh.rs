@@ -231,6 +231,21 @@ fn radius_paths_keep_their_distance_and_narrow_corridors_close() {
 }
 
 #[test]
+fn refinement_keeps_radius_paths_and_closed_corridors() {
+    let map = load("narrow_corridor.json");
+    let plain = Navmesh::build(&map.outline(), None).unwrap();
+    let refined = Navmesh::build(&map.outline(), Some(Refinement { min_angle_deg: 25.0, max_area: Some(4.0) })).unwrap();
+    assert!(refined.walkable_count() > 3 * plain.walkable_count());
+    for radius in [0.0, 0.5, 0.9] {
+        let query = MeshQuery { radius, ..MeshQuery::new([2.0, 10.0], [28.0, 10.0]) };
+        let a = ta_star(&plain, &query, &mut NoTrace).unwrap().path.unwrap();
+        let b = ta_star(&refined, &query, &mut NoTrace).unwrap().path.unwrap();
+        assert!((a.length - b.length).abs() < 1e-6, "radius {radius}: {} plain, {} refined", a.length, b.length);
+        assert_clearance(&map, &b.waypoints, radius);
+    }
+}
+
+#[test]
 fn radius_paths_round_pillars_with_clearance() {
     let map = load("pillars.json");
     let mesh = Navmesh::build(&map.outline(), None).unwrap();
@@ -310,6 +325,33 @@ fn jump_and_walk_finds_the_triangle_spade_locates() {
             assert!(spade.contains(&t) || !mesh.triangles[t as usize].walkable, "{p:?}: walk {t}, spade {spade:?}");
         }
     }
+}
+
+#[test]
+fn the_recorded_walk_samples_jumps_and_steps_between_neighbours() {
+    use searchlab::navmesh::walk::WalkEvent;
+    let map = load("pillars.json");
+    let mesh = Navmesh::build(&map.outline(), Some(Refinement::default())).unwrap();
+    let mut recorder = Recorder::default();
+    let found = jump_and_walk(&mesh, [39.0, 29.0], 4, &mut recorder).expect("inside the map");
+    let events = recorder.finish().events;
+    assert!(matches!(events[..4], [WalkEvent::Sample { .. }, WalkEvent::Sample { .. }, WalkEvent::Sample { .. }, WalkEvent::Sample { .. }]));
+    let nearest = events[..4]
+        .iter()
+        .filter_map(|e| if let WalkEvent::Sample { triangle, distance } = e { Some((*distance, *triangle)) } else { None })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap()
+        .1;
+    assert_eq!(events[4], WalkEvent::Jump { triangle: nearest });
+    let mut at = nearest;
+    for event in &events[5..events.len() - 1] {
+        let WalkEvent::Step { triangle } = *event else { panic!("only steps between the jump and the end: {event:?}") };
+        assert!(mesh.triangles[at as usize].neighbours.contains(&triangle), "{at} -> {triangle} are not neighbours");
+        at = triangle;
+    }
+    assert!(events.len() > 6, "the walk crosses the map");
+    assert_eq!(events.last(), Some(&WalkEvent::Found { triangle: Some(found) }));
+    assert_eq!(at, found);
 }
 
 fn parse_error(json: &str) -> String {
