@@ -93,6 +93,21 @@ fn refining_adds_triangles_and_a_bad_file_keeps_the_map() {
 }
 
 #[test]
+fn a_grid_map_compares_grid_astar_with_the_any_angle_path() {
+    let mut harness = lab_harness();
+    harness.run();
+    harness.get_by_label("rooms128.map").click();
+    harness.run();
+    let lab = harness.state();
+    assert_eq!(lab.error(), None);
+    let octile = lab.grid_length().expect("grid A* runs between the cells of start and goal");
+    let any_angle = lab.result().and_then(|r| r.path.as_ref()).expect("TA* finds a path").length;
+    // Both join the same cell centres; the any-angle path is never longer, here strictly shorter.
+    assert!(any_angle < octile - 1e-9, "{any_angle} vs {octile}");
+    harness.get_by_label_contains("Grid A* (octile, cell to cell):");
+}
+
+#[test]
 fn the_app_lists_the_polygon_lesson() {
     let mut harness = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     harness.run();

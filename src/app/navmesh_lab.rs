@@ -1,18 +1,22 @@
 //! The polygon-map lesson: the constrained Delaunay triangulation of a map, its walkable faces,
 //! TA* / TRA* searching over triangles (replayed step by step), the channel found, the funnel
-//! pulling the path tight portal by portal, and the agent radius closing narrow gaps.
+//! pulling the path tight portal by portal, and the agent radius closing narrow gaps. A grid map
+//! is triangulated too, and grid A*'s octile path drawn beside the any-angle one.
 
 use egui::{Color32, Pos2, Sense, Shape, Stroke, Vec2};
 
 use super::Lesson;
+use crate::grid::{Grid, movingai};
 use crate::navmesh::funnel::{FunnelView, channel_path};
+use crate::navmesh::grid_outline::{cell_centre, grid_outline};
 use crate::navmesh::tastar::{MeshSearchResult, MeshQuery, ta_star};
 use crate::navmesh::trastar::{Reduction, Role, tra_star};
-use crate::navmesh::{Navmesh, Point, PolygonMap, Refinement, distance};
-use crate::trace::{NodeStatus, Player, Recorder, SearchOutcome, SearchSnapshot};
+use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance};
+use crate::pathfinding::{GridSearch, SearchSpace};
+use crate::trace::{NoTrace, NodeStatus, Player, Recorder, SearchOutcome, SearchSnapshot};
 
-/// The bundled polygon maps, the first one opens.
-pub const MAPS: [&str; 3] = ["maps/pillars.json", "maps/narrow_corridor.json", "maps/u_hall.json"];
+/// The bundled polygon maps (the first one opens) and a grid map to compare with grid A*.
+pub const MAPS: [&str; 4] = ["maps/pillars.json", "maps/narrow_corridor.json", "maps/u_hall.json", "maps/rooms128.map"];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MeshAlgorithm {
@@ -39,6 +43,10 @@ pub enum MeshCommand {
 
 pub struct NavmeshLab {
     map_path: String,
+    /// The grid when the map is a grid map, for the octile comparison.
+    grid: Option<Grid>,
+    /// Grid A*'s path between the start and goal cells: length and cell centres.
+    grid_path: Option<(f64, Vec<Point>)>,
     mesh: Navmesh,
     reduction: Reduction,
     error: Option<String>,
@@ -66,14 +74,26 @@ fn fallback_map() -> PolygonMap {
     }
 }
 
-fn build(map: &PolygonMap, refine: bool) -> Result<Navmesh, String> {
-    Navmesh::build(&map.outline(), refine.then(Refinement::default))
+fn build(outline: &Outline, refine: bool) -> Result<Navmesh, String> {
+    Navmesh::build(outline, refine.then(Refinement::default))
+}
+
+/// A polygon map, or a grid map (`.map`) with its grid.
+fn load(path: &str) -> Result<(Outline, Option<Grid>), String> {
+    if path.ends_with(".map") {
+        let grid = movingai::load_map(path.as_ref()).map_err(|e| e.to_string())?;
+        Ok((grid_outline(&grid), Some(grid)))
+    } else {
+        Ok((PolygonMap::load(path.as_ref()).map_err(|e| e.to_string())?.outline(), None))
+    }
 }
 
 impl NavmeshLab {
     pub fn new() -> Self {
-        let mesh = build(&fallback_map(), false).expect("the fallback map triangulates");
+        let mesh = build(&fallback_map().outline(), false).expect("the fallback map triangulates");
         let mut lab = Self {
+            grid: None,
+            grid_path: None,
             reduction: Reduction::new(&mesh),
             mesh,
             map_path: String::new(),
@@ -111,11 +131,17 @@ impl NavmeshLab {
         &self.mesh
     }
 
+    /// Grid A*'s octile path length on a grid map.
+    pub fn grid_length(&self) -> Option<f64> {
+        self.grid_path.as_ref().map(|(length, _)| *length)
+    }
+
     pub fn apply(&mut self, command: MeshCommand) {
         match command {
-            MeshCommand::LoadMap(path) => match PolygonMap::load(path.as_ref()).map_err(|e| e.to_string()).and_then(|map| build(&map, self.refine)) {
-                Ok(mesh) => {
+            MeshCommand::LoadMap(path) => match load(&path).and_then(|(outline, grid)| Ok((build(&outline, self.refine)?, grid))) {
+                Ok((mesh, grid)) => {
                     self.mesh = mesh;
+                    self.grid = grid;
                     self.reduction = Reduction::new(&self.mesh);
                     self.map_path = path;
                     self.error = None;
@@ -126,11 +152,11 @@ impl NavmeshLab {
                 Err(e) => self.error = Some(e),
             },
             MeshCommand::SetStart(p) => {
-                self.start = p;
+                self.start = self.snap(p);
                 self.run();
             }
             MeshCommand::SetGoal(p) => {
-                self.goal = p;
+                self.goal = self.snap(p);
                 self.run();
             }
             MeshCommand::SetRadius(radius) => {
@@ -181,8 +207,18 @@ impl NavmeshLab {
                 .min_by(|p, q| distance(*p, corner).total_cmp(&distance(*q, corner)))
                 .unwrap_or(corner)
         };
-        self.start = nearest(lo);
-        self.goal = nearest(hi);
+        self.start = self.snap(nearest(lo));
+        self.goal = self.snap(nearest(hi));
+    }
+
+    /// On a grid map, the centre of the cell holding `p`, so grid A* and TA* join the same points.
+    fn snap(&self, p: Point) -> Point {
+        match &self.grid {
+            Some(grid) if grid.contains(p[0].floor() as i64, p[1].floor() as i64) => {
+                cell_centre(grid, grid.cell(p[0].floor() as u32, p[1].floor() as u32))
+            }
+            _ => p,
+        }
     }
 
     fn bounds(&self) -> (Point, Point) {
@@ -215,6 +251,16 @@ impl NavmeshLab {
             }
         }
         self.funnel = Player::new(funnel.finish(), FunnelView::default());
+        self.grid_path = self.grid.as_ref().and_then(|grid| {
+            let cell_at = |p: Point| {
+                let (x, y) = (p[0].floor() as i64, p[1].floor() as i64);
+                grid.is_passable(x, y).then(|| grid.cell(x as u32, y as u32))
+            };
+            let (start, goal) = (cell_at(self.start)?, cell_at(self.goal)?);
+            let result = GridSearch::default().run(grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
+            let (cost, cells) = result.path?;
+            Some((cost, cells.into_iter().map(|c| cell_centre(grid, c)).collect()))
+        });
     }
 
     fn controls(&mut self, ui: &mut egui::Ui) {
@@ -301,6 +347,9 @@ impl NavmeshLab {
             ui.label(format!("First path: {first:.3}   Shortest path: {:.3}", best.length));
         }
         ui.label(format!("Funnel step {} / {}", self.funnel.step(), self.funnel.len()));
+        if let Some((length, _)) = &self.grid_path {
+            ui.label(format!("Grid A* (octile, cell to cell): {length:.3}"));
+        }
     }
 
     fn canvas(&mut self, ui: &mut egui::Ui) {
@@ -310,9 +359,11 @@ impl NavmeshLab {
         let scale = (available.x / w).min(available.y / h).max(1.0) * 0.97;
         let (response, painter) = ui.allocate_painter(Vec2::new(w * scale, h * scale), Sense::click());
         let rect = response.rect;
-        // y points up in the map, down on screen.
-        let to_screen = |p: Point| Pos2::new(rect.min.x + (p[0] - lo[0]) as f32 * scale, rect.max.y - (p[1] - lo[1]) as f32 * scale);
-        let to_map = |p: Pos2| [lo[0] + ((p.x - rect.min.x) / scale) as f64, lo[1] + ((rect.max.y - p.y) / scale) as f64];
+        // y points up in a polygon map; grid rows count down, as the grid lab shows them.
+        let down = if self.grid.is_some() { 1.0 } else { -1.0 };
+        let top = if self.grid.is_some() { rect.min.y } else { rect.max.y };
+        let to_screen = |p: Point| Pos2::new(rect.min.x + (p[0] - lo[0]) as f32 * scale, top + down * (p[1] - lo[1]) as f32 * scale);
+        let to_map = |p: Pos2| [lo[0] + ((p.x - rect.min.x) / scale) as f64, lo[1] + (down * (p.y - top) / scale) as f64];
         let view = self.player.view();
         let channel: &[u32] = match &view.outcome {
             Some(SearchOutcome::Found { path, .. }) => path,
@@ -355,6 +406,10 @@ impl NavmeshLab {
             let points: Vec<Pos2> = path.waypoints.iter().copied().map(to_screen).collect();
             painter.add(Shape::line(points, Stroke::new(3.0, Color32::from_rgb(230, 120, 20))));
         }
+        if let Some((_, centres)) = &self.grid_path {
+            let points: Vec<Pos2> = centres.iter().copied().map(to_screen).collect();
+            painter.add(Shape::line(points, Stroke::new(2.0, Color32::from_rgb(0, 170, 190))));
+        }
         self.draw_funnel(&painter, &to_screen);
         for (p, colour) in [(self.start, Color32::from_rgb(30, 160, 60)), (self.goal, Color32::from_rgb(170, 40, 170))] {
             painter.circle_filled(to_screen(p), 5.0, colour);
@@ -396,7 +451,8 @@ impl Lesson for NavmeshLab {
              explored blue, the channel found yellow. The funnel then pulls the path tight (apex brown, \
              left side blue, right side red). TRA* first removes dead ends and collapses corridors, so it \
              branches only at decision points (magenta). A bigger agent keeps its radius from every corner \
-             and cannot pass gaps narrower than its width. Click: goal, Shift+click: start.",
+             and cannot pass gaps narrower than its width. On a grid map, grid A*'s octile path (teal) runs \
+             beside the any-angle one. Click: goal, Shift+click: start.",
         );
         ui.separator();
         egui::Panel::right("navmesh-lab-side").resizable(false).min_size(420.0).show(ui, |ui| {
