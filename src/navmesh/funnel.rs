@@ -136,6 +136,9 @@ fn tangent(a: Corner, b: Corner) -> Option<Point> {
 /// replaced by a polyline outside its circle.
 fn wrap(apexes: &[Corner]) -> Vec<Point> {
     let at = |c: Corner, u: Point| {
+        if c.offset == 0.0 {
+            return c.point; // exactly, whatever rounding would do
+        }
         let n = right_normal(u);
         [c.point[0] + c.offset * n[0], c.point[1] + c.offset * n[1]]
     };
