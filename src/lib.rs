@@ -8,5 +8,6 @@ pub mod app;
 pub mod cli;
 pub mod games;
 pub mod grid;
+pub mod navmesh;
 pub mod pathfinding;
 pub mod trace;

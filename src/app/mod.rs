@@ -2,8 +2,10 @@
 //! Pages only replay traces recorded by the library's algorithms; nothing here searches itself.
 
 mod grid_lab;
+mod navmesh_lab;
 
 pub use grid_lab::{Command, GridLab};
+pub use navmesh_lab::{MAPS, MeshAlgorithm, MeshCommand, NavmeshLab};
 
 /// A lesson page: it owns its state and draws itself into the central panel.
 pub trait Lesson {
@@ -13,7 +15,7 @@ pub trait Lesson {
 
 /// All lessons, in the order of the course.
 fn lessons() -> Vec<Box<dyn Lesson>> {
-    vec![Box::new(GridLab::new())]
+    vec![Box::new(GridLab::new()), Box::new(NavmeshLab::new())]
 }
 
 pub struct SearchlabApp {

@@ -5,6 +5,7 @@ mod barca;
 mod game_match;
 mod game_search;
 mod gen_map;
+mod mesh;
 mod path;
 mod planner;
 mod tictactoe;
@@ -28,6 +29,8 @@ enum Command {
     Tictactoe(tictactoe::TicTacToeArgs),
     /// The Barca engine: perft, search, engine-vs-engine matches.
     Barca(barca::BarcaArgs),
+    /// Shortest any-angle paths on polygon maps (TA*, TRA*), or on a triangulated grid map.
+    Mesh(mesh::MeshArgs),
 }
 
 /// A failure to report to the user in one line.
@@ -61,6 +64,7 @@ pub fn main() -> i32 {
         Some(Command::Gen(args)) => gen_map::run(args),
         Some(Command::Tictactoe(args)) => tictactoe::run(args),
         Some(Command::Barca(args)) => barca::run(args),
+        Some(Command::Mesh(args)) => mesh::run(args),
         None => crate::app::run().map_err(|e| CliError(format!("cannot open the window: {e}"))),
     };
     match result {

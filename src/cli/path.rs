@@ -95,7 +95,7 @@ fn cell_of(grid: &Grid, (x, y): (u32, u32), what: &str) -> Result<u32, CliError>
     Ok(cell)
 }
 
-fn micros_since(start: Instant) -> f64 {
+pub(super) fn micros_since(start: Instant) -> f64 {
     (start.elapsed().as_secs_f64() * 1e7).round() / 10.0
 }
 

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests (each test binary uses some of them).
 #![allow(dead_code)]
 
+pub mod cli;
+
 use std::path::{Path, PathBuf};
 
 use rand::rngs::StdRng;

@@ -1,0 +1,172 @@
+//! `searchlab mesh`: shortest paths on polygon maps with TA* or TRA*.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use super::path::micros_since;
+use super::{CliError, CliResult, emit};
+use crate::grid::movingai;
+use crate::navmesh::grid_outline::{cell_centre, grid_outline};
+use crate::navmesh::tastar::{MeshQuery, MeshSearchResult, ta_star};
+use crate::navmesh::trastar::{Reduction, Role, tra_star};
+use crate::navmesh::{Navmesh, Point, Refinement, load_outline};
+use crate::trace::NoTrace;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MeshAlgo {
+    Ta,
+    Tra,
+}
+
+#[derive(Debug, Args)]
+pub struct MeshArgs {
+    /// The map: a polygon map (.json) or a Polyanya mesh (.mesh).
+    #[arg(long, required_unless_present = "grid", conflicts_with = "grid")]
+    map: Option<PathBuf>,
+    /// A grid map (MovingAI .map), triangulated; points are cells, searched from their centres.
+    #[arg(long)]
+    grid: Option<PathBuf>,
+    /// Start point `x,y` of a single query (a cell with --grid).
+    #[arg(long, value_parser = parse_xy, requires = "to")]
+    from: Option<Point>,
+    /// Goal point `x,y` of a single query.
+    #[arg(long, value_parser = parse_xy, requires = "from")]
+    to: Option<Point>,
+    /// Many queries: lines `sx sy gx gy` (a MovingAI .scen with --grid).
+    #[arg(long, conflicts_with_all = ["from", "to"])]
+    queries: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = MeshAlgo::Ta)]
+    algo: MeshAlgo,
+    /// The agent's radius: paths keep this far from obstacles.
+    #[arg(long, default_value_t = 0.0)]
+    radius: f64,
+    /// Stop at the first path found instead of proving the shortest.
+    #[arg(long)]
+    first_path: bool,
+    /// Refine the triangulation until no angle is below this many degrees (at most 30).
+    #[arg(long)]
+    min_angle: Option<f64>,
+}
+
+fn parse_xy(text: &str) -> Result<Point, String> {
+    let (x, y) = text.split_once(',').ok_or_else(|| format!("'{text}' is not x,y"))?;
+    let coordinate = |s: &str| {
+        s.trim().parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("'{s}' in '{text}' is not a number"))
+    };
+    Ok([coordinate(x)?, coordinate(y)?])
+}
+
+/// Queries of a text file: `sx sy gx gy` per line, `#` starts a comment.
+fn parse_queries(file: &str, text: &str) -> Result<Vec<(Point, Point)>, CliError> {
+    let mut queries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let numbers: Vec<f64> = line.split_whitespace().filter_map(|w| w.parse().ok()).filter(|v: &f64| v.is_finite()).collect();
+        match (numbers.as_slice(), line.split_whitespace().count()) {
+            (&[sx, sy, gx, gy], 4) => queries.push(([sx, sy], [gx, gy])),
+            _ => return Err(CliError(format!("{file}:{}: expected four numbers 'sx sy gx gy'", i + 1))),
+        }
+    }
+    Ok(queries)
+}
+
+pub fn run(args: MeshArgs) -> CliResult {
+    if !(args.radius.is_finite() && args.radius >= 0.0) {
+        return Err(CliError(format!("--radius must be a number >= 0, got {}", args.radius)));
+    }
+    let refinement = match args.min_angle {
+        Some(angle) if !(angle.is_finite() && (0.0..=30.0).contains(&angle)) => {
+            return Err(CliError(format!("--min-angle must be between 0 and 30 degrees, got {angle}")));
+        }
+        Some(angle) => Some(Refinement { min_angle_deg: angle, max_area: None }),
+        None => None,
+    };
+    let (outline, grid) = match (&args.map, &args.grid) {
+        (Some(map), _) => (load_outline(map)?, None),
+        (None, Some(path)) => {
+            let grid = movingai::load_map(path)?;
+            (grid_outline(&grid), Some(grid))
+        }
+        (None, None) => return Err(CliError("give --map FILE or --grid FILE.map".to_string())),
+    };
+    let map_name = args.map.as_ref().or(args.grid.as_ref()).expect("one is given").display().to_string();
+    let clock = Instant::now();
+    let mesh = Navmesh::build(&outline, refinement).map_err(|e| CliError(format!("{map_name}: {e}")))?;
+    let reduction = (args.algo == MeshAlgo::Tra).then(|| Reduction::new(&mesh));
+    let preprocessing_micros = micros_since(clock);
+    // Grid queries name cells; the search runs between their centres.
+    let to_point = |p: Point| -> Result<Point, CliError> {
+        let Some(grid) = &grid else { return Ok(p) };
+        let (x, y) = (p[0] as i64, p[1] as i64);
+        if p[0].fract() != 0.0 || p[1].fract() != 0.0 || !grid.contains(x, y) {
+            return Err(CliError(format!("{},{} is not a cell of the {}x{} grid", p[0], p[1], grid.width(), grid.height())));
+        }
+        Ok(cell_centre(grid, grid.cell(x as u32, y as u32)))
+    };
+    let queries: Vec<(Point, Point)> = match (&args.queries, args.from, args.to) {
+        (Some(file), _, _) => {
+            let name = file.display().to_string();
+            if grid.is_some() {
+                movingai::load_scen(file)?
+                    .iter()
+                    .map(|s| Ok(([s.start.0 as f64, s.start.1 as f64], [s.goal.0 as f64, s.goal.1 as f64])))
+                    .collect::<Result<_, CliError>>()?
+            } else {
+                let text = std::fs::read_to_string(file).map_err(|e| CliError(format!("{name}: cannot read: {e}")))?;
+                parse_queries(&name, &text)?
+            }
+        }
+        (None, Some(from), Some(to)) => vec![(from, to)],
+        _ => return Err(CliError("give either --queries FILE or --from x,y --to x,y".to_string())),
+    };
+    let single = args.queries.is_none();
+    let (mut total_expanded, mut total_micros, mut unreachable) = (0, 0.0, 0);
+    for (from, to) in &queries {
+        let query = MeshQuery { start: to_point(*from)?, goal: to_point(*to)?, radius: args.radius, first_path_only: args.first_path };
+        let clock = Instant::now();
+        let result: MeshSearchResult = match &reduction {
+            Some(reduction) => tra_star(&mesh, reduction, &query, &mut NoTrace),
+            None => ta_star(&mesh, &query, &mut NoTrace),
+        }
+        .map_err(CliError)?;
+        let micros = micros_since(clock);
+        total_expanded += result.expanded;
+        total_micros += micros;
+        unreachable += usize::from(result.path.is_none());
+        emit(&json!({
+            "start": from,
+            "goal": to,
+            "algo": args.algo,
+            "length": result.path.as_ref().map(|p| p.length),
+            "first_path_length": result.first_length,
+            "waypoints": result.path.as_ref().map(|p| &p.waypoints),
+            "expanded": result.expanded,
+            "micros": micros,
+        }));
+    }
+    if !single {
+        let mut summary = json!({
+            "algo": args.algo,
+            "queries": queries.len(),
+            "unreachable": unreachable,
+            "total_expanded": total_expanded,
+            "total_micros": (total_micros * 10.0).round() / 10.0,
+            "preprocessing_micros": preprocessing_micros,
+            "triangles": mesh.walkable_count(),
+        });
+        if let Some(reduction) = &reduction {
+            summary["decision_points"] = json!(reduction.count(Role::Decision));
+            summary["corridor_triangles"] = json!(reduction.count(Role::Corridor));
+            summary["dead_end_triangles"] = json!(reduction.count(Role::DeadEnd));
+        }
+        emit(&json!({ "summary": summary }));
+    }
+    Ok(())
+}

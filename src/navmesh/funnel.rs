@@ -1,0 +1,233 @@
+//! The funnel algorithm ("simple stupid funnel", after Lee & Preparata): the shortest path from
+//! `start` to `goal` through a channel of triangles, given as the portals (edges) it crosses.
+//!
+//! For a round agent of radius `r` every obstacle corner becomes a circle of radius `r`; the
+//! funnel's sides are then tangents between circles instead of lines between points, and the
+//! path wraps around each corner it turns at. Arcs are replaced by polylines drawn outside the
+//! circle (each piece touches it), so the waypoints never come closer than `r` to a corner.
+//! With `r = 0` it is the classic point funnel.
+
+use super::triangulation::Navmesh;
+use super::{Point, distance};
+use crate::trace::Tracer;
+
+/// A portal endpoint: `offset` is `+r` for a corner on the left of the path (the path passes to
+/// its right), `-r` for one on the right, 0 for points the path may touch.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Corner {
+    pub point: Point,
+    pub offset: f64,
+}
+
+/// Events of one funnel run, for the lesson's step-by-step view.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FunnelEvent {
+    /// After portal `portal`: the apex and the two sides of the funnel.
+    Step { portal: usize, apex: Point, left: Point, right: Point },
+    /// A side crossed the other: this corner becomes the new apex and a waypoint.
+    Apex { corner: Point },
+}
+
+/// The portals (left, right) crossed by a channel of consecutive triangles, as vertex ids.
+pub fn channel_portals(mesh: &Navmesh, channel: &[u32]) -> Vec<[u32; 2]> {
+    channel
+        .windows(2)
+        .map(|pair| {
+            let tri = &mesh.triangles[pair[0] as usize];
+            let i = (0..3).find(|&i| tri.neighbours[i] == pair[1]).expect("consecutive channel triangles are neighbours");
+            // Looking out through edge i, its end vertex is on the left.
+            [tri.vertices[(i + 1) % 3], tri.vertices[i]]
+        })
+        .collect()
+}
+
+/// The shortest path through `channel` for an agent of `radius` (0 for a point), as waypoints.
+pub fn channel_path<T: Tracer<FunnelEvent>>(
+    mesh: &Navmesh,
+    start: Point,
+    goal: Point,
+    channel: &[u32],
+    radius: f64,
+    tracer: &mut T,
+) -> Vec<Point> {
+    let corner = |v: u32, side: f64| Corner {
+        point: mesh.vertices[v as usize],
+        offset: if mesh.on_obstacle[v as usize] { side * radius } else { 0.0 },
+    };
+    let portals: Vec<[Corner; 2]> =
+        channel_portals(mesh, channel).into_iter().map(|[l, r]| [corner(l, 1.0), corner(r, -1.0)]).collect();
+    funnel(start, goal, &portals, tracer)
+}
+
+/// The funnel over `portals` (left, right), from `start` to `goal`.
+pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Corner; 2]], tracer: &mut T) -> Vec<Point> {
+    let end = |point| Corner { point, offset: 0.0 };
+    let mut all = Vec::with_capacity(portals.len() + 2);
+    all.push([end(start), end(start)]);
+    all.extend_from_slice(portals);
+    all.push([end(goal), end(goal)]);
+
+    let mut apexes = vec![end(start)];
+    let (mut apex, mut apex_index) = (end(start), 0);
+    // The funnel's left (0) and right (1) sides: a corner and the portal it came from.
+    let mut sides = [(apex, 0); 2];
+    let mut i = 1;
+    'portals: while i < all.len() {
+        for side in [1, 0] {
+            // Mirror the turns for the left side.
+            let sign = if side == 1 { 1.0 } else { -1.0 };
+            let new = all[i][side];
+            let (this, other) = (sides[side], sides[1 - side]);
+            if sign * turn(apex, this.0, new) < 0.0 {
+                continue; // it would widen the funnel
+            }
+            // A side is empty when it is still at the apex.
+            let empty = this.1 == apex_index || this.0.point == apex.point;
+            if empty || sign * turn(apex, other.0, new) < 0.0 {
+                sides[side] = (new, i);
+            } else {
+                // This side crossed the other: the other's corner is the next apex.
+                (apex, apex_index) = other;
+                tracer.record(|| FunnelEvent::Apex { corner: apex.point });
+                apexes.push(apex);
+                sides = [(apex, apex_index); 2];
+                i = apex_index + 1;
+                continue 'portals;
+            }
+        }
+        tracer.record(|| FunnelEvent::Step { portal: i, apex: apex.point, left: sides[0].0.point, right: sides[1].0.point });
+        i += 1;
+    }
+    apexes.push(end(goal));
+    wrap(&apexes)
+}
+
+/// Whether `to` is left (> 0) or right (< 0) of the funnel side from `apex` towards `side`.
+/// Sides are tangent directions between the corners' circles.
+fn turn(apex: Corner, side: Corner, to: Corner) -> f64 {
+    let (Some(u), Some(v)) = (tangent(apex, side), tangent(apex, to)) else {
+        return 0.0;
+    };
+    u[0] * v[1] - u[1] * v[0]
+}
+
+/// The right-hand normal of a direction.
+fn right_normal(u: Point) -> Point {
+    [u[1], -u[0]]
+}
+
+/// The unit direction of the tangent from `a`'s circle to `b`'s, on the sides their offsets
+/// give; `None` when the two coincide.
+fn tangent(a: Corner, b: Corner) -> Option<Point> {
+    let d = [b.point[0] - a.point[0], b.point[1] - a.point[1]];
+    let len2 = d[0] * d[0] + d[1] * d[1];
+    if len2 < 1e-24 {
+        return None;
+    }
+    // Write d = alpha*u + beta*n(u): the tangent points a + offset_a*n(u), b + offset_b*n(u)
+    // differ by a multiple of u exactly when beta = -(offset_b - offset_a).
+    let beta = a.offset - b.offset;
+    let alpha = (len2 - beta * beta).max(0.0).sqrt();
+    let rd = right_normal(d);
+    Some([(alpha * d[0] - beta * rd[0]) / len2, (alpha * d[1] - beta * rd[1]) / len2])
+}
+
+/// The waypoints of the taut path around the apex corners: tangent points, with each arc
+/// replaced by a polyline outside its circle.
+fn wrap(apexes: &[Corner]) -> Vec<Point> {
+    let at = |c: Corner, u: Point| {
+        if c.offset == 0.0 {
+            return c.point; // exactly, whatever rounding would do
+        }
+        let n = right_normal(u);
+        [c.point[0] + c.offset * n[0], c.point[1] + c.offset * n[1]]
+    };
+    let mut points: Vec<Point> = Vec::new();
+    let mut arrival: Option<Point> = None;
+    for pair in apexes.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let Some(u) = tangent(a, b) else { continue };
+        let departure = at(a, u);
+        if let Some(arrival) = arrival {
+            arc(a, arrival, departure, &mut points);
+        }
+        push(departure, &mut points);
+        arrival = Some(at(b, u));
+    }
+    push(arrival.unwrap_or(apexes[0].point), &mut points);
+    if points.len() == 1 && apexes.len() > 1 {
+        points.push(apexes[apexes.len() - 1].point);
+    }
+    points
+}
+
+/// Appends `p` unless it repeats the last point.
+fn push(p: Point, points: &mut Vec<Point>) {
+    if points.last() != Some(&p) {
+        points.push(p);
+    }
+}
+
+/// Adds the polyline around `corner` from `from` to `to` (both on its circle), made of pieces
+/// that touch the circle, so none of it is closer than the radius.
+fn arc(corner: Corner, from: Point, to: Point, points: &mut Vec<Point>) {
+    let radius = corner.offset.abs();
+    if radius == 0.0 || distance(from, to) < 1e-12 {
+        push(from, points);
+        return;
+    }
+    let angle = |p: Point| (p[1] - corner.point[1]).atan2(p[0] - corner.point[0]);
+    // Left corners are wrapped counter-clockwise, right corners clockwise.
+    let direction = corner.offset.signum();
+    let sweep = (direction * (angle(to) - angle(from))).rem_euclid(std::f64::consts::TAU);
+    // Rounding can turn a zero sweep into a full turn.
+    let sweep = if sweep > std::f64::consts::TAU - 1e-9 { 0.0 } else { sweep };
+    let pieces = (sweep / (std::f64::consts::PI / 8.0)).ceil().max(1.0);
+    let step = sweep / pieces;
+    let reach = radius / (step / 2.0).cos();
+    push(from, points);
+    for k in 0..pieces as usize {
+        let theta = angle(from) + direction * (step / 2.0 + k as f64 * step);
+        points.push([corner.point[0] + reach * theta.cos(), corner.point[1] + reach * theta.sin()]);
+    }
+}
+
+/// What the funnel looks like at one step of a recorded run: the waypoints fixed so far and the
+/// current apex and sides.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FunnelView {
+    pub corners: Vec<Point>,
+    /// The last portal processed, with the apex and the left and right ends of the funnel.
+    pub step: Option<(usize, Point, Point, Point)>,
+}
+
+/// How to take one funnel event back.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum FunnelUndo {
+    Step(Option<(usize, Point, Point, Point)>),
+    Apex,
+}
+
+impl crate::trace::Replay for FunnelView {
+    type Event = FunnelEvent;
+    type Undo = FunnelUndo;
+
+    fn apply(&mut self, event: &FunnelEvent) -> FunnelUndo {
+        match *event {
+            FunnelEvent::Step { portal, apex, left, right } => FunnelUndo::Step(self.step.replace((portal, apex, left, right))),
+            FunnelEvent::Apex { corner } => {
+                self.corners.push(corner);
+                FunnelUndo::Apex
+            }
+        }
+    }
+
+    fn revert(&mut self, undo: FunnelUndo) {
+        match undo {
+            FunnelUndo::Step(step) => self.step = step,
+            FunnelUndo::Apex => {
+                self.corners.pop();
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! Polygon maps: `{"boundary": [[x,y],...], "holes": [[[x,y],...],...]}` (JSON).
+//!
+//! Rings may be given in either orientation and may repeat their first point at the end; they are
+//! stored with the boundary counter-clockwise and holes clockwise, so free space is always on the
+//! left of every edge. A map is rejected when a ring has fewer than 3 vertices, repeats a vertex,
+//! has zero area or crosses itself, when two rings touch or cross, when a hole is not inside the
+//! boundary or lies inside another hole, or when a coordinate is not a finite number in range.
+
+use std::path::Path;
+
+use super::{ParseError, Point, orient, segments_touch};
+
+/// Coordinates must lie within ±this, which keeps the triangulation's predicates exact enough.
+pub const MAX_COORDINATE: f64 = 1e7;
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PolygonMap {
+    pub boundary: Vec<Point>,
+    #[serde(default)]
+    pub holes: Vec<Vec<Point>>,
+}
+
+/// What the triangulation is built from: points and the obstacle edges between them (pairs of
+/// point indices). Free space is where a ray to infinity crosses an odd number of edges.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Outline {
+    pub points: Vec<Point>,
+    pub segments: Vec<[u32; 2]>,
+}
+
+impl PolygonMap {
+    /// Parses and validates JSON text; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<PolygonMap, ParseError> {
+        let raw: PolygonMap = serde_json::from_str(text)
+            .map_err(|e| ParseError { file: file.to_string(), line: e.line(), message: e.to_string() })?;
+        raw.validated().map_err(|message| ParseError { file: file.to_string(), line: 0, message })
+    }
+
+    pub fn load(path: &Path) -> Result<PolygonMap, ParseError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ParseError { file: file.clone(), line: 0, message: format!("cannot read: {e}") })?;
+        Self::parse(&file, &text)
+    }
+
+    /// The map with rings normalised, or a message naming the offending ring and vertex.
+    pub fn validated(self) -> Result<PolygonMap, String> {
+        let boundary = clean(self.boundary, "the boundary")?;
+        let holes = self
+            .holes
+            .into_iter()
+            .enumerate()
+            .map(|(i, hole)| clean(hole, &format!("hole {i}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        // Checked before orienting the rings, so vertex numbers in errors match the file.
+        let mut map = PolygonMap { boundary, holes };
+        map.check_crossings()?;
+        for (i, hole) in map.holes.iter().enumerate() {
+            // Rings do not touch, so one vertex tells where the whole hole lies.
+            if !inside_ring(hole[0], &map.boundary) {
+                return Err(format!("hole {i} is not inside the boundary (its vertex 0 {:?} is outside)", hole[0]));
+            }
+            if let Some(j) = (0..map.holes.len()).find(|&j| j != i && inside_ring(hole[0], &map.holes[j])) {
+                return Err(format!("hole {i} lies inside hole {j}"));
+            }
+        }
+        orient_ring(&mut map.boundary, true);
+        for hole in &mut map.holes {
+            orient_ring(hole, false);
+        }
+        Ok(map)
+    }
+
+    fn ring_name(&self, ring: usize) -> String {
+        if ring == 0 { "the boundary".to_string() } else { format!("hole {}", ring - 1) }
+    }
+
+    fn rings(&self) -> impl Iterator<Item = &Vec<Point>> {
+        std::iter::once(&self.boundary).chain(&self.holes)
+    }
+
+    /// Every pair of edges that touch, found by a sweep over x; the first is reported.
+    fn check_crossings(&self) -> Result<(), String> {
+        // (min x, max x, ring, edge index)
+        let mut edges = Vec::new();
+        for (r, ring) in self.rings().enumerate() {
+            for i in 0..ring.len() {
+                let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
+                edges.push((a[0].min(b[0]), a[0].max(b[0]), r, i));
+            }
+        }
+        edges.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let rings: Vec<&Vec<Point>> = self.rings().collect();
+        let edge = |r: usize, i: usize| (rings[r][i], rings[r][(i + 1) % rings[r].len()]);
+        for (k, &(_, max_x, r, i)) in edges.iter().enumerate() {
+            for &(min_x, _, s, j) in &edges[k + 1..] {
+                if min_x > max_x {
+                    break;
+                }
+                let ((a, b), (c, d)) = (edge(r, i), edge(s, j));
+                if !segments_touch(a, b, c, d) {
+                    continue;
+                }
+                if r == s {
+                    let n = rings[r].len();
+                    let (i, j) = (i.min(j), i.max(j));
+                    // Neighbouring edges share a vertex; they only fail when they fold back.
+                    let shared = if j == i + 1 { Some((a, b, c, d, i + 1)) } else if i == 0 && j == n - 1 { Some((a, b, c, d, 0)) } else { None };
+                    if let Some(shared) = shared {
+                        if !folds_back(shared.0, shared.1, shared.2, shared.3) {
+                            continue;
+                        }
+                        return Err(format!("{} turns back on itself at vertex {}", self.ring_name(r), shared.4));
+                    }
+                    return Err(format!("{} crosses itself: its edges from vertex {i} and from vertex {j} meet", self.ring_name(r)));
+                }
+                let (first, second) = if r < s { ((r, i), (s, j)) } else { ((s, j), (r, i)) };
+                return Err(format!(
+                    "{} (edge from vertex {}) touches or crosses {} (edge from vertex {})",
+                    self.ring_name(first.0),
+                    first.1,
+                    self.ring_name(second.0),
+                    second.1
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The rings as triangulation input.
+    pub fn outline(&self) -> Outline {
+        let mut outline = Outline::default();
+        for ring in self.rings() {
+            let first = outline.points.len() as u32;
+            let n = ring.len() as u32;
+            outline.points.extend(ring);
+            outline.segments.extend((0..n).map(|i| [first + i, first + (i + 1) % n]));
+        }
+        outline
+    }
+
+    /// Whether `p` is in the closed free space.
+    pub fn is_free(&self, p: Point) -> bool {
+        let on_edge = |ring: &Vec<Point>| {
+            (0..ring.len()).any(|i| super::point_segment_distance(p, ring[i], ring[(i + 1) % ring.len()]) == 0.0)
+        };
+        if self.rings().any(on_edge) {
+            return true;
+        }
+        inside_ring(p, &self.boundary) && !self.holes.iter().any(|h| inside_ring(p, h))
+    }
+}
+
+/// Two edges `a b` and `c d` of one ring that share an endpoint overlap along a line.
+fn folds_back(a: Point, b: Point, c: Point, d: Point) -> bool {
+    let dot = |u: Point, v: Point| u[0] * v[0] + u[1] * v[1];
+    let sub = |u: Point, v: Point| [u[0] - v[0], u[1] - v[1]];
+    // The shared vertex is b == c or a == d; compare the directions away from it.
+    let (shared, p, q) = if b == c { (b, a, d) } else { (a, b, c) };
+    orient(shared, p, q) == 0.0 && dot(sub(p, shared), sub(q, shared)) > 0.0
+}
+
+/// Point-in-polygon by crossings (p must not be on the ring).
+pub fn inside_ring(p: Point, ring: &[Point]) -> bool {
+    let mut inside = false;
+    for i in 0..ring.len() {
+        let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
+        if (a[1] > p[1]) != (b[1] > p[1]) && (orient(a, b, p) > 0.0) == (b[1] > a[1]) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+pub fn signed_area(ring: &[Point]) -> f64 {
+    (0..ring.len()).map(|i| orient([0.0, 0.0], ring[i], ring[(i + 1) % ring.len()])).sum::<f64>() / 2.0
+}
+
+fn orient_ring(ring: &mut [Point], counter_clockwise: bool) {
+    if (signed_area(ring) > 0.0) != counter_clockwise {
+        ring.reverse();
+    }
+}
+
+/// The ring without a repeated closing point, or what is wrong with it.
+fn clean(mut ring: Vec<Point>, name: &str) -> Result<Vec<Point>, String> {
+    if let Some(i) = ring.iter().position(|p| !(p[0].is_finite() && p[1].is_finite())) {
+        return Err(format!("{name}: vertex {i} {:?} is not a finite number", ring[i]));
+    }
+    if let Some(i) = ring.iter().position(|p| p[0].abs() > MAX_COORDINATE || p[1].abs() > MAX_COORDINATE) {
+        return Err(format!("{name}: vertex {i} {:?} is beyond ±{MAX_COORDINATE}", ring[i]));
+    }
+    if ring.len() > 1 && ring.first() == ring.last() {
+        ring.pop();
+    }
+    if ring.len() < 3 {
+        return Err(format!("{name} has {} distinct vertices, a polygon needs at least 3", ring.len()));
+    }
+    for i in 0..ring.len() {
+        let next = (i + 1) % ring.len();
+        if ring[i] == ring[next] {
+            return Err(format!("{name}: vertex {next} repeats vertex {i} {:?}", ring[i]));
+        }
+    }
+    if signed_area(&ring) == 0.0 {
+        return Err(format!("{name} has zero area"));
+    }
+    Ok(ring)
+}

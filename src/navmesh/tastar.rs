@@ -1,0 +1,313 @@
+//! TA*, triangulation A* (Demyen & Buro 2006): best-first search over the triangles of a
+//! navigation mesh whose nodes are channels (paths of triangles), not triangles, so a triangle can
+//! be reached along several channels; a channel never enters a triangle twice.
+//!
+//! - h: the Euclidean distance from the goal to the edge the channel entered the triangle by.
+//! - g: a lower bound on the distance travelled to that edge: the larger of the distance from
+//!   the start to the edge and the parent's g (consecutive edges of a triangle touch). Demyen's
+//!   third term, g(parent) + h(parent) - h(child), only stops f from falling along a channel; it
+//!   is kept as f = max(f(parent), g + h) so that g itself stays a lower bound.
+//! - Anytime: reaching the goal's triangle gives a channel whose funnel path is a real path; the
+//!   search goes on until the lowest f in the open list is no shorter than the best path, which is
+//!   then the shortest (any-angle) path.
+//!
+//! TRA* ([`super::trastar`]) runs this same search on the reduced triangulation.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use super::funnel::channel_path;
+use super::trastar::Reduction;
+use super::triangulation::{Location, Navmesh};
+use super::{Point, distance, path_length, point_segment_distance};
+use crate::trace::{NO_NODE, NoTrace, SearchEvent, Tracer};
+
+/// Lengths closer than this are equal.
+const LENGTH_EPSILON: f64 = 1e-9;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MeshQuery {
+    pub start: Point,
+    pub goal: Point,
+    /// The agent's radius (0 for a point).
+    pub radius: f64,
+    /// Stop at the first path instead of proving the shortest.
+    pub first_path_only: bool,
+}
+
+impl MeshQuery {
+    pub fn new(start: Point, goal: Point) -> Self {
+        Self { start, goal, radius: 0.0, first_path_only: false }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeshPath {
+    pub length: f64,
+    pub waypoints: Vec<Point>,
+    /// The triangles the path runs through.
+    pub channel: Vec<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeshSearchResult {
+    /// The best path found (the shortest unless `first_path_only`), or `None` if there is none.
+    pub path: Option<MeshPath>,
+    /// The length of the first path found.
+    pub first_length: Option<f64>,
+    /// Search nodes taken off the open list.
+    pub expanded: usize,
+    /// Paths to the goal found, each shorter than the one before.
+    pub improvements: usize,
+}
+
+/// One search node: the channel ending in `tri`, entered by edge `entry` (3 for the start).
+#[derive(Debug, Clone, Copy)]
+struct Channel {
+    tri: u32,
+    entry: u8,
+    parent: u32,
+    g: f64,
+    f: f64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct OpenEntry {
+    f: f64,
+    g: f64,
+    node: u32,
+}
+
+impl Eq for OpenEntry {}
+
+impl Ord for OpenEntry {
+    /// The heap pops the lowest f first, then the largest g (the channel closest to the goal).
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.f.total_cmp(&self.f).then(self.g.total_cmp(&other.g)).then(other.node.cmp(&self.node))
+    }
+}
+
+impl PartialOrd for OpenEntry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The walkable triangles holding `p`, or an error naming `what` ("start", "goal").
+pub fn locate_free(mesh: &Navmesh, p: Point, radius: f64, what: &str) -> Result<Vec<u32>, String> {
+    match mesh.locate(p) {
+        Location::Triangles(triangles) => {
+            if radius > 0.0 && mesh.clearance(p) < radius - LENGTH_EPSILON {
+                return Err(format!("{what} {p:?} is closer than the radius {radius} to an obstacle"));
+            }
+            Ok(triangles)
+        }
+        Location::InObstacle => Err(format!("{what} {p:?} is inside an obstacle")),
+        Location::OutsideMap => Err(format!("{what} {p:?} is outside the map")),
+    }
+}
+
+/// TA*: the shortest path for `query` (or the first one found).
+pub fn ta_star<T: Tracer<SearchEvent>>(mesh: &Navmesh, query: &MeshQuery, tracer: &mut T) -> Result<MeshSearchResult, String> {
+    search(mesh, query, None, tracer)
+}
+
+/// The anytime channel search; with a `reduction` (TRA*) it skips dead ends and crosses each
+/// corridor in one step.
+pub(super) fn search<T: Tracer<SearchEvent>>(
+    mesh: &Navmesh,
+    query: &MeshQuery,
+    reduction: Option<&Reduction>,
+    tracer: &mut T,
+) -> Result<MeshSearchResult, String> {
+    let MeshQuery { start, goal, radius, first_path_only } = *query;
+    let starts = locate_free(mesh, start, radius, "start")?;
+    let goals = locate_free(mesh, goal, radius, "goal")?;
+    let mut result = MeshSearchResult { path: None, first_length: None, expanded: 0, improvements: 0 };
+    if let Some(&shared) = starts.iter().find(|t| goals.contains(t)) {
+        // One convex triangle holds both: the straight line.
+        let length = distance(start, goal);
+        tracer.record(|| SearchEvent::Found { cost: length, path: vec![shared] });
+        result.path = Some(MeshPath { length, waypoints: vec![start, goal], channel: vec![shared] });
+        result.first_length = Some(length);
+        result.improvements = 1;
+        return Ok(result);
+    }
+    let allowed_dead_ends = reduction.map(|r| r.branches_to_core(starts.iter().chain(&goals).copied()));
+    let viable = |t: u32| match (reduction, &allowed_dead_ends) {
+        (Some(r), Some(allowed)) => !r.is_dead_end(t) || allowed.contains(&t),
+        _ => true,
+    };
+
+    let mut nodes = Channels { nodes: Vec::new(), entered: vec![false; mesh.triangles.len()] };
+    let mut open = BinaryHeap::new();
+    let h_start = distance(start, goal);
+    for &tri in &starts {
+        let node = nodes.push(Channel { tri, entry: 3, parent: NO_NODE, g: 0.0, f: h_start });
+        open.push(OpenEntry { f: h_start, g: 0.0, node });
+        tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
+    }
+    // The child of `node` across edge `i`, if an agent fits through and it is not on the channel.
+    let child = |nodes: &Channels, node: u32, i: usize| -> Option<Channel> {
+        let parent = nodes.nodes[node as usize];
+        let next = mesh.passable(parent.tri, i)?;
+        if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(node, next) {
+            return None;
+        }
+        let (a, b) = mesh.edge(parent.tri, i);
+        let h = point_segment_distance(goal, a, b);
+        let g = parent.g.max(point_segment_distance(start, a, b));
+        let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
+        Some(Channel { tri: next, entry: entry as u8, parent: node, g, f: parent.f.max(g + h) })
+    };
+
+    let mut best = f64::INFINITY;
+    while let Some(OpenEntry { f, node, .. }) = open.pop() {
+        if f >= best - LENGTH_EPSILON {
+            break;
+        }
+        let current = nodes.nodes[node as usize];
+        result.expanded += 1;
+        tracer.record(|| SearchEvent::Expand { node: current.tri });
+        if goals.contains(&current.tri) {
+            let channel = nodes.channel(node);
+            let waypoints = channel_path(mesh, start, goal, &channel, radius, &mut NoTrace);
+            let length = path_length(&waypoints);
+            result.first_length.get_or_insert(length);
+            if length < best {
+                best = length;
+                result.improvements += 1;
+                if T::ENABLED {
+                    tracer.record(|| SearchEvent::Found { cost: length, path: channel.clone() });
+                }
+                result.path = Some(MeshPath { length, waypoints, channel });
+            }
+            if first_path_only {
+                break;
+            }
+            continue;
+        }
+        for i in 0..3 {
+            if i == current.entry as usize {
+                continue;
+            }
+            let Some(mut next) = child(&nodes, node, i) else { continue };
+            if let Some(reduction) = reduction {
+                // Follow a corridor to its end in one step: its triangles offer no choice. So do
+                // the dead ends the search may enter (towards the start or goal) but where the
+                // branches of the two meet.
+                let corridor_start = nodes.nodes.len();
+                let mut dead = false;
+                while !reduction.is_decision(next.tri) && !goals.contains(&next.tri) {
+                    let id = nodes.push(next);
+                    let mut exits = (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(&nodes, id, j));
+                    match (exits.next(), exits.next()) {
+                        (Some(only), None) => next = only,
+                        // A branch towards the start or goal leaves here: the search decides.
+                        (Some(_), Some(_)) => {
+                            nodes.nodes.pop();
+                            break;
+                        }
+                        (None, _) => {
+                            dead = true;
+                            break;
+                        }
+                    }
+                }
+                if dead {
+                    // The corridor leads nowhere new.
+                    nodes.nodes.truncate(corridor_start);
+                    continue;
+                }
+            }
+            if next.f >= best - LENGTH_EPSILON {
+                continue;
+            }
+            let id = nodes.push(next);
+            open.push(OpenEntry { f: next.f, g: next.g, node: id });
+            let parent_tri = nodes.nodes[next.parent as usize].tri;
+            tracer.record(|| SearchEvent::Open { node: next.tri, parent: parent_tri, g: next.g, h: next.f - next.g });
+        }
+    }
+    if result.path.is_none() {
+        tracer.record(|| SearchEvent::Exhausted);
+    }
+    Ok(result)
+}
+
+/// Every search node made so far. `entered` marks the triangles some channel has entered: only
+/// for those does checking a channel for a revisit need to walk it.
+struct Channels {
+    nodes: Vec<Channel>,
+    entered: Vec<bool>,
+}
+
+impl Channels {
+    fn push(&mut self, channel: Channel) -> u32 {
+        self.entered[channel.tri as usize] = true;
+        self.nodes.push(channel);
+        self.nodes.len() as u32 - 1
+    }
+
+    /// Whether the channel ending at `node` runs through `tri`.
+    fn on_channel(&self, mut node: u32, tri: u32) -> bool {
+        if !self.entered[tri as usize] {
+            return false;
+        }
+        while node != NO_NODE {
+            if self.nodes[node as usize].tri == tri {
+                return true;
+            }
+            node = self.nodes[node as usize].parent;
+        }
+        false
+    }
+
+    /// The triangles of the channel ending at `node`, from the start.
+    fn channel(&self, mut node: u32) -> Vec<u32> {
+        let mut channel = Vec::new();
+        while node != NO_NODE {
+            channel.push(self.nodes[node as usize].tri);
+            node = self.nodes[node as usize].parent;
+        }
+        channel.reverse();
+        channel
+    }
+}
+
+/// Whether a disc of `radius` can cross triangle `t` from edge `entry` (3: it starts inside) to
+/// edge `exit`: both edges must be at least `2 * radius` wide between obstacle corners, and so must
+/// the gap between their shared corner and an obstacle edge opposite it (Demyen's width).
+fn fits(mesh: &Navmesh, t: u32, entry: u8, exit: usize, radius: f64) -> bool {
+    if radius <= 0.0 {
+        return true;
+    }
+    let tri = &mesh.triangles[t as usize];
+    let width = |i: usize| {
+        let (a, b) = (tri.vertices[i], tri.vertices[(i + 1) % 3]);
+        if mesh.on_obstacle[a as usize] && mesh.on_obstacle[b as usize] {
+            distance(mesh.vertices[a as usize], mesh.vertices[b as usize])
+        } else {
+            f64::INFINITY
+        }
+    };
+    let diameter = 2.0 * radius;
+    if width(exit) < diameter {
+        return false;
+    }
+    let entry = entry as usize;
+    if entry == 3 {
+        return true;
+    }
+    if width(entry) < diameter {
+        return false;
+    }
+    // Edges entry and exit share one vertex; the third edge lies opposite it.
+    let third = 3 - entry - exit;
+    if !tri.constrained[third] {
+        return true;
+    }
+    let shared = mesh.vertices[tri.vertices[(third + 2) % 3] as usize];
+    let (a, b) = mesh.edge(t, third);
+    point_segment_distance(shared, a, b) >= diameter
+}

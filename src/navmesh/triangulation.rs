@@ -1,0 +1,208 @@
+//! The navigation mesh: a constrained Delaunay triangulation (spade) of an [`Outline`], every
+//! triangle marked walkable or not, and point location with spade's `locate`.
+
+use spade::handles::FixedVertexHandle;
+use spade::{AngleLimit, ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, RefinementParameters, Triangulation};
+
+use super::{Outline, Point, point_segment_distance};
+use crate::trace::NO_NODE;
+
+type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
+
+/// Delaunay refinement against slivers: Steiner points until every angle is at least
+/// `min_angle_deg` (and every triangle at most `max_area`, if given).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Refinement {
+    pub min_angle_deg: f64,
+    pub max_area: Option<f64>,
+}
+
+impl Default for Refinement {
+    fn default() -> Self {
+        Self { min_angle_deg: 25.0, max_area: None }
+    }
+}
+
+/// One triangle; edge `i` runs from `vertices[i]` to `vertices[(i + 1) % 3]`, counter-clockwise.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Triangle {
+    pub vertices: [u32; 3],
+    /// The triangle across edge `i`, or `NO_NODE` outside the convex hull.
+    pub neighbours: [u32; 3],
+    /// Edge `i` is an obstacle edge.
+    pub constrained: [bool; 3],
+    pub walkable: bool,
+}
+
+/// Where a point lies: the walkable triangles whose closure holds it (one inside a triangle,
+/// two on a shared edge, all around a vertex), or why it is not in free space.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    Triangles(Vec<u32>),
+    InObstacle,
+    OutsideMap,
+}
+
+#[derive(Debug, Clone)]
+pub struct Navmesh {
+    cdt: Cdt,
+    pub vertices: Vec<Point>,
+    /// All finite triangles of the triangulation, walkable or not.
+    pub triangles: Vec<Triangle>,
+    /// The vertex lies on an obstacle edge (a corner or a point of a wall), not in open space.
+    pub on_obstacle: Vec<bool>,
+    /// Obstacle edges as vertex pairs, after the triangulation split them at collinear points.
+    pub obstacle_edges: Vec<[u32; 2]>,
+}
+
+impl Navmesh {
+    /// Triangulates `outline`; free space is where a ray to infinity crosses an odd number of
+    /// obstacle edges.
+    pub fn build(outline: &Outline, refinement: Option<Refinement>) -> Result<Navmesh, String> {
+        let mut cdt = Cdt::new();
+        let mut handles = Vec::with_capacity(outline.points.len());
+        for (i, p) in outline.points.iter().enumerate() {
+            let handle = cdt
+                .insert(Point2::new(p[0], p[1]))
+                .map_err(|e| format!("point {i} {p:?} cannot be triangulated: {e:?}"))?;
+            handles.push(handle);
+        }
+        for (k, &[a, b]) in outline.segments.iter().enumerate() {
+            let (from, to) = (handles[a as usize], handles[b as usize]);
+            if from == to {
+                continue;
+            }
+            if !cdt.can_add_constraint(from, to) {
+                return Err(format!("obstacle edge {k} ({a} -> {b}) crosses another obstacle edge"));
+            }
+            cdt.try_add_constraint(from, to);
+        }
+        if let Some(refinement) = refinement {
+            let mut parameters = RefinementParameters::<f64>::new()
+                .exclude_outer_faces(true)
+                .with_angle_limit(AngleLimit::from_deg(refinement.min_angle_deg.clamp(0.0, 30.0)))
+                .with_max_additional_vertices(20 * cdt.num_vertices() + 1000);
+            if let Some(max_area) = refinement.max_area.filter(|a| *a > 0.0) {
+                parameters = parameters.with_max_allowed_area(max_area);
+            }
+            cdt.refine(parameters);
+        }
+        Ok(Self::from_cdt(cdt))
+    }
+
+    fn from_cdt(cdt: Cdt) -> Navmesh {
+        let vertices: Vec<Point> = cdt.vertices().map(|v| [v.position().x, v.position().y]).collect();
+        let mut on_obstacle = vec![false; vertices.len()];
+        let mut obstacle_edges = Vec::new();
+        for edge in cdt.undirected_edges().filter(|e| e.is_constraint_edge()) {
+            let [a, b] = edge.vertices().map(|v| v.fix().index() as u32);
+            on_obstacle[a as usize] = true;
+            on_obstacle[b as usize] = true;
+            obstacle_edges.push([a, b]);
+        }
+        let triangles: Vec<Triangle> = cdt
+            .inner_faces()
+            .map(|face| {
+                let edges = face.adjacent_edges();
+                Triangle {
+                    vertices: edges.map(|e| e.from().fix().index() as u32),
+                    neighbours: edges.map(|e| e.rev().face().as_inner().map_or(NO_NODE, |f| f.fix().index() as u32 - 1)),
+                    constrained: edges.map(|e| e.is_constraint_edge()),
+                    walkable: false,
+                }
+            })
+            .collect();
+        let mut mesh = Navmesh { cdt, vertices, triangles, on_obstacle, obstacle_edges };
+        mesh.mark_walkable();
+        mesh
+    }
+
+    /// Flood fill from the outside: crossing an obstacle edge flips between free and blocked.
+    fn mark_walkable(&mut self) {
+        let mut parity: Vec<Option<bool>> = vec![None; self.triangles.len()];
+        let mut stack = Vec::new();
+        for (t, tri) in self.triangles.iter().enumerate() {
+            for i in 0..3 {
+                if tri.neighbours[i] == NO_NODE && parity[t].is_none() {
+                    parity[t] = Some(tri.constrained[i]);
+                    stack.push(t);
+                }
+            }
+        }
+        // Breadth of the fill does not matter: parity is the same along every route.
+        while let Some(t) = stack.pop() {
+            let inside = parity[t].expect("pushed with a parity");
+            for i in 0..3 {
+                let next = self.triangles[t].neighbours[i];
+                if next != NO_NODE && parity[next as usize].is_none() {
+                    parity[next as usize] = Some(inside != self.triangles[t].constrained[i]);
+                    stack.push(next as usize);
+                }
+            }
+        }
+        for (tri, inside) in self.triangles.iter_mut().zip(parity) {
+            tri.walkable = inside == Some(true);
+        }
+    }
+
+    pub fn triangle_points(&self, t: u32) -> [Point; 3] {
+        self.triangles[t as usize].vertices.map(|v| self.vertices[v as usize])
+    }
+
+    /// The endpoints of edge `i` of triangle `t`.
+    pub fn edge(&self, t: u32, i: usize) -> (Point, Point) {
+        let v = self.triangles[t as usize].vertices;
+        (self.vertices[v[i] as usize], self.vertices[v[(i + 1) % 3] as usize])
+    }
+
+    /// The walkable triangle across edge `i` of `t`, if an agent may cross that edge.
+    pub fn passable(&self, t: u32, i: usize) -> Option<u32> {
+        let tri = &self.triangles[t as usize];
+        let next = tri.neighbours[i];
+        (next != NO_NODE && !tri.constrained[i] && self.triangles[next as usize].walkable).then_some(next)
+    }
+
+    pub fn walkable_count(&self) -> usize {
+        self.triangles.iter().filter(|t| t.walkable).count()
+    }
+
+    /// Locates `p` with spade's `locate`.
+    pub fn locate(&self, p: Point) -> Location {
+        if !(p[0].is_finite() && p[1].is_finite()) {
+            return Location::OutsideMap;
+        }
+        let inner = |face: spade::handles::FixedFaceHandle<spade::handles::PossiblyOuterTag>| {
+            let face = self.cdt.face(face);
+            face.as_inner().map(|f| f.fix().index() as u32 - 1)
+        };
+        let around: Vec<u32> = match self.cdt.locate(Point2::new(p[0], p[1])) {
+            PositionInTriangulation::OnFace(face) => vec![face.index() as u32 - 1],
+            PositionInTriangulation::OnEdge(edge) => {
+                let edge = self.cdt.directed_edge(edge);
+                [edge.face().fix(), edge.rev().face().fix()].into_iter().filter_map(inner).collect()
+            }
+            PositionInTriangulation::OnVertex(vertex) => self.triangles_around(vertex),
+            PositionInTriangulation::OutsideOfConvexHull(_) | PositionInTriangulation::NoTriangulation => {
+                return Location::OutsideMap;
+            }
+        };
+        let walkable: Vec<u32> = around.iter().copied().filter(|&t| self.triangles[t as usize].walkable).collect();
+        match (walkable.is_empty(), around.is_empty()) {
+            (false, _) => Location::Triangles(walkable),
+            (true, false) => Location::InObstacle,
+            (true, true) => Location::OutsideMap,
+        }
+    }
+
+    fn triangles_around(&self, vertex: FixedVertexHandle) -> Vec<u32> {
+        self.cdt.vertex(vertex).out_edges().filter_map(|e| e.face().as_inner().map(|f| f.fix().index() as u32 - 1)).collect()
+    }
+
+    /// The distance from `p` to the nearest obstacle edge.
+    pub fn clearance(&self, p: Point) -> f64 {
+        self.obstacle_edges
+            .iter()
+            .map(|&[a, b]| point_segment_distance(p, self.vertices[a as usize], self.vertices[b as usize]))
+            .fold(f64::INFINITY, f64::min)
+    }
+}

@@ -1,0 +1,87 @@
+//! `searchlab mesh` as a user sees it: JSON lines, exit code 2 and one line for bad input.
+
+mod common;
+
+use common::cli::{assert_fails, json_lines, searchlab};
+
+/// A file in the temp directory, unique to this test process.
+fn temp_file(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("searchlab-cli-mesh-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn single_query_prints_length_waypoints_expanded_and_time() {
+    for algo in ["ta", "tra"] {
+        let output = searchlab(&["mesh", "--map", "maps/narrow_corridor.json", "--from", "2,10", "--to", "28,10", "--algo", algo]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let lines = json_lines(&output);
+        assert_eq!(lines.len(), 1);
+        assert!((lines[0]["length"].as_f64().unwrap() - 26.0).abs() < 1e-9);
+        assert_eq!(lines[0]["waypoints"], serde_json::json!([[2.0, 10.0], [28.0, 10.0]]));
+        assert!(lines[0]["expanded"].as_u64().unwrap() >= 1);
+        assert!(lines[0]["micros"].as_f64().unwrap() >= 0.0);
+    }
+}
+
+#[test]
+fn radius_takes_the_detour_and_first_path_is_never_shorter() {
+    let run = |map: &str, from: &str, to: &str, extra: &[&str]| {
+        let mut args = vec!["mesh", "--map", map, "--from", from, "--to", to];
+        args.extend_from_slice(extra);
+        json_lines(&searchlab(&args))[0]["length"].as_f64().unwrap()
+    };
+    let corridor = "maps/narrow_corridor.json";
+    assert!(run(corridor, "2,10", "28,10", &["--radius", "0.5"]) < 26.0 + 1e-9);
+    assert!(run(corridor, "2,10", "28,10", &["--radius", "0.9"]) > 30.0, "the 1.5 wide corridor is closed to a 1.8 wide agent");
+    let optimal = run("maps/pillars.json", "1,1", "39,29", &[]);
+    let first = run("maps/pillars.json", "1,1", "39,29", &["--first-path"]);
+    assert!(first >= optimal - 1e-9);
+}
+
+#[test]
+fn query_files_and_grid_maps_print_a_summary() {
+    let queries = temp_file("queries.txt", "# start goal\n1 1 39 29\n5 5 35 25\n\n");
+    let lines = json_lines(&searchlab(&["mesh", "--map", "maps/pillars.json", "--queries", &queries, "--algo", "tra"]));
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["summary"]["queries"], 2);
+    assert!(lines[2]["summary"]["decision_points"].as_u64().unwrap() > 0);
+    let grid = json_lines(&searchlab(&["mesh", "--grid", "maps/maze64.map", "--from", "1,1", "--to", "3,1"]));
+    let length = grid[0]["length"].as_f64().unwrap();
+    assert!(length >= 2.0 - 1e-9, "cell centres two apart: {length}");
+}
+
+#[test]
+fn polyanya_meshes_and_refined_triangulations_give_the_same_lengths() {
+    // A 4x4 square with a 2x2 hole in the middle, as four trapezoids.
+    let mesh = temp_file(
+        "square.mesh",
+        "mesh\n2\n8 4\n0 0 0\n4 0 0\n4 4 0\n0 4 0\n1 1 0\n3 1 0\n3 3 0\n1 3 0\n\
+         4 0 1 5 4 -1 1 -1 3\n4 1 2 6 5 -1 2 -1 0\n4 2 3 7 6 -1 3 -1 1\n4 3 0 4 7 -1 0 -1 2\n",
+    );
+    let length = |args: &[&str]| json_lines(&searchlab(args))[0]["length"].as_f64().unwrap();
+    let around = length(&["mesh", "--map", &mesh, "--from", "0.5,0.5", "--to", "3.5,3.5"]);
+    assert!((around - 2.0 * 6.5f64.sqrt()).abs() < 1e-9, "{around}");
+    let plain = length(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28"]);
+    let refined = length(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28", "--min-angle", "25"]);
+    assert!((plain - refined).abs() < 1e-9, "{plain} vs {refined}");
+    assert_fails(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28", "--min-angle", "40"], "--min-angle");
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    let bad_json = temp_file("bad.json", "{\"boundary\": [[0,0],[10,0],[10,10],[0,10]],\n \"holes\": [[[1,1],[2,2],[2,1],[1,2]]]}");
+    assert_fails(&["mesh", "--map", &bad_json, "--from", "0,0", "--to", "1,1"], "hole 0");
+    let broken = temp_file("broken.json", "{\"boundary\": [[0,0],\n[1,0]");
+    assert_fails(&["mesh", "--map", &broken, "--from", "0,0", "--to", "1,1"], "broken.json:2:");
+    assert_fails(&["mesh", "--map", "maps/none.json", "--from", "0,0", "--to", "1,1"], "cannot read");
+    assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "9,9", "--to", "1,1"], "inside an obstacle");
+    assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "99,1"], "outside the map");
+    assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "2,2", "--radius=-1"], "--radius");
+    assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "x,1", "--to", "2,2"], "not a number");
+    assert_fails(&["mesh", "--grid", "maps/maze64.map", "--from", "0.5,1", "--to", "2,2"], "not a cell");
+    let queries = temp_file("queries-bad.txt", "1 1 2 2\n1 1 2\n");
+    assert_fails(&["mesh", "--map", "maps/pillars.json", "--queries", &queries], "queries-bad.txt:2:");
+    assert_fails(&["mesh", "--from", "1,1", "--to", "2,2"], "--map");
+}
