@@ -160,6 +160,8 @@ impl Default for Settings {
 pub enum Command {
     /// Record the search(es) again on the worker.
     Run,
+    /// Re-run after an edit of the map and show the new result at its end.
+    Rerun,
     /// Stop the search being recorded; the replay on screen stays.
     Cancel,
     StepForward,
@@ -182,7 +184,7 @@ pub enum Command {
     Generate(GeneratorSpec),
     SetStart(u32),
     SetGoal(u32),
-    /// Paint cells; the search re-runs only on `Run` (sent when the drag ends).
+    /// Paint cells; the search re-runs only on `Rerun` (sent when the drag ends).
     Paint(Brush, Vec<u32>),
     SetTool(Tool),
     SetPaintWeight(u8),
@@ -258,11 +260,19 @@ enum Drag {
     Endpoint { goal: bool, cell: u32 },
 }
 
-/// Start at the first passable cell, goal at the last.
-fn corner_endpoints(grid: &Grid) -> (u32, u32) {
-    let mut open = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c));
-    let start = open.next().unwrap_or(0);
-    (start, open.next_back().unwrap_or(start))
+/// Start and goal at opposite ends of the largest connected area, so a new map has a long query.
+fn corner_endpoints(grid: &Grid, rules: MoveRules) -> (u32, u32) {
+    let components = grid.components(rules);
+    let mut sizes = std::collections::HashMap::new();
+    for &label in components.iter().filter(|&&label| label != u32::MAX) {
+        *sizes.entry(label).or_insert(0usize) += 1;
+    }
+    let Some((&largest, _)) = sizes.iter().max_by_key(|&(label, size)| (size, std::cmp::Reverse(label))) else {
+        return (0, 0);
+    };
+    let mut cells = (0..grid.cell_count() as u32).filter(|&c| components[c as usize] == largest);
+    let start = cells.next().unwrap_or(0);
+    (start, cells.next_back().unwrap_or(start))
 }
 
 pub struct GridLab {
@@ -314,7 +324,7 @@ impl GridLab {
             Ok(grid) => (grid, None),
             Err(e) => (generate::maze(64, 64, 2, 1), Some(format!("{e}; showing a generated maze instead"))),
         };
-        let (start, goal) = corner_endpoints(&grid);
+        let (start, goal) = corner_endpoints(&grid, settings.searches[0].rules);
         let mut lab = Self {
             replays: vec![SearchReplay::empty(grid.cell_count())],
             grid,
@@ -413,7 +423,7 @@ impl GridLab {
                     (grid.clone(), Some((grid, MapSource::Generated(spec))))
                 }
             };
-            let (start, goal) = if new_map.is_some() { corner_endpoints(&grid) } else { (start, goal) };
+            let (start, goal) = if new_map.is_some() { corner_endpoints(&grid, searches[0].rules) } else { (start, goal) };
             progress.set_total(grid.passable_count() * searches.len());
             let replays = searches
                 .iter()
@@ -465,6 +475,7 @@ impl GridLab {
     pub fn apply(&mut self, command: Command) {
         match command {
             Command::Run => self.spawn(JobMap::Current, false),
+            Command::Rerun => self.spawn(JobMap::Current, true),
             Command::Cancel => self.job = None,
             Command::StepForward => self.seek(self.position + 1),
             Command::StepBack => self.seek(self.position.saturating_sub(1)),
@@ -643,7 +654,7 @@ impl GridLab {
             return;
         }
         let query_text = |i: usize, s: &Scenario| {
-            format!("#{i}: ({}, {}) → ({}, {}), optimal {:.2}", s.start.0, s.start.1, s.goal.0, s.goal.1, s.optimal)
+            format!("#{i}: ({}, {}) -> ({}, {}), optimal {:.2}", s.start.0, s.start.1, s.goal.0, s.goal.1, s.optimal)
         };
         let selected = match self.scenario {
             Some(i) => query_text(i, &self.scenarios[i]),
@@ -749,7 +760,7 @@ impl GridLab {
         ui.horizontal(|ui| {
             ui.spacing_mut().slider_width = (ui.available_width() - 90.0).max(200.0);
             let mut position = self.position;
-            if ui.add(egui::Slider::new(&mut position, 0..=self.timeline_len()).text("Step")).changed() {
+            if ui.add(egui::Slider::new(&mut position, 0..=self.timeline_len()).text("Timeline")).changed() {
                 commands.push(Command::Seek(position));
             }
         });
@@ -786,9 +797,9 @@ impl GridLab {
         ui.horizontal(|ui| {
             ui.spinner();
             let done = job.progress().done();
-            let text = format!("{}… {done} expansions, {:.1} s", job.label, job.elapsed().as_secs_f32());
-            let bar = egui::ProgressBar::new(job.progress().fraction().unwrap_or(0.0)).text(text).desired_width(520.0);
-            ui.add(bar);
+            let bar = egui::ProgressBar::new(job.progress().fraction().unwrap_or(0.0)).show_percentage();
+            ui.add(bar.desired_width(200.0));
+            ui.label(format!("{}: {done} expansions, {:.1} s", job.label, job.elapsed().as_secs_f32()));
             if ui.button("Cancel").clicked() {
                 commands.push(Command::Cancel);
             }
@@ -982,7 +993,7 @@ impl GridLab {
             && let Some(cell) = response.interact_pointer_pos().map(cell_xy).and_then(cell_of)
         {
             match (self.settings.tool, brush) {
-                (_, Some(brush)) => commands.extend([Command::Paint(brush, vec![cell]), Command::Run]),
+                (_, Some(brush)) => commands.extend([Command::Paint(brush, vec![cell]), Command::Rerun]),
                 (Tool::Start, _) => commands.push(Command::SetStart(cell)),
                 (Tool::Goal, _) => commands.push(Command::SetGoal(cell)),
                 _ => {}
@@ -1026,7 +1037,7 @@ impl GridLab {
         }
         if response.drag_stopped() {
             match self.drag.take() {
-                Some(Drag::Paint { painted: true, .. }) => commands.push(Command::Run),
+                Some(Drag::Paint { painted: true, .. }) => commands.push(Command::Rerun),
                 Some(Drag::Endpoint { goal: false, cell }) if cell != self.start => commands.push(Command::SetStart(cell)),
                 Some(Drag::Endpoint { goal: true, cell }) if cell != self.goal => commands.push(Command::SetGoal(cell)),
                 _ => {}
