@@ -1,52 +1,121 @@
-//! The grid lab driven through its labelled controls, as a student would.
+//! The grid lab driven through its labelled controls, as a student would. Searches are recorded on
+//! a worker thread, so tests poll the harness (a bounded number of frames) until the result is in.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::{GridLab, Lesson, SearchlabApp};
-use searchlab::trace::SearchEvent;
+use searchlab::grid::movingai;
+use searchlab::trace::{SearchEvent, SearchOutcome};
 
-fn lab_harness() -> Harness<'static, GridLab> {
-    Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut GridLab| lab.ui(ui), GridLab::new())
+type LabHarness = Harness<'static, GridLab>;
+
+fn lab_harness() -> LabHarness {
+    let mut harness =
+        Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, lab: &mut GridLab| lab.ui(ui), GridLab::new());
+    settle(&mut harness);
+    harness
 }
 
-fn step_label(harness: &Harness<'_, GridLab>) -> String {
+/// Runs frames until the worker's result is installed (at most ~20 s), then until the UI is still.
+fn settle(harness: &mut LabHarness) {
+    for _ in 0..4000 {
+        harness.step();
+        if !harness.state().is_busy() {
+            harness.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the worker did not finish");
+}
+
+fn step_label(harness: &LabHarness) -> String {
     let lab = harness.state();
     format!("Step {} / {}", lab.player().step(), lab.player().len())
 }
 
+/// Clicks and runs a few frames (a search it starts may still be running: see `settle`).
+fn click(harness: &mut LabHarness, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run_ok();
+}
+
+/// Replaces the text of the field labelled `label`.
+fn type_into(harness: &mut LabHarness, label: &str, text: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
+    harness.get_by_label(label).type_text(text);
+    harness.run_ok();
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("searchlab-app-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn found_path(lab: &GridLab) -> Option<(f64, Vec<u32>)> {
+    lab.player().trace().events.iter().find_map(|e| match e {
+        SearchEvent::Found { cost, path } => Some((*cost, path.clone())),
+        _ => None,
+    })
+}
+
 #[test]
 fn opens_on_the_bundled_map_with_a_recorded_search() {
-    let mut harness = lab_harness();
-    harness.run();
+    let harness = lab_harness();
     assert_eq!(harness.state().error(), None);
     assert_eq!(harness.state().grid().width(), 64);
     assert!(harness.state().player().len() > 100);
     harness.get_by_label(&step_label(&harness));
     harness.get_by_label("Searching...");
+    harness.get_by_label("Map canvas");
 }
 
 #[test]
 fn step_forward_back_and_scrub_change_the_stats() {
     let mut harness = lab_harness();
-    harness.run();
-    harness.get_by_label("Step >").click();
-    harness.run();
-    harness.get_by_label("Step >").click();
-    harness.run();
+    click(&mut harness, "Step >");
+    click(&mut harness, "Step >");
     assert_eq!(harness.state().player().step(), 2);
     harness.get_by_label(&step_label(&harness));
     harness.get_by_label("Expanded: 1");
-    harness.get_by_label("< Step back").click();
-    harness.run();
+    click(&mut harness, "< Step back");
     assert_eq!(harness.state().player().step(), 1);
-    harness.get_by_label("End >|").click();
+    harness.get_by_label("Expanded: 0");
+
+    let len = harness.state().player().len();
+    harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit((len / 2) as f64);
     harness.run();
+    assert_eq!(harness.state().player().step(), len / 2, "the timeline jumps to the middle");
+    let expanded = harness.state().player().view().expanded;
+    assert!(expanded > 10);
+    harness.get_by_label(&format!("Expanded: {expanded}"));
+    harness.get_by_label("Searching...");
+
+    click(&mut harness, "End >|");
     assert!(harness.state().player().at_end());
     harness.get_by_label_contains("Path found: cost");
-    harness.get_by_label("|< Start").click();
-    harness.run();
+    click(&mut harness, "|< Start");
     assert_eq!(harness.state().player().step(), 0);
     harness.get_by_label("Searching...");
+}
+
+#[test]
+fn keys_step_the_replay() {
+    let mut harness = lab_harness();
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run();
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run();
+    assert_eq!(harness.state().player().step(), 2);
+    harness.key_press(egui::Key::End);
+    harness.run();
+    assert!(harness.state().player().at_end());
 }
 
 #[test]
@@ -55,41 +124,231 @@ fn choosing_dijkstra_records_a_search_without_estimates() {
         lab.player().trace().events.iter().any(|e| matches!(e, SearchEvent::Open { h, .. } if *h > 0.0))
     };
     let mut harness = lab_harness();
-    harness.run();
     assert!(has_estimates(harness.state()), "A* records h for the cells it opens");
     harness.get_by_label("Dijkstra").click();
-    harness.run();
+    settle(&mut harness);
     assert!(!has_estimates(harness.state()), "Dijkstra's recording has h = 0 everywhere");
     assert!(harness.state().player().len() > 100);
 }
 
 #[test]
 fn a_malformed_map_shows_an_error_and_keeps_the_current_map() {
-    let dir = std::env::temp_dir().join(format!("searchlab-app-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("bad-map");
     let bad = dir.join("bad.map");
     std::fs::write(&bad, "type octile\nheight 2\nwidth 2\nmap\n..\n.x\n").unwrap();
     let mut harness = lab_harness();
-    harness.run();
     let before = harness.state().grid().clone();
-    // Select the path in its field, type the bad file's path over it, load.
-    harness.get_all_by_label("Map file:").last().expect("the map path field").click();
-    harness.run();
-    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
-    harness.get_all_by_label("Map file:").last().unwrap().type_text(&bad.display().to_string());
-    harness.run();
-    harness.get_by_label("Load map").click();
-    harness.run();
+    type_into(&mut harness, "Map file:", &bad.display().to_string());
+    click(&mut harness, "Load map");
     let error = harness.state().error().expect("an error is shown").to_string();
     assert!(error.contains("bad.map:6: unknown terrain 'x' in column 2"), "{error}");
     harness.get_by_label(&error);
     assert_eq!(harness.state().grid(), &before, "the map on screen is kept");
+    assert!(!harness.state().is_busy(), "nothing is searched for a map that failed");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
-fn the_app_lists_the_lessons() {
-    let mut harness = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+fn a_scenario_query_is_searched_and_matches_its_optimal_length() {
+    let mut harness = lab_harness();
+    // Loading maze64.map filled in its scenario file.
+    assert_eq!(harness.state().settings().scen_path, "maps/maze64.map.scen");
+    click(&mut harness, "Load scenarios");
+    let scenarios = harness.state().scenarios().to_vec();
+    assert!(scenarios.len() > 5);
+    harness.get_by_label_contains("queries loaded");
+    harness.get_by_label("Query").click();
     harness.run();
+    harness.get_by_label_contains("#5: ").click();
+    settle(&mut harness);
+    let scenario = &scenarios[5];
+    let grid = harness.state().grid();
+    let expected = (grid.cell(scenario.start.0, scenario.start.1), grid.cell(scenario.goal.0, scenario.goal.1));
+    assert_eq!(harness.state().endpoints(), expected);
+    let (cost, _) = found_path(harness.state()).expect("the query has a path");
+    assert!((cost - scenario.optimal).abs() < 1e-4, "A* found {cost}, the scenario says {}", scenario.optimal);
+    harness.get_by_label(&format!("Optimal (scenario): {:.3}", scenario.optimal));
+}
+
+#[test]
+fn scenarios_for_another_map_are_refused_with_a_message() {
+    let mut harness = lab_harness();
+    type_into(&mut harness, "Scenario file:", "maps/rooms128.map.scen");
+    click(&mut harness, "Load scenarios");
+    let error = harness.state().error().expect("an error is shown").to_string();
+    assert!(error.contains("scenario is for a 128x128 map, but the map is 64x64"), "{error}");
+    harness.get_by_label(&error);
+    assert!(harness.state().scenarios().is_empty());
+    type_into(&mut harness, "Scenario file:", "maps/no-such.scen");
+    click(&mut harness, "Load scenarios");
+    assert!(harness.state().error().unwrap().contains("cannot read"), "{:?}", harness.state().error());
+}
+
+#[test]
+fn the_edited_map_is_saved_and_reads_back_the_same() {
+    let dir = temp_dir("save");
+    let file = dir.join("edited.map");
+    let mut harness = lab_harness();
+    type_into(&mut harness, "Save as:", &file.display().to_string());
+    click(&mut harness, "Save map");
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label_contains("Saved the 64x64 map to");
+    assert_eq!(&movingai::load_map(&file).unwrap(), harness.state().grid());
+
+    type_into(&mut harness, "Save as:", &dir.join("missing-dir/x.map").display().to_string());
+    click(&mut harness, "Save map");
+    assert!(harness.state().error().unwrap().contains("cannot write"), "{:?}", harness.state().error());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn side_by_side_steps_both_searches_in_sync_and_tabulates_them() {
+    let mut harness = lab_harness();
+    click(&mut harness, "Compare side by side");
+    settle(&mut harness);
+    let replays = harness.state().replays();
+    assert_eq!(replays.len(), 2);
+    harness.get_by_label("Right map canvas");
+    harness.get_by_label("Expanded (total)");
+    harness.get_by_label("Left: A* (octile)");
+    harness.get_by_label("Right: Dijkstra");
+    let (astar, dijkstra) = (&replays[0].result, &replays[1].result);
+    assert!(astar.expanded < dijkstra.expanded, "A* expands fewer cells than Dijkstra");
+    assert!((astar.cost().unwrap() - dijkstra.cost().unwrap()).abs() < 1e-9, "both are optimal");
+    for value in [astar.expanded, dijkstra.expanded, astar.pushed, dijkstra.pushed] {
+        harness.get_by_label(&value.to_string());
+    }
+
+    // In sync by expansions: each press expands one more cell on both sides.
+    harness.get_by_label("Step by").click();
+    harness.run();
+    click(&mut harness, "expansion");
+    for _ in 0..3 {
+        click(&mut harness, "Step >");
+    }
+    let expanded: Vec<usize> = harness.state().replays().iter().map(|r| r.player.view().expanded).collect();
+    assert_eq!(expanded, [3, 3]);
+    click(&mut harness, "End >|");
+    assert!(harness.state().replays().iter().all(|r| r.player.at_end()), "the longer timeline ends both");
+}
+
+#[test]
+fn a_big_search_runs_on_the_worker_and_can_be_cancelled() {
+    let mut harness = lab_harness();
+    harness.get_by_label("Dijkstra").click();
+    settle(&mut harness);
+    type_into(&mut harness, "Map file:", "maps/random512.map");
+    harness.get_by_label("Load map").click();
+    harness.step();
+    harness.step();
+    assert!(harness.state().is_busy(), "the 512x512 recording runs in the background");
+    assert_eq!(harness.state().grid().width(), 64, "the old map and replay stay until the new one arrives");
+    harness.get_by_label_contains("expansions");
+    harness.get_by_label("Cancel").click();
+    harness.step();
+    assert!(!harness.state().is_busy());
+    assert_eq!(harness.state().grid().width(), 64, "a cancelled load keeps the current map");
+
+    harness.get_by_label("Load map").click();
+    settle(&mut harness);
+    let lab = harness.state();
+    assert_eq!(lab.grid().width(), 512);
+    assert!(lab.player().len() > 500_000, "Dijkstra across 512x512 records hundreds of thousands of events");
+    assert!(found_path(lab).is_some(), "start and goal lie in the largest connected area");
+}
+
+/// Presses at one cell, drags through the frames to another, releases.
+fn drag_cells(harness: &mut LabHarness, from: u32, to: u32) {
+    let a = harness.state().cell_on_screen(from).unwrap();
+    let b = harness.state().cell_on_screen(to).unwrap();
+    harness.hover_at(a);
+    harness.drag_at(a);
+    harness.step();
+    for t in 1..=8 {
+        harness.hover_at(a + (b - a) * (t as f32 / 8.0));
+        harness.step();
+    }
+    harness.drop_at(b);
+    harness.step();
+}
+
+#[test]
+fn drawing_a_wall_across_the_path_reruns_the_search() {
+    let mut harness = lab_harness();
+    let (_, old_path) = found_path(harness.state()).unwrap();
+    click(&mut harness, "Wall");
+    let (a, b) = (old_path[old_path.len() / 2], old_path[old_path.len() / 2 + 2]);
+    drag_cells(&mut harness, a, b);
+    assert!(!harness.state().grid().is_cell_passable(a) && !harness.state().grid().is_cell_passable(b));
+    settle(&mut harness);
+    let lab = harness.state();
+    assert!(lab.player().at_end(), "after an edit the new result is shown at once");
+    match &lab.player().view().outcome {
+        Some(SearchOutcome::Found { path, .. }) => {
+            assert!(path.iter().all(|&c| lab.grid().is_cell_passable(c)), "the new path avoids the wall")
+        }
+        Some(SearchOutcome::Exhausted) => {}
+        None => panic!("the search re-ran to an outcome"),
+    }
+}
+
+#[test]
+fn dragging_the_goal_moves_it_and_reruns_the_search() {
+    let mut harness = lab_harness();
+    let (start, goal) = harness.state().endpoints();
+    let (_, path) = found_path(harness.state()).unwrap();
+    let target = path[path.len() / 2];
+    drag_cells(&mut harness, goal, target);
+    settle(&mut harness);
+    assert_eq!(harness.state().endpoints(), (start, target));
+    let (_, new_path) = found_path(harness.state()).unwrap();
+    assert_eq!(new_path.last(), Some(&target));
+}
+
+#[derive(Debug)]
+struct DroppedMap(PathBuf);
+
+impl egui::DroppedFile for DroppedMap {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_map_dropped_on_the_window_opens() {
+    let mut harness = lab_harness();
+    let path = std::fs::canonicalize("maps/rooms128.map").unwrap();
+    harness.input_mut().dropped_files.push(std::sync::Arc::new(DroppedMap(path)));
+    settle(&mut harness);
+    assert_eq!(harness.state().grid().width(), 128);
+    assert!(harness.state().settings().map_path.ends_with("rooms128.map"));
+}
+
+#[test]
+fn settings_and_the_map_survive_a_restart() {
+    let mut harness = lab_harness();
+    type_into(&mut harness, "Map file:", "maps/rooms128.map");
+    click(&mut harness, "Load map");
+    settle(&mut harness);
+    click(&mut harness, "BFS");
+    settle(&mut harness);
+    click(&mut harness, "Show g/h/f in cells");
+    let saved = harness.state().save().expect("the grid lab keeps settings");
+
+    let mut restored = GridLab::new();
+    restored.restore(&saved);
+    assert_eq!(restored.settings(), harness.state().settings());
+    assert_eq!(restored.grid().width(), 128, "the last map opens again");
+}
+
+#[test]
+fn the_app_lists_the_lessons() {
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+    harness.step();
     harness.get_all_by_label("Grid search").next().expect("the lesson is listed");
 }

@@ -1,8 +1,9 @@
 //! The playground app: lessons registered in a list, a navigation panel, one page per lesson.
 //! Pages only replay traces recorded by the library's algorithms; nothing here searches itself.
 
-mod grid_lab;
+pub mod grid_lab;
 mod navmesh_lab;
+pub mod worker;
 
 pub use grid_lab::{Command, GridLab};
 pub use navmesh_lab::{MAPS, MeshAlgorithm, MeshCommand, NavmeshLab};
@@ -11,6 +12,12 @@ pub use navmesh_lab::{MAPS, MeshAlgorithm, MeshCommand, NavmeshLab};
 pub trait Lesson {
     fn title(&self) -> &'static str;
     fn ui(&mut self, ui: &mut egui::Ui);
+    /// The settings to keep for the next run, if the page has any.
+    fn save(&self) -> Option<String> {
+        None
+    }
+    /// Takes back what `save` returned in an earlier run.
+    fn restore(&mut self, _saved: &str) {}
 }
 
 /// All lessons, in the order of the course.
@@ -29,7 +36,27 @@ impl Default for SearchlabApp {
     }
 }
 
+/// Where the app keeps which lesson was open.
+const CURRENT_LESSON_KEY: &str = "current lesson";
+
+fn lesson_key(lesson: &dyn Lesson) -> String {
+    format!("lesson: {}", lesson.title())
+}
+
 impl SearchlabApp {
+    /// The app as it was left: the open lesson and each lesson's settings.
+    pub fn restored(storage: &dyn eframe::Storage) -> Self {
+        let mut app = Self::default();
+        for lesson in &mut app.lessons {
+            if let Some(saved) = storage.get_string(&lesson_key(lesson.as_ref())) {
+                lesson.restore(&saved);
+            }
+        }
+        let current = storage.get_string(CURRENT_LESSON_KEY).and_then(|s| s.parse().ok()).unwrap_or(0);
+        app.current = current.min(app.lessons.len() - 1);
+        app
+    }
+
     /// Draws the whole app into `ui` (also what the UI tests drive).
     pub fn show(&mut self, ui: &mut egui::Ui) {
         egui::Panel::left("lessons").resizable(false).show(ui, |ui| {
@@ -47,6 +74,15 @@ impl eframe::App for SearchlabApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        storage.set_string(CURRENT_LESSON_KEY, self.current.to_string());
+        for lesson in &self.lessons {
+            if let Some(saved) = lesson.save() {
+                storage.set_string(&lesson_key(lesson.as_ref()), saved);
+            }
+        }
+    }
 }
 
 /// Opens the playground window.
@@ -55,5 +91,8 @@ pub fn run() -> eframe::Result {
         viewport: egui::ViewportBuilder::default().with_inner_size([1400.0, 900.0]).with_title("searchlab"),
         ..Default::default()
     };
-    eframe::run_native("searchlab", options, Box::new(|_| Ok(Box::<SearchlabApp>::default())))
+    eframe::run_native("searchlab", options, Box::new(|cc| {
+            let app = cc.storage.map_or_else(SearchlabApp::default, SearchlabApp::restored);
+            Ok(Box::new(app))
+        }))
 }

@@ -1,0 +1,153 @@
+//! One recorded search ready to replay: the player, the full-speed result and timing, and an
+//! index of expansions so two searches can be stepped in sync by expansions.
+
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use crate::app::worker::Progress;
+use crate::grid::Grid;
+use crate::pathfinding::{GridSearch, SearchResult, SearchSpace};
+use crate::trace::{Player, Recorder, SearchEvent, SearchSnapshot, Tracer};
+
+/// What one press of "Step >" advances: one event, or one whole expansion (a node and all its neighbours).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum StepUnit {
+    #[default]
+    Event,
+    Expansion,
+}
+
+impl StepUnit {
+    pub fn name(self) -> &'static str {
+        match self {
+            StepUnit::Event => "event",
+            StepUnit::Expansion => "expansion",
+        }
+    }
+}
+
+pub struct SearchReplay {
+    pub search: GridSearch,
+    pub player: Player<SearchSnapshot>,
+    /// The same query run without recording: its counts and wall time.
+    pub result: SearchResult,
+    pub time: Duration,
+    /// Index of every `Expand` event in the trace.
+    expansion_events: Vec<usize>,
+}
+
+/// A recorder that reports each expansion as progress and stops keeping events once cancelled
+/// (the search then finishes quickly without them and the result is thrown away).
+struct ProgressRecorder<'a> {
+    recorder: Recorder<SearchEvent>,
+    progress: &'a Progress,
+    stopped: bool,
+}
+
+impl Tracer<SearchEvent> for ProgressRecorder<'_> {
+    const ENABLED: bool = true;
+    fn record(&mut self, make: impl FnOnce() -> SearchEvent) {
+        if self.stopped {
+            return;
+        }
+        let event = make();
+        if matches!(event, SearchEvent::Expand { .. }) {
+            self.progress.add(1);
+            self.stopped = self.progress.is_cancelled();
+        }
+        self.recorder.record(|| event);
+    }
+}
+
+impl SearchReplay {
+    /// Runs the query twice: at full speed for the figures, then recorded for the replay.
+    /// `None` if cancelled.
+    pub fn record(grid: &Grid, search: GridSearch, start: u32, goal: u32, progress: &Progress) -> Option<SearchReplay> {
+        let mut space = SearchSpace::new();
+        let began = Instant::now();
+        let result = search.run(grid, start, goal, &mut space, &mut crate::trace::NoTrace);
+        let time = began.elapsed();
+        let mut tracer = ProgressRecorder { recorder: Recorder::default(), progress, stopped: false };
+        search.run(grid, start, goal, &mut space, &mut tracer);
+        if tracer.stopped || progress.is_cancelled() {
+            return None;
+        }
+        Some(Self::new(search, tracer.recorder.finish(), result, time, grid.cell_count()))
+    }
+
+    fn new(
+        search: GridSearch,
+        trace: crate::trace::Trace<SearchEvent>,
+        result: SearchResult,
+        time: Duration,
+        cells: usize,
+    ) -> Self {
+        let expansion_events = trace
+            .events
+            .iter()
+            .enumerate()
+            .filter(|(_, event)| matches!(event, SearchEvent::Expand { .. }))
+            .map(|(index, _)| index)
+            .collect();
+        Self { search, player: Player::new(trace, SearchSnapshot::new(cells)), result, time, expansion_events }
+    }
+
+    /// An empty replay, shown before the first search arrives.
+    pub fn empty(cells: usize) -> Self {
+        let result = SearchResult { path: None, expanded: 0, pushed: 0 };
+        Self::new(GridSearch::default(), Recorder::new(0).finish(), result, Duration::ZERO, cells)
+    }
+
+    /// Length of the timeline in `unit`s.
+    pub fn len(&self, unit: StepUnit) -> usize {
+        match unit {
+            StepUnit::Event => self.player.len(),
+            StepUnit::Expansion => self.expansion_events.len(),
+        }
+    }
+
+    /// The position of the current step in `unit`s.
+    pub fn position(&self, unit: StepUnit) -> usize {
+        match unit {
+            StepUnit::Event => self.player.step(),
+            StepUnit::Expansion if self.player.at_end() => self.len(unit),
+            StepUnit::Expansion => self.player.view().expanded,
+        }
+    }
+
+    /// Moves to `position` in `unit`s. Position k of the expansion timeline is the state after k
+    /// whole expansions: just before the (k+1)-th `Expand` event; the last position is the end.
+    pub fn seek(&mut self, unit: StepUnit, position: usize) {
+        let step = match unit {
+            StepUnit::Event => position,
+            StepUnit::Expansion => self.expansion_events.get(position).copied().unwrap_or(usize::MAX),
+        };
+        self.player.seek(step);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::generate;
+
+    #[test]
+    fn expansion_positions_land_between_expansions() {
+        let grid = generate::maze(16, 16, 1, 3);
+        let cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c)).collect();
+        let (start, goal) = (cells[0], *cells.last().unwrap());
+        let mut replay = SearchReplay::record(&grid, GridSearch::default(), start, goal, &Progress::default()).unwrap();
+        let expansions = replay.result.expanded;
+        assert_eq!(replay.len(StepUnit::Expansion), expansions);
+        for k in [0, 1, expansions / 2, expansions - 1] {
+            replay.seek(StepUnit::Expansion, k);
+            assert_eq!(replay.player.view().expanded, k);
+            assert!(matches!(replay.player.trace().events[replay.player.step()], SearchEvent::Expand { .. }));
+            assert_eq!(replay.position(StepUnit::Expansion), k);
+        }
+        replay.seek(StepUnit::Expansion, expansions);
+        assert!(replay.player.at_end());
+        assert_eq!(replay.position(StepUnit::Expansion), expansions);
+    }
+}
