@@ -61,10 +61,26 @@ fn barca_play_swaps_colours_and_adds_up() {
 }
 
 #[test]
+fn uct_takes_the_win_and_plays_barca() {
+    let lines = json_lines(&searchlab(&["tictactoe", "search", "--algo", "uct", "--position", "xx./oo./...", "--iterations", "2000"]));
+    assert_eq!(lines[0]["best_move"], "c1");
+    assert_eq!(lines[0]["score"], 999_999, "the solver proves the win in one ply");
+    let barca = json_lines(&searchlab(&["barca", "search", "--algo", "uct", "--iterations", "300", "--seed", "3"]));
+    let best = barca[0]["best_move"].as_str().expect("a move from the start");
+    let children = barca[0]["stats"]["children"].as_array().expect("per-child statistics");
+    assert_eq!(children.len(), 38, "every legal first move is a root child");
+    assert!(children.iter().any(|c| c["move"] == best));
+    let play = json_lines(&searchlab(&["barca", "play", "--white", "uct:100", "--black", "random", "--games", "2", "--ply-limit", "40"]));
+    assert_eq!(play[2]["white"], "uct:100");
+}
+
+#[test]
 fn bad_arguments_exit_2_with_one_line() {
     fails_with(&["tictactoe", "search", "--algo", "minimax", "--position", "xxx"], "position");
-    fails_with(&["tictactoe", "search", "--algo", "uct"], "not available");
-    fails_with(&["tictactoe", "search", "--algo", "alphabeta", "--nodes", "5"], "--algo id only");
+    fails_with(&["tictactoe", "search", "--algo", "uct", "--depth", "3"], "do not apply to --algo uct");
+    fails_with(&["tictactoe", "search", "--algo", "uct", "--exploration=-1"], "--exploration");
+    fails_with(&["tictactoe", "search", "--algo", "alphabeta", "--nodes", "5"], "--nodes to id only");
+    fails_with(&["barca", "play", "--white", "uct:0", "--black", "random"], "positive number of playouts");
     fails_with(&["barca", "search", "--algo", "id", "--fen", "bogus"], "--fen");
     fails_with(&["barca", "play", "--white", "alphabeta", "--black", "random"], "needs a depth");
     fails_with(&["barca", "play", "--white", "random", "--black", "random", "--games", "0"], "--games");

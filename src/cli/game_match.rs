@@ -10,12 +10,14 @@ use serde_json::{Value, json};
 use super::CliError;
 use crate::adversarial::choice::{Difficulty, choose_move};
 use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
+use crate::adversarial::mcts::{MctsConfig, uct_search};
 use crate::adversarial::{SearchLimits, alphabeta, minimax, negamax};
+use crate::cli::game_search::UCT_PLAYOUT_CUTOFF;
 use crate::games::{Evaluator, Game, Outcome, Side};
 use crate::trace::NoTrace;
 
 /// An engine: `minimax:D`, `negamax:D`, `alphabeta:D`, `id:D` (depth), `id:200ms` (time),
-/// `random`, or a difficulty `easy` / `medium` / `hard`.
+/// `uct:N` (N playouts a move), `random`, or a difficulty `easy` / `medium` / `hard`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EngineSpec {
     Minimax(u32),
@@ -23,6 +25,7 @@ pub enum EngineSpec {
     AlphaBeta(u32),
     IdDepth(u32),
     IdMillis(u64),
+    Uct(u64),
     Random,
     Level(Difficulty),
 }
@@ -31,7 +34,7 @@ impl FromStr for EngineSpec {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        let usage = "use minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, random, easy, medium or hard";
+        let usage = "use minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, uct:N, random, easy, medium or hard";
         let (name, arg) = text.split_once(':').map_or((text, None), |(n, a)| (n, Some(a)));
         let depth = |arg: Option<&str>| -> Result<u32, String> {
             let arg = arg.ok_or_else(|| format!("engine '{text}' needs a depth, e.g. {name}:3"))?;
@@ -53,7 +56,10 @@ impl FromStr for EngineSpec {
             ("easy", None) => Ok(EngineSpec::Level(Difficulty::Easy)),
             ("medium", None) => Ok(EngineSpec::Level(Difficulty::Medium)),
             ("hard", None) => Ok(EngineSpec::Level(Difficulty::Hard)),
-            ("uct", _) => Err("engine 'uct' is not available yet: the MCTS search is not merged".to_string()),
+            ("uct", _) => match arg.map(str::parse::<u64>) {
+                Some(Ok(iterations)) if iterations > 0 => Ok(EngineSpec::Uct(iterations)),
+                _ => Err(format!("engine '{text}' needs a positive number of playouts, e.g. uct:5000")),
+            },
             _ => Err(format!("unknown engine '{text}': {usage}")),
         }
     }
@@ -67,6 +73,7 @@ impl std::fmt::Display for EngineSpec {
             EngineSpec::AlphaBeta(d) => write!(f, "alphabeta:{d}"),
             EngineSpec::IdDepth(d) => write!(f, "id:{d}"),
             EngineSpec::IdMillis(ms) => write!(f, "id:{ms}ms"),
+            EngineSpec::Uct(iterations) => write!(f, "uct:{iterations}"),
             EngineSpec::Random => write!(f, "random"),
             EngineSpec::Level(level) => write!(f, "{}", format!("{level:?}").to_lowercase()),
         }
@@ -91,6 +98,15 @@ impl<G: Game> Engine<G> {
             EngineSpec::AlphaBeta(depth) => alphabeta::search(game, eval, depth, &mut NoTrace).best_move,
             EngineSpec::IdDepth(depth) => self.id.search(game, eval, &SearchLimits::depth(depth), &mut NoTrace).best_move,
             EngineSpec::IdMillis(millis) => self.id.search(game, eval, &SearchLimits::millis(millis), &mut NoTrace).best_move,
+            EngineSpec::Uct(iterations) => {
+                let config = MctsConfig {
+                    iterations: Some(iterations),
+                    playout_cutoff: Some(UCT_PLAYOUT_CUTOFF),
+                    seed: rng.random(),
+                    ..MctsConfig::default()
+                };
+                uct_search(game, eval, &config, &mut NoTrace).best_move
+            }
             EngineSpec::Random => random_move(game, rng),
             EngineSpec::Level(level) => choose_move(game, eval, level, &mut self.id, rng),
         }

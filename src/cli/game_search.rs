@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 
 use super::CliError;
 use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
+use crate::adversarial::mcts::{MctsConfig, uct_search};
 use crate::adversarial::{SearchLimits, SearchResult, alphabeta, minimax, negamax};
 use crate::games::{Evaluator, Game};
 use crate::trace::NoTrace;
@@ -27,25 +28,44 @@ pub struct SearchArgs {
     /// Plies to search (minimax, negamax, alphabeta; the deepest iteration for id).
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Time limit in milliseconds (id).
+    /// Time limit in milliseconds (id, uct).
     #[arg(long)]
     pub millis: Option<u64>,
     /// Node limit (id).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Playouts (uct).
+    /// Playouts (uct; default 10000, or unlimited with --millis).
     #[arg(long)]
     pub iterations: Option<u64>,
+    /// UCT's exploration constant C.
+    #[arg(long, default_value_t = std::f64::consts::SQRT_2)]
+    pub exploration: f64,
+    /// UCT playouts are scored by the evaluation after this many random plies: random Barca games
+    /// rarely end (tic-tac-toe games end long before).
+    #[arg(long, default_value_t = UCT_PLAYOUT_CUTOFF)]
+    pub playout_cutoff: u32,
+    /// Seed of UCT's random playouts.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
 }
+
+/// Random plies before a UCT playout is scored by the evaluation (CLI searches and match engines).
+pub const UCT_PLAYOUT_CUTOFF: u32 = 20;
 
 /// Runs the search `args` asks for on `game`; fixed-depth searches without `--depth` use `default_depth`.
 pub fn run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, args: &SearchArgs, default_depth: u32) -> Result<Value, CliError> {
     let fixed_depth = matches!(args.algo, Algo::Minimax | Algo::Negamax | Algo::Alphabeta);
     if fixed_depth && (args.millis.is_some() || args.nodes.is_some()) {
-        return Err(CliError("--millis and --nodes apply to --algo id only".to_string()));
+        return Err(CliError("--millis applies to --algo id and uct, --nodes to id only".to_string()));
+    }
+    if args.algo == Algo::Uct && (args.depth.is_some() || args.nodes.is_some()) {
+        return Err(CliError("--depth and --nodes do not apply to --algo uct (use --iterations or --millis)".to_string()));
     }
     if args.algo != Algo::Uct && args.iterations.is_some() {
         return Err(CliError("--iterations applies to --algo uct only".to_string()));
+    }
+    if !(args.exploration.is_finite() && args.exploration >= 0.0) {
+        return Err(CliError(format!("--exploration {} must be a number >= 0", args.exploration)));
     }
     let depth = args.depth.unwrap_or(default_depth);
     let result = match args.algo {
@@ -56,7 +76,30 @@ pub fn run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, args: &SearchArgs, defa
             let limits = SearchLimits { depth: args.depth, millis: args.millis, nodes: args.nodes, ..SearchLimits::default() };
             IterativeDeepening::new(IdOptions::default()).search(game, eval, &limits, &mut NoTrace)
         }
-        Algo::Uct => return Err(CliError("--algo uct is not available yet: the MCTS search is not merged".to_string())),
+        Algo::Uct => {
+            let iterations = match (args.iterations, args.millis) {
+                (None, Some(_)) => None,
+                (iterations, _) => Some(iterations.unwrap_or(10_000)),
+            };
+            let config = MctsConfig {
+                exploration: args.exploration,
+                iterations,
+                millis: args.millis,
+                playout_cutoff: Some(args.playout_cutoff),
+                seed: args.seed,
+                ..MctsConfig::default()
+            };
+            let result = uct_search(game, eval, &config, &mut NoTrace);
+            return Ok(json!({
+                "algo": "uct",
+                "best_move": result.best_move_text,
+                "score": result.score,
+                "value": result.value,
+                "proven": result.proven,
+                "pv": result.pv,
+                "stats": result.stats,
+            }));
+        }
     };
     Ok(result_json(game, args.algo, &result))
 }
