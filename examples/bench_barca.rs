@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use searchlab::games::Game;
+use searchlab::games::{Game, random_playout};
 use searchlab::games::barca::perft::perft;
 use searchlab::games::barca::{Barca, BarcaMove};
 
@@ -16,17 +16,10 @@ use searchlab::games::barca::{Barca, BarcaMove};
 fn sample_games(count: usize) -> Vec<Barca> {
     let mut rng = StdRng::seed_from_u64(11);
     let mut games = Vec::new();
-    let mut moves = Vec::new();
     while games.len() < count {
         let mut game = Barca::start();
-        for _ in 0..rng.random_range(0..60) {
-            moves.clear();
-            game.legal_moves(&mut moves);
-            if moves.is_empty() || game.winner().is_some() {
-                break;
-            }
-            game.make_move(moves[rng.random_range(0..moves.len())]);
-        }
+        let plies = rng.random_range(0..60);
+        random_playout(&mut game, plies, &mut rng);
         games.push(game);
     }
     games

@@ -11,7 +11,7 @@ use searchlab::adversarial::tree::{LeafReason, NodeState, TreeEvent, TreeView};
 use searchlab::adversarial::{SearchLimits, SearchProgress, alphabeta, minimax, negamax};
 use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::uniform_tree::{Ordering as TreeOrdering, UniformTree};
-use searchlab::games::{DefaultEval, Evaluator, Game, Score, Side, WIN};
+use searchlab::games::{DefaultEval, Evaluator, Game, Score, Side, WIN, random_playout};
 use searchlab::trace::{NO_NODE, NoTrace, Player, Recorder};
 
 fn id_exact() -> IterativeDeepening<TicTacToe> {
@@ -79,17 +79,10 @@ impl Evaluator<TicTacToe> for OpenLines {
 fn random_positions(count: usize, seed: u64) -> Vec<TicTacToe> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = Vec::new();
-    let mut moves = Vec::new();
     while positions.len() < count {
         let mut game = TicTacToe::new();
-        for _ in 0..rng.random_range(0..8) {
-            moves.clear();
-            game.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            game.make_move(moves[rng.random_range(0..moves.len())]);
-        }
+        let plies = rng.random_range(0..8);
+        random_playout(&mut game, plies, &mut rng);
         if game.outcome().is_none() {
             positions.push(game);
         }

@@ -6,24 +6,17 @@ use rand::{Rng, SeedableRng};
 use searchlab::adversarial::iterative::{IdOptions, IterativeDeepening};
 use searchlab::adversarial::{SearchLimits, alphabeta, minimax, negamax};
 use searchlab::games::barca::Barca;
-use searchlab::games::{DefaultEval, Game, WIN};
+use searchlab::games::{DefaultEval, Game, WIN, random_playout};
 use searchlab::trace::NoTrace;
 
 /// Positions reached by random play from the start, history included (repetition counts).
 fn random_positions(count: usize, seed: u64) -> Vec<Barca> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = Vec::new();
-    let mut moves = Vec::new();
     while positions.len() < count {
         let mut game = Barca::start();
-        for _ in 0..rng.random_range(0..60) {
-            moves.clear();
-            game.legal_moves(&mut moves);
-            if moves.is_empty() || game.outcome().is_some() {
-                break;
-            }
-            game.make_move(moves[rng.random_range(0..moves.len())]);
-        }
+        let plies = rng.random_range(0..60);
+        random_playout(&mut game, plies, &mut rng);
         if game.outcome().is_none() {
             positions.push(game);
         }

@@ -13,7 +13,7 @@ use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
 use crate::adversarial::mcts::{MctsConfig, uct_search};
 use crate::adversarial::{SearchLimits, alphabeta, minimax, negamax};
 use crate::cli::game_search::UCT_PLAYOUT_CUTOFF;
-use crate::games::{Evaluator, Game, Outcome, Side};
+use crate::games::{Evaluator, Game, Outcome, Side, random_move};
 use crate::trace::NoTrace;
 
 /// An engine: `minimax:D`, `negamax:D`, `alphabeta:D`, `id:D` (depth), `id:200ms` (time),
@@ -113,11 +113,6 @@ impl<G: Game> Engine<G> {
     }
 }
 
-fn random_move<G: Game>(game: &G, rng: &mut impl Rng) -> Option<G::Move> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
-}
 
 pub struct MatchOptions {
     pub games: u32,

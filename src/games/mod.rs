@@ -112,3 +112,24 @@ impl<G: Game> Evaluator<G> for DefaultEval {
         game.evaluate()
     }
 }
+
+/// A uniformly random legal move, or `None` when there is none.
+pub fn random_move<G: Game>(game: &G, rng: &mut impl rand::Rng) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
+}
+
+/// Plays up to `plies` random legal moves on `game`, stopping early when the game ends: how tests,
+/// benchmarks and match openings reach varied positions with a real history behind them.
+pub fn random_playout<G: Game>(game: &mut G, plies: usize, rng: &mut impl rand::Rng) {
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            return;
+        }
+        match random_move(game, rng) {
+            Some(mv) => game.make_move(mv),
+            None => return,
+        }
+    }
+}
