@@ -728,7 +728,8 @@ impl GridLab {
     }
 
     fn replay_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        ui.horizontal(|ui| {
+        // Wrapped: a row wider than the panel would widen it and push the canvas under the side panel.
+        ui.horizontal_wrapped(|ui| {
             let buttons = [
                 ("|< Start", Command::ToStart),
                 ("< Step back", Command::StepBack),
@@ -752,13 +753,14 @@ impl GridLab {
                 commands.push(Command::SetStepUnit(unit));
             }
             let mut speed = self.settings.speed;
-            let per_second = format!("{}s per second", self.settings.unit.name());
+            let per_second = format!("{}s/s", self.settings.unit.name());
             if ui.add(egui::Slider::new(&mut speed, 1.0..=100_000.0).logarithmic(true).text(per_second)).changed() {
                 commands.push(Command::SetSpeed(speed));
             }
         });
         ui.horizontal(|ui| {
-            ui.spacing_mut().slider_width = (ui.available_width() - 90.0).max(200.0);
+            // Room for the value box and the "Timeline" label beside the slider.
+            ui.spacing_mut().slider_width = (ui.available_width() - 160.0).max(120.0);
             let mut position = self.position;
             if ui.add(egui::Slider::new(&mut position, 0..=self.timeline_len()).text("Timeline")).changed() {
                 commands.push(Command::Seek(position));
@@ -767,7 +769,7 @@ impl GridLab {
     }
 
     fn canvas_toolbar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Tool:");
             for tool in Tool::ALL {
                 if ui.selectable_label(self.settings.tool == tool, tool.name()).clicked() {
