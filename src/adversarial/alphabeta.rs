@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use super::tree::{LeafReason, Perspective, TreeEvent};
+use super::tree::{Perspective, TreeEvent};
 use super::{INF, SearchResult, Walk};
 use crate::games::{Evaluator, Game, Score};
 use crate::trace::{NO_NODE, Tracer};
@@ -49,14 +49,10 @@ fn node<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>>(
     mv: String,
 ) -> Score {
     let id = walk.enter(game, parent, mv, depth, alpha, beta);
-    if let Some((value, reason)) = walk.static_leaf(game, depth, ply) {
-        return walk.leaf(id, value, reason);
-    }
-    let moves = walk.moves(game, ply);
-    if moves.is_empty() {
-        walk.give_back(ply, moves);
-        return walk.leaf(id, 0, LeafReason::NoMoves);
-    }
+    let moves = match walk.moves_or_leaf(id, game, depth, ply, 1) {
+        Ok(moves) => moves,
+        Err(value) => return value,
+    };
     let mut best = -INF;
     let mut best_child = NO_NODE;
     for (i, &mv) in moves.iter().enumerate() {

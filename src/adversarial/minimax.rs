@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::tree::{LeafReason, Perspective, TreeEvent};
+use super::tree::{Perspective, TreeEvent};
 use super::{INF, SearchResult, Walk};
 use crate::games::{Evaluator, Game, Score, Side};
 use crate::trace::{NO_NODE, Tracer};
@@ -35,14 +35,10 @@ fn node<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>>(
 ) -> Score {
     let id = walk.enter(game, parent, mv, depth, -INF, INF);
     let side = game.side_to_move();
-    if let Some((value, reason)) = walk.static_leaf(game, depth, ply) {
-        return walk.leaf(id, side.sign() * value, reason);
-    }
-    let moves = walk.moves(game, ply);
-    if moves.is_empty() {
-        walk.give_back(ply, moves);
-        return walk.leaf(id, 0, LeafReason::NoMoves);
-    }
+    let moves = match walk.moves_or_leaf(id, game, depth, ply, side.sign()) {
+        Ok(moves) => moves,
+        Err(value) => return value,
+    };
     let maximising = side == Side::First;
     let mut best = if maximising { -INF } else { INF };
     let mut best_child = NO_NODE;

@@ -165,6 +165,20 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
     }
 
     /// Records a leaf: `value` as the algorithm holds it.
+    /// The start of every plain search node: the moves to search, or the value of a leaf (static or
+    /// without moves) already recorded. `sign` turns side-to-move values into the search's point of view.
+    pub fn moves_or_leaf(&mut self, node: u32, game: &G, depth: u32, ply: usize, sign: Score) -> Result<Vec<G::Move>, Score> {
+        if let Some((value, reason)) = self.static_leaf(game, depth, ply) {
+            return Err(self.leaf(node, sign * value, reason));
+        }
+        let moves = self.moves(game, ply);
+        if moves.is_empty() {
+            self.give_back(ply, moves);
+            return Err(self.leaf(node, 0, LeafReason::NoMoves));
+        }
+        Ok(moves)
+    }
+
     pub fn leaf(&mut self, node: u32, value: Score, reason: LeafReason) -> Score {
         self.stats.leaves += 1;
         self.tracer.record(|| TreeEvent::Leaf { node, value, reason });
