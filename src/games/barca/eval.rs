@@ -48,7 +48,7 @@ impl Default for Weights {
 }
 
 /// One side's raw feature values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Features {
     holes: u32,
     ways_to_hole: u32,
