@@ -1,17 +1,19 @@
 //! Game-tree searches checked against independent facts: the size and value of tic-tac-toe's
 //! game tree, the Knuth–Moore minimal tree, and agreement of every algorithm with plain minimax.
 
+mod common;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use searchlab::adversarial::iterative::{IdOptions, IterativeDeepening};
 use searchlab::adversarial::tree::{LeafReason, NodeState, TreeEvent, TreeView};
 use searchlab::adversarial::{SearchLimits, SearchProgress, alphabeta, minimax, negamax};
 use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::uniform_tree::{Ordering as TreeOrdering, UniformTree};
-use searchlab::games::{DefaultEval, Evaluator, Game, Score, Side, WIN, random_playout};
+use searchlab::games::{DefaultEval, Evaluator, Game, Score, Side, WIN};
 use searchlab::trace::{NO_NODE, NoTrace, Player, Recorder};
 
 fn id_exact() -> IterativeDeepening<TicTacToe> {
@@ -77,17 +79,7 @@ impl Evaluator<TicTacToe> for OpenLines {
 }
 
 fn random_positions(count: usize, seed: u64) -> Vec<TicTacToe> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut positions = Vec::new();
-    while positions.len() < count {
-        let mut game = TicTacToe::new();
-        let plies = rng.random_range(0..8);
-        random_playout(&mut game, plies, &mut rng);
-        if game.outcome().is_none() {
-            positions.push(game);
-        }
-    }
-    positions
+    common::random_positions(&TicTacToe::new(), count, 8, seed)
 }
 
 #[test]

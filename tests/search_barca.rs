@@ -1,27 +1,17 @@
 //! The searches on Barca: every algorithm agrees with plain minimax at fixed depth on random
 //! positions, and iterative deepening plays sensibly under its limits.
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+mod common;
+
 use searchlab::adversarial::iterative::{IdOptions, IterativeDeepening};
 use searchlab::adversarial::{SearchLimits, alphabeta, minimax, negamax};
 use searchlab::games::barca::Barca;
-use searchlab::games::{DefaultEval, Game, WIN, random_playout};
+use searchlab::games::{DefaultEval, Game, WIN};
 use searchlab::trace::NoTrace;
 
 /// Positions reached by random play from the start, history included (repetition counts).
 fn random_positions(count: usize, seed: u64) -> Vec<Barca> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut positions = Vec::new();
-    while positions.len() < count {
-        let mut game = Barca::start();
-        let plies = rng.random_range(0..60);
-        random_playout(&mut game, plies, &mut rng);
-        if game.outcome().is_none() {
-            positions.push(game);
-        }
-    }
-    positions
+    common::random_positions(&Barca::start(), count, 60, seed)
 }
 
 #[test]

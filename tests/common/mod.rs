@@ -47,3 +47,19 @@ pub fn assert_reports_unreachable_like_astar(grid: &Grid, seed: u64, mut finds: 
     }
     assert!(split > 20 && joined > 20, "the map must exercise both cases ({split} / {joined})");
 }
+
+/// `count` unfinished positions, each reached by up to `max_plies - 1` random moves from `start`
+/// (history included, so repetitions count), deterministic for a seed.
+pub fn random_positions<G: searchlab::games::Game>(start: &G, count: usize, max_plies: usize, seed: u64) -> Vec<G> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut game = start.clone();
+        let plies = rng.random_range(0..max_plies);
+        searchlab::games::random_playout(&mut game, plies, &mut rng);
+        if game.outcome().is_none() {
+            positions.push(game);
+        }
+    }
+    positions
+}
