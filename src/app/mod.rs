@@ -1,11 +1,12 @@
 //! The playground app: lessons registered in a list, a navigation panel, one page per lesson.
 //! Pages only replay traces recorded by the library's algorithms; nothing here searches itself.
 
+mod file_dialog;
 pub mod grid_lab;
 mod navmesh_lab;
 pub mod worker;
 
-pub use grid_lab::{Command, GridLab};
+pub use grid_lab::{Command, FileField, GridLab};
 pub use navmesh_lab::{MAPS, MeshAlgorithm, MeshCommand, NavmeshLab};
 
 /// A lesson page: it owns its state and draws itself into the central panel.

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use self::canvas::{CellTexture, MapView, Overlay};
 pub use self::replay::{SearchReplay, StepUnit};
 use super::Lesson;
+use super::file_dialog::{FileRequest, NativeDialog};
 use super::worker::Job;
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Connectivity, Grid, MAX_WEIGHT, MoveRules, generate};
@@ -155,6 +156,25 @@ impl Default for Settings {
     }
 }
 
+/// The path fields a native file dialog can fill in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileField {
+    Map,
+    Scenarios,
+    SaveMap,
+}
+
+impl FileField {
+    fn request(self) -> FileRequest {
+        let (title, filter_name, extensions, save): (_, _, &'static [&'static str], _) = match self {
+            FileField::Map => ("Open a grid map", "MovingAI maps", &["map"], false),
+            FileField::Scenarios => ("Open a scenario file", "MovingAI scenarios", &["scen"], false),
+            FileField::SaveMap => ("Save the map as", "MovingAI maps", &["map"], true),
+        };
+        FileRequest { title, filter_name, extensions, save }
+    }
+}
+
 /// Every action of the page; buttons, keys, the canvas and tests all go through [`GridLab::apply`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
@@ -181,6 +201,8 @@ pub enum Command {
     LoadScenarios(String),
     PickQuery(usize),
     SaveMap(String),
+    /// Open the native file dialog for one of the path fields.
+    Browse(FileField),
     Generate(GeneratorSpec),
     SetStart(u32),
     SetGoal(u32),
@@ -299,6 +321,7 @@ pub struct GridLab {
     drag: Option<Drag>,
     /// Wakes the UI when a worker finishes (known after the first frame).
     repaint: Option<egui::Context>,
+    dialog: NativeDialog<FileField>,
 }
 
 impl Default for GridLab {
@@ -345,6 +368,7 @@ impl GridLab {
             canvas_rects: [None; 2],
             drag: None,
             repaint: None,
+            dialog: NativeDialog::default(),
         };
         lab.apply(Command::Run);
         lab
@@ -557,6 +581,14 @@ impl GridLab {
                 }
                 Err(e) => self.error = Some(format!("{path}: cannot write: {e}")),
             },
+            Command::Browse(field) => {
+                let current = match field {
+                    FileField::Map => &self.settings.map_path,
+                    FileField::Scenarios => &self.settings.scen_path,
+                    FileField::SaveMap => &self.settings.save_path,
+                };
+                self.dialog.open(field, field.request(), current, self.repaint.clone());
+            }
             Command::Generate(spec) => {
                 self.settings.generator = spec;
                 self.error = None;
@@ -600,12 +632,14 @@ impl GridLab {
     }
 
     fn map_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        ui.horizontal(|ui| {
+        // Wrapped: the dialog button would otherwise widen the side panel over the canvas.
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("Map file:");
             ui.add(egui::TextEdit::singleline(&mut self.settings.map_path).desired_width(230.0)).labelled_by(label.id);
             if ui.button("Load map").clicked() {
                 commands.push(Command::LoadMap(self.settings.map_path.clone()));
             }
+            self.browse_button(ui, "Open map…", FileField::Map, commands);
         });
         ui.weak("…or drop a .map or .scen file onto the window.");
         let spec = &mut self.settings.generator;
@@ -633,22 +667,52 @@ impl GridLab {
                 commands.push(Command::Generate(*spec));
             }
         });
-        ui.horizontal(|ui| {
+        // Wrapped: the dialog button would otherwise widen the side panel over the canvas.
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("Save as:");
             ui.add(egui::TextEdit::singleline(&mut self.settings.save_path).desired_width(230.0)).labelled_by(label.id);
             if ui.button("Save map").clicked() {
                 commands.push(Command::SaveMap(self.settings.save_path.clone()));
             }
+            self.browse_button(ui, "Save map as…", FileField::SaveMap, commands);
+        });
+    }
+
+    /// A "Browse" button; disabled while a dialog is open, since one answer is awaited at a time.
+    fn browse_button(&self, ui: &mut egui::Ui, label: &str, field: FileField, commands: &mut Vec<Command>) {
+        let hint = "The system's file dialog. If none appears, your desktop has no file-dialog service: \
+                    type the path or drop the file onto the window.";
+        if ui.add_enabled(!self.dialog.is_open(), egui::Button::new(label)).on_hover_text(hint).clicked() {
+            commands.push(Command::Browse(field));
+        }
+    }
+
+    /// A file chosen in the native dialog goes into its field and is loaded (or saved) at once.
+    fn dialog_answer(&mut self, commands: &mut Vec<Command>) {
+        let Some((field, path)) = self.dialog.poll() else { return };
+        let path = path.display().to_string();
+        commands.push(match field {
+            FileField::Map => {
+                self.settings.map_path = path.clone();
+                Command::LoadMap(path)
+            }
+            FileField::Scenarios => {
+                self.settings.scen_path = path.clone();
+                Command::LoadScenarios(path)
+            }
+            FileField::SaveMap => Command::SaveMap(path),
         });
     }
 
     fn scenario_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        ui.horizontal(|ui| {
+        // Wrapped: the dialog button would otherwise widen the side panel over the canvas.
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("Scenario file:");
             ui.add(egui::TextEdit::singleline(&mut self.settings.scen_path).desired_width(200.0)).labelled_by(label.id);
             if ui.button("Load scenarios").clicked() {
                 commands.push(Command::LoadScenarios(self.settings.scen_path.clone()));
             }
+            self.browse_button(ui, "Open scenarios…", FileField::Scenarios, commands);
         });
         if self.scenarios.is_empty() {
             return;
@@ -1111,6 +1175,7 @@ impl Lesson for GridLab {
         let mut commands = Vec::new();
         self.keyboard(ui, &mut commands);
         self.dropped_files(ui, &mut commands);
+        self.dialog_answer(&mut commands);
         self.advance_playback(ui);
         ui.heading("Grid search: BFS, Dijkstra and A*");
         ui.label(
