@@ -1,0 +1,39 @@
+//! Pixel snapshots of the grid lab, rendered by wgpu (Mesa's software Vulkan driver in CI). They
+//! catch what the label-driven tests cannot: a canvas drawn in the wrong place, lost colours, a
+//! panel over the map. `UPDATE_SNAPSHOTS=1 cargo test --test app_snapshots` rewrites them after a
+//! deliberate change; look at `tests/snapshots/*.png` before committing.
+
+use std::time::Duration;
+
+use egui_kittest::kittest::Queryable;
+use egui_kittest::{Harness, SnapshotOptions};
+use searchlab::app::{GridLab, Lesson};
+
+fn settle(harness: &mut Harness<'static, GridLab>) {
+    for _ in 0..4000 {
+        harness.step();
+        if !harness.state().is_busy() {
+            harness.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the worker did not finish");
+}
+
+#[test]
+fn grid_lab_replay_mid_search_and_at_the_end() {
+    let mut harness =
+        Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut GridLab| lab.ui(ui), GridLab::new());
+    settle(&mut harness);
+    // The stats show measured times: a few glyphs may differ from run to run, nothing more.
+    let options = SnapshotOptions::new().max_failed_pixels(400);
+    for _ in 0..300 {
+        harness.get_by_label("Step >").click();
+        harness.run();
+    }
+    harness.snapshot_options("grid_lab_astar_step_300", &options);
+    harness.get_by_label("End >|").click();
+    harness.run();
+    harness.snapshot_options("grid_lab_astar_end", &options);
+}
