@@ -1,6 +1,7 @@
-//! Frame time of the grid lab while it replays a full Dijkstra search on maps/random512.map, in a
-//! headless egui context: the page's own work plus tessellation (no GPU). The target is 60 fps,
-//! i.e. well under 16.7 ms per frame.
+//! Frame time of the grid lab while it replays a full Dijkstra search on maps/random512.map. First in
+//! a headless egui context (the page's own work plus tessellation, no GPU), then in the egui_kittest
+//! harness rendering every frame with wgpu (on Mesa's software Vulkan driver where there is no GPU,
+//! so that figure is an upper bound). The target is 60 fps, i.e. well under 16.7 ms per frame.
 //!
 //! `cargo run --release --example bench_grid_lab_frames [events per second]`
 
@@ -39,16 +40,50 @@ fn report(name: &str, mut times: Vec<Duration>, uploads: &[usize]) {
     );
 }
 
-fn main() {
-    let speed: f32 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(20_000.0);
-    let settings = Settings {
+fn settings(speed: f32) -> Settings {
+    Settings {
         searches: [GridSearch { algorithm: Algorithm::Dijkstra, ..GridSearch::default() }; 2],
         map: MapSource::File("maps/random512.map".into()),
         speed,
         ..Settings::default()
-    };
+    }
+}
+
+/// The same replay in the kittest harness: one `step` (an egui pass) plus a wgpu render per frame.
+fn kittest_frames(speed: f32) {
+    let lab = GridLab::with_settings(settings(speed));
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .wgpu()
+        .build_ui_state(|ui, lab: &mut GridLab| lab.ui(ui), lab);
+    while harness.state().is_busy() {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    harness.state_mut().apply(searchlab::app::Command::TogglePlay);
+    let (mut passes, mut frames, mut uploads) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..120 {
+        let began = Instant::now();
+        harness.step();
+        passes.push(began.elapsed());
+        if let Err(e) = harness.render() {
+            println!("kittest harness: no wgpu renderer here ({e}); egui passes only");
+            frames.clear();
+            break;
+        }
+        frames.push(began.elapsed());
+        uploads.push(harness.state().last_texture_upload());
+    }
+    report("kittest harness, egui pass", passes, &uploads);
+    if !frames.is_empty() {
+        report("kittest harness, pass + wgpu render + read-back", frames, &uploads);
+    }
+}
+
+fn main() {
+    let speed: f32 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(20_000.0);
     let ctx = egui::Context::default();
-    let mut lab = GridLab::with_settings(settings);
+    let mut lab = GridLab::with_settings(settings(speed));
     let began = Instant::now();
     while lab.is_busy() {
         frame(&ctx, &mut lab);
@@ -80,4 +115,6 @@ fn main() {
         uploads.push(lab.last_texture_upload());
     }
     report("scrubbing the timeline in big jumps", times, &uploads);
+
+    kittest_frames(speed);
 }
