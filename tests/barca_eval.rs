@@ -5,6 +5,7 @@ mod barca_reference;
 
 use barca_reference::{fen_with, playout_positions};
 use searchlab::games::barca::{Barca, Weights, breakdown};
+use proptest::prelude::*;
 use searchlab::games::{Evaluator, Game};
 
 #[test]
@@ -25,6 +26,49 @@ fn bad_weights_json_is_an_error_naming_the_problem() {
     assert!(error.contains("line 1"), "{error}");
     let error = Weights::load(std::path::Path::new("no/such/weights.json")).unwrap_err();
     assert!(error.contains("no/such/weights.json"), "{error}");
+}
+
+#[test]
+fn weights_that_could_rival_a_proven_win_are_refused() {
+    let mut weights = Weights::default();
+    weights.centre = 20_000;
+    let error = Weights::from_json(&weights.to_json()).unwrap_err();
+    assert!(error.contains("must stay below 500000"), "{error}");
+    assert!(weights.largest_evaluation() >= 500_000);
+    weights.centre = 2;
+    assert!(Weights::from_json(&weights.to_json()).is_ok());
+    // Near i32::MAX: no overflow, just the same refusal.
+    let json = weights.to_json().replace("\"scared\": -30", "\"scared\": -2147483648");
+    assert!(Weights::from_json(&json).unwrap_err().contains("scale the weights down"));
+}
+
+proptest! {
+    #[test]
+    fn weight_parsing_never_panics(text in "\\PC{0,120}") {
+        let _ = Weights::from_json(&text);
+    }
+
+    #[test]
+    fn any_accepted_weights_evaluate_without_overflow(
+        held in prop::collection::vec(-100_000i32..100_000, 4),
+        next_turn in prop::collection::vec(-5_000i32..5_000, 3),
+        linear in prop::collection::vec(-2_000i32..2_000, 4),
+    ) {
+        let weights = Weights {
+            holes_held: [held[0], held[1], held[2], held[3]],
+            holes_next_turn: [next_turn[0], next_turn[1], next_turn[2]],
+            next_to_hole: linear[0],
+            scared: linear[1],
+            centre: linear[2],
+            teammates: linear[3],
+        };
+        if let Ok(weights) = Weights::from_json(&weights.to_json()) {
+            for game in playout_positions(2, 40, 7) {
+                let score = weights.score(&game);
+                prop_assert!(i64::from(score).abs() <= weights.largest_evaluation());
+            }
+        }
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use super::board::{
     DIAGONAL, HOLES, NEIGHBOURS, NEXT_TO_HOLES, ORTHOGONAL, bit, count_few, slide, squares_of, total_centre_proximity,
 };
 use super::{Animal, Barca, index};
-use crate::games::{Evaluator, Game, Score, Side};
+use crate::games::{Evaluator, Game, Score, Side, WIN};
 
 /// The weights of the evaluation features. Every field is required in JSON so a typo cannot
 /// silently fall back to a default.
@@ -127,9 +127,37 @@ pub struct FeatureTerm {
 }
 
 impl Weights {
-    /// Reads weights from JSON text; the error names the line and column.
+    /// Reads weights from JSON text; the error names the line and column, or the weights' problem.
     pub fn from_json(text: &str) -> Result<Weights, String> {
-        serde_json::from_str(text).map_err(|error| format!("weights: {error}"))
+        let weights: Weights = serde_json::from_str(text).map_err(|error| format!("weights: {error}"))?;
+        weights.check()?;
+        Ok(weights)
+    }
+
+    /// The largest evaluation these weights can give, from bounds on each raw feature of a side
+    /// (6 animals: ways to a hole ≤ 24, animals ≤ 6, centre proximity ≤ 48, mixed pairs ≤ 15).
+    pub fn largest_evaluation(&self) -> i64 {
+        let most = |weights: &[Score]| weights.iter().map(|w| i64::from(*w).abs()).max().unwrap_or(0);
+        let one_side = most(&self.holes_held)
+            + most(&self.holes_next_turn) * 24
+            + (most(&[self.next_to_hole]) + most(&[self.scared])) * 6
+            + most(&[self.centre]) * 48
+            + most(&[self.teammates]) * 15;
+        2 * one_side
+    }
+
+    /// Weights must keep every evaluation well below a proven win, or the search would take a
+    /// good position for a won one (and the sums could overflow).
+    pub fn check(&self) -> Result<(), String> {
+        let largest = self.largest_evaluation();
+        let limit = i64::from(WIN / 2);
+        if largest >= limit {
+            return Err(format!(
+                "weights: an evaluation could reach {largest}, but must stay below {limit} (a proven win \
+                 scores {WIN}); scale the weights down"
+            ));
+        }
+        Ok(())
     }
 
     pub fn load(path: &Path) -> Result<Weights, String> {
