@@ -304,3 +304,26 @@ mod choice {
         assert_eq!(choose_move(&win, &DefaultEval, Difficulty::Easy, &mut engine, &mut rng), Some(2));
     }
 }
+
+proptest::proptest! {
+    #[test]
+    fn tic_tac_toe_parsers_never_panic(text in "\\PC{0,20}") {
+        let _ = TicTacToe::from_position(&text);
+        let _ = TicTacToe::new().parse_move(&text);
+    }
+
+    /// Every accepted position prints back to itself (separators and case aside) and has legal counts.
+    #[test]
+    fn accepted_tic_tac_toe_positions_round_trip(text in "[xXoO.\\-_/]{0,14}") {
+        if let Ok(game) = TicTacToe::from_position(&text) {
+            let canonical: String = text
+                .chars()
+                .filter(|&c| c != '/')
+                .map(|c| match c.to_ascii_lowercase() { '-' | '_' => '.', c => c })
+                .collect();
+            proptest::prop_assert_eq!(game.position_text(), canonical);
+            let again = TicTacToe::from_position(&game.position_text()).unwrap();
+            proptest::prop_assert_eq!(again.hash(), game.hash());
+        }
+    }
+}
