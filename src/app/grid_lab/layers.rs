@@ -462,8 +462,9 @@ impl HierarchyState {
         });
     }
 
-    /// Draws the switched-on layers over the map in `canvas`.
-    pub fn paint(
+    /// Draws the switched-on area layers (regions, corridor, clusters, transitions, the graph)
+    /// over the map in `canvas`, below the search's own path and marks.
+    pub fn paint_below(
         &mut self,
         ctx: &egui::Context,
         painter: &Painter,
@@ -472,10 +473,7 @@ impl HierarchyState {
         grid: &Grid,
         settings: &HierarchySettings,
     ) {
-        let Some(plan) = &self.plan else { return };
-        if settings.planner == Planner::Off {
-            return;
-        }
+        let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
         let layers = settings.layers;
         let zoom = map.zoom;
         let center = |cell: u32| map.cell_center(canvas, grid, cell);
@@ -485,9 +483,8 @@ impl HierarchyState {
         let visible = |a: (u32, u32), b: (u32, u32)| {
             a.0.max(b.0) + 1 >= xs.start && a.0.min(b.0) < xs.end + 1 && a.1.max(b.1) + 1 >= ys.start && a.1.min(b.1) < ys.end + 1
         };
-        let width = (zoom * 0.25).clamp(2.0, 5.0);
         match (&*plan.abstraction, &plan.answer) {
-            (Abstraction::Hpa(hpa), Answer::Hpa(result)) => {
+            (Abstraction::Hpa(hpa), Answer::Hpa(_)) => {
                 let level = settings.shown_level.clamp(1, hpa.levels());
                 if let Some(redone) = &plan.recomputed {
                     let age = self.installed_at.map_or(f32::MAX, |t| t.elapsed().as_secs_f32());
@@ -540,19 +537,6 @@ impl HierarchyState {
                     }
                 }
                 painter.add(Shape::mesh(mesh));
-                if layers.refined {
-                    polyline(painter, result.refined_path.iter().map(|&c| center(c)).collect(), width, REFINED);
-                }
-                if layers.smoothed && let Some((_, path)) = &result.path {
-                    polyline(painter, path.iter().map(|&c| center(c)).collect(), width * 0.7, SMOOTHED);
-                }
-                if layers.abstract_path {
-                    let nodes = &result.abstract_paths[level - 1];
-                    polyline(painter, nodes.iter().map(|&c| center(c)).collect(), width * 0.6, ABSTRACT);
-                    for &cell in nodes {
-                        painter.circle(center(cell), (zoom * 0.4).max(3.5), ABSTRACT, Stroke::new(1.0, Color32::WHITE));
-                    }
-                }
             }
             (Abstraction::Pra(pyramid), Answer::Pra(result)) => {
                 let level = settings.shown_level.clamp(1, pyramid.height() - 1);
@@ -576,21 +560,47 @@ impl HierarchyState {
                     });
                     painter.image(texture.id(), map_rect, uv, Color32::WHITE);
                 }
-                if layers.smoothed && let Some((_, path)) = &result.path {
-                    polyline(painter, path.iter().map(|&c| center(c)).collect(), width * 0.7, SMOOTHED);
-                }
-                if layers.abstract_path && let Some(nodes) = result.paths.get(level) {
-                    let at = |node: u32| {
-                        let (x, y) = pyramid.position(grid, level, node);
-                        map.to_screen(canvas, x as f32 + 0.5, y as f32 + 0.5)
-                    };
-                    polyline(painter, nodes.iter().map(|&n| at(n)).collect(), width * 0.6, ABSTRACT);
-                    for &node in nodes {
-                        painter.circle(at(node), (zoom * 0.4).max(3.5), ABSTRACT, Stroke::new(1.0, Color32::WHITE));
-                    }
-                }
             }
             _ => {}
+        }
+    }
+
+    /// Draws the switched-on paths, above the search's own path so both stay visible.
+    pub fn paint_above(&self, painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, settings: &HierarchySettings) {
+        let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
+        let layers = settings.layers;
+        let center = |cell: u32| map.cell_center(canvas, grid, cell);
+        let width = (map.zoom * 0.25).clamp(2.0, 5.0);
+        let dot = (map.zoom * 0.4).max(3.5);
+        let abstract_path = |points: Vec<Pos2>| {
+            polyline(painter, points.clone(), width * 0.6, ABSTRACT);
+            for point in points {
+                painter.circle(point, dot, ABSTRACT, Stroke::new(1.0, Color32::WHITE));
+            }
+        };
+        let (final_path, level_path) = match (&*plan.abstraction, &plan.answer) {
+            (Abstraction::Hpa(hpa), Answer::Hpa(result)) => {
+                if layers.refined {
+                    polyline(painter, result.refined_path.iter().map(|&c| center(c)).collect(), width, REFINED);
+                }
+                let level = settings.shown_level.clamp(1, hpa.levels());
+                (&result.path, result.abstract_paths[level - 1].iter().map(|&c| center(c)).collect())
+            }
+            (Abstraction::Pra(pyramid), Answer::Pra(result)) => {
+                let level = settings.shown_level.clamp(1, pyramid.height() - 1);
+                let at = |node: &u32| {
+                    let (x, y) = pyramid.position(grid, level, *node);
+                    map.to_screen(canvas, x as f32 + 0.5, y as f32 + 0.5)
+                };
+                (&result.path, result.paths.get(level).map_or_else(Vec::new, |nodes| nodes.iter().map(at).collect()))
+            }
+            _ => return,
+        };
+        if layers.smoothed && let Some((_, path)) = final_path {
+            polyline(painter, path.iter().map(|&c| center(c)).collect(), width * 0.7, SMOOTHED);
+        }
+        if layers.abstract_path {
+            abstract_path(level_path);
         }
     }
 

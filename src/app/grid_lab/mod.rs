@@ -950,7 +950,7 @@ impl GridLab {
         let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
         painter.image(texture, map_rect, uv, Color32::WHITE);
         if side == 0 {
-            self.hierarchy.paint(ui.ctx(), &painter, rect, &self.map_view, &self.grid, &self.settings.hierarchy);
+            self.hierarchy.paint_below(ui.ctx(), &painter, rect, &self.map_view, &self.grid, &self.settings.hierarchy);
         }
 
         let pointer_cell = |pos: egui::Pos2| {
@@ -971,6 +971,9 @@ impl GridLab {
             hovered,
         };
         canvas::paint_overlays(&painter, rect, &self.map_view, &overlay);
+        if side == 0 {
+            self.hierarchy.paint_above(&painter, rect, &self.map_view, &self.grid, &self.settings.hierarchy);
+        }
         if let Some(cell) = hovered {
             let text = self.cell_info(side, cell);
             response.clone().on_hover_text_at_pointer(text);
