@@ -238,6 +238,8 @@ pub struct HierarchyState {
     edits: Vec<(u32, u32)>,
     installed_at: Option<Instant>,
     regions: CachedTexture,
+    /// How many regions the region layer shows (PRA*'s nodes on the level shown).
+    region_count: usize,
     corridor: CachedTexture,
 }
 
@@ -342,6 +344,11 @@ impl HierarchyState {
         Some(PlanSummary { planner, cost, astar_cost: plan.astar.cost, expanded_per_level, recomputed })
     }
 
+    /// Regions in the region layer last drawn (PRA*).
+    pub fn region_count(&self) -> usize {
+        self.region_count
+    }
+
     /// Levels the "Level shown" slider offers.
     fn level_range(&self, settings: &HierarchySettings) -> std::ops::RangeInclusive<usize> {
         match self.plan.as_ref().map(|plan| &*plan.abstraction) {
@@ -423,7 +430,6 @@ impl HierarchyState {
         if let Some(counts) = &summary.recomputed {
             ui.colored_label(RECOMPUTED, recomputed_text(counts));
         }
-        let name = summary.planner.name();
         egui::Grid::new("hierarchy-vs-astar").striped(true).num_columns(3).show(ui, |ui| {
             let mut row = |label: &str, ours: String, astar: String| {
                 ui.label(label);
@@ -432,7 +438,7 @@ impl HierarchyState {
                 ui.end_row();
             };
             let none = || "–".to_string();
-            row("", name.to_string(), "A*".to_string());
+            row("", format!("{} (hierarchical)", summary.planner.name()), "A* (flat)".to_string());
             let built = if plan.recomputed.is_some() { "updated" } else { "built" };
             row("Pre-processing", format!("{} ({built})", millis(plan.preprocessing)), none());
             row("Query time", millis(plan.query_time), millis(plan.astar.time));
@@ -498,7 +504,8 @@ impl HierarchyState {
                             );
                             painter.rect_filled(rect, 0.0, RECOMPUTED.gamma_multiply(alpha));
                         }
-                        ctx.request_repaint();
+                        // Not an immediate repaint: the fade needs only a few frames a second.
+                        ctx.request_repaint_after(Duration::from_millis(50));
                     }
                 }
                 let mut mesh = Mesh::default();
@@ -542,8 +549,13 @@ impl HierarchyState {
                 let level = settings.shown_level.clamp(1, pyramid.height() - 1);
                 let size = [grid.width() as usize, grid.height() as usize];
                 if layers.regions {
+                    let region_count = &mut self.region_count;
                     let texture = self.regions.get(ctx, "pra-regions", (self.plan_id, level), || {
                         let regions = pyramid.region_map(grid, level);
+                        let mut ids: Vec<u32> = regions.iter().copied().filter(|&r| r != NO_NODE).collect();
+                        ids.sort_unstable();
+                        ids.dedup();
+                        *region_count = ids.len();
                         let pixels = regions.iter().map(|&r| if r == NO_NODE { Color32::TRANSPARENT } else { region_colour(r) });
                         ColorImage::new(size, pixels.collect())
                     });

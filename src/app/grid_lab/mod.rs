@@ -409,6 +409,11 @@ impl GridLab {
         self.hierarchy.summary()
     }
 
+    /// Regions PRA*'s region layer showed in the last frame it was drawn.
+    pub fn region_count(&self) -> usize {
+        self.hierarchy.region_count()
+    }
+
     /// Texels the left canvas uploaded in the last frame.
     pub fn last_texture_upload(&self) -> usize {
         self.textures[0].last_upload
