@@ -2,7 +2,6 @@
 //! a worker thread, so tests poll the harness (a bounded number of frames) until the result is in.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
