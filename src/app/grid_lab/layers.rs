@@ -534,7 +534,7 @@ impl HierarchyState {
                     }
                 }
                 if layers.transitions {
-                    let half = (zoom * 0.35).max(1.5);
+                    let half = (zoom * 0.35).max(0.8);
                     for &(a, b) in &plan.transitions[level - 1] {
                         if visible(grid.coords(a), grid.coords(b)) {
                             for cell in [a, b] {
@@ -583,10 +583,11 @@ impl HierarchyState {
         let layers = settings.layers;
         let center = |cell: u32| map.cell_center(canvas, grid, cell);
         let width = (map.zoom * 0.25).clamp(2.0, 5.0);
-        let dot = (map.zoom * 0.4).max(3.5);
+        let dot = (map.zoom * 0.4).clamp(2.0, 8.0);
         let abstract_path = |points: Vec<Pos2>| {
             polyline(painter, points.clone(), width * 0.6, ABSTRACT);
-            for point in points {
+            // Not over the start and goal marks.
+            for &point in points.iter().skip(1).take(points.len().saturating_sub(2)) {
                 painter.circle(point, dot, ABSTRACT, Stroke::new(1.0, Color32::WHITE));
             }
         };
