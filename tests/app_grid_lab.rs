@@ -2,7 +2,6 @@
 //! a worker thread, so tests poll the harness (a bounded number of frames) until the result is in.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
@@ -10,37 +9,12 @@ use searchlab::app::{GridLab, Lesson, SearchlabApp};
 use searchlab::grid::movingai;
 use searchlab::trace::{SearchEvent, SearchOutcome};
 
-type LabHarness = Harness<'static, GridLab>;
-
-fn lab_harness() -> LabHarness {
-    let mut harness =
-        Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, lab: &mut GridLab| lab.ui(ui), GridLab::new());
-    settle(&mut harness);
-    harness
-}
-
-/// Runs frames until the worker's result is installed (at most ~20 s), then until the UI is still.
-fn settle(harness: &mut LabHarness) {
-    for _ in 0..4000 {
-        harness.step();
-        if !harness.state().is_busy() {
-            harness.run();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the worker did not finish");
-}
+mod common;
+use common::grid_lab::{LabHarness, click, drag_cells, lab_harness, settle};
 
 fn step_label(harness: &LabHarness) -> String {
     let lab = harness.state();
     format!("Step {} / {}", lab.player().step(), lab.player().len())
-}
-
-/// Clicks and runs a few frames (a search it starts may still be running: see `settle`).
-fn click(harness: &mut LabHarness, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run_ok();
 }
 
 /// Replaces the text of the field labelled `label`.
@@ -255,21 +229,6 @@ fn a_big_search_runs_on_the_worker_and_can_be_cancelled() {
     assert_eq!(lab.grid().width(), 512);
     assert!(lab.player().len() > 500_000, "Dijkstra across 512x512 records hundreds of thousands of events");
     assert!(found_path(lab).is_some(), "start and goal lie in the largest connected area");
-}
-
-/// Presses at one cell, drags through the frames to another, releases.
-fn drag_cells(harness: &mut LabHarness, from: u32, to: u32) {
-    let a = harness.state().cell_on_screen(from).unwrap();
-    let b = harness.state().cell_on_screen(to).unwrap();
-    harness.hover_at(a);
-    harness.drag_at(a);
-    harness.step();
-    for t in 1..=8 {
-        harness.hover_at(a + (b - a) * (t as f32 / 8.0));
-        harness.step();
-    }
-    harness.drop_at(b);
-    harness.step();
 }
 
 #[test]

@@ -89,6 +89,9 @@ fn hpa_plans_on_two_levels_when_asked() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let line = &json_lines(&output)[0];
     assert_eq!(line["levels"], 2);
+    let per_level: Vec<u64> = line["expanded_per_level"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+    assert_eq!(per_level.len(), 3, "the grid and both levels");
+    assert_eq!(per_level.iter().sum::<u64>(), line["expanded"].as_u64().unwrap());
     let cost = line["cost"].as_f64().unwrap();
     assert!(cost >= best - 1e-6 && cost <= best * 1.1, "{cost} vs optimal {best}");
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--algo", "hpa", "--levels", "3"], "--levels must be 1 or 2");

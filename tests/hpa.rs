@@ -258,3 +258,38 @@ fn drawing_data_covers_the_map_and_joins_up() {
         }
     }
 }
+
+/// Why 1 and 2 levels give the same unsmoothed costs: a level-2 intra edge is the cheapest way
+/// through the level-1 graph inside its cluster, and start and goal are linked to level 2 by
+/// searching level 1, so the level-2 graph keeps every level-1 distance between its nodes. Level 2
+/// is really searched: fewer abstract nodes, a shorter abstract path that level 1 refines.
+#[test]
+fn level_two_plans_with_fewer_expansions_at_the_same_unsmoothed_cost() {
+    let (grid, scenarios) = bundled("random512.map");
+    let [one, two] = [1, 2].map(|levels| Hpa::build_levels(&grid, MoveRules::MOVINGAI, 10, levels));
+    let mut space = SearchSpace::new();
+    let (mut top_one, mut top_two) = (0, 0);
+    let long: Vec<&Scenario> = scenarios.iter().filter(|s| s.optimal > 300.0).step_by(5).collect();
+    assert!(long.len() >= 10);
+    for s in long {
+        let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
+        let plain = HpaQuery { smooth: false };
+        let a = one.query(&grid, start, goal, plain, &mut space, &mut NoTrace);
+        let b = two.query(&grid, start, goal, plain, &mut space, &mut NoTrace);
+        assert!((a.unsmoothed_cost.unwrap() - b.unsmoothed_cost.unwrap()).abs() < 1e-6, "line {}", s.line);
+        // Per level: level 1's search plans on level 1; level 2's links on level 1 and plans on level 2.
+        assert_eq!(a.expanded_per_level.len(), 2);
+        assert_eq!(b.expanded_per_level.len(), 3);
+        assert_eq!(a.expanded_per_level[1], a.abstract_expanded);
+        assert_eq!(b.expanded_per_level[2], b.abstract_expanded);
+        assert!(b.expanded_per_level[1] > 0, "start and goal are linked to level 2 through level 1");
+        let total = |r: &HpaResult| r.insertion_expanded + r.abstract_expanded + r.refinement_expanded;
+        assert_eq!(a.expanded_per_level.iter().sum::<usize>(), total(&a));
+        assert_eq!(b.expanded_per_level.iter().sum::<usize>(), total(&b));
+        let [planned, refined] = [&b.abstract_paths[1], &b.abstract_paths[0]];
+        assert!(planned.len() < refined.len() && is_subsequence(planned, refined), "line {}", s.line);
+        top_one += a.abstract_expanded;
+        top_two += b.abstract_expanded;
+    }
+    assert!(top_two * 2 < top_one, "level 2 expanded {top_two} abstract nodes, level 1 {top_one}");
+}

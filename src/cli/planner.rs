@@ -146,6 +146,7 @@ impl Planner {
                         "insertion_expanded": result.insertion_expanded,
                         "abstract_expanded": result.abstract_expanded,
                         "refinement_expanded": result.refinement_expanded,
+                        "expanded_per_level": result.expanded_per_level,
                         "unsmoothed_cost": result.unsmoothed_cost,
                     }),
                     path: result.path.map(|(_, cells)| cells),

@@ -119,6 +119,10 @@ pub struct HpaResult {
     pub insertion_expanded: usize,
     pub abstract_expanded: usize,
     pub refinement_expanded: usize,
+    /// Nodes expanded per level, index = level (0 = grid cells): on the grid, linking start and
+    /// goal on level 1 and refining; on level l, linking on level l + 1 and, on the top level,
+    /// the abstract search.
+    pub expanded_per_level: Vec<usize>,
 }
 
 /// A grid graph confined to one rectangle of cells; `reversed` gives each edge the cost of
@@ -624,6 +628,7 @@ impl Hpa {
             insertion_expanded: 0,
             abstract_expanded: 0,
             refinement_expanded: 0,
+            expanded_per_level: vec![0; top + 1],
         };
         let ends = [start, goal];
         let (start_node, goal_node) = (self.node_cells.len() as u32, self.node_cells.len() as u32 + 1);
@@ -657,6 +662,7 @@ impl Hpa {
                     self.link_end(&graph, level, cluster, from, other_end(goal_node), node_of, true, space, tracer)
                 };
                 result.insertion_expanded += expanded;
+                result.expanded_per_level[level - 1] += expanded;
                 if reversed {
                     // Searched backwards from the goal: each path runs goal to node.
                     joined.goal = found.into_iter().map(|link| Link { path: link.path.into_iter().rev().collect(), ..link }).collect();
@@ -676,6 +682,7 @@ impl Hpa {
         let graph = self.query_graph(grid, top, &links[top - 1], ends, None, false);
         let found = astar(&graph, start_node, goal_node, heuristic, 1.0, space, &mut Mapped::new(tracer, on_level));
         result.abstract_expanded = found.expanded;
+        result.expanded_per_level[top] += found.expanded;
         let Some((cost, mut nodes)) = found.path else { return result };
         result.abstract_paths[top - 1] = nodes.iter().map(|&n| cell_of(n)).collect();
         for level in (2..=top).rev() {
@@ -713,6 +720,7 @@ impl Hpa {
             let inside = self.confined(grid, cluster, false);
             let segment = astar(&inside, a, b, grid_heuristic(grid, b, Heuristic::Octile), 1.0, space, &mut Mapped::new(tracer, on_grid));
             result.refinement_expanded += segment.expanded;
+            result.expanded_per_level[0] += segment.expanded;
             let (_, steps) = segment.path.expect("start and goal links were found inside the cluster");
             cells.extend_from_slice(&steps[1..]);
         }

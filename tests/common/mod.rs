@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod grid_lab;
 
 use std::path::{Path, PathBuf};
 

@@ -238,7 +238,7 @@ impl MapView {
     }
 
     /// The cells (x range, y range) visible in the canvas.
-    fn visible(&self, canvas: Rect, grid: &Grid) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
+    pub(super) fn visible(&self, canvas: Rect, grid: &Grid) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
         let (x0, y0) = self.cell_at(canvas, canvas.min);
         let (x1, y1) = self.cell_at(canvas, canvas.max);
         let clamp = |v: i64, max: u32| v.clamp(0, max as i64) as u32;

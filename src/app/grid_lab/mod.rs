@@ -2,6 +2,7 @@
 //! side by side. Searches are recorded on a worker thread; the page only replays what arrives.
 
 mod canvas;
+mod layers;
 mod replay;
 
 use std::path::Path;
@@ -10,6 +11,8 @@ use egui::{Color32, Key, PointerButton, RichText, Sense, Vec2};
 use serde::{Deserialize, Serialize};
 
 use self::canvas::{CellTexture, MapView, Overlay};
+use self::layers::HierarchyState;
+pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, recomputed_text};
 pub use self::replay::{SearchReplay, StepUnit};
 use super::Lesson;
 use super::file_dialog::{FileRequest, NativeDialog};
@@ -134,6 +137,7 @@ pub struct Settings {
     pub tool: Tool,
     pub paint_weight: u8,
     pub show_values: bool,
+    pub hierarchy: HierarchySettings,
 }
 
 impl Default for Settings {
@@ -152,6 +156,7 @@ impl Default for Settings {
             tool: Tool::Pan,
             paint_weight: 5,
             show_values: false,
+            hierarchy: HierarchySettings::default(),
         }
     }
 }
@@ -211,6 +216,8 @@ pub enum Command {
     SetTool(Tool),
     SetPaintWeight(u8),
     ShowValues(bool),
+    /// HPA*/PRA* beside the replay: re-plans when the planner or its options change.
+    SetHierarchy(HierarchySettings),
     /// Fit the whole map into the canvas.
     Fit,
 }
@@ -263,6 +270,7 @@ struct Recorded {
     start: u32,
     goal: u32,
     replays: Vec<SearchReplay>,
+    hierarchy: Option<layers::Plan>,
     show_end: bool,
 }
 
@@ -319,6 +327,7 @@ pub struct GridLab {
     textures: [CellTexture; 2],
     canvas_rects: [Option<egui::Rect>; 2],
     drag: Option<Drag>,
+    hierarchy: HierarchyState,
     /// Wakes the UI when a worker finishes (known after the first frame).
     repaint: Option<egui::Context>,
     dialog: NativeDialog<FileField>,
@@ -367,6 +376,7 @@ impl GridLab {
             textures: Default::default(),
             canvas_rects: [None; 2],
             drag: None,
+            hierarchy: HierarchyState::default(),
             repaint: None,
             dialog: NativeDialog::default(),
         };
@@ -418,6 +428,16 @@ impl GridLab {
         &self.map_view
     }
 
+    /// The hierarchical planner's figures against A*, once planned.
+    pub fn hierarchy(&self) -> Option<PlanSummary> {
+        self.hierarchy.summary()
+    }
+
+    /// Regions PRA*'s region layer showed in the last frame it was drawn.
+    pub fn region_count(&self) -> usize {
+        self.hierarchy.region_count()
+    }
+
     /// Texels the left canvas uploaded in the last frame.
     pub fn last_texture_upload(&self) -> usize {
         self.textures[0].last_upload
@@ -438,6 +458,7 @@ impl GridLab {
         };
         let current = matches!(map, JobMap::Current).then(|| self.grid.clone());
         let (start, goal) = (self.start, self.goal);
+        let plan = self.hierarchy.job(&self.settings.hierarchy, searches[0].rules);
         self.job = Some(Job::spawn(label, self.repaint.clone(), move |progress| {
             let (grid, new_map) = match map {
                 JobMap::Current => (current.expect("cloned above"), None),
@@ -453,7 +474,8 @@ impl GridLab {
                 .iter()
                 .map(|search| SearchReplay::record(&grid, *search, start, goal, progress))
                 .collect::<Option<Vec<_>>>()?;
-            Some(Recorded { new_map, start, goal, replays, show_end })
+            let hierarchy = plan.run(&grid, start, goal, new_map.is_some());
+            Some(Recorded { new_map, start, goal, replays, hierarchy, show_end })
         }));
     }
 
@@ -470,7 +492,9 @@ impl GridLab {
             self.scenarios.clear();
             self.scenario = None;
             self.textures.iter_mut().for_each(CellTexture::invalidate);
+            self.hierarchy.forget();
         }
+        self.hierarchy.install(recorded.hierarchy);
         (self.start, self.goal) = (recorded.start, recorded.goal);
         self.replays = recorded.replays;
         self.replay_id += 1;
@@ -623,10 +647,18 @@ impl GridLab {
                     }
                 }
                 self.textures.iter_mut().for_each(|t| t.mark_edited(cells.iter().copied()));
+                self.hierarchy.note_edits(&self.grid, &cells);
             }
             Command::SetTool(tool) => self.settings.tool = tool,
             Command::SetPaintWeight(weight) => self.settings.paint_weight = weight.clamp(1, MAX_WEIGHT),
             Command::ShowValues(show) => self.settings.show_values = show,
+            Command::SetHierarchy(hierarchy) => {
+                let replan = hierarchy.plan_key() != self.settings.hierarchy.plan_key();
+                self.settings.hierarchy = hierarchy;
+                if replan {
+                    self.apply(Command::Run);
+                }
+            }
             Command::Fit => self.map_view.fitted = true,
         }
     }
@@ -986,6 +1018,9 @@ impl GridLab {
         );
         let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
         painter.image(texture, map_rect, uv, Color32::WHITE);
+        if side == 0 {
+            self.hierarchy.paint_below(ui.ctx(), &painter, rect, &self.map_view, &self.grid, &self.settings.hierarchy);
+        }
 
         let pointer_cell = |pos: egui::Pos2| {
             let (x, y) = self.map_view.cell_at(rect, pos);
@@ -1005,6 +1040,9 @@ impl GridLab {
             hovered,
         };
         canvas::paint_overlays(&painter, rect, &self.map_view, &overlay);
+        if side == 0 {
+            self.hierarchy.paint_above(&painter, rect, &self.map_view, &self.grid, &self.settings.hierarchy);
+        }
         if let Some(cell) = hovered {
             let text = self.cell_info(side, cell);
             response.clone().on_hover_text_at_pointer(text);
@@ -1194,6 +1232,10 @@ impl Lesson for GridLab {
                 egui::CollapsingHeader::new("Search")
                     .default_open(true)
                     .show(ui, |ui| self.search_controls(ui, &mut commands));
+                egui::CollapsingHeader::new("Hierarchical planners (HPA*, PRA*)").default_open(true).show(ui, |ui| {
+                    self.hierarchy.controls(ui, &self.settings.hierarchy, &mut commands);
+                    self.hierarchy.stats(ui);
+                });
                 ui.separator();
                 ui.strong("Statistics");
                 self.stats(ui);
@@ -1212,6 +1254,9 @@ impl Lesson for GridLab {
                 ui.colored_label(Color32::from_rgb(235, 90, 70), error);
             } else if let Some(notice) = &self.notice {
                 ui.colored_label(Color32::from_rgb(120, 200, 140), notice);
+            }
+            if let Some(note) = self.hierarchy.level_note(&self.settings.hierarchy) {
+                ui.weak(note);
             }
             let available = ui.available_size();
             if self.replays.len() == 2 {

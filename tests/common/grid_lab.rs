@@ -1,0 +1,51 @@
+//! Driving the grid lab through its labelled controls, as a student would. Searches are recorded
+//! on a worker thread, so tests poll the harness (a bounded number of frames) until the result is in.
+
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use searchlab::app::{GridLab, Lesson};
+
+pub type LabHarness = Harness<'static, GridLab>;
+
+pub fn lab_harness() -> LabHarness {
+    let mut harness =
+        Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, lab: &mut GridLab| lab.ui(ui), GridLab::new());
+    settle(&mut harness);
+    harness
+}
+
+/// Runs frames until the worker's result is installed (at most ~20 s), then until the UI is still.
+pub fn settle(harness: &mut LabHarness) {
+    for _ in 0..4000 {
+        harness.step();
+        if !harness.state().is_busy() {
+            harness.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the worker did not finish");
+}
+
+/// Clicks and runs a few frames (a search it starts may still be running: see `settle`).
+pub fn click(harness: &mut LabHarness, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run_ok();
+}
+
+/// Presses at one cell, drags through the frames to another, releases.
+pub fn drag_cells(harness: &mut LabHarness, from: u32, to: u32) {
+    let a = harness.state().cell_on_screen(from).unwrap();
+    let b = harness.state().cell_on_screen(to).unwrap();
+    harness.hover_at(a);
+    harness.drag_at(a);
+    harness.step();
+    for t in 1..=8 {
+        harness.hover_at(a + (b - a) * (t as f32 / 8.0));
+        harness.step();
+    }
+    harness.drop_at(b);
+    harness.step();
+}
