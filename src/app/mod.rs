@@ -3,10 +3,13 @@
 
 pub mod grid_lab;
 mod navmesh_lab;
+pub mod replay_bar;
+pub mod tree_lab;
 pub mod worker;
 
 pub use grid_lab::{Command, GridLab};
 pub use navmesh_lab::{MAPS, MeshAlgorithm, MeshCommand, NavmeshLab};
+pub use tree_lab::{TreeCommand, TreeLab};
 
 /// A lesson page: it owns its state and draws itself into the central panel.
 pub trait Lesson {
@@ -22,7 +25,7 @@ pub trait Lesson {
 
 /// All lessons, in the order of the course.
 fn lessons() -> Vec<Box<dyn Lesson>> {
-    vec![Box::new(GridLab::new()), Box::new(NavmeshLab::new())]
+    vec![Box::new(GridLab::new()), Box::new(NavmeshLab::new()), Box::new(TreeLab::new())]
 }
 
 pub struct SearchlabApp {
