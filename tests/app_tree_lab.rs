@@ -133,7 +133,7 @@ fn a_uct_run_shows_visit_counts() {
 fn clicking_a_node_shows_its_position_and_a_bad_position_is_refused() {
     let mut harness = lab_harness();
     click(&mut harness, "End >|");
-    // The default tree is small enough to be shown whole.
+    // The root's children are always shown.
     let (child, first) = match &recording(&harness).replay {
         Replay::Tree(replay) => {
             let view = replay.player.view();

@@ -44,6 +44,8 @@ pub trait ShownTree {
     }
     /// On the path the search is working on now (kept open while following it).
     fn on_current_path(&self, id: u32) -> bool;
+    /// On the best line found so far (kept open too).
+    fn on_best_line(&self, id: u32) -> bool;
 }
 
 /// Which nodes are open on screen.
@@ -55,7 +57,7 @@ pub struct Expansion {
     pub toggled: HashSet<u32>,
     /// Nodes whose "others" bucket was opened: all their children are shown.
     pub show_all: HashSet<u32>,
-    /// Keep the nodes on the current search path open.
+    /// Keep the nodes on the current search path and the best line open.
     pub follow: bool,
     /// Children shown before the rest go into an "others (n)" bucket.
     pub top_k: usize,
@@ -63,7 +65,7 @@ pub struct Expansion {
 
 impl Expansion {
     fn is_open(&self, tree: &dyn ShownTree, id: u32) -> bool {
-        if Some(id) == tree.root() || (self.follow && tree.on_current_path(id)) {
+        if Some(id) == tree.root() || (self.follow && (tree.on_current_path(id) || tree.on_best_line(id))) {
             return true;
         }
         self.expand_all != self.toggled.contains(&id)
@@ -153,6 +155,11 @@ fn place(
     };
     placed[index].center.x = x;
     x
+}
+
+/// The rectangle the laid-out tree covers.
+pub fn bounds(placed: &[Placed]) -> Rect {
+    placed.iter().fold(Rect::NOTHING, |bounds, p| bounds.union(Rect::from_center_size(p.center, CARD * p.card.scale)))
 }
 
 /// Draws the laid-out tree into a scene `ui`; returns the item clicked.
@@ -337,6 +344,10 @@ impl ShownTree for ShownSearch<'_> {
     fn on_current_path(&self, id: u32) -> bool {
         self.path.contains(&id)
     }
+
+    fn on_best_line(&self, id: u32) -> bool {
+        self.pv.contains(&id)
+    }
 }
 
 /// A UCT replay as the canvas shows it: children by visits, card size by visits.
@@ -412,5 +423,9 @@ impl ShownTree for ShownUct<'_> {
 
     fn on_current_path(&self, id: u32) -> bool {
         self.path.contains(&id)
+    }
+
+    fn on_best_line(&self, id: u32) -> bool {
+        self.pv.contains(&id)
     }
 }

@@ -20,8 +20,6 @@ use crate::trace::NO_NODE;
 
 /// Nodes in the whole tic-tac-toe game tree, the empty board included.
 pub const TIC_TAC_TOE_TREE: u64 = 549_946;
-/// Recordings up to this many nodes open with every node expanded.
-const EXPAND_ALL_UP_TO: u64 = 200;
 
 /// Everything the page remembers between runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -90,6 +88,8 @@ pub struct TreeLab {
     expansion: Expansion,
     selected: Option<u32>,
     scene_rect: egui::Rect,
+    /// The student panned or zoomed: stop fitting the tree into the canvas every frame.
+    view_moved: bool,
     error: Option<String>,
     repaint: Option<egui::Context>,
 }
@@ -115,6 +115,7 @@ impl TreeLab {
             job: None,
             selected: None,
             scene_rect: egui::Rect::ZERO,
+            view_moved: false,
             error: None,
             repaint: None,
         };
@@ -206,7 +207,7 @@ impl TreeLab {
                 self.expansion.top_k = k.clamp(1, 50);
                 self.settings.top_k = self.expansion.top_k;
             }
-            TreeCommand::Fit => self.scene_rect = egui::Rect::ZERO,
+            TreeCommand::Fit => self.view_moved = false,
         }
     }
 
@@ -234,15 +235,11 @@ impl TreeLab {
     fn poll_job(&mut self) {
         let Some(Some(recording)) = self.job.as_ref().and_then(Job::poll) else { return };
         self.job = None;
-        let small = match &recording.replay {
-            Replay::Tree(r) => r.stats.nodes <= EXPAND_ALL_UP_TO,
-            Replay::Mcts(_) => false,
-        };
         let (top_k, follow) = (self.expansion.top_k, self.expansion.follow);
-        self.expansion = Expansion { expand_all: small, top_k, follow, ..Expansion::default() };
+        self.expansion = Expansion { top_k, follow, ..Expansion::default() };
         self.selected = None;
         self.bar.playing = false;
-        self.scene_rect = egui::Rect::ZERO;
+        self.view_moved = false;
         self.recording = Some(recording);
     }
 
@@ -519,7 +516,7 @@ impl TreeLab {
                 commands.push(TreeCommand::Fit);
             }
         });
-        ui.weak("Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. Yellow: the current node; white: the path being searched; orange: the best line so far.");
+        ui.weak("Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. Yellow: the current node; white: the path being searched; orange: the best line so far (both stay open while following the search).");
     }
 
     fn tree(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
@@ -530,10 +527,19 @@ impl TreeLab {
             Replay::Tree(replay) => canvas::layout(&ShownSearch::new(replay, kind, full_width), &self.expansion, self.selected),
             Replay::Mcts(replay) => canvas::layout(&ShownUct::new(replay), &self.expansion, self.selected),
         };
+        if placed.is_empty() {
+            ui.weak("The tree is empty at this step: press Step > or Play.");
+        }
+        if !self.view_moved && !placed.is_empty() {
+            self.scene_rect = canvas::bounds(&placed).expand(24.0);
+        }
         let frame = egui::Frame::canvas(ui.style());
         frame.show(ui, |ui| {
-            let scene = egui::Scene::new().zoom_range(0.05..=2.0);
+            let scene = egui::Scene::new().zoom_range(0.05..=1.5);
             let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed));
+            if response.response.changed() {
+                self.view_moved = true;
+            }
             match response.inner {
                 Some(Item::Node(id)) => commands.extend([TreeCommand::Select(id), TreeCommand::Toggle(id)]),
                 Some(Item::Others { parent, .. }) => commands.push(TreeCommand::ShowAll(parent)),
