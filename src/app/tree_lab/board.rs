@@ -48,10 +48,17 @@ fn grid(ui: &mut egui::Ui, size: usize, cell: f32, cells: Vec<Option<(Side, &str
         };
         painter.rect(square, 0.0, ground, Stroke::new(1.0, Color32::from_gray(30)), egui::StrokeKind::Inside);
         if let Some((side, letter)) = piece {
-            let colour = if side == Side::First { Color32::from_rgb(240, 240, 230) } else { Color32::from_rgb(20, 20, 20) };
-            if size > 3 {
-                painter.circle_filled(square.center(), cell * 0.42, if side == Side::First { Color32::from_gray(150) } else { Color32::from_gray(200) });
-            }
+            let (token, colour) = match side {
+                Side::First => (Color32::from_gray(235), Color32::from_gray(20)),
+                Side::Second => (Color32::from_gray(25), Color32::from_gray(235)),
+            };
+            // Barca's animals sit on tokens of their side's colour; X and O are plain letters.
+            let colour = if size > 3 {
+                painter.circle_filled(square.center(), cell * 0.42, token);
+                colour
+            } else {
+                Color32::WHITE
+            };
             painter.text(square.center(), Align2::CENTER_CENTER, letter, FontId::monospace(cell * 0.6), colour);
         }
     }

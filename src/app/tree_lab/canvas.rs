@@ -131,8 +131,10 @@ fn place(
         let shown: Vec<u32> = if expansion.show_all.contains(&id) || children.len() <= expansion.top_k + 1 {
             children.clone()
         } else {
-            // The first k, and any child the student or the search is looking at.
-            let keep = |i: usize, c: u32| i < expansion.top_k || tree.on_current_path(c) || Some(c) == selected;
+            // The first k, any child the student or the search is looking at, and the best line.
+            let keep = |i: usize, c: u32| {
+                i < expansion.top_k || tree.on_current_path(c) || tree.on_best_line(c) || Some(c) == selected
+            };
             children.iter().enumerate().filter(|&(i, &c)| keep(i, c)).map(|(_, &c)| c).collect()
         };
         for &child in &shown {
@@ -398,7 +400,10 @@ impl ShownTree for ShownUct<'_> {
             Some(Proven::Draw) => " draw",
             None => "",
         };
-        let text = format!("{mv}{proven}\nn {} μ {:.2}\n{ucb_text}", node.visits, node.mean());
+        let mut text = format!("{mv}{proven}\nn {} μ {:.2}", node.visits, node.mean());
+        if id != 0 {
+            text += &format!("\n{ucb_text}");
+        }
         let hover = format!(
             "{mv}: {} visits, mean reward {:.3} for the player who moved here\n{ucb_text} (UCB1: mean + C·√(ln N / n))",
             node.visits,

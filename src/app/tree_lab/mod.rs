@@ -7,7 +7,7 @@ mod pseudocode;
 pub mod recording;
 
 use egui::{Color32, RichText};
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
 use serde::{Deserialize, Serialize};
 
 use self::canvas::{Expansion, Item, ShownSearch, ShownUct, value_for_first, value_text, window_text};
@@ -157,8 +157,7 @@ impl TreeLab {
             }
             TreeCommand::SetGame(game) => {
                 self.settings.game = game;
-                let max = game.max_depth(self.settings.spec.algorithm);
-                self.settings.spec.depth = self.settings.spec.depth.min(max);
+                self.settings.spec.depth = game.default_depth();
                 self.spawn();
             }
             TreeCommand::SetPosition(text) => {
@@ -407,6 +406,8 @@ impl TreeLab {
     /// Nodes per ply so far against the full-width tree and the Knuth–Moore minimum (log scale).
     fn plot(&self, ui: &mut egui::Ui) {
         let Some(Recording { replay: Replay::Tree(replay), .. }) = &self.recording else { return };
+        ui.separator();
+        ui.strong("Nodes per ply (log scale)");
         let log = |values: &mut dyn Iterator<Item = (usize, f64)>| -> PlotPoints<'static> {
             values.filter(|&(_, n)| n > 0.0).map(|(ply, n)| [ply as f64, n.log10()]).collect()
         };
@@ -421,7 +422,7 @@ impl TreeLab {
         let full = log(&mut full.into_iter().enumerate());
         Plot::new("nodes per ply")
             .height(200.0)
-            .legend(Legend::default())
+            .legend(Legend::default().position(Corner::LeftTop))
             .x_axis_label("ply")
             .y_axis_label("nodes")
             .y_axis_formatter(|mark, _| format!("1e{}", mark.value.round()))
@@ -598,8 +599,6 @@ impl Lesson for TreeLab {
                 ui.separator();
                 ui.strong("Pseudocode (the line of the current event is highlighted)");
                 self.pseudocode(ui);
-                ui.separator();
-                ui.strong("Nodes per ply (log scale)");
                 self.plot(ui);
             });
         });

@@ -13,7 +13,7 @@ pub fn lines(algorithm: Algorithm) -> &'static [&'static str] {
             "    best := −∞ if MAX is to move, else +∞",
             "    for each child of node:",
             "        v := minimax(child, depth − 1)",
-            "        if (MAX and v > best) or (MIN and v < best): best := v",
+            "        best := max(best, v) if MAX, else min(best, v)",
             "    return best",
         ],
         Algorithm::Negamax => &[

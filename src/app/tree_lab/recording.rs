@@ -48,6 +48,14 @@ impl GameKind {
         }
     }
 
+    /// The depth a newly chosen game is searched to: the whole game, or what takes a moment.
+    pub fn default_depth(self) -> u32 {
+        match self {
+            GameKind::TicTacToe => 9,
+            GameKind::Barca => 3,
+        }
+    }
+
     /// The deepest search offered: deeper Barca searches take minutes.
     pub fn max_depth(self, algorithm: Algorithm) -> u32 {
         match (self, algorithm) {
