@@ -197,6 +197,26 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed]) -> Option<Item> {
     clicked
 }
 
+/// A card's outline: the node being worked on, the path down to it, the best line, or none of these.
+fn outline(current: bool, path: bool, best_line: bool) -> Stroke {
+    if current {
+        Stroke::new(3.0, CURRENT)
+    } else if path {
+        Stroke::new(2.0, PATH)
+    } else if best_line {
+        Stroke::new(2.5, PV)
+    } else {
+        Stroke::new(1.0, Color32::from_gray(130))
+    }
+}
+
+fn side_fill(side: Side) -> Color32 {
+    match side {
+        Side::First => MAX_FILL,
+        Side::Second => MIN_FILL,
+    }
+}
+
 /// A value for `First` (the MAX player), whatever the algorithm's own point of view.
 pub fn value_for_first(value: Score, side: Side, perspective: Option<Perspective>) -> Score {
     match perspective {
@@ -312,20 +332,8 @@ impl ShownTree for ShownSearch<'_> {
         if let Some((kind, pruned)) = &node.cutoff {
             hover += &format!("\n{}: {} moves pruned ({})", cutoff_name(*kind), pruned.len(), pruned.join(" "));
         }
-        let stroke = if view.current == Some(id) {
-            Stroke::new(3.0, CURRENT)
-        } else if self.path.contains(&id) {
-            Stroke::new(2.0, PATH)
-        } else if self.pv.contains(&id) {
-            Stroke::new(2.5, PV)
-        } else {
-            Stroke::new(1.0, Color32::from_gray(130))
-        };
-        let fill = match node.side {
-            Side::First => MAX_FILL,
-            Side::Second => MIN_FILL,
-        };
-        Card { text, hover, fill, stroke, scale: 1.0 }
+        let stroke = outline(view.current == Some(id), self.path.contains(&id), self.pv.contains(&id));
+        Card { text, hover, fill: side_fill(node.side), stroke, scale: 1.0 }
     }
 
     fn pruned(&self, id: u32) -> Option<Card> {
@@ -409,18 +417,10 @@ impl ShownTree for ShownUct<'_> {
             node.visits,
             node.mean()
         );
-        let stroke = if self.path.contains(&id) {
-            Stroke::new(3.0, CURRENT)
-        } else if self.pv.contains(&id) {
-            Stroke::new(2.5, PV)
-        } else {
-            Stroke::new(1.0, Color32::from_gray(130))
-        };
-        // Colour by the player who moved into the node: its statistics are that player's.
-        let fill = match node.mover {
-            Side::First => MAX_FILL,
-            Side::Second => MIN_FILL,
-        };
+        // The selection path is what UCT is working on now.
+        let stroke = outline(self.path.contains(&id), false, self.pv.contains(&id));
+        // Coloured by the player who moved into the node: its statistics are that player's.
+        let fill = side_fill(node.mover);
         let root_visits = view.node(0).visits.max(1) as f32;
         let scale = 0.75 + 0.6 * (node.visits as f32 / root_visits).sqrt();
         Card { text, hover, fill, stroke, scale }
