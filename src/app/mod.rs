@@ -1,6 +1,7 @@
 //! The playground app: lessons registered in a list, a navigation panel, one page per lesson.
 //! Pages only replay traces recorded by the library's algorithms; nothing here searches itself.
 
+pub mod barca_board;
 pub mod grid_lab;
 mod navmesh_lab;
 pub mod worker;
