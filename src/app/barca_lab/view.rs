@@ -149,17 +149,19 @@ impl BarcaLab {
 
     fn player_controls(&self, ui: &mut egui::Ui, commands: &mut Vec<BarcaCommand>) {
         let mode = Mode::of(self.settings.players);
-        egui::ComboBox::from_label("Mode").selected_text(mode.name()).width(240.0).show_ui(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Mode:");
             for choice in Mode::ALL {
-                if ui.selectable_label(choice == mode, choice.name()).clicked() {
+                if ui.radio(choice == mode, choice.name()).clicked() {
                     commands.push(BarcaCommand::SetMode(choice));
                 }
             }
         });
         let algorithm = self.settings.algorithm;
-        egui::ComboBox::from_label("Computer algorithm").selected_text(algorithm.name()).width(240.0).show_ui(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Computer:");
             for choice in AiAlgorithm::ALL {
-                if ui.selectable_label(choice == algorithm, choice.name()).clicked() {
+                if ui.radio(choice == algorithm, choice.name()).clicked() {
                     commands.push(BarcaCommand::SetAlgorithm(choice));
                 }
             }
