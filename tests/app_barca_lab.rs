@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use searchlab::app::{BarcaLab, Lesson, Player};
+use searchlab::app::{BarcaCommand, BarcaLab, Lesson, Player};
 use searchlab::games::Game;
-use searchlab::games::barca::{Barca, START_FEN, parse_square};
+use searchlab::games::barca::{Barca, START_FEN, Weights, parse_square};
 
 type LabHarness = Harness<'static, BarcaLab>;
 
@@ -208,10 +208,9 @@ fn bad_weights_are_reported_and_the_old_ones_kept() {
     let text = notice(harness.state());
     assert!(text.starts_with("Weights not loaded, still using default:"), "{text}");
     assert!(text.contains("missing field"), "{text}");
-    assert_eq!(harness.state().weights(), &searchlab::games::barca::Weights::default());
+    assert_eq!(harness.state().weights(), &Weights::default());
 
-    let mut weights = searchlab::games::barca::Weights::default();
-    weights.centre = 7;
+    let weights = Weights { centre: 7, ..Weights::default() };
     std::fs::write(&path, weights.to_json()).unwrap();
     click(&mut harness, "Load weights");
     assert_eq!(harness.state().weights().centre, 7);
@@ -244,4 +243,22 @@ fn a_saved_game_loads_back_and_threefold_repetition_is_announced() {
     let text = notice(harness.state());
     assert!(text.starts_with("Game not loaded: line 1: move 3:"), "{text}");
     assert_eq!(harness.state().game().ply(), 8, "the repetition game is kept");
+}
+
+#[test]
+fn two_uct_computers_play_each_other_without_a_human() {
+    let mut harness = lab_harness();
+    click(&mut harness, "UCT (Monte Carlo tree search)");
+    click(&mut harness, "Easy");
+    harness.get_by_label("The computer runs 300 playouts, then plays the most visited move.");
+    harness.state_mut().apply(BarcaCommand::SetMoveDelay(0));
+    click(&mut harness, "Computer vs computer");
+    wait_until(&mut harness, |lab| lab.game().ply() >= 3);
+    let lab = harness.state();
+    let mut replay = Barca::start();
+    for text in lab.moves_text().split(' ') {
+        replay.make_move(replay.parse_move(text).expect("every move played is legal"));
+    }
+    let summary = lab.last_search().unwrap_or_default();
+    assert!(summary.starts_with("300 playouts,"), "{summary}");
 }

@@ -168,14 +168,17 @@ fn draw_animal(painter: &Painter, centre: Pos2, radius: f32, side: Side, animal:
             painter.line_segment([at(0.0, 0.18), at(0.0, 0.26)], Stroke::new(radius * 0.05, ink));
         }
         Animal::Mouse => {
-            // Two big round ears, a small pointed face, a curly tail.
-            for x in [-0.3, 0.3] {
-                painter.circle_filled(at(x, -0.3), radius * 0.24, ink);
-                painter.circle_filled(at(x, -0.3), radius * 0.12, fill);
+            // Two big round ears, a pointed face with eyes, a curly tail.
+            for x in [-0.36, 0.36] {
+                painter.circle_filled(at(x, -0.32), radius * 0.27, ink);
+                painter.circle_filled(at(x, -0.32), radius * 0.13, fill);
             }
-            let face = vec![at(-0.28, -0.1), at(0.28, -0.1), at(0.0, 0.38)];
+            let face = vec![at(-0.34, -0.16), at(0.34, -0.16), at(0.0, 0.48)];
             painter.add(Shape::convex_polygon(face, ink, Stroke::NONE));
-            painter.circle_filled(at(0.0, 0.38), radius * 0.07, fill);
+            for x in [-0.12, 0.12] {
+                painter.circle_filled(at(x, -0.02), radius * 0.06, fill);
+            }
+            painter.circle_filled(at(0.0, 0.46), radius * 0.07, fill);
             let tail = vec![at(0.3, 0.25), at(0.55, 0.3), at(0.6, 0.5), at(0.45, 0.6)];
             painter.add(Shape::line(tail, Stroke::new(radius * 0.06, ink)));
         }

@@ -48,8 +48,8 @@ impl AiAlgorithm {
                 format!("deepens for {} ms and plays its best move", difficulty.search_millis())
             }
             (AiAlgorithm::Uct, _) => match uct_iterations(difficulty) {
-                Some(iterations) => format!("{iterations} playouts, then the most visited move"),
-                None => format!("playouts for {} ms, then the most visited move", difficulty.search_millis()),
+                Some(iterations) => format!("runs {iterations} playouts, then plays the most visited move"),
+                None => format!("runs playouts for {} ms, then plays the most visited move", difficulty.search_millis()),
             },
         }
     }

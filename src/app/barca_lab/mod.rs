@@ -265,6 +265,11 @@ impl BarcaLab {
         &self.weights
     }
 
+    /// The last computer move's search, in one line.
+    pub fn last_search(&self) -> Option<&str> {
+        self.last_search.as_deref()
+    }
+
     pub fn is_thinking(&self) -> bool {
         self.thinking.is_some()
     }
