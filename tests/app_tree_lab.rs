@@ -157,6 +157,42 @@ fn clicking_a_node_shows_its_position_and_a_bad_position_is_refused() {
 }
 
 #[test]
+fn iterative_deepening_solves_the_position_with_the_table() {
+    let mut harness = lab_harness();
+    click(&mut harness, "ID + TT");
+    settle(&mut harness);
+    click(&mut harness, "End >|");
+    let Replay::Tree(replay) = &recording(&harness).replay else { panic!("a tree replay") };
+    assert!(replay.roots.len() > 1, "one root per iteration");
+    assert!(replay.stats.tt_hits > 0);
+    assert_eq!(replay.root(), replay.roots.last().copied(), "the end shows the last iteration");
+    harness.get_by_label_contains("TT hits: ");
+    harness.get_by_label("Root value: draw");
+}
+
+#[test]
+fn a_barca_node_shows_its_board_and_evaluation() {
+    let mut harness = lab_harness();
+    click(&mut harness, "Barca");
+    settle(&mut harness);
+    assert_eq!(recording(&harness).spec.depth, 3);
+    click(&mut harness, "End >|");
+    let (child, mv) = match &recording(&harness).replay {
+        Replay::Tree(replay) => {
+            let view = replay.player.view();
+            let child = view.node(0).children[0];
+            (child, view.node(child).mv.clone())
+        }
+        Replay::Mcts(_) => unreachable!(),
+    };
+    harness.get_by_label_contains(&format!("node {child}: {mv} ")).click_accesskit();
+    harness.run_ok();
+    harness.get_by_label(&format!("After: {mv}"));
+    harness.get_by_label("Black to move");
+    harness.get_by_label("watering holes held");
+}
+
+#[test]
 fn the_app_lists_the_lesson() {
     let mut harness = Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     harness.run_ok();

@@ -1,65 +1,59 @@
-//! A small picture of a position: tic-tac-toe's 3×3 grid or Barca's 10×10 board with its
-//! watering holes and animals as letters (E, L, M; White's light, Black's dark).
+//! A small picture of a node's position: tic-tac-toe's 3×3 grid, or the Barca board widget with
+//! the move that led there and the evaluation feature by feature.
 
 use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, Vec2};
 
 use super::recording::Position;
+use crate::app::barca_board::{BoardDecor, board_ui};
 use crate::games::Side;
-use crate::games::barca::{Animal, HOLES, Barca};
+use crate::games::barca::{Weights, breakdown};
 
-pub fn paint(ui: &mut egui::Ui, position: &Position) {
+/// Draws `position`; `last_move` is the move text that led to it, if any.
+pub fn paint(ui: &mut egui::Ui, position: &Position, last_move: Option<&str>) {
     match position {
-        Position::TicTacToe(game) => {
-            let cells = (0..9u8).map(|c| game.owner(c).map(|side| (side, if side == Side::First { "X" } else { "O" }))).collect();
-            grid(ui, 3, 40.0, cells, |_| false);
-        }
+        Position::TicTacToe(game) => tic_tac_toe(ui, |cell| game.owner(cell)),
         Position::Barca(game) => {
-            // Row 10 at the top, as the board is printed in the notation.
-            let cells = (0..100u8).map(|i| barca_piece(game, (9 - i / 10) * 10 + i % 10)).collect();
-            grid(ui, 10, 22.0, cells, |i| HOLES & (1u128 << ((9 - i / 10) * 10 + i % 10)) != 0);
+            let decor = BoardDecor { last_move: last_move.and_then(|text| text.parse().ok()), ..BoardDecor::default() };
+            board_ui(ui, game, &decor, 280.0);
+            ui.strong("Evaluation (default weights), for the side to move");
+            egui::Grid::new("evaluation breakdown").striped(true).show(ui, |ui| {
+                for header in ["feature", "own", "opponent", "weight", "score"] {
+                    ui.label(header);
+                }
+                ui.end_row();
+                let terms = breakdown(game, &Weights::default());
+                for term in &terms {
+                    ui.label(term.name);
+                    ui.label(term.own.to_string());
+                    ui.label(term.opponent.to_string());
+                    ui.label(term.weight.map_or("table".to_string(), |w| w.to_string()));
+                    ui.label(format!("{:+}", term.contribution));
+                    ui.end_row();
+                }
+                ui.strong("total");
+                for _ in 0..3 {
+                    ui.label("");
+                }
+                ui.strong(format!("{:+}", terms.iter().map(|t| t.contribution).sum::<i32>()));
+                ui.end_row();
+            });
         }
     }
 }
 
-fn barca_piece(game: &Barca, square: u8) -> Option<(Side, &'static str)> {
-    game.piece_at(square).map(|(side, animal)| {
-        let letter = match animal {
-            Animal::Elephant => "E",
-            Animal::Lion => "L",
-            Animal::Mouse => "M",
-        };
-        (side, letter)
-    })
-}
-
-/// `cells` row by row from the top left; `marked` cells get a blue ground.
-fn grid(ui: &mut egui::Ui, size: usize, cell: f32, cells: Vec<Option<(Side, &str)>>, marked: impl Fn(u8) -> bool) {
-    let (rect, _) = ui.allocate_exact_size(Vec2::splat(cell * size as f32), Sense::hover());
+fn tic_tac_toe(ui: &mut egui::Ui, owner: impl Fn(u8) -> Option<Side>) {
+    const CELL: f32 = 40.0;
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(CELL * 3.0), Sense::hover());
     let painter = ui.painter_at(rect);
-    for (i, piece) in cells.into_iter().enumerate() {
-        let (row, column) = (i / size, i % size);
-        let square = Rect::from_min_size(rect.min + Vec2::new(column as f32, row as f32) * cell, Vec2::splat(cell));
-        let ground = if marked(i as u8) {
-            Color32::from_rgb(60, 110, 170)
-        } else if (row + column) % 2 == 0 {
-            Color32::from_gray(70)
-        } else {
-            Color32::from_gray(58)
+    for cell in 0..9u8 {
+        let (row, column) = (f32::from(cell / 3), f32::from(cell % 3));
+        let square = Rect::from_min_size(rect.min + Vec2::new(column, row) * CELL, Vec2::splat(CELL));
+        painter.rect(square, 0.0, Color32::from_gray(60), Stroke::new(1.0, Color32::from_gray(20)), egui::StrokeKind::Inside);
+        let mark = match owner(cell) {
+            Some(Side::First) => ("X", Color32::from_rgb(140, 180, 250)),
+            Some(Side::Second) => ("O", Color32::from_rgb(250, 150, 150)),
+            None => continue,
         };
-        painter.rect(square, 0.0, ground, Stroke::new(1.0, Color32::from_gray(30)), egui::StrokeKind::Inside);
-        if let Some((side, letter)) = piece {
-            let (token, colour) = match side {
-                Side::First => (Color32::from_gray(235), Color32::from_gray(20)),
-                Side::Second => (Color32::from_gray(25), Color32::from_gray(235)),
-            };
-            // Barca's animals sit on tokens of their side's colour; X and O are plain letters.
-            let colour = if size > 3 {
-                painter.circle_filled(square.center(), cell * 0.42, token);
-                colour
-            } else {
-                Color32::WHITE
-            };
-            painter.text(square.center(), Align2::CENTER_CENTER, letter, FontId::monospace(cell * 0.6), colour);
-        }
+        painter.text(square.center(), Align2::CENTER_CENTER, mark.0, FontId::monospace(CELL * 0.6), mark.1);
     }
 }

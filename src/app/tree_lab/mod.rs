@@ -487,7 +487,7 @@ impl TreeLab {
         match recording.position.after(moves.iter().map(String::as_str)) {
             Ok(position) => {
                 ui.label(format!("{} to move", kind.side_name(position.side_to_move())));
-                board::paint(ui, &position);
+                board::paint(ui, &position, moves.last().map(String::as_str));
                 ui.monospace(position.text());
             }
             Err(e) => {

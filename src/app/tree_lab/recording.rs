@@ -162,7 +162,7 @@ pub struct TreeReplay {
     pub minimal: Vec<f64>,
     /// The root of each iteration (one for fixed-depth searches).
     pub roots: Vec<u32>,
-    /// No node was scored by the evaluator at a horizon: every value is a game result.
+    /// No node of the last iteration was scored by the evaluator at a horizon: its values are game results.
     pub exhaustive: bool,
 }
 
@@ -292,6 +292,8 @@ fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress:
         let mut exhaustive = true;
         for event in &trace.events {
             match event {
+                // Only the last iteration's values are shown at the end.
+                TreeEvent::Iteration { .. } => exhaustive = true,
                 TreeEvent::Enter { node, parent, .. } if *parent == NO_NODE => roots.push(*node),
                 TreeEvent::Leaf { reason: LeafReason::Horizon, .. } => exhaustive = false,
                 _ => {}
