@@ -21,6 +21,7 @@ const CURRENT: Color32 = Color32::from_rgb(250, 220, 90);
 const PATH: Color32 = Color32::WHITE;
 const PV: Color32 = Color32::from_rgb(240, 170, 40);
 const PRUNED: Color32 = Color32::from_gray(90);
+const SELECTED: Color32 = Color32::from_rgb(90, 220, 240);
 
 /// How one node (or bucket) looks.
 pub struct Card {
@@ -164,8 +165,8 @@ pub fn bounds(placed: &[Placed]) -> Rect {
     placed.iter().fold(Rect::NOTHING, |bounds, p| bounds.union(Rect::from_center_size(p.center, CARD * p.card.scale)))
 }
 
-/// Draws the laid-out tree into a scene `ui`; returns the item clicked.
-pub fn paint(ui: &mut egui::Ui, placed: &[Placed]) -> Option<Item> {
+/// Draws the laid-out tree into a scene `ui`, ringing the `selected` node; returns the item clicked.
+pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Option<Item> {
     let painter = ui.painter().clone();
     for p in placed {
         if let Some(parent) = p.parent.map(|i| placed[i].center) {
@@ -187,6 +188,9 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed]) -> Option<Item> {
         };
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
         painter.rect(rect, 5.0, p.card.fill, p.card.stroke, egui::StrokeKind::Inside);
+        if selected.is_some_and(|id| p.item == Item::Node(id)) {
+            painter.rect_stroke(rect.expand(4.0), 7.0, Stroke::new(2.0, SELECTED), egui::StrokeKind::Outside);
+        }
         let font = egui::FontId::proportional(11.0 * p.card.scale.clamp(0.8, 1.3));
         painter.text(rect.center(), egui::Align2::CENTER_CENTER, &p.card.text, font, Color32::WHITE);
         if response.clicked() {

@@ -517,27 +517,49 @@ impl TreeLab {
                 commands.push(TreeCommand::Fit);
             }
         });
-        ui.weak("Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. Yellow: the current node; white: the path being searched; orange: the best line so far (both stay open while following the search).");
+        ui.weak("Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. Yellow: the current node; cyan ring: the node selected; white: the path being searched; orange: the best line so far (both stay open while following the search).");
+    }
+
+    /// The part of the tree to show in a canvas of `size`: all of it, or, when that would make the
+    /// cards too small to read, a readable window from the top centred on the `focus` node.
+    fn fitted_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2) -> egui::Rect {
+        const MIN_ZOOM: f32 = 0.75;
+        let bounds = canvas::bounds(placed).expand(24.0);
+        if (size / bounds.size()).min_elem() >= MIN_ZOOM {
+            return bounds;
+        }
+        let centre = placed
+            .iter()
+            .find(|p| focus.is_some_and(|id| p.item == Item::Node(id)))
+            .map_or(placed[0].center.x, |p| p.center.x);
+        let window = size / MIN_ZOOM;
+        egui::Rect::from_min_size(egui::pos2(centre - window.x / 2.0, bounds.top()), window)
     }
 
     fn tree(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
         let Some(recording) = &self.recording else { return };
         let kind = recording.position.kind();
         let full_width = matches!(recording.spec.algorithm, Algorithm::Minimax | Algorithm::Negamax);
-        let placed = match &recording.replay {
-            Replay::Tree(replay) => canvas::layout(&ShownSearch::new(replay, kind, full_width), &self.expansion, self.selected),
-            Replay::Mcts(replay) => canvas::layout(&ShownUct::new(replay), &self.expansion, self.selected),
+        let (placed, focus) = match &recording.replay {
+            Replay::Tree(replay) => {
+                let shown = ShownSearch::new(replay, kind, full_width);
+                (canvas::layout(&shown, &self.expansion, self.selected), replay.player.view().current)
+            }
+            Replay::Mcts(replay) => {
+                let shown = ShownUct::new(replay);
+                (canvas::layout(&shown, &self.expansion, self.selected), replay.player.view().path.last().copied())
+            }
         };
         if placed.is_empty() {
             ui.weak("The tree is empty at this step: press Step > or Play.");
         }
         if !self.view_moved && !placed.is_empty() {
-            self.scene_rect = canvas::bounds(&placed).expand(24.0);
+            self.scene_rect = Self::fitted_view(&placed, focus, ui.available_size());
         }
         let frame = egui::Frame::canvas(ui.style());
         frame.show(ui, |ui| {
             let scene = egui::Scene::new().zoom_range(0.05..=1.5);
-            let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed));
+            let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed, self.selected));
             if response.response.changed() {
                 self.view_moved = true;
             }
