@@ -11,8 +11,9 @@ use searchlab::app::{Lesson, SearchlabApp, TreeCommand, TreeLab};
 type LabHarness = Harness<'static, TreeLab>;
 
 fn lab_harness() -> LabHarness {
-    let mut harness =
-        Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::new());
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::new());
     settle(&mut harness);
     harness
 }
@@ -194,7 +195,9 @@ fn a_barca_node_shows_its_board_and_evaluation() {
 
 #[test]
 fn the_app_lists_the_lesson() {
-    let mut harness = Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     harness.run_ok();
     harness.get_by_label("Game-tree search").click();
     harness.run_ok();

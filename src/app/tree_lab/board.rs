@@ -48,7 +48,13 @@ fn tic_tac_toe(ui: &mut egui::Ui, owner: impl Fn(u8) -> Option<Side>) {
     for cell in 0..9u8 {
         let (row, column) = (f32::from(cell / 3), f32::from(cell % 3));
         let square = Rect::from_min_size(rect.min + Vec2::new(column, row) * CELL, Vec2::splat(CELL));
-        painter.rect(square, 0.0, Color32::from_gray(60), Stroke::new(1.0, Color32::from_gray(20)), egui::StrokeKind::Inside);
+        painter.rect(
+            square,
+            0.0,
+            Color32::from_gray(60),
+            Stroke::new(1.0, Color32::from_gray(20)),
+            egui::StrokeKind::Inside,
+        );
         let mark = match owner(cell) {
             Some(Side::First) => ("X", Color32::from_rgb(140, 180, 250)),
             Some(Side::Second) => ("O", Color32::from_rgb(250, 150, 150)),

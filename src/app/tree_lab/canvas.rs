@@ -146,7 +146,16 @@ fn place(
             xs.push(place(tree, expansion, selected, others, row + 1, Some(index), next_column, placed));
         }
         if tree.pruned(id).is_some() {
-            xs.push(place(tree, expansion, selected, Item::Pruned { parent: id }, row + 1, Some(index), next_column, placed));
+            xs.push(place(
+                tree,
+                expansion,
+                selected,
+                Item::Pruned { parent: id },
+                row + 1,
+                Some(index),
+                next_column,
+                placed,
+            ));
         }
     }
     let x = match (xs.first(), xs.last()) {
@@ -175,7 +184,10 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
             } else {
                 Stroke::new(1.0, Color32::from_gray(110))
             };
-            painter.line_segment([parent + Vec2::new(0.0, CARD.y / 2.0), p.center - Vec2::new(0.0, CARD.y / 2.0 * p.card.scale)], stroke);
+            painter.line_segment(
+                [parent + Vec2::new(0.0, CARD.y / 2.0), p.center - Vec2::new(0.0, CARD.y / 2.0 * p.card.scale)],
+                stroke,
+            );
         }
     }
     let mut clicked = None;
@@ -377,7 +389,9 @@ impl<'a> ShownUct<'a> {
         let path = view.path.iter().copied().collect();
         let mut pv = HashSet::from([0]);
         let mut at = 0;
-        while let Some(best) = view.node(at).children().max_by_key(|&c| view.node(c).visits).filter(|&c| view.node(c).visits > 0) {
+        while let Some(best) =
+            view.node(at).children().max_by_key(|&c| view.node(c).visits).filter(|&c| view.node(c).visits > 0)
+        {
             pv.insert(best);
             at = best;
         }
@@ -403,7 +417,15 @@ impl ShownTree for ShownUct<'_> {
         let mv = if id == 0 { "root".to_string() } else { node.mv.clone() };
         let parent_visits = if node.parent == NO_NODE { node.visits } else { view.node(node.parent).visits };
         let ucb = (id != 0)
-            .then(|| crate::adversarial::mcts::ucb(node.mean(), node.visits, parent_visits, f64::from(node.prior), view.config()))
+            .then(|| {
+                crate::adversarial::mcts::ucb(
+                    node.mean(),
+                    node.visits,
+                    parent_visits,
+                    f64::from(node.prior),
+                    view.config(),
+                )
+            })
             .flatten();
         let ucb_text = ucb.map_or("ucb –".to_string(), |u| format!("ucb {u:.2}"));
         let proven = match node.proven {

@@ -227,7 +227,8 @@ impl TreeLab {
             format!("depth {}", spec.depth)
         };
         let label = format!("Recording {} ({limit}) on {}", spec.algorithm.name(), position.kind().name());
-        self.job = Some(Job::spawn(label, self.repaint.clone(), move |progress| recording::record(position, spec, progress)));
+        self.job =
+            Some(Job::spawn(label, self.repaint.clone(), move |progress| recording::record(position, spec, progress)));
     }
 
     /// Installs the worker's result once it is in.
@@ -246,7 +247,8 @@ impl TreeLab {
         ui.horizontal(|ui| {
             ui.label("Game:");
             for game in GameKind::ALL {
-                if ui.selectable_label(self.settings.game == game, game.name()).clicked() && self.settings.game != game {
+                if ui.selectable_label(self.settings.game == game, game.name()).clicked() && self.settings.game != game
+                {
                     commands.push(TreeCommand::SetGame(game));
                 }
             }
@@ -277,7 +279,9 @@ impl TreeLab {
         let spec = self.settings.spec;
         if spec.algorithm == Algorithm::Uct {
             // Edited in place while dragging; recorded once the drag ends.
-            let slider = egui::Slider::new(&mut self.settings.spec.iterations, 10..=100_000).logarithmic(true).text("Iterations");
+            let slider = egui::Slider::new(&mut self.settings.spec.iterations, 10..=100_000)
+                .logarithmic(true)
+                .text("Iterations");
             let response = ui.add(slider);
             if response.drag_stopped() || (response.changed() && !response.dragged()) {
                 commands.push(TreeCommand::SetIterations(self.settings.spec.iterations));
@@ -293,7 +297,11 @@ impl TreeLab {
             if ui.button("Record again").clicked() {
                 commands.push(TreeCommand::Run);
             }
-            if ui.button("Full tic-tac-toe tree").on_hover_text("Minimax over all 549,946 nodes from the empty board").clicked() {
+            if ui
+                .button("Full tic-tac-toe tree")
+                .on_hover_text("Minimax over all 549,946 nodes from the empty board")
+                .clicked()
+            {
                 commands.push(TreeCommand::FullTicTacToeTree);
             }
         });
@@ -319,7 +327,10 @@ impl TreeLab {
         let kind = recording.position.kind();
         ui.label(format!("Step {} / {}", recording.step(), recording.step_count()));
         if recording.truncated {
-            ui.colored_label(Color32::from_rgb(235, 150, 70), "The trace hit the recording cap: the replay ends early.");
+            ui.colored_label(
+                Color32::from_rgb(235, 150, 70),
+                "The trace hit the recording cap: the replay ends early.",
+            );
         }
         match &recording.replay {
             Replay::Tree(replay) => {
@@ -329,7 +340,11 @@ impl TreeLab {
                 ui.label(format!("Cutoffs: {}", view.cutoff_count));
                 if let Some(id) = view.current {
                     let node = view.node(id);
-                    ui.label(format!("Current node window: {} (for {} to move)", window_text(node.alpha, node.beta), kind.side_name(node.side)));
+                    ui.label(format!(
+                        "Current node window: {} (for {} to move)",
+                        window_text(node.alpha, node.beta),
+                        kind.side_name(node.side)
+                    ));
                 }
                 if let Some(root) = replay.root()
                     && let Some(value) = view.node(root).value
@@ -345,7 +360,10 @@ impl TreeLab {
                 }
                 ui.separator();
                 let stats = &replay.stats;
-                ui.label(format!("Whole search: {} nodes, {} leaves, {} cutoffs", stats.nodes, stats.leaves, stats.cutoffs));
+                ui.label(format!(
+                    "Whole search: {} nodes, {} leaves, {} cutoffs",
+                    stats.nodes, stats.leaves, stats.cutoffs
+                ));
                 if stats.cutoffs > 0 {
                     ui.label(format!("First-move cutoffs: {:.1}%", 100.0 * stats.first_move_cutoff_rate()));
                 }
@@ -372,7 +390,11 @@ impl TreeLab {
                 }
                 let node = self.selected.filter(|&id| (id as usize) < view.nodes().len()).unwrap_or(0);
                 ui.separator();
-                ui.strong(if node == 0 { "Root moves".to_string() } else { format!("Moves after {}", view.node(node).mv) });
+                ui.strong(if node == 0 {
+                    "Root moves".to_string()
+                } else {
+                    format!("Moves after {}", view.node(node).mv)
+                });
                 let mut children = view.child_stats(node);
                 children.sort_by_key(|c| std::cmp::Reverse(c.visits));
                 for child in children.iter().take(12) {
@@ -459,7 +481,11 @@ impl TreeLab {
                 let node = view.node(id);
                 let shown = ShownSearch::new(replay, kind, recording.spec.algorithm != Algorithm::AlphaBeta);
                 let value = shown.value(id).unwrap_or_else(|| "not known yet".into());
-                let mut details = format!("Value for {}: {value}\nWindow: {}", kind.side_name(crate::games::Side::First), window_text(node.alpha, node.beta));
+                let mut details = format!(
+                    "Value for {}: {value}\nWindow: {}",
+                    kind.side_name(crate::games::Side::First),
+                    window_text(node.alpha, node.beta)
+                );
                 if let Some((cut, pruned)) = &node.cutoff {
                     details += &format!("\n{}: pruned {}", canvas::cutoff_name(*cut), pruned.join(" "));
                 }
@@ -479,7 +505,15 @@ impl TreeLab {
                 }
                 moves.reverse();
                 let node = view.node(id);
-                (moves, format!("{} visits, mean reward {:.3} for {}", node.visits, node.mean(), kind.side_name(node.mover)))
+                (
+                    moves,
+                    format!(
+                        "{} visits, mean reward {:.3} for {}",
+                        node.visits,
+                        node.mean(),
+                        kind.side_name(node.mover)
+                    ),
+                )
             }
         };
         let line = if moves.is_empty() { "the root".to_string() } else { moves.join(" ") };
@@ -517,7 +551,11 @@ impl TreeLab {
                 commands.push(TreeCommand::Fit);
             }
         });
-        ui.weak("Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. Yellow: the current node; cyan ring: the node selected; white: the path being searched; orange: the best line so far (both stay open while following the search).");
+        ui.weak(
+            "Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. \
+             Yellow: the current node; cyan ring: the node selected; white: the path being searched; \
+             orange: the best line so far (both stay open while following the search).",
+        );
     }
 
     /// The part of the tree to show in a canvas of `size`: all of it, or, when that would make the
@@ -612,7 +650,9 @@ impl Lesson for TreeLab {
         );
         egui::Panel::right("tree-lab-side").resizable(true).default_size(460.0).min_size(380.0).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                egui::CollapsingHeader::new("Search").default_open(true).show(ui, |ui| self.search_controls(ui, &mut commands));
+                egui::CollapsingHeader::new("Search")
+                    .default_open(true)
+                    .show(ui, |ui| self.search_controls(ui, &mut commands));
                 ui.separator();
                 ui.strong("Statistics");
                 self.stats(ui);
