@@ -336,6 +336,13 @@ impl ShownTree for ShownSearch<'_> {
             NodeState::Open => "searching",
             NodeState::Done => "",
         };
+        let has_window = node.alpha > -INF || node.beta < INF;
+        // The current node shows its window: that is where alpha-beta decides what to skip.
+        let note = if view.current == Some(id) && has_window {
+            format!("α {} β {}", bound_text(node.alpha), bound_text(node.beta))
+        } else {
+            note.to_string()
+        };
         let text = if note.is_empty() { format!("{mv}\n{value}") } else { format!("{mv}\n{value}\n{note}") };
         let role = if node.side == Side::First { "MAX" } else { "MIN" };
         let mut hover = format!(
