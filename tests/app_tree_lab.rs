@@ -47,6 +47,18 @@ fn tree_nodes(harness: &LabHarness) -> usize {
     }
 }
 
+/// Clicks the card of the root's first child (always shown) and returns its move.
+fn click_first_root_move(harness: &mut LabHarness) -> String {
+    let Replay::Tree(replay) = &recording(harness).replay else { panic!("a tree replay") };
+    let view = replay.player.view();
+    let child = view.node(0).children[0];
+    let mv = view.node(child).mv.clone();
+    // The cards live in a zoomable scene: click through accessibility, as a screen reader would.
+    harness.get_by_label_contains(&format!("node {child}: {mv} ")).click_accesskit();
+    harness.run_ok();
+    mv
+}
+
 #[test]
 fn stepping_an_alpha_beta_tree_grows_and_shrinks_the_node_count() {
     let mut harness = lab_harness();
@@ -134,18 +146,7 @@ fn a_uct_run_shows_visit_counts() {
 fn clicking_a_node_shows_its_position_and_a_bad_position_is_refused() {
     let mut harness = lab_harness();
     click(&mut harness, "End >|");
-    // The root's children are always shown.
-    let (child, first) = match &recording(&harness).replay {
-        Replay::Tree(replay) => {
-            let view = replay.player.view();
-            let child = view.node(0).children[0];
-            (child, view.node(child).mv.clone())
-        }
-        Replay::Mcts(_) => unreachable!(),
-    };
-    // The cards live in a zoomable scene: click through accessibility, as a screen reader would.
-    harness.get_by_label_contains(&format!("node {child}: {first} ")).click_accesskit();
-    harness.run_ok();
+    let first = click_first_root_move(&mut harness);
     harness.get_by_label(&format!("After: {first}"));
     harness.get_by_label("O to move");
 
@@ -178,16 +179,7 @@ fn a_barca_node_shows_its_board_and_evaluation() {
     settle(&mut harness);
     assert_eq!(recording(&harness).spec.depth, 3);
     click(&mut harness, "End >|");
-    let (child, mv) = match &recording(&harness).replay {
-        Replay::Tree(replay) => {
-            let view = replay.player.view();
-            let child = view.node(0).children[0];
-            (child, view.node(child).mv.clone())
-        }
-        Replay::Mcts(_) => unreachable!(),
-    };
-    harness.get_by_label_contains(&format!("node {child}: {mv} ")).click_accesskit();
-    harness.run_ok();
+    let mv = click_first_root_move(&mut harness);
     harness.get_by_label(&format!("After: {mv}"));
     harness.get_by_label("Black to move");
     harness.get_by_label("watering holes held");
