@@ -559,18 +559,21 @@ impl TreeLab {
     }
 
     /// The part of the tree to show in a canvas of `size`: all of it, or, when that would make the
-    /// cards too small to read, a readable window from the top centred on the `focus` node.
+    /// cards too small to read, a readable window from the top, towards the `focus` node.
     fn fitted_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2) -> egui::Rect {
         const MIN_ZOOM: f32 = 0.75;
         let bounds = canvas::bounds(placed).expand(24.0);
         if (size / bounds.size()).min_elem() >= MIN_ZOOM {
             return bounds;
         }
+        let window = size / MIN_ZOOM;
+        let root = placed[0].center.x;
+        // As near the focus as keeps the root in view.
+        let reach = (window.x / 2.0 - 60.0).max(0.0);
         let centre = placed
             .iter()
             .find(|p| focus.is_some_and(|id| p.item == Item::Node(id)))
-            .map_or(placed[0].center.x, |p| p.center.x);
-        let window = size / MIN_ZOOM;
+            .map_or(root, |p| p.center.x.clamp(root - reach, root + reach));
         egui::Rect::from_min_size(egui::pos2(centre - window.x / 2.0, bounds.top()), window)
     }
 
