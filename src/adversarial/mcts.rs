@@ -798,6 +798,11 @@ impl MctsView {
         &self.nodes[id as usize]
     }
 
+    /// The configuration the selection scores are computed with.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
     /// The children of `node` with the selection scores UCT would compute now.
     pub fn child_stats(&self, node: u32) -> Vec<ChildStats> {
         let parent = self.node(node);

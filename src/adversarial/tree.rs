@@ -88,6 +88,8 @@ pub struct TreeNode {
     pub mv: String,
     pub side: Side,
     pub depth: u32,
+    /// Plies below its iteration's root.
+    pub ply: u32,
     /// The iterative-deepening iteration the node belongs to (0 for single searches).
     pub iteration: u32,
     pub children: Vec<u32>,
@@ -111,13 +113,30 @@ pub struct TreeView {
     pub current: Option<u32>,
     pub iteration: u32,
     pub pv: Option<(Vec<String>, Score)>,
+    /// Nodes scored without expansion so far.
+    pub leaf_count: u64,
+    /// Nodes that stopped early so far.
+    pub cutoff_count: u64,
+    /// Nodes entered so far at each ply below the root (all iterations together).
+    pub nodes_per_ply: Vec<u64>,
+}
+
+/// The fields of a node an event may change: all an undo has to keep (cheap for huge trees).
+#[derive(Debug, Clone)]
+struct NodeChange {
+    value: Option<Score>,
+    alpha: Score,
+    beta: Score,
+    best_child: u32,
+    state: NodeState,
+    cutoff: Option<(CutoffKind, Vec<String>)>,
 }
 
 /// How to take one [`TreeEvent`] back.
 #[derive(Debug, Clone)]
 pub struct TreeUndo {
-    /// The node's record before the event, or `None` when the event added the node.
-    node: Option<(u32, TreeNode)>,
+    /// The changed node's fields before the event.
+    node: Option<(u32, NodeChange)>,
     added: bool,
     current: Option<u32>,
     iteration: u32,
@@ -152,10 +171,64 @@ impl TreeView {
 
     /// Saves `id` for the undo record and returns it for changing.
     fn change(&mut self, undo: &mut TreeUndo, id: u32) -> &mut TreeNode {
-        undo.node = Some((id, self.node(id).clone()));
+        let n = self.node(id);
+        let before = NodeChange {
+            value: n.value,
+            alpha: n.alpha,
+            beta: n.beta,
+            best_child: n.best_child,
+            state: n.state,
+            cutoff: n.cutoff.clone(),
+        };
+        undo.node = Some((id, before));
         self.current = Some(id);
         self.node_mut(id)
     }
+}
+
+/// The mean number of moves of the expanded nodes at each ply of a recorded search, counting the
+/// moves a cutoff left unsearched: the branching factor the game really has along this tree.
+pub fn branching_per_ply(events: &[TreeEvent]) -> Vec<f64> {
+    let mut ply_of: Vec<u32> = Vec::new();
+    let mut moves: Vec<u32> = Vec::new();
+    for event in events {
+        match event {
+            TreeEvent::Enter { parent, .. } => {
+                let ply = if *parent == NO_NODE {
+                    0
+                } else {
+                    moves[*parent as usize] += 1;
+                    ply_of[*parent as usize] + 1
+                };
+                ply_of.push(ply);
+                moves.push(0);
+            }
+            TreeEvent::Cutoff { node, pruned, .. } => moves[*node as usize] += pruned.len() as u32,
+            _ => {}
+        }
+    }
+    let mut sums: Vec<(f64, u32)> = Vec::new();
+    for (&ply, &count) in ply_of.iter().zip(&moves).filter(|&(_, &count)| count > 0) {
+        if sums.len() <= ply as usize {
+            sums.resize(ply as usize + 1, (0.0, 0));
+        }
+        sums[ply as usize].0 += f64::from(count);
+        sums[ply as usize].1 += 1;
+    }
+    sums.into_iter().map(|(sum, n)| if n == 0 { 0.0 } else { sum / f64::from(n) }).collect()
+}
+
+/// Nodes at each ply (0 to `branching.len()`) of the minimal tree alpha-beta must search in a tree
+/// whose nodes at ply `i` have `branching[i]` moves (Knuth and Moore, 1975): with perfect ordering
+/// ply `d` holds the product of the even plies' branching plus that of the odd plies' minus one.
+pub fn minimal_nodes_per_ply(branching: &[f64]) -> Vec<f64> {
+    let (mut even, mut odd) = (1.0, 1.0);
+    let mut counts = vec![1.0];
+    for (i, &b) in branching.iter().enumerate() {
+        if i % 2 == 0 { even *= b } else { odd *= b }
+        counts.push(even + odd - 1.0);
+    }
+    counts
 }
 
 impl Replay for TreeView {
@@ -177,11 +250,17 @@ impl Replay for TreeView {
             }
             TreeEvent::Enter { node, parent, mv, side, depth, alpha, beta } => {
                 debug_assert_eq!(*node as usize, self.nodes.len(), "nodes are numbered in entry order");
+                let ply = if *parent == NO_NODE { 0 } else { self.node(*parent).ply + 1 };
+                if self.nodes_per_ply.len() <= ply as usize {
+                    self.nodes_per_ply.resize(ply as usize + 1, 0);
+                }
+                self.nodes_per_ply[ply as usize] += 1;
                 self.nodes.push(TreeNode {
                     parent: *parent,
                     mv: mv.clone(),
                     side: *side,
                     depth: *depth,
+                    ply,
                     iteration: self.iteration,
                     children: Vec::new(),
                     value: None,
@@ -201,6 +280,7 @@ impl Replay for TreeView {
                 let n = self.change(&mut undo, *node);
                 n.value = Some(*value);
                 n.state = NodeState::Leaf(*reason);
+                self.leaf_count += 1;
             }
             TreeEvent::Window { node, value, alpha, beta, best_child } => {
                 let n = self.change(&mut undo, *node);
@@ -208,6 +288,7 @@ impl Replay for TreeView {
             }
             TreeEvent::Cutoff { node, kind, pruned } => {
                 self.change(&mut undo, *node).cutoff = Some((*kind, pruned.clone()));
+                self.cutoff_count += 1;
             }
             TreeEvent::Exit { node, value, best_child } => {
                 let n = self.change(&mut undo, *node);
@@ -226,9 +307,22 @@ impl Replay for TreeView {
             if node.parent != NO_NODE {
                 self.node_mut(node.parent).children.pop();
             }
+            let count = &mut self.nodes_per_ply[node.ply as usize];
+            *count -= 1;
+            if *count == 0 && node.ply as usize + 1 == self.nodes_per_ply.len() {
+                self.nodes_per_ply.pop();
+            }
         }
-        if let Some((id, record)) = undo.node {
-            *self.node_mut(id) = record;
+        if let Some((id, before)) = undo.node {
+            let n = &mut self.nodes[id as usize];
+            if matches!(n.state, NodeState::Leaf(_)) && !matches!(before.state, NodeState::Leaf(_)) {
+                self.leaf_count -= 1;
+            }
+            if n.cutoff.is_some() && before.cutoff.is_none() {
+                self.cutoff_count -= 1;
+            }
+            (n.value, n.alpha, n.beta, n.best_child, n.state, n.cutoff) =
+                (before.value, before.alpha, before.beta, before.best_child, before.state, before.cutoff);
         }
         if let Some(pv) = undo.pv {
             self.pv = pv;
@@ -238,5 +332,57 @@ impl Replay for TreeView {
         }
         self.current = undo.current;
         self.iteration = undo.iteration;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::adversarial::{alphabeta, minimax};
+    use crate::games::DefaultEval;
+    use crate::games::tictactoe::TicTacToe;
+    use crate::games::uniform_tree::{Ordering, UniformTree};
+    use crate::trace::{Player, Recorder};
+
+    #[test]
+    fn counters_follow_the_replay_both_ways() {
+        let game = TicTacToe::from_position("x.o/.o./x..").unwrap();
+        let mut recorder = Recorder::default();
+        let result = alphabeta::search(&game, &DefaultEval, 9, &mut recorder);
+        let mut player = Player::new(recorder.finish(), TreeView::new());
+        player.seek(usize::MAX);
+        let view = player.view();
+        assert_eq!(view.nodes.len() as u64, result.stats.nodes);
+        assert_eq!(view.leaf_count, result.stats.leaves);
+        assert_eq!(view.cutoff_count, result.stats.cutoffs);
+        assert_eq!(view.nodes_per_ply.iter().sum::<u64>(), result.stats.nodes);
+        assert_eq!(view.nodes_per_ply[0], 1);
+        assert_eq!(view.nodes_per_ply[1], 5, "five empty cells under the root");
+        player.seek(0);
+        assert_eq!(player.view(), &TreeView::new());
+    }
+
+    #[test]
+    fn uniform_branching_is_measured_and_gives_the_knuth_moore_count() {
+        let game = UniformTree::new(3, 4, Ordering::Perfect);
+        let mut recorder = Recorder::default();
+        let result = alphabeta::search(&game, &DefaultEval, 4, &mut recorder);
+        let trace = recorder.finish();
+        let branching = branching_per_ply(&trace.events);
+        assert_eq!(branching, vec![3.0; 4], "pruned moves count towards the branching");
+        let minimal = minimal_nodes_per_ply(&branching);
+        assert_eq!(minimal[4], UniformTree::minimal_leaf_count(3, 4) as f64);
+        let mut player = Player::new(trace, TreeView::new());
+        player.seek(usize::MAX);
+        let visited: Vec<f64> = player.view().nodes_per_ply.iter().map(|&n| n as f64).collect();
+        assert_eq!(visited, minimal, "perfect ordering visits exactly the minimal tree");
+        assert_eq!(result.stats.nodes as f64, minimal.iter().sum::<f64>());
+    }
+
+    #[test]
+    fn full_width_search_measures_the_tic_tac_toe_branching() {
+        let mut recorder = Recorder::default();
+        minimax::search(&TicTacToe::new(), &DefaultEval, 2, &mut recorder);
+        assert_eq!(branching_per_ply(&recorder.finish().events), vec![9.0, 8.0]);
     }
 }

@@ -1,13 +1,19 @@
 //! The playground app: lessons registered in a list, a navigation panel, one page per lesson.
 //! Pages only replay traces recorded by the library's algorithms; nothing here searches itself.
 
+pub mod barca_board;
+mod barca_lab;
 mod file_dialog;
 pub mod grid_lab;
 mod navmesh_lab;
+pub mod replay_bar;
+pub mod tree_lab;
 pub mod worker;
 
+pub use barca_lab::{AiAlgorithm, BarcaCommand, BarcaLab, Mode, Notice, Player};
 pub use grid_lab::{Command, FileField, GridLab};
 pub use navmesh_lab::{MAPS, MeshAlgorithm, MeshCommand, NavmeshLab};
+pub use tree_lab::{TreeCommand, TreeLab};
 
 /// A lesson page: it owns its state and draws itself into the central panel.
 pub trait Lesson {
@@ -23,7 +29,7 @@ pub trait Lesson {
 
 /// All lessons, in the order of the course.
 fn lessons() -> Vec<Box<dyn Lesson>> {
-    vec![Box::new(GridLab::new()), Box::new(NavmeshLab::new())]
+    vec![Box::new(GridLab::new()), Box::new(NavmeshLab::new()), Box::new(BarcaLab::new()), Box::new(TreeLab::new())]
 }
 
 pub struct SearchlabApp {

@@ -1,0 +1,207 @@
+//! The computer player: one move chosen on a worker thread by the library's searches, watched
+//! through their progress counters and stopped through their cancel flags.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde::{Deserialize, Serialize};
+
+use crate::adversarial::choice::{Difficulty, choose_move};
+use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
+use crate::adversarial::mcts::{Mcts, MctsConfig, MctsProgress};
+use crate::adversarial::{SearchLimits, SearchProgress};
+use crate::app::worker::Job;
+use crate::games::barca::{Barca, BarcaMove, Weights};
+use crate::games::{Game, Score, is_proven};
+use crate::trace::NoTrace;
+
+/// Random plies before a UCT playout is scored by the evaluation (random Barca games rarely end).
+const PLAYOUT_CUTOFF: u32 = 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AiAlgorithm {
+    /// Alpha-beta: the difficulty's sampling depths, or iterative deepening with a table on Hard.
+    AlphaBeta,
+    /// Monte Carlo tree search with UCB1.
+    Uct,
+}
+
+impl AiAlgorithm {
+    pub const ALL: [AiAlgorithm; 2] = [AiAlgorithm::AlphaBeta, AiAlgorithm::Uct];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AiAlgorithm::AlphaBeta => "Alpha-beta (iterative deepening)",
+            AiAlgorithm::Uct => "UCT (Monte Carlo tree search)",
+        }
+    }
+
+    /// What one move costs at `difficulty`, in words.
+    pub fn budget(self, difficulty: Difficulty) -> String {
+        match (self, difficulty.sampling_depth()) {
+            (AiAlgorithm::AlphaBeta, Some(depth)) => {
+                format!("scores every move {depth} plies deep, then picks among the best five at random")
+            }
+            (AiAlgorithm::AlphaBeta, None) => {
+                format!("deepens for {} ms and plays its best move", difficulty.search_millis())
+            }
+            (AiAlgorithm::Uct, _) => match uct_iterations(difficulty) {
+                Some(iterations) => format!("runs {iterations} playouts, then plays the most visited move"),
+                None => format!("runs playouts for {} ms, then plays the most visited move", difficulty.search_millis()),
+            },
+        }
+    }
+}
+
+pub fn difficulty_name(difficulty: Difficulty) -> &'static str {
+    match difficulty {
+        Difficulty::Easy => "Easy",
+        Difficulty::Medium => "Medium",
+        Difficulty::Hard => "Hard",
+    }
+}
+
+/// UCT's playout budget per difficulty; `None`: the timed budget.
+fn uct_iterations(difficulty: Difficulty) -> Option<u64> {
+    match difficulty {
+        Difficulty::Easy => Some(300),
+        Difficulty::Medium => Some(3_000),
+        Difficulty::Hard => None,
+    }
+}
+
+/// What the worker sends back.
+pub struct AiAnswer {
+    pub mv: Option<BarcaMove>,
+    pub summary: String,
+    /// The engine, handed back so its table carries over to the next move.
+    pub engine: IterativeDeepening<Barca>,
+}
+
+/// A move being chosen.
+pub struct Thinking {
+    pub job: Job<AiAnswer>,
+    /// "Stop": the searches answer with the best move found so far.
+    stop: Arc<AtomicBool>,
+    search: Arc<SearchProgress>,
+    mcts: Arc<MctsProgress>,
+    algorithm: AiAlgorithm,
+    /// The position thought about, to name UCT's best move index.
+    game: Barca,
+}
+
+pub fn new_engine() -> IterativeDeepening<Barca> {
+    IterativeDeepening::new(IdOptions { tt_bits: 18, ..IdOptions::default() })
+}
+
+fn score_text(score: Score) -> String {
+    if is_proven(score) {
+        if score > 0 { "winning".to_string() } else { "losing".to_string() }
+    } else {
+        format!("{score:+}")
+    }
+}
+
+impl Thinking {
+    pub fn start(
+        game: &Barca,
+        weights: &Weights,
+        algorithm: AiAlgorithm,
+        difficulty: Difficulty,
+        mut engine: IterativeDeepening<Barca>,
+        seed: u64,
+        repaint: Option<egui::Context>,
+    ) -> Thinking {
+        let stop = Arc::new(AtomicBool::new(false));
+        let search = Arc::new(SearchProgress::default());
+        let mcts = Arc::new(MctsProgress { cancel: Arc::clone(&stop), ..MctsProgress::default() });
+        let (position, eval) = (game.clone(), weights.clone());
+        let (search_progress, mcts_progress, cancel) = (Arc::clone(&search), Arc::clone(&mcts), Arc::clone(&stop));
+        let label = format!("{} ({})", algorithm.name(), difficulty_name(difficulty));
+        let job = Job::spawn(label, repaint, move |_| {
+            let mut rng = StdRng::seed_from_u64(seed);
+            match (algorithm, difficulty.sampling_depth()) {
+                (AiAlgorithm::AlphaBeta, Some(depth)) => {
+                    let mv = choose_move(&position, &eval, difficulty, &mut engine, &mut rng);
+                    AiAnswer { mv, summary: format!("sampled among the best five moves at depth {depth}"), engine }
+                }
+                (AiAlgorithm::AlphaBeta, None) => {
+                    let limits = SearchLimits {
+                        millis: Some(difficulty.search_millis()),
+                        cancel: Some(cancel),
+                        progress: Some(search_progress),
+                        ..SearchLimits::default()
+                    };
+                    let result = engine.search(&position, &eval, &limits, &mut NoTrace);
+                    let summary = format!(
+                        "depth {}, {} nodes, score {}",
+                        result.stats.depth_reached,
+                        result.stats.nodes,
+                        score_text(result.score)
+                    );
+                    AiAnswer { mv: result.best_move, summary, engine }
+                }
+                (AiAlgorithm::Uct, _) => {
+                    let config = MctsConfig {
+                        iterations: uct_iterations(difficulty),
+                        millis: uct_iterations(difficulty).is_none().then(|| difficulty.search_millis()),
+                        playout_cutoff: Some(PLAYOUT_CUTOFF),
+                        seed,
+                        ..MctsConfig::default()
+                    };
+                    let result = Mcts::new(position, config).with_progress(mcts_progress).search(&eval, &mut NoTrace);
+                    let summary = format!(
+                        "{} playouts, {} nodes, best move wins {:.0}%",
+                        result.stats.iterations,
+                        result.stats.nodes,
+                        result.value * 100.0
+                    );
+                    AiAnswer { mv: result.best_move, summary, engine }
+                }
+            }
+        });
+        Thinking { job, stop, search, mcts, algorithm, game: game.clone() }
+    }
+
+    /// Asks the search to answer now with the best move found so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_stopping(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The search so far, in one line.
+    pub fn progress_text(&self) -> String {
+        let elapsed = self.job.elapsed().as_secs_f32();
+        match self.algorithm {
+            AiAlgorithm::AlphaBeta => {
+                let depth = self.search.depth.load(Ordering::Relaxed);
+                if depth == 0 {
+                    return format!("Thinking... {elapsed:.1} s");
+                }
+                let nodes = self.search.nodes.load(Ordering::Relaxed);
+                let score = score_text(self.search.score.load(Ordering::Relaxed));
+                let best = self.search.best_move.lock().map(|m| m.clone()).unwrap_or_default().unwrap_or_default();
+                format!("Thinking... {elapsed:.1} s, depth {depth} done, {nodes} nodes, best so far {best} ({score})")
+            }
+            AiAlgorithm::Uct => {
+                let iterations = self.mcts.iterations.load(Ordering::Relaxed);
+                let mut moves = Vec::new();
+                self.game.legal_moves(&mut moves);
+                let best = moves.get(self.mcts.best_move.load(Ordering::Relaxed)).map(|mv| mv.to_string());
+                format!("Thinking... {elapsed:.1} s, {iterations} playouts, best so far {}", best.unwrap_or_default())
+            }
+        }
+    }
+}
+
+impl Drop for Thinking {
+    /// A discarded search stops at once instead of running out its budget.
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

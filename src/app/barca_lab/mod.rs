@@ -1,0 +1,639 @@
+//! The Barca lesson: play against a friend or the computer, take moves back, load and save
+//! positions and games, and see how the evaluation scores the position. The computer thinks on a
+//! worker thread with the library's searches; the page only plays what they answer.
+
+mod ai;
+mod view;
+
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+pub use self::ai::AiAlgorithm;
+use self::ai::{AiAnswer, Thinking, new_engine};
+use super::Lesson;
+use super::barca_board::{BoardDecor, Square};
+use crate::adversarial::choice::Difficulty;
+use crate::adversarial::iterative::IterativeDeepening;
+use crate::games::barca::{Barca, BarcaMove, START_FEN, Weights, square_name};
+use crate::games::{Game, Outcome, Side};
+
+/// Who makes a side's moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Player {
+    Human,
+    Computer,
+}
+
+/// The usual pairings, for the mode selector.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    HumanVsHuman,
+    HumanVsComputer,
+    ComputerVsHuman,
+    ComputerVsComputer,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 4] = [Mode::HumanVsHuman, Mode::HumanVsComputer, Mode::ComputerVsHuman, Mode::ComputerVsComputer];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::HumanVsHuman => "Human vs human",
+            Mode::HumanVsComputer => "You play White vs the computer",
+            Mode::ComputerVsHuman => "You play Black vs the computer",
+            Mode::ComputerVsComputer => "Computer vs computer",
+        }
+    }
+
+    /// White's player, Black's player.
+    pub fn players(self) -> [Player; 2] {
+        use Player::{Computer, Human};
+        match self {
+            Mode::HumanVsHuman => [Human, Human],
+            Mode::HumanVsComputer => [Human, Computer],
+            Mode::ComputerVsHuman => [Computer, Human],
+            Mode::ComputerVsComputer => [Computer, Computer],
+        }
+    }
+
+    fn of(players: [Player; 2]) -> Mode {
+        Mode::ALL.into_iter().find(|mode| mode.players() == players).expect("every pairing is a mode")
+    }
+}
+
+/// Everything the page remembers between runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub players: [Player; 2],
+    pub algorithm: AiAlgorithm,
+    pub difficulty: Difficulty,
+    /// Pause between two computer moves, so computer-vs-computer games can be followed.
+    pub move_delay_ms: u64,
+    pub weights_path: String,
+    pub game_path: String,
+    pub flipped: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            players: Mode::HumanVsComputer.players(),
+            algorithm: AiAlgorithm::AlphaBeta,
+            difficulty: Difficulty::Medium,
+            move_delay_ms: 500,
+            weights_path: "weights.json".to_string(),
+            game_path: "game.txt".to_string(),
+            flipped: false,
+        }
+    }
+}
+
+/// Every action of the page; the board, buttons and tests all go through [`BarcaLab::apply`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum BarcaCommand {
+    /// A click on a square: select an animal, move the selected one, or explain why not.
+    ClickSquare(Square),
+    /// Play a move (after checking it is legal); drops the moves that were taken back.
+    Play(BarcaMove),
+    Undo,
+    Redo,
+    /// Go to the position after this many moves (0: the starting position).
+    GoTo(usize),
+    NewGame,
+    SetMode(Mode),
+    SetAlgorithm(AiAlgorithm),
+    SetDifficulty(Difficulty),
+    SetMoveDelay(u64),
+    SetFlipped(bool),
+    /// Let the computer move for the side to move now (also a hint in human games).
+    ComputerMove,
+    /// Make the computer play the best move found so far.
+    Stop,
+    /// Let the computer players move again after taking moves back.
+    Resume,
+    LoadPosition(String),
+    /// Play a game text (an optional `FEN:` line, then moves) from its start position.
+    LoadGame(String),
+    LoadGameFile(String),
+    SaveGameFile(String),
+    LoadWeights(String),
+    DefaultWeights,
+}
+
+/// A line shown under the board: what just happened, or why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub is_error: bool,
+}
+
+pub struct BarcaLab {
+    settings: Settings,
+    game: Barca,
+    /// Moves taken back, the next one to redo last.
+    redo: Vec<BarcaMove>,
+    selected: Option<Square>,
+    notice: Option<Notice>,
+    weights: Weights,
+    /// Where the weights came from ("default" or a file).
+    weights_source: String,
+    fen_text: String,
+    game_text: String,
+    /// Computer players wait after a take-back until a human move or Resume.
+    paused: bool,
+    thinking: Option<Thinking>,
+    /// The alpha-beta engine between moves (taken by a running search).
+    engine: Option<IterativeDeepening<Barca>>,
+    /// The last computer move's search, in one line.
+    last_search: Option<String>,
+    last_move_at: Instant,
+    moves_made: u64,
+    repaint: Option<egui::Context>,
+}
+
+impl Default for BarcaLab {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "White",
+        Side::Second => "Black",
+    }
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+/// One game as text: a `FEN:` line when it did not start from the start position, then the moves
+/// numbered in pairs.
+pub fn game_text(start_fen: &str, moves: &[BarcaMove]) -> String {
+    let mut text = String::new();
+    if start_fen != START_FEN {
+        text += &format!("FEN: {start_fen}\n");
+    }
+    let black_first = start_fen.ends_with(" b");
+    for (i, mv) in moves.iter().enumerate() {
+        let white_move = (i % 2 == 0) != black_first;
+        let number = (i + usize::from(black_first)) / 2 + 1;
+        if white_move {
+            text += &format!("{number}. {mv}");
+        } else if i == 0 {
+            text += &format!("{number}... {mv}");
+        } else {
+            text += &mv.to_string();
+        }
+        text.push(if white_move { ' ' } else { '\n' });
+    }
+    text.trim_end().to_string()
+}
+
+/// Reads [`game_text`]'s format (move numbers optional); the error names the move and why.
+pub fn parse_game(text: &str) -> Result<Barca, String> {
+    let mut lines = text.lines().peekable();
+    let start = match lines.peek().and_then(|line| line.trim().strip_prefix("FEN:")) {
+        Some(fen) => {
+            let game = Barca::from_fen(fen.trim()).map_err(|e| format!("line 1: bad position: {e}"))?;
+            lines.next();
+            game
+        }
+        None => Barca::start(),
+    };
+    let mut game = start;
+    let first_line = if text.trim_start().starts_with("FEN:") { 2 } else { 1 };
+    for (line_number, line) in lines.enumerate() {
+        for token in line.split_whitespace().filter(|t| !t.ends_with('.')) {
+            let ply = game.ply() + 1;
+            if let Some(outcome) = game.outcome() {
+                return Err(format!("line {}: move {ply} ({token}) comes after the game ended ({outcome:?})", line_number + first_line));
+            }
+            let mv = game.parse_move(token).map_err(|e| format!("line {}: move {ply}: {e}", line_number + first_line))?;
+            game.make_move(mv);
+        }
+    }
+    Ok(game)
+}
+
+impl BarcaLab {
+    pub fn new() -> Self {
+        Self::with_settings(Settings::default())
+    }
+
+    pub fn with_settings(settings: Settings) -> Self {
+        let game = Barca::start();
+        Self {
+            fen_text: game.to_fen(),
+            game_text: String::new(),
+            settings,
+            game,
+            redo: Vec::new(),
+            selected: None,
+            notice: None,
+            weights: Weights::default(),
+            weights_source: "default".to_string(),
+            paused: false,
+            thinking: None,
+            engine: Some(new_engine()),
+            last_search: None,
+            last_move_at: Instant::now(),
+            moves_made: 0,
+            repaint: None,
+        }
+    }
+
+    pub fn game(&self) -> &Barca {
+        &self.game
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The last computer move's search, in one line.
+    pub fn last_search(&self) -> Option<&str> {
+        self.last_search.as_deref()
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// The moves of the game so far, as text.
+    pub fn moves_text(&self) -> String {
+        self.game.moves_played().map(|mv| mv.to_string()).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The game so far in the save format.
+    pub fn game_text(&self) -> String {
+        let moves: Vec<BarcaMove> = self.game.moves_played().collect();
+        game_text(&self.start_fen(), &moves)
+    }
+
+    /// The position the game started from.
+    pub fn start_fen(&self) -> String {
+        let mut start = self.game.clone();
+        while start.ply() > 0 {
+            start.unmake_move();
+        }
+        start.to_fen()
+    }
+
+    /// The end of the game, or `None` while it goes on (no legal move is a draw).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome().or_else(|| (self.game.count_legal_moves() == 0).then_some(Outcome::Draw))
+    }
+
+    fn to_move_is_computer(&self) -> bool {
+        self.settings.players[side_index(self.game.side_to_move())] == Player::Computer
+    }
+
+    /// What the board should draw on top of the position.
+    pub fn decor(&self) -> BoardDecor {
+        let mut decor = BoardDecor {
+            last_move: self.game.moves_played().last(),
+            selected: self.selected,
+            flipped: self.settings.flipped,
+            ..BoardDecor::default()
+        };
+        if let Some(moves) = self.selected.and_then(|square| self.game.animal_moves(square)) {
+            decor.green_dots = moves.legal;
+            decor.red_dots = moves.scared_destinations();
+        }
+        decor
+    }
+
+    fn say(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice { text: text.into(), is_error: false });
+    }
+
+    fn refuse(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice { text: text.into(), is_error: true });
+    }
+
+    /// Throws away a running search (its answer would be for another position).
+    fn cancel_thinking(&mut self) {
+        if self.thinking.take().is_some() {
+            self.engine = Some(new_engine());
+        }
+    }
+
+    /// A new position on the board: selection, search and take-backs no longer apply.
+    fn position_changed(&mut self) {
+        self.cancel_thinking();
+        self.selected = None;
+        self.fen_text = self.game.to_fen();
+    }
+
+    fn play(&mut self, mv: BarcaMove) {
+        if let Some(outcome) = self.outcome() {
+            self.refuse(format!("The game is over ({}): take moves back or start a new game", outcome_text(outcome)));
+            return;
+        }
+        if let Err(why) = self.game.check_legal(mv) {
+            self.refuse(why);
+            return;
+        }
+        // Playing the move that was taken back keeps the rest of the line; any other starts a new one.
+        if self.redo.last() == Some(&mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        self.game.make_move(mv);
+        self.moves_made += 1;
+        self.last_move_at = Instant::now();
+        self.position_changed();
+        self.paused = false;
+        self.notice = None;
+    }
+
+    pub fn apply(&mut self, command: BarcaCommand) {
+        match command {
+            BarcaCommand::ClickSquare(square) => self.click(square),
+            BarcaCommand::Play(mv) => self.play(mv),
+            BarcaCommand::Undo => self.go_to(self.game.ply().saturating_sub(1)),
+            BarcaCommand::Redo => self.go_to(self.game.ply() + 1),
+            BarcaCommand::GoTo(ply) => self.go_to(ply),
+            BarcaCommand::NewGame => {
+                self.game = Barca::start();
+                self.new_game_loaded("New game");
+            }
+            BarcaCommand::SetMode(mode) => {
+                self.settings.players = mode.players();
+                self.cancel_thinking();
+                self.paused = false;
+            }
+            BarcaCommand::SetAlgorithm(algorithm) => {
+                self.settings.algorithm = algorithm;
+                self.cancel_thinking();
+            }
+            BarcaCommand::SetDifficulty(difficulty) => {
+                self.settings.difficulty = difficulty;
+                self.cancel_thinking();
+            }
+            BarcaCommand::SetMoveDelay(ms) => self.settings.move_delay_ms = ms,
+            BarcaCommand::SetFlipped(flipped) => self.settings.flipped = flipped,
+            BarcaCommand::ComputerMove => self.start_thinking(),
+            BarcaCommand::Stop => match &self.thinking {
+                Some(thinking) => {
+                    thinking.stop();
+                    self.say("Stopped: the computer plays the best move it has found so far");
+                }
+                None => self.paused = true,
+            },
+            BarcaCommand::Resume => self.paused = false,
+            BarcaCommand::LoadPosition(text) => match Barca::from_fen(text.trim()) {
+                Ok(game) => {
+                    self.game = game;
+                    self.new_game_loaded("Position loaded");
+                }
+                Err(error) => self.refuse(format!("Position not loaded: {error}. The game on the board is kept.")),
+            },
+            BarcaCommand::LoadGame(text) => self.load_game(&text, "Game loaded"),
+            BarcaCommand::LoadGameFile(path) => match std::fs::read_to_string(&path) {
+                Ok(text) => self.load_game(&text, &format!("Game loaded from {path}")),
+                Err(error) => self.refuse(format!("{path}: {error}")),
+            },
+            BarcaCommand::SaveGameFile(path) => match std::fs::write(&path, self.game_text() + "\n") {
+                Ok(()) => self.say(format!("Game saved to {path}")),
+                Err(error) => self.refuse(format!("{path}: {error}")),
+            },
+            BarcaCommand::LoadWeights(path) => match Weights::load(std::path::Path::new(&path)) {
+                Ok(weights) => {
+                    self.weights = weights;
+                    self.weights_source = path.clone();
+                    self.settings.weights_path = path;
+                    self.cancel_thinking();
+                    self.say(format!("Weights loaded from {}", self.weights_source));
+                }
+                Err(error) => self.refuse(format!("Weights not loaded, still using {}: {error}", self.weights_source)),
+            },
+            BarcaCommand::DefaultWeights => {
+                self.weights = Weights::default();
+                self.weights_source = "default".to_string();
+                self.cancel_thinking();
+                self.say("Default weights");
+            }
+        }
+    }
+
+    fn load_game(&mut self, text: &str, done: &str) {
+        match parse_game(text) {
+            Ok(game) => {
+                self.game = game;
+                self.new_game_loaded(done);
+                self.game_text = self.game_text();
+            }
+            Err(error) => self.refuse(format!("Game not loaded: {error}. The game on the board is kept.")),
+        }
+    }
+
+    /// After a new game, a loaded position or a loaded game: computer players wait for Resume.
+    fn new_game_loaded(&mut self, done: &str) {
+        self.redo.clear();
+        self.position_changed();
+        self.engine = Some(new_engine());
+        self.paused = self.settings.players.contains(&Player::Computer);
+        self.last_search = None;
+        let resume = if self.paused { " (computer players wait: press Resume)" } else { "" };
+        self.say(format!("{done}{resume}"));
+    }
+
+    /// Takes moves back or replays taken-back ones until the game has `ply` moves.
+    fn go_to(&mut self, ply: usize) {
+        let target = ply.min(self.game.ply() + self.redo.len());
+        if target == self.game.ply() {
+            self.refuse(if ply < self.game.ply() || ply == 0 { "Nothing to take back" } else { "Nothing to redo" });
+            return;
+        }
+        while self.game.ply() > target {
+            let mv = self.game.moves_played().last().expect("a move to take back");
+            self.game.unmake_move();
+            self.redo.push(mv);
+        }
+        while self.game.ply() < target {
+            let mv = self.redo.pop().expect("a move to redo");
+            self.game.make_move(mv);
+        }
+        self.position_changed();
+        if self.settings.players.contains(&Player::Computer) {
+            self.paused = true;
+        }
+        self.notice = None;
+    }
+
+    fn click(&mut self, square: Square) {
+        let side = self.game.side_to_move();
+        if let Some(outcome) = self.outcome() {
+            self.refuse(format!("The game is over ({}): take moves back or start a new game", outcome_text(outcome)));
+            return;
+        }
+        if self.to_move_is_computer() && !self.paused {
+            self.refuse(format!("It is the computer's turn ({} to move)", side_name(side)));
+            return;
+        }
+        let own_animal = self.game.piece_at(square).is_some_and(|(owner, _)| owner == side);
+        match self.selected {
+            Some(from) if from == square => self.selected = None,
+            Some(from) if !own_animal => {
+                let mv = BarcaMove { from, to: square };
+                self.play(mv);
+            }
+            _ if own_animal => self.select(square),
+            _ => match self.game.piece_at(square) {
+                Some((owner, animal)) => self.refuse(format!(
+                    "The {} on {} is {}'s: {} to move",
+                    animal.name(),
+                    square_name(square),
+                    side_name(owner),
+                    side_name(side)
+                )),
+                None => self.refuse(format!("Click one of {}'s animals first", side_name(side))),
+            },
+        }
+    }
+
+    fn select(&mut self, square: Square) {
+        self.selected = Some(square);
+        let moves = self.game.animal_moves(square).expect("an animal of the side to move");
+        let name = moves.animal.name();
+        if moves.legal != 0 {
+            self.notice = None;
+        } else if moves.reachable == 0 {
+            self.refuse(format!("The {name} on {} is blocked in", square_name(square)));
+        } else if self.game.scared_animals(self.game.side_to_move()) & !(1 << square) != 0 {
+            self.refuse(format!("The {name} must wait: a scared animal has to run first"));
+        } else {
+            self.refuse(format!("Every square the {name} reaches would scare it"));
+        }
+    }
+
+    fn start_thinking(&mut self) {
+        if let Some(outcome) = self.outcome() {
+            self.refuse(format!("The game is over ({})", outcome_text(outcome)));
+            return;
+        }
+        if self.thinking.is_some() {
+            return;
+        }
+        let engine = self.engine.take().unwrap_or_else(new_engine);
+        self.selected = None;
+        self.thinking = Some(Thinking::start(
+            &self.game,
+            &self.weights,
+            self.settings.algorithm,
+            self.settings.difficulty,
+            engine,
+            self.moves_made ^ self.game.hash(),
+            self.repaint.clone(),
+        ));
+    }
+
+    /// Plays the computer's answer when it is in, and starts the next search when a computer is to move.
+    fn poll_computer(&mut self) {
+        if let Some(AiAnswer { mv, summary, engine }) = self.thinking.as_ref().and_then(|t| t.job.poll()) {
+            let stopped = self.thinking.take().is_some_and(|t| t.is_stopping());
+            self.engine = Some(engine);
+            self.last_search = Some(summary);
+            match mv {
+                Some(mv) => {
+                    let notice = self.notice.clone();
+                    self.play(mv);
+                    if stopped {
+                        self.notice = notice;
+                    }
+                }
+                None => self.refuse("The computer found no move"),
+            }
+        }
+        let waited = self.last_move_at.elapsed() >= Duration::from_millis(self.settings.move_delay_ms);
+        let computer_turn = self.to_move_is_computer() && !self.paused && self.outcome().is_none();
+        if computer_turn && self.thinking.is_none() {
+            if waited {
+                self.start_thinking();
+            } else if let Some(ctx) = &self.repaint {
+                ctx.request_repaint_after(Duration::from_millis(self.settings.move_delay_ms));
+            }
+        }
+    }
+}
+
+fn outcome_text(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win(side) => format!("{} won", side_name(side)),
+        Outcome::Draw => "draw".to_string(),
+    }
+}
+
+impl Lesson for BarcaLab {
+    fn title(&self) -> &'static str {
+        "Barca: play"
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        self.repaint.get_or_insert_with(|| ui.ctx().clone());
+        self.poll_computer();
+        let mut commands = Vec::new();
+        self.show(ui, &mut commands);
+        for command in commands {
+            self.apply(command);
+        }
+    }
+
+    fn save(&self) -> Option<String> {
+        serde_json::to_string(&self.settings).ok()
+    }
+
+    fn restore(&mut self, saved: &str) {
+        if let Ok(settings) = serde_json::from_str::<Settings>(saved) {
+            *self = Self::with_settings(settings);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_text_round_trips_from_the_start_and_from_a_black_to_move_position() {
+        let mut game = Barca::start();
+        for text in ["e2e5", "e9e6", "d2b4"] {
+            game.make_move(game.parse_move(text).unwrap());
+        }
+        let moves: Vec<BarcaMove> = game.moves_played().collect();
+        let text = game_text(START_FEN, &moves);
+        assert_eq!(text, "1. e2e5 e9e6\n2. d2b4");
+        assert_eq!(parse_game(&text).unwrap().to_fen(), game.to_fen());
+
+        let black_fen = "4ee4/3lmml3/10/10/10/4M5/10/10/3L1ML3/4EE4 b";
+        let mut from_black = Barca::from_fen(black_fen).unwrap();
+        from_black.make_move(from_black.parse_move("e9e7").unwrap());
+        let moves: Vec<BarcaMove> = from_black.moves_played().collect();
+        let text = game_text(black_fen, &moves);
+        assert_eq!(text, format!("FEN: {black_fen}\n1... e9e7"));
+        assert_eq!(parse_game(&text).unwrap().to_fen(), from_black.to_fen());
+    }
+
+    #[test]
+    fn a_bad_move_in_a_game_text_is_named() {
+        let error = parse_game("1. e2e5 e9e6\n2. e5e9").unwrap_err();
+        assert!(error.starts_with("line 2: move 3:"), "{error}");
+    }
+}

@@ -1,0 +1,469 @@
+//! The search tree on screen: only the nodes the student opened are laid out (a tidy top-down
+//! tree), so a tree of half a million nodes costs no more per frame than the few hundred shown.
+
+use std::collections::HashSet;
+
+use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
+
+use super::recording::{GameKind, MctsReplay, TreeReplay};
+use crate::adversarial::INF;
+use crate::adversarial::mcts::Proven;
+use crate::adversarial::tree::{CutoffKind, LeafReason, NodeState, Perspective};
+use crate::games::{MAX_PLY, Score, Side, WIN, is_proven};
+use crate::trace::NO_NODE;
+
+const CARD: Vec2 = Vec2::new(78.0, 44.0);
+const COLUMN: f32 = 88.0;
+const ROW: f32 = 84.0;
+const MAX_FILL: Color32 = Color32::from_rgb(44, 62, 92);
+const MIN_FILL: Color32 = Color32::from_rgb(92, 48, 52);
+const CURRENT: Color32 = Color32::from_rgb(250, 220, 90);
+const PATH: Color32 = Color32::WHITE;
+const PV: Color32 = Color32::from_rgb(240, 170, 40);
+const PRUNED: Color32 = Color32::from_gray(90);
+const SELECTED: Color32 = Color32::from_rgb(90, 220, 240);
+
+/// How one node (or bucket) looks.
+pub struct Card {
+    pub text: String,
+    pub hover: String,
+    pub fill: Color32,
+    pub stroke: Stroke,
+    /// Size relative to a normal card (UCT: by visits).
+    pub scale: f32,
+}
+
+/// A tree the canvas can show: the replay views of both search families.
+pub trait ShownTree {
+    fn root(&self) -> Option<u32>;
+    /// Children in display order, most important first.
+    fn children(&self, id: u32) -> Vec<u32>;
+    fn card(&self, id: u32) -> Card;
+    /// The moves a cutoff left unsearched, as a card.
+    fn pruned(&self, _id: u32) -> Option<Card> {
+        None
+    }
+    /// On the path the search is working on now (kept open while following it).
+    fn on_current_path(&self, id: u32) -> bool;
+    /// On the best line found so far (kept open too).
+    fn on_best_line(&self, id: u32) -> bool;
+}
+
+/// Which nodes are open on screen.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Expansion {
+    /// Open every node (for small trees); `toggled` then lists the closed ones.
+    pub expand_all: bool,
+    /// Nodes opened (or, with `expand_all`, closed) by a click.
+    pub toggled: HashSet<u32>,
+    /// Nodes whose "others" bucket was opened: all their children are shown.
+    pub show_all: HashSet<u32>,
+    /// Keep the nodes on the current search path and the best line open.
+    pub follow: bool,
+    /// Children shown before the rest go into an "others (n)" bucket.
+    pub top_k: usize,
+}
+
+impl Expansion {
+    fn is_open(&self, tree: &dyn ShownTree, id: u32) -> bool {
+        if Some(id) == tree.root() || (self.follow && (tree.on_current_path(id) || tree.on_best_line(id))) {
+            return true;
+        }
+        self.expand_all != self.toggled.contains(&id)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    Node(u32),
+    Others { parent: u32, count: usize },
+    Pruned { parent: u32 },
+}
+
+pub struct Placed {
+    pub item: Item,
+    pub center: Pos2,
+    /// Index of the parent in the placed list.
+    pub parent: Option<usize>,
+    pub card: Card,
+}
+
+/// Lays out the open part of the tree: leaves of the shown tree take consecutive columns, a
+/// parent sits over the middle of its children.
+pub fn layout(tree: &dyn ShownTree, expansion: &Expansion, selected: Option<u32>) -> Vec<Placed> {
+    let mut placed = Vec::new();
+    let mut next_column = 0.0;
+    if let Some(root) = tree.root() {
+        place(tree, expansion, selected, Item::Node(root), 0, None, &mut next_column, &mut placed);
+    }
+    placed
+}
+
+/// Places `item` and its shown subtree; returns the item's x.
+#[allow(clippy::too_many_arguments)]
+fn place(
+    tree: &dyn ShownTree,
+    expansion: &Expansion,
+    selected: Option<u32>,
+    item: Item,
+    row: usize,
+    parent: Option<usize>,
+    next_column: &mut f32,
+    placed: &mut Vec<Placed>,
+) -> f32 {
+    let card = match item {
+        Item::Node(id) => tree.card(id),
+        Item::Pruned { parent } => tree.pruned(parent).expect("placed only when there is a cutoff"),
+        Item::Others { count, .. } => Card {
+            text: format!("others ({count})"),
+            hover: format!("{count} more children; click to show them all"),
+            fill: Color32::from_gray(40),
+            stroke: Stroke::new(1.0, Color32::from_gray(120)),
+            scale: 1.0,
+        },
+    };
+    let index = placed.len();
+    placed.push(Placed { item, center: Pos2::new(0.0, row as f32 * ROW), parent, card });
+    let mut xs = Vec::new();
+    if let Item::Node(id) = item
+        && expansion.is_open(tree, id)
+    {
+        let children = tree.children(id);
+        let shown: Vec<u32> = if expansion.show_all.contains(&id) || children.len() <= expansion.top_k + 1 {
+            children.clone()
+        } else {
+            // The first k, any child the student or the search is looking at, and the best line.
+            let keep = |i: usize, c: u32| {
+                i < expansion.top_k || tree.on_current_path(c) || tree.on_best_line(c) || Some(c) == selected
+            };
+            children.iter().enumerate().filter(|&(i, &c)| keep(i, c)).map(|(_, &c)| c).collect()
+        };
+        for &child in &shown {
+            xs.push(place(tree, expansion, selected, Item::Node(child), row + 1, Some(index), next_column, placed));
+        }
+        if shown.len() < children.len() {
+            let others = Item::Others { parent: id, count: children.len() - shown.len() };
+            xs.push(place(tree, expansion, selected, others, row + 1, Some(index), next_column, placed));
+        }
+        if tree.pruned(id).is_some() {
+            xs.push(place(
+                tree,
+                expansion,
+                selected,
+                Item::Pruned { parent: id },
+                row + 1,
+                Some(index),
+                next_column,
+                placed,
+            ));
+        }
+    }
+    let x = match (xs.first(), xs.last()) {
+        (Some(first), Some(last)) => (first + last) / 2.0,
+        _ => {
+            *next_column += 1.0;
+            (*next_column - 1.0) * COLUMN
+        }
+    };
+    placed[index].center.x = x;
+    x
+}
+
+/// The rectangle the laid-out tree covers.
+pub fn bounds(placed: &[Placed]) -> Rect {
+    placed.iter().fold(Rect::NOTHING, |bounds, p| bounds.union(Rect::from_center_size(p.center, CARD * p.card.scale)))
+}
+
+/// Draws the laid-out tree into a scene `ui`, ringing the `selected` node; returns the item clicked.
+pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Option<Item> {
+    let painter = ui.painter().clone();
+    for p in placed {
+        if let Some(parent) = p.parent.map(|i| placed[i].center) {
+            let stroke = if p.card.stroke.color == PV || p.card.stroke.color == CURRENT || p.card.stroke.color == PATH {
+                Stroke::new(2.5, p.card.stroke.color)
+            } else {
+                Stroke::new(1.0, Color32::from_gray(110))
+            };
+            painter.line_segment(
+                [parent + Vec2::new(0.0, CARD.y / 2.0), p.center - Vec2::new(0.0, CARD.y / 2.0 * p.card.scale)],
+                stroke,
+            );
+        }
+    }
+    let mut clicked = None;
+    for (index, p) in placed.iter().enumerate() {
+        let rect = Rect::from_center_size(p.center, CARD * p.card.scale);
+        let response = ui.interact(rect, ui.scope_id().with(("tree card", index)), Sense::click());
+        let name = match p.item {
+            Item::Node(id) => format!("node {id}: {}", p.card.text.replace('\n', " ")),
+            _ => p.card.text.replace('\n', " "),
+        };
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+        painter.rect(rect, 5.0, p.card.fill, p.card.stroke, egui::StrokeKind::Inside);
+        if selected.is_some_and(|id| p.item == Item::Node(id)) {
+            painter.rect_stroke(rect.expand(4.0), 7.0, Stroke::new(2.0, SELECTED), egui::StrokeKind::Outside);
+        }
+        let font = egui::FontId::proportional(11.0 * p.card.scale.clamp(0.8, 1.3));
+        painter.text(rect.center(), egui::Align2::CENTER_CENTER, &p.card.text, font, Color32::WHITE);
+        if response.clicked() {
+            clicked = Some(p.item);
+        }
+        response.on_hover_text(&p.card.hover);
+    }
+    clicked
+}
+
+/// A card's outline: the node being worked on, the path down to it, the best line, or none of these.
+fn outline(current: bool, path: bool, best_line: bool) -> Stroke {
+    if current {
+        Stroke::new(3.0, CURRENT)
+    } else if path {
+        Stroke::new(2.0, PATH)
+    } else if best_line {
+        Stroke::new(2.5, PV)
+    } else {
+        Stroke::new(1.0, Color32::from_gray(130))
+    }
+}
+
+fn side_fill(side: Side) -> Color32 {
+    match side {
+        Side::First => MAX_FILL,
+        Side::Second => MIN_FILL,
+    }
+}
+
+/// A value for `First` (the MAX player), whatever the algorithm's own point of view.
+pub fn value_for_first(value: Score, side: Side, perspective: Option<Perspective>) -> Score {
+    match perspective {
+        Some(Perspective::SideToMove) => side.sign() * value,
+        _ => value,
+    }
+}
+
+/// A value for `First` as text: game results by name, evaluations as numbers. `exact` says the
+/// value is a game result (no horizon below, no bound), so 0 is a draw.
+pub fn value_text(kind: GameKind, value: Score, exact: bool) -> String {
+    if is_proven(value) {
+        let winner = kind.side_name(if value > 0 { Side::First } else { Side::Second });
+        format!("{winner} wins in {}", WIN - value.abs())
+    } else if value == 0 {
+        if exact { "draw" } else { "0" }.to_string()
+    } else {
+        format!("{value:+}")
+    }
+}
+
+fn bound_text(bound: Score) -> String {
+    match bound {
+        b if b >= INF => "+∞".to_string(),
+        b if b <= -INF => "−∞".to_string(),
+        b if b.abs() > WIN - MAX_PLY as Score => format!("{}win", if b > 0 { "+" } else { "−" }),
+        b => b.to_string(),
+    }
+}
+
+/// The α-β window of a node as the algorithm holds it (for the side to move in negamax form).
+pub fn window_text(alpha: Score, beta: Score) -> String {
+    format!("α = {}, β = {}", bound_text(alpha), bound_text(beta))
+}
+
+pub fn cutoff_name(kind: CutoffKind) -> &'static str {
+    match kind {
+        CutoffKind::Alpha => "α cut",
+        CutoffKind::Beta => "β cut",
+    }
+}
+
+fn leaf_name(reason: LeafReason) -> &'static str {
+    match reason {
+        LeafReason::Terminal => "game over",
+        LeafReason::NoMoves => "no moves",
+        LeafReason::Horizon => "horizon",
+        LeafReason::Repetition => "repetition",
+        LeafReason::Table => "from the table",
+    }
+}
+
+/// A minimax-family replay as the canvas shows it, at its current step.
+pub struct ShownSearch<'a> {
+    pub replay: &'a TreeReplay,
+    pub kind: GameKind,
+    path: HashSet<u32>,
+    pv: HashSet<u32>,
+    /// Values are game results: show 0 as a draw where the value is exact.
+    exact_values: bool,
+}
+
+impl<'a> ShownSearch<'a> {
+    pub fn new(replay: &'a TreeReplay, kind: GameKind, full_width: bool) -> Self {
+        let view = replay.player.view();
+        let path = view.current_path().into_iter().collect();
+        let mut pv = HashSet::new();
+        let mut at = replay.root().unwrap_or(NO_NODE);
+        while at != NO_NODE {
+            pv.insert(at);
+            at = view.node(at).best_child;
+        }
+        Self { replay, kind, path, pv, exact_values: replay.exhaustive && full_width }
+    }
+
+    /// The node's value for `First` as text, if it has one yet.
+    pub fn value(&self, id: u32) -> Option<String> {
+        let view = self.replay.player.view();
+        let node = view.node(id);
+        let exact = self.exact_values || Some(id) == self.replay.root() && self.replay.exhaustive;
+        node.value.map(|v| value_text(self.kind, value_for_first(v, node.side, view.perspective), exact))
+    }
+}
+
+impl ShownTree for ShownSearch<'_> {
+    fn root(&self) -> Option<u32> {
+        self.replay.root()
+    }
+
+    fn children(&self, id: u32) -> Vec<u32> {
+        self.replay.player.view().node(id).children.clone()
+    }
+
+    fn card(&self, id: u32) -> Card {
+        let view = self.replay.player.view();
+        let node = view.node(id);
+        let mv = if node.parent == NO_NODE { "root".to_string() } else { node.mv.clone() };
+        let value = self.value(id).unwrap_or_else(|| "?".to_string());
+        let note = match node.state {
+            NodeState::Leaf(reason) => leaf_name(reason),
+            NodeState::Open => "searching",
+            NodeState::Done => "",
+        };
+        let has_window = node.alpha > -INF || node.beta < INF;
+        // The current node shows its window: that is where alpha-beta decides what to skip.
+        let note = if view.current == Some(id) && has_window {
+            format!("α {} β {}", bound_text(node.alpha), bound_text(node.beta))
+        } else {
+            note.to_string()
+        };
+        let text = if note.is_empty() { format!("{mv}\n{value}") } else { format!("{mv}\n{value}\n{note}") };
+        let role = if node.side == Side::First { "MAX" } else { "MIN" };
+        let mut hover = format!(
+            "{mv}: {} to move ({role}), {} plies left\nvalue for {}: {value}\nwindow: {}",
+            self.kind.side_name(node.side),
+            node.depth,
+            self.kind.side_name(Side::First),
+            window_text(node.alpha, node.beta),
+        );
+        if let Some((kind, pruned)) = &node.cutoff {
+            hover += &format!("\n{}: {} moves pruned ({})", cutoff_name(*kind), pruned.len(), pruned.join(" "));
+        }
+        let stroke = outline(view.current == Some(id), self.path.contains(&id), self.pv.contains(&id));
+        Card { text, hover, fill: side_fill(node.side), stroke, scale: 1.0 }
+    }
+
+    fn pruned(&self, id: u32) -> Option<Card> {
+        let (kind, moves) = self.replay.player.view().node(id).cutoff.as_ref()?;
+        let reason = match kind {
+            CutoffKind::Beta => "MAX already has a move at least β: MIN above will never allow this node",
+            CutoffKind::Alpha => "MIN already has a reply at most α: MAX above will never choose this node",
+        };
+        Some(Card {
+            text: format!("{} pruned\n{}", moves.len(), cutoff_name(*kind)),
+            hover: format!("Never searched: {}\n{reason}", moves.join(" ")),
+            fill: Color32::from_gray(30),
+            stroke: Stroke::new(1.0, PRUNED),
+            scale: 0.9,
+        })
+    }
+
+    fn on_current_path(&self, id: u32) -> bool {
+        self.path.contains(&id)
+    }
+
+    fn on_best_line(&self, id: u32) -> bool {
+        self.pv.contains(&id)
+    }
+}
+
+/// A UCT replay as the canvas shows it: children by visits, card size by visits.
+pub struct ShownUct<'a> {
+    pub replay: &'a MctsReplay,
+    path: HashSet<u32>,
+    pv: HashSet<u32>,
+}
+
+impl<'a> ShownUct<'a> {
+    pub fn new(replay: &'a MctsReplay) -> Self {
+        let view = replay.player.view();
+        let path = view.path.iter().copied().collect();
+        let mut pv = HashSet::from([0]);
+        let mut at = 0;
+        while let Some(best) =
+            view.node(at).children().max_by_key(|&c| view.node(c).visits).filter(|&c| view.node(c).visits > 0)
+        {
+            pv.insert(best);
+            at = best;
+        }
+        Self { replay, path, pv }
+    }
+}
+
+impl ShownTree for ShownUct<'_> {
+    fn root(&self) -> Option<u32> {
+        Some(0)
+    }
+
+    fn children(&self, id: u32) -> Vec<u32> {
+        let view = self.replay.player.view();
+        let mut children: Vec<u32> = view.node(id).children().collect();
+        children.sort_by_key(|&c| std::cmp::Reverse(view.node(c).visits));
+        children
+    }
+
+    fn card(&self, id: u32) -> Card {
+        let view = self.replay.player.view();
+        let node = view.node(id);
+        let mv = if id == 0 { "root".to_string() } else { node.mv.clone() };
+        let parent_visits = if node.parent == NO_NODE { node.visits } else { view.node(node.parent).visits };
+        let ucb = (id != 0)
+            .then(|| {
+                crate::adversarial::mcts::ucb(
+                    node.mean(),
+                    node.visits,
+                    parent_visits,
+                    f64::from(node.prior),
+                    view.config(),
+                )
+            })
+            .flatten();
+        let ucb_text = ucb.map_or("ucb –".to_string(), |u| format!("ucb {u:.2}"));
+        let proven = match node.proven {
+            Some(Proven::Win) => " won",
+            Some(Proven::Loss) => " lost",
+            Some(Proven::Draw) => " draw",
+            None => "",
+        };
+        let mut text = format!("{mv}{proven}\nn {} μ {:.2}", node.visits, node.mean());
+        if id != 0 {
+            text += &format!("\n{ucb_text}");
+        }
+        let hover = format!(
+            "{mv}: {} visits, mean reward {:.3} for the player who moved here\n{ucb_text} (UCB1: mean + C·√(ln N / n))",
+            node.visits,
+            node.mean()
+        );
+        // The selection path is what UCT is working on now.
+        let stroke = outline(self.path.contains(&id), false, self.pv.contains(&id));
+        // Coloured by the player who moved into the node: its statistics are that player's.
+        let fill = side_fill(node.mover);
+        let root_visits = view.node(0).visits.max(1) as f32;
+        let scale = 0.75 + 0.6 * (node.visits as f32 / root_visits).sqrt();
+        Card { text, hover, fill, stroke, scale }
+    }
+
+    fn on_current_path(&self, id: u32) -> bool {
+        self.path.contains(&id)
+    }
+
+    fn on_best_line(&self, id: u32) -> bool {
+        self.pv.contains(&id)
+    }
+}

@@ -1,0 +1,686 @@
+//! The game-tree lesson: minimax, negamax, alpha-beta, iterative deepening with a table, and UCT
+//! on tic-tac-toe or Barca, recorded on a worker thread and replayed node by node.
+
+mod board;
+mod canvas;
+mod pseudocode;
+pub mod recording;
+
+use egui::{Color32, RichText};
+use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
+use serde::{Deserialize, Serialize};
+
+use self::canvas::{Expansion, Item, ShownSearch, ShownUct, value_for_first, value_text, window_text};
+pub use self::recording::{Algorithm, GameKind, Position, Recording, Replay, SearchSpec};
+use super::Lesson;
+use super::replay_bar::{ReplayBar, ReplayCommand};
+use super::worker::Job;
+use crate::adversarial::tree::NodeState;
+use crate::trace::NO_NODE;
+
+/// Nodes in the whole tic-tac-toe game tree, the empty board included.
+pub const TIC_TAC_TOE_TREE: u64 = 549_946;
+
+/// Everything the page remembers between runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub game: GameKind,
+    /// The position text typed for each game, in `GameKind::ALL` order.
+    pub positions: [String; 2],
+    pub spec: SearchSpec,
+    pub top_k: usize,
+    pub follow: bool,
+    pub speed: f32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            game: GameKind::TicTacToe,
+            positions: GameKind::ALL.map(|kind| kind.default_position().to_string()),
+            spec: SearchSpec { algorithm: Algorithm::AlphaBeta, depth: 9, iterations: 1000 },
+            top_k: 6,
+            follow: true,
+            speed: 20.0,
+        }
+    }
+}
+
+impl Settings {
+    fn position_text(&self) -> &str {
+        &self.positions[self.game as usize]
+    }
+}
+
+/// Every action of the page; buttons, keys, the tree and tests all go through [`TreeLab::apply`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum TreeCommand {
+    /// Record the search of the position typed, on the worker.
+    Run,
+    Cancel,
+    Replay(ReplayCommand),
+    SetGame(GameKind),
+    SetPosition(String),
+    SetAlgorithm(Algorithm),
+    SetDepth(u32),
+    SetIterations(u64),
+    /// Minimax over the whole tic-tac-toe tree from the empty board.
+    FullTicTacToeTree,
+    /// Show a node's position and details.
+    Select(u32),
+    /// Open or close a node.
+    Toggle(u32),
+    /// Open a node's "others" bucket.
+    ShowAll(u32),
+    ExpandAll(bool),
+    SetFollow(bool),
+    SetTopK(usize),
+    /// Fit the shown tree into the canvas.
+    Fit,
+}
+
+pub struct TreeLab {
+    settings: Settings,
+    recording: Option<Recording>,
+    job: Option<Job<Option<Recording>>>,
+    bar: ReplayBar,
+    expansion: Expansion,
+    selected: Option<u32>,
+    scene_rect: egui::Rect,
+    /// The student panned or zoomed: stop fitting the tree into the canvas every frame.
+    view_moved: bool,
+    error: Option<String>,
+    repaint: Option<egui::Context>,
+}
+
+impl Default for TreeLab {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TreeLab {
+    /// Opens on the default position and starts recording its search.
+    pub fn new() -> Self {
+        Self::with_settings(Settings::default())
+    }
+
+    pub fn with_settings(settings: Settings) -> Self {
+        let mut lab = Self {
+            bar: ReplayBar::new(settings.speed),
+            expansion: Expansion { follow: settings.follow, top_k: settings.top_k, ..Expansion::default() },
+            settings,
+            recording: None,
+            job: None,
+            selected: None,
+            scene_rect: egui::Rect::ZERO,
+            view_moved: false,
+            error: None,
+            repaint: None,
+        };
+        lab.apply(TreeCommand::Run);
+        lab
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn recording(&self) -> Option<&Recording> {
+        self.recording.as_ref()
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// True while a search is being recorded on the worker.
+    pub fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    pub fn selected(&self) -> Option<u32> {
+        self.selected
+    }
+
+    pub fn apply(&mut self, command: TreeCommand) {
+        match command {
+            TreeCommand::Run => self.spawn(),
+            TreeCommand::Cancel => self.job = None,
+            TreeCommand::Replay(command) => {
+                let Some(recording) = &mut self.recording else { return };
+                if let Some(step) = self.bar.apply(command, recording.step(), recording.step_count()) {
+                    recording.seek(step);
+                }
+                self.settings.speed = self.bar.speed;
+            }
+            TreeCommand::SetGame(game) => {
+                self.settings.game = game;
+                self.settings.spec.depth = game.default_depth();
+                self.spawn();
+            }
+            TreeCommand::SetPosition(text) => {
+                self.settings.positions[self.settings.game as usize] = text;
+                self.spawn();
+            }
+            TreeCommand::SetAlgorithm(algorithm) => {
+                self.settings.spec.algorithm = algorithm;
+                self.settings.spec.depth = self.settings.spec.depth.min(self.settings.game.max_depth(algorithm));
+                self.spawn();
+            }
+            TreeCommand::SetDepth(depth) => {
+                self.settings.spec.depth = depth.clamp(1, self.settings.game.max_depth(self.settings.spec.algorithm));
+                self.spawn();
+            }
+            TreeCommand::SetIterations(iterations) => {
+                self.settings.spec.iterations = iterations.clamp(1, 100_000);
+                self.spawn();
+            }
+            TreeCommand::FullTicTacToeTree => {
+                self.settings.game = GameKind::TicTacToe;
+                self.settings.positions[GameKind::TicTacToe as usize] = ".........".to_string();
+                self.settings.spec.algorithm = Algorithm::Minimax;
+                self.settings.spec.depth = 9;
+                self.spawn();
+            }
+            TreeCommand::Select(id) => self.selected = Some(id),
+            TreeCommand::Toggle(id) => {
+                if !self.expansion.toggled.remove(&id) {
+                    self.expansion.toggled.insert(id);
+                }
+            }
+            TreeCommand::ShowAll(id) => {
+                self.expansion.show_all.insert(id);
+            }
+            TreeCommand::ExpandAll(all) => {
+                self.expansion.expand_all = all;
+                self.expansion.toggled.clear();
+                self.expansion.show_all.clear();
+            }
+            TreeCommand::SetFollow(follow) => {
+                self.expansion.follow = follow;
+                self.settings.follow = follow;
+            }
+            TreeCommand::SetTopK(k) => {
+                self.expansion.top_k = k.clamp(1, 50);
+                self.settings.top_k = self.expansion.top_k;
+            }
+            TreeCommand::Fit => self.view_moved = false,
+        }
+    }
+
+    /// Starts recording the search of the typed position; any job still running is dropped.
+    fn spawn(&mut self) {
+        let position = match Position::parse(self.settings.game, self.settings.position_text()) {
+            Ok(position) => position,
+            Err(e) => {
+                self.error = Some(format!("Position: {e}"));
+                return;
+            }
+        };
+        self.error = None;
+        let spec = self.settings.spec;
+        let limit = if spec.algorithm == Algorithm::Uct {
+            format!("{} iterations", spec.iterations)
+        } else {
+            format!("depth {}", spec.depth)
+        };
+        let label = format!("Recording {} ({limit}) on {}", spec.algorithm.name(), position.kind().name());
+        self.job =
+            Some(Job::spawn(label, self.repaint.clone(), move |progress| recording::record(position, spec, progress)));
+    }
+
+    /// Installs the worker's result once it is in.
+    fn poll_job(&mut self) {
+        let Some(Some(recording)) = self.job.as_ref().and_then(Job::poll) else { return };
+        self.job = None;
+        let (top_k, follow) = (self.expansion.top_k, self.expansion.follow);
+        self.expansion = Expansion { top_k, follow, ..Expansion::default() };
+        self.selected = None;
+        self.bar.playing = false;
+        self.view_moved = false;
+        self.recording = Some(recording);
+    }
+
+    fn search_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
+        ui.horizontal(|ui| {
+            ui.label("Game:");
+            for game in GameKind::ALL {
+                if ui.selectable_label(self.settings.game == game, game.name()).clicked() && self.settings.game != game
+                {
+                    commands.push(TreeCommand::SetGame(game));
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Position:");
+            let text = &mut self.settings.positions[self.settings.game as usize];
+            let edit = ui.add(egui::TextEdit::singleline(text).desired_width(260.0)).labelled_by(label.id);
+            let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Search this position").clicked() || entered {
+                commands.push(TreeCommand::SetPosition(text.clone()));
+            }
+        });
+        ui.weak(match self.settings.game {
+            GameKind::TicTacToe => "Nine cells x, o or . row by row from the top left (x.o/.o./x..); X moves first.",
+            GameKind::Barca => "FEN-like: ten rows from the top, E L M for White, e l m for Black, then w or b.",
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Algorithm:");
+            for algorithm in Algorithm::ALL {
+                if ui.radio(self.settings.spec.algorithm == algorithm, algorithm.name()).clicked()
+                    && self.settings.spec.algorithm != algorithm
+                {
+                    commands.push(TreeCommand::SetAlgorithm(algorithm));
+                }
+            }
+        });
+        let spec = self.settings.spec;
+        if spec.algorithm == Algorithm::Uct {
+            // Edited in place while dragging; recorded once the drag ends.
+            let slider = egui::Slider::new(&mut self.settings.spec.iterations, 10..=100_000)
+                .logarithmic(true)
+                .text("Iterations");
+            let response = ui.add(slider);
+            if response.drag_stopped() || (response.changed() && !response.dragged()) {
+                commands.push(TreeCommand::SetIterations(self.settings.spec.iterations));
+            }
+        } else {
+            let mut depth = spec.depth;
+            let max = self.settings.game.max_depth(spec.algorithm);
+            if ui.add(egui::Slider::new(&mut depth, 1..=max).text("Depth (plies)")).changed() {
+                commands.push(TreeCommand::SetDepth(depth));
+            }
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Record again").clicked() {
+                commands.push(TreeCommand::Run);
+            }
+            if ui
+                .button("Full tic-tac-toe tree")
+                .on_hover_text("Minimax over all 549,946 nodes from the empty board")
+                .clicked()
+            {
+                commands.push(TreeCommand::FullTicTacToeTree);
+            }
+        });
+    }
+
+    fn progress(&self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
+        let Some(job) = &self.job else { return };
+        ui.horizontal(|ui| {
+            ui.spinner();
+            if let Some(fraction) = job.progress().fraction() {
+                ui.add(egui::ProgressBar::new(fraction).desired_width(160.0).show_percentage());
+            }
+            ui.label(format!("{}: {} nodes, {:.1} s", job.label, job.progress().done(), job.elapsed().as_secs_f32()));
+            if ui.button("Cancel").clicked() {
+                commands.push(TreeCommand::Cancel);
+            }
+        });
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
+    }
+
+    fn stats(&self, ui: &mut egui::Ui) {
+        let Some(recording) = &self.recording else { return };
+        let kind = recording.position.kind();
+        ui.label(format!("Step {} / {}", recording.step(), recording.step_count()));
+        if recording.truncated {
+            ui.colored_label(
+                Color32::from_rgb(235, 150, 70),
+                "The trace hit the recording cap: the replay ends early.",
+            );
+        }
+        match &recording.replay {
+            Replay::Tree(replay) => {
+                let view = replay.player.view();
+                ui.label(format!("Nodes: {}", view.nodes.len()));
+                ui.label(format!("Leaves: {}", view.leaf_count));
+                ui.label(format!("Cutoffs: {}", view.cutoff_count));
+                if let Some(id) = view.current {
+                    let node = view.node(id);
+                    ui.label(format!(
+                        "Current node window: {} (for {} to move)",
+                        window_text(node.alpha, node.beta),
+                        kind.side_name(node.side)
+                    ));
+                }
+                if let Some(root) = replay.root()
+                    && let Some(value) = view.node(root).value
+                {
+                    let node = view.node(root);
+                    let exact = replay.exhaustive && node.state == NodeState::Done;
+                    let text = value_text(kind, value_for_first(value, node.side, view.perspective), exact);
+                    let so_far = if node.state == NodeState::Done { "" } else { " (so far)" };
+                    ui.strong(format!("Root value: {text}{so_far}"));
+                }
+                if let Some((moves, _)) = &view.pv {
+                    ui.label(format!("Principal variation: {}", moves.join(" ")));
+                }
+                ui.separator();
+                let stats = &replay.stats;
+                ui.label(format!(
+                    "Whole search: {} nodes, {} leaves, {} cutoffs",
+                    stats.nodes, stats.leaves, stats.cutoffs
+                ));
+                if stats.cutoffs > 0 {
+                    ui.label(format!("First-move cutoffs: {:.1}%", 100.0 * stats.first_move_cutoff_rate()));
+                }
+                let last_iteration = stats.nodes_per_depth.last().copied().unwrap_or(stats.nodes);
+                let depth = stats.depth_reached.min(stats.max_ply).max(1);
+                ui.label(format!(
+                    "Effective branching factor: {:.2}",
+                    recording::effective_branching_factor(last_iteration, depth)
+                ));
+                if stats.tt_probes > 0 {
+                    ui.label(format!("TT hits: {} of {} probes", stats.tt_hits, stats.tt_probes));
+                }
+            }
+            Replay::Mcts(replay) => {
+                let view = replay.player.view();
+                ui.label(format!("Iterations: {} / {}", view.iterations, replay.stats.iterations));
+                ui.label(format!("Tree nodes: {}", view.nodes().len()));
+                ui.label(format!("Root visits: {}", view.node(0).visits));
+                if let Some(playout) = view.playout {
+                    ui.label(format!("Last playout: {} plies, reward {:.2}", playout.plies, playout.reward));
+                }
+                if view.iterations == replay.stats.iterations && !replay.pv.is_empty() {
+                    ui.label(format!("Most visited line: {}", replay.pv.join(" ")));
+                }
+                let node = self.selected.filter(|&id| (id as usize) < view.nodes().len()).unwrap_or(0);
+                ui.separator();
+                ui.strong(if node == 0 {
+                    "Root moves".to_string()
+                } else {
+                    format!("Moves after {}", view.node(node).mv)
+                });
+                let mut children = view.child_stats(node);
+                children.sort_by_key(|c| std::cmp::Reverse(c.visits));
+                for child in children.iter().take(12) {
+                    let ucb = child.ucb.map_or("–".to_string(), |u| format!("{u:.3}"));
+                    ui.monospace(format!("{}: {} visits, mean {:.3}, UCB {ucb}", child.mv, child.visits, child.mean));
+                }
+                if children.len() > 12 {
+                    ui.weak(format!("…and {} more", children.len() - 12));
+                }
+            }
+        }
+        ui.weak(format!("Recorded in {:.0} ms", recording.record_time.as_secs_f64() * 1e3));
+    }
+
+    fn pseudocode(&self, ui: &mut egui::Ui) {
+        let Some(recording) = &self.recording else { return };
+        let algorithm = recording.spec.algorithm;
+        let line = match &recording.replay {
+            Replay::Tree(r) => r.player.current_event().map(|e| pseudocode::tree_line(algorithm, e)),
+            Replay::Mcts(r) => r.player.current_event().map(pseudocode::uct_line),
+        };
+        for (index, text) in pseudocode::lines(algorithm).iter().enumerate() {
+            let mut rich = RichText::new(*text).monospace();
+            if line == Some(index) {
+                rich = rich.background_color(Color32::from_rgb(250, 220, 90)).color(Color32::BLACK);
+            }
+            ui.label(rich);
+        }
+    }
+
+    /// Nodes per ply so far against the full-width tree and the Knuth–Moore minimum (log scale).
+    fn plot(&self, ui: &mut egui::Ui) {
+        let Some(Recording { replay: Replay::Tree(replay), .. }) = &self.recording else { return };
+        ui.separator();
+        ui.strong("Nodes per ply (log scale)");
+        let log = |values: &mut dyn Iterator<Item = (usize, f64)>| -> PlotPoints<'static> {
+            values.filter(|&(_, n)| n > 0.0).map(|(ply, n)| [ply as f64, n.log10()]).collect()
+        };
+        let visited = log(&mut replay.player.view().nodes_per_ply.iter().map(|&n| n as f64).enumerate());
+        let minimal = log(&mut replay.minimal.iter().copied().enumerate());
+        let full: Vec<f64> = std::iter::once(1.0)
+            .chain(replay.branching.iter().scan(1.0, |product, &b| {
+                *product *= b;
+                Some(*product)
+            }))
+            .collect();
+        let full = log(&mut full.into_iter().enumerate());
+        Plot::new("nodes per ply")
+            .height(200.0)
+            .legend(Legend::default().position(Corner::LeftTop))
+            .x_axis_label("ply")
+            .y_axis_label("nodes")
+            .y_axis_formatter(|mark, _| format!("1e{}", mark.value.round()))
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                plot.line(Line::new("full width", full).color(Color32::from_gray(160)));
+                plot.line(Line::new("Knuth–Moore minimum", minimal).color(Color32::from_rgb(120, 200, 140)));
+                plot.line(Line::new("visited so far", visited).color(Color32::from_rgb(250, 220, 90)));
+            });
+        ui.weak(
+            "Full width and the Knuth–Moore minimum are for a uniform tree with the branching this tree has \
+             at each ply; a game whose lines end early can dip below them.",
+        );
+    }
+
+    /// The selected node: its position, and what the search knows about it.
+    fn selected_node(&self, ui: &mut egui::Ui) {
+        let Some(recording) = &self.recording else { return };
+        let kind = recording.position.kind();
+        let (moves, details) = match &recording.replay {
+            Replay::Tree(replay) => {
+                let view = replay.player.view();
+                let Some(id) = self.selected.filter(|&id| (id as usize) < view.nodes.len()) else {
+                    ui.weak("Click a node to see its position.");
+                    return;
+                };
+                let mut moves = Vec::new();
+                let mut at = id;
+                while at != NO_NODE && view.node(at).parent != NO_NODE {
+                    moves.push(view.node(at).mv.clone());
+                    at = view.node(at).parent;
+                }
+                moves.reverse();
+                let node = view.node(id);
+                let shown = ShownSearch::new(replay, kind, recording.spec.algorithm != Algorithm::AlphaBeta);
+                let value = shown.value(id).unwrap_or_else(|| "not known yet".into());
+                let mut details = format!(
+                    "Value for {}: {value}\nWindow: {}",
+                    kind.side_name(crate::games::Side::First),
+                    window_text(node.alpha, node.beta)
+                );
+                if let Some((cut, pruned)) = &node.cutoff {
+                    details += &format!("\n{}: pruned {}", canvas::cutoff_name(*cut), pruned.join(" "));
+                }
+                (moves, details)
+            }
+            Replay::Mcts(replay) => {
+                let view = replay.player.view();
+                let Some(id) = self.selected.filter(|&id| (id as usize) < view.nodes().len()) else {
+                    ui.weak("Click a node to see its position.");
+                    return;
+                };
+                let mut moves = Vec::new();
+                let mut at = id;
+                while at != 0 && at != NO_NODE {
+                    moves.push(view.node(at).mv.clone());
+                    at = view.node(at).parent;
+                }
+                moves.reverse();
+                let node = view.node(id);
+                (
+                    moves,
+                    format!(
+                        "{} visits, mean reward {:.3} for {}",
+                        node.visits,
+                        node.mean(),
+                        kind.side_name(node.mover)
+                    ),
+                )
+            }
+        };
+        let line = if moves.is_empty() { "the root".to_string() } else { moves.join(" ") };
+        ui.label(format!("After: {line}"));
+        match recording.position.after(moves.iter().map(String::as_str)) {
+            Ok(position) => {
+                ui.label(format!("{} to move", kind.side_name(position.side_to_move())));
+                board::paint(ui, &position, moves.last().map(String::as_str));
+                ui.monospace(position.text());
+            }
+            Err(e) => {
+                ui.colored_label(Color32::from_rgb(235, 90, 70), e);
+            }
+        }
+        ui.label(details);
+    }
+
+    fn tree_toolbar(&self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Expand all").clicked() {
+                commands.push(TreeCommand::ExpandAll(true));
+            }
+            if ui.button("Collapse all").clicked() {
+                commands.push(TreeCommand::ExpandAll(false));
+            }
+            let mut follow = self.expansion.follow;
+            if ui.checkbox(&mut follow, "Follow the search").changed() {
+                commands.push(TreeCommand::SetFollow(follow));
+            }
+            let mut k = self.expansion.top_k;
+            if ui.add(egui::Slider::new(&mut k, 1..=50).text("children shown")).changed() {
+                commands.push(TreeCommand::SetTopK(k));
+            }
+            if ui.button("Fit").clicked() {
+                commands.push(TreeCommand::Fit);
+            }
+        });
+        ui.weak(
+            "Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. \
+             Yellow: the current node; cyan ring: the node selected; white: the path being searched; \
+             orange: the best line so far (both stay open while following the search).",
+        );
+    }
+
+    /// The part of the tree to show in a canvas of `size`: all of it, or, when that would make the
+    /// cards too small to read, a readable window from the top, towards the `focus` node.
+    fn fitted_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2) -> egui::Rect {
+        const MIN_ZOOM: f32 = 0.75;
+        let bounds = canvas::bounds(placed).expand(24.0);
+        if (size / bounds.size()).min_elem() >= MIN_ZOOM {
+            return bounds;
+        }
+        let window = size / MIN_ZOOM;
+        let root = placed[0].center.x;
+        // As near the focus as keeps the root in view.
+        let reach = (window.x / 2.0 - 60.0).max(0.0);
+        let centre = placed
+            .iter()
+            .find(|p| focus.is_some_and(|id| p.item == Item::Node(id)))
+            .map_or(root, |p| p.center.x.clamp(root - reach, root + reach));
+        egui::Rect::from_min_size(egui::pos2(centre - window.x / 2.0, bounds.top()), window)
+    }
+
+    fn tree(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
+        let Some(recording) = &self.recording else { return };
+        let kind = recording.position.kind();
+        let full_width = matches!(recording.spec.algorithm, Algorithm::Minimax | Algorithm::Negamax);
+        let (placed, focus) = match &recording.replay {
+            Replay::Tree(replay) => {
+                let shown = ShownSearch::new(replay, kind, full_width);
+                (canvas::layout(&shown, &self.expansion, self.selected), replay.player.view().current)
+            }
+            Replay::Mcts(replay) => {
+                let shown = ShownUct::new(replay);
+                (canvas::layout(&shown, &self.expansion, self.selected), replay.player.view().path.last().copied())
+            }
+        };
+        if placed.is_empty() {
+            ui.weak("The tree is empty at this step: press Step > or Play.");
+        }
+        if !self.view_moved && !placed.is_empty() {
+            self.scene_rect = Self::fitted_view(&placed, focus, ui.available_size());
+        }
+        let frame = egui::Frame::canvas(ui.style());
+        frame.show(ui, |ui| {
+            let scene = egui::Scene::new().zoom_range(0.05..=1.5);
+            let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed, self.selected));
+            if response.response.changed() {
+                self.view_moved = true;
+            }
+            match response.inner {
+                Some(Item::Node(id)) => commands.extend([TreeCommand::Select(id), TreeCommand::Toggle(id)]),
+                Some(Item::Others { parent, .. }) => commands.push(TreeCommand::ShowAll(parent)),
+                Some(Item::Pruned { .. }) | None => {}
+            }
+        });
+    }
+}
+
+impl Lesson for TreeLab {
+    fn title(&self) -> &'static str {
+        "Game-tree search"
+    }
+
+    fn save(&self) -> Option<String> {
+        serde_json::to_string(&self.settings).ok()
+    }
+
+    fn restore(&mut self, saved: &str) {
+        if let Ok(settings) = serde_json::from_str::<Settings>(saved) {
+            *self = Self::with_settings(settings);
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        self.repaint.get_or_insert_with(|| ui.ctx().clone());
+        self.poll_job();
+        let mut commands = Vec::new();
+        let mut replay = Vec::new();
+        ReplayBar::keys(ui, &mut replay);
+        if let Some(recording) = &self.recording
+            && let Some(step) = self.bar.advance(ui.input(|i| i.stable_dt), recording.step(), recording.step_count())
+        {
+            commands.push(TreeCommand::Replay(ReplayCommand::Seek(step)));
+            ui.ctx().request_repaint();
+        }
+        ui.heading("Game-tree search: minimax, alpha-beta and UCT");
+        ui.label(
+            "A game tree has a node for every position and an edge for every move. Minimax gives each \
+             node the value of its best move for the player to move there: MAX (X or White, blue) \
+             takes the largest child value, MIN (O or Black, red) the smallest. Negamax is the same \
+             search with every value for the side to move. Alpha-beta keeps a window (α, β) of values \
+             that can still matter and skips the rest of a node's moves once one move proves the \
+             opponent will never let the game get there: that is a cutoff. UCT does not search to a \
+             depth: it grows the tree where random playouts look promising. Values on the cards are \
+             for X (White), whatever the algorithm holds internally.",
+        );
+        egui::Panel::right("tree-lab-side").resizable(true).default_size(460.0).min_size(380.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                egui::CollapsingHeader::new("Search")
+                    .default_open(true)
+                    .show(ui, |ui| self.search_controls(ui, &mut commands));
+                ui.separator();
+                ui.strong("Statistics");
+                self.stats(ui);
+                ui.separator();
+                egui::CollapsingHeader::new("Selected node").default_open(true).show(ui, |ui| self.selected_node(ui));
+                ui.separator();
+                ui.strong("Pseudocode (the line of the current event is highlighted)");
+                self.pseudocode(ui);
+                self.plot(ui);
+            });
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(recording) = &self.recording {
+                self.bar.ui(ui, recording.step(), recording.step_count(), &mut replay);
+            }
+            self.progress(ui, &mut commands);
+            if let Some(error) = &self.error {
+                ui.colored_label(Color32::from_rgb(235, 90, 70), error);
+            }
+            self.tree_toolbar(ui, &mut commands);
+            self.tree(ui, &mut commands);
+        });
+        commands.extend(replay.into_iter().map(TreeCommand::Replay));
+        for command in commands {
+            self.apply(command);
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! What the tree lab records on its worker: a game position, the algorithm and its limits, and the
+//! replay of the trace the library's search produced.
+
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
+use crate::adversarial::mcts::{MctsConfig, MctsEvent, MctsStats, MctsView, uct_search};
+use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_ply, minimal_nodes_per_ply};
+use crate::adversarial::{SearchLimits, SearchStats, alphabeta, minimax, negamax};
+use crate::app::worker::Progress;
+use crate::games::barca::{Barca, START_FEN};
+use crate::games::tictactoe::TicTacToe;
+use crate::games::{DefaultEval, Game, Side};
+use crate::trace::{NO_NODE, Player, Recorder, Tracer};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameKind {
+    TicTacToe,
+    Barca,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 2] = [GameKind::TicTacToe, GameKind::Barca];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::TicTacToe => "Tic-tac-toe",
+            GameKind::Barca => "Barca",
+        }
+    }
+
+    /// The position a page opens with: one with a small, instructive tree.
+    pub fn default_position(self) -> &'static str {
+        match self {
+            GameKind::TicTacToe => "x.o/.x./..o",
+            GameKind::Barca => START_FEN,
+        }
+    }
+
+    pub fn side_name(self, side: Side) -> &'static str {
+        match (self, side) {
+            (GameKind::TicTacToe, Side::First) => "X",
+            (GameKind::TicTacToe, Side::Second) => "O",
+            (GameKind::Barca, Side::First) => "White",
+            (GameKind::Barca, Side::Second) => "Black",
+        }
+    }
+
+    /// The depth a newly chosen game is searched to: the whole game, or what takes a moment.
+    pub fn default_depth(self) -> u32 {
+        match self {
+            GameKind::TicTacToe => 9,
+            GameKind::Barca => 3,
+        }
+    }
+
+    /// The deepest search offered: deeper Barca searches take minutes.
+    pub fn max_depth(self, algorithm: Algorithm) -> u32 {
+        match (self, algorithm) {
+            (GameKind::TicTacToe, _) => 9,
+            (GameKind::Barca, Algorithm::Minimax | Algorithm::Negamax) => 3,
+            (GameKind::Barca, _) => 5,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Algorithm {
+    Minimax,
+    Negamax,
+    AlphaBeta,
+    IterativeDeepening,
+    Uct,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 5] =
+        [Algorithm::Minimax, Algorithm::Negamax, Algorithm::AlphaBeta, Algorithm::IterativeDeepening, Algorithm::Uct];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "Minimax",
+            Algorithm::Negamax => "Negamax",
+            Algorithm::AlphaBeta => "Alpha-beta",
+            Algorithm::IterativeDeepening => "ID + TT",
+            Algorithm::Uct => "UCT",
+        }
+    }
+}
+
+/// A position of either game.
+#[derive(Debug, Clone)]
+pub enum Position {
+    TicTacToe(TicTacToe),
+    Barca(Barca),
+}
+
+impl Position {
+    /// Reads a position in the game's own notation.
+    pub fn parse(kind: GameKind, text: &str) -> Result<Position, String> {
+        match kind {
+            GameKind::TicTacToe => TicTacToe::from_position(text).map(Position::TicTacToe),
+            GameKind::Barca => Barca::from_fen(text.trim()).map(Position::Barca).map_err(|e| e.to_string()),
+        }
+    }
+
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Position::TicTacToe(_) => GameKind::TicTacToe,
+            Position::Barca(_) => GameKind::Barca,
+        }
+    }
+
+    pub fn text(&self) -> String {
+        match self {
+            Position::TicTacToe(game) => game.position_text(),
+            Position::Barca(game) => game.to_fen(),
+        }
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        match self {
+            Position::TicTacToe(game) => game.side_to_move(),
+            Position::Barca(game) => game.side_to_move(),
+        }
+    }
+
+    /// The position after `moves`, given as move texts.
+    pub fn after<'m>(&self, moves: impl IntoIterator<Item = &'m str>) -> Result<Position, String> {
+        fn play<'a, G: Game>(game: &G, moves: impl IntoIterator<Item = &'a str>) -> Result<G, String> {
+            let mut game = game.clone();
+            for text in moves {
+                let mv = game.parse_move(text)?;
+                game.make_move(mv);
+            }
+            Ok(game)
+        }
+        Ok(match self {
+            Position::TicTacToe(game) => Position::TicTacToe(play(game, moves)?),
+            Position::Barca(game) => Position::Barca(play(game, moves)?),
+        })
+    }
+}
+
+/// What to search and how far.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SearchSpec {
+    pub algorithm: Algorithm,
+    pub depth: u32,
+    pub iterations: u64,
+}
+
+/// A recorded game-tree search (minimax family) ready to replay.
+pub struct TreeReplay {
+    pub player: Player<TreeView>,
+    pub stats: SearchStats,
+    /// Mean moves per expanded node at each ply, pruned moves included.
+    pub branching: Vec<f64>,
+    /// Knuth–Moore: nodes per ply of the minimal tree with that branching.
+    pub minimal: Vec<f64>,
+    /// The root of each iteration (one for fixed-depth searches).
+    pub roots: Vec<u32>,
+    /// No node of the last iteration was scored by the evaluator at a horizon: its values are game results.
+    pub exhaustive: bool,
+}
+
+impl TreeReplay {
+    /// The root of the iteration being replayed.
+    pub fn root(&self) -> Option<u32> {
+        let nodes = self.player.view().nodes.len() as u32;
+        self.roots.iter().rev().copied().find(|&root| root < nodes)
+    }
+}
+
+pub struct MctsReplay {
+    pub player: Player<MctsView>,
+    /// The most visited line at the end of the search.
+    pub pv: Vec<String>,
+    pub stats: MctsStats,
+}
+
+pub enum Replay {
+    Tree(TreeReplay),
+    Mcts(MctsReplay),
+}
+
+pub struct Recording {
+    pub position: Position,
+    pub spec: SearchSpec,
+    pub replay: Replay,
+    /// Time to search and record the trace.
+    pub record_time: Duration,
+    /// The trace reached the recorder's cap; the replay ends before the search did.
+    pub truncated: bool,
+}
+
+impl Recording {
+    pub fn step_count(&self) -> usize {
+        match &self.replay {
+            Replay::Tree(r) => r.player.len(),
+            Replay::Mcts(r) => r.player.len(),
+        }
+    }
+
+    pub fn step(&self) -> usize {
+        match &self.replay {
+            Replay::Tree(r) => r.player.step(),
+            Replay::Mcts(r) => r.player.step(),
+        }
+    }
+
+    pub fn seek(&mut self, step: usize) {
+        match &mut self.replay {
+            Replay::Tree(r) => r.player.seek(step),
+            Replay::Mcts(r) => r.player.seek(step),
+        };
+    }
+}
+
+/// A recorder that counts nodes as progress and stops keeping events once the job is cancelled.
+struct ProgressRecorder<'a, E> {
+    recorder: Recorder<E>,
+    progress: &'a Progress,
+    is_node: fn(&E) -> bool,
+    stopped: bool,
+}
+
+impl<E> Tracer<E> for ProgressRecorder<'_, E> {
+    const ENABLED: bool = true;
+    fn record(&mut self, make: impl FnOnce() -> E) {
+        if self.stopped {
+            return;
+        }
+        let event = make();
+        if (self.is_node)(&event) {
+            self.progress.add(1);
+            self.stopped = self.progress.is_cancelled();
+        }
+        self.recorder.record(|| event);
+    }
+}
+
+/// Searches `position` with the trace recorded; `None` if the job was cancelled.
+pub fn record(position: Position, spec: SearchSpec, progress: &Progress) -> Option<Recording> {
+    match &position {
+        Position::TicTacToe(game) => record_game(game.clone(), position, spec, progress),
+        Position::Barca(game) => record_game(game.clone(), position, spec, progress),
+    }
+}
+
+fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress: &Progress) -> Option<Recording> {
+    let started = Instant::now();
+    let (replay, truncated) = if spec.algorithm == Algorithm::Uct {
+        progress.set_total(spec.iterations as usize);
+        let mut config = MctsConfig { iterations: Some(spec.iterations), ..MctsConfig::default() };
+        if position.kind() == GameKind::Barca {
+            // Random Barca games rarely end: score playouts after a few plies instead.
+            config.playout_cutoff = Some(16);
+        }
+        let is_node = |e: &MctsEvent| matches!(e, MctsEvent::Backpropagate { .. });
+        let mut tracer = ProgressRecorder { recorder: Recorder::default(), progress, is_node, stopped: false };
+        let result = uct_search(&game, &DefaultEval, &config, &mut tracer);
+        if tracer.stopped {
+            return None;
+        }
+        let trace = tracer.recorder.finish();
+        let truncated = trace.truncated;
+        let view = MctsView::new(game.side_to_move(), &config);
+        (Replay::Mcts(MctsReplay { player: Player::new(trace, view), pv: result.pv, stats: result.stats }), truncated)
+    } else {
+        let is_node = |e: &TreeEvent| matches!(e, TreeEvent::Enter { .. });
+        let mut tracer = ProgressRecorder { recorder: Recorder::default(), progress, is_node, stopped: false };
+        let result = match spec.algorithm {
+            Algorithm::Minimax => minimax::search(&game, &DefaultEval, spec.depth, &mut tracer),
+            Algorithm::Negamax => negamax::search(&game, &DefaultEval, spec.depth, &mut tracer),
+            Algorithm::AlphaBeta => alphabeta::search(&game, &DefaultEval, spec.depth, &mut tracer),
+            Algorithm::IterativeDeepening | Algorithm::Uct => {
+                let mut engine = IterativeDeepening::new(IdOptions { tt_bits: 16, ..IdOptions::default() });
+                engine.search(&game, &DefaultEval, &SearchLimits::depth(spec.depth), &mut tracer)
+            }
+        };
+        if tracer.stopped {
+            return None;
+        }
+        let trace = tracer.recorder.finish();
+        let truncated = trace.truncated;
+        let branching = branching_per_ply(&trace.events);
+        let minimal = minimal_nodes_per_ply(&branching);
+        let mut roots = Vec::new();
+        let mut exhaustive = true;
+        for event in &trace.events {
+            match event {
+                // Only the last iteration's values are shown at the end.
+                TreeEvent::Iteration { .. } => exhaustive = true,
+                TreeEvent::Enter { node, parent, .. } if *parent == NO_NODE => roots.push(*node),
+                TreeEvent::Leaf { reason: LeafReason::Horizon, .. } => exhaustive = false,
+                _ => {}
+            }
+        }
+        let player = Player::new(trace, TreeView::new());
+        let stats = result.stats;
+        (Replay::Tree(TreeReplay { player, stats, branching, minimal, roots, exhaustive }), truncated)
+    };
+    Some(Recording { position, spec, replay, record_time: started.elapsed(), truncated })
+}
+
+/// The branching factor b* of a uniform tree of `depth` plies with as many nodes as the search
+/// visited: nodes = 1 + b* + b*² + ... + b*^depth (root included).
+pub fn effective_branching_factor(nodes: u64, depth: u32) -> f64 {
+    let size = |b: f64| (0..=depth).map(|d| b.powi(d as i32)).sum::<f64>();
+    let (mut low, mut high) = (0.0, nodes.max(1) as f64);
+    for _ in 0..100 {
+        let mid = (low + high) / 2.0;
+        if size(mid) < nodes as f64 { low = mid } else { high = mid }
+    }
+    (low + high) / 2.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn effective_branching_factor_inverts_a_uniform_tree() {
+        assert!((effective_branching_factor(1 + 3 + 9 + 27, 3) - 3.0).abs() < 1e-9);
+        assert!((effective_branching_factor(1 + 2, 1) - 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn positions_parse_and_follow_moves() {
+        let start = Position::parse(GameKind::TicTacToe, "x.o/.o./x..").unwrap();
+        let after = start.after(["a2"]).unwrap();
+        assert_eq!(after.text(), "x.oxo.x..");
+        assert!(Position::parse(GameKind::TicTacToe, "xxx/xxx/xxx").is_err());
+        assert!(Position::parse(GameKind::Barca, "4ee4 w").unwrap_err().contains("rows"));
+        assert!(start.after(["a1"]).is_err(), "a1 is taken");
+    }
+
+    #[test]
+    fn alpha_beta_recording_knows_its_root_and_the_minimal_tree() {
+        let position = Position::parse(GameKind::TicTacToe, "x.o/.o./x..").unwrap();
+        let spec = SearchSpec { algorithm: Algorithm::AlphaBeta, depth: 9, iterations: 0 };
+        let recording = record(position, spec, &Progress::default()).unwrap();
+        let Replay::Tree(replay) = &recording.replay else { panic!("a tree replay") };
+        assert_eq!(replay.roots, vec![0]);
+        assert!(replay.exhaustive);
+        assert_eq!(replay.branching[0], 5.0);
+        assert_eq!(replay.minimal[1], 5.0);
+        assert_eq!(replay.minimal.len(), replay.branching.len() + 1, "the minimum covers every ply searched");
+    }
+}

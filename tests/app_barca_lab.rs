@@ -1,0 +1,264 @@
+//! The Barca page driven through its labelled board squares and controls, as a player would. The
+//! computer thinks on a worker thread, so tests poll the harness (a bounded number of frames).
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use searchlab::app::{BarcaCommand, BarcaLab, Lesson, Player};
+use searchlab::games::Game;
+use searchlab::games::barca::{Barca, START_FEN, Weights, parse_square};
+
+type LabHarness = Harness<'static, BarcaLab>;
+
+fn lab_harness() -> LabHarness {
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, lab: &mut BarcaLab| lab.ui(ui), BarcaLab::new());
+    harness.run();
+    harness
+}
+
+/// A page where both sides are played by hand.
+fn two_player_harness() -> LabHarness {
+    let mut harness = lab_harness();
+    click(&mut harness, "Human vs human");
+    harness
+}
+
+fn click(harness: &mut LabHarness, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run_ok();
+}
+
+fn click_square(harness: &mut LabHarness, square: &str) {
+    click(harness, &format!("square {square}"));
+}
+
+/// Clicks the animal on `from`, then the square `to`.
+fn click_move(harness: &mut LabHarness, from: &str, to: &str) {
+    click_square(harness, from);
+    click_square(harness, to);
+}
+
+/// Replaces the text of the field labelled `label`.
+fn type_into(harness: &mut LabHarness, label: &str, text: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
+    harness.get_by_label(label).type_text(text);
+    harness.run_ok();
+}
+
+/// Runs frames until `done` holds (at most ~30 s: the dev profile's searches are slower).
+fn wait_until(harness: &mut LabHarness, done: impl Fn(&BarcaLab) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !done(harness.state()) {
+        assert!(Instant::now() < deadline, "the computer never moved");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness.step();
+}
+
+fn bit(square: &str) -> u128 {
+    1 << parse_square(square).unwrap()
+}
+
+fn notice(lab: &BarcaLab) -> String {
+    lab.notice().map(|n| n.text.clone()).unwrap_or_default()
+}
+
+fn temp_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("searchlab-barca-lab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn clicking_an_animal_shows_its_dots_and_clicking_a_green_dot_moves_it() {
+    let mut harness = two_player_harness();
+    harness.get_by_label("White to move");
+    click_square(&mut harness, "e2");
+    let decor = harness.state().decor();
+    assert_eq!(decor.selected, parse_square("e2").ok());
+    // The white mouse on e2 slides up the e-file to e8; next to the black lion on d9, e8 would scare it.
+    let file: u128 = ["e3", "e4", "e5", "e6", "e7"].iter().map(|s| bit(s)).sum();
+    assert_eq!(decor.green_dots, file);
+    assert_eq!(decor.red_dots, bit("e8"));
+
+    click_square(&mut harness, "e5");
+    assert_eq!(harness.state().moves_text(), "e2e5");
+    assert_eq!(harness.state().game().to_fen(), "4ee4/3lmml3/10/10/10/4M5/10/10/3L1ML3/4EE4 b");
+    assert_eq!(harness.state().decor().last_move.map(|m| m.to_string()), Some("e2e5".to_string()));
+    harness.get_by_label("Black to move");
+    assert_eq!(harness.state().notice(), None);
+}
+
+#[test]
+fn an_illegal_click_is_refused_with_a_message_and_the_position_kept() {
+    let mut harness = two_player_harness();
+    click_move(&mut harness, "e2", "e8");
+    let message = "e2e8: the mouse would be scared on e8";
+    assert_eq!(notice(harness.state()), message);
+    harness.get_by_label(message);
+    assert_eq!(harness.state().game().to_fen(), START_FEN);
+    assert_eq!(harness.state().moves_text(), "");
+
+    // The mouse stays selected: an occupied square is out of its reach.
+    click_square(&mut harness, "e9");
+    assert_eq!(notice(harness.state()), "e2e9: the mouse on e2 cannot reach e9");
+    // Clicking it again puts it down; Black's animals are not White's to move.
+    click_square(&mut harness, "e2");
+    assert_eq!(harness.state().decor().selected, None);
+    click_square(&mut harness, "e9");
+    assert_eq!(notice(harness.state()), "The mouse on e9 is Black's: White to move");
+    click_square(&mut harness, "e5");
+    harness.get_by_label("Click one of White's animals first");
+    assert_eq!(harness.state().game().ply(), 0);
+}
+
+#[test]
+fn undo_redo_and_a_new_move_after_undo_starts_a_new_line() {
+    let mut harness = two_player_harness();
+    click_move(&mut harness, "e2", "e5");
+    click_move(&mut harness, "e9", "e6");
+    assert_eq!(harness.state().moves_text(), "e2e5 e9e6");
+    click(&mut harness, "Undo");
+    assert_eq!(harness.state().moves_text(), "e2e5");
+    harness.get_by_label("Black to move");
+    click(&mut harness, "Undo");
+    assert_eq!(harness.state().game().to_fen(), START_FEN);
+    click(&mut harness, "Redo");
+    click(&mut harness, "Redo");
+    assert_eq!(harness.state().moves_text(), "e2e5 e9e6");
+    click(&mut harness, "Redo");
+    assert_eq!(notice(harness.state()), "Nothing to redo");
+
+    // Back to the start via the move list, then play from there: the old line is gone.
+    click(&mut harness, "Start position");
+    assert_eq!(harness.state().game().ply(), 0);
+    click_move(&mut harness, "f2", "f5");
+    assert_eq!(harness.state().moves_text(), "f2f5");
+    click(&mut harness, "Redo");
+    assert_eq!(harness.state().moves_text(), "f2f5");
+}
+
+#[test]
+fn the_computer_answers_a_move_on_its_worker() {
+    let mut harness = lab_harness();
+    assert_eq!(harness.state().settings().players, [Player::Human, Player::Computer], "White plays the computer");
+    click_move(&mut harness, "e2", "e5");
+    wait_until(&mut harness, |lab| lab.game().ply() == 2);
+    let lab = harness.state();
+    assert!(!lab.is_thinking());
+    assert_eq!(lab.game().side_to_move(), searchlab::games::Side::First);
+    // Its reply was legal in the position after e2e5.
+    let mut replay = Barca::start();
+    for text in lab.moves_text().split(' ') {
+        let mv = replay.parse_move(text).expect("every move played is legal");
+        replay.make_move(mv);
+    }
+    assert_eq!(replay.to_fen(), lab.game().to_fen());
+    harness.get_by_label_contains("Last computer search: sampled among the best five moves at depth 3");
+}
+
+#[test]
+fn stop_makes_a_hard_search_play_its_best_move_so_far() {
+    let mut harness = two_player_harness();
+    click(&mut harness, "Hard");
+    click(&mut harness, "Computer move");
+    assert!(harness.state().is_thinking());
+    harness.step();
+    click(&mut harness, "Stop");
+    wait_until(&mut harness, |lab| !lab.is_thinking());
+    let lab = harness.state();
+    assert_eq!(lab.game().ply(), 1, "the best move so far was played");
+    assert_eq!(notice(lab), "Stopped: the computer plays the best move it has found so far");
+    assert!(Barca::start().check_legal(lab.game().moves_played().next().unwrap()).is_ok());
+}
+
+#[test]
+fn a_bad_position_is_reported_and_the_game_kept() {
+    let mut harness = two_player_harness();
+    click_move(&mut harness, "e2", "e5");
+    type_into(&mut harness, "Position (FEN)", "4ee4/3lmml3/10 w");
+    click(&mut harness, "Load position");
+    let message = "Position not loaded: position has 3 rows separated by '/', expected 10. The game on the board is kept.";
+    assert_eq!(notice(harness.state()), message);
+    harness.get_by_label(message);
+    assert_eq!(harness.state().moves_text(), "e2e5");
+
+    let fen = "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b";
+    type_into(&mut harness, "Position (FEN)", fen);
+    click(&mut harness, "Load position");
+    assert_eq!(harness.state().game().to_fen(), fen);
+    assert_eq!(harness.state().moves_text(), "");
+    harness.get_by_label("Black to move");
+}
+
+#[test]
+fn bad_weights_are_reported_and_the_old_ones_kept() {
+    let path = temp_path("bad-weights.json");
+    std::fs::write(&path, "{\"holes_held\": [0, 1, 2, 3]}").unwrap();
+    let mut harness = lab_harness();
+    type_into(&mut harness, "Weights file (JSON)", path.to_str().unwrap());
+    click(&mut harness, "Load weights");
+    let text = notice(harness.state());
+    assert!(text.starts_with("Weights not loaded, still using default:"), "{text}");
+    assert!(text.contains("missing field"), "{text}");
+    assert_eq!(harness.state().weights(), &Weights::default());
+
+    let weights = Weights { centre: 7, ..Weights::default() };
+    std::fs::write(&path, weights.to_json()).unwrap();
+    click(&mut harness, "Load weights");
+    assert_eq!(harness.state().weights().centre, 7);
+    harness.get_by_label_contains(&format!("with the {} weights", path.display()));
+}
+
+#[test]
+fn a_saved_game_loads_back_and_threefold_repetition_is_announced() {
+    let path = temp_path("game.txt");
+    let mut harness = two_player_harness();
+    click_move(&mut harness, "e2", "e5");
+    click_move(&mut harness, "e9", "e6");
+    type_into(&mut harness, "Game file", path.to_str().unwrap());
+    click(&mut harness, "Save game");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "1. e2e5 e9e6\n");
+    click(&mut harness, "New game");
+    assert_eq!(harness.state().moves_text(), "");
+    click(&mut harness, "Load game file");
+    assert_eq!(harness.state().moves_text(), "e2e5 e9e6");
+
+    type_into(&mut harness, "Game (moves)", "1. e2e3 e9e8 2. e3e2 e8e9 3. e2e3 e9e8 4. e3e2 e8e9");
+    click(&mut harness, "Load game text");
+    assert_eq!(harness.state().game().to_fen(), START_FEN);
+    harness.get_by_label("Draw by threefold repetition");
+    click_square(&mut harness, "e2");
+    assert!(notice(harness.state()).starts_with("The game is over (draw)"));
+
+    type_into(&mut harness, "Game (moves)", "1. e2e3 e9e8 2. e3e9");
+    click(&mut harness, "Load game text");
+    let text = notice(harness.state());
+    assert!(text.starts_with("Game not loaded: line 1: move 3:"), "{text}");
+    assert_eq!(harness.state().game().ply(), 8, "the repetition game is kept");
+}
+
+#[test]
+fn two_uct_computers_play_each_other_without_a_human() {
+    let mut harness = lab_harness();
+    click(&mut harness, "UCT (Monte Carlo tree search)");
+    click(&mut harness, "Easy");
+    harness.get_by_label("The computer runs 300 playouts, then plays the most visited move.");
+    harness.state_mut().apply(BarcaCommand::SetMoveDelay(0));
+    click(&mut harness, "Computer vs computer");
+    wait_until(&mut harness, |lab| lab.game().ply() >= 3);
+    let lab = harness.state();
+    let mut replay = Barca::start();
+    for text in lab.moves_text().split(' ') {
+        replay.make_move(replay.parse_move(text).expect("every move played is legal"));
+    }
+    let summary = lab.last_search().unwrap_or_default();
+    assert!(summary.starts_with("300 playouts,"), "{summary}");
+}
