@@ -8,6 +8,7 @@
 use std::time::{Duration, Instant};
 
 use searchlab::app::grid_lab::{MapSource, Settings};
+use searchlab::app::replay_bar::ReplayCommand;
 use searchlab::app::{GridLab, Lesson};
 use searchlab::pathfinding::{Algorithm, GridSearch};
 
@@ -60,7 +61,7 @@ fn kittest_frames(speed: f32) {
         harness.step();
         std::thread::sleep(Duration::from_millis(5));
     }
-    harness.state_mut().apply(searchlab::app::Command::TogglePlay);
+    harness.state_mut().apply(searchlab::app::Command::Replay(ReplayCommand::TogglePlay));
     let (mut passes, mut frames, mut uploads) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..120 {
         let began = Instant::now();
@@ -97,7 +98,7 @@ fn main() {
     );
     frame(&ctx, &mut lab);
 
-    lab.apply(searchlab::app::Command::TogglePlay);
+    lab.apply(searchlab::app::Command::Replay(ReplayCommand::TogglePlay));
     let (mut times, mut uploads) = (Vec::new(), Vec::new());
     for _ in 0..FRAMES {
         times.push(frame(&ctx, &mut lab));
@@ -110,7 +111,7 @@ fn main() {
     let (mut times, mut uploads) = (Vec::new(), Vec::new());
     for i in 0..60 {
         let began = Instant::now();
-        lab.apply(searchlab::app::Command::Seek(lab.player().len() * (i % 20) / 20));
+        lab.apply(searchlab::app::Command::Replay(ReplayCommand::Seek(lab.player().len() * (i % 20) / 20)));
         times.push(began.elapsed() + frame(&ctx, &mut lab));
         uploads.push(lab.last_texture_upload());
     }

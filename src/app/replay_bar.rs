@@ -33,8 +33,9 @@ impl ReplayBar {
         Self { playing: false, speed, pending: 0.0 }
     }
 
-    /// Buttons, speed slider and the "Timeline" slider at `position` of `len` steps.
-    pub fn ui(&self, ui: &mut egui::Ui, position: usize, len: usize, commands: &mut Vec<ReplayCommand>) {
+    /// Buttons, speed slider and the "Timeline" slider at `position` of `len` steps; `step_name` names
+    /// what a step is ("event"), for the speed's unit.
+    pub fn ui(&self, ui: &mut egui::Ui, position: usize, len: usize, step_name: &str, commands: &mut Vec<ReplayCommand>) {
         // Wrapped: a row wider than the panel would widen it.
         ui.horizontal_wrapped(|ui| {
             let buttons = [
@@ -51,7 +52,8 @@ impl ReplayBar {
             }
             ui.separator();
             let mut speed = self.speed;
-            let slider = egui::Slider::new(&mut speed, 1.0..=Self::MAX_SPEED).logarithmic(true).text("events/s");
+            let slider =
+                egui::Slider::new(&mut speed, 1.0..=Self::MAX_SPEED).logarithmic(true).text(format!("{step_name}s/s"));
             if ui.add(slider).changed() {
                 commands.push(ReplayCommand::SetSpeed(speed));
             }

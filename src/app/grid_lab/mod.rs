@@ -16,6 +16,7 @@ pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, recomput
 pub use self::replay::{SearchReplay, StepUnit};
 use super::Lesson;
 use super::file_dialog::{FileRequest, NativeDialog};
+use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::worker::Job;
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Connectivity, Grid, MAX_WEIGHT, MoveRules, generate};
@@ -189,14 +190,8 @@ pub enum Command {
     Rerun,
     /// Stop the search being recorded; the replay on screen stays.
     Cancel,
-    StepForward,
-    StepBack,
-    ToStart,
-    ToEnd,
-    /// Jump to a position of the timeline (in the current step unit).
-    Seek(usize),
-    TogglePlay,
-    SetSpeed(f32),
+    /// Step, play, jump on the timeline (positions in the current step unit).
+    Replay(ReplayCommand),
     SetStepUnit(StepUnit),
     /// Options of the left (0) or right (1) search.
     SetSearch(usize, GridSearch),
@@ -320,9 +315,7 @@ pub struct GridLab {
     replay_id: u64,
     position: usize,
     job: Option<Job<Option<Recorded>>>,
-    playing: bool,
-    /// Steps owed to the replay from earlier frames (fractions of a step).
-    pending: f32,
+    bar: ReplayBar,
     map_view: MapView,
     textures: [CellTexture; 2],
     canvas_rects: [Option<egui::Rect>; 2],
@@ -358,6 +351,7 @@ impl GridLab {
         };
         let (start, goal) = corner_endpoints(&grid, settings.searches[0].rules);
         let mut lab = Self {
+            bar: ReplayBar::new(settings.speed),
             replays: vec![SearchReplay::empty(grid.cell_count())],
             grid,
             settings,
@@ -370,8 +364,6 @@ impl GridLab {
             replay_id: 0,
             position: 0,
             job: None,
-            playing: false,
-            pending: 0.0,
             map_view: MapView::default(),
             textures: Default::default(),
             canvas_rects: [None; 2],
@@ -498,7 +490,7 @@ impl GridLab {
         (self.start, self.goal) = (recorded.start, recorded.goal);
         self.replays = recorded.replays;
         self.replay_id += 1;
-        self.playing = false;
+        self.bar.playing = false;
         self.seek(if recorded.show_end { usize::MAX } else { 0 });
     }
 
@@ -525,18 +517,12 @@ impl GridLab {
             Command::Run => self.spawn(JobMap::Current, false),
             Command::Rerun => self.spawn(JobMap::Current, true),
             Command::Cancel => self.job = None,
-            Command::StepForward => self.seek(self.position + 1),
-            Command::StepBack => self.seek(self.position.saturating_sub(1)),
-            Command::ToStart => self.seek(0),
-            Command::ToEnd => self.seek(usize::MAX),
-            Command::Seek(position) => self.seek(position),
-            Command::TogglePlay => {
-                if !self.playing && self.position >= self.timeline_len() {
-                    self.seek(0);
+            Command::Replay(command) => {
+                if let Some(position) = self.bar.apply(command, self.position, self.timeline_len()) {
+                    self.seek(position);
                 }
-                self.playing = !self.playing;
+                self.settings.speed = self.bar.speed;
             }
-            Command::SetSpeed(speed) => self.settings.speed = speed.clamp(1.0, 100_000.0),
             Command::SetStepUnit(unit) => {
                 let position = self.replays[0].position(unit);
                 self.settings.unit = unit;
@@ -824,44 +810,9 @@ impl GridLab {
     }
 
     fn replay_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        // Wrapped: a row wider than the panel would widen it and push the canvas under the side panel.
-        ui.horizontal_wrapped(|ui| {
-            let buttons = [
-                ("|< Start", Command::ToStart),
-                ("< Step back", Command::StepBack),
-                (if self.playing { "Pause" } else { "Play" }, Command::TogglePlay),
-                ("Step >", Command::StepForward),
-                ("End >|", Command::ToEnd),
-            ];
-            for (label, command) in buttons {
-                if ui.button(label).clicked() {
-                    commands.push(command);
-                }
-            }
-            ui.separator();
-            let mut unit = self.settings.unit;
-            egui::ComboBox::from_label("Step by").selected_text(unit.name()).show_ui(ui, |ui| {
-                for choice in [StepUnit::Event, StepUnit::Expansion] {
-                    ui.selectable_value(&mut unit, choice, choice.name());
-                }
-            });
-            if unit != self.settings.unit {
-                commands.push(Command::SetStepUnit(unit));
-            }
-            let mut speed = self.settings.speed;
-            let per_second = format!("{}s/s", self.settings.unit.name());
-            if ui.add(egui::Slider::new(&mut speed, 1.0..=100_000.0).logarithmic(true).text(per_second)).changed() {
-                commands.push(Command::SetSpeed(speed));
-            }
-        });
-        ui.horizontal(|ui| {
-            // Room for the value box and the "Timeline" label beside the slider.
-            ui.spacing_mut().slider_width = (ui.available_width() - 160.0).max(120.0);
-            let mut position = self.position;
-            if ui.add(egui::Slider::new(&mut position, 0..=self.timeline_len()).text("Timeline")).changed() {
-                commands.push(Command::Seek(position));
-            }
-        });
+        let mut replay = Vec::new();
+        self.bar.ui(ui, self.position, self.timeline_len(), self.settings.unit.name(), &mut replay);
+        commands.extend(replay.into_iter().map(Command::Replay));
     }
 
     fn canvas_toolbar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
@@ -877,6 +828,16 @@ impl GridLab {
                 if ui.add(egui::DragValue::new(&mut weight).range(1..=MAX_WEIGHT).prefix("weight ")).changed() {
                     commands.push(Command::SetPaintWeight(weight));
                 }
+            }
+            ui.separator();
+            let mut unit = self.settings.unit;
+            egui::ComboBox::from_label("Step by").selected_text(unit.name()).show_ui(ui, |ui| {
+                for choice in [StepUnit::Event, StepUnit::Expansion] {
+                    ui.selectable_value(&mut unit, choice, choice.name());
+                }
+            });
+            if unit != self.settings.unit {
+                commands.push(Command::SetStepUnit(unit));
             }
             ui.separator();
             let mut show = self.settings.show_values;
@@ -1153,12 +1114,10 @@ impl GridLab {
         if ui.ctx().egui_wants_keyboard_input() {
             return;
         }
+        let mut replay = Vec::new();
+        ReplayBar::keys(ui, &mut replay);
+        commands.extend(replay.into_iter().map(Command::Replay));
         let keys = [
-            (Key::Space, Command::TogglePlay),
-            (Key::ArrowRight, Command::StepForward),
-            (Key::ArrowLeft, Command::StepBack),
-            (Key::Home, Command::ToStart),
-            (Key::End, Command::ToEnd),
             (Key::F, Command::Fit),
             (Key::Enter, Command::Run),
             (Key::Escape, Command::Cancel),
@@ -1178,17 +1137,11 @@ impl GridLab {
     }
 
     fn advance_playback(&mut self, ui: &egui::Ui) {
-        if !self.playing {
-            return;
+        let dt = ui.input(|i| i.stable_dt);
+        if let Some(position) = self.bar.advance(dt, self.position, self.timeline_len()) {
+            self.seek(position);
+            ui.ctx().request_repaint();
         }
-        self.pending += self.settings.speed * ui.input(|i| i.stable_dt).min(0.1);
-        let steps = self.pending as usize;
-        self.pending -= steps as f32;
-        self.seek(self.position + steps);
-        if self.position >= self.timeline_len() {
-            self.playing = false;
-        }
-        ui.ctx().request_repaint();
     }
 }
 

@@ -669,7 +669,7 @@ impl Lesson for TreeLab {
         });
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(recording) = &self.recording {
-                self.bar.ui(ui, recording.step(), recording.step_count(), &mut replay);
+                self.bar.ui(ui, recording.step(), recording.step_count(), "event", &mut replay);
             }
             self.progress(ui, &mut commands);
             if let Some(error) = &self.error {
