@@ -3,23 +3,12 @@
 //! panel over the map. `UPDATE_SNAPSHOTS=1 cargo test --test app_snapshots` rewrites them after a
 //! deliberate change; look at `tests/snapshots/*.png` before committing.
 
-use std::time::Duration;
+mod common;
 
+use common::grid_lab::settle;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::{Harness, SnapshotOptions};
 use searchlab::app::{GridLab, Lesson};
-
-fn settle(harness: &mut Harness<'static, GridLab>) {
-    for _ in 0..4000 {
-        harness.step();
-        if !harness.state().is_busy() {
-            harness.run();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the worker did not finish");
-}
 
 #[test]
 fn grid_lab_replay_mid_search_and_at_the_end() {
