@@ -12,9 +12,9 @@ pub fn expected_score(elo: f64) -> f64 {
 
 /// The Elo difference that makes `score` (0..1) the expected score, within ±[`ELO_CAP`].
 pub fn elo_from_score(score: f64) -> f64 {
-    let lowest = expected_score(-ELO_CAP);
-    let score = score.clamp(lowest, 1.0 - lowest);
-    -400.0 * (1.0 / score - 1.0).log10()
+    let score = score.clamp(0.0, 1.0);
+    // `+ 0.0` turns an even score's -0 into 0.
+    (-400.0 * (1.0 / score - 1.0).log10()).clamp(-ELO_CAP, ELO_CAP) + 0.0
 }
 
 /// Wins, draws and losses from one player's point of view.
