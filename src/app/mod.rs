@@ -3,10 +3,12 @@
 
 pub mod grid_lab;
 mod navmesh_lab;
+pub mod tuning_lab;
 pub mod worker;
 
 pub use grid_lab::{Command, GridLab};
 pub use navmesh_lab::{MAPS, MeshAlgorithm, MeshCommand, NavmeshLab};
+pub use tuning_lab::TuningLab;
 
 /// A lesson page: it owns its state and draws itself into the central panel.
 pub trait Lesson {
@@ -22,7 +24,7 @@ pub trait Lesson {
 
 /// All lessons, in the order of the course.
 fn lessons() -> Vec<Box<dyn Lesson>> {
-    vec![Box::new(GridLab::new()), Box::new(NavmeshLab::new())]
+    vec![Box::new(GridLab::new()), Box::new(NavmeshLab::new()), Box::new(TuningLab::new())]
 }
 
 pub struct SearchlabApp {
