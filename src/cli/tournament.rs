@@ -12,7 +12,7 @@ use super::{CliError, CliResult, emit};
 use crate::games::barca::START_FEN;
 use crate::games::barca::eval::Weights;
 use crate::tournament::{
-    Contestant, EngineSpec, GameRecord, MatchConfig, MatchObserver, ReportScoring, Sprt, TuneConfig, run_match, tune,
+    Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, MatchObserver, ReportScoring, Sprt, TuneConfig, run_match, tune,
 };
 
 #[derive(Debug, Args)]
@@ -144,9 +144,9 @@ fn with_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + Send
 
 fn result_text(record: &GameRecord) -> &'static str {
     match record.result {
-        crate::tournament::GameResult::Win => "win",
-        crate::tournament::GameResult::Draw => "draw",
-        crate::tournament::GameResult::Loss => "loss",
+        GameResult::Win => "win",
+        GameResult::Draw => "draw",
+        GameResult::Loss => "loss",
     }
 }
 
@@ -178,8 +178,8 @@ pub fn run_match_command(args: MatchArgs) -> CliResult {
     if !args.summary_only {
         for (index, record) in report.games.iter().enumerate() {
             let winner = match (record.result, record.first_plays_white) {
-                (crate::tournament::GameResult::Draw, _) => "draw",
-                (crate::tournament::GameResult::Win, true) | (crate::tournament::GameResult::Loss, false) => "white",
+                (GameResult::Draw, _) => "draw",
+                (GameResult::Win, true) | (GameResult::Loss, false) => "white",
                 _ => "black",
             };
             emit(&json!({"game": index + 1, "opening": record.pair + 1,
