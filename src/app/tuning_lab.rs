@@ -9,7 +9,8 @@ use super::worker::{Job, Progress};
 use crate::tournament::tune::{TUNED_NAMES, tunable};
 use crate::tournament::{GameRecord, MatchObserver, TuneConfig, TuneLog, tune};
 
-/// A log made with `searchlab barca tune --iterations 6 --games-per-eval 20 --depth 1`.
+/// The log of `searchlab barca tune --iterations 20 --games-per-eval 200 --depth 2 --seed 1
+/// --out examples/data/tuned-weights.json --log examples/data/tuning-log.json`.
 const EXAMPLE_LOG: &str = include_str!("../../examples/data/tuning-log.json");
 
 /// The tiny run behind "Run a tiny tuning": seconds, not minutes, at depth 1.
