@@ -9,7 +9,7 @@ use searchlab::tournament::elo::{elo_from_score, expected_score};
 use searchlab::tournament::scoring::{DRAW_SHARE, tally};
 use searchlab::tournament::tune::{tunable, with_tunable};
 use searchlab::tournament::{
-    Contestant, Decision, EngineSpec, GameRecord, GameResult, MatchConfig, ReportScoring, Sprt, TuneConfig, TuneLog, Wdl,
+    Contestant, Decision, EngineSpec, GameRecord, GameResult, MatchConfig, Objective, ReportScoring, Sprt, TuneConfig, TuneLog, Wdl,
     elo_estimate, plain_score, run_match, tune,
 };
 
@@ -165,6 +165,14 @@ fn a_tiny_tuning_run_completes_and_its_weights_load_back() {
     assert_eq!(weights(&reloaded), weights(&log));
     assert_eq!(Weights::from_json(&log.best.to_json()).unwrap(), log.best);
     assert_eq!(log.to_csv().lines().count(), 4, "header and a line per row");
+
+    let mut plain = config.clone();
+    plain.objective = Objective::Plain;
+    let plain_log = tune(&plain, &()).unwrap();
+    for row in &plain_log.iterations {
+        assert!((row.objective_score - (2.0 * row.plain_score - 1.0)).abs() < 1e-12, "the plain objective is W/D/L on −1..1");
+    }
+    assert_eq!(plain_log.iterations[0].weights, Weights::default());
 }
 
 #[test]

@@ -7,7 +7,7 @@ use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 use super::Lesson;
 use super::worker::{Job, Progress};
 use crate::tournament::tune::{TUNED_NAMES, tunable};
-use crate::tournament::{GameRecord, MatchObserver, TuneConfig, TuneLog, tune};
+use crate::tournament::{GameRecord, MatchObserver, Objective, TuneConfig, TuneLog, tune};
 
 /// The log of `searchlab barca tune --iterations 20 --games-per-eval 200 --depth 2 --seed 1
 /// --out examples/data/tuned-weights.json --log examples/data/tuning-log.json`.
@@ -138,10 +138,14 @@ impl TuningLab {
         let best = &log.iterations[log.best_iteration as usize];
         let restarts = log.iterations.iter().filter(|row| row.restarted).count();
         ui.label(format!(
-            "Log: {source}. Engine {}, {} games per match, {} iterations, {restarts} restarts{}.",
+            "Log: {source}. Engine {}, {} games per match, {} iterations, {restarts} restarts, {} objective{}.",
             log.engine,
             log.games_per_eval,
             log.iterations.len() - 1,
+            match log.objective {
+                Objective::Report => "report-score",
+                Objective::Plain => "W/D/L",
+            },
             if log.cancelled { " (cancelled)" } else { "" }
         ));
         ui.label(format!(

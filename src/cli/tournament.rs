@@ -12,7 +12,7 @@ use super::{CliError, CliResult, emit};
 use crate::games::barca::START_FEN;
 use crate::games::barca::eval::Weights;
 use crate::tournament::{
-    Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, MatchObserver, ReportScoring, Sprt, TuneConfig, run_match, tune,
+    Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, MatchObserver, Objective, ReportScoring, Sprt, TuneConfig, run_match, tune,
 };
 
 #[derive(Debug, Args)]
@@ -100,6 +100,9 @@ pub struct TuneArgs {
     ply_limit: usize,
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
+    /// What to maximise: the report's score (quick wins, draws judged by evaluation) or plain W/D/L.
+    #[arg(long, default_value = "report")]
+    objective: Objective,
     /// Worker threads (default: one per core).
     #[arg(long)]
     threads: Option<usize>,
@@ -220,6 +223,7 @@ pub fn run_tune(args: TuneArgs) -> CliResult {
     config.patience = args.patience;
     config.ply_limit = args.ply_limit;
     config.opening_plies = args.opening_plies;
+    config.objective = args.objective;
     let bar = BarObserver::new(config.total_games(), "tuning games");
     let log = with_threads(args.threads, || tune(&config, &bar))?.map_err(CliError)?;
     bar.0.finish_and_clear();
@@ -233,7 +237,7 @@ pub fn run_tune(args: TuneArgs) -> CliResult {
     }
     let last = log.iterations.last().expect("the start is always judged");
     emit(&json!({
-        "iterations": log.iterations.len() - 1, "games_per_eval": args.games_per_eval, "engine": log.engine,
+        "iterations": log.iterations.len() - 1, "games_per_eval": args.games_per_eval, "engine": log.engine, "objective": log.objective,
         "start_report_score": log.iterations[0].report_score,
         "best_iteration": log.best_iteration,
         "best_report_score": log.iterations[log.best_iteration as usize].report_score,

@@ -13,4 +13,4 @@ pub use engine::{Engine, EngineSpec};
 pub use runner::{Contestant, MatchConfig, MatchObserver, MatchReport, MatchSummary, opening, run_match};
 pub use scoring::{GameRecord, GameResult, ReportScoring, plain_score};
 pub use sprt::{Decision, Sprt, SprtStatus};
-pub use tune::{IterationLog, TuneConfig, TuneLog, tune};
+pub use tune::{IterationLog, Objective, TuneConfig, TuneLog, tune};

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::elo::EloEstimate;
 use super::engine::EngineSpec;
 use super::runner::{Contestant, MatchConfig, MatchObserver, run_match};
-use super::scoring::ReportScoring;
+use super::scoring::{GameRecord, ReportScoring, plain_score};
 use crate::games::Score;
 use crate::games::barca::Barca;
 use crate::games::barca::eval::Weights;
@@ -56,6 +56,38 @@ pub fn with_tunable(pinned: &Weights, values: [Score; 10]) -> Weights {
     }
 }
 
+/// What gradient ascent maximises: the report's fine-grained score, or plain W/D/L results
+/// (mapped to −1..1 like the report's, so the same steps fit both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Objective {
+    #[default]
+    Report,
+    Plain,
+}
+
+impl std::str::FromStr for Objective {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "report" => Ok(Objective::Report),
+            "plain" => Ok(Objective::Plain),
+            _ => Err(format!("unknown objective '{text}': use report or plain")),
+        }
+    }
+}
+
+impl Objective {
+    /// The mean objective of `games`, −1..1 (0 is even).
+    pub fn mean(self, scoring: &ReportScoring, games: &[GameRecord]) -> f64 {
+        match self {
+            Objective::Report => scoring.mean(games),
+            Objective::Plain => games.iter().map(|g| 2.0 * plain_score(g) - 1.0).sum::<f64>() / games.len().max(1) as f64,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct TuneConfig {
     pub iterations: u32,
@@ -76,6 +108,7 @@ pub struct TuneConfig {
     pub start: Weights,
     pub reference: Weights,
     pub scoring: ReportScoring,
+    pub objective: Objective,
 }
 
 impl TuneConfig {
@@ -95,6 +128,7 @@ impl TuneConfig {
             start: Weights::default(),
             reference: Weights::default(),
             scoring: ReportScoring::default(),
+            objective: Objective::Report,
         }
     }
 
@@ -114,9 +148,12 @@ pub struct IterationLog {
     pub report_score: f64,
     /// Plain W/D/L score vs the reference, 0..1.
     pub plain_score: f64,
+    /// The tuning objective vs the reference, −1..1: what picks the best vector.
+    #[serde(default)]
+    pub objective_score: f64,
     pub elo: EloEstimate,
     pub weights: Weights,
-    /// Estimated derivative of the report score per weight scale ([`TUNED_NAMES`] order).
+    /// Estimated derivative of the objective per weight scale ([`TUNED_NAMES`] order).
     pub gradient: Vec<f64>,
     pub delta: f64,
     pub learning_rate: f64,
@@ -128,6 +165,9 @@ pub struct IterationLog {
 pub struct TuneLog {
     pub weight_names: Vec<String>,
     pub engine: String,
+    /// Older logs without it were tuned on the report score.
+    #[serde(default)]
+    pub objective: Objective,
     pub games_per_eval: u32,
     pub reference: Weights,
     pub iterations: Vec<IterationLog>,
@@ -199,6 +239,7 @@ pub fn tune(config: &TuneConfig, observer: &dyn MatchObserver) -> Result<TuneLog
                 iteration,
                 report_score: summary.report_score,
                 plain_score: summary.score,
+                objective_score: config.objective.mean(&config.scoring, &report.games),
                 elo: summary.elo,
                 weights: weights.clone(),
                 gradient,
@@ -217,6 +258,7 @@ pub fn tune(config: &TuneConfig, observer: &dyn MatchObserver) -> Result<TuneLog
     let mut log = TuneLog {
         weight_names: TUNED_NAMES.map(String::from).to_vec(),
         engine: config.engine.to_string(),
+        objective: config.objective,
         games_per_eval: config.games_per_eval,
         reference: config.reference.clone(),
         best: current.clone(),
@@ -224,7 +266,7 @@ pub fn tune(config: &TuneConfig, observer: &dyn MatchObserver) -> Result<TuneLog
         iterations: vec![first_row],
         cancelled: false,
     };
-    let mut best_score = log.iterations[0].report_score;
+    let mut best_score = log.iterations[0].objective_score;
     let (mut stale, mut restarts) = (0, 0);
     for iteration in 1..=config.iterations {
         if cancelled {
@@ -244,7 +286,7 @@ pub fn tune(config: &TuneConfig, observer: &dyn MatchObserver) -> Result<TuneLog
             }
             let report = play(&up, &down)?;
             cancelled |= report.cancelled;
-            gradient[i] = config.scoring.mean(&report.games) / (2.0 * nudge / scale[i]);
+            gradient[i] = config.objective.mean(&config.scoring, &report.games) / (2.0 * nudge / scale[i]);
         }
         if cancelled {
             break;
@@ -258,8 +300,8 @@ pub fn tune(config: &TuneConfig, observer: &dyn MatchObserver) -> Result<TuneLog
         if stopped {
             break;
         }
-        if row.report_score > best_score {
-            (best_score, stale) = (row.report_score, 0);
+        if row.objective_score > best_score {
+            (best_score, stale) = (row.objective_score, 0);
             log.best = current.clone();
             log.best_iteration = iteration;
         } else {
