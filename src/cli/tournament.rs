@@ -65,6 +65,7 @@ pub struct MatchArgs {
 
 #[derive(Debug, Args)]
 pub struct TuneArgs {
+    /// Gradient steps after judging the start.
     #[arg(long, default_value_t = 10)]
     iterations: u32,
     /// Games in each match (every derivative, every comparison with the reference).
@@ -85,6 +86,7 @@ pub struct TuneArgs {
     /// The fixed weights every iteration is measured against (default: the hand-picked ones).
     #[arg(long)]
     reference: Option<PathBuf>,
+    /// Seeds the opening suite every match of the run plays.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// The perturbation for the derivatives, as a fraction of each weight.
@@ -96,8 +98,10 @@ pub struct TuneArgs {
     /// Iterations without a new best before restarting from the best with a smaller delta or step.
     #[arg(long, default_value_t = 2)]
     patience: u32,
+    /// A game still running after this many plies is a draw.
     #[arg(long, default_value_t = 200)]
     ply_limit: usize,
+    /// Random moves that open each pair of games.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
     /// What to maximise: the report's score (quick wins, draws judged by evaluation) or plain W/D/L.
