@@ -10,4 +10,5 @@ pub mod games;
 pub mod grid;
 pub mod navmesh;
 pub mod pathfinding;
+pub mod tournament;
 pub mod trace;

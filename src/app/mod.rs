@@ -8,12 +8,14 @@ pub mod grid_lab;
 mod navmesh_lab;
 pub mod replay_bar;
 pub mod tree_lab;
+pub mod tuning_lab;
 pub mod worker;
 
 pub use barca_lab::{AiAlgorithm, BarcaCommand, BarcaLab, Mode, Notice, Player};
 pub use grid_lab::{Command, FileField, GridLab};
 pub use navmesh_lab::{MAPS, MeshAlgorithm, MeshCommand, NavmeshLab};
 pub use tree_lab::{TreeCommand, TreeLab};
+pub use tuning_lab::TuningLab;
 
 /// A lesson page: it owns its state and draws itself into the central panel.
 pub trait Lesson {
@@ -29,7 +31,13 @@ pub trait Lesson {
 
 /// All lessons, in the order of the course.
 fn lessons() -> Vec<Box<dyn Lesson>> {
-    vec![Box::new(GridLab::new()), Box::new(NavmeshLab::new()), Box::new(BarcaLab::new()), Box::new(TreeLab::new())]
+    vec![
+        Box::new(GridLab::new()),
+        Box::new(NavmeshLab::new()),
+        Box::new(BarcaLab::new()),
+        Box::new(TreeLab::new()),
+        Box::new(TuningLab::new()),
+    ]
 }
 
 pub struct SearchlabApp {

@@ -5,8 +5,8 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use serde_json::json;
 
-use super::game_match::{EngineSpec, MatchOptions, play_match};
 use super::game_search::{self, SearchArgs};
+use super::tournament::{MatchArgs, TuneArgs, run_match_command, run_tune};
 use super::{CliError, CliResult, emit};
 use crate::games::DefaultEval;
 use crate::games::barca::{Barca, START_FEN, perft};
@@ -23,8 +23,11 @@ enum BarcaCommand {
     Perft(PerftArgs),
     /// Search a position and print the best move, score, principal variation and statistics.
     Search(SearchPositionArgs),
-    /// Play engines against each other, colours swapped each pair; prints each game and W/D/L.
-    Play(PlayArgs),
+    /// Play engines against each other, colours swapped each pair: each game, W/D/L, Elo, SPRT.
+    #[command(alias = "play")]
+    Match(MatchArgs),
+    /// Tune the evaluation weights by gradient ascent over self-play matches.
+    Tune(TuneArgs),
 }
 
 #[derive(Debug, Args)]
@@ -32,30 +35,6 @@ struct SearchPositionArgs {
     #[command(flatten)]
     search: SearchArgs,
     /// The position (default: the start).
-    #[arg(long, default_value = START_FEN)]
-    fen: String,
-}
-
-#[derive(Debug, Args)]
-struct PlayArgs {
-    /// The first engine (White in odd games): minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, random, easy, medium, hard.
-    #[arg(long)]
-    white: EngineSpec,
-    /// The second engine (Black in odd games).
-    #[arg(long)]
-    black: EngineSpec,
-    #[arg(long, default_value_t = 2)]
-    games: u32,
-    /// Seeds the random openings and the engines' randomized choices.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// A game still running after this many plies is a draw.
-    #[arg(long, default_value_t = 300)]
-    ply_limit: usize,
-    /// Random moves that open each pair of games (both colours play the same opening).
-    #[arg(long, default_value_t = 2)]
-    opening_plies: usize,
-    /// The position to start from (default: the start).
     #[arg(long, default_value = START_FEN)]
     fen: String,
 }
@@ -83,19 +62,8 @@ pub fn run(args: BarcaArgs) -> CliResult {
             emit(&out);
             Ok(())
         }
-        BarcaCommand::Play(args) => {
-            let mut game = read_fen(&args.fen)?;
-            if args.ply_limit == 0 {
-                return Err(CliError("--ply-limit must be at least 1".to_string()));
-            }
-            game.set_ply_limit(Some(args.ply_limit));
-            let options = MatchOptions { games: args.games, seed: args.seed, opening_plies: args.opening_plies };
-            let mut summary = play_match(&game, &DefaultEval, args.white, args.black, &options, emit)?;
-            summary["white"] = json!(args.white.to_string());
-            summary["black"] = json!(args.black.to_string());
-            emit(&summary);
-            Ok(())
-        }
+        BarcaCommand::Match(args) => run_match_command(args),
+        BarcaCommand::Tune(args) => run_tune(args),
     }
 }
 

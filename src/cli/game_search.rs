@@ -9,6 +9,7 @@ use crate::adversarial::mcts::{MctsConfig, uct_search};
 use crate::adversarial::{SearchLimits, SearchResult, alphabeta, minimax, negamax};
 use crate::games::{Evaluator, Game};
 use crate::trace::NoTrace;
+use crate::tournament::engine::UCT_PLAYOUT_CUTOFF;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Algo {
@@ -49,8 +50,6 @@ pub struct SearchArgs {
     pub seed: u64,
 }
 
-/// Random plies before a UCT playout is scored by the evaluation (CLI searches and match engines).
-pub const UCT_PLAYOUT_CUTOFF: u32 = 20;
 
 /// Runs the search `args` asks for on `game`; fixed-depth searches without `--depth` use `default_depth`.
 pub fn run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, args: &SearchArgs, default_depth: u32) -> Result<Value, CliError> {

@@ -2,13 +2,13 @@
 //! one-line error for bad arguments or files.
 
 mod barca;
-mod game_match;
 mod game_search;
 mod gen_map;
 mod mesh;
 mod path;
 mod planner;
 mod tictactoe;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 
@@ -27,7 +27,7 @@ enum Command {
     Gen(gen_map::GenArgs),
     /// Tic-tac-toe: search a position with minimax, negamax, alpha-beta or iterative deepening.
     Tictactoe(tictactoe::TicTacToeArgs),
-    /// The Barca engine: perft, search, engine-vs-engine matches.
+    /// The Barca engine: perft, search, engine-vs-engine matches, weight tuning.
     Barca(barca::BarcaArgs),
     /// Shortest any-angle paths on polygon maps (TA*, TRA*), or on a triangulated grid map.
     Mesh(mesh::MeshArgs),

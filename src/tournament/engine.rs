@@ -1,20 +1,20 @@
-//! Engine-vs-engine matches on any game: `--white SPEC --black SPEC --games N`, colours swapped
-//! each pair, each pair opening with the same few seeded random moves so the games differ.
+//! The engines a match can pit against each other, named by a short spec (`id:3`, `uct:500`, `hard`).
 
 use std::str::FromStr;
 
+use rand::Rng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use serde_json::{Value, json};
 
-use super::CliError;
 use crate::adversarial::choice::{Difficulty, choose_move};
 use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
 use crate::adversarial::mcts::{MctsConfig, uct_search};
 use crate::adversarial::{SearchLimits, alphabeta, minimax, negamax};
-use crate::cli::game_search::UCT_PLAYOUT_CUTOFF;
-use crate::games::{Evaluator, Game, Outcome, Side, random_move};
+use crate::games::{Evaluator, Game, random_move};
 use crate::trace::NoTrace;
+
+/// Random plies before a UCT playout is scored by the evaluation (CLI searches and match engines):
+/// random Barca games rarely end.
+pub const UCT_PLAYOUT_CUTOFF: u32 = 20;
 
 /// An engine: `minimax:D`, `negamax:D`, `alphabeta:D`, `id:D` (depth), `id:200ms` (time),
 /// `uct:N` (N playouts a move), `random`, or a difficulty `easy` / `medium` / `hard`.
@@ -81,17 +81,17 @@ impl std::fmt::Display for EngineSpec {
 }
 
 /// An engine ready to play: its spec and the search state it keeps between moves.
-struct Engine<G: Game> {
+pub struct Engine<G: Game> {
     spec: EngineSpec,
     id: IterativeDeepening<G>,
 }
 
 impl<G: Game> Engine<G> {
-    fn new(spec: EngineSpec) -> Self {
+    pub fn new(spec: EngineSpec) -> Self {
         Self { spec, id: IterativeDeepening::new(IdOptions { tt_bits: 18, ..IdOptions::default() }) }
     }
 
-    fn choose<E: Evaluator<G>>(&mut self, game: &G, eval: &E, rng: &mut StdRng) -> Option<G::Move> {
+    pub fn choose<E: Evaluator<G>>(&mut self, game: &G, eval: &E, rng: &mut StdRng) -> Option<G::Move> {
         match self.spec {
             EngineSpec::Minimax(depth) => minimax::search(game, eval, depth, &mut NoTrace).best_move,
             EngineSpec::Negamax(depth) => negamax::search(game, eval, depth, &mut NoTrace).best_move,
@@ -111,91 +111,6 @@ impl<G: Game> Engine<G> {
             EngineSpec::Level(level) => choose_move(game, eval, level, &mut self.id, rng),
         }
     }
-}
-
-
-pub struct MatchOptions {
-    pub games: u32,
-    pub seed: u64,
-    /// Random moves that open each pair of games.
-    pub opening_plies: usize,
-}
-
-/// Plays the match from `start`, printing one JSON line per game through `emit`, and returns the
-/// summary from the first (`--white`) engine's point of view.
-pub fn play_match<G: Game, E: Evaluator<G>>(
-    start: &G,
-    eval: &E,
-    first: EngineSpec,
-    second: EngineSpec,
-    options: &MatchOptions,
-    emit: impl Fn(&Value),
-) -> Result<Value, CliError> {
-    if options.games == 0 {
-        return Err(CliError("--games must be at least 1".to_string()));
-    }
-    let mut rng = StdRng::seed_from_u64(options.seed);
-    let mut engines = [Engine::new(first), Engine::new(second)];
-    let (mut wins, mut draws, mut losses, mut total_plies) = (0u32, 0u32, 0u32, 0usize);
-    let mut opening = start.clone();
-    for game_index in 0..options.games {
-        let first_plays_white = game_index % 2 == 0;
-        if first_plays_white {
-            opening = start.clone();
-            for _ in 0..options.opening_plies {
-                match random_move(&opening, &mut rng) {
-                    Some(mv) if opening.outcome().is_none() => opening.make_move(mv),
-                    _ => break,
-                }
-            }
-        }
-        for engine in &mut engines {
-            engine.id.clear();
-        }
-        let mut game = opening.clone();
-        let plies_before = game.ply();
-        let white = if first_plays_white { 0 } else { 1 };
-        let outcome = loop {
-            if let Some(outcome) = game.outcome() {
-                break outcome;
-            }
-            let mover = if game.side_to_move() == Side::First { white } else { 1 - white };
-            match engines[mover].choose(&game, eval, &mut rng) {
-                Some(mv) => game.make_move(mv),
-                None => break Outcome::Draw,
-            }
-        };
-        let plies = game.ply() - plies_before;
-        total_plies += plies;
-        let first_side = if first_plays_white { Side::First } else { Side::Second };
-        let result = match outcome {
-            Outcome::Win(side) if side == first_side => {
-                wins += 1;
-                "win"
-            }
-            Outcome::Win(_) => {
-                losses += 1;
-                "loss"
-            }
-            Outcome::Draw => {
-                draws += 1;
-                "draw"
-            }
-        };
-        let winner = match outcome {
-            Outcome::Win(Side::First) => "white",
-            Outcome::Win(Side::Second) => "black",
-            Outcome::Draw => "draw",
-        };
-        emit(&json!({"game": game_index + 1, "first_engine_plays": if first_plays_white { "white" } else { "black" },
-            "winner": winner, "first_engine_result": result, "plies": plies}));
-    }
-    let games = f64::from(options.games);
-    Ok(json!({
-        "games": options.games, "wins": wins, "draws": draws, "losses": losses,
-        "score": (f64::from(wins) + 0.5 * f64::from(draws)) / games,
-        "average_plies": total_plies as f64 / games,
-    }))
 }
 
 #[cfg(test)]

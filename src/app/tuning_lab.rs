@@ -1,0 +1,225 @@
+//! The tuning lesson: a gradient-ascent log of the Barca weights, plotted. Score against the fixed
+//! reference per iteration, and each weight per iteration. Loads a log written by
+//! `searchlab barca tune --log FILE.json`, or runs a tiny tuning on a worker thread.
+
+use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
+
+use super::Lesson;
+use super::worker::{Job, Progress};
+use crate::tournament::tune::{TUNED_NAMES, tunable};
+use crate::tournament::{GameRecord, MatchObserver, Objective, TuneConfig, TuneLog, tune};
+
+/// The log of `searchlab barca tune --iterations 20 --games-per-eval 200 --depth 2 --seed 1
+/// --out examples/data/tuned-weights.json --log examples/data/tuning-log.json`.
+const EXAMPLE_LOG: &str = include_str!("../../examples/data/tuning-log.json");
+
+/// The tiny run behind "Run a tiny tuning": seconds, not minutes, at depth 1.
+const TINY_ITERATIONS: u32 = 4;
+const TINY_GAMES: u32 = 8;
+
+impl MatchObserver for Progress {
+    fn game_finished(&self, _game: &GameRecord) {
+        self.add(1);
+    }
+
+    fn cancelled(&self) -> bool {
+        self.is_cancelled()
+    }
+}
+
+pub struct TuningLab {
+    log: Option<TuneLog>,
+    /// Where the shown log came from.
+    source: String,
+    path: String,
+    error: Option<String>,
+    job: Option<Job<Result<TuneLog, String>>>,
+    /// Plot weights as they are, instead of their change relative to the start.
+    raw_weights: bool,
+}
+
+impl Default for TuningLab {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TuningLab {
+    /// The page showing the bundled example log.
+    pub fn new() -> Self {
+        let mut lab = Self { log: None, source: String::new(), path: String::new(), error: None, job: None, raw_weights: false };
+        lab.show_log(TuneLog::from_json(EXAMPLE_LOG), "the bundled example");
+        lab
+    }
+
+    pub fn log(&self) -> Option<&TuneLog> {
+        self.log.as_ref()
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn show_log(&mut self, log: Result<TuneLog, String>, source: &str) {
+        match log {
+            Ok(log) if log.iterations.is_empty() => self.error = Some(format!("{source}: the log has no iterations")),
+            Ok(log) => {
+                self.log = Some(log);
+                self.source = source.to_string();
+                self.error = None;
+            }
+            Err(error) => self.error = Some(format!("{source}: {error}")),
+        }
+    }
+
+    fn load_path(&mut self) {
+        let path = self.path.trim().to_string();
+        let log = std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text));
+        self.show_log(log, &path);
+    }
+
+    fn start_tiny_tuning(&mut self, ctx: &egui::Context) {
+        let config = TuneConfig::new(TINY_ITERATIONS, TINY_GAMES, 1);
+        let total = config.total_games() as usize;
+        self.job = Some(Job::spawn("Tuning", Some(ctx.clone()), move |progress| {
+            progress.set_total(total);
+            tune(&config, progress)
+        }));
+    }
+
+    fn poll_job(&mut self, ui: &mut egui::Ui) {
+        let Some(job) = &self.job else { return };
+        if let Some(result) = job.poll() {
+            self.job = None;
+            self.show_log(result, "a tiny tuning run");
+            return;
+        }
+        let cancel = ui
+            .horizontal(|ui| {
+                let bar = egui::ProgressBar::new(job.progress().fraction().unwrap_or(0.0)).show_percentage();
+                ui.add(bar.desired_width(200.0));
+                ui.label(format!("{}: {} games, {:.1} s", job.label, job.progress().done(), job.elapsed().as_secs_f32()));
+                ui.button("Cancel").clicked()
+            })
+            .inner;
+        if cancel {
+            self.job = None;
+        }
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Log file");
+            ui.add(egui::TextEdit::singleline(&mut self.path).hint_text("tuning-log.json").desired_width(320.0))
+                .labelled_by(label.id);
+            if ui.button("Load log").clicked() {
+                self.load_path();
+            }
+            if ui.button("Load the example").clicked() {
+                self.show_log(TuneLog::from_json(EXAMPLE_LOG), "the bundled example");
+            }
+            let idle = self.job.is_none();
+            if ui.add_enabled(idle, egui::Button::new("Run a tiny tuning")).clicked() {
+                self.start_tiny_tuning(ui.ctx());
+            }
+            ui.checkbox(&mut self.raw_weights, "Raw weights");
+        });
+        if let Some(error) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+    }
+
+    fn summary(log: &TuneLog, source: &str, ui: &mut egui::Ui) {
+        let best = &log.iterations[log.best_iteration as usize];
+        let restarts = log.iterations.iter().filter(|row| row.restarted).count();
+        ui.label(format!(
+            "Log: {source}. Engine {}, {} games per match, {} iterations, {restarts} restarts, {} objective{}.",
+            log.engine,
+            log.games_per_eval,
+            log.iterations.len() - 1,
+            match log.objective {
+                Objective::Report => "report-score",
+                Objective::Plain => "W/D/L",
+            },
+            if log.cancelled { " (cancelled)" } else { "" }
+        ));
+        ui.label(format!(
+            "Best vs the reference: iteration {}, report score {:+.3}, W/D/L score {:.3}, Elo {:+.0} [{:+.0}, {:+.0}].",
+            log.best_iteration, best.report_score, best.plain_score, best.elo.elo, best.elo.low, best.elo.high
+        ));
+    }
+
+    fn plots(&self, log: &TuneLog, ui: &mut egui::Ui) {
+        let height = (ui.available_height() / 2.0 - 30.0).max(150.0);
+        let restarts: Vec<f64> =
+            log.iterations.iter().filter(|row| row.restarted).map(|row| f64::from(row.iteration)).collect();
+        ui.strong("Score against the fixed reference");
+        Plot::new("tuning-scores")
+            .legend(Legend::default())
+            .height(height)
+            .x_axis_label("iteration")
+            .y_axis_label("score (−1..1)")
+            .show(ui, |plot| {
+                let series = |value: fn(&crate::tournament::IterationLog) -> f64| -> PlotPoints<'static> {
+                    log.iterations.iter().map(|row| [f64::from(row.iteration), value(row)]).collect()
+                };
+                plot.line(Line::new("report score", series(|row| row.report_score)));
+                plot.line(Line::new("W/D/L score (2s − 1)", series(|row| 2.0 * row.plain_score - 1.0)));
+                for &iteration in &restarts {
+                    plot.vline(VLine::new("restart", iteration));
+                }
+            });
+        ui.strong(if self.raw_weights { "Weights" } else { "Weights: change from the start, in units of the start value" });
+        let start = tunable(&log.iterations[0].weights);
+        let scale = |i: usize| f64::from(start[i].abs()).max(5.0);
+        Plot::new("tuning-weights")
+            .legend(Legend::default())
+            .height(height)
+            .x_axis_label("iteration")
+            .show(ui, |plot| {
+                for (i, name) in TUNED_NAMES.iter().enumerate() {
+                    let points: PlotPoints = log
+                        .iterations
+                        .iter()
+                        .map(|row| {
+                            let value = f64::from(tunable(&row.weights)[i]);
+                            let shown = if self.raw_weights { value } else { (value - f64::from(start[i])) / scale(i) };
+                            [f64::from(row.iteration), shown]
+                        })
+                        .collect();
+                    plot.line(Line::new(*name, points));
+                }
+            });
+    }
+}
+
+impl Lesson for TuningLab {
+    fn title(&self) -> &'static str {
+        "Tuning"
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Tuning the Barca evaluation by self-play");
+        ui.label(
+            "Gradient ascent over the evaluation weights: each derivative comes from a match between the \
+             weights nudged up and nudged down, the step follows the gradient, and every new vector plays \
+             the FIXED reference weights, so progress is never judged against a moving target. The report \
+             score rewards quick wins and the better side of a draw; the W/D/L score counts results only. \
+             Vertical lines mark restarts from the best vector with a smaller delta or step. \
+             The win term (three holes) is pinned.",
+        );
+        self.controls(ui);
+        self.poll_job(ui);
+        ui.separator();
+        let Some(log) = self.log.take() else { return };
+        Self::summary(&log, &self.source, ui);
+        self.plots(&log, ui);
+        self.log = Some(log);
+    }
+}
+

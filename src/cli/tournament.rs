@@ -1,0 +1,255 @@
+//! `searchlab barca match` and `barca tune`: self-play matches and weight tuning, with a progress
+//! bar on stderr and JSON on stdout.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+
+use super::barca::read_fen;
+use super::{CliError, CliResult, emit};
+use crate::games::barca::START_FEN;
+use crate::games::barca::eval::Weights;
+use crate::tournament::{
+    Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, MatchObserver, Objective, ReportScoring, Sprt, TuneConfig, run_match, tune,
+};
+
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The first engine (White in odd games): minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, uct:N, random, easy, medium, hard (default id:<depth>).
+    #[arg(long)]
+    white: Option<EngineSpec>,
+    /// The second engine (Black in odd games; default id:<depth>).
+    #[arg(long)]
+    black: Option<EngineSpec>,
+    /// Depth of the default engines.
+    #[arg(long, default_value_t = 2)]
+    depth: u32,
+    /// Evaluation weights (JSON) of the first engine (default: the hand-picked ones).
+    #[arg(long)]
+    white_weights: Option<PathBuf>,
+    /// Evaluation weights (JSON) of the second engine.
+    #[arg(long)]
+    black_weights: Option<PathBuf>,
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Seeds the opening suite and the engines' randomized choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A game still running after this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    ply_limit: usize,
+    /// Random moves that open each pair of games (both colours play the same opening).
+    #[arg(long, default_value_t = 4)]
+    opening_plies: usize,
+    /// Stop early once the SPRT of "elo0,elo1" (Elo of the first engine) decides.
+    #[arg(long, value_parser = parse_elo_pair)]
+    sprt: Option<(f64, f64)>,
+    /// The SPRT's false-positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// The SPRT's false-negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print only the summary, not a line per game.
+    #[arg(long)]
+    summary_only: bool,
+    /// The position to start from (default: the start).
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+}
+
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    /// Gradient steps after judging the start.
+    #[arg(long, default_value_t = 10)]
+    iterations: u32,
+    /// Games in each match (every derivative, every comparison with the reference).
+    #[arg(long, default_value_t = 40)]
+    games_per_eval: u32,
+    /// Search depth of the tuning engines (iterative deepening).
+    #[arg(long, default_value_t = 2)]
+    depth: u32,
+    /// Where to write the best weights (JSON).
+    #[arg(long)]
+    out: PathBuf,
+    /// Where to write the per-iteration log: CSV if the name ends in .csv, else JSON.
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// Weights to start from (default: the hand-picked ones).
+    #[arg(long)]
+    start: Option<PathBuf>,
+    /// The fixed weights every iteration is measured against (default: the hand-picked ones).
+    #[arg(long)]
+    reference: Option<PathBuf>,
+    /// Seeds the opening suite every match of the run plays.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The perturbation for the derivatives, as a fraction of each weight.
+    #[arg(long, default_value_t = 0.25)]
+    delta: f64,
+    /// Step length per unit of derivative, in fractions of each weight.
+    #[arg(long, default_value_t = 0.5)]
+    learning_rate: f64,
+    /// Iterations without a new best before restarting from the best with a smaller delta or step.
+    #[arg(long, default_value_t = 2)]
+    patience: u32,
+    /// A game still running after this many plies is a draw.
+    #[arg(long, default_value_t = 200)]
+    ply_limit: usize,
+    /// Random moves that open each pair of games.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: usize,
+    /// What to maximise: the report's score (quick wins, draws judged by evaluation) or plain W/D/L.
+    #[arg(long, default_value = "report")]
+    objective: Objective,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// Parses `elo0,elo1`.
+fn parse_elo_pair(text: &str) -> Result<(f64, f64), String> {
+    let parse = |s: &str| s.trim().parse::<f64>().map_err(|_| format!("'{s}' in '{text}' is not a number"));
+    let (elo0, elo1) = text.split_once(',').ok_or_else(|| format!("'{text}' is not elo0,elo1"))?;
+    Ok((parse(elo0)?, parse(elo1)?))
+}
+
+/// Counts finished games on a progress bar (hidden when stderr is not a terminal).
+struct BarObserver(ProgressBar);
+
+impl BarObserver {
+    fn new(games: u64, what: &str) -> Self {
+        let style = ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what} [{{elapsed}}, ETA {{eta}}]"))
+            .expect("valid template");
+        Self(ProgressBar::new(games).with_style(style))
+    }
+}
+
+impl MatchObserver for BarObserver {
+    fn game_finished(&self, _game: &GameRecord) {
+        self.0.inc(1);
+    }
+}
+
+fn load_weights(path: Option<&Path>, option: &str) -> Result<Weights, CliError> {
+    path.map_or(Ok(Weights::default()), |path| Weights::load(path).map_err(|e| CliError(format!("{option}: {e}"))))
+}
+
+/// Runs `work` on `threads` workers, or on rayon's global pool.
+fn with_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + Send) -> Result<T, CliError> {
+    match threads {
+        Some(0) => Err(CliError("--threads must be at least 1".to_string())),
+        Some(threads) => Ok(rayon::ThreadPoolBuilder::new().num_threads(threads).build()?.install(work)),
+        None => Ok(work()),
+    }
+}
+
+fn result_text(record: &GameRecord) -> &'static str {
+    match record.result {
+        GameResult::Win => "win",
+        GameResult::Draw => "draw",
+        GameResult::Loss => "loss",
+    }
+}
+
+pub fn run_match_command(args: MatchArgs) -> CliResult {
+    let mut start = read_fen(&args.fen)?;
+    if args.ply_limit == 0 {
+        return Err(CliError("--ply-limit must be at least 1".to_string()));
+    }
+    if args.games == 0 {
+        return Err(CliError("--games must be at least 1".to_string()));
+    }
+    start.set_ply_limit(Some(args.ply_limit));
+    let default_engine = EngineSpec::IdDepth(args.depth);
+    let engines = [args.white.unwrap_or(default_engine), args.black.unwrap_or(default_engine)];
+    let weights = [
+        load_weights(args.white_weights.as_deref(), "--white-weights")?,
+        load_weights(args.black_weights.as_deref(), "--black-weights")?,
+    ];
+    let sprt = args.sprt.map(|(elo0, elo1)| Sprt { elo0, elo1, alpha: args.alpha, beta: args.beta });
+    if let Some(sprt) = &sprt {
+        sprt.validate().map_err(|e| CliError(format!("--sprt: {e}")))?;
+    }
+    let scoring = ReportScoring::default();
+    let config = MatchConfig { games: args.games, seed: args.seed, opening_plies: args.opening_plies, sprt, scoring };
+    let contestants = [0, 1].map(|i| Contestant { engine: engines[i], eval: weights[i].clone() });
+    let bar = BarObserver::new(u64::from(args.games), "games");
+    let report = with_threads(args.threads, || run_match(&start, &contestants, &config, &bar))?.map_err(CliError)?;
+    bar.0.finish_and_clear();
+    if !args.summary_only {
+        for (index, record) in report.games.iter().enumerate() {
+            let winner = match (record.result, record.first_plays_white) {
+                (GameResult::Draw, _) => "draw",
+                (GameResult::Win, true) | (GameResult::Loss, false) => "white",
+                _ => "black",
+            };
+            emit(&json!({"game": index + 1, "opening": record.pair + 1,
+                "first_engine_plays": if record.first_plays_white { "white" } else { "black" },
+                "winner": winner, "first_engine_result": result_text(record), "plies": record.plies,
+                "mean_eval": record.mean_eval, "report_score": scoring.score(record)}));
+        }
+    }
+    let mut summary = serde_json::to_value(report.summary(&scoring))?;
+    summary["white"] = json!(engines[0].to_string());
+    summary["black"] = json!(engines[1].to_string());
+    summary["white_weights"] = json!(args.white_weights.as_ref().map(|p| p.display().to_string()));
+    summary["black_weights"] = json!(args.black_weights.as_ref().map(|p| p.display().to_string()));
+    summary["seed"] = json!(args.seed);
+    emit(&summary);
+    Ok(())
+}
+
+pub fn run_tune(args: TuneArgs) -> CliResult {
+    if args.games_per_eval < 2 {
+        return Err(CliError("--games-per-eval must be at least 2 (one pair)".to_string()));
+    }
+    if !(1..=64).contains(&args.depth) {
+        return Err(CliError("--depth must be from 1 to 64".to_string()));
+    }
+    if !(args.delta > 0.0 && args.learning_rate > 0.0) {
+        return Err(CliError("--delta and --learning-rate must be positive".to_string()));
+    }
+    if args.ply_limit == 0 || args.patience == 0 {
+        return Err(CliError("--ply-limit and --patience must be at least 1".to_string()));
+    }
+    let mut config = TuneConfig::new(args.iterations, args.games_per_eval, args.depth);
+    config.start = load_weights(args.start.as_deref(), "--start")?;
+    config.reference = load_weights(args.reference.as_deref(), "--reference")?;
+    config.seed = args.seed;
+    config.delta = args.delta;
+    config.learning_rate = args.learning_rate;
+    config.patience = args.patience;
+    config.ply_limit = args.ply_limit;
+    config.opening_plies = args.opening_plies;
+    config.objective = args.objective;
+    let bar = BarObserver::new(config.total_games(), "tuning games");
+    let log = with_threads(args.threads, || tune(&config, &bar))?.map_err(CliError)?;
+    bar.0.finish_and_clear();
+    let write = |path: &Path, text: String| {
+        std::fs::write(path, text).map_err(|e| CliError(format!("{}: {e}", path.display())))
+    };
+    write(&args.out, log.best.to_json())?;
+    if let Some(path) = &args.log {
+        let csv = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+        write(path, if csv { log.to_csv() } else { log.to_json() })?;
+    }
+    let last = log.iterations.last().expect("the start is always judged");
+    emit(&json!({
+        "iterations": log.iterations.len() - 1, "games_per_eval": args.games_per_eval, "engine": log.engine, "objective": log.objective,
+        "start_report_score": log.iterations[0].report_score,
+        "best_iteration": log.best_iteration,
+        "best_report_score": log.iterations[log.best_iteration as usize].report_score,
+        "best_plain_score": log.iterations[log.best_iteration as usize].plain_score,
+        "last_report_score": last.report_score,
+        "restarts": log.iterations.iter().filter(|row| row.restarted).count(),
+        "best": log.best, "out": args.out.display().to_string(),
+        "log": args.log.as_ref().map(|p| p.display().to_string()),
+    }));
+    Ok(())
+}

@@ -1,0 +1,89 @@
+//! The tuning lesson: loads a tuning log through its labelled controls and plots it.
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use searchlab::app::{Lesson, SearchlabApp, TuningLab};
+use searchlab::tournament::{TuneConfig, TuneLog, tune};
+
+type LabHarness = Harness<'static, TuningLab>;
+
+fn lab_harness() -> LabHarness {
+    Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut TuningLab| lab.ui(ui), TuningLab::new())
+}
+
+#[test]
+fn opens_on_the_example_log_with_both_plots_and_their_legends() {
+    let mut harness = lab_harness();
+    harness.run();
+    let log = harness.state().log().expect("the bundled example is shown").clone();
+    assert!(log.iterations.len() > 2);
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("report score");
+    harness.get_by_label("W/D/L score (2s − 1)");
+    for name in ["holes_held[0]", "holes_next_turn[2]", "scared", "centre", "teammates"] {
+        harness.get_by_label(name);
+    }
+    harness.get_by_label_contains(&format!("Best vs the reference: iteration {},", log.best_iteration));
+}
+
+#[test]
+fn loads_a_log_file_typed_into_the_path_field_and_reports_bad_files() {
+    let dir = std::env::temp_dir().join(format!("searchlab-tuning-lab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut config = TuneConfig::new(1, 2, 1);
+    config.ply_limit = 40;
+    let written = tune(&config, &()).unwrap();
+    let path = dir.join("log.json");
+    std::fs::write(&path, written.to_json()).unwrap();
+    let broken = dir.join("broken.json");
+    std::fs::write(&broken, "{\"iterations\": 3}").unwrap();
+
+    let mut harness = lab_harness();
+    harness.run();
+    let mut load = |harness: &mut LabHarness, file: &std::path::Path| {
+        harness.get_by_label("Log file").click();
+        harness.run();
+        harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
+        harness.get_by_label("Log file").type_text(file.to_str().unwrap());
+        harness.run();
+        harness.get_by_label("Load log").click();
+        harness.run();
+    };
+    load(&mut harness, &path);
+    assert_eq!(harness.state().error(), None);
+    let shown: &TuneLog = harness.state().log().unwrap();
+    assert_eq!(shown.iterations.len(), 2);
+    assert_eq!(shown.best, written.best);
+    harness.get_by_label_contains("2 games per match, 1 iterations");
+
+    load(&mut harness, &broken);
+    assert!(harness.state().error().unwrap().contains("tuning log"), "{:?}", harness.state().error());
+    assert_eq!(harness.state().log().unwrap().iterations.len(), 2, "a bad file keeps the shown log");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_tiny_tuning_runs_on_a_worker_and_replaces_the_plot() {
+    let mut harness = lab_harness();
+    harness.run();
+    harness.get_by_label("Run a tiny tuning").click();
+    harness.run();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while harness.state().is_running() {
+        assert!(Instant::now() < deadline, "the tiny tuning never finished");
+        std::thread::sleep(Duration::from_millis(20));
+        harness.run();
+    }
+    harness.get_by_label_contains("Log: a tiny tuning run. Engine id:1, 8 games per match, 4 iterations");
+}
+
+#[test]
+fn the_app_lists_the_tuning_lesson() {
+    let mut harness = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+    harness.run();
+    harness.get_by_label("Tuning").click();
+    harness.run();
+    harness.get_by_label("Tuning the Barca evaluation by self-play");
+}
