@@ -215,8 +215,9 @@ fn radius_paths_keep_their_distance_and_narrow_corridors_close() {
     let (start, goal) = ([2.0, 10.0], [28.0, 10.0]);
     let point = ta_star(&mesh, &MeshQuery::new(start, goal), &mut NoTrace).unwrap().path.unwrap();
     assert!((point.length - 26.0).abs() < 1e-9, "straight through the corridor");
-    // The corridor is 1.5 wide: radius 0.5 fits, 0.9 must take a 2-wide detour round a block.
-    for radius in [0.25, 0.5, 0.9] {
+    // The corridor is 1.5 wide: radius 0.5 and 0.7499 (gap just above 2r) fit; 0.7501 (just
+    // below) and 0.9 must take a 2-wide detour round a block.
+    for radius in [0.25, 0.5, 0.7499, 0.7501, 0.9] {
         let query = MeshQuery { radius, ..MeshQuery::new(start, goal) };
         let ta = ta_star(&mesh, &query, &mut NoTrace).unwrap().path.expect("a way round exists");
         let tra = tra_star(&mesh, &reduction, &query, &mut NoTrace).unwrap().path.unwrap();

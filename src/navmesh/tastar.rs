@@ -3,10 +3,15 @@
 //! be reached along several channels; a channel never enters a triangle twice.
 //!
 //! - h: the Euclidean distance from the goal to the edge the channel entered the triangle by.
-//! - g: a lower bound on the distance travelled to that edge: the larger of the distance from
-//!   the start to the edge and the parent's g (consecutive edges of a triangle touch). Demyen's
-//!   third term, g(parent) + h(parent) - h(child), only stops f from falling along a channel; it
-//!   is kept as f = max(f(parent), g + h) so that g itself stays a lower bound.
+//! - g: a lower bound on the distance travelled to that edge: the largest of the distance from
+//!   the start to the edge, the parent's g (consecutive edges of a triangle touch) and, for a
+//!   point agent, the exact length to the funnel's apex plus the distance from the apex to the
+//!   edge. Demyen's third term, g(parent) + h(parent) - h(child), only stops f from falling
+//!   along a channel; it is kept as f = max(f(parent), g + h) so that g itself stays a lower bound.
+//! - Pruning (point agent): every shortest path through a channel passes its funnel's apex, a
+//!   corner reached by a taut path of known length. A channel whose apex some other channel
+//!   reached by a strictly shorter path cannot lead to a shortest path (Polyanya's root pruning),
+//!   so it is dropped; without this the number of channels grows exponentially on open maps.
 //! - Anytime: reaching the goal's triangle gives a channel whose funnel path is a real path; the
 //!   search goes on until the lowest f in the open list is no shorter than the best path, which is
 //!   then the shortest (any-angle) path.
@@ -16,7 +21,9 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::funnel::channel_path;
+use std::collections::HashMap;
+
+use super::funnel::{Corner, channel_path, tighten};
 use super::trastar::Reduction;
 use super::triangulation::{Location, Navmesh};
 use super::{Point, distance, path_length, point_segment_distance};
@@ -61,7 +68,9 @@ pub struct MeshSearchResult {
     pub improvements: usize,
 }
 
-/// One search node: the channel ending in `tri`, entered by edge `entry` (3 for the start).
+/// One search node: the channel ending in `tri`, entered by edge `entry` (3 for the start),
+/// after `depth` portals. For a point agent, `apex` is the funnel's apex after the last portal,
+/// fixed at portal `apex_depth` and reached by a taut path of length `apex_distance`.
 #[derive(Debug, Clone, Copy)]
 struct Channel {
     tri: u32,
@@ -69,6 +78,10 @@ struct Channel {
     parent: u32,
     g: f64,
     f: f64,
+    depth: u32,
+    apex_depth: u32,
+    apex: Point,
+    apex_distance: f64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -143,7 +156,17 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
     let mut open = BinaryHeap::new();
     let h_start = distance(start, goal);
     for &tri in &starts {
-        let node = nodes.push(Channel { tri, entry: 3, parent: NO_NODE, g: 0.0, f: h_start });
+        let node = nodes.push(Channel {
+            tri,
+            entry: 3,
+            parent: NO_NODE,
+            g: 0.0,
+            f: h_start,
+            depth: 0,
+            apex_depth: 0,
+            apex: start,
+            apex_distance: 0.0,
+        });
         open.push(OpenEntry { f: h_start, g: 0.0, node });
         tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
     }
@@ -156,10 +179,17 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         }
         let (a, b) = mesh.edge(parent.tri, i);
         let h = point_segment_distance(goal, a, b);
-        let g = parent.g.max(point_segment_distance(start, a, b));
+        let mut g = parent.g.max(point_segment_distance(start, a, b));
         let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
-        Some(Channel { tri: next, entry: entry as u8, parent: node, g, f: parent.f.max(g + h) })
+        let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
+        if radius == 0.0 {
+            nodes.advance_apex(mesh, &mut child, [b, a]);
+            g = g.max(child.apex_distance + point_segment_distance(child.apex, a, b));
+        }
+        Some(Channel { g, f: parent.f.max(g + h), ..child })
     };
+    // The shortest known taut path to each apex corner, by its coordinates.
+    let mut shortest_to_apex: HashMap<[u64; 2], f64> = HashMap::new();
 
     let mut best = f64::INFINITY;
     while let Some(OpenEntry { f, node, .. }) = open.pop() {
@@ -223,6 +253,13 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
             if next.f >= best - LENGTH_EPSILON {
                 continue;
             }
+            if radius == 0.0 {
+                let known = shortest_to_apex.entry(next.apex.map(f64::to_bits)).or_insert(next.apex_distance);
+                if next.apex_distance > *known + LENGTH_EPSILON {
+                    continue;
+                }
+                *known = known.min(next.apex_distance);
+            }
             let id = nodes.push(next);
             open.push(OpenEntry { f: next.f, g: next.g, node: id });
             let parent_tri = nodes.nodes[next.parent as usize].tri;
@@ -261,6 +298,30 @@ impl Channels {
             node = self.nodes[node as usize].parent;
         }
         false
+    }
+
+    /// Moves `child`'s funnel apex on over the portal (left, right) it entered by: the funnel
+    /// restarts from the parent's apex over the portals since it was fixed.
+    fn advance_apex(&self, mesh: &Navmesh, child: &mut Channel, portal: [Point; 2]) {
+        let corner = |point| Corner { point, offset: 0.0 };
+        let mut portals = vec![portal.map(corner)];
+        let mut node = child.parent;
+        while node != NO_NODE && self.nodes[node as usize].depth > child.apex_depth {
+            let channel = self.nodes[node as usize];
+            let v = mesh.triangles[channel.tri as usize].vertices;
+            // Seen from the parent, the entry edge's first vertex is on the left.
+            let (left, right) = (v[channel.entry as usize], v[(channel.entry as usize + 1) % 3]);
+            portals.push([left, right].map(|v| corner(mesh.vertices[v as usize])));
+            node = channel.parent;
+        }
+        portals.reverse();
+        let apexes = tighten(corner(child.apex), &portals, &mut NoTrace);
+        for pair in apexes.windows(2) {
+            child.apex_distance += distance(pair[0].0.point, pair[1].0.point);
+        }
+        let &(last, index) = apexes.last().expect("tighten keeps the first apex");
+        child.apex = last.point;
+        child.apex_depth += index as u32;
     }
 
     /// The triangles of the channel ending at `node`, from the start.
