@@ -6,7 +6,7 @@ mod navmesh_lab;
 pub mod worker;
 
 pub use grid_lab::{Command, GridLab};
-pub use navmesh_lab::{MAPS, MeshAlgorithm, MeshCommand, NavmeshLab};
+pub use navmesh_lab::{Drawing, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};
 
 /// A lesson page: it owns its state and draws itself into the central panel.
 pub trait Lesson {

@@ -1,19 +1,27 @@
 //! The polygon-map lesson: the constrained Delaunay triangulation of a map, its walkable faces,
 //! TA* / TRA* searching over triangles (replayed step by step), the channel found, the funnel
-//! pulling the path tight portal by portal, and the agent radius closing narrow gaps. A grid map
-//! is triangulated too, and grid A*'s octile path drawn beside the any-angle one.
+//! pulling the path tight portal by portal, jump-and-walk locating the goal, and the agent radius
+//! closing narrow gaps. Polygons can be drawn by clicking and saved. A grid map is triangulated
+//! too, and grid A*'s octile path drawn beside the any-angle one.
 
-use egui::{Color32, Pos2, Sense, Shape, Stroke, Vec2};
+mod canvas;
+
+use egui::{Color32, Pos2, RichText, Sense, Vec2};
 
 use super::Lesson;
 use crate::grid::{Grid, movingai};
-use crate::navmesh::funnel::{FunnelView, channel_path};
+use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
 use crate::navmesh::grid_outline::{cell_centre, grid_outline};
-use crate::navmesh::tastar::{MeshSearchResult, MeshQuery, ta_star};
+use crate::navmesh::tastar::{MeshQuery, MeshSearchResult, ta_star};
 use crate::navmesh::trastar::{Reduction, Role, tra_star};
+use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
 use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance};
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::trace::{NoTrace, NodeStatus, Player, Recorder, SearchOutcome, SearchSnapshot};
+use crate::trace::{NO_NODE, NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot};
+use canvas::Transform;
+
+/// How many triangles jump-and-walk samples before it walks.
+const WALK_SAMPLES: usize = 6;
 
 /// The bundled polygon maps (the first one opens) and a grid map to compare with grid A*.
 pub const MAPS: [&str; 4] = ["maps/pillars.json", "maps/narrow_corridor.json", "maps/u_hall.json", "maps/rooms128.map"];
@@ -22,6 +30,31 @@ pub const MAPS: [&str; 4] = ["maps/pillars.json", "maps/narrow_corridor.json", "
 pub enum MeshAlgorithm {
     Ta,
     Tra,
+}
+
+/// Which recording the step controls move through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayKind {
+    Search,
+    Funnel,
+    Walk,
+}
+
+impl ReplayKind {
+    fn name(self) -> &'static str {
+        match self {
+            ReplayKind::Search => "Search",
+            ReplayKind::Funnel => "Funnel",
+            ReplayKind::Walk => "Point location",
+        }
+    }
+}
+
+/// A polygon map being drawn: closed rings (the boundary first, then holes) and the open one.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Drawing {
+    pub rings: Vec<Vec<Point>>,
+    pub current: Vec<Point>,
 }
 
 /// Every action of the page; controls, clicks and tests all go through [`NavmeshLab::apply`].
@@ -33,12 +66,21 @@ pub enum MeshCommand {
     SetRadius(f64),
     SetAlgorithm(MeshAlgorithm),
     SetRefine(bool),
+    /// The step controls act on this recording.
+    SetReplay(ReplayKind),
     StepForward,
     StepBack,
     ToStart,
     ToEnd,
     Seek(usize),
-    SeekFunnel(usize),
+    /// Start drawing a new map (clicks add vertices) or stop.
+    SetDrawing(bool),
+    AddVertex(Point),
+    CloseRing,
+    /// Validate the drawn rings and, if they form a map, triangulate it; otherwise keep the map.
+    UseDrawing,
+    /// Save the current polygon map as JSON.
+    SaveMap(String),
 }
 
 pub struct NavmeshLab {
@@ -58,6 +100,15 @@ pub struct NavmeshLab {
     result: Option<MeshSearchResult>,
     player: Player<SearchSnapshot>,
     funnel: Player<FunnelView>,
+    walk: Player<WalkView>,
+    replay: ReplayKind,
+    /// The current map as polygons, when it is one (for saving).
+    polygons: Option<PolygonMap>,
+    drawing: Option<Drawing>,
+    save_path: String,
+    notice: Option<String>,
+    /// Where the canvas was last painted, for clicks and tests.
+    transform: Option<Transform>,
 }
 
 impl Default for NavmeshLab {
@@ -78,13 +129,24 @@ fn build(outline: &Outline, refine: bool) -> Result<Navmesh, String> {
     Navmesh::build(outline, refine.then(Refinement::default))
 }
 
-/// A polygon map, or a grid map (`.map`) with its grid.
-fn load(path: &str) -> Result<(Outline, Option<Grid>), String> {
+/// What a map file holds: its outline, and the grid or the polygons it came from.
+struct Loaded {
+    outline: Outline,
+    grid: Option<Grid>,
+    polygons: Option<PolygonMap>,
+}
+
+/// A grid map (`.map`), a Polyanya mesh (`.mesh`) or a polygon map (JSON).
+fn load(path: &str) -> Result<Loaded, String> {
     if path.ends_with(".map") {
         let grid = movingai::load_map(path.as_ref()).map_err(|e| e.to_string())?;
-        Ok((grid_outline(&grid), Some(grid)))
+        Ok(Loaded { outline: grid_outline(&grid), grid: Some(grid), polygons: None })
+    } else if path.ends_with(".mesh") {
+        let outline = crate::navmesh::polyanya::load_mesh(path.as_ref()).map_err(|e| e.to_string())?;
+        Ok(Loaded { outline, grid: None, polygons: None })
     } else {
-        Ok((PolygonMap::load(path.as_ref()).map_err(|e| e.to_string())?.outline(), None))
+        let map = PolygonMap::load(path.as_ref()).map_err(|e| e.to_string())?;
+        Ok(Loaded { outline: map.outline(), grid: None, polygons: Some(map) })
     }
 }
 
@@ -106,6 +168,13 @@ impl NavmeshLab {
             result: None,
             player: Player::new(Recorder::new(0).finish(), SearchSnapshot::new(0)),
             funnel: Player::new(Recorder::new(0).finish(), FunnelView::default()),
+            walk: Player::new(Recorder::new(0).finish(), WalkView::default()),
+            replay: ReplayKind::Search,
+            polygons: None,
+            drawing: None,
+            save_path: "maps/drawn.json".to_string(),
+            notice: None,
+            transform: None,
         };
         lab.apply(MeshCommand::LoadMap(MAPS[0].to_string()));
         lab
@@ -117,6 +186,19 @@ impl NavmeshLab {
 
     pub fn funnel(&self) -> &Player<FunnelView> {
         &self.funnel
+    }
+
+    pub fn walk(&self) -> &Player<WalkView> {
+        &self.walk
+    }
+
+    pub fn drawing(&self) -> Option<&Drawing> {
+        self.drawing.as_ref()
+    }
+
+    /// Where map point `p` was on screen in the last frame.
+    pub fn point_on_screen(&self, p: Point) -> Option<Pos2> {
+        self.transform.map(|t| t.to_screen(p))
     }
 
     pub fn result(&self) -> Option<&MeshSearchResult> {
@@ -138,15 +220,10 @@ impl NavmeshLab {
 
     pub fn apply(&mut self, command: MeshCommand) {
         match command {
-            MeshCommand::LoadMap(path) => match load(&path).and_then(|(outline, grid)| Ok((build(&outline, self.refine)?, grid))) {
-                Ok((mesh, grid)) => {
-                    self.mesh = mesh;
-                    self.grid = grid;
-                    self.reduction = Reduction::new(&self.mesh);
+            MeshCommand::LoadMap(path) => match load(&path).and_then(|loaded| Ok((build(&loaded.outline, self.refine)?, loaded))) {
+                Ok((mesh, loaded)) => {
                     self.map_path = path;
-                    self.error = None;
-                    self.place_endpoints();
-                    self.run();
+                    self.show_map(mesh, loaded.grid, loaded.polygons);
                 }
                 // The map on screen stays; only the message changes.
                 Err(e) => self.error = Some(e),
@@ -172,25 +249,93 @@ impl NavmeshLab {
                 let path = self.map_path.clone();
                 self.apply(MeshCommand::LoadMap(path));
             }
-            MeshCommand::StepForward => {
-                self.player.forward();
+            MeshCommand::SetReplay(kind) => self.replay = kind,
+            MeshCommand::StepForward => self.seek(|step| step + 1),
+            MeshCommand::StepBack => self.seek(|step| step.saturating_sub(1)),
+            MeshCommand::ToStart => self.seek(|_| 0),
+            MeshCommand::ToEnd => self.seek(|_| usize::MAX),
+            MeshCommand::Seek(step) => self.seek(|_| step),
+            MeshCommand::SetDrawing(on) => {
+                self.drawing = on.then(Drawing::default);
+                self.notice = None;
             }
-            MeshCommand::StepBack => {
-                self.player.back();
+            MeshCommand::AddVertex(p) => {
+                if let Some(drawing) = &mut self.drawing {
+                    drawing.current.push(p);
+                }
             }
-            MeshCommand::ToStart => {
-                self.player.seek(0);
+            MeshCommand::CloseRing => {
+                if let Some(drawing) = &mut self.drawing
+                    && !drawing.current.is_empty()
+                {
+                    drawing.rings.push(std::mem::take(&mut drawing.current));
+                }
             }
-            MeshCommand::ToEnd => {
-                self.player.seek(usize::MAX);
-            }
-            MeshCommand::Seek(step) => {
-                self.player.seek(step);
-            }
-            MeshCommand::SeekFunnel(step) => {
-                self.funnel.seek(step);
-            }
+            MeshCommand::UseDrawing => self.use_drawing(),
+            MeshCommand::SaveMap(path) => match self.save(&path) {
+                Ok(()) => {
+                    self.notice = Some(format!("Saved {path}"));
+                    self.error = None;
+                }
+                Err(e) => self.error = Some(e),
+            },
         }
+    }
+
+    /// Moves the selected recording to `to(current step)`.
+    fn seek(&mut self, to: impl Fn(usize) -> usize) {
+        match self.replay {
+            ReplayKind::Search => self.player.seek(to(self.player.step())),
+            ReplayKind::Funnel => self.funnel.seek(to(self.funnel.step())),
+            ReplayKind::Walk => self.walk.seek(to(self.walk.step())),
+        };
+    }
+
+    /// (step, length) of the selected recording.
+    fn replay_position(&self) -> (usize, usize) {
+        match self.replay {
+            ReplayKind::Search => (self.player.step(), self.player.len()),
+            ReplayKind::Funnel => (self.funnel.step(), self.funnel.len()),
+            ReplayKind::Walk => (self.walk.step(), self.walk.len()),
+        }
+    }
+
+    fn show_map(&mut self, mesh: Navmesh, grid: Option<Grid>, polygons: Option<PolygonMap>) {
+        self.mesh = mesh;
+        self.grid = grid;
+        self.polygons = polygons;
+        self.reduction = Reduction::new(&self.mesh);
+        self.error = None;
+        self.place_endpoints();
+        self.run();
+    }
+
+    /// The drawn rings as a map: the library's validation decides, and its message is shown.
+    fn use_drawing(&mut self) {
+        let Some(drawing) = &mut self.drawing else { return };
+        if drawing.current.len() >= 3 {
+            drawing.rings.push(std::mem::take(&mut drawing.current));
+        }
+        let Some((boundary, holes)) = drawing.rings.split_first() else {
+            self.error = Some("Draw a boundary first: click its corners, then Close ring".to_string());
+            return;
+        };
+        let map = PolygonMap { boundary: boundary.clone(), holes: holes.to_vec() };
+        match map.validated().and_then(|map| Ok((build(&map.outline(), self.refine)?, map))) {
+            Ok((mesh, map)) => {
+                self.drawing = None;
+                self.map_path = "(drawn)".to_string();
+                self.show_map(mesh, None, Some(map));
+            }
+            // The map on screen and the drawn rings stay; "Clear drawing" starts afresh.
+            Err(e) => self.error = Some(format!("drawn map: {e}")),
+        }
+    }
+
+    fn save(&self, path: &str) -> Result<(), String> {
+        let map = self.polygons.as_ref().ok_or("only polygon maps (JSON or drawn) can be saved")?;
+        let json = serde_json::to_string_pretty(map).map_err(|e| e.to_string())?;
+        std::fs::write(path, json + "\n").map_err(|e| format!("{path}: cannot write: {e}"))
     }
 
     /// Start and goal at the centres of the walkable triangles nearest two opposite corners.
@@ -251,6 +396,9 @@ impl NavmeshLab {
             }
         }
         self.funnel = Player::new(funnel.finish(), FunnelView::default());
+        let mut walk = Recorder::default();
+        jump_and_walk(&self.mesh, self.goal, WALK_SAMPLES, &mut walk);
+        self.walk = Player::new(walk.finish(), WalkView::default());
         self.grid_path = self.grid.as_ref().and_then(|grid| {
             let cell_at = |p: Point| {
                 let (x, y) = (p[0].floor() as i64, p[1].floor() as i64);
@@ -263,9 +411,8 @@ impl NavmeshLab {
         });
     }
 
-    fn controls(&mut self, ui: &mut egui::Ui) {
-        let mut commands = Vec::new();
-        ui.horizontal(|ui| {
+    fn controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Map:");
             for map in MAPS {
                 if ui.radio(self.map_path == map, map.trim_start_matches("maps/")).clicked() {
@@ -280,9 +427,13 @@ impl NavmeshLab {
                 commands.push(MeshCommand::LoadMap(self.map_path.clone()));
             }
         });
+        self.drawing_controls(ui, commands);
         if let Some(error) = &self.error {
             ui.colored_label(Color32::from_rgb(220, 80, 60), error);
+        } else if let Some(notice) = &self.notice {
+            ui.colored_label(Color32::from_rgb(60, 150, 90), notice);
         }
+        ui.separator();
         ui.horizontal(|ui| {
             ui.label("Algorithm:");
             for (algorithm, name) in [(MeshAlgorithm::Ta, "TA*"), (MeshAlgorithm::Tra, "TRA*")] {
@@ -299,6 +450,15 @@ impl NavmeshLab {
         if ui.add(egui::Slider::new(&mut radius, 0.0..=2.0).text("Agent radius")).changed() {
             commands.push(MeshCommand::SetRadius(radius));
         }
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("Replay:");
+            for kind in [ReplayKind::Search, ReplayKind::Funnel, ReplayKind::Walk] {
+                if ui.radio(self.replay == kind, kind.name()).clicked() {
+                    commands.push(MeshCommand::SetReplay(kind));
+                }
+            }
+        });
         ui.horizontal(|ui| {
             let buttons = [
                 ("|< Start", MeshCommand::ToStart),
@@ -312,26 +472,48 @@ impl NavmeshLab {
                 }
             }
         });
-        let mut step = self.player.step();
-        if ui.add(egui::Slider::new(&mut step, 0..=self.player.len()).text("Search step")).changed() {
+        let (mut step, len) = self.replay_position();
+        if ui.add(egui::Slider::new(&mut step, 0..=len).text("Replay step")).changed() {
             commands.push(MeshCommand::Seek(step));
         }
-        let mut funnel_step = self.funnel.step();
-        if ui.add(egui::Slider::new(&mut funnel_step, 0..=self.funnel.len()).text("Funnel step")).changed() {
-            commands.push(MeshCommand::SeekFunnel(funnel_step));
-        }
-        for command in commands {
-            self.apply(command);
-        }
+    }
+
+    fn drawing_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
+        ui.horizontal_wrapped(|ui| match &self.drawing {
+            None => {
+                if ui.button("Draw a new map").clicked() {
+                    commands.push(MeshCommand::SetDrawing(true));
+                }
+                let label = ui.label("Save as:");
+                ui.text_edit_singleline(&mut self.save_path).labelled_by(label.id);
+                if ui.button("Save map").clicked() {
+                    commands.push(MeshCommand::SaveMap(self.save_path.clone()));
+                }
+            }
+            Some(drawing) => {
+                for (label, command) in [
+                    ("Close ring", MeshCommand::CloseRing),
+                    ("Triangulate drawing", MeshCommand::UseDrawing),
+                    ("Clear drawing", MeshCommand::SetDrawing(true)),
+                    ("Stop drawing", MeshCommand::SetDrawing(false)),
+                ] {
+                    if ui.button(label).clicked() {
+                        commands.push(command);
+                    }
+                }
+                let next = if drawing.rings.is_empty() { "the boundary".to_string() } else { format!("hole {}", drawing.rings.len() - 1) };
+                ui.label(format!("Click the corners of {next} ({} so far); click its first corner or Close ring to close it.", drawing.current.len()));
+            }
+        });
     }
 
     fn stats(&self, ui: &mut egui::Ui) {
         let view = self.player.view();
         ui.label(format!("Step {} / {}", self.player.step(), self.player.len()));
         ui.label(format!("Expanded: {}", view.expanded));
+        ui.label(format!("Triangles: {}   walkable: {}", self.mesh.triangles.len(), self.mesh.walkable_count()));
         ui.label(format!(
-            "Walkable triangles: {}   decision points: {}   corridor: {}   dead ends: {}",
-            self.mesh.walkable_count(),
+            "TRA* roles: decision points {}   corridor {}   dead ends {}",
             self.reduction.count(Role::Decision),
             self.reduction.count(Role::Corridor),
             self.reduction.count(Role::DeadEnd)
@@ -344,97 +526,212 @@ impl NavmeshLab {
         if let Some(result) = self.result.as_ref().filter(|_| self.player.at_end())
             && let (Some(first), Some(best)) = (result.first_length, &result.path)
         {
-            ui.label(format!("First path: {first:.3}   Shortest path: {:.3}", best.length));
+            ui.label(format!(
+                "First path: {first:.3}   Shortest path: {:.3}   ({} improvements)",
+                best.length, result.improvements
+            ));
         }
         ui.label(format!("Funnel step {} / {}", self.funnel.step(), self.funnel.len()));
-        if let Some((length, _)) = &self.grid_path {
-            ui.label(format!("Grid A* (octile, cell to cell): {length:.3}"));
+        ui.label(format!("Walk step {} / {}", self.walk.step(), self.walk.len()));
+        match (&self.grid_path, self.result.as_ref().and_then(|r| r.path.as_ref())) {
+            (Some((octile, _)), Some(path)) => {
+                ui.label(format!("Grid A* (octile, cell to cell): {octile:.3}"));
+                ui.label(format!("TA* any-angle: {:.3} ({:.1}% shorter)", path.length, 100.0 * (1.0 - path.length / octile)));
+            }
+            (Some((octile, _)), None) => {
+                ui.label(format!("Grid A* (octile, cell to cell): {octile:.3}"));
+            }
+            (None, _) if self.grid.is_none() => {
+                ui.weak("Load a grid map (.map) to compare grid A*'s octile path with the any-angle one.");
+            }
+            _ => {}
         }
     }
 
-    fn canvas(&mut self, ui: &mut egui::Ui) {
+    /// The pseudocode of the selected recording, its current line highlighted, and what that
+    /// line is doing right now.
+    fn pseudocode(&self, ui: &mut egui::Ui) {
+        let (lines, current, explanation): (&[&str], Option<usize>, String) = match self.replay {
+            ReplayKind::Search => {
+                let event = self.player.current_event();
+                (&SEARCH_PSEUDOCODE, event.map(search_line), event.map_or_else(String::new, |e| self.explain_search(e)))
+            }
+            ReplayKind::Funnel => {
+                let event = self.funnel.current_event();
+                (&FUNNEL_PSEUDOCODE, event.map(funnel_line), event.map_or_else(String::new, explain_funnel))
+            }
+            ReplayKind::Walk => {
+                let event = self.walk.current_event();
+                (&WALK_PSEUDOCODE, event.map(walk_line), event.map_or_else(String::new, explain_walk))
+            }
+        };
+        ui.strong(format!("{} pseudocode", self.replay.name()));
+        for (index, text) in lines.iter().enumerate() {
+            let mut rich = RichText::new(*text).monospace();
+            if current == Some(index) {
+                rich = rich.background_color(Color32::from_rgb(250, 220, 90)).color(Color32::BLACK);
+            }
+            ui.label(rich);
+        }
+        ui.label(if explanation.is_empty() { "Press Step > to begin.".to_string() } else { explanation });
+    }
+
+    fn explain_search(&self, event: &SearchEvent) -> String {
+        match *event {
+            SearchEvent::Open { node, parent, g, h } if parent == NO_NODE => {
+                format!("The start lies in triangle {node}: a first channel, f = {:.2}.", g + h)
+            }
+            SearchEvent::Open { node, parent, g, h } => format!(
+                "From triangle {parent} a channel enters triangle {node}: at least {g:.2} travelled, \
+                 at least {h:.2} to go, so f = {:.2}. It joins the frontier (green).",
+                g + h
+            ),
+            SearchEvent::Expand { node } => format!(
+                "Triangle {node} ends the channel with the lowest f: its other edges are tried. \
+                 A triangle can be reached by several channels, so it may come back."
+            ),
+            SearchEvent::Found { cost, ref path } => format!(
+                "A channel of {} triangles reaches the goal; the funnel makes it a path of length {cost:.3}. \
+                 The search goes on until no channel's f is below that.",
+                path.len()
+            ),
+            SearchEvent::Relax { node, .. } => format!("Triangle {node} is looked at again."),
+            SearchEvent::Exhausted => "No channel is left: start and goal are not connected for this agent.".to_string(),
+        }
+    }
+
+    fn canvas(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
         let (lo, hi) = self.bounds();
         let available = ui.available_size();
         let (w, h) = ((hi[0] - lo[0]).max(1e-9) as f32, (hi[1] - lo[1]).max(1e-9) as f32);
         let scale = (available.x / w).min(available.y / h).max(1.0) * 0.97;
         let (response, painter) = ui.allocate_painter(Vec2::new(w * scale, h * scale), Sense::click());
-        let rect = response.rect;
-        // y points up in a polygon map; grid rows count down, as the grid lab shows them.
-        let down = if self.grid.is_some() { 1.0 } else { -1.0 };
-        let top = if self.grid.is_some() { rect.min.y } else { rect.max.y };
-        let to_screen = |p: Point| Pos2::new(rect.min.x + (p[0] - lo[0]) as f32 * scale, top + down * (p[1] - lo[1]) as f32 * scale);
-        let to_map = |p: Pos2| [lo[0] + ((p.x - rect.min.x) / scale) as f64, lo[1] + (down * (p.y - top) / scale) as f64];
-        let view = self.player.view();
-        let channel: &[u32] = match &view.outcome {
-            Some(SearchOutcome::Found { path, .. }) => path,
-            _ => &[],
-        };
-        for (t, tri) in self.mesh.triangles.iter().enumerate() {
-            let fill = if !tri.walkable {
-                Color32::from_gray(50)
-            } else if channel.contains(&(t as u32)) {
-                Color32::from_rgb(250, 225, 120)
-            } else {
-                match view.node(t as u32).status {
-                    NodeStatus::Unseen => Color32::from_gray(235),
-                    NodeStatus::Open => Color32::from_rgb(150, 220, 150),
-                    NodeStatus::Closed => Color32::from_rgb(160, 185, 235),
-                }
-            };
-            let points = self.mesh.triangle_points(t as u32).map(to_screen).to_vec();
-            painter.add(Shape::convex_polygon(points, fill, Stroke::new(0.5, Color32::from_gray(150))));
-        }
-        for &[a, b] in &self.mesh.obstacle_edges {
-            let (a, b) = (self.mesh.vertices[a as usize], self.mesh.vertices[b as usize]);
-            painter.line_segment([to_screen(a), to_screen(b)], Stroke::new(2.5, Color32::BLACK));
-        }
-        // TRA*'s decision points.
-        if self.algorithm == MeshAlgorithm::Tra {
-            for t in (0..self.mesh.triangles.len()).filter(|&t| self.reduction.roles[t] == Role::Decision) {
-                let [a, b, c] = self.mesh.triangle_points(t as u32);
-                let centre = [(a[0] + b[0] + c[0]) / 3.0, (a[1] + b[1] + c[1]) / 3.0];
-                painter.circle_filled(to_screen(centre), 4.0, Color32::from_rgb(200, 60, 160));
-            }
-        }
-        if let Some(current) = view.current {
-            let points = self.mesh.triangle_points(current).map(to_screen).to_vec();
-            painter.add(Shape::closed_line(points, Stroke::new(2.5, Color32::from_rgb(220, 40, 40))));
-        }
-        if self.player.at_end()
-            && let Some(path) = self.result.as_ref().and_then(|r| r.path.as_ref())
-        {
-            let points: Vec<Pos2> = path.waypoints.iter().copied().map(to_screen).collect();
-            painter.add(Shape::line(points, Stroke::new(3.0, Color32::from_rgb(230, 120, 20))));
-        }
-        if let Some((_, centres)) = &self.grid_path {
-            let points: Vec<Pos2> = centres.iter().copied().map(to_screen).collect();
-            painter.add(Shape::line(points, Stroke::new(2.0, Color32::from_rgb(0, 170, 190))));
-        }
-        self.draw_funnel(&painter, &to_screen);
-        for (p, colour) in [(self.start, Color32::from_rgb(30, 160, 60)), (self.goal, Color32::from_rgb(170, 40, 170))] {
-            painter.circle_filled(to_screen(p), 5.0, colour);
-            if self.radius > 0.0 {
-                painter.circle_stroke(to_screen(p), self.radius as f32 * scale, Stroke::new(1.5, colour));
-            }
-        }
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Polygon canvas"));
+        let at = Transform { rect: response.rect, lo, scale, y_down: self.grid.is_some() };
+        self.transform = Some(at);
+        self.paint(&painter, &at);
         if response.clicked()
             && let Some(pos) = response.interact_pointer_pos()
         {
-            let command = if ui.input(|i| i.modifiers.shift) { MeshCommand::SetStart(to_map(pos)) } else { MeshCommand::SetGoal(to_map(pos)) };
-            self.apply(command);
+            let p = at.to_map(pos);
+            commands.push(match &self.drawing {
+                // A click on the ring's first corner closes it.
+                Some(drawing) if drawing.current.len() >= 3 && at.to_screen(drawing.current[0]).distance(pos) < 8.0 => {
+                    MeshCommand::CloseRing
+                }
+                Some(_) => MeshCommand::AddVertex(p),
+                None if ui.input(|i| i.modifiers.shift) => MeshCommand::SetStart(p),
+                None => MeshCommand::SetGoal(p),
+            });
         }
     }
 
-    /// The funnel at its current step: the corners fixed so far, and the apex with its two sides.
-    fn draw_funnel(&self, painter: &egui::Painter, to_screen: &impl Fn(Point) -> Pos2) {
-        let funnel = self.funnel.view();
-        let Some((_, apex, left, right)) = funnel.step else { return };
-        let mut fixed = vec![to_screen(self.start)];
-        fixed.extend(funnel.corners.iter().copied().map(to_screen));
-        painter.add(Shape::line(fixed, Stroke::new(2.0, Color32::from_rgb(120, 60, 20))));
-        painter.line_segment([to_screen(apex), to_screen(left)], Stroke::new(2.0, Color32::from_rgb(40, 90, 220)));
-        painter.line_segment([to_screen(apex), to_screen(right)], Stroke::new(2.0, Color32::from_rgb(220, 50, 50)));
-        painter.circle_filled(to_screen(apex), 4.5, Color32::from_rgb(120, 60, 20));
+    fn legend(&self, ui: &mut egui::Ui) {
+        use canvas::*;
+        let entries: &[(Color32, &str)] = match self.replay {
+            ReplayKind::Search => &[
+                (FRONTIER, "frontier (open)"),
+                (EXPLORED, "expanded"),
+                (CHANNEL, "channel found"),
+                (PATH, "path"),
+                (CORRIDOR, "TRA* corridor"),
+                (DEAD_END, "TRA* dead end"),
+                (DECISION, "TRA* decision point"),
+                (BLOCKED, "obstacle"),
+            ],
+            ReplayKind::Funnel => &[(APEX, "apex and corners fixed"), (LEFT_SIDE, "left side"), (RIGHT_SIDE, "right side"), (PATH, "path")],
+            ReplayKind::Walk => &[(SAMPLE, "sampled triangle"), (WALK, "walk"), (BLOCKED, "obstacle")],
+        };
+        ui.horizontal_wrapped(|ui| {
+            for &(colour, name) in entries {
+                let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
+                ui.painter().rect_filled(rect, 2.0, colour);
+                ui.label(name);
+            }
+            if self.grid.is_some() {
+                let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
+                ui.painter().rect_filled(rect, 2.0, canvas::GRID_PATH);
+                ui.label("grid A* (octile)");
+            }
+        });
+    }
+}
+
+const SEARCH_PSEUDOCODE: [&str; 9] = [
+    "open the channel [start triangle]",
+    "while some open channel has f < best:",
+    "  take the channel c with the lowest f",
+    "  if c reaches the goal: best = min(best, funnel(c))",
+    "  for each edge e of c's last triangle but its entry:",
+    "    skip walls, triangles on c and gaps under 2r",
+    "    skip if c's funnel apex was reached shorter",
+    "    open c + the triangle across e (f = g + h)",
+    "no path (the open list is empty)",
+];
+
+fn search_line(event: &SearchEvent) -> usize {
+    match event {
+        SearchEvent::Open { parent, .. } if *parent == NO_NODE => 0,
+        SearchEvent::Expand { .. } => 2,
+        SearchEvent::Found { .. } => 3,
+        SearchEvent::Relax { .. } => 5,
+        SearchEvent::Open { .. } => 7,
+        SearchEvent::Exhausted => 8,
+    }
+}
+
+const FUNNEL_PSEUDOCODE: [&str; 5] = [
+    "apex = start; left = right = apex",
+    "for each portal (left end, right end), then the goal:",
+    "  move a side to the portal's end if that narrows the funnel",
+    "  if it would cross the other side: that side's corner is",
+    "    the next waypoint and apex; restart after its portal",
+];
+
+fn funnel_line(event: &FunnelEvent) -> usize {
+    match event {
+        FunnelEvent::Step { .. } => 2,
+        FunnelEvent::Apex { .. } => 3,
+    }
+}
+
+fn explain_funnel(event: &FunnelEvent) -> String {
+    match *event {
+        FunnelEvent::Step { portal, apex, left, right } => format!(
+            "After portal {portal} the funnel opens from the apex ({:.2}, {:.2}) between its left end ({:.2}, {:.2}) \
+             and right end ({:.2}, {:.2}). Every straight line inside it is free.",
+            apex[0], apex[1], left[0], left[1], right[0], right[1]
+        ),
+        FunnelEvent::Apex { corner } => format!(
+            "The sides crossed: the path must bend round the corner ({:.2}, {:.2}). It becomes a waypoint and the new apex.",
+            corner[0], corner[1]
+        ),
+    }
+}
+
+const WALK_PSEUDOCODE: [&str; 4] = [
+    "look at k triangles spread over the mesh",
+    "jump to the one whose centre is nearest the point",
+    "while an edge has the point on its far side: cross it",
+    "no such edge: the point lies in this triangle",
+];
+
+fn walk_line(event: &WalkEvent) -> usize {
+    match event {
+        WalkEvent::Sample { .. } => 0,
+        WalkEvent::Jump { .. } => 1,
+        WalkEvent::Step { .. } => 2,
+        WalkEvent::Found { .. } => 3,
+    }
+}
+
+fn explain_walk(event: &WalkEvent) -> String {
+    match *event {
+        WalkEvent::Sample { triangle, distance } => format!("Sample triangle {triangle}: its centre is {distance:.2} from the goal."),
+        WalkEvent::Jump { triangle } => format!("Triangle {triangle} was the nearest sample; the walk starts there instead of anywhere."),
+        WalkEvent::Step { triangle } => format!("The goal is beyond one edge, so the walk crosses it into triangle {triangle}."),
+        WalkEvent::Found { triangle: Some(t) } => format!("No edge has the goal beyond it: the goal is in triangle {t}."),
+        WalkEvent::Found { triangle: None } => "The walk left the triangulation: the goal is off the map.".to_string(),
     }
 }
 
@@ -446,20 +743,30 @@ impl Lesson for NavmeshLab {
     fn ui(&mut self, ui: &mut egui::Ui) {
         ui.heading("Polygon maps: triangulation, TA*, TRA* and the funnel");
         ui.label(
-            "The free space is cut into triangles (a constrained Delaunay triangulation; obstacle edges in \
-             black, blocked triangles dark). TA* searches channels of triangles: open triangles green, \
-             explored blue, the channel found yellow. The funnel then pulls the path tight (apex brown, \
-             left side blue, right side red). TRA* first removes dead ends and collapses corridors, so it \
-             branches only at decision points (magenta). A bigger agent keeps its radius from every corner \
-             and cannot pass gaps narrower than its width. On a grid map, grid A*'s octile path (teal) runs \
-             beside the any-angle one. Click: goal, Shift+click: start.",
+            "Free space is cut into triangles whose corners are the map's corners (a constrained Delaunay \
+             triangulation), so a huge open room costs a handful of nodes. TA* searches channels (strings of \
+             triangles) and may reach a triangle along several; the funnel turns a channel into its shortest \
+             path, bending only at corners. TRA* first peels off dead ends and treats each corridor as one \
+             edge between decision points. A round agent keeps its radius from every corner and cannot pass a \
+             gap narrower than its width. Click: goal; Shift+click: start.",
         );
         ui.separator();
-        egui::Panel::right("navmesh-lab-side").resizable(false).min_size(420.0).show(ui, |ui| {
-            self.controls(ui);
-            ui.separator();
-            self.stats(ui);
+        let mut commands = Vec::new();
+        egui::Panel::right("navmesh-lab-side").resizable(false).min_size(440.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                self.controls(ui, &mut commands);
+                ui.separator();
+                self.stats(ui);
+                ui.separator();
+                self.pseudocode(ui);
+            });
         });
-        egui::CentralPanel::default().show(ui, |ui| self.canvas(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.legend(ui);
+            self.canvas(ui, &mut commands);
+        });
+        for command in commands {
+            self.apply(command);
+        }
     }
 }
