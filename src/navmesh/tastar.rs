@@ -152,7 +152,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         _ => true,
     };
 
-    let mut nodes = Channels { nodes: Vec::new(), entered: vec![false; mesh.triangles.len()] };
+    let mut nodes = Channels { nodes: Vec::new(), on_path: vec![0; mesh.triangles.len()], serial: 0 };
     let mut open = BinaryHeap::new();
     let h_start = distance(start, goal);
     for &tri in &starts {
@@ -174,7 +174,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
     let child = |nodes: &Channels, node: u32, i: usize| -> Option<Channel> {
         let parent = nodes.nodes[node as usize];
         let next = mesh.passable(parent.tri, i)?;
-        if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(node, next) {
+        if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(next) {
             return None;
         }
         let (a, b) = mesh.edge(parent.tri, i);
@@ -198,6 +198,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         }
         let current = nodes.nodes[node as usize];
         result.expanded += 1;
+        nodes.mark_channel(node);
         tracer.record(|| SearchEvent::Expand { node: current.tri });
         if goals.contains(&current.tri) {
             let channel = nodes.channel(node);
@@ -230,11 +231,13 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                 let mut dead = false;
                 while !reduction.is_decision(next.tri) && !goals.contains(&next.tri) {
                     let id = nodes.push(next);
+                    nodes.on_path[next.tri as usize] = nodes.serial;
                     let mut exits = (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(&nodes, id, j));
                     match (exits.next(), exits.next()) {
                         (Some(only), None) => next = only,
                         // A branch towards the start or goal leaves here: the search decides.
                         (Some(_), Some(_)) => {
+                            nodes.on_path[next.tri as usize] = 0;
                             nodes.nodes.pop();
                             break;
                         }
@@ -243,6 +246,10 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                             break;
                         }
                     }
+                }
+                // The sibling corridors start again from the expanded channel.
+                for corridor in &nodes.nodes[corridor_start..] {
+                    nodes.on_path[corridor.tri as usize] = 0;
                 }
                 if dead {
                     // The corridor leads nowhere new.
@@ -272,32 +279,33 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
     Ok(result)
 }
 
-/// Every search node made so far. `entered` marks the triangles some channel has entered: only
-/// for those does checking a channel for a revisit need to walk it.
+/// Every search node made so far, and the channel being extended: `on_path[t] == serial` marks
+/// its triangles, so checking a child for a revisit costs one look-up.
 struct Channels {
     nodes: Vec<Channel>,
-    entered: Vec<bool>,
+    on_path: Vec<u32>,
+    serial: u32,
 }
 
 impl Channels {
     fn push(&mut self, channel: Channel) -> u32 {
-        self.entered[channel.tri as usize] = true;
         self.nodes.push(channel);
         self.nodes.len() as u32 - 1
     }
 
-    /// Whether the channel ending at `node` runs through `tri`.
-    fn on_channel(&self, mut node: u32, tri: u32) -> bool {
-        if !self.entered[tri as usize] {
-            return false;
-        }
+    /// Makes the channel ending at `node` the one being extended.
+    fn mark_channel(&mut self, mut node: u32) {
+        self.serial += 1;
         while node != NO_NODE {
-            if self.nodes[node as usize].tri == tri {
-                return true;
-            }
-            node = self.nodes[node as usize].parent;
+            let channel = self.nodes[node as usize];
+            self.on_path[channel.tri as usize] = self.serial;
+            node = channel.parent;
         }
-        false
+    }
+
+    /// Whether the channel being extended runs through `tri`.
+    fn on_channel(&self, tri: u32) -> bool {
+        self.on_path[tri as usize] == self.serial
     }
 
     /// Moves `child`'s funnel apex on over the portal (left, right) it entered by: the funnel
