@@ -210,7 +210,7 @@ fn the_funnel_and_the_walk_step_forward_and_back() {
     assert_eq!(funnel.step(), 2);
     harness.get_by_label(&format!("Funnel step 2 / {}", funnel.len()));
     assert!(funnel.view().step.is_some(), "the apex and both sides are shown");
-    harness.get_by_label_contains("move a side to the portal's end if that narrows the funnel");
+    harness.get_by_label_contains("narrow a side to the portal's end if it can");
 
     harness.get_by_label("Point location").click();
     harness.run();

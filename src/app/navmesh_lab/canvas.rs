@@ -56,8 +56,10 @@ fn centre(mesh: &Navmesh, t: u32) -> Point {
 impl NavmeshLab {
     pub(super) fn paint(&self, painter: &Painter, at: &Transform) {
         let view = self.player.view();
-        let channel: &[u32] = match &view.outcome {
-            Some(SearchOutcome::Found { path, .. }) => path,
+        // The funnel and the walk are shown over the channel found, wherever the search replay is.
+        let channel: &[u32] = match (&view.outcome, self.result.as_ref().and_then(|r| r.path.as_ref())) {
+            (_, Some(path)) if self.replay != ReplayKind::Search => &path.channel,
+            (Some(SearchOutcome::Found { path, .. }), _) => path,
             _ => &[],
         };
         let tra = self.algorithm == super::MeshAlgorithm::Tra;
@@ -149,6 +151,8 @@ impl NavmeshLab {
     /// The rings drawn so far (closed) and the one being drawn (open).
     fn paint_drawing(&self, painter: &Painter, at: &Transform) {
         let Some(drawing) = &self.drawing else { return };
+        // The old map fades so the new rings stand out.
+        painter.rect_filled(at.rect, 0.0, Color32::from_white_alpha(170));
         for ring in &drawing.rings {
             let points: Vec<Pos2> = ring.iter().map(|&p| at.to_screen(p)).collect();
             painter.add(Shape::closed_line(points, Stroke::new(2.5, DRAWING)));

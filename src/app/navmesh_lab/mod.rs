@@ -682,10 +682,10 @@ fn search_line(event: &SearchEvent) -> usize {
 
 const FUNNEL_PSEUDOCODE: [&str; 5] = [
     "apex = start; left = right = apex",
-    "for each portal (left end, right end), then the goal:",
-    "  move a side to the portal's end if that narrows the funnel",
-    "  if it would cross the other side: that side's corner is",
-    "    the next waypoint and apex; restart after its portal",
+    "for each portal (left, right), then the goal:",
+    "  narrow a side to the portal's end if it can",
+    "  if it crosses the other side: that corner is",
+    "    a waypoint and the apex; go on after it",
 ];
 
 fn funnel_line(event: &FunnelEvent) -> usize {
