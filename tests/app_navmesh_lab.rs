@@ -223,7 +223,7 @@ fn the_funnel_and_the_walk_step_forward_and_back() {
     let lab = harness.state();
     let found = lab.walk().view().found.flatten().expect("the walk finds the goal's triangle");
     let [a, b, c] = lab.mesh().triangle_points(found);
-    assert!(lab.walk().view().walked.len() >= 1);
+    assert!(!lab.walk().view().walked.is_empty());
     // The goal lies in the triangle the walk stopped in (all three edges have it on their left).
     let goal = lab.result().and_then(|r| r.path.as_ref()).unwrap().waypoints.last().copied().unwrap();
     for (p, q) in [(a, b), (b, c), (c, a)] {

@@ -11,7 +11,8 @@
 //! - Pruning (point agent): every shortest path through a channel passes its funnel's apex, a
 //!   corner reached by a taut path of known length. A channel whose apex some other channel
 //!   reached by a strictly shorter path cannot lead to a shortest path (Polyanya's root pruning),
-//!   so it is dropped; without this the number of channels grows exponentially on open maps.
+//!   so it is dropped. The apex term of g and this pruning keep the channels from multiplying
+//!   with every obstacle passed on open maps (tests: a pillar field; bench: random512).
 //! - Anytime: reaching the goal's triangle gives a channel whose funnel path is a real path; the
 //!   search goes on until the lowest f in the open list is no shorter than the best path, which is
 //!   then the shortest (any-angle) path.

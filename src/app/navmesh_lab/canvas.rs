@@ -36,13 +36,13 @@ pub struct Transform {
 }
 
 impl Transform {
-    pub fn to_screen(&self, p: Point) -> Pos2 {
+    pub fn to_screen(self, p: Point) -> Pos2 {
         let x = self.rect.min.x + (p[0] - self.lo[0]) as f32 * self.scale;
         let dy = (p[1] - self.lo[1]) as f32 * self.scale;
         Pos2::new(x, if self.y_down { self.rect.min.y + dy } else { self.rect.max.y - dy })
     }
 
-    pub fn to_map(&self, p: Pos2) -> Point {
+    pub fn to_map(self, p: Pos2) -> Point {
         let dy = if self.y_down { p.y - self.rect.min.y } else { self.rect.max.y - p.y };
         [self.lo[0] + ((p.x - self.rect.min.x) / self.scale) as f64, self.lo[1] + (dy / self.scale) as f64]
     }
