@@ -2,7 +2,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use searchlab::app::{Lesson, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
+use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
 use searchlab::trace::SearchOutcome;
 
 fn lab_harness() -> Harness<'static, NavmeshLab> {
@@ -112,4 +112,125 @@ fn the_app_lists_the_polygon_lesson() {
     let mut harness = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     harness.run();
     harness.get_all_by_label("Polygon maps").next().expect("the lesson is listed");
+}
+
+/// Clicks the canvas where map point `p` is drawn.
+fn click_map(harness: &mut Harness<'_, NavmeshLab>, p: [f64; 2]) {
+    let pos = harness.state().point_on_screen(p).expect("the canvas was painted");
+    harness.hover_at(pos);
+    harness.run();
+    harness.drag_at(pos);
+    harness.run();
+    harness.drop_at(pos);
+    harness.run();
+}
+
+/// Draws one ring by clicking its corners and then its first corner again.
+fn draw_ring(harness: &mut Harness<'_, NavmeshLab>, ring: &[[f64; 2]]) {
+    for &p in ring {
+        click_map(harness, p);
+    }
+    click_map(harness, ring[0]);
+}
+
+#[test]
+fn a_polygon_drawn_by_clicks_is_triangulated_and_saved() {
+    let mut harness = lab_harness();
+    harness.run();
+    let before = harness.state().mesh().triangles.len();
+    harness.get_by_label("Draw a new map").click();
+    harness.run();
+    // A square room with a square pillar, drawn in the pillars map's frame (0..40 x 0..30).
+    draw_ring(&mut harness, &[[2.0, 2.0], [38.0, 2.0], [38.0, 28.0], [2.0, 28.0]]);
+    assert_eq!(harness.state().drawing().unwrap().rings.len(), 1, "clicking the first corner closes the ring");
+    harness.get_by_label_contains("Click the corners of hole 0 (0 so far)");
+    for p in [[15.0, 10.0], [25.0, 10.0], [25.0, 20.0], [15.0, 20.0]] {
+        click_map(&mut harness, p);
+    }
+    harness.get_by_label("Close ring").click();
+    harness.run();
+    harness.get_by_label("Triangulate drawing").click();
+    harness.run();
+    let lab = harness.state();
+    assert_eq!(lab.error(), None);
+    assert!(lab.drawing().is_none(), "drawing ends with the new map");
+    // A square ring round a square hole: 8 walkable triangles, 2 inside the hole.
+    assert_eq!((lab.mesh().triangles.len(), lab.mesh().walkable_count()), (10, 8));
+    assert_ne!(lab.mesh().triangles.len(), before);
+    harness.get_by_label("Triangles: 10   walkable: 8");
+    let length = lab.result().and_then(|r| r.path.as_ref()).expect("a path round the pillar").length;
+
+    let file = std::env::temp_dir().join(format!("searchlab-drawn-{}.json", std::process::id()));
+    harness.state_mut().apply(MeshCommand::SaveMap(file.display().to_string()));
+    assert_eq!(harness.state().error(), None);
+    harness.state_mut().apply(MeshCommand::LoadMap(MAPS[0].to_string()));
+    harness.state_mut().apply(MeshCommand::LoadMap(file.display().to_string()));
+    let lab = harness.state();
+    assert_eq!(lab.mesh().walkable_count(), 8, "the saved map loads back");
+    assert_eq!(lab.result().and_then(|r| r.path.as_ref()).unwrap().length, length);
+    std::fs::remove_file(file).unwrap();
+}
+
+#[test]
+fn a_self_crossing_drawing_shows_the_library_error_and_keeps_the_map() {
+    let mut harness = lab_harness();
+    harness.run();
+    let before = harness.state().mesh().triangles.clone();
+    harness.get_by_label("Draw a new map").click();
+    harness.run();
+    // A bow tie: edges 0 and 2 cross.
+    draw_ring(&mut harness, &[[2.0, 2.0], [30.0, 25.0], [30.0, 2.0], [2.0, 25.0]]);
+    harness.get_by_label("Triangulate drawing").click();
+    harness.run();
+    let error = harness.state().error().expect("the drawing is rejected").to_string();
+    assert!(error.starts_with("drawn map: the boundary"), "{error}");
+    harness.get_by_label(&error);
+    assert_eq!(harness.state().mesh().triangles, before, "the map on screen is kept");
+    assert_eq!(harness.state().drawing().unwrap().rings.len(), 1, "the drawing stays to be looked at");
+    harness.get_by_label("Clear drawing").click();
+    harness.run();
+    assert!(harness.state().drawing().unwrap().rings.is_empty());
+}
+
+#[test]
+fn the_funnel_and_the_walk_step_forward_and_back() {
+    let mut harness = lab_harness();
+    harness.run();
+    harness.get_by_label("Funnel").click();
+    harness.run();
+    for _ in 0..3 {
+        harness.get_by_label("Step >").click();
+        harness.run();
+    }
+    assert_eq!(harness.state().funnel().step(), 3);
+    assert_eq!(harness.state().player().step(), 0, "only the selected recording moves");
+    harness.get_by_label("< Step back").click();
+    harness.run();
+    let funnel = harness.state().funnel();
+    assert_eq!(funnel.step(), 2);
+    harness.get_by_label(&format!("Funnel step 2 / {}", funnel.len()));
+    assert!(funnel.view().step.is_some(), "the apex and both sides are shown");
+    harness.get_by_label_contains("narrow a side to the portal's end if it can");
+
+    harness.get_by_label("Point location").click();
+    harness.run();
+    harness.get_by_label("Step >").click();
+    harness.run();
+    assert_eq!(harness.state().walk().view().samples.len(), 1);
+    harness.get_by_label("look at k triangles spread over the mesh");
+    harness.get_by_label("End >|").click();
+    harness.run();
+    let lab = harness.state();
+    let found = lab.walk().view().found.flatten().expect("the walk finds the goal's triangle");
+    let [a, b, c] = lab.mesh().triangle_points(found);
+    assert!(!lab.walk().view().walked.is_empty());
+    // The goal lies in the triangle the walk stopped in (all three edges have it on their left).
+    let goal = lab.result().and_then(|r| r.path.as_ref()).unwrap().waypoints.last().copied().unwrap();
+    for (p, q) in [(a, b), (b, c), (c, a)] {
+        assert!(searchlab::navmesh::orient(p, q, goal) >= 0.0);
+    }
+    harness.get_by_label_contains("the goal is in triangle");
+    harness.get_by_label("|< Start").click();
+    harness.run();
+    assert_eq!(harness.state().walk().view(), &searchlab::navmesh::walk::WalkView::default());
 }

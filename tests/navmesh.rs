@@ -184,6 +184,35 @@ fn start_and_goal_on_vertices_edges_and_collinear_with_corners() {
     }
 }
 
+/// A 40 x 40 room with a 7 x 7 field of small square pillars: open space with a great many
+/// homotopically different channels between any two points.
+fn pillar_field() -> PolygonMap {
+    let pillar = |x: f64, y: f64| vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]];
+    PolygonMap {
+        boundary: vec![[0.0, 0.0], [40.0, 0.0], [40.0, 40.0], [0.0, 40.0]],
+        holes: (0..7).flat_map(|i| (0..7).map(move |j| pillar(4.0 + 5.0 * i as f64, 4.5 + 5.0 * j as f64))).collect(),
+    }
+}
+
+#[test]
+fn funnel_apexes_bound_and_prune_channels_on_open_maps() {
+    let map = pillar_field().validated().unwrap();
+    let mesh = Navmesh::build(&map.outline(), None).unwrap();
+    let reduction = Reduction::new(&mesh);
+    let mut rng = StdRng::seed_from_u64(6);
+    for _ in 0..12 {
+        let (start, goal) = (random_free_point(&map, &mut rng), random_free_point(&map, &mut rng));
+        check_query(&map, &mesh, &reduction, start, goal);
+    }
+    // Corner to corner across the whole field. With g only from the distance to the entry edge
+    // the channels multiply with the pillars passed (1268 expanded); the apex's exact distance
+    // in g and pruning apexes reached shorter keep it under one expansion per triangle (179).
+    let result = ta_star(&mesh, &MeshQuery::new([1.0, 1.0], [39.0, 39.0]), &mut NoTrace).unwrap();
+    let expected = oracle(&map, [1.0, 1.0], [39.0, 39.0]).unwrap();
+    assert!((result.path.unwrap().length - expected).abs() < 1e-7);
+    assert!(result.expanded < 2 * mesh.walkable_count(), "{} expanded, {} triangles", result.expanded, mesh.walkable_count());
+}
+
 #[test]
 fn points_off_the_free_space_are_errors() {
     let map = load("pillars.json");
@@ -215,8 +244,9 @@ fn radius_paths_keep_their_distance_and_narrow_corridors_close() {
     let (start, goal) = ([2.0, 10.0], [28.0, 10.0]);
     let point = ta_star(&mesh, &MeshQuery::new(start, goal), &mut NoTrace).unwrap().path.unwrap();
     assert!((point.length - 26.0).abs() < 1e-9, "straight through the corridor");
-    // The corridor is 1.5 wide: radius 0.5 fits, 0.9 must take a 2-wide detour round a block.
-    for radius in [0.25, 0.5, 0.9] {
+    // The corridor is 1.5 wide: radius 0.5 and 0.7499 (gap just above 2r) fit; 0.7501 (just
+    // below) and 0.9 must take a 2-wide detour round a block.
+    for radius in [0.25, 0.5, 0.7499, 0.7501, 0.9] {
         let query = MeshQuery { radius, ..MeshQuery::new(start, goal) };
         let ta = ta_star(&mesh, &query, &mut NoTrace).unwrap().path.expect("a way round exists");
         let tra = tra_star(&mesh, &reduction, &query, &mut NoTrace).unwrap().path.unwrap();

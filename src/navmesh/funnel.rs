@@ -62,21 +62,30 @@ pub fn channel_path<T: Tracer<FunnelEvent>>(
 /// The funnel over `portals` (left, right), from `start` to `goal`.
 pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Corner; 2]], tracer: &mut T) -> Vec<Point> {
     let end = |point| Corner { point, offset: 0.0 };
-    let mut all = Vec::with_capacity(portals.len() + 2);
-    all.push([end(start), end(start)]);
+    let mut all = Vec::with_capacity(portals.len() + 1);
     all.extend_from_slice(portals);
     all.push([end(goal), end(goal)]);
+    let mut apexes: Vec<Corner> = tighten(end(start), &all, tracer).into_iter().map(|(corner, _)| corner).collect();
+    apexes.push(end(goal));
+    wrap(&apexes)
+}
 
-    let mut apexes = vec![end(start)];
-    let (mut apex, mut apex_index) = (end(start), 0);
-    // The funnel's left (0) and right (1) sides: a corner and the portal it came from.
+/// The funnel from `apex` over `portals`: the corners the path turns at, from `apex` on, each
+/// with the number of portals up to and including the one it belongs to (0 for `apex`). The
+/// last is the funnel's apex after the last portal, where the shortest paths to both ends of
+/// that portal part.
+pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tracer: &mut T) -> Vec<(Corner, usize)> {
+    let mut apexes = vec![(apex, 0)];
+    let (mut apex, mut apex_index) = (apex, 0);
+    // The funnel's left (0) and right (1) sides: a corner and the portal it came from, counted
+    // from 1 (0 is the apex).
     let mut sides = [(apex, 0); 2];
     let mut i = 1;
-    'portals: while i < all.len() {
+    'portals: while i <= portals.len() {
         for side in [1, 0] {
             // Mirror the turns for the left side.
             let sign = if side == 1 { 1.0 } else { -1.0 };
-            let new = all[i][side];
+            let new = portals[i - 1][side];
             let (this, other) = (sides[side], sides[1 - side]);
             if sign * turn(apex, this.0, new) < 0.0 {
                 continue; // it would widen the funnel
@@ -89,7 +98,7 @@ pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Cor
                 // This side crossed the other: the other's corner is the next apex.
                 (apex, apex_index) = other;
                 tracer.record(|| FunnelEvent::Apex { corner: apex.point });
-                apexes.push(apex);
+                apexes.push((apex, apex_index));
                 sides = [(apex, apex_index); 2];
                 i = apex_index + 1;
                 continue 'portals;
@@ -98,8 +107,7 @@ pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Cor
         tracer.record(|| FunnelEvent::Step { portal: i, apex: apex.point, left: sides[0].0.point, right: sides[1].0.point });
         i += 1;
     }
-    apexes.push(end(goal));
-    wrap(&apexes)
+    apexes
 }
 
 /// Whether `to` is left (> 0) or right (< 0) of the funnel side from `apex` towards `side`.

@@ -3,10 +3,16 @@
 //! be reached along several channels; a channel never enters a triangle twice.
 //!
 //! - h: the Euclidean distance from the goal to the edge the channel entered the triangle by.
-//! - g: a lower bound on the distance travelled to that edge: the larger of the distance from
-//!   the start to the edge and the parent's g (consecutive edges of a triangle touch). Demyen's
-//!   third term, g(parent) + h(parent) - h(child), only stops f from falling along a channel; it
-//!   is kept as f = max(f(parent), g + h) so that g itself stays a lower bound.
+//! - g: a lower bound on the distance travelled to that edge: the largest of the distance from
+//!   the start to the edge, the parent's g (consecutive edges of a triangle touch) and, for a
+//!   point agent, the exact length to the funnel's apex plus the distance from the apex to the
+//!   edge. Demyen's third term, g(parent) + h(parent) - h(child), only stops f from falling
+//!   along a channel; it is kept as f = max(f(parent), g + h) so that g itself stays a lower bound.
+//! - Pruning (point agent): every shortest path through a channel passes its funnel's apex, a
+//!   corner reached by a taut path of known length. A channel whose apex some other channel
+//!   reached by a strictly shorter path cannot lead to a shortest path (Polyanya's root pruning),
+//!   so it is dropped. The apex term of g and this pruning keep the channels from multiplying
+//!   with every obstacle passed on open maps (tests: a pillar field; bench: random512).
 //! - Anytime: reaching the goal's triangle gives a channel whose funnel path is a real path; the
 //!   search goes on until the lowest f in the open list is no shorter than the best path, which is
 //!   then the shortest (any-angle) path.
@@ -16,7 +22,9 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::funnel::channel_path;
+use std::collections::HashMap;
+
+use super::funnel::{Corner, channel_path, tighten};
 use super::trastar::Reduction;
 use super::triangulation::{Location, Navmesh};
 use super::{Point, distance, path_length, point_segment_distance};
@@ -61,7 +69,9 @@ pub struct MeshSearchResult {
     pub improvements: usize,
 }
 
-/// One search node: the channel ending in `tri`, entered by edge `entry` (3 for the start).
+/// One search node: the channel ending in `tri`, entered by edge `entry` (3 for the start),
+/// after `depth` portals. For a point agent, `apex` is the funnel's apex after the last portal,
+/// fixed at portal `apex_depth` and reached by a taut path of length `apex_distance`.
 #[derive(Debug, Clone, Copy)]
 struct Channel {
     tri: u32,
@@ -69,6 +79,10 @@ struct Channel {
     parent: u32,
     g: f64,
     f: f64,
+    depth: u32,
+    apex_depth: u32,
+    apex: Point,
+    apex_distance: f64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -139,11 +153,21 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         _ => true,
     };
 
-    let mut nodes = Channels { nodes: Vec::new(), entered: vec![false; mesh.triangles.len()] };
+    let mut nodes = Channels { nodes: Vec::new(), on_path: vec![0; mesh.triangles.len()], serial: 0 };
     let mut open = BinaryHeap::new();
     let h_start = distance(start, goal);
     for &tri in &starts {
-        let node = nodes.push(Channel { tri, entry: 3, parent: NO_NODE, g: 0.0, f: h_start });
+        let node = nodes.push(Channel {
+            tri,
+            entry: 3,
+            parent: NO_NODE,
+            g: 0.0,
+            f: h_start,
+            depth: 0,
+            apex_depth: 0,
+            apex: start,
+            apex_distance: 0.0,
+        });
         open.push(OpenEntry { f: h_start, g: 0.0, node });
         tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
     }
@@ -151,15 +175,22 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
     let child = |nodes: &Channels, node: u32, i: usize| -> Option<Channel> {
         let parent = nodes.nodes[node as usize];
         let next = mesh.passable(parent.tri, i)?;
-        if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(node, next) {
+        if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(next) {
             return None;
         }
         let (a, b) = mesh.edge(parent.tri, i);
         let h = point_segment_distance(goal, a, b);
-        let g = parent.g.max(point_segment_distance(start, a, b));
+        let mut g = parent.g.max(point_segment_distance(start, a, b));
         let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
-        Some(Channel { tri: next, entry: entry as u8, parent: node, g, f: parent.f.max(g + h) })
+        let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
+        if radius == 0.0 {
+            nodes.advance_apex(mesh, &mut child, [b, a]);
+            g = g.max(child.apex_distance + point_segment_distance(child.apex, a, b));
+        }
+        Some(Channel { g, f: parent.f.max(g + h), ..child })
     };
+    // The shortest known taut path to each apex corner, by its coordinates.
+    let mut shortest_to_apex: HashMap<[u64; 2], f64> = HashMap::new();
 
     let mut best = f64::INFINITY;
     while let Some(OpenEntry { f, node, .. }) = open.pop() {
@@ -168,6 +199,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         }
         let current = nodes.nodes[node as usize];
         result.expanded += 1;
+        nodes.mark_channel(node);
         tracer.record(|| SearchEvent::Expand { node: current.tri });
         if goals.contains(&current.tri) {
             let channel = nodes.channel(node);
@@ -200,11 +232,13 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                 let mut dead = false;
                 while !reduction.is_decision(next.tri) && !goals.contains(&next.tri) {
                     let id = nodes.push(next);
+                    nodes.on_path[next.tri as usize] = nodes.serial;
                     let mut exits = (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(&nodes, id, j));
                     match (exits.next(), exits.next()) {
                         (Some(only), None) => next = only,
                         // A branch towards the start or goal leaves here: the search decides.
                         (Some(_), Some(_)) => {
+                            nodes.on_path[next.tri as usize] = 0;
                             nodes.nodes.pop();
                             break;
                         }
@@ -214,6 +248,10 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                         }
                     }
                 }
+                // The sibling corridors start again from the expanded channel.
+                for corridor in &nodes.nodes[corridor_start..] {
+                    nodes.on_path[corridor.tri as usize] = 0;
+                }
                 if dead {
                     // The corridor leads nowhere new.
                     nodes.nodes.truncate(corridor_start);
@@ -222,6 +260,13 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
             }
             if next.f >= best - LENGTH_EPSILON {
                 continue;
+            }
+            if radius == 0.0 {
+                let known = shortest_to_apex.entry(next.apex.map(f64::to_bits)).or_insert(next.apex_distance);
+                if next.apex_distance > *known + LENGTH_EPSILON {
+                    continue;
+                }
+                *known = known.min(next.apex_distance);
             }
             let id = nodes.push(next);
             open.push(OpenEntry { f: next.f, g: next.g, node: id });
@@ -235,32 +280,57 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
     Ok(result)
 }
 
-/// Every search node made so far. `entered` marks the triangles some channel has entered: only
-/// for those does checking a channel for a revisit need to walk it.
+/// Every search node made so far, and the channel being extended: `on_path[t] == serial` marks
+/// its triangles, so checking a child for a revisit costs one look-up.
 struct Channels {
     nodes: Vec<Channel>,
-    entered: Vec<bool>,
+    on_path: Vec<u32>,
+    serial: u32,
 }
 
 impl Channels {
     fn push(&mut self, channel: Channel) -> u32 {
-        self.entered[channel.tri as usize] = true;
         self.nodes.push(channel);
         self.nodes.len() as u32 - 1
     }
 
-    /// Whether the channel ending at `node` runs through `tri`.
-    fn on_channel(&self, mut node: u32, tri: u32) -> bool {
-        if !self.entered[tri as usize] {
-            return false;
-        }
+    /// Makes the channel ending at `node` the one being extended.
+    fn mark_channel(&mut self, mut node: u32) {
+        self.serial += 1;
         while node != NO_NODE {
-            if self.nodes[node as usize].tri == tri {
-                return true;
-            }
-            node = self.nodes[node as usize].parent;
+            let channel = self.nodes[node as usize];
+            self.on_path[channel.tri as usize] = self.serial;
+            node = channel.parent;
         }
-        false
+    }
+
+    /// Whether the channel being extended runs through `tri`.
+    fn on_channel(&self, tri: u32) -> bool {
+        self.on_path[tri as usize] == self.serial
+    }
+
+    /// Moves `child`'s funnel apex on over the portal (left, right) it entered by: the funnel
+    /// restarts from the parent's apex over the portals since it was fixed.
+    fn advance_apex(&self, mesh: &Navmesh, child: &mut Channel, portal: [Point; 2]) {
+        let corner = |point| Corner { point, offset: 0.0 };
+        let mut portals = vec![portal.map(corner)];
+        let mut node = child.parent;
+        while node != NO_NODE && self.nodes[node as usize].depth > child.apex_depth {
+            let channel = self.nodes[node as usize];
+            let v = mesh.triangles[channel.tri as usize].vertices;
+            // Seen from the parent, the entry edge's first vertex is on the left.
+            let (left, right) = (v[channel.entry as usize], v[(channel.entry as usize + 1) % 3]);
+            portals.push([left, right].map(|v| corner(mesh.vertices[v as usize])));
+            node = channel.parent;
+        }
+        portals.reverse();
+        let apexes = tighten(corner(child.apex), &portals, &mut NoTrace);
+        for pair in apexes.windows(2) {
+            child.apex_distance += distance(pair[0].0.point, pair[1].0.point);
+        }
+        let &(last, index) = apexes.last().expect("tighten keeps the first apex");
+        child.apex = last.point;
+        child.apex_depth += index as u32;
     }
 
     /// The triangles of the channel ending at `node`, from the start.

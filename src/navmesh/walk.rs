@@ -70,3 +70,51 @@ pub fn jump_and_walk<T: Tracer<WalkEvent>>(mesh: &Navmesh, p: Point, samples: us
     tracer.record(|| WalkEvent::Found { triangle: None });
     None
 }
+
+/// What a recorded walk looks like at one step: the triangles sampled, the one jumped to, the
+/// triangles walked through (the last is where the walk is), and the answer once found.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WalkView {
+    pub samples: Vec<u32>,
+    pub jump: Option<u32>,
+    pub walked: Vec<u32>,
+    pub found: Option<Option<u32>>,
+}
+
+impl crate::trace::Replay for WalkView {
+    type Event = WalkEvent;
+    /// The answer before a `Found` (the other events are undone by popping).
+    type Undo = Option<Option<u32>>;
+
+    fn apply(&mut self, event: &WalkEvent) -> Self::Undo {
+        match *event {
+            WalkEvent::Sample { triangle, .. } => self.samples.push(triangle),
+            WalkEvent::Jump { triangle } => {
+                self.jump = Some(triangle);
+                self.walked.push(triangle);
+            }
+            WalkEvent::Step { triangle } => self.walked.push(triangle),
+            WalkEvent::Found { triangle } => return self.found.replace(triangle),
+        }
+        None
+    }
+
+    fn revert(&mut self, undo: Self::Undo) {
+        if self.found.is_some() {
+            self.found = undo;
+            return;
+        }
+        match (self.walked.len(), self.jump) {
+            (0, _) => {
+                self.samples.pop();
+            }
+            (1, Some(_)) => {
+                self.walked.pop();
+                self.jump = None;
+            }
+            _ => {
+                self.walked.pop();
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! Painting the polygon lesson's canvas: triangles coloured by the replayed search (or by TRA*'s
+//! roles), obstacle edges, the path, grid A*'s path, the funnel, the point-location walk and the
+//! polygon being drawn.
+
+use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
+
+use super::{NavmeshLab, ReplayKind};
+use crate::navmesh::trastar::Role;
+use crate::navmesh::{Navmesh, Point};
+use crate::trace::{NodeStatus, SearchOutcome};
+
+pub const BLOCKED: Color32 = Color32::from_gray(50);
+pub const UNSEEN: Color32 = Color32::from_gray(235);
+pub const FRONTIER: Color32 = Color32::from_rgb(150, 220, 150);
+pub const EXPLORED: Color32 = Color32::from_rgb(160, 185, 235);
+pub const CHANNEL: Color32 = Color32::from_rgb(250, 225, 120);
+pub const CORRIDOR: Color32 = Color32::from_rgb(215, 225, 245);
+pub const DEAD_END: Color32 = Color32::from_gray(200);
+pub const DECISION: Color32 = Color32::from_rgb(200, 60, 160);
+pub const PATH: Color32 = Color32::from_rgb(230, 120, 20);
+pub const GRID_PATH: Color32 = Color32::from_rgb(0, 170, 190);
+pub const APEX: Color32 = Color32::from_rgb(120, 60, 20);
+pub const LEFT_SIDE: Color32 = Color32::from_rgb(40, 90, 220);
+pub const RIGHT_SIDE: Color32 = Color32::from_rgb(220, 50, 50);
+pub const SAMPLE: Color32 = Color32::from_rgb(240, 150, 30);
+pub const WALK: Color32 = Color32::from_rgb(150, 40, 200);
+pub const DRAWING: Color32 = Color32::from_rgb(20, 140, 90);
+
+/// Map coordinates to screen and back: y points up in a polygon map, down (rows) in a grid map.
+#[derive(Debug, Clone, Copy)]
+pub struct Transform {
+    pub rect: Rect,
+    pub lo: Point,
+    pub scale: f32,
+    pub y_down: bool,
+}
+
+impl Transform {
+    pub fn to_screen(self, p: Point) -> Pos2 {
+        let x = self.rect.min.x + (p[0] - self.lo[0]) as f32 * self.scale;
+        let dy = (p[1] - self.lo[1]) as f32 * self.scale;
+        Pos2::new(x, if self.y_down { self.rect.min.y + dy } else { self.rect.max.y - dy })
+    }
+
+    pub fn to_map(self, p: Pos2) -> Point {
+        let dy = if self.y_down { p.y - self.rect.min.y } else { self.rect.max.y - p.y };
+        [self.lo[0] + ((p.x - self.rect.min.x) / self.scale) as f64, self.lo[1] + (dy / self.scale) as f64]
+    }
+}
+
+fn centre(mesh: &Navmesh, t: u32) -> Point {
+    let [a, b, c] = mesh.triangle_points(t);
+    [(a[0] + b[0] + c[0]) / 3.0, (a[1] + b[1] + c[1]) / 3.0]
+}
+
+impl NavmeshLab {
+    pub(super) fn paint(&self, painter: &Painter, at: &Transform) {
+        let view = self.player.view();
+        // The funnel and the walk are shown over the channel found, wherever the search replay is.
+        let channel: &[u32] = match (&view.outcome, self.result.as_ref().and_then(|r| r.path.as_ref())) {
+            (_, Some(path)) if self.replay != ReplayKind::Search => &path.channel,
+            (Some(SearchOutcome::Found { path, .. }), _) => path,
+            _ => &[],
+        };
+        let tra = self.algorithm == super::MeshAlgorithm::Tra;
+        for (t, tri) in self.mesh.triangles.iter().enumerate() {
+            let fill = if !tri.walkable {
+                BLOCKED
+            } else if channel.contains(&(t as u32)) {
+                CHANNEL
+            } else {
+                match (view.node(t as u32).status, tra, self.reduction.roles[t]) {
+                    (NodeStatus::Open, ..) => FRONTIER,
+                    (NodeStatus::Closed, ..) => EXPLORED,
+                    (NodeStatus::Unseen, true, Role::Corridor) => CORRIDOR,
+                    (NodeStatus::Unseen, true, Role::DeadEnd) => DEAD_END,
+                    (NodeStatus::Unseen, ..) => UNSEEN,
+                }
+            };
+            let points = self.mesh.triangle_points(t as u32).map(|p| at.to_screen(p)).to_vec();
+            painter.add(Shape::convex_polygon(points, fill, Stroke::new(0.5, Color32::from_gray(150))));
+        }
+        for &[a, b] in &self.mesh.obstacle_edges {
+            let (a, b) = (self.mesh.vertices[a as usize], self.mesh.vertices[b as usize]);
+            painter.line_segment([at.to_screen(a), at.to_screen(b)], Stroke::new(2.5, Color32::BLACK));
+        }
+        if tra {
+            for t in (0..self.mesh.triangles.len() as u32).filter(|&t| self.reduction.is_decision(t)) {
+                painter.circle_filled(at.to_screen(centre(&self.mesh, t)), 4.0, DECISION);
+            }
+        }
+        if let Some(current) = view.current {
+            let points = self.mesh.triangle_points(current).map(|p| at.to_screen(p)).to_vec();
+            painter.add(Shape::closed_line(points, Stroke::new(2.5, Color32::from_rgb(220, 40, 40))));
+        }
+        if self.player.at_end()
+            && let Some(path) = self.result.as_ref().and_then(|r| r.path.as_ref())
+        {
+            let points: Vec<Pos2> = path.waypoints.iter().map(|&p| at.to_screen(p)).collect();
+            painter.add(Shape::line(points, Stroke::new(3.0, PATH)));
+        }
+        if let Some((_, centres)) = &self.grid_path {
+            let points: Vec<Pos2> = centres.iter().map(|&p| at.to_screen(p)).collect();
+            painter.add(Shape::line(points, Stroke::new(2.0, GRID_PATH)));
+        }
+        match self.replay {
+            ReplayKind::Funnel => self.paint_funnel(painter, at),
+            ReplayKind::Walk => self.paint_walk(painter, at),
+            ReplayKind::Search => {}
+        }
+        for (p, colour) in [(self.start, Color32::from_rgb(30, 160, 60)), (self.goal, Color32::from_rgb(170, 40, 170))] {
+            painter.circle_filled(at.to_screen(p), 5.0, colour);
+            if self.radius > 0.0 {
+                painter.circle_stroke(at.to_screen(p), self.radius as f32 * at.scale, Stroke::new(1.5, colour));
+            }
+        }
+        self.paint_drawing(painter, at);
+    }
+
+    /// The funnel at its current step: the corners fixed so far, and the apex with its two sides.
+    fn paint_funnel(&self, painter: &Painter, at: &Transform) {
+        let funnel = self.funnel.view();
+        let Some((_, apex, left, right)) = funnel.step else { return };
+        let mut fixed = vec![at.to_screen(self.start)];
+        fixed.extend(funnel.corners.iter().map(|&p| at.to_screen(p)));
+        painter.add(Shape::line(fixed, Stroke::new(2.5, APEX)));
+        painter.line_segment([at.to_screen(apex), at.to_screen(left)], Stroke::new(2.5, LEFT_SIDE));
+        painter.line_segment([at.to_screen(apex), at.to_screen(right)], Stroke::new(2.5, RIGHT_SIDE));
+        painter.circle_filled(at.to_screen(apex), 5.0, APEX);
+    }
+
+    /// Jump-and-walk locating the goal: the samples, the jump, the triangles walked through.
+    fn paint_walk(&self, painter: &Painter, at: &Transform) {
+        let walk = self.walk.view();
+        for &t in &walk.samples {
+            let points = self.mesh.triangle_points(t).map(|p| at.to_screen(p)).to_vec();
+            painter.add(Shape::closed_line(points, Stroke::new(1.5, SAMPLE)));
+            painter.circle_filled(at.to_screen(centre(&self.mesh, t)), 3.0, SAMPLE);
+        }
+        for &t in &walk.walked {
+            let points = self.mesh.triangle_points(t).map(|p| at.to_screen(p)).to_vec();
+            painter.add(Shape::convex_polygon(points, WALK.gamma_multiply(0.25), Stroke::new(1.5, WALK)));
+        }
+        let route: Vec<Pos2> = walk.walked.iter().map(|&t| at.to_screen(centre(&self.mesh, t))).collect();
+        painter.add(Shape::line(route, Stroke::new(2.0, WALK)));
+        if let Some(&last) = walk.walked.last() {
+            painter.circle_filled(at.to_screen(centre(&self.mesh, last)), 4.5, WALK);
+        }
+    }
+
+    /// The rings drawn so far (closed) and the one being drawn (open).
+    fn paint_drawing(&self, painter: &Painter, at: &Transform) {
+        let Some(drawing) = &self.drawing else { return };
+        // The old map fades so the new rings stand out.
+        painter.rect_filled(at.rect, 0.0, Color32::from_white_alpha(170));
+        for ring in &drawing.rings {
+            let points: Vec<Pos2> = ring.iter().map(|&p| at.to_screen(p)).collect();
+            painter.add(Shape::closed_line(points, Stroke::new(2.5, DRAWING)));
+        }
+        let open: Vec<Pos2> = drawing.current.iter().map(|&p| at.to_screen(p)).collect();
+        for &p in &open {
+            painter.circle_filled(p, 4.0, DRAWING);
+        }
+        painter.add(Shape::line(open, Stroke::new(2.5, DRAWING)));
+    }
+}
