@@ -61,6 +61,11 @@ fn loads_a_log_file_typed_into_the_path_field_and_reports_bad_files() {
     load(&mut harness, &broken);
     assert!(harness.state().error().unwrap().contains("tuning log"), "{:?}", harness.state().error());
     assert_eq!(harness.state().log().unwrap().iterations.len(), 2, "a bad file keeps the shown log");
+    let csv = dir.join("log.csv");
+    std::fs::write(&csv, written.to_csv()).unwrap();
+    load(&mut harness, &csv);
+    assert!(harness.state().error().unwrap().contains("reads the JSON log"), "{:?}", harness.state().error());
+    assert_eq!(harness.state().log().unwrap().iterations.len(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

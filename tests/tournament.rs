@@ -142,6 +142,12 @@ fn tuning_keeps_the_win_term_pinned_and_holes_in_order() {
     assert!(guarded.holes_held.windows(2).all(|pair| pair[0] <= pair[1]), "{:?}", guarded.holes_held);
     assert_eq!(guarded.holes_next_turn[1], 0);
     assert_eq!(with_tunable(&Weights::default(), tunable(&Weights::default())), Weights::default());
+    // However far a step goes, the weights stay loadable (no evaluation near a proven win).
+    for extreme in [i32::MAX, i32::MIN, 1_000_000, -1_000_000] {
+        let guarded = with_tunable(&Weights::default(), [extreme; 10]);
+        assert_eq!(guarded.check(), Ok(()), "{guarded:?}");
+        assert_eq!(Weights::from_json(&guarded.to_json()), Ok(guarded));
+    }
 }
 
 #[test]

@@ -78,7 +78,12 @@ impl TuningLab {
 
     fn load_path(&mut self) {
         let path = self.path.trim().to_string();
-        let log = std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text));
+        // The CSV log is for spreadsheets: it lacks the reference and the best vector the page shows.
+        let log = if path.to_ascii_lowercase().ends_with(".csv") {
+            Err("this page reads the JSON log; write one with `barca tune --log FILE.json`".to_string())
+        } else {
+            std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text))
+        };
         self.show_log(log, &path);
     }
 
