@@ -176,7 +176,7 @@ impl TuningLab {
                 plot.line(Line::new("report score", series(|row| row.report_score)));
                 plot.line(Line::new("W/D/L score (2s − 1)", series(|row| 2.0 * row.plain_score - 1.0)));
                 for &iteration in &restarts {
-                    plot.vline(VLine::new("restart", iteration));
+                    plot.vline(VLine::new("restart", iteration).color(egui::Color32::from_gray(140)));
                 }
             });
         ui.strong(if self.raw_weights { "Weights" } else { "Weights: change from the start, in units of the start value" });
