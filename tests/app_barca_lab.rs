@@ -262,3 +262,15 @@ fn two_uct_computers_play_each_other_without_a_human() {
     let summary = lab.last_search().unwrap_or_default();
     assert!(summary.starts_with("300 playouts,"), "{summary}");
 }
+
+#[test]
+fn the_app_lists_the_barca_lesson_and_opens_it() {
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, app: &mut searchlab::app::SearchlabApp| app.show(ui), Default::default());
+    harness.run();
+    harness.get_by_label("Barca: play").click();
+    harness.run();
+    harness.get_by_label("White to move");
+    harness.get_by_label("square j10");
+}
