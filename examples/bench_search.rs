@@ -34,7 +34,7 @@ fn id_run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, millis: u64) {
         s.depth_reached,
         s.nodes,
         s.nodes as f64 / s.micros as f64,
-        100.0 * s.first_move_cutoff_rate(),
+        100.0 * s.first_move_cutoff_rate().unwrap_or(0.0),
         s.cutoffs,
         100.0 * s.tt_hits as f64 / s.tt_probes.max(1) as f64,
         s.nodes_per_depth,
@@ -60,7 +60,7 @@ fn uniform(b: u8, d: u32) {
     println!(
         "  id to depth {d} on the worst order: {} nodes in all, last iteration {last}, first-move cutoffs {:.1}%",
         result.stats.nodes,
-        100.0 * result.stats.first_move_cutoff_rate()
+        100.0 * result.stats.first_move_cutoff_rate().unwrap_or(0.0)
     );
 }
 
@@ -84,7 +84,7 @@ fn barca(millis: u64) {
             rate / 1e6,
             id.stats.leaves,
             id.stats.leaves as f64 / minimal,
-            100.0 * id.stats.first_move_cutoff_rate(),
+            100.0 * id.stats.first_move_cutoff_rate().unwrap_or(0.0),
         );
     }
     id_run(&start, &DefaultEval, millis);

@@ -46,12 +46,17 @@ fn elo_and_its_interval_match_hand_computed_values() {
     assert_eq!(expected_score(0.0), 0.5);
     assert!((elo_from_score(0.75) - 400.0 * 3f64.log10()).abs() < 1e-9);
     assert!((elo_from_score(expected_score(123.0)) - 123.0).abs() < 1e-9);
-    // 60 wins, 20 draws, 20 losses: score 0.7, per-game variance 0.16, standard error 0.04,
-    // so the interval is Elo(0.7 ∓ 0.0784).
+    // 60 wins, 20 draws, 20 losses: score 0.7, per-game variance 0.16; Wilson with z = 1.96 and
+    // n = 100: centre (0.7 + 0.019208) / 1.038416 = 0.692601, half-width 1.887490 · √(0.0016 +
+    // 0.00009604) = 0.077732, so the interval is Elo(0.614869) to Elo(0.770333).
     let estimate = elo_estimate(&Wdl { wins: 60, draws: 20, losses: 20 });
     assert!((estimate.elo - 147.19).abs() < 0.01, "{estimate:?}");
-    assert!((estimate.low - 86.22).abs() < 0.01, "{estimate:?}");
-    assert!((estimate.high - 218.25).abs() < 0.01, "{estimate:?}");
+    assert!((estimate.low - 81.27).abs() < 0.01, "{estimate:?}");
+    assert!((estimate.high - 210.23).abs() < 0.01, "{estimate:?}");
+    // A clean sweep of 4 games: capped point estimate, but the interval reaches down to Elo(0.5101).
+    let sweep = elo_estimate(&Wdl { wins: 4, draws: 0, losses: 0 });
+    assert_eq!(sweep.high, 1200.0);
+    assert!((sweep.low - 7.02).abs() < 0.01, "{sweep:?}");
     let even = elo_estimate(&Wdl { wins: 10, draws: 0, losses: 10 });
     assert_eq!(even.elo, 0.0);
     assert!((even.low + even.high).abs() < 1e-9, "an even score has a symmetric interval");
@@ -218,4 +223,8 @@ fn cli_tune_writes_weights_and_a_log_that_the_match_command_reads() {
     assert_fails(&["barca", "match", "--sprt", "five"], "elo0,elo1");
     assert_fails(&["barca", "match", "--white-weights", "/nonexistent/w.json"], "--white-weights");
     assert_fails(&["barca", "tune", "--games-per-eval", "1", "--out", "/tmp/x.json"], "--games-per-eval");
+    // A path that cannot be written is refused before any game is played.
+    let started = std::time::Instant::now();
+    assert_fails(&["barca", "tune", "--iterations", "50", "--out", "/nonexistent/dir/t.json"], "/nonexistent/dir/t.json: cannot write");
+    assert!(started.elapsed().as_secs() < 20, "refused at once, not after the run");
 }

@@ -86,9 +86,9 @@ pub struct SearchStats {
 }
 
 impl SearchStats {
-    /// Share of cutoffs made by the first move (1 when there were none).
-    pub fn first_move_cutoff_rate(&self) -> f64 {
-        if self.cutoffs == 0 { 1.0 } else { self.first_move_cutoffs as f64 / self.cutoffs as f64 }
+    /// Share of cutoffs made by the first move; `None` when there were none (minimax never cuts).
+    pub fn first_move_cutoff_rate(&self) -> Option<f64> {
+        (self.cutoffs > 0).then(|| self.first_move_cutoffs as f64 / self.cutoffs as f64)
     }
 }
 

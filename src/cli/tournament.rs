@@ -228,7 +228,24 @@ pub fn run_plot(args: PlotArgs) -> CliResult {
     Ok(())
 }
 
+/// Fails now, not after a long run, if `path` cannot be written (leaves an existing file as it is).
+fn check_writable(path: &Path) -> CliResult {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))?;
+    if !existed {
+        std::fs::remove_file(path).ok();
+    }
+    Ok(())
+}
+
 pub fn run_tune(args: TuneArgs) -> CliResult {
+    for path in std::iter::once(&args.out).chain(&args.log).chain(&args.plot) {
+        check_writable(path)?;
+    }
     if args.games_per_eval < 2 {
         return Err(CliError("--games-per-eval must be at least 2 (one pair)".to_string()));
     }

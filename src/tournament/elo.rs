@@ -59,17 +59,22 @@ pub struct EloEstimate {
     pub high: f64,
 }
 
-/// The Elo difference of the player with these results and its 95% interval: the mean score ±1.96
-/// standard errors (the per-game variance of the trinomial W/D/L sample over √games), each end
-/// turned into Elo. Treats games as independent, which colour-swapped pairs on one opening
-/// are not quite; the interval is then slightly conservative rather than too narrow.
+/// The Elo difference of the player with these results and its 95% interval: a Wilson score
+/// interval on the mean score, with the trinomial W/D/L sample's per-game variance in place of
+/// p(1 − p), each end turned into Elo. Unlike mean ± 1.96 standard errors it keeps a real width
+/// when the sample has no spread (4 wins out of 4 is not proof of a 1,200 Elo gap). Treats games as
+/// independent, which colour-swapped pairs on one opening are not quite; the interval is then
+/// slightly conservative rather than too narrow.
 pub fn elo_estimate(results: &Wdl) -> EloEstimate {
+    const Z: f64 = 1.96;
     let score = results.score();
     let games = f64::from(results.games().max(1));
-    let margin = 1.96 * (results.variance() / games).sqrt();
+    let shrink = 1.0 + Z * Z / games;
+    let centre = (score + Z * Z / (2.0 * games)) / shrink;
+    let margin = Z / shrink * (results.variance() / games + Z * Z / (4.0 * games * games)).sqrt();
     EloEstimate {
         elo: elo_from_score(score),
-        low: elo_from_score(score - margin),
-        high: elo_from_score(score + margin),
+        low: elo_from_score(centre - margin),
+        high: elo_from_score(centre + margin),
     }
 }

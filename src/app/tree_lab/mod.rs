@@ -365,7 +365,10 @@ impl TreeLab {
                     stats.nodes, stats.leaves, stats.cutoffs
                 ));
                 if stats.cutoffs > 0 {
-                    ui.label(format!("First-move cutoffs: {:.1}%", 100.0 * stats.first_move_cutoff_rate()));
+                    ui.label(match stats.first_move_cutoff_rate() {
+                        Some(rate) => format!("First-move cutoffs: {:.1}%", 100.0 * rate),
+                        None => "First-move cutoffs: none (no cutoffs)".to_string(),
+                    });
                 }
                 let last_iteration = stats.nodes_per_depth.last().copied().unwrap_or(stats.nodes);
                 let depth = stats.depth_reached.min(stats.max_ply).max(1);
