@@ -209,7 +209,10 @@ fn the_funnel_and_the_walk_step_forward_and_back() {
     let funnel = harness.state().funnel();
     assert_eq!(funnel.step(), 2);
     harness.get_by_label(&format!("Funnel step 2 / {}", funnel.len()));
-    assert!(funnel.view().step.is_some(), "the apex and both sides are shown");
+    let step = funnel.view().step.as_ref().expect("the apex and both chains are shown");
+    assert_eq!((step.left[0], step.right[0]), (step.apex, step.apex), "both chains start at the apex");
+    harness.get_by_label("left chain");
+    harness.get_by_label("right chain");
     harness.get_by_label_contains("narrow a side to the portal's end if it can");
 
     harness.get_by_label("Point location").click();

@@ -22,10 +22,20 @@ pub struct Corner {
 /// Events of one funnel run, for the lesson's step-by-step view.
 #[derive(Debug, Clone, PartialEq)]
 pub enum FunnelEvent {
-    /// After portal `portal`: the apex and the two sides of the funnel.
-    Step { portal: usize, apex: Point, left: Point, right: Point },
+    /// After portal `portal` (counted from 1; the goal is the last): the funnel.
+    Step(FunnelStep),
     /// A side crossed the other: this corner becomes the new apex and a waypoint.
     Apex { corner: Point },
+}
+
+/// The funnel after one portal: the apex and its left and right chains, the taut paths from the
+/// apex (their first point) to the portal's two ends (their last points).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunnelStep {
+    pub portal: usize,
+    pub apex: Point,
+    pub left: Vec<Point>,
+    pub right: Vec<Point>,
 }
 
 /// The portals (left, right) crossed by a channel of consecutive triangles, as vertex ids.
@@ -80,6 +90,8 @@ pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tr
     // The funnel's left (0) and right (1) sides: a corner and the portal it came from, counted
     // from 1 (0 is the apex).
     let mut sides = [(apex, 0); 2];
+    // The chains, kept only for the trace: each side's tip is its chain's second corner.
+    let mut chains: [Vec<Corner>; 2] = [vec![apex], vec![apex]];
     let mut i = 1;
     'portals: while i <= portals.len() {
         for side in [1, 0] {
@@ -87,6 +99,9 @@ pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tr
             let sign = if side == 1 { 1.0 } else { -1.0 };
             let new = portals[i - 1][side];
             let (this, other) = (sides[side], sides[1 - side]);
+            if T::ENABLED {
+                extend_chain(&mut chains[side], sign, new);
+            }
             if sign * turn(apex, this.0, new) < 0.0 {
                 continue; // it would widen the funnel
             }
@@ -100,14 +115,27 @@ pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tr
                 tracer.record(|| FunnelEvent::Apex { corner: apex.point });
                 apexes.push((apex, apex_index));
                 sides = [(apex, apex_index); 2];
+                chains = [vec![apex], vec![apex]];
                 i = apex_index + 1;
                 continue 'portals;
             }
         }
-        tracer.record(|| FunnelEvent::Step { portal: i, apex: apex.point, left: sides[0].0.point, right: sides[1].0.point });
+        let points = |chain: &[Corner]| chain.iter().map(|c| c.point).collect();
+        tracer.record(|| FunnelEvent::Step(FunnelStep { portal: i, apex: apex.point, left: points(&chains[0]), right: points(&chains[1]) }));
         i += 1;
     }
     apexes
+}
+
+/// Adds `new` to the end of a chain (the right one for `sign` 1, the left for -1), dropping the
+/// corners it makes redundant, so the chain stays the taut path from the apex to `new`.
+fn extend_chain(chain: &mut Vec<Corner>, sign: f64, new: Corner) {
+    while let [.., before, last] = chain[..]
+        && sign * turn(before, last, new) >= 0.0
+    {
+        chain.pop();
+    }
+    chain.push(new);
 }
 
 /// Whether `to` is left (> 0) or right (< 0) of the funnel side from `apex` towards `side`.
@@ -201,18 +229,18 @@ fn arc(corner: Corner, from: Point, to: Point, points: &mut Vec<Point>) {
 }
 
 /// What the funnel looks like at one step of a recorded run: the waypoints fixed so far and the
-/// current apex and sides.
+/// current apex and chains.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct FunnelView {
     pub corners: Vec<Point>,
-    /// The last portal processed, with the apex and the left and right ends of the funnel.
-    pub step: Option<(usize, Point, Point, Point)>,
+    /// The funnel after the last portal processed.
+    pub step: Option<FunnelStep>,
 }
 
 /// How to take one funnel event back.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum FunnelUndo {
-    Step(Option<(usize, Point, Point, Point)>),
+    Step(Option<FunnelStep>),
     Apex,
 }
 
@@ -221,9 +249,9 @@ impl crate::trace::Replay for FunnelView {
     type Undo = FunnelUndo;
 
     fn apply(&mut self, event: &FunnelEvent) -> FunnelUndo {
-        match *event {
-            FunnelEvent::Step { portal, apex, left, right } => FunnelUndo::Step(self.step.replace((portal, apex, left, right))),
-            FunnelEvent::Apex { corner } => {
+        match event {
+            FunnelEvent::Step(step) => FunnelUndo::Step(self.step.replace(step.clone())),
+            &FunnelEvent::Apex { corner } => {
                 self.corners.push(corner);
                 FunnelUndo::Apex
             }
@@ -237,5 +265,56 @@ impl crate::trace::Replay for FunnelView {
                 self.corners.pop();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::navmesh::orient;
+    use crate::trace::{Player, Recorder};
+
+    fn point(point: Point) -> Corner {
+        Corner { point, offset: 0.0 }
+    }
+
+    #[test]
+    fn the_replayed_chains_are_taut_and_end_in_the_path() {
+        // Heading +x past a corner at (5, 0.5) that sticks up from below: the path bends there.
+        let (start, goal) = ([0.0, 0.0], [10.0, 0.0]);
+        let portals: Vec<[Corner; 2]> = [([2.0, 3.0], [2.0, -1.0]), ([5.0, 4.0], [5.0, 0.5]), ([8.0, 4.0], [8.0, -3.0])]
+            .into_iter()
+            .map(|(l, r)| [point(l), point(r)])
+            .collect();
+        let mut recorder = Recorder::default();
+        let waypoints = funnel(start, goal, &portals, &mut recorder);
+        assert_eq!(waypoints, vec![start, [5.0, 0.5], goal]);
+
+        let trace = recorder.finish();
+        let mut longest_right = 0;
+        for event in &trace.events {
+            let FunnelEvent::Step(step) = event else { continue };
+            let ends = portals.get(step.portal - 1).map_or([goal; 2], |[l, r]| [l.point, r.point]);
+            for (chain, end, bend) in [(&step.left, ends[0], 1.0), (&step.right, ends[1], -1.0)] {
+                assert_eq!((chain[0], *chain.last().unwrap()), (step.apex, end), "from the apex to the portal");
+                // Taut: the left chain only bends left (round corners on its left), the right one right.
+                for w in chain.windows(3) {
+                    assert!(bend * orient(w[0], w[1], w[2]) > 0.0, "{chain:?}");
+                }
+            }
+            longest_right = longest_right.max(step.right.len());
+        }
+        assert_eq!(longest_right, 3, "the right chain once wraps the corner before the apex moves there");
+
+        let mut player = Player::new(trace, FunnelView::default());
+        player.seek(usize::MAX);
+        let mut path = vec![start];
+        path.extend(&player.view().corners);
+        if path.last() != Some(&goal) {
+            path.push(goal);
+        }
+        assert_eq!(path, waypoints, "the apexes, in order, are the path");
+        player.seek(0);
+        assert_eq!(player.view(), &FunnelView::default());
     }
 }

@@ -639,7 +639,13 @@ impl NavmeshLab {
                 (DECISION, "TRA* decision point"),
                 (BLOCKED, "obstacle"),
             ],
-            ReplayKind::Funnel => &[(APEX, "apex and corners fixed"), (LEFT_SIDE, "left side"), (RIGHT_SIDE, "right side"), (PATH, "path")],
+            ReplayKind::Funnel => &[
+                (APEX, "apex and corners fixed"),
+                (LEFT_SIDE, "left chain"),
+                (RIGHT_SIDE, "right chain"),
+                (PORTAL, "portal"),
+                (PATH, "path"),
+            ],
             ReplayKind::Walk => &[(SAMPLE, "sampled triangle"), (WALK, "walk"), (BLOCKED, "obstacle")],
         };
         ui.horizontal_wrapped(|ui| {
@@ -690,21 +696,28 @@ const FUNNEL_PSEUDOCODE: [&str; 5] = [
 
 fn funnel_line(event: &FunnelEvent) -> usize {
     match event {
-        FunnelEvent::Step { .. } => 2,
+        FunnelEvent::Step(_) => 2,
         FunnelEvent::Apex { .. } => 3,
     }
 }
 
 fn explain_funnel(event: &FunnelEvent) -> String {
-    match *event {
-        FunnelEvent::Step { portal, apex, left, right } => format!(
-            "After portal {portal} the funnel opens from the apex ({:.2}, {:.2}) between its left end ({:.2}, {:.2}) \
-             and right end ({:.2}, {:.2}). Every straight line inside it is free.",
-            apex[0], apex[1], left[0], left[1], right[0], right[1]
+    let at = |p: Point| format!("({:.2}, {:.2})", p[0], p[1]);
+    match event {
+        FunnelEvent::Step(step) => format!(
+            "After portal {} the funnel opens from the apex {}. Its left chain bends round {} corner(s) to {}, \
+             its right chain round {} to {}: the shortest paths to the portal's ends. Every straight line \
+             between the chains' first legs is free.",
+            step.portal,
+            at(step.apex),
+            step.left.len().saturating_sub(2),
+            at(*step.left.last().unwrap_or(&step.apex)),
+            step.right.len().saturating_sub(2),
+            at(*step.right.last().unwrap_or(&step.apex)),
         ),
-        FunnelEvent::Apex { corner } => format!(
-            "The sides crossed: the path must bend round the corner ({:.2}, {:.2}). It becomes a waypoint and the new apex.",
-            corner[0], corner[1]
+        &FunnelEvent::Apex { corner } => format!(
+            "The sides crossed: the path must bend round the corner {}. It becomes a waypoint and the new apex.",
+            at(corner)
         ),
     }
 }
