@@ -237,3 +237,42 @@ fn the_funnel_and_the_walk_step_forward_and_back() {
     harness.run();
     assert_eq!(harness.state().walk().view(), &searchlab::navmesh::walk::WalkView::default());
 }
+
+#[test]
+fn a_map_drawn_over_a_grid_map_comes_out_as_drawn() {
+    let mut harness = lab_harness();
+    harness.run();
+    harness.get_by_label("rooms128.map").click();
+    harness.run();
+    let ys = harness.state().mesh().vertices.iter().map(|p| p[1]);
+    let (top, bottom) = (ys.clone().fold(f64::MAX, f64::min), ys.fold(f64::MIN, f64::max));
+    harness.get_by_label("Draw a new map").click();
+    harness.run();
+    // An L, its foot at the top of the screen (grid rows grow downwards).
+    let ring = [[10.0, 10.0], [110.0, 10.0], [110.0, 40.0], [40.0, 40.0], [40.0, 110.0], [10.0, 110.0]];
+    let clicked: Vec<_> = ring.iter().map(|&p| harness.state().point_on_screen(p).unwrap()).collect();
+    draw_ring(&mut harness, &ring);
+    harness.get_by_label("Triangulate drawing").click();
+    harness.run();
+    let lab = harness.state();
+    assert_eq!(lab.error(), None);
+    // The polygon map is y-up: each corner is the clicked one turned over the grid's height ...
+    let shown: Vec<_> = ring
+        .iter()
+        .map(|&[x, y]| {
+            let want = [x, top + bottom - y];
+            let vertex = lab.mesh().vertices.iter().copied().min_by(|a, b| {
+                searchlab::navmesh::distance(*a, want).total_cmp(&searchlab::navmesh::distance(*b, want))
+            });
+            let vertex = vertex.unwrap();
+            assert!(searchlab::navmesh::distance(vertex, want) < 0.05, "{vertex:?} vs {want:?}");
+            lab.point_on_screen(vertex).unwrap()
+        })
+        .collect();
+    // ... so on screen the new map is the drawing, only scaled and moved: never mirrored.
+    let scale = (shown[1] - shown[0]).length() / (clicked[1] - clicked[0]).length();
+    for (q, p) in shown.iter().zip(&clicked) {
+        let (moved, drawn) = (*q - shown[0], *p - clicked[0]);
+        assert!((moved - drawn * scale).length() < 1.5, "{moved:?} vs {drawn:?} * {scale}");
+    }
+}

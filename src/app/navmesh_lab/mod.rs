@@ -312,6 +312,10 @@ impl NavmeshLab {
 
     /// The drawn rings as a map: the library's validation decides, and its message is shown.
     fn use_drawing(&mut self) {
+        // Polygon maps are shown y-up; rings drawn over a grid map (y-down) are turned over so
+        // the new map looks as drawn.
+        let (lo, hi) = self.bounds();
+        let y_down = self.grid.is_some();
         let Some(drawing) = &mut self.drawing else { return };
         if drawing.current.len() >= 3 {
             drawing.rings.push(std::mem::take(&mut drawing.current));
@@ -320,7 +324,10 @@ impl NavmeshLab {
             self.error = Some("Draw a boundary first: click its corners, then Close ring".to_string());
             return;
         };
-        let map = PolygonMap { boundary: boundary.clone(), holes: holes.to_vec() };
+        let as_drawn = |ring: &Vec<Point>| -> Vec<Point> {
+            ring.iter().map(|&[x, y]| if y_down { [x, lo[1] + hi[1] - y] } else { [x, y] }).collect()
+        };
+        let map = PolygonMap { boundary: as_drawn(boundary), holes: holes.iter().map(as_drawn).collect() };
         match map.validated().and_then(|map| Ok((build(&map.outline(), self.refine)?, map))) {
             Ok((mesh, map)) => {
                 self.drawing = None;
