@@ -1,7 +1,7 @@
 //! The polygon-map lesson driven through its labelled controls, as a student would.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
 use searchlab::trace::SearchOutcome;
 
@@ -22,14 +22,21 @@ fn opens_on_a_bundled_map_with_a_recorded_search_and_funnel() {
     assert_eq!(lab.error(), None);
     assert!(lab.mesh().walkable_count() > 10);
     assert!(lab.player().len() > 3, "the search is recorded");
+    assert!(lab.player().at_end(), "it opens on the outcome, the path drawn");
     assert!(!lab.funnel().is_empty(), "the funnel over the channel is recorded");
     harness.get_by_label(&step_label(&harness));
+    harness.get_by_label_contains("Path found: length");
+    harness.get_by_label_contains("Shortest path:");
+    harness.get_by_label("|< Start").click();
+    harness.run();
     harness.get_by_label("Searching...");
 }
 
 #[test]
 fn stepping_replays_the_search_to_the_shortest_path() {
     let mut harness = lab_harness();
+    harness.run();
+    harness.get_by_label("|< Start").click();
     harness.run();
     harness.get_by_label("Step >").click();
     harness.run();
@@ -203,7 +210,7 @@ fn the_funnel_and_the_walk_step_forward_and_back() {
         harness.run();
     }
     assert_eq!(harness.state().funnel().step(), 3);
-    assert_eq!(harness.state().player().step(), 0, "only the selected recording moves");
+    assert!(harness.state().player().at_end(), "only the selected recording moves");
     harness.get_by_label("< Step back").click();
     harness.run();
     let funnel = harness.state().funnel();
@@ -275,4 +282,38 @@ fn a_map_drawn_over_a_grid_map_comes_out_as_drawn() {
         let (moved, drawn) = (*q - shown[0], *p - clicked[0]);
         assert!((moved - drawn * scale).length() < 1.5, "{moved:?} vs {drawn:?} * {scale}");
     }
+}
+
+#[test]
+fn the_shared_replay_bar_seeks_and_plays_the_selected_recording() {
+    let mut harness = lab_harness();
+    harness.run();
+    harness.get_by_label("Funnel").click();
+    harness.run();
+    let len = harness.state().funnel().len();
+    harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit((len / 2) as f64);
+    harness.run();
+    assert_eq!(harness.state().funnel().step(), len / 2, "the timeline moves the funnel");
+    assert!(harness.state().player().at_end(), "and not the search");
+    harness.get_by_label("|< Start").click();
+    harness.run();
+    harness.get_by_label("Play").click();
+    for _ in 0..8 {
+        harness.step();
+    }
+    let step = harness.state().funnel().step();
+    assert!(step > 0 && step < len, "playing moves the funnel on: {step} of {len}");
+    harness.get_by_label("Pause").click();
+    harness.step();
+    let paused = harness.state().funnel().step();
+    for _ in 0..10 {
+        harness.step();
+    }
+    assert_eq!(harness.state().funnel().step(), paused, "paused");
+    harness.get_by_label("Play").click();
+    for _ in 0..(4 * len + 10) {
+        harness.step();
+    }
+    assert!(harness.state().funnel().at_end(), "it plays to the end and stops");
+    harness.get_by_label("Play");
 }

@@ -9,6 +9,7 @@ mod canvas;
 use egui::{Color32, Pos2, RichText, Sense, Vec2};
 
 use super::Lesson;
+use super::replay_bar::{ReplayBar, ReplayCommand};
 use crate::grid::{Grid, movingai};
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
 use crate::navmesh::grid_outline::{cell_centre, grid_outline};
@@ -66,13 +67,9 @@ pub enum MeshCommand {
     SetRadius(f64),
     SetAlgorithm(MeshAlgorithm),
     SetRefine(bool),
-    /// The step controls act on this recording.
+    /// The replay bar acts on this recording.
     SetReplay(ReplayKind),
-    StepForward,
-    StepBack,
-    ToStart,
-    ToEnd,
-    Seek(usize),
+    Replay(ReplayCommand),
     /// Start drawing a new map (clicks add vertices) or stop.
     SetDrawing(bool),
     AddVertex(Point),
@@ -102,6 +99,7 @@ pub struct NavmeshLab {
     funnel: Player<FunnelView>,
     walk: Player<WalkView>,
     replay: ReplayKind,
+    bar: ReplayBar,
     /// The current map as polygons, when it is one (for saving).
     polygons: Option<PolygonMap>,
     drawing: Option<Drawing>,
@@ -170,6 +168,7 @@ impl NavmeshLab {
             funnel: Player::new(Recorder::new(0).finish(), FunnelView::default()),
             walk: Player::new(Recorder::new(0).finish(), WalkView::default()),
             replay: ReplayKind::Search,
+            bar: ReplayBar::new(20.0),
             polygons: None,
             drawing: None,
             save_path: "maps/drawn.json".to_string(),
@@ -249,12 +248,16 @@ impl NavmeshLab {
                 let path = self.map_path.clone();
                 self.apply(MeshCommand::LoadMap(path));
             }
-            MeshCommand::SetReplay(kind) => self.replay = kind,
-            MeshCommand::StepForward => self.seek(|step| step + 1),
-            MeshCommand::StepBack => self.seek(|step| step.saturating_sub(1)),
-            MeshCommand::ToStart => self.seek(|_| 0),
-            MeshCommand::ToEnd => self.seek(|_| usize::MAX),
-            MeshCommand::Seek(step) => self.seek(|_| step),
+            MeshCommand::SetReplay(kind) => {
+                self.replay = kind;
+                self.bar.playing = false;
+            }
+            MeshCommand::Replay(command) => {
+                let (step, len) = self.replay_position();
+                if let Some(step) = self.bar.apply(command, step, len) {
+                    self.seek(step);
+                }
+            }
             MeshCommand::SetDrawing(on) => {
                 self.drawing = on.then(Drawing::default);
                 self.notice = None;
@@ -282,13 +285,22 @@ impl NavmeshLab {
         }
     }
 
-    /// Moves the selected recording to `to(current step)`.
-    fn seek(&mut self, to: impl Fn(usize) -> usize) {
+    /// Moves the selected recording to `step`.
+    fn seek(&mut self, step: usize) {
         match self.replay {
-            ReplayKind::Search => self.player.seek(to(self.player.step())),
-            ReplayKind::Funnel => self.funnel.seek(to(self.funnel.step())),
-            ReplayKind::Walk => self.walk.seek(to(self.walk.step())),
+            ReplayKind::Search => self.player.seek(step),
+            ReplayKind::Funnel => self.funnel.seek(step),
+            ReplayKind::Walk => self.walk.seek(step),
         };
+    }
+
+    /// While the bar plays, moves the selected recording on by this frame's share.
+    fn advance_playback(&mut self, ui: &egui::Ui) {
+        let (step, len) = self.replay_position();
+        if let Some(step) = self.bar.advance(ui.input(|i| i.stable_dt), step, len) {
+            self.seek(step);
+            ui.ctx().request_repaint();
+        }
     }
 
     /// (step, length) of the selected recording.
@@ -388,6 +400,8 @@ impl NavmeshLab {
             MeshAlgorithm::Tra => tra_star(&self.mesh, &self.reduction, &query, &mut recorder),
         };
         self.player = Player::new(recorder.finish(), SearchSnapshot::new(self.mesh.triangles.len()));
+        // Open on the outcome, the path drawn; Start or the timeline go back to watch it grow.
+        self.player.seek(usize::MAX);
         let mut funnel = Recorder::default();
         match result {
             Ok(result) => {
@@ -466,23 +480,10 @@ impl NavmeshLab {
                 }
             }
         });
-        ui.horizontal(|ui| {
-            let buttons = [
-                ("|< Start", MeshCommand::ToStart),
-                ("< Step back", MeshCommand::StepBack),
-                ("Step >", MeshCommand::StepForward),
-                ("End >|", MeshCommand::ToEnd),
-            ];
-            for (label, command) in buttons {
-                if ui.button(label).clicked() {
-                    commands.push(command);
-                }
-            }
-        });
-        let (mut step, len) = self.replay_position();
-        if ui.add(egui::Slider::new(&mut step, 0..=len).text("Replay step")).changed() {
-            commands.push(MeshCommand::Seek(step));
-        }
+        let (step, len) = self.replay_position();
+        let mut replay = Vec::new();
+        self.bar.ui(ui, step, len, "event", &mut replay);
+        commands.extend(replay.into_iter().map(MeshCommand::Replay));
     }
 
     fn drawing_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
@@ -772,6 +773,10 @@ impl Lesson for NavmeshLab {
         );
         ui.separator();
         let mut commands = Vec::new();
+        let mut replay = Vec::new();
+        ReplayBar::keys(ui, &mut replay);
+        commands.extend(replay.into_iter().map(MeshCommand::Replay));
+        self.advance_playback(ui);
         egui::Panel::right("navmesh-lab-side").resizable(false).min_size(440.0).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 self.controls(ui, &mut commands);
