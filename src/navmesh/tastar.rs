@@ -153,7 +153,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         _ => true,
     };
 
-    let mut nodes = Channels { nodes: Vec::new(), on_path: vec![0; mesh.triangles.len()], serial: 0 };
+    let mut nodes = Channels { nodes: Vec::new(), marked: vec![NO_NODE; mesh.triangles.len()], current: Vec::new() };
     let mut open = BinaryHeap::new();
     let h_start = distance(start, goal);
     for &tri in &starts {
@@ -232,13 +232,13 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                 let mut dead = false;
                 while !reduction.is_decision(next.tri) && !goals.contains(&next.tri) {
                     let id = nodes.push(next);
-                    nodes.on_path[next.tri as usize] = nodes.serial;
+                    nodes.marked[next.tri as usize] = id;
                     let mut exits = (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(&nodes, id, j));
                     match (exits.next(), exits.next()) {
                         (Some(only), None) => next = only,
                         // A branch towards the start or goal leaves here: the search decides.
                         (Some(_), Some(_)) => {
-                            nodes.on_path[next.tri as usize] = 0;
+                            nodes.marked[next.tri as usize] = NO_NODE;
                             nodes.nodes.pop();
                             break;
                         }
@@ -250,7 +250,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                 }
                 // The sibling corridors start again from the expanded channel.
                 for corridor in &nodes.nodes[corridor_start..] {
-                    nodes.on_path[corridor.tri as usize] = 0;
+                    nodes.marked[corridor.tri as usize] = NO_NODE;
                 }
                 if dead {
                     // The corridor leads nowhere new.
@@ -280,12 +280,13 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
     Ok(result)
 }
 
-/// Every search node made so far, and the channel being extended: `on_path[t] == serial` marks
-/// its triangles, so checking a child for a revisit costs one look-up.
+/// Every search node made so far, and the channel being extended: `current` holds its nodes from
+/// the start and `marked[t]` the node through triangle `t` (`NO_NODE` off the channel), so
+/// checking a child for a revisit costs one look-up.
 struct Channels {
     nodes: Vec<Channel>,
-    on_path: Vec<u32>,
-    serial: u32,
+    marked: Vec<u32>,
+    current: Vec<u32>,
 }
 
 impl Channels {
@@ -294,19 +295,31 @@ impl Channels {
         self.nodes.len() as u32 - 1
     }
 
-    /// Makes the channel ending at `node` the one being extended.
-    fn mark_channel(&mut self, mut node: u32) {
-        self.serial += 1;
-        while node != NO_NODE {
-            let channel = self.nodes[node as usize];
-            self.on_path[channel.tri as usize] = self.serial;
-            node = channel.parent;
+    /// Makes the channel ending at `node` the one being extended. Only the part after the
+    /// branch it shares with the last one is re-marked: walking whole channels on every
+    /// expansion made long searches quadratic.
+    fn mark_channel(&mut self, node: u32) {
+        let mut branch = Vec::new();
+        let mut shared = node;
+        while shared != NO_NODE && self.marked[self.nodes[shared as usize].tri as usize] != shared {
+            branch.push(shared);
+            shared = self.nodes[shared as usize].parent;
+        }
+        while let Some(&last) = self.current.last()
+            && last != shared
+        {
+            self.current.pop();
+            self.marked[self.nodes[last as usize].tri as usize] = NO_NODE;
+        }
+        for &node in branch.iter().rev() {
+            self.current.push(node);
+            self.marked[self.nodes[node as usize].tri as usize] = node;
         }
     }
 
     /// Whether the channel being extended runs through `tri`.
     fn on_channel(&self, tri: u32) -> bool {
-        self.on_path[tri as usize] == self.serial
+        self.marked[tri as usize] != NO_NODE
     }
 
     /// Moves `child`'s funnel apex on over the portal (left, right) it entered by: the funnel
