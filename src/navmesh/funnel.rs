@@ -75,56 +75,72 @@ pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Cor
     let mut all = Vec::with_capacity(portals.len() + 1);
     all.extend_from_slice(portals);
     all.push([end(goal), end(goal)]);
-    let mut apexes: Vec<Corner> = tighten(end(start), &all, tracer).into_iter().map(|(corner, _)| corner).collect();
+    let mut apexes: Vec<Corner> = tighten(end(start), &all, tracer).0.into_iter().map(|(corner, _)| corner).collect();
     apexes.push(end(goal));
     wrap(&apexes)
 }
 
+/// The funnel's left (0) and right (1) sides: the corner each ends at and the portal it came
+/// from (counted from 1; the apex's own portal when the side is empty).
+pub type Sides = [(Corner, usize); 2];
+
 /// The funnel from `apex` over `portals`: the corners the path turns at, from `apex` on, each
-/// with the number of portals up to and including the one it belongs to (0 for `apex`). The
-/// last is the funnel's apex after the last portal, where the shortest paths to both ends of
-/// that portal part.
-pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tracer: &mut T) -> Vec<(Corner, usize)> {
+/// with the number of portals up to and including the one it belongs to (0 for `apex`), and the
+/// sides after the last portal. The last corner is the funnel's apex after the last portal,
+/// where the shortest paths to both ends of that portal part.
+pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tracer: &mut T) -> (Vec<(Corner, usize)>, Sides) {
     let mut apexes = vec![(apex, 0)];
-    let (mut apex, mut apex_index) = (apex, 0);
-    // The funnel's left (0) and right (1) sides: a corner and the portal it came from, counted
-    // from 1 (0 is the apex).
-    let mut sides = [(apex, 0); 2];
-    // The chains, kept only for the trace: each side's tip is its chain's second corner.
-    let mut chains: [Vec<Corner>; 2] = [vec![apex], vec![apex]];
+    let mut apex = (apex, 0);
+    let mut sides = [apex; 2];
+    // The chains, kept only for the trace: each side's end is its chain's second corner.
+    let mut chains: [Vec<Corner>; 2] = [vec![apex.0], vec![apex.0]];
     let mut i = 1;
-    'portals: while i <= portals.len() {
-        for side in [1, 0] {
-            // Mirror the turns for the left side.
-            let sign = if side == 1 { 1.0 } else { -1.0 };
-            let new = portals[i - 1][side];
-            let (this, other) = (sides[side], sides[1 - side]);
-            if T::ENABLED {
-                extend_chain(&mut chains[side], sign, new);
-            }
-            if sign * turn(apex, this.0, new) < 0.0 {
-                continue; // it would widen the funnel
-            }
-            // A side is empty when it is still at the apex.
-            let empty = this.1 == apex_index || this.0.point == apex.point;
-            if empty || sign * turn(apex, other.0, new) < 0.0 {
-                sides[side] = (new, i);
-            } else {
-                // This side crossed the other: the other's corner is the next apex.
-                (apex, apex_index) = other;
-                tracer.record(|| FunnelEvent::Apex { corner: apex.point });
-                apexes.push((apex, apex_index));
-                sides = [(apex, apex_index); 2];
-                chains = [vec![apex], vec![apex]];
-                i = apex_index + 1;
-                continue 'portals;
+    while i <= portals.len() {
+        if T::ENABLED {
+            extend_chain(&mut chains[0], -1.0, portals[i - 1][0]);
+            extend_chain(&mut chains[1], 1.0, portals[i - 1][1]);
+        }
+        match narrow(apex, sides, portals[i - 1], i) {
+            Ok(narrowed) => sides = narrowed,
+            Err(crossed) => {
+                apex = crossed;
+                tracer.record(|| FunnelEvent::Apex { corner: apex.0.point });
+                apexes.push(apex);
+                sides = [apex; 2];
+                chains = [vec![apex.0], vec![apex.0]];
+                i = apex.1 + 1;
+                continue;
             }
         }
         let points = |chain: &[Corner]| chain.iter().map(|c| c.point).collect();
-        tracer.record(|| FunnelEvent::Step(FunnelStep { portal: i, apex: apex.point, left: points(&chains[0]), right: points(&chains[1]) }));
+        tracer.record(|| FunnelEvent::Step(FunnelStep { portal: i, apex: apex.0.point, left: points(&chains[0]), right: points(&chains[1]) }));
         i += 1;
     }
-    apexes
+    (apexes, sides)
+}
+
+/// One step of the funnel from `apex` (with the portal it belongs to): each side moves to the
+/// end of `portal` (number `index`) if that narrows the funnel. When a side would cross the
+/// other, the other side's corner is returned instead: the next apex, from which the portals
+/// after its own are taken again.
+pub fn narrow(apex: (Corner, usize), mut sides: Sides, portal: [Corner; 2], index: usize) -> Result<Sides, (Corner, usize)> {
+    for side in [1, 0] {
+        // Mirror the turns for the left side.
+        let sign = if side == 1 { 1.0 } else { -1.0 };
+        let new = portal[side];
+        let (this, other) = (sides[side], sides[1 - side]);
+        if sign * turn(apex.0, this.0, new) < 0.0 {
+            continue; // it would widen the funnel
+        }
+        // A side is empty when it is still at the apex.
+        let empty = this.1 == apex.1 || this.0.point == apex.0.point;
+        if empty || sign * turn(apex.0, other.0, new) < 0.0 {
+            sides[side] = (new, index);
+        } else {
+            return Err(other);
+        }
+    }
+    Ok(sides)
 }
 
 /// Adds `new` to the end of a chain (the right one for `sign` 1, the left for -1), dropping the

@@ -24,7 +24,7 @@ use std::collections::BinaryHeap;
 
 use std::collections::HashMap;
 
-use super::funnel::{Corner, channel_path, tighten};
+use super::funnel::{Corner, channel_path, narrow, tighten};
 use super::trastar::Reduction;
 use super::triangulation::{Location, Navmesh};
 use super::{Point, distance, path_length, point_segment_distance};
@@ -71,7 +71,9 @@ pub struct MeshSearchResult {
 
 /// One search node: the channel ending in `tri`, entered by edge `entry` (3 for the start),
 /// after `depth` portals. For a point agent, `apex` is the funnel's apex after the last portal,
-/// fixed at portal `apex_depth` and reached by a taut path of length `apex_distance`.
+/// fixed at portal `apex_depth` and reached by a taut path of length `apex_distance`, and `sides`
+/// the corners ending its left and right sides with their portals: the funnel kept per channel,
+/// so a child adds its one portal instead of walking back to the apex.
 #[derive(Debug, Clone, Copy)]
 struct Channel {
     tri: u32,
@@ -83,6 +85,7 @@ struct Channel {
     apex_depth: u32,
     apex: Point,
     apex_distance: f64,
+    sides: [(Point, u32); 2],
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -167,6 +170,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
             apex_depth: 0,
             apex: start,
             apex_distance: 0.0,
+            sides: [(start, 0); 2],
         });
         open.push(OpenEntry { f: h_start, g: 0.0, node });
         tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
@@ -322,10 +326,21 @@ impl Channels {
         self.marked[tri as usize] != NO_NODE
     }
 
-    /// Moves `child`'s funnel apex on over the portal (left, right) it entered by: the funnel
-    /// restarts from the parent's apex over the portals since it was fixed.
+    /// Narrows `child`'s funnel by the portal (left, right) it entered by. Only when a side
+    /// crosses the other does the funnel restart, from the new apex over the portals after it.
     fn advance_apex(&self, mesh: &Navmesh, child: &mut Channel, portal: [Point; 2]) {
         let corner = |point| Corner { point, offset: 0.0 };
+        let apex = (corner(child.apex), child.apex_depth as usize);
+        let sides = child.sides.map(|(point, depth)| (corner(point), depth as usize));
+        let (new_apex, new_depth) = match narrow(apex, sides, portal.map(corner), child.depth as usize) {
+            Ok(sides) => {
+                child.sides = sides.map(|(c, depth)| (c.point, depth as u32));
+                return;
+            }
+            Err(crossed) => crossed,
+        };
+        child.apex_distance += distance(child.apex, new_apex.point);
+        (child.apex, child.apex_depth) = (new_apex.point, new_depth as u32);
         let mut portals = vec![portal.map(corner)];
         let mut node = child.parent;
         while node != NO_NODE && self.nodes[node as usize].depth > child.apex_depth {
@@ -337,13 +352,15 @@ impl Channels {
             node = channel.parent;
         }
         portals.reverse();
-        let apexes = tighten(corner(child.apex), &portals, &mut NoTrace);
+        let (apexes, sides) = tighten(corner(child.apex), &portals, &mut NoTrace);
         for pair in apexes.windows(2) {
             child.apex_distance += distance(pair[0].0.point, pair[1].0.point);
         }
+        let offset = child.apex_depth;
         let &(last, index) = apexes.last().expect("tighten keeps the first apex");
         child.apex = last.point;
         child.apex_depth += index as u32;
+        child.sides = sides.map(|(c, index)| (c.point, offset + index as u32));
     }
 
     /// The triangles of the channel ending at `node`, from the start.
