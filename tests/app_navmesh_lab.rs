@@ -1,7 +1,7 @@
 //! The polygon-map lesson driven through its labelled controls, as a student would.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
 use searchlab::trace::SearchOutcome;
 
@@ -22,14 +22,21 @@ fn opens_on_a_bundled_map_with_a_recorded_search_and_funnel() {
     assert_eq!(lab.error(), None);
     assert!(lab.mesh().walkable_count() > 10);
     assert!(lab.player().len() > 3, "the search is recorded");
+    assert!(lab.player().at_end(), "it opens on the outcome, the path drawn");
     assert!(!lab.funnel().is_empty(), "the funnel over the channel is recorded");
     harness.get_by_label(&step_label(&harness));
+    harness.get_by_label_contains("Path found: length");
+    harness.get_by_label_contains("Shortest path:");
+    harness.get_by_label("|< Start").click();
+    harness.run();
     harness.get_by_label("Searching...");
 }
 
 #[test]
 fn stepping_replays_the_search_to_the_shortest_path() {
     let mut harness = lab_harness();
+    harness.run();
+    harness.get_by_label("|< Start").click();
     harness.run();
     harness.get_by_label("Step >").click();
     harness.run();
@@ -203,13 +210,16 @@ fn the_funnel_and_the_walk_step_forward_and_back() {
         harness.run();
     }
     assert_eq!(harness.state().funnel().step(), 3);
-    assert_eq!(harness.state().player().step(), 0, "only the selected recording moves");
+    assert!(harness.state().player().at_end(), "only the selected recording moves");
     harness.get_by_label("< Step back").click();
     harness.run();
     let funnel = harness.state().funnel();
     assert_eq!(funnel.step(), 2);
     harness.get_by_label(&format!("Funnel step 2 / {}", funnel.len()));
-    assert!(funnel.view().step.is_some(), "the apex and both sides are shown");
+    let step = funnel.view().step.as_ref().expect("the apex and both chains are shown");
+    assert_eq!((step.left[0], step.right[0]), (step.apex, step.apex), "both chains start at the apex");
+    harness.get_by_label("left chain");
+    harness.get_by_label("right chain");
     harness.get_by_label_contains("narrow a side to the portal's end if it can");
 
     harness.get_by_label("Point location").click();
@@ -233,4 +243,77 @@ fn the_funnel_and_the_walk_step_forward_and_back() {
     harness.get_by_label("|< Start").click();
     harness.run();
     assert_eq!(harness.state().walk().view(), &searchlab::navmesh::walk::WalkView::default());
+}
+
+#[test]
+fn a_map_drawn_over_a_grid_map_comes_out_as_drawn() {
+    let mut harness = lab_harness();
+    harness.run();
+    harness.get_by_label("rooms128.map").click();
+    harness.run();
+    let ys = harness.state().mesh().vertices.iter().map(|p| p[1]);
+    let (top, bottom) = (ys.clone().fold(f64::MAX, f64::min), ys.fold(f64::MIN, f64::max));
+    harness.get_by_label("Draw a new map").click();
+    harness.run();
+    // An L, its foot at the top of the screen (grid rows grow downwards).
+    let ring = [[10.0, 10.0], [110.0, 10.0], [110.0, 40.0], [40.0, 40.0], [40.0, 110.0], [10.0, 110.0]];
+    let clicked: Vec<_> = ring.iter().map(|&p| harness.state().point_on_screen(p).unwrap()).collect();
+    draw_ring(&mut harness, &ring);
+    harness.get_by_label("Triangulate drawing").click();
+    harness.run();
+    let lab = harness.state();
+    assert_eq!(lab.error(), None);
+    // The polygon map is y-up: each corner is the clicked one turned over the grid's height ...
+    let shown: Vec<_> = ring
+        .iter()
+        .map(|&[x, y]| {
+            let want = [x, top + bottom - y];
+            let vertex = lab.mesh().vertices.iter().copied().min_by(|a, b| {
+                searchlab::navmesh::distance(*a, want).total_cmp(&searchlab::navmesh::distance(*b, want))
+            });
+            let vertex = vertex.unwrap();
+            assert!(searchlab::navmesh::distance(vertex, want) < 0.05, "{vertex:?} vs {want:?}");
+            lab.point_on_screen(vertex).unwrap()
+        })
+        .collect();
+    // ... so on screen the new map is the drawing, only scaled and moved: never mirrored.
+    let scale = (shown[1] - shown[0]).length() / (clicked[1] - clicked[0]).length();
+    for (q, p) in shown.iter().zip(&clicked) {
+        let (moved, drawn) = (*q - shown[0], *p - clicked[0]);
+        assert!((moved - drawn * scale).length() < 1.5, "{moved:?} vs {drawn:?} * {scale}");
+    }
+}
+
+#[test]
+fn the_shared_replay_bar_seeks_and_plays_the_selected_recording() {
+    let mut harness = lab_harness();
+    harness.run();
+    harness.get_by_label("Funnel").click();
+    harness.run();
+    let len = harness.state().funnel().len();
+    harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit((len / 2) as f64);
+    harness.run();
+    assert_eq!(harness.state().funnel().step(), len / 2, "the timeline moves the funnel");
+    assert!(harness.state().player().at_end(), "and not the search");
+    harness.get_by_label("|< Start").click();
+    harness.run();
+    harness.get_by_label("Play").click();
+    for _ in 0..8 {
+        harness.step();
+    }
+    let step = harness.state().funnel().step();
+    assert!(step > 0 && step < len, "playing moves the funnel on: {step} of {len}");
+    harness.get_by_label("Pause").click();
+    harness.step();
+    let paused = harness.state().funnel().step();
+    for _ in 0..10 {
+        harness.step();
+    }
+    assert_eq!(harness.state().funnel().step(), paused, "paused");
+    harness.get_by_label("Play").click();
+    for _ in 0..(4 * len + 10) {
+        harness.step();
+    }
+    assert!(harness.state().funnel().at_end(), "it plays to the end and stops");
+    harness.get_by_label("Play");
 }

@@ -22,10 +22,20 @@ pub struct Corner {
 /// Events of one funnel run, for the lesson's step-by-step view.
 #[derive(Debug, Clone, PartialEq)]
 pub enum FunnelEvent {
-    /// After portal `portal`: the apex and the two sides of the funnel.
-    Step { portal: usize, apex: Point, left: Point, right: Point },
+    /// After portal `portal` (counted from 1; the goal is the last): the funnel.
+    Step(FunnelStep),
     /// A side crossed the other: this corner becomes the new apex and a waypoint.
     Apex { corner: Point },
+}
+
+/// The funnel after one portal: the apex and its left and right chains, the taut paths from the
+/// apex (their first point) to the portal's two ends (their last points).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunnelStep {
+    pub portal: usize,
+    pub apex: Point,
+    pub left: Vec<Point>,
+    pub right: Vec<Point>,
 }
 
 /// The portals (left, right) crossed by a channel of consecutive triangles, as vertex ids.
@@ -65,49 +75,83 @@ pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Cor
     let mut all = Vec::with_capacity(portals.len() + 1);
     all.extend_from_slice(portals);
     all.push([end(goal), end(goal)]);
-    let mut apexes: Vec<Corner> = tighten(end(start), &all, tracer).into_iter().map(|(corner, _)| corner).collect();
+    let mut apexes: Vec<Corner> = tighten(end(start), &all, tracer).0.into_iter().map(|(corner, _)| corner).collect();
     apexes.push(end(goal));
     wrap(&apexes)
 }
 
+/// The funnel's left (0) and right (1) sides: the corner each ends at and the portal it came
+/// from (counted from 1; the apex's own portal when the side is empty).
+pub type Sides = [(Corner, usize); 2];
+
 /// The funnel from `apex` over `portals`: the corners the path turns at, from `apex` on, each
-/// with the number of portals up to and including the one it belongs to (0 for `apex`). The
-/// last is the funnel's apex after the last portal, where the shortest paths to both ends of
-/// that portal part.
-pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tracer: &mut T) -> Vec<(Corner, usize)> {
+/// with the number of portals up to and including the one it belongs to (0 for `apex`), and the
+/// sides after the last portal. The last corner is the funnel's apex after the last portal,
+/// where the shortest paths to both ends of that portal part.
+pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tracer: &mut T) -> (Vec<(Corner, usize)>, Sides) {
     let mut apexes = vec![(apex, 0)];
-    let (mut apex, mut apex_index) = (apex, 0);
-    // The funnel's left (0) and right (1) sides: a corner and the portal it came from, counted
-    // from 1 (0 is the apex).
-    let mut sides = [(apex, 0); 2];
+    let mut apex = (apex, 0);
+    let mut sides = [apex; 2];
+    // The chains, kept only for the trace: each side's end is its chain's second corner.
+    let mut chains: [Vec<Corner>; 2] = [vec![apex.0], vec![apex.0]];
     let mut i = 1;
-    'portals: while i <= portals.len() {
-        for side in [1, 0] {
-            // Mirror the turns for the left side.
-            let sign = if side == 1 { 1.0 } else { -1.0 };
-            let new = portals[i - 1][side];
-            let (this, other) = (sides[side], sides[1 - side]);
-            if sign * turn(apex, this.0, new) < 0.0 {
-                continue; // it would widen the funnel
-            }
-            // A side is empty when it is still at the apex.
-            let empty = this.1 == apex_index || this.0.point == apex.point;
-            if empty || sign * turn(apex, other.0, new) < 0.0 {
-                sides[side] = (new, i);
-            } else {
-                // This side crossed the other: the other's corner is the next apex.
-                (apex, apex_index) = other;
-                tracer.record(|| FunnelEvent::Apex { corner: apex.point });
-                apexes.push((apex, apex_index));
-                sides = [(apex, apex_index); 2];
-                i = apex_index + 1;
-                continue 'portals;
+    while i <= portals.len() {
+        if T::ENABLED {
+            extend_chain(&mut chains[0], -1.0, portals[i - 1][0]);
+            extend_chain(&mut chains[1], 1.0, portals[i - 1][1]);
+        }
+        match narrow(apex, sides, portals[i - 1], i) {
+            Ok(narrowed) => sides = narrowed,
+            Err(crossed) => {
+                apex = crossed;
+                tracer.record(|| FunnelEvent::Apex { corner: apex.0.point });
+                apexes.push(apex);
+                sides = [apex; 2];
+                chains = [vec![apex.0], vec![apex.0]];
+                i = apex.1 + 1;
+                continue;
             }
         }
-        tracer.record(|| FunnelEvent::Step { portal: i, apex: apex.point, left: sides[0].0.point, right: sides[1].0.point });
+        let points = |chain: &[Corner]| chain.iter().map(|c| c.point).collect();
+        tracer.record(|| FunnelEvent::Step(FunnelStep { portal: i, apex: apex.0.point, left: points(&chains[0]), right: points(&chains[1]) }));
         i += 1;
     }
-    apexes
+    (apexes, sides)
+}
+
+/// One step of the funnel from `apex` (with the portal it belongs to): each side moves to the
+/// end of `portal` (number `index`) if that narrows the funnel. When a side would cross the
+/// other, the other side's corner is returned instead: the next apex, from which the portals
+/// after its own are taken again.
+pub fn narrow(apex: (Corner, usize), mut sides: Sides, portal: [Corner; 2], index: usize) -> Result<Sides, (Corner, usize)> {
+    for side in [1, 0] {
+        // Mirror the turns for the left side.
+        let sign = if side == 1 { 1.0 } else { -1.0 };
+        let new = portal[side];
+        let (this, other) = (sides[side], sides[1 - side]);
+        if sign * turn(apex.0, this.0, new) < 0.0 {
+            continue; // it would widen the funnel
+        }
+        // A side is empty when it is still at the apex.
+        let empty = this.1 == apex.1 || this.0.point == apex.0.point;
+        if empty || sign * turn(apex.0, other.0, new) < 0.0 {
+            sides[side] = (new, index);
+        } else {
+            return Err(other);
+        }
+    }
+    Ok(sides)
+}
+
+/// Adds `new` to the end of a chain (the right one for `sign` 1, the left for -1), dropping the
+/// corners it makes redundant, so the chain stays the taut path from the apex to `new`.
+fn extend_chain(chain: &mut Vec<Corner>, sign: f64, new: Corner) {
+    while let [.., before, last] = chain[..]
+        && sign * turn(before, last, new) >= 0.0
+    {
+        chain.pop();
+    }
+    chain.push(new);
 }
 
 /// Whether `to` is left (> 0) or right (< 0) of the funnel side from `apex` towards `side`.
@@ -201,18 +245,18 @@ fn arc(corner: Corner, from: Point, to: Point, points: &mut Vec<Point>) {
 }
 
 /// What the funnel looks like at one step of a recorded run: the waypoints fixed so far and the
-/// current apex and sides.
+/// current apex and chains.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct FunnelView {
     pub corners: Vec<Point>,
-    /// The last portal processed, with the apex and the left and right ends of the funnel.
-    pub step: Option<(usize, Point, Point, Point)>,
+    /// The funnel after the last portal processed.
+    pub step: Option<FunnelStep>,
 }
 
 /// How to take one funnel event back.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum FunnelUndo {
-    Step(Option<(usize, Point, Point, Point)>),
+    Step(Option<FunnelStep>),
     Apex,
 }
 
@@ -221,9 +265,9 @@ impl crate::trace::Replay for FunnelView {
     type Undo = FunnelUndo;
 
     fn apply(&mut self, event: &FunnelEvent) -> FunnelUndo {
-        match *event {
-            FunnelEvent::Step { portal, apex, left, right } => FunnelUndo::Step(self.step.replace((portal, apex, left, right))),
-            FunnelEvent::Apex { corner } => {
+        match event {
+            FunnelEvent::Step(step) => FunnelUndo::Step(self.step.replace(step.clone())),
+            &FunnelEvent::Apex { corner } => {
                 self.corners.push(corner);
                 FunnelUndo::Apex
             }
@@ -237,5 +281,56 @@ impl crate::trace::Replay for FunnelView {
                 self.corners.pop();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::navmesh::orient;
+    use crate::trace::{Player, Recorder};
+
+    fn point(point: Point) -> Corner {
+        Corner { point, offset: 0.0 }
+    }
+
+    #[test]
+    fn the_replayed_chains_are_taut_and_end_in_the_path() {
+        // Heading +x past a corner at (5, 0.5) that sticks up from below: the path bends there.
+        let (start, goal) = ([0.0, 0.0], [10.0, 0.0]);
+        let portals: Vec<[Corner; 2]> = [([2.0, 3.0], [2.0, -1.0]), ([5.0, 4.0], [5.0, 0.5]), ([8.0, 4.0], [8.0, -3.0])]
+            .into_iter()
+            .map(|(l, r)| [point(l), point(r)])
+            .collect();
+        let mut recorder = Recorder::default();
+        let waypoints = funnel(start, goal, &portals, &mut recorder);
+        assert_eq!(waypoints, vec![start, [5.0, 0.5], goal]);
+
+        let trace = recorder.finish();
+        let mut longest_right = 0;
+        for event in &trace.events {
+            let FunnelEvent::Step(step) = event else { continue };
+            let ends = portals.get(step.portal - 1).map_or([goal; 2], |[l, r]| [l.point, r.point]);
+            for (chain, end, bend) in [(&step.left, ends[0], 1.0), (&step.right, ends[1], -1.0)] {
+                assert_eq!((chain[0], *chain.last().unwrap()), (step.apex, end), "from the apex to the portal");
+                // Taut: the left chain only bends left (round corners on its left), the right one right.
+                for w in chain.windows(3) {
+                    assert!(bend * orient(w[0], w[1], w[2]) > 0.0, "{chain:?}");
+                }
+            }
+            longest_right = longest_right.max(step.right.len());
+        }
+        assert_eq!(longest_right, 3, "the right chain once wraps the corner before the apex moves there");
+
+        let mut player = Player::new(trace, FunnelView::default());
+        player.seek(usize::MAX);
+        let mut path = vec![start];
+        path.extend(&player.view().corners);
+        if path.last() != Some(&goal) {
+            path.push(goal);
+        }
+        assert_eq!(path, waypoints, "the apexes, in order, are the path");
+        player.seek(0);
+        assert_eq!(player.view(), &FunnelView::default());
     }
 }

@@ -24,7 +24,7 @@ use std::collections::BinaryHeap;
 
 use std::collections::HashMap;
 
-use super::funnel::{Corner, channel_path, tighten};
+use super::funnel::{Corner, channel_path, narrow, tighten};
 use super::trastar::Reduction;
 use super::triangulation::{Location, Navmesh};
 use super::{Point, distance, path_length, point_segment_distance};
@@ -71,7 +71,9 @@ pub struct MeshSearchResult {
 
 /// One search node: the channel ending in `tri`, entered by edge `entry` (3 for the start),
 /// after `depth` portals. For a point agent, `apex` is the funnel's apex after the last portal,
-/// fixed at portal `apex_depth` and reached by a taut path of length `apex_distance`.
+/// fixed at portal `apex_depth` and reached by a taut path of length `apex_distance`, and `sides`
+/// the corners ending its left and right sides with their portals: the funnel kept per channel,
+/// so a child adds its one portal instead of walking back to the apex.
 #[derive(Debug, Clone, Copy)]
 struct Channel {
     tri: u32,
@@ -83,6 +85,7 @@ struct Channel {
     apex_depth: u32,
     apex: Point,
     apex_distance: f64,
+    sides: [(Point, u32); 2],
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -153,7 +156,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         _ => true,
     };
 
-    let mut nodes = Channels { nodes: Vec::new(), on_path: vec![0; mesh.triangles.len()], serial: 0 };
+    let mut nodes = Channels { nodes: Vec::new(), marked: vec![NO_NODE; mesh.triangles.len()], current: Vec::new() };
     let mut open = BinaryHeap::new();
     let h_start = distance(start, goal);
     for &tri in &starts {
@@ -167,6 +170,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
             apex_depth: 0,
             apex: start,
             apex_distance: 0.0,
+            sides: [(start, 0); 2],
         });
         open.push(OpenEntry { f: h_start, g: 0.0, node });
         tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
@@ -232,13 +236,13 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                 let mut dead = false;
                 while !reduction.is_decision(next.tri) && !goals.contains(&next.tri) {
                     let id = nodes.push(next);
-                    nodes.on_path[next.tri as usize] = nodes.serial;
+                    nodes.marked[next.tri as usize] = id;
                     let mut exits = (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(&nodes, id, j));
                     match (exits.next(), exits.next()) {
                         (Some(only), None) => next = only,
                         // A branch towards the start or goal leaves here: the search decides.
                         (Some(_), Some(_)) => {
-                            nodes.on_path[next.tri as usize] = 0;
+                            nodes.marked[next.tri as usize] = NO_NODE;
                             nodes.nodes.pop();
                             break;
                         }
@@ -250,7 +254,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                 }
                 // The sibling corridors start again from the expanded channel.
                 for corridor in &nodes.nodes[corridor_start..] {
-                    nodes.on_path[corridor.tri as usize] = 0;
+                    nodes.marked[corridor.tri as usize] = NO_NODE;
                 }
                 if dead {
                     // The corridor leads nowhere new.
@@ -280,12 +284,13 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
     Ok(result)
 }
 
-/// Every search node made so far, and the channel being extended: `on_path[t] == serial` marks
-/// its triangles, so checking a child for a revisit costs one look-up.
+/// Every search node made so far, and the channel being extended: `current` holds its nodes from
+/// the start and `marked[t]` the node through triangle `t` (`NO_NODE` off the channel), so
+/// checking a child for a revisit costs one look-up.
 struct Channels {
     nodes: Vec<Channel>,
-    on_path: Vec<u32>,
-    serial: u32,
+    marked: Vec<u32>,
+    current: Vec<u32>,
 }
 
 impl Channels {
@@ -294,25 +299,48 @@ impl Channels {
         self.nodes.len() as u32 - 1
     }
 
-    /// Makes the channel ending at `node` the one being extended.
-    fn mark_channel(&mut self, mut node: u32) {
-        self.serial += 1;
-        while node != NO_NODE {
-            let channel = self.nodes[node as usize];
-            self.on_path[channel.tri as usize] = self.serial;
-            node = channel.parent;
+    /// Makes the channel ending at `node` the one being extended. Only the part after the
+    /// branch it shares with the last one is re-marked: walking whole channels on every
+    /// expansion made long searches quadratic.
+    fn mark_channel(&mut self, node: u32) {
+        let mut branch = Vec::new();
+        let mut shared = node;
+        while shared != NO_NODE && self.marked[self.nodes[shared as usize].tri as usize] != shared {
+            branch.push(shared);
+            shared = self.nodes[shared as usize].parent;
+        }
+        while let Some(&last) = self.current.last()
+            && last != shared
+        {
+            self.current.pop();
+            self.marked[self.nodes[last as usize].tri as usize] = NO_NODE;
+        }
+        for &node in branch.iter().rev() {
+            self.current.push(node);
+            self.marked[self.nodes[node as usize].tri as usize] = node;
         }
     }
 
     /// Whether the channel being extended runs through `tri`.
     fn on_channel(&self, tri: u32) -> bool {
-        self.on_path[tri as usize] == self.serial
+        self.marked[tri as usize] != NO_NODE
     }
 
-    /// Moves `child`'s funnel apex on over the portal (left, right) it entered by: the funnel
-    /// restarts from the parent's apex over the portals since it was fixed.
+    /// Narrows `child`'s funnel by the portal (left, right) it entered by. Only when a side
+    /// crosses the other does the funnel restart, from the new apex over the portals after it.
     fn advance_apex(&self, mesh: &Navmesh, child: &mut Channel, portal: [Point; 2]) {
         let corner = |point| Corner { point, offset: 0.0 };
+        let apex = (corner(child.apex), child.apex_depth as usize);
+        let sides = child.sides.map(|(point, depth)| (corner(point), depth as usize));
+        let (new_apex, new_depth) = match narrow(apex, sides, portal.map(corner), child.depth as usize) {
+            Ok(sides) => {
+                child.sides = sides.map(|(c, depth)| (c.point, depth as u32));
+                return;
+            }
+            Err(crossed) => crossed,
+        };
+        child.apex_distance += distance(child.apex, new_apex.point);
+        (child.apex, child.apex_depth) = (new_apex.point, new_depth as u32);
         let mut portals = vec![portal.map(corner)];
         let mut node = child.parent;
         while node != NO_NODE && self.nodes[node as usize].depth > child.apex_depth {
@@ -324,13 +352,15 @@ impl Channels {
             node = channel.parent;
         }
         portals.reverse();
-        let apexes = tighten(corner(child.apex), &portals, &mut NoTrace);
+        let (apexes, sides) = tighten(corner(child.apex), &portals, &mut NoTrace);
         for pair in apexes.windows(2) {
             child.apex_distance += distance(pair[0].0.point, pair[1].0.point);
         }
+        let offset = child.apex_depth;
         let &(last, index) = apexes.last().expect("tighten keeps the first apex");
         child.apex = last.point;
         child.apex_depth += index as u32;
+        child.sides = sides.map(|(c, index)| (c.point, offset + index as u32));
     }
 
     /// The triangles of the channel ending at `node`, from the start.

@@ -22,6 +22,7 @@ pub const GRID_PATH: Color32 = Color32::from_rgb(0, 170, 190);
 pub const APEX: Color32 = Color32::from_rgb(120, 60, 20);
 pub const LEFT_SIDE: Color32 = Color32::from_rgb(40, 90, 220);
 pub const RIGHT_SIDE: Color32 = Color32::from_rgb(220, 50, 50);
+pub const PORTAL: Color32 = Color32::from_rgb(120, 120, 120);
 pub const SAMPLE: Color32 = Color32::from_rgb(240, 150, 30);
 pub const WALK: Color32 = Color32::from_rgb(150, 40, 200);
 pub const DRAWING: Color32 = Color32::from_rgb(20, 140, 90);
@@ -117,16 +118,27 @@ impl NavmeshLab {
         self.paint_drawing(painter, at);
     }
 
-    /// The funnel at its current step: the corners fixed so far, and the apex with its two sides.
+    /// The funnel at its current step: the corners fixed so far, the portal just added, and the
+    /// apex with its left and right chains.
     fn paint_funnel(&self, painter: &Painter, at: &Transform) {
         let funnel = self.funnel.view();
-        let Some((_, apex, left, right)) = funnel.step else { return };
-        let mut fixed = vec![at.to_screen(self.start)];
-        fixed.extend(funnel.corners.iter().map(|&p| at.to_screen(p)));
-        painter.add(Shape::line(fixed, Stroke::new(2.5, APEX)));
-        painter.line_segment([at.to_screen(apex), at.to_screen(left)], Stroke::new(2.5, LEFT_SIDE));
-        painter.line_segment([at.to_screen(apex), at.to_screen(right)], Stroke::new(2.5, RIGHT_SIDE));
-        painter.circle_filled(at.to_screen(apex), 5.0, APEX);
+        let Some(step) = &funnel.step else { return };
+        let screen = |points: &[Point]| points.iter().map(|&p| at.to_screen(p)).collect::<Vec<Pos2>>();
+        let ends = [step.left.last(), step.right.last()];
+        if let [Some(&left), Some(&right)] = ends {
+            painter.add(Shape::dashed_line(&screen(&[left, right]), Stroke::new(1.5, PORTAL), 6.0, 4.0));
+        }
+        let mut fixed = vec![self.start];
+        fixed.extend(&funnel.corners);
+        painter.add(Shape::line(screen(&fixed), Stroke::new(2.5, APEX)));
+        for (chain, colour) in [(&step.left, LEFT_SIDE), (&step.right, RIGHT_SIDE)] {
+            let points = screen(chain);
+            for &p in &points[1..] {
+                painter.circle_filled(p, 3.5, colour);
+            }
+            painter.add(Shape::line(points, Stroke::new(2.5, colour)));
+        }
+        painter.circle_filled(at.to_screen(step.apex), 5.0, APEX);
     }
 
     /// Jump-and-walk locating the goal: the samples, the jump, the triangles walked through.

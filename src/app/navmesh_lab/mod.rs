@@ -9,6 +9,7 @@ mod canvas;
 use egui::{Color32, Pos2, RichText, Sense, Vec2};
 
 use super::Lesson;
+use super::replay_bar::{ReplayBar, ReplayCommand};
 use crate::grid::{Grid, movingai};
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
 use crate::navmesh::grid_outline::{cell_centre, grid_outline};
@@ -66,13 +67,9 @@ pub enum MeshCommand {
     SetRadius(f64),
     SetAlgorithm(MeshAlgorithm),
     SetRefine(bool),
-    /// The step controls act on this recording.
+    /// The replay bar acts on this recording.
     SetReplay(ReplayKind),
-    StepForward,
-    StepBack,
-    ToStart,
-    ToEnd,
-    Seek(usize),
+    Replay(ReplayCommand),
     /// Start drawing a new map (clicks add vertices) or stop.
     SetDrawing(bool),
     AddVertex(Point),
@@ -102,6 +99,7 @@ pub struct NavmeshLab {
     funnel: Player<FunnelView>,
     walk: Player<WalkView>,
     replay: ReplayKind,
+    bar: ReplayBar,
     /// The current map as polygons, when it is one (for saving).
     polygons: Option<PolygonMap>,
     drawing: Option<Drawing>,
@@ -170,6 +168,7 @@ impl NavmeshLab {
             funnel: Player::new(Recorder::new(0).finish(), FunnelView::default()),
             walk: Player::new(Recorder::new(0).finish(), WalkView::default()),
             replay: ReplayKind::Search,
+            bar: ReplayBar::new(20.0),
             polygons: None,
             drawing: None,
             save_path: "maps/drawn.json".to_string(),
@@ -249,12 +248,16 @@ impl NavmeshLab {
                 let path = self.map_path.clone();
                 self.apply(MeshCommand::LoadMap(path));
             }
-            MeshCommand::SetReplay(kind) => self.replay = kind,
-            MeshCommand::StepForward => self.seek(|step| step + 1),
-            MeshCommand::StepBack => self.seek(|step| step.saturating_sub(1)),
-            MeshCommand::ToStart => self.seek(|_| 0),
-            MeshCommand::ToEnd => self.seek(|_| usize::MAX),
-            MeshCommand::Seek(step) => self.seek(|_| step),
+            MeshCommand::SetReplay(kind) => {
+                self.replay = kind;
+                self.bar.playing = false;
+            }
+            MeshCommand::Replay(command) => {
+                let (step, len) = self.replay_position();
+                if let Some(step) = self.bar.apply(command, step, len) {
+                    self.seek(step);
+                }
+            }
             MeshCommand::SetDrawing(on) => {
                 self.drawing = on.then(Drawing::default);
                 self.notice = None;
@@ -282,13 +285,22 @@ impl NavmeshLab {
         }
     }
 
-    /// Moves the selected recording to `to(current step)`.
-    fn seek(&mut self, to: impl Fn(usize) -> usize) {
+    /// Moves the selected recording to `step`.
+    fn seek(&mut self, step: usize) {
         match self.replay {
-            ReplayKind::Search => self.player.seek(to(self.player.step())),
-            ReplayKind::Funnel => self.funnel.seek(to(self.funnel.step())),
-            ReplayKind::Walk => self.walk.seek(to(self.walk.step())),
+            ReplayKind::Search => self.player.seek(step),
+            ReplayKind::Funnel => self.funnel.seek(step),
+            ReplayKind::Walk => self.walk.seek(step),
         };
+    }
+
+    /// While the bar plays, moves the selected recording on by this frame's share.
+    fn advance_playback(&mut self, ui: &egui::Ui) {
+        let (step, len) = self.replay_position();
+        if let Some(step) = self.bar.advance(ui.input(|i| i.stable_dt), step, len) {
+            self.seek(step);
+            ui.ctx().request_repaint();
+        }
     }
 
     /// (step, length) of the selected recording.
@@ -312,6 +324,10 @@ impl NavmeshLab {
 
     /// The drawn rings as a map: the library's validation decides, and its message is shown.
     fn use_drawing(&mut self) {
+        // Polygon maps are shown y-up; rings drawn over a grid map (y-down) are turned over so
+        // the new map looks as drawn.
+        let (lo, hi) = self.bounds();
+        let y_down = self.grid.is_some();
         let Some(drawing) = &mut self.drawing else { return };
         if drawing.current.len() >= 3 {
             drawing.rings.push(std::mem::take(&mut drawing.current));
@@ -320,7 +336,10 @@ impl NavmeshLab {
             self.error = Some("Draw a boundary first: click its corners, then Close ring".to_string());
             return;
         };
-        let map = PolygonMap { boundary: boundary.clone(), holes: holes.to_vec() };
+        let as_drawn = |ring: &Vec<Point>| -> Vec<Point> {
+            ring.iter().map(|&[x, y]| if y_down { [x, lo[1] + hi[1] - y] } else { [x, y] }).collect()
+        };
+        let map = PolygonMap { boundary: as_drawn(boundary), holes: holes.iter().map(as_drawn).collect() };
         match map.validated().and_then(|map| Ok((build(&map.outline(), self.refine)?, map))) {
             Ok((mesh, map)) => {
                 self.drawing = None;
@@ -381,6 +400,8 @@ impl NavmeshLab {
             MeshAlgorithm::Tra => tra_star(&self.mesh, &self.reduction, &query, &mut recorder),
         };
         self.player = Player::new(recorder.finish(), SearchSnapshot::new(self.mesh.triangles.len()));
+        // Open on the outcome, the path drawn; Start or the timeline go back to watch it grow.
+        self.player.seek(usize::MAX);
         let mut funnel = Recorder::default();
         match result {
             Ok(result) => {
@@ -459,23 +480,10 @@ impl NavmeshLab {
                 }
             }
         });
-        ui.horizontal(|ui| {
-            let buttons = [
-                ("|< Start", MeshCommand::ToStart),
-                ("< Step back", MeshCommand::StepBack),
-                ("Step >", MeshCommand::StepForward),
-                ("End >|", MeshCommand::ToEnd),
-            ];
-            for (label, command) in buttons {
-                if ui.button(label).clicked() {
-                    commands.push(command);
-                }
-            }
-        });
-        let (mut step, len) = self.replay_position();
-        if ui.add(egui::Slider::new(&mut step, 0..=len).text("Replay step")).changed() {
-            commands.push(MeshCommand::Seek(step));
-        }
+        let (step, len) = self.replay_position();
+        let mut replay = Vec::new();
+        self.bar.ui(ui, step, len, "event", &mut replay);
+        commands.extend(replay.into_iter().map(MeshCommand::Replay));
     }
 
     fn drawing_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
@@ -639,7 +647,13 @@ impl NavmeshLab {
                 (DECISION, "TRA* decision point"),
                 (BLOCKED, "obstacle"),
             ],
-            ReplayKind::Funnel => &[(APEX, "apex and corners fixed"), (LEFT_SIDE, "left side"), (RIGHT_SIDE, "right side"), (PATH, "path")],
+            ReplayKind::Funnel => &[
+                (APEX, "apex and corners fixed"),
+                (LEFT_SIDE, "left chain"),
+                (RIGHT_SIDE, "right chain"),
+                (PORTAL, "portal"),
+                (PATH, "path"),
+            ],
             ReplayKind::Walk => &[(SAMPLE, "sampled triangle"), (WALK, "walk"), (BLOCKED, "obstacle")],
         };
         ui.horizontal_wrapped(|ui| {
@@ -690,21 +704,28 @@ const FUNNEL_PSEUDOCODE: [&str; 5] = [
 
 fn funnel_line(event: &FunnelEvent) -> usize {
     match event {
-        FunnelEvent::Step { .. } => 2,
+        FunnelEvent::Step(_) => 2,
         FunnelEvent::Apex { .. } => 3,
     }
 }
 
 fn explain_funnel(event: &FunnelEvent) -> String {
-    match *event {
-        FunnelEvent::Step { portal, apex, left, right } => format!(
-            "After portal {portal} the funnel opens from the apex ({:.2}, {:.2}) between its left end ({:.2}, {:.2}) \
-             and right end ({:.2}, {:.2}). Every straight line inside it is free.",
-            apex[0], apex[1], left[0], left[1], right[0], right[1]
+    let at = |p: Point| format!("({:.2}, {:.2})", p[0], p[1]);
+    match event {
+        FunnelEvent::Step(step) => format!(
+            "After portal {} the funnel opens from the apex {}. Its left chain bends round {} corner(s) to {}, \
+             its right chain round {} to {}: the shortest paths to the portal's ends. Every straight line \
+             between the chains' first legs is free.",
+            step.portal,
+            at(step.apex),
+            step.left.len().saturating_sub(2),
+            at(*step.left.last().unwrap_or(&step.apex)),
+            step.right.len().saturating_sub(2),
+            at(*step.right.last().unwrap_or(&step.apex)),
         ),
-        FunnelEvent::Apex { corner } => format!(
-            "The sides crossed: the path must bend round the corner ({:.2}, {:.2}). It becomes a waypoint and the new apex.",
-            corner[0], corner[1]
+        &FunnelEvent::Apex { corner } => format!(
+            "The sides crossed: the path must bend round the corner {}. It becomes a waypoint and the new apex.",
+            at(corner)
         ),
     }
 }
@@ -752,6 +773,10 @@ impl Lesson for NavmeshLab {
         );
         ui.separator();
         let mut commands = Vec::new();
+        let mut replay = Vec::new();
+        ReplayBar::keys(ui, &mut replay);
+        commands.extend(replay.into_iter().map(MeshCommand::Replay));
+        self.advance_playback(ui);
         egui::Panel::right("navmesh-lab-side").resizable(false).min_size(440.0).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 self.controls(ui, &mut commands);
