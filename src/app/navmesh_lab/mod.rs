@@ -176,6 +176,13 @@ impl NavmeshLab {
             transform: None,
         };
         lab.apply(MeshCommand::LoadMap(MAPS[0].to_string()));
+        if let Some(error) = lab.error.take() {
+            // Run from another folder, or a broken bundled map: a built-in room still teaches.
+            let fallback = fallback_map();
+            let mesh = build(&fallback.outline(), false).expect("the fallback map triangulates");
+            lab.show_map(mesh, None, Some(fallback));
+            lab.error = Some(format!("{error}; showing a small built-in room instead"));
+        }
         lab
     }
 
