@@ -221,6 +221,9 @@ fn the_funnel_and_the_walk_step_forward_and_back() {
     harness.get_by_label("left chain");
     harness.get_by_label("right chain");
     harness.get_by_label_contains("narrow a side to the portal's end if it can");
+    harness.get_by_label("End >|").click();
+    harness.run();
+    harness.get_by_label_contains("in sight of the apex: the path ends there.");
 
     harness.get_by_label("Point location").click();
     harness.run();

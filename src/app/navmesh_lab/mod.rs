@@ -573,7 +573,7 @@ impl NavmeshLab {
             }
             ReplayKind::Funnel => {
                 let event = self.funnel.current_event();
-                (&FUNNEL_PSEUDOCODE, event.map(funnel_line), event.map_or_else(String::new, explain_funnel))
+                (&FUNNEL_PSEUDOCODE, event.map(funnel_line), event.map_or_else(String::new, |e| explain_funnel(e, self.goal)))
             }
             ReplayKind::Walk => {
                 let event = self.walk.current_event();
@@ -716,7 +716,7 @@ fn funnel_line(event: &FunnelEvent) -> usize {
     }
 }
 
-fn explain_funnel(event: &FunnelEvent) -> String {
+fn explain_funnel(event: &FunnelEvent, goal: Point) -> String {
     let at = |p: Point| format!("({:.2}, {:.2})", p[0], p[1]);
     match event {
         FunnelEvent::Step(step) => format!(
@@ -730,6 +730,9 @@ fn explain_funnel(event: &FunnelEvent) -> String {
             step.right.len().saturating_sub(2),
             at(*step.right.last().unwrap_or(&step.apex)),
         ),
+        &FunnelEvent::Apex { corner } if corner == goal => {
+            format!("The goal {} is in sight of the apex: the path ends there.", at(corner))
+        }
         &FunnelEvent::Apex { corner } => format!(
             "The sides crossed: the path must bend round the corner {}. It becomes a waypoint and the new apex.",
             at(corner)
