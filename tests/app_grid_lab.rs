@@ -38,7 +38,7 @@ fn opens_on_the_bundled_map_with_a_recorded_search() {
     assert_eq!(harness.state().grid().width(), 64);
     assert!(harness.state().player().len() > 100);
     harness.get_by_label(&step_label(&harness));
-    harness.get_by_label("Searching...");
+    harness.get_by_label("No result yet at this step");
     harness.get_by_label("Map canvas");
 }
 
@@ -61,14 +61,14 @@ fn step_forward_back_and_scrub_change_the_stats() {
     let expanded = harness.state().player().view().expanded;
     assert!(expanded > 10);
     harness.get_by_label(&format!("Expanded: {expanded}"));
-    harness.get_by_label("Searching...");
+    harness.get_by_label("No result yet at this step");
 
     click(&mut harness, "End >|");
     assert!(harness.state().player().at_end());
     harness.get_by_label_contains("Path found: cost");
     click(&mut harness, "|< Start");
     assert_eq!(harness.state().player().step(), 0);
-    harness.get_by_label("Searching...");
+    harness.get_by_label("No result yet at this step");
 }
 
 #[test]
@@ -302,4 +302,9 @@ fn the_app_lists_the_lessons() {
         .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     harness.step();
     harness.get_all_by_label("Grid search").next().expect("the lesson is listed");
+    // The text-size buttons zoom the whole app, for projection.
+    harness.get_by_label("Larger").click();
+    harness.run();
+    assert!((harness.ctx.zoom_factor() - 1.1).abs() < 1e-6);
+    harness.get_by_label("Text size 110%");
 }

@@ -29,7 +29,7 @@ fn opens_on_a_bundled_map_with_a_recorded_search_and_funnel() {
     harness.get_by_label_contains("Shortest path:");
     harness.get_by_label("|< Start").click();
     harness.run();
-    harness.get_by_label("Searching...");
+    harness.get_by_label("No result yet at this step");
 }
 
 #[test]

@@ -43,16 +43,19 @@ fn lessons() -> Vec<Box<dyn Lesson>> {
 pub struct SearchlabApp {
     lessons: Vec<Box<dyn Lesson>>,
     current: usize,
+    /// The text size chosen, kept for the next run.
+    zoom: f32,
 }
 
 impl Default for SearchlabApp {
     fn default() -> Self {
-        Self { lessons: lessons(), current: 0 }
+        Self { lessons: lessons(), current: 0, zoom: 1.0 }
     }
 }
 
 /// Where the app keeps which lesson was open.
 const CURRENT_LESSON_KEY: &str = "current lesson";
+const TEXT_SIZE_KEY: &str = "text size";
 
 fn lesson_key(lesson: &dyn Lesson) -> String {
     format!("lesson: {}", lesson.title())
@@ -80,6 +83,19 @@ impl SearchlabApp {
             for (index, lesson) in self.lessons.iter().enumerate() {
                 ui.selectable_value(&mut self.current, index, lesson.title());
             }
+            ui.separator();
+            // For the back of a lecture hall (also Ctrl + and Ctrl −).
+            let zoom = ui.ctx().zoom_factor();
+            self.zoom = zoom;
+            ui.label(format!("Text size {:.0}%", zoom * 100.0));
+            ui.horizontal(|ui| {
+                if ui.button("Smaller").on_hover_text("Ctrl −").clicked() {
+                    ui.ctx().set_zoom_factor((zoom - 0.1).max(0.6));
+                }
+                if ui.button("Larger").on_hover_text("Ctrl +").clicked() {
+                    ui.ctx().set_zoom_factor((zoom + 0.1).min(2.5));
+                }
+            });
         });
         egui::CentralPanel::default().show(ui, |ui| self.lessons[self.current].ui(ui));
     }
@@ -92,6 +108,7 @@ impl eframe::App for SearchlabApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         storage.set_string(CURRENT_LESSON_KEY, self.current.to_string());
+        storage.set_string(TEXT_SIZE_KEY, self.zoom.to_string());
         for lesson in &self.lessons {
             if let Some(saved) = lesson.save() {
                 storage.set_string(&lesson_key(lesson.as_ref()), saved);
@@ -107,6 +124,11 @@ pub fn run() -> eframe::Result {
         ..Default::default()
     };
     eframe::run_native("searchlab", options, Box::new(|cc| {
+            // Scroll bars always shown: on a projector, hidden ones make cut-off panels look finished.
+            cc.egui_ctx.all_styles_mut(|style| style.spacing.scroll = egui::style::ScrollStyle::solid());
+            if let Some(zoom) = cc.storage.and_then(|s| s.get_string(TEXT_SIZE_KEY)).and_then(|z| z.parse().ok()) {
+                cc.egui_ctx.set_zoom_factor(zoom);
+            }
             let app = cc.storage.map_or_else(SearchlabApp::default, SearchlabApp::restored);
             Ok(Box::new(app))
         }))

@@ -870,7 +870,7 @@ impl GridLab {
         match &replay.player.view().outcome {
             Some(SearchOutcome::Found { cost, path }) => format!("Path found: cost {cost:.3}, {} cells", path.len()),
             Some(SearchOutcome::Exhausted) => "No path: the open list ran empty".to_string(),
-            None => "Searching...".to_string(),
+            None => "No result yet at this step".to_string(),
         }
     }
 

@@ -536,7 +536,7 @@ impl NavmeshLab {
         ui.label(match &view.outcome {
             Some(SearchOutcome::Found { cost, path }) => format!("Path found: length {cost:.3} through {} triangles", path.len()),
             Some(SearchOutcome::Exhausted) => "No path: every channel is closed".to_string(),
-            None => "Searching...".to_string(),
+            None => "No result yet at this step".to_string(),
         });
         if let Some(result) = self.result.as_ref().filter(|_| self.player.at_end())
             && let (Some(first), Some(best)) = (result.first_length, &result.path)

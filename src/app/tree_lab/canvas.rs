@@ -452,8 +452,9 @@ impl ShownTree for ShownUct<'_> {
         );
         // The selection path is what UCT is working on now.
         let stroke = outline(self.path.contains(&id), false, self.pv.contains(&id));
-        // Coloured by the player who moved into the node: its statistics are that player's.
-        let fill = side_fill(node.mover);
+        // Coloured like the other trees, by the side to move there (blue: MAX/X/White); the
+        // statistics are the mover's, as the hover says.
+        let fill = side_fill(node.mover.other());
         let root_visits = view.node(0).visits.max(1) as f32;
         let scale = 0.75 + 0.6 * (node.visits as f32 / root_visits).sqrt();
         Card { text, hover, fill, stroke, scale }
