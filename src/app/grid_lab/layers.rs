@@ -770,7 +770,8 @@ impl HierarchyState {
 }
 
 /// While stepping through the planner: the nodes its current search has reached (abstract ones
-/// as larger squares at their positions), the node being expanded and the paths found so far.
+/// as larger squares at their positions), the node being expanded and the paths found on this
+/// level and the one above.
 fn paint_step(painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, abstraction: &Abstraction, view: &PlanView) {
     // HPA*'s events name grid cells on every level; PRA*'s name the nodes of the stage's level.
     let at = |level: usize, node: u32| -> Option<Pos2> {
@@ -791,12 +792,15 @@ fn paint_step(painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, abstr
             NodeStatus::Unseen => continue,
         };
         if let Some(p) = at(view.level, node as u32) {
+            // Outlined, so they stand out on the coloured regions.
+            mesh.add_colored_rect(Rect::from_center_size(p, Vec2::splat(side + 2.0)), Color32::from_black_alpha(180));
             mesh.add_colored_rect(Rect::from_center_size(p, Vec2::splat(side)), colour);
         }
     }
     painter.add(Shape::mesh(mesh));
     let width = (map.zoom * 0.25).clamp(2.0, 5.0);
-    for (level, path) in &view.found {
+    // The path being refined (one level up) and what this level found: older levels would hide them.
+    for (level, path) in view.found.iter().filter(|(level, _)| *level <= view.level + 1) {
         let colour = if *level > 0 { ABSTRACT } else { REFINED };
         polyline(painter, path.iter().filter_map(|&node| at(*level, node)).collect(), width, colour);
     }
