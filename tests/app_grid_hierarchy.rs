@@ -122,12 +122,7 @@ fn a_wall_edit_recomputes_the_clusters_around_it() {
 
 /// Whether the last frame drew the PRA* region texture over the map.
 fn regions_drawn(harness: &LabHarness) -> bool {
-    let textures = harness.ctx.tex_manager();
-    let textures = textures.read();
-    harness.output().shapes.iter().any(|clipped| match &clipped.shape {
-        egui::Shape::Mesh(mesh) => textures.meta(mesh.texture_id).is_some_and(|meta| meta.name == "pra-regions"),
-        _ => false,
-    })
+    texture_draws(harness, "pra-regions") > 0
 }
 
 #[test]
