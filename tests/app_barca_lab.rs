@@ -1,6 +1,9 @@
 //! The Barca page driven through its labelled board squares and controls, as a player would. The
 //! computer thinks on a worker thread, so tests poll the harness (a bounded number of frames).
 
+mod common;
+
+use common::ui::{click, type_into};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -27,11 +30,6 @@ fn two_player_harness() -> LabHarness {
     harness
 }
 
-fn click(harness: &mut LabHarness, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run_ok();
-}
-
 fn click_square(harness: &mut LabHarness, square: &str) {
     click(harness, &format!("square {square}"));
 }
@@ -40,15 +38,6 @@ fn click_square(harness: &mut LabHarness, square: &str) {
 fn click_move(harness: &mut LabHarness, from: &str, to: &str) {
     click_square(harness, from);
     click_square(harness, to);
-}
-
-/// Replaces the text of the field labelled `label`.
-fn type_into(harness: &mut LabHarness, label: &str, text: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
-    harness.get_by_label(label).type_text(text);
-    harness.run_ok();
 }
 
 /// Runs frames until `done` holds (at most ~30 s: the dev profile's searches are slower).
@@ -261,4 +250,16 @@ fn two_uct_computers_play_each_other_without_a_human() {
     }
     let summary = lab.last_search().unwrap_or_default();
     assert!(summary.starts_with("300 playouts,"), "{summary}");
+}
+
+#[test]
+fn the_app_lists_the_barca_lesson_and_opens_it() {
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, app: &mut searchlab::app::SearchlabApp| app.show(ui), Default::default());
+    harness.run();
+    harness.get_by_label("Barca: play").click();
+    harness.run();
+    harness.get_by_label("White to move");
+    harness.get_by_label("square j10");
 }

@@ -5,7 +5,8 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::grid_lab::{LabHarness, click, drag_cells, lab_harness, settle};
+use common::grid_lab::{LabHarness, drag_cells, lab_harness, settle};
+use common::ui::click;
 use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::grid_lab::{Planner, recomputed_text};
 use searchlab::grid::MoveRules;

@@ -10,20 +10,12 @@ use searchlab::grid::movingai;
 use searchlab::trace::{SearchEvent, SearchOutcome};
 
 mod common;
-use common::grid_lab::{LabHarness, click, drag_cells, lab_harness, settle};
+use common::grid_lab::{LabHarness, drag_cells, lab_harness, settle};
+use common::ui::{click, type_into};
 
 fn step_label(harness: &LabHarness) -> String {
     let lab = harness.state();
     format!("Step {} / {}", lab.player().step(), lab.player().len())
-}
-
-/// Replaces the text of the field labelled `label`.
-fn type_into(harness: &mut LabHarness, label: &str, text: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
-    harness.get_by_label(label).type_text(text);
-    harness.run_ok();
 }
 
 fn temp_dir(name: &str) -> PathBuf {

@@ -1,6 +1,9 @@
 //! The game-tree lesson driven through its labelled controls. Searches are recorded on a worker
 //! thread, so tests poll the harness (a bounded number of frames) until the result is in.
 
+mod common;
+
+use common::ui::{click};
 use std::time::Duration;
 
 use egui_kittest::Harness;
@@ -29,11 +32,6 @@ fn settle(harness: &mut LabHarness) {
         std::thread::sleep(Duration::from_millis(10));
     }
     panic!("the worker did not finish");
-}
-
-fn click(harness: &mut LabHarness, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run_ok();
 }
 
 fn recording(harness: &LabHarness) -> &Recording {

@@ -1,5 +1,8 @@
 //! The tuning lesson: loads a tuning log through its labelled controls and plots it.
 
+mod common;
+
+use common::ui::{click, type_into};
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
@@ -42,14 +45,9 @@ fn loads_a_log_file_typed_into_the_path_field_and_reports_bad_files() {
 
     let mut harness = lab_harness();
     harness.run();
-    let mut load = |harness: &mut LabHarness, file: &std::path::Path| {
-        harness.get_by_label("Log file").click();
-        harness.run();
-        harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
-        harness.get_by_label("Log file").type_text(file.to_str().unwrap());
-        harness.run();
-        harness.get_by_label("Load log").click();
-        harness.run();
+    let load = |harness: &mut LabHarness, file: &std::path::Path| {
+        type_into(harness, "Log file", file.to_str().unwrap());
+        click(harness, "Load log");
     };
     load(&mut harness, &path);
     assert_eq!(harness.state().error(), None);
@@ -61,6 +59,11 @@ fn loads_a_log_file_typed_into_the_path_field_and_reports_bad_files() {
     load(&mut harness, &broken);
     assert!(harness.state().error().unwrap().contains("tuning log"), "{:?}", harness.state().error());
     assert_eq!(harness.state().log().unwrap().iterations.len(), 2, "a bad file keeps the shown log");
+    let csv = dir.join("log.csv");
+    std::fs::write(&csv, written.to_csv()).unwrap();
+    load(&mut harness, &csv);
+    assert!(harness.state().error().unwrap().contains("reads the JSON log"), "{:?}", harness.state().error());
+    assert_eq!(harness.state().log().unwrap().iterations.len(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

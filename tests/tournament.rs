@@ -7,7 +7,7 @@ use searchlab::games::barca::Barca;
 use searchlab::games::barca::eval::Weights;
 use searchlab::tournament::elo::{elo_from_score, expected_score};
 use searchlab::tournament::scoring::{DRAW_SHARE, tally};
-use searchlab::tournament::tune::{tunable, with_tunable};
+use searchlab::tournament::tune::{TUNED_NAMES, tunable, with_tunable};
 use searchlab::tournament::{
     Contestant, Decision, EngineSpec, GameRecord, GameResult, MatchConfig, Objective, ReportScoring, Sprt, TuneConfig, TuneLog, Wdl,
     elo_estimate, plain_score, run_match, tune,
@@ -142,6 +142,12 @@ fn tuning_keeps_the_win_term_pinned_and_holes_in_order() {
     assert!(guarded.holes_held.windows(2).all(|pair| pair[0] <= pair[1]), "{:?}", guarded.holes_held);
     assert_eq!(guarded.holes_next_turn[1], 0);
     assert_eq!(with_tunable(&Weights::default(), tunable(&Weights::default())), Weights::default());
+    // However far a step goes, the weights stay loadable (no evaluation near a proven win).
+    for extreme in [i32::MAX, i32::MIN, 1_000_000, -1_000_000] {
+        let guarded = with_tunable(&Weights::default(), [extreme; 10]);
+        assert_eq!(guarded.check(), Ok(()), "{guarded:?}");
+        assert_eq!(Weights::from_json(&guarded.to_json()), Ok(guarded));
+    }
 }
 
 #[test]
@@ -197,6 +203,15 @@ fn cli_tune_writes_weights_and_a_log_that_the_match_command_reads() {
     assert_eq!(summary["white"], "id:1");
     assert!(summary["elo"]["low"].as_f64().unwrap() <= summary["elo"]["high"].as_f64().unwrap());
     assert_eq!(summary["sprt"]["decision"], "continue");
+
+    // The plot: two score lines, one line per tuned weight, each named in its legend.
+    let svg_path = dir.join("log.svg");
+    let plotted = json_lines(&searchlab(&["barca", "plot", "--log", log_text, "--out", svg_path.to_str().unwrap()]));
+    assert_eq!(plotted[0]["iterations"], 2);
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    assert_eq!(svg.matches("<polyline").count(), 2 + TUNED_NAMES.len());
+    assert!(TUNED_NAMES.iter().chain(&["report score"]).all(|name| svg.contains(&format!(">{name}</text>"))));
+    assert_fails(&["barca", "plot", "--log", out_text, "--out", svg_path.to_str().unwrap()], "tuning log");
     std::fs::remove_dir_all(&dir).unwrap();
 
     assert_fails(&["barca", "match", "--sprt", "5,0"], "elo0 < elo1");

@@ -6,7 +6,7 @@ use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 
 use super::Lesson;
 use super::worker::{Job, Progress};
-use crate::tournament::tune::{TUNED_NAMES, tunable};
+use crate::tournament::plot::Series;
 use crate::tournament::{GameRecord, MatchObserver, Objective, TuneConfig, TuneLog, tune};
 
 /// The log of `searchlab barca tune --iterations 20 --games-per-eval 200 --depth 2 --seed 1
@@ -78,7 +78,12 @@ impl TuningLab {
 
     fn load_path(&mut self) {
         let path = self.path.trim().to_string();
-        let log = std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text));
+        // The CSV log is for spreadsheets: it lacks the reference and the best vector the page shows.
+        let log = if path.to_ascii_lowercase().ends_with(".csv") {
+            Err("this page reads the JSON log; write one with `barca tune --log FILE.json`".to_string())
+        } else {
+            std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text))
+        };
         self.show_log(log, &path);
     }
 
@@ -156,8 +161,11 @@ impl TuningLab {
 
     fn plots(&self, log: &TuneLog, ui: &mut egui::Ui) {
         let height = (ui.available_height() / 2.0 - 30.0).max(150.0);
-        let restarts: Vec<f64> =
-            log.iterations.iter().filter(|row| row.restarted).map(|row| f64::from(row.iteration)).collect();
+        let lines = |plot: &mut egui_plot::PlotUi<'_>, series: Vec<Series>| {
+            for Series { name, points } in series {
+                plot.line(Line::new(name, PlotPoints::from(points)));
+            }
+        };
         ui.strong("Score against the fixed reference");
         Plot::new("tuning-scores")
             .legend(Legend::default())
@@ -165,36 +173,17 @@ impl TuningLab {
             .x_axis_label("iteration")
             .y_axis_label("score (−1..1)")
             .show(ui, |plot| {
-                let series = |value: fn(&crate::tournament::IterationLog) -> f64| -> PlotPoints<'static> {
-                    log.iterations.iter().map(|row| [f64::from(row.iteration), value(row)]).collect()
-                };
-                plot.line(Line::new("report score", series(|row| row.report_score)));
-                plot.line(Line::new("W/D/L score (2s − 1)", series(|row| 2.0 * row.plain_score - 1.0)));
-                for &iteration in &restarts {
-                    plot.vline(VLine::new("restart", iteration));
+                lines(plot, log.score_series());
+                for iteration in log.restarts() {
+                    plot.vline(VLine::new("restart", iteration).color(egui::Color32::from_gray(140)));
                 }
             });
         ui.strong(if self.raw_weights { "Weights" } else { "Weights: change from the start, in units of the start value" });
-        let start = tunable(&log.iterations[0].weights);
-        let scale = |i: usize| f64::from(start[i].abs()).max(5.0);
         Plot::new("tuning-weights")
             .legend(Legend::default())
             .height(height)
             .x_axis_label("iteration")
-            .show(ui, |plot| {
-                for (i, name) in TUNED_NAMES.iter().enumerate() {
-                    let points: PlotPoints = log
-                        .iterations
-                        .iter()
-                        .map(|row| {
-                            let value = f64::from(tunable(&row.weights)[i]);
-                            let shown = if self.raw_weights { value } else { (value - f64::from(start[i])) / scale(i) };
-                            [f64::from(row.iteration), shown]
-                        })
-                        .collect();
-                    plot.line(Line::new(*name, points));
-                }
-            });
+            .show(ui, |plot| lines(plot, log.weight_series(self.raw_weights)));
     }
 }
 

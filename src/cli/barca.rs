@@ -6,7 +6,7 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 
 use super::game_search::{self, SearchArgs};
-use super::tournament::{MatchArgs, TuneArgs, run_match_command, run_tune};
+use super::tournament::{MatchArgs, PlotArgs, TuneArgs, run_match_command, run_plot, run_tune};
 use super::{CliError, CliResult, emit};
 use crate::games::DefaultEval;
 use crate::games::barca::{Barca, START_FEN, perft};
@@ -28,6 +28,8 @@ enum BarcaCommand {
     Match(MatchArgs),
     /// Tune the evaluation weights by gradient ascent over self-play matches.
     Tune(TuneArgs),
+    /// Draw a tuning log (score and weights per iteration) as an SVG file.
+    Plot(PlotArgs),
 }
 
 #[derive(Debug, Args)]
@@ -64,6 +66,7 @@ pub fn run(args: BarcaArgs) -> CliResult {
         }
         BarcaCommand::Match(args) => run_match_command(args),
         BarcaCommand::Tune(args) => run_tune(args),
+        BarcaCommand::Plot(args) => run_plot(args),
     }
 }
 

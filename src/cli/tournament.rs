@@ -12,8 +12,9 @@ use super::{CliError, CliResult, emit};
 use crate::games::barca::START_FEN;
 use crate::games::barca::eval::Weights;
 use crate::tournament::{
-    Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, MatchObserver, Objective, ReportScoring, Sprt, TuneConfig, run_match, tune,
+    Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, MatchObserver, Objective, ReportScoring, Sprt, TuneConfig, TuneLog, run_match, tune,
 };
+use crate::tournament::plot::tuning_svg;
 
 #[derive(Debug, Args)]
 pub struct MatchArgs {
@@ -80,6 +81,9 @@ pub struct TuneArgs {
     /// Where to write the per-iteration log: CSV if the name ends in .csv, else JSON.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// Where to draw the score and weights per iteration (SVG).
+    #[arg(long)]
+    plot: Option<PathBuf>,
     /// Weights to start from (default: the hand-picked ones).
     #[arg(long)]
     start: Option<PathBuf>,
@@ -205,6 +209,25 @@ pub fn run_match_command(args: MatchArgs) -> CliResult {
     Ok(())
 }
 
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    /// A JSON tuning log (`barca tune --log FILE.json`).
+    #[arg(long)]
+    log: PathBuf,
+    /// Where to write the SVG.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// Draws a tuning log's score and weights per iteration as SVG.
+pub fn run_plot(args: PlotArgs) -> CliResult {
+    let text = std::fs::read_to_string(&args.log).map_err(|e| CliError(format!("{}: {e}", args.log.display())))?;
+    let log = TuneLog::from_json(&text).map_err(|e| CliError(format!("{}: {e}", args.log.display())))?;
+    std::fs::write(&args.out, tuning_svg(&log)).map_err(|e| CliError(format!("{}: {e}", args.out.display())))?;
+    emit(&json!({ "plot": args.out.display().to_string(), "iterations": log.iterations.len() }));
+    Ok(())
+}
+
 pub fn run_tune(args: TuneArgs) -> CliResult {
     if args.games_per_eval < 2 {
         return Err(CliError("--games-per-eval must be at least 2 (one pair)".to_string()));
@@ -238,6 +261,9 @@ pub fn run_tune(args: TuneArgs) -> CliResult {
     if let Some(path) = &args.log {
         let csv = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"));
         write(path, if csv { log.to_csv() } else { log.to_json() })?;
+    }
+    if let Some(path) = &args.plot {
+        write(path, tuning_svg(&log))?;
     }
     let last = log.iterations.last().expect("the start is always judged");
     emit(&json!({

@@ -3,6 +3,7 @@
 
 pub mod elo;
 pub mod engine;
+pub mod plot;
 pub mod runner;
 pub mod scoring;
 pub mod sprt;

@@ -14,7 +14,7 @@ use super::elo::EloEstimate;
 use super::engine::EngineSpec;
 use super::runner::{Contestant, MatchConfig, MatchObserver, run_match};
 use super::scoring::{GameRecord, ReportScoring, plain_score};
-use crate::games::Score;
+use crate::games::{Score, WIN};
 use crate::games::barca::Barca;
 use crate::games::barca::eval::Weights;
 
@@ -40,10 +40,13 @@ pub fn tunable(weights: &Weights) -> [Score; 10] {
 }
 
 /// `values` in [`TUNED_NAMES`] order with `pinned`'s win term, moved into the allowed region:
-/// hole counts score in increasing order below the win, stepping onto a hole is never negative.
+/// hole counts score in increasing order below the win, stepping onto a hole is never negative,
+/// and no weight outgrows the win term (which also keeps every evaluation far below a proven win,
+/// so the weights always pass [`Weights::check`]).
 pub fn with_tunable(pinned: &Weights, values: [Score; 10]) -> Weights {
     let win = pinned.holes_held[3];
-    let [h0, h1, h2, n0, n1, n2, next_to_hole, scared, centre, teammates] = values;
+    let cap = win.abs().min(WIN / 500);
+    let [h0, h1, h2, n0, n1, n2, next_to_hole, scared, centre, teammates] = values.map(|v| v.clamp(-cap, cap));
     let h2 = h2.min(win - 1);
     let h1 = h1.min(h2);
     Weights {

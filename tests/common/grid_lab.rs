@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
 use searchlab::app::{GridLab, Lesson};
 
 pub type LabHarness = Harness<'static, GridLab>;
@@ -27,12 +26,6 @@ pub fn settle(harness: &mut LabHarness) {
         std::thread::sleep(Duration::from_millis(5));
     }
     panic!("the worker did not finish");
-}
-
-/// Clicks and runs a few frames (a search it starts may still be running: see `settle`).
-pub fn click(harness: &mut LabHarness, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run_ok();
 }
 
 /// Presses at one cell, drags through the frames to another, releases.

@@ -1,0 +1,19 @@
+//! Driving any page of the app through its labelled controls, as a student would.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// Clicks the widget labelled `label` and runs frames until the UI is still.
+pub fn click<S>(harness: &mut Harness<'_, S>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run_ok();
+}
+
+/// Replaces the text of the field labelled `label`.
+pub fn type_into<S>(harness: &mut Harness<'_, S>, label: &str, text: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
+    harness.get_by_label(label).type_text(text);
+    harness.run_ok();
+}
