@@ -854,3 +854,37 @@ fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
         Planner::Off => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::generate;
+
+    #[test]
+    fn pra_pseudocode_follows_the_stages() {
+        let grid = generate::maze(32, 32, 1, 5);
+        let cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c)).collect();
+        let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+        let mut recorder = Recorder::default();
+        pyramid.query(&grid, cells[0], *cells.last().unwrap(), PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
+        let mut player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
+        assert_eq!(plan_line(Planner::Pra, &player), None, "nothing before the first event");
+        let mut lines = Vec::new();
+        while player.forward() {
+            let line = plan_line(Planner::Pra, &player).expect("every event has a line");
+            let expected = match (player.current_event().unwrap(), player.view().stage) {
+                _ if player.at_end() => 7,
+                (PlanEvent::Corridor { .. }, _) => 3,
+                (PlanEvent::Search(SearchEvent::Expand { .. }), "abstract search") => 1,
+                (PlanEvent::Search(SearchEvent::Expand { .. }), "refine") => 5,
+                (_, "abstract search") => 0,
+                _ => line,
+            };
+            assert_eq!(line, expected);
+            lines.push(line);
+        }
+        for line in [0, 1, 3, 4, 5, 7] {
+            assert!(lines.contains(&line), "line {line} is reached");
+        }
+    }
+}
