@@ -10,7 +10,7 @@ pub mod pra;
 
 
 use crate::grid::{Connectivity, Grid, GridGraph, MoveRules, SQRT2};
-use crate::trace::{NO_NODE, Replay, SearchEvent, SearchSnapshot, SearchUndo};
+use crate::trace::{ClearedSearch, NO_NODE, Replay, SearchEvent, SearchSnapshot, SearchUndo};
 use open_list::{OpenEntry, OpenHeap, TIE_BITS};
 
 /// A graph with nodes `0..node_count()` and non-negative edge costs.
@@ -87,13 +87,12 @@ pub struct PlanView {
     pub corridor: Option<(usize, Vec<u32>)>,
     /// Each path found so far with its level: abstract paths, refined segments, the final path.
     pub found: Vec<(usize, Vec<u32>)>,
-    node_count: usize,
 }
 
 /// How to take one [`PlanEvent`] back.
 #[derive(Debug, Clone)]
 pub enum PlanUndo {
-    Stage { level: usize, stage: &'static str, search: SearchSnapshot },
+    Stage { level: usize, stage: &'static str, search: ClearedSearch },
     Corridor(Option<(usize, Vec<u32>)>),
     Search { undo: SearchUndo, found: bool },
 }
@@ -101,7 +100,7 @@ pub enum PlanUndo {
 impl PlanView {
     /// Before the first event; `node_count` bounds the node ids of every level.
     pub fn new(node_count: usize) -> Self {
-        Self { level: 0, stage: "", search: SearchSnapshot::new(node_count), corridor: None, found: Vec::new(), node_count }
+        Self { level: 0, stage: "", search: SearchSnapshot::new(node_count), corridor: None, found: Vec::new() }
     }
 }
 
@@ -114,7 +113,7 @@ impl Replay for PlanView {
             PlanEvent::Stage { level, stage } => PlanUndo::Stage {
                 level: std::mem::replace(&mut self.level, *level),
                 stage: std::mem::replace(&mut self.stage, stage),
-                search: std::mem::replace(&mut self.search, SearchSnapshot::new(self.node_count)),
+                search: self.search.clear(),
             },
             PlanEvent::Corridor { level, nodes } => PlanUndo::Corridor(self.corridor.replace((*level, nodes.clone()))),
             PlanEvent::Search(event) => {
@@ -131,7 +130,10 @@ impl Replay for PlanView {
 
     fn revert(&mut self, undo: PlanUndo) {
         match undo {
-            PlanUndo::Stage { level, stage, search } => (self.level, self.stage, self.search) = (level, stage, search),
+            PlanUndo::Stage { level, stage, search } => {
+                (self.level, self.stage) = (level, stage);
+                self.search.restore(search);
+            }
             PlanUndo::Corridor(corridor) => self.corridor = corridor,
             PlanUndo::Search { undo, found } => {
                 if found {
@@ -416,7 +418,15 @@ mod tests {
         let result = pyramid.query(&grid, start, goal, pra::PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
         let mut player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
         let mut levels = Vec::new();
-        while player.forward() {
+        // The view just before each new stage, to compare with on the way back.
+        let mut before_stages = Vec::new();
+        loop {
+            if matches!(player.trace().events.get(player.step()), Some(PlanEvent::Stage { .. })) {
+                before_stages.push((player.step(), player.view().clone()));
+            }
+            if !player.forward() {
+                break;
+            }
             if levels.last() != Some(&player.view().level) {
                 levels.push(player.view().level);
             }
@@ -425,7 +435,10 @@ mod tests {
         let view = player.view();
         assert_eq!(view.found.last().map(|(l, p)| (*l, p)), Some((0, &result.path.as_ref().unwrap().1)));
         assert_eq!(view.corridor.as_ref().map(|(l, c)| (*l, c)), Some((0, &result.corridors[0])));
-        player.seek(0);
+        for (step, view) in before_stages.iter().rev() {
+            player.seek(*step);
+            assert_eq!(player.view(), view, "back before the stage at step {step}");
+        }
         assert_eq!(player.view(), &PlanView::new(grid.cell_count() + 1));
     }
 }
