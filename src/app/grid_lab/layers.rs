@@ -586,8 +586,8 @@ impl HierarchyState {
         let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
         let layers = settings.layers;
         let step = step_view(plan, settings);
-        // While stepping, the level of the step; otherwise the slider's.
-        let shown = step.map_or(settings.shown_level, |view| view.level);
+        // While stepping, the level of the step (the slider's before the first); otherwise the slider's.
+        let shown = step.filter(|view| !view.stage.is_empty()).map_or(settings.shown_level, |view| view.level);
         let zoom = map.zoom;
         let center = |cell: u32| map.cell_center(canvas, grid, cell);
         let map_rect = Rect::from_min_max(map.to_screen(canvas, 0.0, 0.0), map.to_screen(canvas, grid.width() as f32, grid.height() as f32));

@@ -861,10 +861,13 @@ impl GridLab {
             }
             ui.separator();
             let mut unit = self.settings.unit;
-            egui::ComboBox::from_label("Step by").selected_text(unit.name()).show_ui(ui, |ui| {
-                for choice in [StepUnit::Event, StepUnit::Expansion] {
-                    ui.selectable_value(&mut unit, choice, choice.name());
-                }
+            // The planner's timeline is in events.
+            ui.add_enabled_ui(self.plan_player().is_none(), |ui| {
+                egui::ComboBox::from_label("Step by").selected_text(unit.name()).show_ui(ui, |ui| {
+                    for choice in [StepUnit::Event, StepUnit::Expansion] {
+                        ui.selectable_value(&mut unit, choice, choice.name());
+                    }
+                });
             });
             if unit != self.settings.unit {
                 commands.push(Command::SetStepUnit(unit));
