@@ -283,4 +283,5 @@ fn side_by_side_draws_the_layers_on_both_canvases() {
     settle(&mut harness);
     assert_eq!(harness.state().replays().len(), 2);
     assert_eq!(texture_draws(&harness, "pra-regions"), 2, "one per canvas");
+    harness.get_by_label("none: the last abstraction still holds");
 }

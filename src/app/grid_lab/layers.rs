@@ -151,8 +151,8 @@ struct Reference {
 /// One planned query with what the layers draw.
 pub struct Plan {
     abstraction: Arc<Abstraction>,
-    /// Building, or after an edit updating, the abstraction.
-    preprocessing: Duration,
+    /// Building, or after an edit updating, the abstraction; None when the last one was reused.
+    preprocessing: Option<Duration>,
     /// Per level (index = level - 1), the clusters an edit made HPA* re-compute; None after a build.
     recomputed: Option<Vec<Vec<u32>>>,
     answer: Answer,
@@ -187,6 +187,7 @@ impl PlanJob {
             Abstraction::Hpa(_) => false,
         });
         let clock = Instant::now();
+        let reused = previous.is_some() && self.edits.is_empty();
         let (abstraction, recomputed) = match (settings.planner, previous) {
             (Planner::Off, _) => return None,
             (_, Some(previous)) if self.edits.is_empty() => (previous, None),
@@ -201,7 +202,7 @@ impl PlanJob {
             }
             (Planner::Pra, _) => (Arc::new(Abstraction::Pra(Pyramid::build(grid, self.rules))), None),
         };
-        let preprocessing = clock.elapsed();
+        let preprocessing = (!reused).then(|| clock.elapsed());
         let mut space = SearchSpace::new();
         let clock = Instant::now();
         let answer = match &*abstraction {
@@ -539,8 +540,12 @@ impl HierarchyState {
             };
             let none = || "–".to_string();
             row("", format!("{} (hierarchical)", summary.planner.name()), "A* (flat)".to_string());
-            let built = if plan.recomputed.is_some() { "updated" } else { "built" };
-            row("Pre-processing", format!("{} ({built})", millis(plan.preprocessing)), none());
+            let preprocessing = match (plan.preprocessing, &plan.recomputed) {
+                (None, _) => "none: the last abstraction still holds".to_string(),
+                (Some(time), Some(_)) => format!("{} (updated)", millis(time)),
+                (Some(time), None) => format!("{} (built)", millis(time)),
+            };
+            row("Pre-processing", preprocessing, none());
             row("Query time", millis(plan.query_time), millis(plan.astar.time));
             for (level, expanded) in summary.expanded_per_level.iter().enumerate() {
                 let label = if level == 0 { "Expanded on the grid".to_string() } else { format!("Expanded on level {level}") };
