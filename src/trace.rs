@@ -245,6 +245,13 @@ pub struct SearchSnapshot {
     pub outcome: Option<SearchOutcome>,
 }
 
+/// A snapshot before [`SearchSnapshot::clear`]: the nodes it had reached and everything but the nodes.
+#[derive(Debug, Clone)]
+pub struct ClearedSearch {
+    reached: Vec<(u32, NodeRecord)>,
+    rest: SearchSnapshot,
+}
+
 /// How to take one [`SearchEvent`] back.
 #[derive(Debug, Clone)]
 pub struct SearchUndo {
@@ -274,6 +281,30 @@ impl SearchSnapshot {
 
     pub fn nodes(&self) -> &[NodeRecord] {
         &self.nodes
+    }
+
+    /// Empties the snapshot for a new search on the same nodes; returns what [`Self::restore`] needs
+    /// to bring it back: only the nodes reached, so a planner's many searches stay cheap to undo.
+    pub fn clear(&mut self) -> ClearedSearch {
+        let reached: Vec<(u32, NodeRecord)> = (0..self.nodes.len() as u32)
+            .filter(|&node| self.node(node).status != NodeStatus::Unseen)
+            .map(|node| (node, *self.node(node)))
+            .collect();
+        for &(node, _) in &reached {
+            self.nodes[node as usize] = NodeRecord::UNSEEN;
+        }
+        let nodes = std::mem::take(&mut self.nodes);
+        let rest = std::mem::replace(self, SearchSnapshot { nodes, ..SearchSnapshot::new(0) });
+        ClearedSearch { reached, rest }
+    }
+
+    /// Undoes [`Self::clear`].
+    pub fn restore(&mut self, cleared: ClearedSearch) {
+        let nodes = std::mem::take(&mut self.nodes);
+        *self = SearchSnapshot { nodes, ..cleared.rest };
+        for (node, record) in cleared.reached {
+            self.nodes[node as usize] = record;
+        }
     }
 
     /// Sets a node's record, keeping the open/closed counts in step.

@@ -11,8 +11,9 @@ use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::grid_lab::{Planner, recomputed_text};
 use searchlab::grid::MoveRules;
 use searchlab::pathfinding::hpa::Hpa;
-use searchlab::pathfinding::pra::Pyramid;
-use searchlab::trace::{NO_NODE, SearchEvent};
+use searchlab::pathfinding::SearchSpace;
+use searchlab::pathfinding::pra::{PraOptions, Pyramid};
+use searchlab::trace::{NO_NODE, NoTrace, SearchEvent};
 
 /// The A* replay's path cost (the left search is A* by default).
 fn astar_cost(harness: &LabHarness) -> f64 {
@@ -122,12 +123,7 @@ fn a_wall_edit_recomputes_the_clusters_around_it() {
 
 /// Whether the last frame drew the PRA* region texture over the map.
 fn regions_drawn(harness: &LabHarness) -> bool {
-    let textures = harness.ctx.tex_manager();
-    let textures = textures.read();
-    harness.output().shapes.iter().any(|clipped| match &clipped.shape {
-        egui::Shape::Mesh(mesh) => textures.meta(mesh.texture_id).is_some_and(|meta| meta.name == "pra-regions"),
-        _ => false,
-    })
+    texture_draws(harness, "pra-regions") > 0
 }
 
 #[test]
@@ -149,4 +145,143 @@ fn pra_level_slider_recolours_the_regions() {
     click(&mut harness, "Abstract regions");
     assert!(!regions_drawn(&harness), "the checkbox hides the layer");
     harness.get(By::new().label_contains("Level 4"));
+}
+
+/// How many times the last frame drew the texture `name` over a map.
+fn texture_draws(harness: &LabHarness, name: &str) -> usize {
+    let textures = harness.ctx.tex_manager();
+    let textures = textures.read();
+    harness
+        .output()
+        .shapes
+        .iter()
+        .filter(|clipped| match &clipped.shape {
+            egui::Shape::Mesh(mesh) => textures.meta(mesh.texture_id).is_some_and(|meta| meta.name == name),
+            _ => false,
+        })
+        .count()
+}
+
+/// The planner's (level, corridor level, step) at the current step.
+fn plan_state(harness: &LabHarness) -> (usize, Option<usize>, usize) {
+    let player = harness.state().plan_player().expect("stepping through the planner");
+    (player.view().level, player.view().corridor.as_ref().map(|(level, _)| *level), player.step())
+}
+
+#[test]
+fn stepping_through_pra_walks_down_the_levels_and_back() {
+    let mut harness = lab_harness();
+    select(&mut harness, "PRA*");
+    click(&mut harness, "End >|");
+    let search_end = harness.state().player().len();
+    assert_eq!(harness.state().player().step(), search_end);
+    click(&mut harness, "the planner");
+    assert_eq!(harness.state().player().step(), 0, "the flat search waits at its start");
+    assert_eq!(plan_state(&harness), (0, None, 0));
+    harness.get(By::new().label_contains("Stepping through PRA*: step 0 /"));
+    let grid = harness.state().grid().clone();
+    let top = Pyramid::build(&grid, MoveRules::MOVINGAI).height() / 2;
+
+    click(&mut harness, "Step >");
+    assert_eq!(plan_state(&harness), (top, None, 1), "the abstract search starts on the planning level");
+    harness.get(By::new().label_contains(&format!("level {top}: abstract search")));
+    // Through the abstract search until the corridor of the level below appears.
+    let mut steps = 1;
+    while plan_state(&harness).1.is_none() {
+        click(&mut harness, "Step >");
+        steps += 1;
+        assert!(steps < 2000, "no corridor after {steps} steps");
+    }
+    assert_eq!(plan_state(&harness).1, Some(top - 1), "the corridor under the abstract path");
+    assert_eq!(texture_draws(&harness, "pra-corridor"), 0, "drawn with its level's search");
+    click(&mut harness, "Step >");
+    assert_eq!(plan_state(&harness), (top - 1, Some(top - 1), steps + 1), "refining one level down");
+    assert_eq!(texture_draws(&harness, "pra-corridor"), 1);
+    harness.get(By::new().label_contains(&format!("level {}: refine", top - 1)));
+
+    click(&mut harness, "< Step back");
+    click(&mut harness, "< Step back");
+    assert_eq!(plan_state(&harness), (top, None, steps - 1), "back in the abstract search");
+    click(&mut harness, "End >|");
+    let player = harness.state().plan_player().unwrap();
+    assert_eq!(player.view().level, 0, "the last stage refines on the grid");
+    let summary = harness.state().hierarchy().unwrap();
+    let last = player.view().found.last().unwrap();
+    let cost: f64 = searchlab::pathfinding::path_cost(&searchlab::grid::GridGraph::new(&grid, MoveRules::MOVINGAI), &last.1).unwrap();
+    assert!((cost - summary.cost.unwrap()).abs() < 1e-9, "the replay ends on the planned path");
+
+    click(&mut harness, "the search");
+    assert!(harness.state().plan_player().is_none());
+    assert_eq!(harness.state().player().step(), search_end, "the search is back where it was");
+}
+
+#[test]
+fn stepping_through_hpa_goes_from_linking_to_the_refined_path() {
+    let mut harness = lab_harness();
+    select(&mut harness, "HPA*");
+    click(&mut harness, "the planner");
+    click(&mut harness, "Step >");
+    let view = harness.state().plan_player().unwrap().view();
+    assert_eq!((view.level, view.stage), (0, "link start to its cluster's entrances"));
+    click(&mut harness, "End >|");
+    let view = harness.state().plan_player().unwrap().view();
+    let summary = harness.state().hierarchy().unwrap();
+    // The abstract path (level 1), each refined segment, and the final path, in that order.
+    assert_eq!(view.found.first().unwrap().0, 1);
+    assert!(view.found.iter().filter(|(level, _)| *level == 0).count() >= 2, "segments and the final path");
+    let grid = harness.state().grid().clone();
+    let graph = searchlab::grid::GridGraph::new(&grid, MoveRules::MOVINGAI);
+    let cost = searchlab::pathfinding::path_cost(&graph, &view.found.last().unwrap().1).unwrap();
+    assert!((cost - summary.cost.unwrap()).abs() < 1e-9);
+    harness.get_by_label("return the path");
+}
+
+#[test]
+fn pra_plan_level_and_k_reach_the_planner() {
+    let mut harness = lab_harness();
+    select(&mut harness, "PRA*");
+    harness.get(By::new().role(egui::Role::Slider).label("Plan level L")).set_value_accesskit(2.0);
+    settle(&mut harness);
+    assert_eq!(harness.state().settings().hierarchy.pra_level, Some(2));
+    let summary = harness.state().hierarchy().unwrap();
+    assert_eq!(summary.expanded_per_level.len(), 3, "planned on level 2, refined on 1 and 0");
+    assert!(summary.complete);
+
+    click(&mut harness, "PRA*(k): refine only the first k steps");
+    settle(&mut harness);
+    harness.get(By::new().role(egui::Role::Slider).label("k")).set_value_accesskit(2.0);
+    settle(&mut harness);
+    assert_eq!(harness.state().settings().hierarchy.pra_k, Some(2));
+    let grid = harness.state().grid().clone();
+    let (start, goal) = harness.state().endpoints();
+    let expected = Pyramid::build(&grid, MoveRules::MOVINGAI).query(
+        &grid,
+        start,
+        goal,
+        PraOptions { level: Some(2), k: Some(2) },
+        &mut SearchSpace::new(),
+        &mut NoTrace,
+    );
+    assert!(!expected.complete, "two steps per level do not reach the far goal");
+    let summary = harness.state().hierarchy().unwrap();
+    assert!(!summary.complete);
+    assert_eq!(summary.cost, expected.path.map(|p| p.0));
+    assert_eq!(summary.suboptimality(), None, "a partial path has no suboptimality");
+    harness.get_by_label("no: PRA*(k) kept the first steps");
+
+    click(&mut harness, "Default level");
+    settle(&mut harness);
+    assert_eq!(harness.state().settings().hierarchy.pra_level, None);
+}
+
+#[test]
+fn side_by_side_draws_the_layers_on_both_canvases() {
+    let mut harness = lab_harness();
+    select(&mut harness, "PRA*");
+    assert_eq!(texture_draws(&harness, "pra-regions"), 1);
+    click(&mut harness, "Compare side by side");
+    settle(&mut harness);
+    assert_eq!(harness.state().replays().len(), 2);
+    assert_eq!(texture_draws(&harness, "pra-regions"), 2, "one per canvas");
+    harness.get_by_label("none: the last abstraction still holds");
 }

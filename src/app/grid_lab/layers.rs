@@ -8,12 +8,12 @@ use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Sense, Shape, Stroke,
 use serde::{Deserialize, Serialize};
 
 use super::Command;
-use super::canvas::MapView;
+use super::canvas::{CLOSED, CURRENT, MapView, OPEN};
 use crate::grid::{Grid, MoveRules};
 use crate::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
 use crate::pathfinding::pra::{PraOptions, PraResult, Pyramid};
-use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::trace::{NO_NODE, NoTrace};
+use crate::pathfinding::{GridSearch, PlanEvent, PlanView, SearchSpace};
+use crate::trace::{NO_NODE, NoTrace, NodeStatus, Player, Recorder, SearchEvent};
 
 /// The hierarchical planner run beside the replayed search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -34,6 +34,14 @@ impl Planner {
             Planner::Pra => "PRA*",
         }
     }
+}
+
+/// What the replay bar steps through while a planner is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Stepping {
+    #[default]
+    Search,
+    Planner,
 }
 
 /// Which drawings are on.
@@ -77,18 +85,36 @@ pub struct HierarchySettings {
     /// corridor (PRA*) are drawn.
     pub shown_level: usize,
     pub layers: Layers,
+    pub stepping: Stepping,
+    /// PRA*: the level to plan on (None: half the pyramid height) and PRA*(k).
+    pub pra_level: Option<usize>,
+    pub pra_k: Option<usize>,
 }
 
 impl Default for HierarchySettings {
     fn default() -> Self {
-        Self { planner: Planner::Off, cluster: 10, levels: 1, smooth: true, shown_level: 1, layers: Layers::default() }
+        Self {
+            planner: Planner::Off,
+            cluster: 10,
+            levels: 1,
+            smooth: true,
+            shown_level: 1,
+            layers: Layers::default(),
+            stepping: Stepping::Search,
+            pra_level: None,
+            pra_k: None,
+        }
     }
 }
 
 impl HierarchySettings {
     /// What the plan depends on; the rest only changes the drawing.
-    pub fn plan_key(&self) -> (Planner, u32, usize, bool) {
-        (self.planner, self.cluster, self.levels, self.smooth)
+    pub fn plan_key(&self) -> (Planner, u32, usize, bool, Option<usize>, Option<usize>) {
+        (self.planner, self.cluster, self.levels, self.smooth, self.pra_level, self.pra_k)
+    }
+
+    fn pra_options(&self) -> PraOptions {
+        PraOptions { level: self.pra_level, k: self.pra_k }
     }
 }
 
@@ -125,8 +151,8 @@ struct Reference {
 /// One planned query with what the layers draw.
 pub struct Plan {
     abstraction: Arc<Abstraction>,
-    /// Building, or after an edit updating, the abstraction.
-    preprocessing: Duration,
+    /// Building, or after an edit updating, the abstraction; None when the last one was reused.
+    preprocessing: Option<Duration>,
     /// Per level (index = level - 1), the clusters an edit made HPA* re-compute; None after a build.
     recomputed: Option<Vec<Vec<u32>>>,
     answer: Answer,
@@ -137,6 +163,8 @@ pub struct Plan {
     edges: Vec<Vec<(u32, u32)>>,
     /// Edits included, so only later ones are kept for the next update.
     edits_applied: usize,
+    /// The query's recorded trace, for stepping through the planner.
+    player: Player<PlanView>,
 }
 
 /// What the worker needs to plan: the settings and the abstraction to reuse or update.
@@ -159,6 +187,7 @@ impl PlanJob {
             Abstraction::Hpa(_) => false,
         });
         let clock = Instant::now();
+        let reused = previous.is_some() && self.edits.is_empty();
         let (abstraction, recomputed) = match (settings.planner, previous) {
             (Planner::Off, _) => return None,
             (_, Some(previous)) if self.edits.is_empty() => (previous, None),
@@ -173,16 +202,30 @@ impl PlanJob {
             }
             (Planner::Pra, _) => (Arc::new(Abstraction::Pra(Pyramid::build(grid, self.rules))), None),
         };
-        let preprocessing = clock.elapsed();
+        let preprocessing = (!reused).then(|| clock.elapsed());
         let mut space = SearchSpace::new();
         let clock = Instant::now();
         let answer = match &*abstraction {
             Abstraction::Hpa(hpa) => {
                 Answer::Hpa(hpa.query(grid, start, goal, HpaQuery { smooth: settings.smooth }, &mut space, &mut NoTrace))
             }
-            Abstraction::Pra(pyramid) => Answer::Pra(pyramid.query(grid, start, goal, PraOptions::default(), &mut space, &mut NoTrace)),
+            Abstraction::Pra(pyramid) => {
+                Answer::Pra(pyramid.query(grid, start, goal, settings.pra_options(), &mut space, &mut NoTrace))
+            }
         };
         let query_time = clock.elapsed();
+        // Again, recorded: the same code, its events kept for the replay.
+        let mut recorder = Recorder::default();
+        match &*abstraction {
+            Abstraction::Hpa(hpa) => {
+                hpa.query(grid, start, goal, HpaQuery { smooth: settings.smooth }, &mut space, &mut recorder);
+            }
+            Abstraction::Pra(pyramid) => {
+                pyramid.query(grid, start, goal, settings.pra_options(), &mut space, &mut recorder);
+            }
+        }
+        // Room for PRA*'s virtual goal, one id past the last cell.
+        let player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
         let clock = Instant::now();
         let astar = GridSearch { rules: self.rules, ..GridSearch::default() }.run(grid, start, goal, &mut space, &mut NoTrace);
         let astar = Reference { cost: astar.cost(), expanded: astar.expanded, time: clock.elapsed() };
@@ -203,6 +246,7 @@ impl PlanJob {
             transitions,
             edges,
             edits_applied: self.edits.len(),
+            player,
         })
     }
 }
@@ -253,11 +297,16 @@ pub struct PlanSummary {
     pub expanded_per_level: Vec<usize>,
     /// Per level, the clusters re-computed by the last edit (HPA* only).
     pub recomputed: Option<Vec<usize>>,
+    /// False when PRA*(k) kept only the first steps of the way.
+    pub complete: bool,
 }
 
 impl PlanSummary {
     /// How much dearer than A*'s path, in percent.
     pub fn suboptimality(&self) -> Option<f64> {
+        if !self.complete {
+            return None;
+        }
         Some(100.0 * (self.cost? / self.astar_cost?.max(1e-12) - 1.0))
     }
 }
@@ -301,6 +350,11 @@ fn polyline(painter: &Painter, points: Vec<Pos2>, width: f32, colour: Color32) {
     }
 }
 
+/// The planner's state at the current step, while the bar steps through the planner.
+fn step_view<'a>(plan: &'a Plan, settings: &HierarchySettings) -> Option<&'a PlanView> {
+    (settings.planner != Planner::Off && settings.stepping == Stepping::Planner).then(|| plan.player.view())
+}
+
 /// A colour swatch before a control: the legend of the layer it switches.
 fn swatch(ui: &mut egui::Ui, colour: Color32) {
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
@@ -336,17 +390,29 @@ impl HierarchyState {
 
     pub fn summary(&self) -> Option<PlanSummary> {
         let plan = self.plan.as_ref()?;
-        let (planner, cost, expanded_per_level) = match &plan.answer {
-            Answer::Hpa(result) => (Planner::Hpa, result.path.as_ref().map(|p| p.0), result.expanded_per_level.clone()),
-            Answer::Pra(result) => (Planner::Pra, result.path.as_ref().map(|p| p.0), result.expanded_per_level.clone()),
+        let (planner, cost, expanded_per_level, complete) = match &plan.answer {
+            Answer::Hpa(result) => {
+                (Planner::Hpa, result.path.as_ref().map(|p| p.0), result.expanded_per_level.clone(), result.path.is_some())
+            }
+            Answer::Pra(result) => (Planner::Pra, result.path.as_ref().map(|p| p.0), result.expanded_per_level.clone(), result.complete),
         };
         let recomputed = plan.recomputed.as_ref().map(|levels| levels.iter().map(Vec::len).collect());
-        Some(PlanSummary { planner, cost, astar_cost: plan.astar.cost, expanded_per_level, recomputed })
+        Some(PlanSummary { planner, cost, astar_cost: plan.astar.cost, expanded_per_level, recomputed, complete })
     }
 
     /// Regions in the region layer last drawn (PRA*).
     pub fn region_count(&self) -> usize {
         self.region_count
+    }
+
+    /// The planner's replay while the bar steps through it.
+    pub fn stepping(&self, settings: &HierarchySettings) -> Option<&Player<PlanView>> {
+        self.plan.as_ref().filter(|_| settings.planner != Planner::Off && settings.stepping == Stepping::Planner).map(|plan| &plan.player)
+    }
+
+    /// Moves the planner's replay to `step` (clamped); returns the step reached.
+    pub fn seek(&mut self, step: usize) -> usize {
+        self.plan.as_mut().map_or(0, |plan| plan.player.seek(step))
     }
 
     /// Levels the "Level shown" slider offers.
@@ -400,6 +466,8 @@ impl HierarchyState {
                 }
             }
             Planner::Pra => {
+                self.pra_options(ui, &mut edited);
+                let layers = &mut edited.layers;
                 let boxes = [
                     (region_colour(3), &mut layers.regions, "Abstract regions"),
                     (ABSTRACT, &mut layers.abstract_path, "Abstract path"),
@@ -417,11 +485,44 @@ impl HierarchyState {
         if edited.planner != Planner::Off {
             let range = self.level_range(&edited);
             edited.shown_level = edited.shown_level.clamp(*range.start(), *range.end());
-            ui.add(egui::Slider::new(&mut edited.shown_level, range).text("Level shown"));
+            let stepping = edited.stepping == Stepping::Planner;
+            ui.add_enabled(!stepping, egui::Slider::new(&mut edited.shown_level, range).text("Level shown"))
+                .on_disabled_hover_text("While stepping through the planner, the level shown is the step's.");
+            ui.horizontal(|ui| {
+                ui.label("Step through:");
+                ui.radio_value(&mut edited.stepping, Stepping::Search, "the search");
+                ui.radio_value(&mut edited.stepping, Stepping::Planner, "the planner");
+            });
         }
         if edited != *settings {
             commands.push(Command::SetHierarchy(edited));
         }
+    }
+
+    /// PRA*'s query options: the level it plans on and PRA*(k).
+    fn pra_options(&self, ui: &mut egui::Ui, edited: &mut HierarchySettings) {
+        let range = self.level_range(edited);
+        let default_level = match self.plan.as_ref().map(|plan| &*plan.abstraction) {
+            Some(Abstraction::Pra(pyramid)) => pyramid.height() / 2,
+            _ => *range.end() / 2 + 1,
+        };
+        ui.horizontal(|ui| {
+            let mut level = edited.pra_level.unwrap_or(default_level).clamp(*range.start(), *range.end());
+            if ui.add(egui::Slider::new(&mut level, range).text("Plan level L")).changed() {
+                edited.pra_level = Some(level);
+            }
+            if ui.add_enabled(edited.pra_level.is_some(), egui::Button::new("Default level")).clicked() {
+                edited.pra_level = None;
+            }
+        });
+        ui.weak("Default: half the pyramid's height. Higher plans faster but coarser.");
+        ui.horizontal(|ui| {
+            let mut partial = edited.pra_k.is_some();
+            ui.checkbox(&mut partial, "PRA*(k): refine only the first k steps");
+            let mut k = edited.pra_k.unwrap_or(4);
+            ui.add_enabled(partial, egui::Slider::new(&mut k, 1..=16).text("k"));
+            edited.pra_k = partial.then_some(k);
+        });
     }
 
     /// The planner against A* on the same query.
@@ -439,8 +540,12 @@ impl HierarchyState {
             };
             let none = || "–".to_string();
             row("", format!("{} (hierarchical)", summary.planner.name()), "A* (flat)".to_string());
-            let built = if plan.recomputed.is_some() { "updated" } else { "built" };
-            row("Pre-processing", format!("{} ({built})", millis(plan.preprocessing)), none());
+            let preprocessing = match (plan.preprocessing, &plan.recomputed) {
+                (None, _) => "none: the last abstraction still holds".to_string(),
+                (Some(time), Some(_)) => format!("{} (updated)", millis(time)),
+                (Some(time), None) => format!("{} (built)", millis(time)),
+            };
+            row("Pre-processing", preprocessing, none());
             row("Query time", millis(plan.query_time), millis(plan.astar.time));
             for (level, expanded) in summary.expanded_per_level.iter().enumerate() {
                 let label = if level == 0 { "Expanded on the grid".to_string() } else { format!("Expanded on level {level}") };
@@ -454,7 +559,11 @@ impl HierarchyState {
                     let unsmoothed = result.unsmoothed_cost.map_or_else(none, |c| format!("{c:.3}"));
                     row("Cost before smoothing", unsmoothed, none());
                 }
-                Answer::Pra(result) => row("Planned on level", result.level.to_string(), none()),
+                Answer::Pra(result) => {
+                    row("Planned on level", result.level.to_string(), none());
+                    let complete = if result.complete || result.path.is_none() { "yes" } else { "no: PRA*(k) kept the first steps" };
+                    row("Complete path", complete.to_string(), none());
+                }
             }
             let cost = |c: Option<f64>| c.map_or_else(|| "no path".to_string(), |c| format!("{c:.3}"));
             row("Path cost", cost(summary.cost), cost(summary.astar_cost));
@@ -481,6 +590,9 @@ impl HierarchyState {
     ) {
         let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
         let layers = settings.layers;
+        let step = step_view(plan, settings);
+        // While stepping, the level of the step (the slider's before the first); otherwise the slider's.
+        let shown = step.filter(|view| !view.stage.is_empty()).map_or(settings.shown_level, |view| view.level);
         let zoom = map.zoom;
         let center = |cell: u32| map.cell_center(canvas, grid, cell);
         let map_rect = Rect::from_min_max(map.to_screen(canvas, 0.0, 0.0), map.to_screen(canvas, grid.width() as f32, grid.height() as f32));
@@ -491,7 +603,7 @@ impl HierarchyState {
         };
         match (&*plan.abstraction, &plan.answer) {
             (Abstraction::Hpa(hpa), Answer::Hpa(_)) => {
-                let level = settings.shown_level.clamp(1, hpa.levels());
+                let level = shown.clamp(1, hpa.levels());
                 if let Some(redone) = &plan.recomputed {
                     let age = self.installed_at.map_or(f32::MAX, |t| t.elapsed().as_secs_f32());
                     if age < HIGHLIGHT_SECONDS {
@@ -546,7 +658,7 @@ impl HierarchyState {
                 painter.add(Shape::mesh(mesh));
             }
             (Abstraction::Pra(pyramid), Answer::Pra(result)) => {
-                let level = settings.shown_level.clamp(1, pyramid.height() - 1);
+                let level = shown.clamp(1, pyramid.height() - 1);
                 let size = [grid.width() as usize, grid.height() as usize];
                 if layers.regions {
                     let region_count = &mut self.region_count;
@@ -561,8 +673,12 @@ impl HierarchyState {
                     });
                     painter.image(texture.id(), map_rect, uv, Color32::WHITE);
                 }
-                let corridor = result.corridors.get(level).filter(|c| !c.is_empty());
-                if layers.corridor && let Some(corridor) = corridor {
+                // While stepping: the corridor of the level being refined (the grid's too).
+                let corridor = match step {
+                    Some(view) => view.corridor.as_ref().filter(|(l, _)| *l == shown).map(|(l, nodes)| (*l, nodes)),
+                    None => result.corridors.get(level).map(|nodes| (level, nodes)),
+                };
+                if layers.corridor && let Some((level, corridor)) = corridor.filter(|(_, c)| !c.is_empty()) {
                     let texture = self.corridor.get(ctx, "pra-corridor", (self.plan_id, level), || {
                         let mut pixels = vec![Color32::from_black_alpha(120); grid.cell_count()];
                         for cell in pyramid.cells_under(level, corridor) {
@@ -580,6 +696,10 @@ impl HierarchyState {
     /// Draws the switched-on paths, above the search's own path so both stay visible.
     pub fn paint_above(&self, painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, settings: &HierarchySettings) {
         let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
+        if let Some(view) = step_view(plan, settings) {
+            paint_step(painter, canvas, map, grid, &plan.abstraction, view);
+            return;
+        }
         let layers = settings.layers;
         let center = |cell: u32| map.cell_center(canvas, grid, cell);
         let width = (map.zoom * 0.25).clamp(2.0, 5.0);
@@ -617,8 +737,30 @@ impl HierarchyState {
         }
     }
 
+    /// The planner's pseudocode with the line of the current step highlighted, while stepping
+    /// through it; false (nothing drawn) otherwise.
+    pub fn pseudocode(&self, ui: &mut egui::Ui, settings: &HierarchySettings) -> bool {
+        let Some(player) = self.stepping(settings) else { return false };
+        let lines: &[&str] = if settings.planner == Planner::Hpa { &HPA_PSEUDOCODE } else { &PRA_PSEUDOCODE };
+        let current = plan_line(settings.planner, player);
+        for (index, text) in lines.iter().enumerate() {
+            let mut rich = egui::RichText::new(*text).monospace();
+            if current == Some(index) {
+                rich = rich.background_color(Color32::from_rgb(250, 220, 90)).color(Color32::BLACK);
+            }
+            ui.label(rich);
+        }
+        true
+    }
+
     /// A note under the canvas about the level shown, when the plan has nothing there.
     pub fn level_note(&self, settings: &HierarchySettings) -> Option<String> {
+        if let Some(player) = self.stepping(settings) {
+            let view = player.view();
+            let stage = if view.stage.is_empty() { "not started" } else { view.stage };
+            let name = settings.planner.name();
+            return Some(format!("Stepping through {name}: step {} / {}, level {}: {stage}", player.step(), player.len(), view.level));
+        }
         let plan = self.plan.as_ref().filter(|_| settings.planner == Planner::Pra)?;
         let Answer::Pra(result) = &plan.answer else { return None };
         let level = settings.shown_level;
@@ -628,6 +770,126 @@ impl HierarchyState {
             Some(format!("Level {level}: the abstract search ran here, on the whole level"))
         } else {
             Some(format!("Level {level}: refined inside the corridor under level {}'s path", level + 1))
+        }
+    }
+}
+
+/// While stepping through the planner: the nodes its current search has reached (abstract ones
+/// as larger squares at their positions), the node being expanded and the paths found on this
+/// level and the one above.
+fn paint_step(painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, abstraction: &Abstraction, view: &PlanView) {
+    // HPA*'s events name grid cells on every level; PRA*'s name the nodes of the stage's level.
+    let at = |level: usize, node: u32| -> Option<Pos2> {
+        match abstraction {
+            Abstraction::Pra(pyramid) if level > 0 => ((node as usize) < pyramid.node_count(grid, level)).then(|| {
+                let (x, y) = pyramid.position(grid, level, node);
+                map.to_screen(canvas, x as f32 + 0.5, y as f32 + 0.5)
+            }),
+            _ => ((node as usize) < grid.cell_count()).then(|| map.cell_center(canvas, grid, node)),
+        }
+    };
+    let side = if view.level > 0 { (map.zoom * 1.2).clamp(5.0, 16.0) } else { (map.zoom * 0.7).max(1.5) };
+    let mut mesh = Mesh::default();
+    for (node, record) in view.search.nodes().iter().enumerate() {
+        let colour = match record.status {
+            NodeStatus::Open => OPEN,
+            NodeStatus::Closed => CLOSED,
+            NodeStatus::Unseen => continue,
+        };
+        if let Some(p) = at(view.level, node as u32) {
+            // Outlined, so they stand out on the coloured regions.
+            mesh.add_colored_rect(Rect::from_center_size(p, Vec2::splat(side + 2.0)), Color32::from_black_alpha(180));
+            mesh.add_colored_rect(Rect::from_center_size(p, Vec2::splat(side)), colour);
+        }
+    }
+    painter.add(Shape::mesh(mesh));
+    let width = (map.zoom * 0.25).clamp(2.0, 5.0);
+    // The path being refined (one level up) and what this level found: older levels would hide them.
+    for (level, path) in view.found.iter().filter(|(level, _)| *level <= view.level + 1) {
+        let colour = if *level > 0 { ABSTRACT } else { REFINED };
+        polyline(painter, path.iter().filter_map(|&node| at(*level, node)).collect(), width, colour);
+    }
+    if let Some(p) = view.search.current.and_then(|node| at(view.level, node)) {
+        painter.circle(p, side * 0.7, CURRENT, Stroke::new(1.5, Color32::WHITE));
+    }
+}
+
+const HPA_PSEUDOCODE: [&str; 7] = [
+    "for each level: link start and goal to their cluster's entrances",
+    "A* on the top level's abstract graph from start to goal:",
+    "    expand the abstract node with the lowest f",
+    "refine the abstract path to the level below",
+    "for each abstract edge: its cached path inside the cluster",
+    "smooth: replace detours by straight runs",
+    "return the path",
+];
+
+const PRA_PSEUDOCODE: [&str; 8] = [
+    "A* on level L between the parents of start and goal:",
+    "    expand the abstract node with the lowest f",
+    "for each level l from L - 1 down to the grid:",
+    "    corridor := the nodes under level l + 1's path and their neighbours",
+    "    A* on level l inside the corridor (PRA*(k): the path above is cut after k steps)",
+    "        expand the node with the lowest f",
+    "    no way through the corridor: A* on the whole level",
+    "return the grid path (PRA*(k): its first steps)",
+];
+
+/// The planner's pseudocode line at the current step of `player`.
+fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
+    let event = player.current_event()?;
+    let expanding = matches!(event, PlanEvent::Search(SearchEvent::Expand { .. }));
+    let stage = player.view().stage;
+    match planner {
+        _ if player.at_end() => Some(if planner == Planner::Hpa { 6 } else { 7 }),
+        Planner::Hpa => match stage {
+            "abstract search" => Some(1 + expanding as usize),
+            "refine the abstract path" => Some(3),
+            "refine abstract edges" => Some(4),
+            "smooth" => Some(5),
+            _ => Some(0),
+        },
+        Planner::Pra => match (stage, event) {
+            (_, PlanEvent::Corridor { .. }) => Some(3),
+            ("abstract search", _) => Some(expanding as usize),
+            ("refine", _) => Some(4 + expanding as usize),
+            ("refine without corridor", _) => Some(6),
+            _ => None,
+        },
+        Planner::Off => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::generate;
+
+    #[test]
+    fn pra_pseudocode_follows_the_stages() {
+        let grid = generate::maze(32, 32, 1, 5);
+        let cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c)).collect();
+        let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+        let mut recorder = Recorder::default();
+        pyramid.query(&grid, cells[0], *cells.last().unwrap(), PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
+        let mut player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
+        assert_eq!(plan_line(Planner::Pra, &player), None, "nothing before the first event");
+        let mut lines = Vec::new();
+        while player.forward() {
+            let line = plan_line(Planner::Pra, &player).expect("every event has a line");
+            let expected = match (player.current_event().unwrap(), player.view().stage) {
+                _ if player.at_end() => 7,
+                (PlanEvent::Corridor { .. }, _) => 3,
+                (PlanEvent::Search(SearchEvent::Expand { .. }), "abstract search") => 1,
+                (PlanEvent::Search(SearchEvent::Expand { .. }), "refine") => 5,
+                (_, "abstract search") => 0,
+                _ => line,
+            };
+            assert_eq!(line, expected);
+            lines.push(line);
+        }
+        for line in [0, 1, 3, 4, 5, 7] {
+            assert!(lines.contains(&line), "line {line} is reached");
         }
     }
 }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use self::canvas::{CellTexture, MapView, Overlay};
 use self::layers::HierarchyState;
-pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, recomputed_text};
+pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
 pub use self::replay::{SearchReplay, StepUnit};
 use super::Lesson;
 use super::file_dialog::{FileRequest, NativeDialog};
@@ -20,7 +20,7 @@ use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::worker::Job;
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Connectivity, Grid, MAX_WEIGHT, MoveRules, generate};
-use crate::pathfinding::{Algorithm, GridSearch, Heuristic};
+use crate::pathfinding::{Algorithm, GridSearch, Heuristic, PlanView};
 use crate::trace::{NO_NODE, NodeStatus, Player, SearchEvent, SearchOutcome, SearchSnapshot};
 
 /// The map the lesson opens with.
@@ -425,6 +425,11 @@ impl GridLab {
         self.hierarchy.summary()
     }
 
+    /// The planner's replay while the timeline steps through it.
+    pub fn plan_player(&self) -> Option<&Player<PlanView>> {
+        self.hierarchy.stepping(&self.settings.hierarchy)
+    }
+
     /// Regions PRA*'s region layer showed in the last frame it was drawn.
     pub fn region_count(&self) -> usize {
         self.hierarchy.region_count()
@@ -494,14 +499,29 @@ impl GridLab {
         self.seek(if recorded.show_end { usize::MAX } else { 0 });
     }
 
+    /// The timeline's length: the planner's events while stepping through it, else the search's.
     fn timeline_len(&self) -> usize {
-        self.replays.iter().map(|r| r.len(self.settings.unit)).max().unwrap_or(0)
+        match self.plan_player() {
+            Some(player) => player.len(),
+            None => self.replays.iter().map(|r| r.len(self.settings.unit)).max().unwrap_or(0),
+        }
     }
 
+    fn timeline_position(&self) -> usize {
+        self.plan_player().map_or(self.position, Player::step)
+    }
+
+    /// Moves the timeline. While stepping through the planner the search waits at its start (a
+    /// bare map under the planner's drawing) and keeps its position for when it is stepped again.
     fn seek(&mut self, position: usize) {
-        self.position = position.min(self.timeline_len());
+        let planner = self.plan_player().is_some();
+        if planner {
+            self.hierarchy.seek(position);
+        } else {
+            self.position = position.min(self.timeline_len());
+        }
         for replay in &mut self.replays {
-            replay.seek(self.settings.unit, self.position);
+            replay.seek(self.settings.unit, if planner { 0 } else { self.position });
         }
     }
 
@@ -518,7 +538,7 @@ impl GridLab {
             Command::Rerun => self.spawn(JobMap::Current, true),
             Command::Cancel => self.job = None,
             Command::Replay(command) => {
-                if let Some(position) = self.bar.apply(command, self.position, self.timeline_len()) {
+                if let Some(position) = self.bar.apply(command, self.timeline_position(), self.timeline_len()) {
                     self.seek(position);
                 }
                 self.settings.speed = self.bar.speed;
@@ -526,7 +546,11 @@ impl GridLab {
             Command::SetStepUnit(unit) => {
                 let position = self.replays[0].position(unit);
                 self.settings.unit = unit;
-                self.seek(position);
+                if self.plan_player().is_none() {
+                    self.seek(position);
+                } else {
+                    self.position = position;
+                }
             }
             Command::SetSearch(side, search) => {
                 self.settings.searches[side.min(1)] = search;
@@ -640,9 +664,14 @@ impl GridLab {
             Command::ShowValues(show) => self.settings.show_values = show,
             Command::SetHierarchy(hierarchy) => {
                 let replan = hierarchy.plan_key() != self.settings.hierarchy.plan_key();
+                let was_planner = self.plan_player().is_some();
                 self.settings.hierarchy = hierarchy;
+                self.bar.playing &= was_planner == self.plan_player().is_some();
                 if replan {
                     self.apply(Command::Run);
+                } else if was_planner != self.plan_player().is_some() {
+                    // Back to where the search was, or to the planner's start.
+                    self.seek(if was_planner { self.position } else { 0 });
                 }
             }
             Command::Fit => self.map_view.fitted = true,
@@ -811,7 +840,8 @@ impl GridLab {
 
     fn replay_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let mut replay = Vec::new();
-        self.bar.ui(ui, self.position, self.timeline_len(), self.settings.unit.name(), &mut replay);
+        let unit = if self.plan_player().is_some() { "event" } else { self.settings.unit.name() };
+        self.bar.ui(ui, self.timeline_position(), self.timeline_len(), unit, &mut replay);
         commands.extend(replay.into_iter().map(Command::Replay));
     }
 
@@ -831,10 +861,13 @@ impl GridLab {
             }
             ui.separator();
             let mut unit = self.settings.unit;
-            egui::ComboBox::from_label("Step by").selected_text(unit.name()).show_ui(ui, |ui| {
-                for choice in [StepUnit::Event, StepUnit::Expansion] {
-                    ui.selectable_value(&mut unit, choice, choice.name());
-                }
+            // The planner's timeline is in events.
+            ui.add_enabled_ui(self.plan_player().is_none(), |ui| {
+                egui::ComboBox::from_label("Step by").selected_text(unit.name()).show_ui(ui, |ui| {
+                    for choice in [StepUnit::Event, StepUnit::Expansion] {
+                        ui.selectable_value(&mut unit, choice, choice.name());
+                    }
+                });
             });
             if unit != self.settings.unit {
                 commands.push(Command::SetStepUnit(unit));
@@ -979,9 +1012,7 @@ impl GridLab {
         );
         let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
         painter.image(texture, map_rect, uv, Color32::WHITE);
-        if side == 0 {
-            self.hierarchy.paint_below(ui.ctx(), &painter, rect, &self.map_view, &self.grid, &self.settings.hierarchy);
-        }
+        self.hierarchy.paint_below(ui.ctx(), &painter, rect, &self.map_view, &self.grid, &self.settings.hierarchy);
 
         let pointer_cell = |pos: egui::Pos2| {
             let (x, y) = self.map_view.cell_at(rect, pos);
@@ -1001,9 +1032,7 @@ impl GridLab {
             hovered,
         };
         canvas::paint_overlays(&painter, rect, &self.map_view, &overlay);
-        if side == 0 {
-            self.hierarchy.paint_above(&painter, rect, &self.map_view, &self.grid, &self.settings.hierarchy);
-        }
+        self.hierarchy.paint_above(&painter, rect, &self.map_view, &self.grid, &self.settings.hierarchy);
         if let Some(cell) = hovered {
             let text = self.cell_info(side, cell);
             response.clone().on_hover_text_at_pointer(text);
@@ -1138,7 +1167,7 @@ impl GridLab {
 
     fn advance_playback(&mut self, ui: &egui::Ui) {
         let dt = ui.input(|i| i.stable_dt);
-        if let Some(position) = self.bar.advance(dt, self.position, self.timeline_len()) {
+        if let Some(position) = self.bar.advance(dt, self.timeline_position(), self.timeline_len()) {
             self.seek(position);
             ui.ctx().request_repaint();
         }
@@ -1194,7 +1223,9 @@ impl Lesson for GridLab {
                 self.stats(ui);
                 ui.separator();
                 ui.strong("Pseudocode (the line of the current event is highlighted)");
-                self.pseudocode(ui);
+                if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {
+                    self.pseudocode(ui);
+                }
                 ui.separator();
                 Self::legend(ui);
             });
