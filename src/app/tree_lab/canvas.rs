@@ -12,9 +12,9 @@ use crate::adversarial::tree::{CutoffKind, LeafReason, NodeState, Perspective};
 use crate::games::{MAX_PLY, Score, Side, WIN, is_proven};
 use crate::trace::NO_NODE;
 
-const CARD: Vec2 = Vec2::new(78.0, 44.0);
-const COLUMN: f32 = 88.0;
-const ROW: f32 = 84.0;
+const CARD: Vec2 = Vec2::new(92.0, 50.0);
+const COLUMN: f32 = 102.0;
+const ROW: f32 = 90.0;
 const MAX_FILL: Color32 = Color32::from_rgb(44, 62, 92);
 const MIN_FILL: Color32 = Color32::from_rgb(92, 48, 52);
 const CURRENT: Color32 = Color32::from_rgb(250, 220, 90);
@@ -203,7 +203,7 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
         if selected.is_some_and(|id| p.item == Item::Node(id)) {
             painter.rect_stroke(rect.expand(4.0), 7.0, Stroke::new(2.0, SELECTED), egui::StrokeKind::Outside);
         }
-        let font = egui::FontId::proportional(11.0 * p.card.scale.clamp(0.8, 1.3));
+        let font = egui::FontId::proportional(12.0 * p.card.scale.clamp(0.8, 1.3));
         painter.text(rect.center(), egui::Align2::CENTER_CENTER, &p.card.text, font, Color32::WHITE);
         if response.clicked() {
             clicked = Some(p.item);

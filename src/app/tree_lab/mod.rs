@@ -564,7 +564,8 @@ impl TreeLab {
     /// The part of the tree to show in a canvas of `size`: all of it, or, when that would make the
     /// cards too small to read, a readable window from the top, towards the `focus` node.
     fn fitted_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2) -> egui::Rect {
-        const MIN_ZOOM: f32 = 0.75;
+        // Below this the cards cannot be read from the back of a room: pan instead.
+        const MIN_ZOOM: f32 = 1.0;
         let bounds = canvas::bounds(placed).expand(24.0);
         if (size / bounds.size()).min_elem() >= MIN_ZOOM {
             return bounds;
