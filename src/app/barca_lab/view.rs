@@ -96,8 +96,11 @@ impl BarcaLab {
             Some(notice) => {
                 ui.colored_label(if notice.is_error { ERROR } else { OK }, &notice.text);
             }
-            None => {
+            None if self.settings.players.contains(&Player::Human) => {
                 ui.weak("Click an animal, then one of its green dots.");
+            }
+            None => {
+                ui.weak("The computer plays both sides; the delay slider sets the pace.");
             }
         }
     }

@@ -383,6 +383,12 @@ impl TreeLab {
             Replay::Mcts(replay) => {
                 let view = replay.player.view();
                 ui.label(format!("Iterations: {} / {}", view.iterations, replay.stats.iterations));
+                if replay.stats.iterations < recording.spec.iterations && view.node(0).proven.is_some() {
+                    ui.weak(format!(
+                        "The solver proved the root's value, so the search stopped before the {} iterations asked for.",
+                        recording.spec.iterations
+                    ));
+                }
                 ui.label(format!("Tree nodes: {}", view.nodes().len()));
                 ui.label(format!("Root visits: {}", view.node(0).visits));
                 if let Some(playout) = view.playout {
