@@ -161,6 +161,8 @@ impl TuningLab {
 
     fn plots(&self, log: &TuneLog, ui: &mut egui::Ui) {
         let height = (ui.available_height() / 2.0 - 30.0).max(150.0);
+        // Room on the right of the last iteration, where the legends sit, so they hide no line.
+        let legend_room = log.iterations.last().map_or(1.0, |row| f64::from(row.iteration).max(1.0) * 1.35);
         let lines = |plot: &mut egui_plot::PlotUi<'_>, series: Vec<Series>| {
             for Series { name, points } in series {
                 plot.line(Line::new(name, PlotPoints::from(points)));
@@ -169,6 +171,7 @@ impl TuningLab {
         ui.strong("Score against the fixed reference");
         Plot::new("tuning-scores")
             .legend(Legend::default())
+            .include_x(legend_room)
             .height(height)
             .x_axis_label("iteration")
             .y_axis_label("score (−1..1)")
@@ -181,6 +184,7 @@ impl TuningLab {
         ui.strong(if self.raw_weights { "Weights" } else { "Weights: change from the start, in units of the start value" });
         Plot::new("tuning-weights")
             .legend(Legend::default())
+            .include_x(legend_room)
             .height(height)
             .x_axis_label("iteration")
             .show(ui, |plot| lines(plot, log.weight_series(self.raw_weights)));
