@@ -79,6 +79,7 @@ fn bad_input_exits_2_with_one_line() {
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "9,9", "--to", "1,1"], "inside an obstacle");
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "99,1"], "outside the map");
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "2,2", "--radius=-1"], "--radius");
+    assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "2,2", "--radius", "-1"], "--radius must be a number >= 0");
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "x,1", "--to", "2,2"], "not a number");
     assert_fails(&["mesh", "--grid", "maps/maze64.map", "--from", "0.5,1", "--to", "2,2"], "not a cell");
     let queries = temp_file("queries-bad.txt", "1 1 2 2\n1 1 2\n");

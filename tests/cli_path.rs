@@ -53,6 +53,8 @@ fn bad_arguments_exit_2_with_one_line() {
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "99,2"], "goal 99,2 is outside the 64x64 map");
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "0,0", "--to", "2,2"], "start 0,0 is a blocked cell");
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1;1", "--to", "2,2"], "is not x,y");
+    // A negative coordinate is read as a value (and refused as one), not as an unknown option.
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "-1,62", "--to", "2,2"], "'-1' in '-1,62' is not a whole number");
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--weight", "0.5"], "--weight must be a number >= 1");
     assert_fails(&["path", "--map", "maps/maze64.map", "--scen", "x.scen", "--algo", "bfs", "--heuristic", "octile"], "apply to astar only");
     assert_fails(&["path", "--map", "maps/maze64.map", "--scen", "maps/rooms128.map.scen"], "for a 128x128 map, but the map is 64x64");

@@ -31,10 +31,10 @@ pub struct MeshArgs {
     #[arg(long)]
     grid: Option<PathBuf>,
     /// Start point `x,y` of a single query (a cell with --grid).
-    #[arg(long, value_parser = parse_xy, requires = "to")]
+    #[arg(long, value_parser = parse_xy, requires = "to", allow_hyphen_values = true)]
     from: Option<Point>,
     /// Goal point `x,y` of a single query.
-    #[arg(long, value_parser = parse_xy, requires = "from")]
+    #[arg(long, value_parser = parse_xy, requires = "from", allow_hyphen_values = true)]
     to: Option<Point>,
     /// Many queries: lines `sx sy gx gy` (a MovingAI .scen with --grid).
     #[arg(long, conflicts_with_all = ["from", "to"])]
@@ -42,7 +42,7 @@ pub struct MeshArgs {
     #[arg(long, value_enum, default_value_t = MeshAlgo::Ta)]
     algo: MeshAlgo,
     /// The agent's radius: paths keep this far from obstacles.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     radius: f64,
     /// Stop at the first path found instead of proving the shortest.
     #[arg(long)]

@@ -21,10 +21,10 @@ pub struct PathArgs {
     #[arg(long, conflicts_with_all = ["from", "to"])]
     scen: Option<PathBuf>,
     /// Start cell `x,y` of a single query.
-    #[arg(long, value_parser = parse_point, requires = "to")]
+    #[arg(long, value_parser = parse_point, requires = "to", allow_hyphen_values = true)]
     from: Option<(u32, u32)>,
     /// Goal cell `x,y` of a single query.
-    #[arg(long, value_parser = parse_point, requires = "from")]
+    #[arg(long, value_parser = parse_point, requires = "from", allow_hyphen_values = true)]
     to: Option<(u32, u32)>,
     #[arg(long, value_enum, default_value_t = PathAlgo::Astar)]
     algo: PathAlgo,
