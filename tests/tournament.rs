@@ -220,6 +220,8 @@ fn cli_tune_writes_weights_and_a_log_that_the_match_command_reads() {
     std::fs::remove_dir_all(&dir).unwrap();
 
     assert_fails(&["barca", "match", "--sprt", "5,0"], "elo0 < elo1");
+    assert_fails(&["barca", "match", "--depth", "0"], "--depth");
+    assert_fails(&["barca", "tune", "--depth", "65", "--out", "/tmp/x.json"], "--depth");
     assert_fails(&["barca", "match", "--sprt", "five"], "elo0,elo1");
     assert_fails(&["barca", "match", "--white-weights", "/nonexistent/w.json"], "--white-weights");
     assert_fails(&["barca", "tune", "--games-per-eval", "1", "--out", "/tmp/x.json"], "--games-per-eval");

@@ -25,7 +25,7 @@ pub struct MatchArgs {
     #[arg(long)]
     black: Option<EngineSpec>,
     /// Depth of the default engines.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: u32,
     /// Evaluation weights (JSON) of the first engine (default: the hand-picked ones).
     #[arg(long)]
@@ -73,7 +73,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 40)]
     games_per_eval: u32,
     /// Search depth of the tuning engines (iterative deepening).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: u32,
     /// Where to write the best weights (JSON).
     #[arg(long)]
@@ -248,9 +248,6 @@ pub fn run_tune(args: TuneArgs) -> CliResult {
     }
     if args.games_per_eval < 2 {
         return Err(CliError("--games-per-eval must be at least 2 (one pair)".to_string()));
-    }
-    if !(1..=64).contains(&args.depth) {
-        return Err(CliError("--depth must be from 1 to 64".to_string()));
     }
     if !(args.delta > 0.0 && args.learning_rate > 0.0) {
         return Err(CliError("--delta and --learning-rate must be positive".to_string()));

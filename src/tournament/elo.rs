@@ -26,6 +26,12 @@ pub struct Wdl {
 }
 
 impl Wdl {
+    pub fn add(&mut self, other: &Wdl) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }

@@ -123,6 +123,8 @@ pub fn run_match<G: Game + Sync, E: Evaluator<G>>(
     }
     let pairs = config.games.div_ceil(2);
     let mut report = MatchReport { games: Vec::new(), sprt: None, cancelled: false };
+    // Kept as the pairs come in, so the SPRT check after each pair does not re-count every game.
+    let mut running = Wdl::default();
     let mut batch_start = 0;
     while batch_start < pairs {
         let batch_end = (batch_start + PAIRS_PER_BATCH).min(pairs);
@@ -148,9 +150,10 @@ pub fn run_match<G: Game + Sync, E: Evaluator<G>>(
                 report.cancelled = true;
                 return Ok(report);
             };
+            running.add(&tally(&pair_games));
             report.games.extend(pair_games);
             if let Some(sprt) = &config.sprt {
-                let status = sprt.status(&report.wdl());
+                let status = sprt.status(&running);
                 report.sprt = Some(status);
                 if status.decision != Decision::Continue {
                     return Ok(report);

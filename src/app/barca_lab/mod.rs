@@ -198,24 +198,23 @@ pub fn game_text(start_fen: &str, moves: &[BarcaMove]) -> String {
 
 /// Reads [`game_text`]'s format (move numbers optional); the error names the move and why.
 pub fn parse_game(text: &str) -> Result<Barca, String> {
-    let mut lines = text.lines().peekable();
-    let start = match lines.peek().and_then(|line| line.trim().strip_prefix("FEN:")) {
-        Some(fen) => {
-            let game = Barca::from_fen(fen.trim()).map_err(|e| format!("line 1: bad position: {e}"))?;
+    // Numbered from 1, blank lines before the first line of content skipped.
+    let mut lines = text.lines().enumerate().map(|(i, line)| (i + 1, line)).skip_while(|(_, l)| l.trim().is_empty()).peekable();
+    let mut game = match lines.peek().and_then(|&(number, line)| Some((number, line.trim().strip_prefix("FEN:")?))) {
+        Some((number, fen)) => {
+            let game = Barca::from_fen(fen.trim()).map_err(|e| format!("line {number}: bad position: {e}"))?;
             lines.next();
             game
         }
         None => Barca::start(),
     };
-    let mut game = start;
-    let first_line = if text.trim_start().starts_with("FEN:") { 2 } else { 1 };
-    for (line_number, line) in lines.enumerate() {
+    for (line_number, line) in lines {
         for token in line.split_whitespace().filter(|t| !t.ends_with('.')) {
             let ply = game.ply() + 1;
             if let Some(outcome) = game.outcome() {
-                return Err(format!("line {}: move {ply} ({token}) comes after the game ended ({outcome:?})", line_number + first_line));
+                return Err(format!("line {line_number}: move {ply} ({token}) comes after the game ended ({outcome:?})"));
             }
-            let mv = game.parse_move(token).map_err(|e| format!("line {}: move {ply}: {e}", line_number + first_line))?;
+            let mv = game.parse_move(token).map_err(|e| format!("line {line_number}: move {ply}: {e}"))?;
             game.make_move(mv);
         }
     }
@@ -629,6 +628,11 @@ mod tests {
         let text = game_text(black_fen, &moves);
         assert_eq!(text, format!("FEN: {black_fen}\n1... e9e7"));
         assert_eq!(parse_game(&text).unwrap().to_fen(), from_black.to_fen());
+        // Pasted with blank lines in front: the FEN line still sets the position, lines keep their numbers.
+        let pasted = format!("\n  \n{text}");
+        assert_eq!(parse_game(&pasted).unwrap().to_fen(), from_black.to_fen());
+        let error = parse_game(&format!("{pasted} e2e9")).unwrap_err();
+        assert!(error.starts_with("line 4: move 2:"), "{error}");
     }
 
     #[test]

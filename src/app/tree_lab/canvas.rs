@@ -9,7 +9,7 @@ use super::recording::{GameKind, MctsReplay, TreeReplay};
 use crate::adversarial::INF;
 use crate::adversarial::mcts::Proven;
 use crate::adversarial::tree::{CutoffKind, LeafReason, NodeState, Perspective};
-use crate::games::{MAX_PLY, Score, Side, WIN, is_proven};
+use crate::games::{Score, Side, WIN, is_proven};
 use crate::trace::NO_NODE;
 
 const CARD: Vec2 = Vec2::new(92.0, 50.0);
@@ -258,7 +258,7 @@ fn bound_text(bound: Score) -> String {
     match bound {
         b if b >= INF => "+∞".to_string(),
         b if b <= -INF => "−∞".to_string(),
-        b if b.abs() > WIN - MAX_PLY as Score => format!("{}win", if b > 0 { "+" } else { "−" }),
+        b if is_proven(b) => format!("{}win", if b > 0 { "+" } else { "−" }),
         b => b.to_string(),
     }
 }
