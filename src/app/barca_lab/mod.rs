@@ -15,7 +15,7 @@ use super::Lesson;
 use super::barca_board::{BoardDecor, Square};
 use crate::adversarial::choice::Difficulty;
 use crate::adversarial::iterative::IterativeDeepening;
-use crate::games::barca::{Barca, BarcaMove, START_FEN, Weights, square_name};
+use crate::games::barca::{Barca, BarcaMove, START_FEN, Weights, side_name, square_name};
 use crate::games::{Game, Outcome, Side};
 
 /// Who makes a side's moves.
@@ -156,13 +156,6 @@ pub struct BarcaLab {
 impl Default for BarcaLab {
     fn default() -> Self {
         Self::new()
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "White",
-        Side::Second => "Black",
     }
 }
 

@@ -43,8 +43,7 @@ impl GameKind {
         match (self, side) {
             (GameKind::TicTacToe, Side::First) => "X",
             (GameKind::TicTacToe, Side::Second) => "O",
-            (GameKind::Barca, Side::First) => "White",
-            (GameKind::Barca, Side::Second) => "Black",
+            (GameKind::Barca, side) => crate::games::barca::side_name(side),
         }
     }
 

@@ -95,7 +95,7 @@ pub enum FenError {
     },
 }
 
-fn side_name(side: Side) -> &'static str {
+pub fn side_name(side: Side) -> &'static str {
     match side {
         Side::First => "White",
         Side::Second => "Black",
