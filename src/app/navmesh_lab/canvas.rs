@@ -49,7 +49,7 @@ impl Transform {
     }
 }
 
-fn centre(mesh: &Navmesh, t: u32) -> Point {
+pub(super) fn centre(mesh: &Navmesh, t: u32) -> Point {
     let [a, b, c] = mesh.triangle_points(t);
     [(a[0] + b[0] + c[0]) / 3.0, (a[1] + b[1] + c[1]) / 3.0]
 }

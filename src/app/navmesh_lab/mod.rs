@@ -87,6 +87,8 @@ pub struct NavmeshLab {
     /// Grid A*'s path between the start and goal cells: length and cell centres.
     grid_path: Option<(f64, Vec<Point>)>,
     mesh: Navmesh,
+    /// The mesh's bounding box, kept because every frame needs it.
+    extent: (Point, Point),
     reduction: Reduction,
     error: Option<String>,
     start: Point,
@@ -123,6 +125,12 @@ fn fallback_map() -> PolygonMap {
     }
 }
 
+fn mesh_extent(mesh: &Navmesh) -> (Point, Point) {
+    mesh.vertices.iter().fold(([f64::MAX; 2], [f64::MIN; 2]), |(lo, hi), p| {
+        ([lo[0].min(p[0]), lo[1].min(p[1])], [hi[0].max(p[0]), hi[1].max(p[1])])
+    })
+}
+
 fn build(outline: &Outline, refine: bool) -> Result<Navmesh, String> {
     Navmesh::build(outline, refine.then(Refinement::default))
 }
@@ -155,6 +163,7 @@ impl NavmeshLab {
             grid: None,
             grid_path: None,
             reduction: Reduction::new(&mesh),
+            extent: mesh_extent(&mesh),
             mesh,
             map_path: String::new(),
             error: None,
@@ -320,6 +329,7 @@ impl NavmeshLab {
     }
 
     fn show_map(&mut self, mesh: Navmesh, grid: Option<Grid>, polygons: Option<PolygonMap>) {
+        self.extent = mesh_extent(&mesh);
         self.mesh = mesh;
         self.grid = grid;
         self.polygons = polygons;
@@ -367,14 +377,10 @@ impl NavmeshLab {
     /// Start and goal at the centres of the walkable triangles nearest two opposite corners.
     fn place_endpoints(&mut self) {
         let (lo, hi) = self.bounds();
-        let centre = |t: usize| {
-            let [a, b, c] = self.mesh.triangle_points(t as u32);
-            [(a[0] + b[0] + c[0]) / 3.0, (a[1] + b[1] + c[1]) / 3.0]
-        };
         let nearest = |corner: Point| {
             (0..self.mesh.triangles.len())
                 .filter(|&t| self.mesh.triangles[t].walkable)
-                .map(centre)
+                .map(|t| canvas::centre(&self.mesh, t as u32))
                 .min_by(|p, q| distance(*p, corner).total_cmp(&distance(*q, corner)))
                 .unwrap_or(corner)
         };
@@ -393,9 +399,7 @@ impl NavmeshLab {
     }
 
     fn bounds(&self) -> (Point, Point) {
-        self.mesh.vertices.iter().fold(([f64::MAX; 2], [f64::MIN; 2]), |(lo, hi), p| {
-            ([lo[0].min(p[0]), lo[1].min(p[1])], [hi[0].max(p[0]), hi[1].max(p[1])])
-        })
+        self.extent
     }
 
     /// Records the search and, if it finds a path, the funnel over its channel.
