@@ -148,7 +148,7 @@ pub fn rooms(width: u32, height: u32, room: u32, extra_doors: f64, seed: u64) ->
 pub fn scenarios(grid: &Grid, map_name: &str, count: usize, seed: u64) -> Vec<Scenario> {
     let rules = MoveRules::MOVINGAI;
     let labels = grid.components(rules);
-    let cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c)).collect();
+    let cells = grid.passable_cells();
     if cells.len() < 2 {
         return Vec::new();
     }

@@ -94,6 +94,11 @@ impl Grid {
         self.cells.iter().filter(|&&c| c != 0).count()
     }
 
+    /// The passable cells, in index order.
+    pub fn passable_cells(&self) -> Vec<u32> {
+        (0..self.cell_count() as u32).filter(|&c| self.is_cell_passable(c)).collect()
+    }
+
     /// The connected component of every cell under `rules` (`u32::MAX` for blocked cells).
     pub fn components(&self, rules: MoveRules) -> Vec<u32> {
         let graph = GridGraph::new(self, rules);

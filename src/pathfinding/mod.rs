@@ -411,7 +411,7 @@ mod tests {
     fn plan_view_replays_pra_levels_forward_and_back() {
         use crate::trace::{Player, Recorder};
         let grid = crate::grid::generate::maze(32, 32, 1, 5);
-        let cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c)).collect();
+        let cells = grid.passable_cells();
         let (start, goal) = (cells[0], *cells.last().unwrap());
         let pyramid = pra::Pyramid::build(&grid, MoveRules::MOVINGAI);
         let mut recorder = Recorder::default();

@@ -36,7 +36,7 @@ pub fn project_map(name: &str) -> PathBuf {
 /// with A* and with the connected components, and that both outcomes occur often.
 pub fn assert_reports_unreachable_like_astar(grid: &Grid, seed: u64, mut finds: impl FnMut(u32, u32, &mut SearchSpace) -> bool) {
     let labels = grid.components(MoveRules::MOVINGAI);
-    let cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c)).collect();
+    let cells = grid.passable_cells();
     let mut rng = StdRng::seed_from_u64(seed);
     let mut space = SearchSpace::new();
     let (mut split, mut joined) = (0, 0);

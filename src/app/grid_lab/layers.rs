@@ -868,7 +868,7 @@ mod tests {
     #[test]
     fn pra_pseudocode_follows_the_stages() {
         let grid = generate::maze(32, 32, 1, 5);
-        let cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c)).collect();
+        let cells = grid.passable_cells();
         let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
         let mut recorder = Recorder::default();
         pyramid.query(&grid, cells[0], *cells.last().unwrap(), PraOptions::default(), &mut SearchSpace::new(), &mut recorder);

@@ -135,7 +135,7 @@ mod tests {
     #[test]
     fn expansion_positions_land_between_expansions() {
         let grid = generate::maze(16, 16, 1, 3);
-        let cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c)).collect();
+        let cells = grid.passable_cells();
         let (start, goal) = (cells[0], *cells.last().unwrap());
         let mut replay = SearchReplay::record(&grid, GridSearch::default(), start, goal, &Progress::default()).unwrap();
         let expansions = replay.result.expanded;
