@@ -7,6 +7,7 @@ pub mod adversarial;
 pub mod app;
 pub mod cli;
 pub mod games;
+pub mod graph;
 pub mod grid;
 pub mod navmesh;
 pub mod pathfinding;

@@ -207,7 +207,7 @@ fn stepping_through_pra_walks_down_the_levels_and_back() {
     assert_eq!(player.view().level, 0, "the last stage refines on the grid");
     let summary = harness.state().hierarchy().unwrap();
     let last = player.view().found.last().unwrap();
-    let cost: f64 = searchlab::pathfinding::path_cost(&searchlab::grid::GridGraph::new(&grid, MoveRules::MOVINGAI), &last.1).unwrap();
+    let cost: f64 = searchlab::graph::path_cost(&searchlab::grid::GridGraph::new(&grid, MoveRules::MOVINGAI), &last.1).unwrap();
     assert!((cost - summary.cost.unwrap()).abs() < 1e-9, "the replay ends on the planned path");
 
     click(&mut harness, "the search");
@@ -231,7 +231,7 @@ fn stepping_through_hpa_goes_from_linking_to_the_refined_path() {
     assert!(view.found.iter().filter(|(level, _)| *level == 0).count() >= 2, "segments and the final path");
     let grid = harness.state().grid().clone();
     let graph = searchlab::grid::GridGraph::new(&grid, MoveRules::MOVINGAI);
-    let cost = searchlab::pathfinding::path_cost(&graph, &view.found.last().unwrap().1).unwrap();
+    let cost = searchlab::graph::path_cost(&graph, &view.found.last().unwrap().1).unwrap();
     assert!((cost - summary.cost.unwrap()).abs() < 1e-9);
     harness.get_by_label("return the path");
 }

@@ -12,6 +12,8 @@ mod tournament;
 
 use clap::{Parser, Subcommand};
 
+use crate::games::barca::Barca;
+
 #[derive(Debug, Parser)]
 #[command(name = "searchlab", version, about = "A teaching playground for pathfinding and game-tree search")]
 struct Cli {
@@ -89,6 +91,11 @@ fn one_line(message: &str) -> String {
 /// Prints one JSON value as a line.
 fn emit(value: &serde_json::Value) {
     println!("{value}");
+}
+
+/// Parses `--fen`, naming the option in the error.
+fn read_fen(text: &str) -> Result<Barca, CliError> {
+    Barca::from_fen(text).map_err(|error| CliError(format!("--fen '{text}': {error}")))
 }
 
 /// Parses `x,y`.

@@ -4,7 +4,8 @@
 //! the same; on an octile grid diagonal steps cost more, so BFS is not optimal there. The goal is
 //! tested when a node is first generated, as in the textbook version.
 
-use super::{Graph, SearchResult, SearchSpace};
+use super::{SearchResult, SearchSpace};
+use crate::graph::Graph;
 use crate::trace::{NO_NODE, SearchEvent, Tracer};
 
 pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(

@@ -3,7 +3,8 @@
 //! With non-negative costs a node's cost is final once it is expanded, so closed nodes are never
 //! looked at again.
 
-use super::{COST_EPSILON, Graph, SearchResult, SearchSpace};
+use super::{COST_EPSILON, SearchResult, SearchSpace};
+use crate::graph::Graph;
 use crate::trace::{NO_NODE, SearchEvent, Tracer};
 
 /// Searches from `start` until `goal` is expanded, or over everything reachable when `goal` is `None`.
