@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod grid_lab;
+pub mod reference;
 pub mod ui;
 
 use std::path::{Path, PathBuf};
