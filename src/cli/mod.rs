@@ -67,7 +67,7 @@ pub fn main() -> i32 {
         Some(Command::Tictactoe(args)) => tictactoe::run(args),
         Some(Command::Barca(args)) => barca::run(args),
         Some(Command::Mesh(args)) => mesh::run(args),
-        None => crate::app::run().map_err(|e| CliError(format!("cannot open the window: {e}"))),
+        None => open_playground(),
     };
     match result {
         Ok(()) => 0,
@@ -76,6 +76,16 @@ pub fn main() -> i32 {
             2
         }
     }
+}
+
+#[cfg(feature = "app")]
+fn open_playground() -> CliResult {
+    crate::app::run().map_err(|e| CliError(format!("cannot open the window: {e}")))
+}
+
+#[cfg(not(feature = "app"))]
+fn open_playground() -> CliResult {
+    Err(CliError("this build has no playground (feature `app`): give a subcommand (see searchlab --help)".to_string()))
 }
 
 /// Folds clap's multi-line message (details, blank lines, usage hints) into one line.

@@ -14,7 +14,8 @@ use crate::trace::{ClearedSearch, NO_NODE, Replay, SearchEvent, SearchSnapshot, 
 use open_list::{OpenEntry, OpenHeap, TIE_BITS};
 
 /// Distance estimates between grid cells, from the coordinate differences.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Heuristic {
     Zero,
@@ -275,7 +276,7 @@ impl SearchSpace {
 }
 
 /// The grid algorithms a query can use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Algorithm {
     Bfs,
