@@ -16,9 +16,7 @@ use searchlab::games::barca::{Barca, START_FEN, Weights, parse_square};
 type LabHarness = Harness<'static, BarcaLab>;
 
 fn lab_harness() -> LabHarness {
-    let mut harness = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_ui_state(|ui, lab: &mut BarcaLab| lab.ui(ui), BarcaLab::new());
+    let mut harness = common::ui::lesson_harness([1500.0, 950.0], BarcaLab::new());
     harness.run();
     harness
 }

@@ -289,8 +289,7 @@ fn settings_and_the_map_survive_a_restart() {
     click(&mut harness, "Show g/h/f in cells");
     let saved = harness.state().save().expect("the grid lab keeps settings");
 
-    let mut restored = GridLab::new();
-    restored.restore(&saved);
+    let restored = GridLab::from_saved(Some(&saved));
     assert_eq!(restored.settings(), harness.state().settings());
     assert_eq!(restored.grid().width(), 128, "the last map opens again");
 }

@@ -6,7 +6,7 @@ use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, Searc
 use searchlab::trace::SearchOutcome;
 
 fn lab_harness() -> Harness<'static, NavmeshLab> {
-    Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut NavmeshLab| lab.ui(ui), NavmeshLab::new())
+    common::ui::lesson_harness([1400.0, 900.0], NavmeshLab::new())
 }
 
 fn step_label(harness: &Harness<'_, NavmeshLab>) -> String {

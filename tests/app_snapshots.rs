@@ -13,7 +13,7 @@ use searchlab::app::{GridLab, Lesson};
 #[test]
 fn grid_lab_replay_mid_search_and_at_the_end() {
     let mut harness =
-        Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut GridLab| lab.ui(ui), GridLab::new());
+        common::ui::lesson_harness([1400.0, 900.0], GridLab::new());
     settle(&mut harness);
     // The stats show measured times: a few glyphs may differ from run to run, nothing more.
     let options = SnapshotOptions::new().max_failed_pixels(400);

@@ -14,9 +14,7 @@ use searchlab::app::{Lesson, SearchlabApp, TreeCommand, TreeLab};
 type LabHarness = Harness<'static, TreeLab>;
 
 fn lab_harness() -> LabHarness {
-    let mut harness = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::new());
+    let mut harness = common::ui::lesson_harness([1500.0, 950.0], TreeLab::new());
     settle(&mut harness);
     harness
 }

@@ -13,7 +13,7 @@ use searchlab::tournament::{TuneConfig, TuneLog, tune};
 type LabHarness = Harness<'static, TuningLab>;
 
 fn lab_harness() -> LabHarness {
-    Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut TuningLab| lab.ui(ui), TuningLab::new())
+    common::ui::lesson_harness([1400.0, 900.0], TuningLab::new())
 }
 
 #[test]

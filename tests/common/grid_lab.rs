@@ -10,7 +10,7 @@ pub type LabHarness = Harness<'static, GridLab>;
 
 pub fn lab_harness() -> LabHarness {
     let mut harness =
-        Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, lab: &mut GridLab| lab.ui(ui), GridLab::new());
+        crate::common::ui::lesson_harness([1500.0, 950.0], GridLab::new());
     settle(&mut harness);
     harness
 }

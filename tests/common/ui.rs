@@ -2,6 +2,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use searchlab::app::Lesson;
 
 /// Clicks the widget labelled `label` and runs frames until the UI is still.
 pub fn click<S>(harness: &mut Harness<'_, S>, label: &str) {
@@ -16,4 +17,15 @@ pub fn type_into<S>(harness: &mut Harness<'_, S>, label: &str, text: &str) {
     harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
     harness.get_by_label(label).type_text(text);
     harness.run_ok();
+}
+
+/// A harness showing one lesson as the app does every frame: its logic, then its page.
+pub fn lesson_harness<L: Lesson + 'static>(size: [f32; 2], lesson: L) -> Harness<'static, L> {
+    Harness::builder().with_size(size).build_ui_state(
+        |ui, lesson: &mut L| {
+            lesson.logic(ui.ctx());
+            lesson.ui(ui);
+        },
+        lesson,
+    )
 }

@@ -219,6 +219,11 @@ impl BarcaLab {
         Self::with_settings(Settings::default())
     }
 
+    /// The lab as it was left: `saved` is what `Lesson::save` returned in an earlier run.
+    pub fn from_saved(saved: Option<&str>) -> Self {
+        Self::with_settings(crate::app::settings_from(saved))
+    }
+
     pub fn with_settings(settings: Settings) -> Self {
         let game = Barca::start();
         Self {
@@ -574,13 +579,7 @@ fn outcome_text(outcome: Outcome) -> String {
 }
 
 impl Lesson for BarcaLab {
-    fn title(&self) -> &'static str {
-        "Barca: play"
-    }
-
     fn ui(&mut self, ui: &mut egui::Ui) {
-        self.repaint.get_or_insert_with(|| ui.ctx().clone());
-        self.poll_computer();
         let mut commands = Vec::new();
         self.show(ui, &mut commands);
         for command in commands {
@@ -592,10 +591,9 @@ impl Lesson for BarcaLab {
         serde_json::to_string(&self.settings).ok()
     }
 
-    fn restore(&mut self, saved: &str) {
-        if let Ok(settings) = serde_json::from_str::<Settings>(saved) {
-            *self = Self::with_settings(settings);
-        }
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.repaint.get_or_insert_with(|| ctx.clone());
+        self.poll_computer();
     }
 }
 

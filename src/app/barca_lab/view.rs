@@ -7,11 +7,10 @@ use super::ai::{AiAlgorithm, difficulty_name};
 use super::{BarcaCommand, BarcaLab, Mode, Player, side_name};
 use crate::adversarial::choice::Difficulty;
 use crate::app::barca_board::board_ui;
+use crate::app::widgets;
 use crate::games::barca::breakdown;
 use crate::games::{Game, Outcome, Side};
 
-const ERROR: Color32 = Color32::from_rgb(235, 90, 70);
-const OK: Color32 = Color32::from_rgb(120, 200, 140);
 
 const EXPLANATION: &str = "Each side has two elephants, two lions and two mice. Elephants move like chess \
 queens, lions diagonally, mice straight; nothing jumps or captures. Each animal fears one enemy kind — \
@@ -94,7 +93,11 @@ impl BarcaLab {
         });
         match &self.notice {
             Some(notice) => {
-                ui.colored_label(if notice.is_error { ERROR } else { OK }, &notice.text);
+                if notice.is_error {
+                    widgets::error(ui, &notice.text);
+                } else {
+                    widgets::notice(ui, &notice.text);
+                }
             }
             None if self.settings.players.contains(&Player::Human) => {
                 ui.weak("Click an animal, then one of its green dots.");

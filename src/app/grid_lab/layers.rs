@@ -8,6 +8,7 @@ use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Sense, Shape, Stroke,
 use serde::{Deserialize, Serialize};
 
 use super::Command;
+use crate::app::widgets;
 use super::canvas::{CLOSED, CURRENT, MapView, OPEN};
 use crate::grid::{Grid, MoveRules};
 use crate::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
@@ -355,12 +356,6 @@ fn step_view<'a>(plan: &'a Plan, settings: &HierarchySettings) -> Option<&'a Pla
     (settings.planner != Planner::Off && settings.stepping == Stepping::Planner).then(|| plan.player.view())
 }
 
-/// A colour swatch before a control: the legend of the layer it switches.
-fn swatch(ui: &mut egui::Ui, colour: Color32) {
-    let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
-    ui.painter().rect_filled(rect, 2.0, colour);
-}
-
 impl HierarchyState {
     /// What the worker needs for the next plan (the edits stay until a plan includes them).
     pub fn job(&self, settings: &HierarchySettings, rules: MoveRules) -> PlanJob {
@@ -460,7 +455,7 @@ impl HierarchyState {
                 ];
                 for (colour, on, label) in boxes {
                     ui.horizontal(|ui| {
-                        swatch(ui, colour);
+                        widgets::swatch(ui, colour);
                         ui.checkbox(on, label);
                     });
                 }
@@ -476,7 +471,7 @@ impl HierarchyState {
                 ];
                 for (colour, on, label) in boxes {
                     ui.horizontal(|ui| {
-                        swatch(ui, colour);
+                        widgets::swatch(ui, colour);
                         ui.checkbox(on, label);
                     });
                 }
@@ -742,14 +737,7 @@ impl HierarchyState {
     pub fn pseudocode(&self, ui: &mut egui::Ui, settings: &HierarchySettings) -> bool {
         let Some(player) = self.stepping(settings) else { return false };
         let lines: &[&str] = if settings.planner == Planner::Hpa { &HPA_PSEUDOCODE } else { &PRA_PSEUDOCODE };
-        let current = plan_line(settings.planner, player);
-        for (index, text) in lines.iter().enumerate() {
-            let mut rich = egui::RichText::new(*text).monospace();
-            if current == Some(index) {
-                rich = rich.background_color(Color32::from_rgb(250, 220, 90)).color(Color32::BLACK);
-            }
-            ui.label(rich);
-        }
+        widgets::pseudocode(ui, lines.iter().copied(), &[plan_line(settings.planner, player)]);
         true
     }
 

@@ -17,6 +17,7 @@ pub use self::replay::{SearchReplay, StepUnit};
 use super::Lesson;
 use super::file_dialog::{FileRequest, NativeDialog};
 use super::replay_bar::{ReplayBar, ReplayCommand};
+use super::widgets;
 use super::worker::Job;
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Connectivity, Grid, MAX_WEIGHT, MoveRules, generate};
@@ -340,6 +341,11 @@ impl GridLab {
 
     /// Opens the map `settings` name (a generated maze and the reason if the file cannot be read)
     /// and starts recording a search on it.
+    /// The lab as it was left: `saved` is what `Lesson::save` returned in an earlier run.
+    pub fn from_saved(saved: Option<&str>) -> Self {
+        Self::with_settings(crate::app::settings_from(saved))
+    }
+
     pub fn with_settings(settings: Settings) -> Self {
         let loaded = match &settings.map {
             MapSource::File(path) => movingai::load_map(path.as_ref()).map_err(|e| e.to_string()),
@@ -886,17 +892,10 @@ impl GridLab {
 
     fn progress(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let Some(job) = &self.job else { return };
-        ui.horizontal(|ui| {
-            ui.spinner();
-            let done = job.progress().done();
-            let bar = egui::ProgressBar::new(job.progress().fraction().unwrap_or(0.0)).show_percentage();
-            ui.add(bar.desired_width(200.0));
-            ui.label(format!("{}: {done} expansions, {:.1} s", job.label, job.elapsed().as_secs_f32()));
-            if ui.button("Cancel").clicked() {
-                commands.push(Command::Cancel);
-            }
-        });
-        ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
+        let text = format!("{}: {} expansions", job.label, job.progress().done());
+        if widgets::progress(ui, &text, Some(job.progress().fraction().unwrap_or(0.0)), job.elapsed()) {
+            commands.push(Command::Cancel);
+        }
     }
 
     fn outcome_text(replay: &SearchReplay) -> String {
@@ -956,40 +955,27 @@ impl GridLab {
     }
 
     fn pseudocode(&self, ui: &mut egui::Ui) {
-        let highlights = [Color32::from_rgb(250, 220, 90), Color32::from_rgb(120, 220, 240)];
-        let lines: Vec<Option<usize>> =
+        let current: Vec<Option<usize>> =
             self.replays.iter().map(|r| r.player.current_event().map(pseudocode_line)).collect();
-        for (index, text) in PSEUDOCODE.iter().enumerate() {
-            let text = if index == 2 { selection_line(self.replays[0].search.algorithm) } else { text };
-            let mut rich = RichText::new(text).monospace();
-            if let Some(side) = lines.iter().position(|&line| line == Some(index)) {
-                rich = rich.background_color(highlights[side]).color(Color32::BLACK);
-            }
-            ui.label(rich);
-        }
+        let selection = selection_line(self.replays[0].search.algorithm);
+        let lines = PSEUDOCODE.iter().enumerate().map(|(index, text)| if index == 2 { selection } else { *text });
+        widgets::pseudocode(ui, lines, &current);
         if self.replays.len() == 2 {
             ui.weak("Yellow: the left search's line; blue: the right one's (where they differ).");
         }
     }
 
     fn legend(ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
-            let entries = [
-                (canvas::OPEN, "open"),
-                (canvas::CLOSED, "closed"),
-                (canvas::CURRENT, "expanding"),
-                (canvas::RELAXING, "neighbour examined"),
-                (canvas::PATH, "path"),
-                (canvas::START, "start"),
-                (canvas::GOAL, "goal"),
-                (canvas::WALL, "wall"),
-            ];
-            for (colour, name) in entries {
-                let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
-                ui.painter().rect_filled(rect, 2.0, colour);
-                ui.label(name);
-            }
-        });
+        widgets::legend(ui, &[
+            (canvas::OPEN, "open"),
+            (canvas::CLOSED, "closed"),
+            (canvas::CURRENT, "expanding"),
+            (canvas::RELAXING, "neighbour examined"),
+            (canvas::PATH, "path"),
+            (canvas::START, "start"),
+            (canvas::GOAL, "goal"),
+            (canvas::WALL, "wall"),
+        ]);
         ui.weak("Darker ground costs more (weights 1–9). Zoom in for parent arrows.");
     }
 
@@ -1175,23 +1161,16 @@ impl GridLab {
 }
 
 impl Lesson for GridLab {
-    fn title(&self) -> &'static str {
-        "Grid search"
-    }
-
     fn save(&self) -> Option<String> {
         serde_json::to_string(&self.settings).ok()
     }
 
-    fn restore(&mut self, saved: &str) {
-        if let Ok(settings) = serde_json::from_str::<Settings>(saved) {
-            *self = Self::with_settings(settings);
-        }
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.repaint.get_or_insert_with(|| ctx.clone());
+        self.poll_job();
     }
 
     fn ui(&mut self, ui: &mut egui::Ui) {
-        self.repaint.get_or_insert_with(|| ui.ctx().clone());
-        self.poll_job();
         let mut commands = Vec::new();
         self.keyboard(ui, &mut commands);
         self.dropped_files(ui, &mut commands);
@@ -1235,9 +1214,9 @@ impl Lesson for GridLab {
             self.canvas_toolbar(ui, &mut commands);
             self.progress(ui, &mut commands);
             if let Some(error) = &self.error {
-                ui.colored_label(Color32::from_rgb(235, 90, 70), error);
+                widgets::error(ui, error);
             } else if let Some(notice) = &self.notice {
-                ui.colored_label(Color32::from_rgb(120, 200, 140), notice);
+                widgets::notice(ui, notice);
             }
             if let Some(note) = self.hierarchy.level_note(&self.settings.hierarchy) {
                 ui.weak(note);

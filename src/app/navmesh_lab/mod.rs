@@ -10,6 +10,7 @@ use egui::{Color32, Pos2, RichText, Sense, Vec2};
 
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
+use super::widgets;
 use crate::grid::{Grid, movingai};
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
 use crate::navmesh::grid_outline::{cell_centre, grid_outline};
@@ -461,9 +462,9 @@ impl NavmeshLab {
         });
         self.drawing_controls(ui, commands);
         if let Some(error) = &self.error {
-            ui.colored_label(Color32::from_rgb(220, 80, 60), error);
+            widgets::error(ui, error);
         } else if let Some(notice) = &self.notice {
-            ui.colored_label(Color32::from_rgb(60, 150, 90), notice);
+            widgets::notice(ui, notice);
         }
         ui.separator();
         ui.horizontal(|ui| {
@@ -585,13 +586,7 @@ impl NavmeshLab {
             }
         };
         ui.strong(format!("{} pseudocode", self.replay.name()));
-        for (index, text) in lines.iter().enumerate() {
-            let mut rich = RichText::new(*text).monospace();
-            if current == Some(index) {
-                rich = rich.background_color(Color32::from_rgb(250, 220, 90)).color(Color32::BLACK);
-            }
-            ui.label(rich);
-        }
+        widgets::pseudocode(ui, lines.iter().copied(), &[current]);
         ui.label(if explanation.is_empty() { "Press Step > to begin.".to_string() } else { explanation });
     }
 
@@ -667,18 +662,10 @@ impl NavmeshLab {
             ],
             ReplayKind::Walk => &[(SAMPLE, "sampled triangle"), (WALK, "walk"), (BLOCKED, "obstacle")],
         };
-        ui.horizontal_wrapped(|ui| {
-            for &(colour, name) in entries {
-                let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
-                ui.painter().rect_filled(rect, 2.0, colour);
-                ui.label(name);
-            }
-            if self.grid.is_some() {
-                let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
-                ui.painter().rect_filled(rect, 2.0, canvas::GRID_PATH);
-                ui.label("grid A* (octile)");
-            }
-        });
+        widgets::legend(ui, entries);
+        if self.grid.is_some() {
+            widgets::legend(ui, &[(canvas::GRID_PATH, "grid A* (octile)")]);
+        }
     }
 }
 
@@ -771,10 +758,6 @@ fn explain_walk(event: &WalkEvent) -> String {
 }
 
 impl Lesson for NavmeshLab {
-    fn title(&self) -> &'static str {
-        "Polygon maps"
-    }
-
     fn ui(&mut self, ui: &mut egui::Ui) {
         ui.heading("Polygon maps: triangulation, TA*, TRA* and the funnel");
         ui.label(
