@@ -13,7 +13,7 @@ mod widgets;
 pub mod worker;
 
 pub use barca_lab::{AiAlgorithm, BarcaCommand, BarcaLab, Mode, Notice, Player};
-pub use grid_lab::{Command, FileField, GridLab};
+pub use grid_lab::{FileField, GridCommand, GridLab};
 pub use navmesh_lab::{Drawing, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};
 pub use tree_lab::{TreeCommand, TreeLab};
 pub use tuning_lab::TuningLab;
