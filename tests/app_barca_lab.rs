@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use searchlab::app::{BarcaCommand, BarcaLab, Lesson, Player};
+use searchlab::app::{BarcaCommand, BarcaLab, Lesson, Seat};
 use searchlab::games::Game;
 use searchlab::games::barca::{Barca, START_FEN, Weights, parse_square};
 
@@ -135,7 +135,7 @@ fn undo_redo_and_a_new_move_after_undo_starts_a_new_line() {
 #[test]
 fn the_computer_answers_a_move_on_its_worker() {
     let mut harness = lab_harness();
-    assert_eq!(harness.state().settings().players, [Player::Human, Player::Computer], "White plays the computer");
+    assert_eq!(harness.state().settings().players, [Seat::Human, Seat::Computer], "White plays the computer");
     click_move(&mut harness, "e2", "e5");
     wait_until(&mut harness, |lab| lab.game().ply() == 2);
     let lab = harness.state();

@@ -12,7 +12,7 @@ pub mod tuning_lab;
 mod widgets;
 pub mod worker;
 
-pub use barca_lab::{AiAlgorithm, BarcaCommand, BarcaLab, Mode, Notice, Player};
+pub use barca_lab::{AiAlgorithm, BarcaCommand, BarcaLab, Mode, Notice, Seat};
 pub use grid_lab::{FileField, GridCommand, GridLab};
 pub use navmesh_lab::{Drawing, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};
 pub use tree_lab::{TreeCommand, TreeLab};
@@ -24,6 +24,10 @@ pub trait Lesson {
     /// Runs every frame for every lesson built so far, shown or not, so background work (a
     /// recording, the computer's move) finishes on hidden pages too.
     fn logic(&mut self, _ctx: &egui::Context) {}
+    /// True while work runs in the background (a recording, the computer's move).
+    fn is_busy(&self) -> bool {
+        false
+    }
     /// The settings to keep for the next run, if the page has any.
     fn save(&self) -> Option<String> {
         None
@@ -85,6 +89,11 @@ impl SearchlabApp {
         app
     }
 
+    /// True while a lesson built so far works in the background.
+    pub fn is_busy(&self) -> bool {
+        self.lessons.iter().flatten().any(|lesson| lesson.is_busy())
+    }
+
     /// Draws the whole app into `ui` (also what the UI tests drive).
     pub fn show(&mut self, ui: &mut egui::Ui) {
         egui::Panel::left("lessons").resizable(false).show(ui, |ui| {
@@ -134,6 +143,12 @@ impl eframe::App for SearchlabApp {
     }
 }
 
+/// The look of the playground, set once at start (also by the snapshot tests).
+pub fn set_style(ctx: &egui::Context) {
+    // Scroll bars always shown: on a projector, hidden ones make cut-off panels look finished.
+    ctx.all_styles_mut(|style| style.spacing.scroll = egui::style::ScrollStyle::solid());
+}
+
 /// Opens the playground window.
 pub fn run() -> eframe::Result {
     let options = eframe::NativeOptions {
@@ -141,8 +156,7 @@ pub fn run() -> eframe::Result {
         ..Default::default()
     };
     eframe::run_native("searchlab", options, Box::new(|cc| {
-            // Scroll bars always shown: on a projector, hidden ones make cut-off panels look finished.
-            cc.egui_ctx.all_styles_mut(|style| style.spacing.scroll = egui::style::ScrollStyle::solid());
+            set_style(&cc.egui_ctx);
             if let Some(zoom) = cc.storage.and_then(|s| s.get_string(TEXT_SIZE_KEY)).and_then(|z| z.parse().ok()) {
                 cc.egui_ctx.set_zoom_factor(zoom);
             }

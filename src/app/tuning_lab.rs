@@ -180,6 +180,10 @@ impl TuningLab {
 }
 
 impl Lesson for TuningLab {
+    fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
     fn logic(&mut self, _ctx: &egui::Context) {
         if let Some(result) = self.job.as_ref().and_then(|job| job.poll()) {
             self.job = None;

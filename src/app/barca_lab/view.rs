@@ -4,7 +4,7 @@
 use egui::{Color32, RichText};
 
 use super::ai::{AiAlgorithm, difficulty_name};
-use super::{BarcaCommand, BarcaLab, Mode, Player, side_name};
+use super::{BarcaCommand, BarcaLab, Mode, Seat, side_name};
 use crate::adversarial::choice::Difficulty;
 use crate::app::barca_board::board_ui;
 use crate::app::widgets;
@@ -68,7 +68,7 @@ impl BarcaLab {
             let side = self.game.side_to_move();
             ui.label(RichText::new(format!("{} to move", side_name(side))).strong());
             let player = self.settings.players[super::side_index(side)];
-            if player == Player::Computer && self.paused && self.outcome().is_none() {
+            if player == Seat::Computer && self.paused && self.outcome().is_none() {
                 ui.label("(computer paused)");
                 if ui.button("Resume").on_hover_text("Let the computer players move again").clicked() {
                     commands.push(BarcaCommand::Resume);
@@ -99,7 +99,7 @@ impl BarcaLab {
                     widgets::notice(ui, &notice.text);
                 }
             }
-            None if self.settings.players.contains(&Player::Human) => {
+            None if self.settings.players.contains(&Seat::Human) => {
                 ui.weak("Click an animal, then one of its green dots.");
             }
             None => {

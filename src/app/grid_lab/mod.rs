@@ -227,11 +227,6 @@ impl GridLab {
         &self.scenarios
     }
 
-    /// True while a search or a map is being made on the worker.
-    pub fn is_busy(&self) -> bool {
-        self.job.is_some()
-    }
-
     /// Where a cell's centre is on screen in the left canvas (after at least one frame).
     pub fn cell_on_screen(&self, cell: u32) -> Option<egui::Pos2> {
         self.canvas_rects[0].map(|rect| self.map_view.cell_center(rect, &self.grid, cell))
@@ -511,6 +506,10 @@ impl GridLab {
 impl Lesson for GridLab {
     fn save(&self) -> Option<String> {
         serde_json::to_string(&self.settings).ok()
+    }
+
+    fn is_busy(&self) -> bool {
+        self.job.is_some()
     }
 
     fn logic(&mut self, ctx: &egui::Context) {

@@ -7,20 +7,23 @@
 mod canvas;
 mod narration;
 
+use std::sync::Arc;
+
 use egui::{Color32, Pos2, RichText, Sense, Vec2};
 
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::widgets;
-use crate::grid::{Grid, movingai};
+use super::worker::Job;
+use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
 use crate::navmesh::grid_outline::{cell_centre, grid_outline};
 use crate::navmesh::tastar::{MeshQuery, MeshSearchResult, ta_star};
 use crate::navmesh::trastar::{Reduction, Role, tra_star};
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
-use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance};
+use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance, load_map_file};
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::trace::{NO_NODE, NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot};
+use crate::trace::{NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot, Trace};
 use canvas::Transform;
 
 /// How many triangles jump-and-walk samples before it walks.
@@ -85,13 +88,13 @@ pub enum MeshCommand {
 pub struct NavmeshLab {
     map_path: String,
     /// The grid when the map is a grid map, for the octile comparison.
-    grid: Option<Grid>,
+    grid: Option<Arc<Grid>>,
     /// Grid A*'s path between the start and goal cells: length and cell centres.
     grid_path: Option<(f64, Vec<Point>)>,
-    mesh: Navmesh,
+    mesh: Arc<Navmesh>,
     /// The mesh's bounding box, kept because every frame needs it.
     extent: (Point, Point),
-    reduction: Reduction,
+    reduction: Arc<Reduction>,
     error: Option<String>,
     start: Point,
     goal: Point,
@@ -111,6 +114,10 @@ pub struct NavmeshLab {
     notice: Option<String>,
     /// Where the canvas was last painted, for clicks and tests.
     transform: Option<Transform>,
+    /// The recordings of the last query, while the worker makes them.
+    job: Option<Job<Recorded>>,
+    /// Wakes the UI when the worker finishes (known after the first frame).
+    repaint: Option<egui::Context>,
 }
 
 impl Default for NavmeshLab {
@@ -137,15 +144,51 @@ fn build(outline: &Outline, refine: bool) -> Result<Navmesh, String> {
     Navmesh::build(outline, refine.then(Refinement::default))
 }
 
+/// What the worker sends back for one query.
+struct Recorded {
+    result: Result<MeshSearchResult, String>,
+    search: Trace<SearchEvent>,
+    funnel: Trace<FunnelEvent>,
+    walk: Trace<WalkEvent>,
+    /// Grid A*'s path between the start and goal cells, on a grid map: length and cell centres.
+    grid_path: Option<(f64, Vec<Point>)>,
+}
+
+/// Records the search and, if it finds a path, the funnel over its channel; jump-and-walk to the goal.
+fn record(mesh: &Navmesh, reduction: &Reduction, grid: Option<&Grid>, algorithm: MeshAlgorithm, query: &MeshQuery) -> Recorded {
+    let mut recorder = Recorder::default();
+    let result = match algorithm {
+        MeshAlgorithm::Ta => ta_star(mesh, query, &mut recorder),
+        MeshAlgorithm::Tra => tra_star(mesh, reduction, query, &mut recorder),
+    };
+    let mut funnel = Recorder::default();
+    if let Ok(Some(path)) = result.as_ref().map(|result| &result.path) {
+        channel_path(mesh, query.start, query.goal, &path.channel, query.radius, &mut funnel);
+    }
+    let mut walk = Recorder::default();
+    jump_and_walk(mesh, query.goal, WALK_SAMPLES, &mut walk);
+    let grid_path = grid.and_then(|grid| {
+        let cell_at = |p: Point| {
+            let (x, y) = (p[0].floor() as i64, p[1].floor() as i64);
+            grid.is_passable(x, y).then(|| grid.cell(x as u32, y as u32))
+        };
+        let (start, goal) = (cell_at(query.start)?, cell_at(query.goal)?);
+        let result = GridSearch::default().run(grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
+        let (cost, cells) = result.path?;
+        Some((cost, cells.into_iter().map(|c| cell_centre(grid, c)).collect()))
+    });
+    Recorded { result, search: recorder.finish(), funnel: funnel.finish(), walk: walk.finish(), grid_path }
+}
+
 impl NavmeshLab {
     pub fn new() -> Self {
         let mesh = build(&fallback_map().outline(), false).expect("the fallback map triangulates");
         let mut lab = Self {
             grid: None,
             grid_path: None,
-            reduction: Reduction::new(&mesh),
+            reduction: Arc::new(Reduction::new(&mesh)),
             extent: mesh_extent(&mesh),
-            mesh,
+            mesh: Arc::new(mesh),
             map_path: String::new(),
             error: None,
             start: [0.0; 2],
@@ -164,6 +207,8 @@ impl NavmeshLab {
             save_path: "maps/drawn.json".to_string(),
             notice: None,
             transform: None,
+            job: None,
+            repaint: None,
         };
         lab.apply(MeshCommand::LoadMap(MAPS[0].to_string()));
         if let Some(error) = lab.error.take() {
@@ -311,11 +356,12 @@ impl NavmeshLab {
 
     fn show_map(&mut self, mesh: Navmesh, grid: Option<Grid>, polygons: Option<PolygonMap>) {
         self.extent = mesh_extent(&mesh);
-        self.mesh = mesh;
-        self.grid = grid;
+        self.reduction = Arc::new(Reduction::new(&mesh));
+        self.mesh = Arc::new(mesh);
+        self.grid = grid.map(Arc::new);
         self.polygons = polygons;
-        self.reduction = Reduction::new(&self.mesh);
         self.error = None;
+        self.clear_replays();
         self.place_endpoints();
         self.run();
     }
@@ -383,23 +429,26 @@ impl NavmeshLab {
         self.extent
     }
 
-    /// Records the search and, if it finds a path, the funnel over its channel.
+    /// Records the search, the funnel over its channel and the walk on the worker; the replays on
+    /// screen stay until they arrive.
     fn run(&mut self) {
         let query = MeshQuery { radius: self.radius, ..MeshQuery::new(self.start, self.goal) };
-        let mut recorder = Recorder::default();
-        let result = match self.algorithm {
-            MeshAlgorithm::Ta => ta_star(&self.mesh, &query, &mut recorder),
-            MeshAlgorithm::Tra => tra_star(&self.mesh, &self.reduction, &query, &mut recorder),
-        };
-        self.player = Player::new(recorder.finish(), SearchSnapshot::new(self.mesh.triangles.len()));
+        let (mesh, reduction, grid, algorithm) =
+            (Arc::clone(&self.mesh), Arc::clone(&self.reduction), self.grid.clone(), self.algorithm);
+        self.job = Some(Job::spawn("Recording the search", self.repaint.clone(), move |_| {
+            record(&mesh, &reduction, grid.as_deref(), algorithm, &query)
+        }));
+    }
+
+    /// Installs the worker's recordings once they are in.
+    fn poll_job(&mut self) {
+        let Some(recorded) = self.job.as_ref().and_then(Job::poll) else { return };
+        self.job = None;
+        self.player = Player::new(recorded.search, SearchSnapshot::new(self.mesh.triangles.len()));
         // Open on the outcome, the path drawn; Start or the timeline go back to watch it grow.
         self.player.seek(usize::MAX);
-        let mut funnel = Recorder::default();
-        match result {
+        match recorded.result {
             Ok(result) => {
-                if let Some(path) = &result.path {
-                    channel_path(&self.mesh, self.start, self.goal, &path.channel, self.radius, &mut funnel);
-                }
                 self.result = Some(result);
                 self.error = None;
             }
@@ -408,20 +457,18 @@ impl NavmeshLab {
                 self.error = Some(e);
             }
         }
-        self.funnel = Player::new(funnel.finish(), FunnelView::default());
-        let mut walk = Recorder::default();
-        jump_and_walk(&self.mesh, self.goal, WALK_SAMPLES, &mut walk);
-        self.walk = Player::new(walk.finish(), WalkView::default());
-        self.grid_path = self.grid.as_ref().and_then(|grid| {
-            let cell_at = |p: Point| {
-                let (x, y) = (p[0].floor() as i64, p[1].floor() as i64);
-                grid.is_passable(x, y).then(|| grid.cell(x as u32, y as u32))
-            };
-            let (start, goal) = (cell_at(self.start)?, cell_at(self.goal)?);
-            let result = GridSearch::default().run(grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
-            let (cost, cells) = result.path?;
-            Some((cost, cells.into_iter().map(|c| cell_centre(grid, c)).collect()))
-        });
+        self.funnel = Player::new(recorded.funnel, FunnelView::default());
+        self.walk = Player::new(recorded.walk, WalkView::default());
+        self.grid_path = recorded.grid_path;
+    }
+
+    /// Forgets the replays of the previous map: their triangles are not this map's.
+    fn clear_replays(&mut self) {
+        self.result = None;
+        self.grid_path = None;
+        self.player = Player::new(Recorder::new(0).finish(), SearchSnapshot::new(0));
+        self.funnel = Player::new(Recorder::new(0).finish(), FunnelView::default());
+        self.walk = Player::new(Recorder::new(0).finish(), WalkView::default());
     }
 
     fn controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
@@ -604,6 +651,15 @@ impl NavmeshLab {
 }
 
 impl Lesson for NavmeshLab {
+    fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.repaint.get_or_insert_with(|| ctx.clone());
+        self.poll_job();
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui) {
         ui.heading("Polygon maps: triangulation, TA*, TRA* and the funnel");
         ui.label(
@@ -630,6 +686,11 @@ impl Lesson for NavmeshLab {
             });
         });
         egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(job) = &self.job
+                && widgets::progress(ui, &job.label, None, job.elapsed())
+            {
+                self.job = None;
+            }
             self.legend(ui);
             self.canvas(ui, &mut commands);
         });

@@ -141,11 +141,6 @@ impl TreeLab {
         self.error.as_deref()
     }
 
-    /// True while a search is being recorded on the worker.
-    pub fn is_busy(&self) -> bool {
-        self.job.is_some()
-    }
-
     pub fn selected(&self) -> Option<u32> {
         self.selected
     }
@@ -616,6 +611,10 @@ impl TreeLab {
 impl Lesson for TreeLab {
     fn save(&self) -> Option<String> {
         serde_json::to_string(&self.settings).ok()
+    }
+
+    fn is_busy(&self) -> bool {
+        self.job.is_some()
     }
 
     fn logic(&mut self, ctx: &egui::Context) {
