@@ -2,6 +2,8 @@
 //! working directory, which every test of a binary shares). Pages fall back to a built-in map,
 //! say why, and draw without panicking.
 
+mod common;
+
 use egui_kittest::Harness;
 use searchlab::app::{GridLab, Lesson, NavmeshLab};
 
@@ -12,7 +14,7 @@ fn pages_fall_back_to_built_in_maps_when_the_bundled_ones_are_missing() {
     std::env::set_current_dir(&dir).unwrap();
 
     let mut mesh = common::ui::lesson_harness([1400.0, 900.0], NavmeshLab::new());
-    mesh.run();
+    common::ui::settle(&mut mesh);
     let error = mesh.state().error().expect("the missing map is reported").to_string();
     assert!(error.contains("maps/") && error.ends_with("showing a small built-in room instead"), "{error}");
     let path = mesh.state().result().and_then(|r| r.path.as_ref()).expect("the built-in room is searched");

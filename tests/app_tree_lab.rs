@@ -19,17 +19,10 @@ fn lab_harness() -> LabHarness {
     harness
 }
 
-/// Runs frames until the worker's result is installed (at most ~60 s).
+/// Runs frames until the worker's result is installed.
 fn settle(harness: &mut LabHarness) {
-    for _ in 0..6000 {
-        harness.step();
-        if !harness.state().is_busy() && harness.state().recording().is_some() {
-            harness.run_ok();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the worker did not finish");
+    common::ui::wait_until(harness, |lab| !lab.is_busy() && lab.recording().is_some());
+    harness.run_ok();
 }
 
 fn recording(harness: &LabHarness) -> &Recording {

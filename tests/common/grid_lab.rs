@@ -15,18 +15,7 @@ pub fn lab_harness() -> LabHarness {
     harness
 }
 
-/// Runs frames until the worker's result is installed (at most ~20 s), then until the UI is still.
-pub fn settle(harness: &mut LabHarness) {
-    for _ in 0..4000 {
-        harness.step();
-        if !harness.state().is_busy() {
-            harness.run();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the worker did not finish");
-}
+pub use crate::common::ui::settle;
 
 /// Presses at one cell, drags through the frames to another, releases.
 pub fn drag_cells(harness: &mut LabHarness, from: u32, to: u32) {

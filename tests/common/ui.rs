@@ -1,5 +1,7 @@
 //! Driving any page of the app through its labelled controls, as a student would.
 
+use std::time::{Duration, Instant};
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use searchlab::app::Lesson;
@@ -28,4 +30,21 @@ pub fn lesson_harness<L: Lesson + 'static>(size: [f32; 2], lesson: L) -> Harness
         },
         lesson,
     )
+}
+
+/// Runs frames until `done` holds (background work ends between frames; at most 60 s), then one more.
+pub fn wait_until<S>(harness: &mut Harness<'_, S>, done: impl Fn(&S) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done(harness.state()) {
+        assert!(Instant::now() < deadline, "the background work did not finish");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    harness.step();
+}
+
+/// Runs frames until the lesson's background work is in, then until the UI is still.
+pub fn settle<L: Lesson>(harness: &mut Harness<'_, L>) {
+    wait_until(harness, |lesson| !lesson.is_busy());
+    harness.run();
 }

@@ -432,6 +432,8 @@ impl NavmeshLab {
     /// Records the search, the funnel over its channel and the walk on the worker; the replays on
     /// screen stay until they arrive.
     fn run(&mut self) {
+        // A new query: the last one's message no longer applies.
+        self.error = None;
         let query = MeshQuery { radius: self.radius, ..MeshQuery::new(self.start, self.goal) };
         let (mesh, reduction, grid, algorithm) =
             (Arc::clone(&self.mesh), Arc::clone(&self.reduction), self.grid.clone(), self.algorithm);
@@ -448,10 +450,7 @@ impl NavmeshLab {
         // Open on the outcome, the path drawn; Start or the timeline go back to watch it grow.
         self.player.seek(usize::MAX);
         match recorded.result {
-            Ok(result) => {
-                self.result = Some(result);
-                self.error = None;
-            }
+            Ok(result) => self.result = Some(result),
             Err(e) => {
                 self.result = None;
                 self.error = Some(e);
