@@ -5,11 +5,10 @@ mod common;
 
 use common::ui::{click, type_into};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use searchlab::app::{BarcaCommand, BarcaLab, Lesson, Seat};
+use searchlab::app::{BarcaCommand, BarcaLab, Seat};
 use searchlab::games::Game;
 use searchlab::games::barca::{Barca, START_FEN, Weights, parse_square};
 

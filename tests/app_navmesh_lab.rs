@@ -4,7 +4,7 @@ mod common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
+use searchlab::app::{MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
 use searchlab::trace::SearchOutcome;
 
 use common::ui::settle;
@@ -135,11 +135,11 @@ fn the_app_lists_the_polygon_lesson() {
 fn click_map(harness: &mut Harness<'_, NavmeshLab>, p: [f64; 2]) {
     let pos = harness.state().point_on_screen(p).expect("the canvas was painted");
     harness.hover_at(pos);
-    settle(&mut harness);
+    settle(harness);
     harness.drag_at(pos);
-    settle(&mut harness);
+    settle(harness);
     harness.drop_at(pos);
-    settle(&mut harness);
+    settle(harness);
 }
 
 /// Draws one ring by clicking its corners and then its first corner again.

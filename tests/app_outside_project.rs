@@ -4,8 +4,7 @@
 
 mod common;
 
-use egui_kittest::Harness;
-use searchlab::app::{GridLab, Lesson, NavmeshLab};
+use searchlab::app::{GridLab, NavmeshLab};
 
 #[test]
 fn pages_fall_back_to_built_in_maps_when_the_bundled_ones_are_missing() {

@@ -3,8 +3,7 @@
 
 mod common;
 
-use common::ui::{click};
-use std::time::Duration;
+use common::ui::click;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use searchlab::app::{Lesson, SearchlabApp, TuningLab};
+use searchlab::app::{SearchlabApp, TuningLab};
 use searchlab::tournament::{TuneConfig, TuneLog, tune};
 
 type LabHarness = Harness<'static, TuningLab>;

@@ -1,16 +1,13 @@
 //! Driving the grid lab through its labelled controls, as a student would. Searches are recorded
 //! on a worker thread, so tests poll the harness (a bounded number of frames) until the result is in.
 
-use std::time::Duration;
-
 use egui_kittest::Harness;
-use searchlab::app::{GridLab, Lesson};
+use searchlab::app::GridLab;
 
 pub type LabHarness = Harness<'static, GridLab>;
 
 pub fn lab_harness() -> LabHarness {
-    let mut harness =
-        crate::common::ui::lesson_harness([1500.0, 950.0], GridLab::new());
+    let mut harness = crate::common::ui::lesson_harness([1500.0, 950.0], GridLab::new());
     settle(&mut harness);
     harness
 }

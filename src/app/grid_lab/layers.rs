@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Sense, Shape, Stroke, TextureHandle, TextureOptions, Vec2};
+use egui::Color32;
 use serde::{Deserialize, Serialize};
 
 mod paint;
@@ -16,8 +16,8 @@ use crate::app::widgets;
 use crate::grid::{Grid, MoveRules};
 use crate::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
 use crate::pathfinding::pra::{PraOptions, PraResult, Pyramid};
-use crate::pathfinding::{GridSearch, PlanEvent, PlanView, SearchSpace};
-use crate::trace::{NO_NODE, NoTrace, NodeStatus, Player, Recorder, SearchEvent};
+use crate::pathfinding::{GridSearch, PlanView, SearchSpace};
+use crate::trace::{NoTrace, Player, Recorder};
 
 /// The hierarchical planner run beside the replayed search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

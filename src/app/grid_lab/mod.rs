@@ -11,23 +11,22 @@ mod settings;
 
 use std::path::Path;
 
-use egui::{Color32, Key, PointerButton, RichText, Sense, Vec2};
-use serde::{Deserialize, Serialize};
+use egui::Vec2;
 
-use self::canvas::{CellTexture, MapView, Overlay};
+use self::canvas::{CellTexture, MapView};
 use self::layers::HierarchyState;
 pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
 pub use self::replay::{SearchReplay, StepUnit};
 pub use self::settings::{Brush, DEFAULT_MAP, FileField, GeneratorKind, GeneratorSpec, MapSource, Settings, Tool};
 use super::Lesson;
-use super::file_dialog::{FileRequest, NativeDialog};
+use super::file_dialog::NativeDialog;
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::widgets;
 use super::worker::Job;
 use crate::grid::movingai::{self, Scenario};
-use crate::grid::{Connectivity, Grid, MAX_WEIGHT, MoveRules, generate};
-use crate::pathfinding::{Algorithm, GridSearch, Heuristic, PlanView};
-use crate::trace::{NO_NODE, NodeStatus, Player, SearchEvent, SearchOutcome, SearchSnapshot};
+use crate::grid::{Grid, MAX_WEIGHT, MoveRules, generate};
+use crate::pathfinding::{Algorithm, GridSearch, PlanView};
+use crate::trace::{Player, SearchSnapshot};
 
 
 /// Every action of the page; buttons, keys, the canvas and tests all go through [`GridLab::apply`].

@@ -1,8 +1,6 @@
 //! The side panels and the toolbar over the canvas: map, scenario, search and replay controls,
 //! progress, statistics and the legend.
 
-use std::path::Path;
-
 use egui::RichText;
 
 use super::{FileField, GeneratorKind, GridCommand, GridLab, SearchReplay, StepUnit, Tool, canvas, describe};

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::StepUnit;
+use super::{HierarchySettings, StepUnit};
 use crate::app::file_dialog::FileRequest;
 use crate::grid::{Grid, generate};
 use crate::pathfinding::{Algorithm, GridSearch};

@@ -9,7 +9,7 @@ mod narration;
 
 use std::sync::Arc;
 
-use egui::{Color32, Pos2, RichText, Sense, Vec2};
+use egui::{Color32, Pos2, Sense, Vec2};
 
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
@@ -17,7 +17,7 @@ use super::widgets;
 use super::worker::Job;
 use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
-use crate::navmesh::grid_outline::{cell_centre, grid_outline};
+use crate::navmesh::grid_outline::cell_centre;
 use crate::navmesh::tastar::{MeshQuery, MeshSearchResult, ta_star};
 use crate::navmesh::trastar::{Reduction, Role, tra_star};
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};

@@ -6,7 +6,7 @@ mod canvas;
 mod pseudocode;
 pub mod recording;
 
-use egui::{Color32, RichText};
+use egui::Color32;
 use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
 use serde::{Deserialize, Serialize};
 
@@ -519,7 +519,7 @@ impl TreeLab {
                 ui.monospace(position.text());
             }
             Err(e) => {
-                widgets::error(ui, e);
+                widgets::error(ui, &e);
             }
         }
         ui.label(details);

@@ -1,13 +1,15 @@
 //! Drawing the planners' layers over the map: clusters, entrances, the abstract graph, regions,
 //! corridors, the paths, and the planner's current step.
 
+use std::time::Duration;
+
 use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Shape, Stroke, TextureHandle, TextureOptions, Vec2};
 
 use super::{Abstraction, Answer, HierarchySettings, HierarchyState, Plan, Planner, Stepping};
 use crate::app::grid_lab::canvas::{CLOSED, CURRENT, MapView, OPEN};
 use crate::grid::Grid;
 use crate::pathfinding::PlanView;
-use crate::trace::NodeStatus;
+use crate::trace::{NO_NODE, NodeStatus};
 
 pub(super) const CLUSTER: Color32 = Color32::from_rgb(90, 90, 110);
 pub(super) const TRANSITION: Color32 = Color32::from_rgb(230, 70, 160);
@@ -229,8 +231,6 @@ impl HierarchyState {
             abstract_path(level_path);
         }
     }
-
-    /// The planner's pseudocode with the line of the current step highlighted, while stepping
 }
 
 /// While stepping through the planner: the nodes its current search has reached (abstract ones

@@ -6,6 +6,7 @@ use crate::pathfinding::{PlanEvent, PlanView};
 use crate::trace::{Player, SearchEvent};
 
 impl HierarchyState {
+    /// The planner's pseudocode with the line of the current step highlighted, while stepping
     /// through it; false (nothing drawn) otherwise.
     pub fn pseudocode(&self, ui: &mut egui::Ui, settings: &HierarchySettings) -> bool {
         let Some(player) = self.stepping(settings) else { return false };
