@@ -44,8 +44,9 @@ fn settle(harness: &mut AppHarness) {
     panic!("a background job did not finish");
 }
 
+/// "Game-tree search" -> "game_tree_search".
 fn file_name(title: &str) -> String {
-    title.chars().filter(|c| c.is_alphanumeric() || *c == ' ').collect::<String>().to_lowercase().replace(' ', "_")
+    title.split(|c: char| !c.is_alphanumeric()).filter(|word| !word.is_empty()).collect::<Vec<_>>().join("_").to_lowercase()
 }
 
 #[test]

@@ -461,11 +461,12 @@ impl NavmeshLab {
         self.grid_path = recorded.grid_path;
     }
 
-    /// Forgets the replays of the previous map: their triangles are not this map's.
+    /// Forgets the replays of the previous map (their triangles are not this map's): until the new
+    /// ones arrive, the bare map shows.
     fn clear_replays(&mut self) {
         self.result = None;
         self.grid_path = None;
-        self.player = Player::new(Recorder::new(0).finish(), SearchSnapshot::new(0));
+        self.player = Player::new(Recorder::new(0).finish(), SearchSnapshot::new(self.mesh.triangles.len()));
         self.funnel = Player::new(Recorder::new(0).finish(), FunnelView::default());
         self.walk = Player::new(Recorder::new(0).finish(), WalkView::default());
     }
