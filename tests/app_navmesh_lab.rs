@@ -330,3 +330,14 @@ fn the_shared_replay_bar_seeks_and_plays_the_selected_recording() {
     assert!(harness.state().funnel().at_end(), "it plays to the end and stops");
     harness.get_by_label("Play");
 }
+
+#[test]
+fn a_new_query_is_recorded_on_the_worker_and_the_page_stays_live() {
+    let mut harness = lab_harness();
+    settle(&mut harness);
+    harness.state_mut().apply(MeshCommand::SetGoal([18.0, 18.0]));
+    assert!(harness.state().is_busy(), "the recording runs off the UI thread");
+    settle(&mut harness);
+    assert!(!harness.state().is_busy());
+    assert!(harness.state().player().at_end() && harness.state().result().is_some());
+}

@@ -32,15 +32,16 @@ pub fn lesson_harness<L: Lesson + 'static>(size: [f32; 2], lesson: L) -> Harness
     )
 }
 
-/// Runs frames until `done` holds (background work ends between frames; at most 60 s), then one more.
+/// Runs frames until `done` holds after one (input given before is handled first, background work
+/// ends between frames; at most 120 s).
 pub fn wait_until<S>(harness: &mut Harness<'_, S>, done: impl Fn(&S) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(60);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    harness.step();
     while !done(harness.state()) {
         assert!(Instant::now() < deadline, "the background work did not finish");
-        harness.step();
         std::thread::sleep(Duration::from_millis(5));
+        harness.step();
     }
-    harness.step();
 }
 
 /// Runs frames until the lesson's background work is in, then until the UI is still.
