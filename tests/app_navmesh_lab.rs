@@ -4,7 +4,7 @@ mod common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use searchlab::app::{MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
+use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
 use searchlab::trace::SearchOutcome;
 
 use common::ui::settle;
