@@ -10,5 +10,7 @@ pub mod games;
 pub mod grid;
 pub mod navmesh;
 pub mod pathfinding;
+pub mod scene;
+pub mod spec_text;
 pub mod tournament;
 pub mod trace;

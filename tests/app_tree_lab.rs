@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use searchlab::app::tree_lab::{Algorithm, Recording, Replay, TIC_TAC_TOE_TREE};
+use searchlab::app::tree_lab::{EngineAlgorithm, Recording, Replay, TIC_TAC_TOE_TREE};
 use searchlab::app::{Lesson, SearchlabApp, TreeCommand, TreeLab};
 
 type LabHarness = Harness<'static, TreeLab>;
@@ -60,7 +60,7 @@ fn click_first_root_move(harness: &mut LabHarness) -> String {
 #[test]
 fn stepping_an_alpha_beta_tree_grows_and_shrinks_the_node_count() {
     let mut harness = lab_harness();
-    assert_eq!(recording(&harness).spec.algorithm, Algorithm::AlphaBeta);
+    assert_eq!(recording(&harness).spec.algorithm, EngineAlgorithm::AlphaBeta);
     harness.get_by_label("Nodes: 0");
     for _ in 0..3 {
         click(&mut harness, "Step >");

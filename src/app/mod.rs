@@ -11,7 +11,7 @@ pub mod tree_lab;
 pub mod tuning_lab;
 pub mod worker;
 
-pub use barca_lab::{AiAlgorithm, BarcaCommand, BarcaLab, Mode, Notice, Player};
+pub use barca_lab::{BarcaCommand, BarcaLab, Mode, Notice, Player};
 pub use grid_lab::{Command, FileField, GridLab};
 pub use navmesh_lab::{Drawing, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};
 pub use tree_lab::{TreeCommand, TreeLab};

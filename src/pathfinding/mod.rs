@@ -6,6 +6,7 @@ pub mod bfs;
 pub mod dijkstra;
 pub mod hpa;
 mod open_list;
+pub mod planner;
 pub mod pra;
 
 
@@ -20,7 +21,7 @@ pub trait Graph {
 }
 
 /// Distance estimates between grid cells, from the coordinate differences.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Heuristic {
     Zero,
@@ -304,7 +305,7 @@ impl SearchSpace {
 }
 
 /// The grid algorithms a query can use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Algorithm {
     Bfs,

@@ -4,6 +4,7 @@
 mod canvas;
 mod layers;
 mod replay;
+mod scene;
 
 use std::path::Path;
 
@@ -62,62 +63,13 @@ pub enum Brush {
     Weight(u8),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GeneratorKind {
-    Maze,
-    Rooms,
-    Random,
-}
-
-impl GeneratorKind {
-    pub const ALL: [GeneratorKind; 3] = [GeneratorKind::Maze, GeneratorKind::Rooms, GeneratorKind::Random];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            GeneratorKind::Maze => "maze",
-            GeneratorKind::Rooms => "rooms",
-            GeneratorKind::Random => "random",
-        }
-    }
-}
-
-/// A generated map, reproducible from these numbers.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct GeneratorSpec {
-    pub kind: GeneratorKind,
-    pub width: u32,
-    pub height: u32,
-    pub seed: u64,
-    /// Maze corridor width.
-    pub corridor: u32,
-    /// Room side.
-    pub room: u32,
-    /// Share of blocked cells on a random map.
-    pub density: f64,
-}
-
-impl Default for GeneratorSpec {
-    fn default() -> Self {
-        Self { kind: GeneratorKind::Maze, width: 128, height: 128, seed: 1, corridor: 2, room: 12, density: 0.3 }
-    }
-}
-
-impl GeneratorSpec {
-    pub fn generate(&self) -> Grid {
-        let (w, h) = (self.width.clamp(2, 4096), self.height.clamp(2, 4096));
-        match self.kind {
-            GeneratorKind::Maze => generate::maze(w, h, self.corridor, self.seed),
-            GeneratorKind::Rooms => generate::rooms(w, h, self.room, 0.15, self.seed),
-            GeneratorKind::Random => generate::random(w, h, self.density, self.seed),
-        }
-    }
-}
-
 /// Where the map on screen came from (restored on the next start).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum MapSource {
     File(String),
-    Generated(GeneratorSpec),
+    /// A map's text, from a scene.
+    Inline(String),
+    Generated(generate::Spec),
 }
 
 /// Everything the page remembers between runs.
@@ -134,7 +86,7 @@ pub struct Settings {
     pub map_path: String,
     pub scen_path: String,
     pub save_path: String,
-    pub generator: GeneratorSpec,
+    pub generator: generate::Spec,
     pub tool: Tool,
     pub paint_weight: u8,
     pub show_values: bool,
@@ -153,7 +105,7 @@ impl Default for Settings {
             map_path: DEFAULT_MAP.to_string(),
             scen_path: format!("{DEFAULT_MAP}.scen"),
             save_path: "edited.map".to_string(),
-            generator: GeneratorSpec::default(),
+            generator: generate::Spec::default(),
             tool: Tool::Pan,
             paint_weight: 5,
             show_values: false,
@@ -203,7 +155,7 @@ pub enum Command {
     SaveMap(String),
     /// Open the native file dialog for one of the path fields.
     Browse(FileField),
-    Generate(GeneratorSpec),
+    Generate(generate::Spec),
     SetStart(u32),
     SetGoal(u32),
     /// Paint cells; the search re-runs only on `Rerun` (sent when the drag ends).
@@ -273,7 +225,7 @@ struct Recorded {
 enum JobMap {
     Current,
     Replace(Grid, MapSource),
-    Generate(GeneratorSpec),
+    Generate(generate::Spec),
 }
 
 /// A drag on the canvas in progress.
@@ -324,6 +276,9 @@ pub struct GridLab {
     /// Wakes the UI when a worker finishes (known after the first frame).
     repaint: Option<egui::Context>,
     dialog: NativeDialog<FileField>,
+    /// A scene's query and step, taken by the next recording.
+    scene_endpoints: Option<(u32, u32)>,
+    scene_step: Option<crate::scene::Step>,
 }
 
 impl Default for GridLab {
@@ -343,7 +298,8 @@ impl GridLab {
     pub fn with_settings(settings: Settings) -> Self {
         let loaded = match &settings.map {
             MapSource::File(path) => movingai::load_map(path.as_ref()).map_err(|e| e.to_string()),
-            MapSource::Generated(spec) => Ok(spec.generate()),
+            MapSource::Inline(text) => movingai::parse_map("the saved map", text).map_err(|e| e.to_string()),
+            MapSource::Generated(spec) => spec.generate(),
         };
         let (grid, error) = match loaded {
             Ok(grid) => (grid, None),
@@ -371,6 +327,8 @@ impl GridLab {
             hierarchy: HierarchyState::default(),
             repaint: None,
             dialog: NativeDialog::default(),
+            scene_endpoints: None,
+            scene_step: None,
         };
         lab.apply(Command::Run);
         lab
@@ -454,18 +412,19 @@ impl GridLab {
             _ => format!("Recording {}", searches.iter().map(describe).collect::<Vec<_>>().join(" and ")),
         };
         let current = matches!(map, JobMap::Current).then(|| self.grid.clone());
-        let (start, goal) = (self.start, self.goal);
+        let chosen = self.scene_endpoints.is_some();
+        let (start, goal) = self.scene_endpoints.take().unwrap_or((self.start, self.goal));
         let plan = self.hierarchy.job(&self.settings.hierarchy, searches[0].rules);
         self.job = Some(Job::spawn(label, self.repaint.clone(), move |progress| {
             let (grid, new_map) = match map {
                 JobMap::Current => (current.expect("cloned above"), None),
                 JobMap::Replace(grid, source) => (grid.clone(), Some((grid, source))),
                 JobMap::Generate(spec) => {
-                    let grid = spec.generate();
+                    let grid = spec.generate().expect("checked before the job");
                     (grid.clone(), Some((grid, MapSource::Generated(spec))))
                 }
             };
-            let (start, goal) = if new_map.is_some() { corner_endpoints(&grid, searches[0].rules) } else { (start, goal) };
+            let (start, goal) = if new_map.is_some() && !chosen { corner_endpoints(&grid, searches[0].rules) } else { (start, goal) };
             progress.set_total(grid.passable_count() * searches.len());
             let replays = searches
                 .iter()
@@ -497,6 +456,9 @@ impl GridLab {
         self.replay_id += 1;
         self.bar.playing = false;
         self.seek(if recorded.show_end { usize::MAX } else { 0 });
+        if let Some(step) = self.scene_step.take() {
+            self.open_scene_step(step);
+        }
     }
 
     /// The timeline's length: the planner's events while stepping through it, else the search's.
@@ -625,9 +587,11 @@ impl GridLab {
             }
             Command::Generate(spec) => {
                 self.settings.generator = spec;
-                self.error = None;
                 self.notice = None;
-                self.spawn(JobMap::Generate(spec), false);
+                self.error = spec.validate().err();
+                if self.error.is_none() {
+                    self.spawn(JobMap::Generate(spec), false);
+                }
             }
             Command::SetStart(cell) if self.grid.is_cell_passable(cell) && cell != self.goal => {
                 self.start = cell;
@@ -694,14 +658,17 @@ impl GridLab {
             egui::ComboBox::from_label("Generator")
                 .selected_text(spec.kind.name())
                 .show_ui(ui, |ui| {
-                    for kind in GeneratorKind::ALL {
+                    for kind in generate::Kind::ALL {
                         ui.selectable_value(&mut spec.kind, kind, kind.name());
                     }
                 });
             match spec.kind {
-                GeneratorKind::Maze => ui.add(egui::DragValue::new(&mut spec.corridor).range(1..=16).prefix("corridor ")),
-                GeneratorKind::Rooms => ui.add(egui::DragValue::new(&mut spec.room).range(3..=64).prefix("room ")),
-                GeneratorKind::Random => {
+                generate::Kind::Maze => ui.add(egui::DragValue::new(&mut spec.corridor).range(1..=16).prefix("corridor ")),
+                generate::Kind::Rooms => {
+                    ui.add(egui::DragValue::new(&mut spec.room).range(3..=64).prefix("room "));
+                    ui.add(egui::DragValue::new(&mut spec.doors).range(0.0..=1.0).speed(0.01).prefix("doors "))
+                }
+                generate::Kind::Random => {
                     ui.add(egui::DragValue::new(&mut spec.density).range(0.0..=0.9).speed(0.01).prefix("walls "))
                 }
             };

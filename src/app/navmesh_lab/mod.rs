@@ -5,6 +5,7 @@
 //! too, and grid A*'s octile path drawn beside the any-angle one.
 
 mod canvas;
+mod scene;
 
 use egui::{Color32, Pos2, RichText, Sense, Vec2};
 
@@ -13,8 +14,8 @@ use super::replay_bar::{ReplayBar, ReplayCommand};
 use crate::grid::{Grid, movingai};
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
 use crate::navmesh::grid_outline::{cell_centre, grid_outline};
-use crate::navmesh::tastar::{MeshQuery, MeshSearchResult, ta_star};
-use crate::navmesh::trastar::{Reduction, Role, tra_star};
+use crate::navmesh::tastar::MeshSearchResult;
+use crate::navmesh::trastar::{Reduction, Role};
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
 use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance};
 use crate::pathfinding::{GridSearch, SearchSpace};
@@ -27,11 +28,7 @@ const WALK_SAMPLES: usize = 6;
 /// The bundled polygon maps (the first one opens) and a grid map to compare with grid A*.
 pub const MAPS: [&str; 4] = ["maps/pillars.json", "maps/narrow_corridor.json", "maps/u_hall.json", "maps/rooms128.map"];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MeshAlgorithm {
-    Ta,
-    Tra,
-}
+pub use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
 
 /// Which recording the step controls move through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,9 +90,7 @@ pub struct NavmeshLab {
     error: Option<String>,
     start: Point,
     goal: Point,
-    radius: f64,
-    algorithm: MeshAlgorithm,
-    refine: bool,
+    search: MeshSearch,
     result: Option<MeshSearchResult>,
     player: Player<SearchSnapshot>,
     funnel: Player<FunnelView>,
@@ -131,8 +126,8 @@ fn mesh_extent(mesh: &Navmesh) -> (Point, Point) {
     })
 }
 
-fn build(outline: &Outline, refine: bool) -> Result<Navmesh, String> {
-    Navmesh::build(outline, refine.then(Refinement::default))
+fn build(outline: &Outline, search: &MeshSearch) -> Result<Navmesh, String> {
+    Navmesh::build(outline, search.refinement())
 }
 
 /// What a map file holds: its outline, and the grid or the polygons it came from.
@@ -158,7 +153,7 @@ fn load(path: &str) -> Result<Loaded, String> {
 
 impl NavmeshLab {
     pub fn new() -> Self {
-        let mesh = build(&fallback_map().outline(), false).expect("the fallback map triangulates");
+        let mesh = build(&fallback_map().outline(), &MeshSearch::default()).expect("the fallback map triangulates");
         let mut lab = Self {
             grid: None,
             grid_path: None,
@@ -169,9 +164,7 @@ impl NavmeshLab {
             error: None,
             start: [0.0; 2],
             goal: [0.0; 2],
-            radius: 0.0,
-            algorithm: MeshAlgorithm::Ta,
-            refine: false,
+            search: MeshSearch::default(),
             result: None,
             player: Player::new(Recorder::new(0).finish(), SearchSnapshot::new(0)),
             funnel: Player::new(Recorder::new(0).finish(), FunnelView::default()),
@@ -188,7 +181,7 @@ impl NavmeshLab {
         if let Some(error) = lab.error.take() {
             // Run from another folder, or a broken bundled map: a built-in room still teaches.
             let fallback = fallback_map();
-            let mesh = build(&fallback.outline(), false).expect("the fallback map triangulates");
+            let mesh = build(&fallback.outline(), &lab.search).expect("the fallback map triangulates");
             lab.show_map(mesh, None, Some(fallback));
             lab.error = Some(format!("{error}; showing a small built-in room instead"));
         }
@@ -235,7 +228,7 @@ impl NavmeshLab {
 
     pub fn apply(&mut self, command: MeshCommand) {
         match command {
-            MeshCommand::LoadMap(path) => match load(&path).and_then(|loaded| Ok((build(&loaded.outline, self.refine)?, loaded))) {
+            MeshCommand::LoadMap(path) => match load(&path).and_then(|loaded| Ok((build(&loaded.outline, &self.search)?, loaded))) {
                 Ok((mesh, loaded)) => {
                     self.map_path = path;
                     self.show_map(mesh, loaded.grid, loaded.polygons);
@@ -252,15 +245,15 @@ impl NavmeshLab {
                 self.run();
             }
             MeshCommand::SetRadius(radius) => {
-                self.radius = radius.max(0.0);
+                self.search.radius = radius.max(0.0);
                 self.run();
             }
             MeshCommand::SetAlgorithm(algorithm) => {
-                self.algorithm = algorithm;
+                self.search.algorithm = algorithm;
                 self.run();
             }
             MeshCommand::SetRefine(refine) => {
-                self.refine = refine;
+                self.search.min_angle = refine.then_some(Refinement::default().min_angle_deg);
                 let path = self.map_path.clone();
                 self.apply(MeshCommand::LoadMap(path));
             }
@@ -357,7 +350,7 @@ impl NavmeshLab {
             ring.iter().map(|&[x, y]| if y_down { [x, lo[1] + hi[1] - y] } else { [x, y] }).collect()
         };
         let map = PolygonMap { boundary: as_drawn(boundary), holes: holes.iter().map(as_drawn).collect() };
-        match map.validated().and_then(|map| Ok((build(&map.outline(), self.refine)?, map))) {
+        match map.validated().and_then(|map| Ok((build(&map.outline(), &self.search)?, map))) {
             Ok((mesh, map)) => {
                 self.drawing = None;
                 self.map_path = "(drawn)".to_string();
@@ -404,12 +397,8 @@ impl NavmeshLab {
 
     /// Records the search and, if it finds a path, the funnel over its channel.
     fn run(&mut self) {
-        let query = MeshQuery { radius: self.radius, ..MeshQuery::new(self.start, self.goal) };
         let mut recorder = Recorder::default();
-        let result = match self.algorithm {
-            MeshAlgorithm::Ta => ta_star(&self.mesh, &query, &mut recorder),
-            MeshAlgorithm::Tra => tra_star(&self.mesh, &self.reduction, &query, &mut recorder),
-        };
+        let result = self.search.run(&self.mesh, Some(&self.reduction), self.start, self.goal, &mut recorder);
         self.player = Player::new(recorder.finish(), SearchSnapshot::new(self.mesh.triangles.len()));
         // Open on the outcome, the path drawn; Start or the timeline go back to watch it grow.
         self.player.seek(usize::MAX);
@@ -417,7 +406,7 @@ impl NavmeshLab {
         match result {
             Ok(result) => {
                 if let Some(path) = &result.path {
-                    channel_path(&self.mesh, self.start, self.goal, &path.channel, self.radius, &mut funnel);
+                    channel_path(&self.mesh, self.start, self.goal, &path.channel, self.search.radius, &mut funnel);
                 }
                 self.result = Some(result);
                 self.error = None;
@@ -468,17 +457,17 @@ impl NavmeshLab {
         ui.separator();
         ui.horizontal(|ui| {
             ui.label("Algorithm:");
-            for (algorithm, name) in [(MeshAlgorithm::Ta, "TA*"), (MeshAlgorithm::Tra, "TRA*")] {
-                if ui.radio(self.algorithm == algorithm, name).clicked() {
+            for algorithm in [MeshAlgorithm::Ta, MeshAlgorithm::Tra] {
+                if ui.radio(self.search.algorithm == algorithm, algorithm.label()).clicked() {
                     commands.push(MeshCommand::SetAlgorithm(algorithm));
                 }
             }
         });
-        let mut refine = self.refine;
+        let mut refine = self.search.min_angle.is_some();
         if ui.checkbox(&mut refine, "Refine (no angle under 25 degrees)").changed() {
             commands.push(MeshCommand::SetRefine(refine));
         }
-        let mut radius = self.radius;
+        let mut radius = self.search.radius;
         if ui.add(egui::Slider::new(&mut radius, 0.0..=2.0).text("Agent radius")).changed() {
             commands.push(MeshCommand::SetRadius(radius));
         }
