@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use super::CliError;
 use crate::adversarial::SearchResult;
 use crate::adversarial::engine::{EngineAlgorithm, EngineResult, EngineSpec, UCT_PLAYOUT_CUTOFF};
-use crate::adversarial::iterative::IdOptions;
+use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
 use crate::games::{Evaluator, Game};
 use crate::trace::NoTrace;
 
@@ -62,9 +62,6 @@ pub fn run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, args: &SearchArgs, defa
     if args.algo != Algo::Uct && args.iterations.is_some() {
         return Err(CliError("--iterations applies to --algo uct only".to_string()));
     }
-    if !(args.exploration.is_finite() && args.exploration >= 0.0) {
-        return Err(CliError(format!("--exploration {} must be a number >= 0", args.exploration)));
-    }
     let algorithm = match args.algo {
         Algo::Minimax => EngineAlgorithm::Minimax,
         Algo::Negamax => EngineAlgorithm::Negamax,
@@ -82,8 +79,8 @@ pub fn run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, args: &SearchArgs, defa
         seed: args.seed,
         ..EngineSpec::new(algorithm)
     };
-    spec.validate().map_err(CliError)?;
-    let mut id = crate::adversarial::iterative::IterativeDeepening::new(IdOptions::default());
+    spec.validate().map_err(|e| CliError::of_option(e, &["depth", "millis", "exploration"]))?;
+    let mut id = IterativeDeepening::new(IdOptions::default());
     match spec.search(game, eval, &mut id, &mut NoTrace, &mut NoTrace).map_err(CliError)? {
         EngineResult::Tree(result) => Ok(result_json(game, algorithm, &result)),
         EngineResult::Uct(result) => Ok(json!({

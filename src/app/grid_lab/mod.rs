@@ -105,7 +105,8 @@ impl Default for Settings {
             map_path: DEFAULT_MAP.to_string(),
             scen_path: format!("{DEFAULT_MAP}.scen"),
             save_path: "edited.map".to_string(),
-            generator: generate::Spec::default(),
+            // The page offers a bigger maze than the CLI's default to start with.
+            generator: generate::Spec { width: 128, height: 128, corridor: 2, ..generate::Spec::default() },
             tool: Tool::Pan,
             paint_weight: 5,
             show_values: false,
