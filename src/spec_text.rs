@@ -54,13 +54,30 @@ impl<'a> SpecText<'a> {
         value.parse().map(Some).map_err(|_| format!("'{key}={value}' in '{}' is not a valid value", self.text))
     }
 
+    /// Fails on the first item nobody took, then on `value`'s own check (naming the text);
+    /// else gives `value`.
+    pub fn done<T>(self, value: T, check: impl FnOnce(&T) -> Result<(), String>) -> Result<T, String> {
+        let text = self.text;
+        self.finish()?;
+        check(&value).map_err(|e| format!("{text}: {e}"))?;
+        Ok(value)
+    }
+
     /// Fails on the first item nobody took.
-    pub fn finish(self) -> Result<(), String> {
+    fn finish(self) -> Result<(), String> {
         match self.items.first() {
             None => Ok(()),
             Some((key, Some(value))) => Err(format!("unknown option '{key}={value}' in '{}'", self.text)),
             Some((word, None)) => Err(format!("unknown option '{word}' in '{}'", self.text)),
         }
+    }
+}
+
+/// Writes `name`, then `:` and the items if there are any.
+pub fn write(f: &mut std::fmt::Formatter<'_>, name: &str, items: &[String]) -> std::fmt::Result {
+    match items {
+        [] => write!(f, "{name}"),
+        items => write!(f, "{name}:{}", items.join(",")),
     }
 }
 

@@ -2,13 +2,12 @@
 
 mod common;
 
-use std::time::Duration;
-
 use common::grid_lab::{lab_harness, settle};
+use common::tree_lab;
 use egui::accesskit::Toggled;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use searchlab::app::{BarcaLab, Lesson, NavmeshLab, TreeLab, TuningLab};
+use searchlab::app::{BarcaLab, Lesson, NavmeshLab, TuningLab};
 use searchlab::scene::{Scene, Step};
 use searchlab::trace::SearchEvent;
 
@@ -125,33 +124,19 @@ step = "path-found"
 fn game_tree_lab_shows_a_scene_and_reads_it_back() {
     let scene = Scene::from_toml("version = 1\nlab = \"game-tree\"\nspec = \"negamax:3\"\nposition = \"x.o/.x./..o\"\nstep = \"cutoff\"")
         .unwrap();
-    let mut harness =
-        Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::new());
-    settle_tree(&mut harness);
+    let mut harness = tree_lab::lab_harness();
     harness.state_mut().set_scene(&scene).unwrap();
-    settle_tree(&mut harness);
+    tree_lab::settle(&mut harness);
     // Negamax prunes nothing: the page says the scene's moment is not in this replay.
     assert_eq!(harness.state().error(), Some("this replay has no 'cutoff' moment"));
     let alphabeta = Scene::from_toml("version = 1\nlab = \"game-tree\"\nspec = \"alphabeta:4\"\nposition = \"x.o/.x./..o\"\nstep = 7")
         .unwrap();
     harness.state_mut().set_scene(&alphabeta).unwrap();
-    settle_tree(&mut harness);
+    tree_lab::settle(&mut harness);
     assert_eq!(harness.state().error(), None);
     assert_eq!(harness.state().scene(), alphabeta);
     assert!(is_on(&harness, "Alpha-beta"));
     assert!(harness.state_mut().set_scene(&Scene { tree: Some("(1 (2 3))".to_string()), ..alphabeta }).is_err());
-}
-
-fn settle_tree(harness: &mut Harness<'static, TreeLab>) {
-    for _ in 0..6000 {
-        harness.step();
-        if !harness.state().is_busy() && harness.state().recording().is_some() {
-            harness.run_ok();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the worker did not finish");
 }
 
 #[test]

@@ -3,36 +3,13 @@
 
 mod common;
 
+use common::tree_lab::{LabHarness, lab_harness, settle};
 use common::ui::{click};
-use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::tree_lab::{EngineAlgorithm, Recording, Replay, TIC_TAC_TOE_TREE};
-use searchlab::app::{Lesson, SearchlabApp, TreeCommand, TreeLab};
-
-type LabHarness = Harness<'static, TreeLab>;
-
-fn lab_harness() -> LabHarness {
-    let mut harness = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::new());
-    settle(&mut harness);
-    harness
-}
-
-/// Runs frames until the worker's result is installed (at most ~60 s).
-fn settle(harness: &mut LabHarness) {
-    for _ in 0..6000 {
-        harness.step();
-        if !harness.state().is_busy() && harness.state().recording().is_some() {
-            harness.run_ok();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the worker did not finish");
-}
+use searchlab::app::{SearchlabApp, TreeCommand};
 
 fn recording(harness: &LabHarness) -> &Recording {
     harness.state().recording().expect("a recording is installed")

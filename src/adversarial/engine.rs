@@ -262,11 +262,7 @@ impl fmt::Display for EngineSpec {
         if self.seed != 0 {
             items.push(format!("seed={}", self.seed));
         }
-        write!(f, "{name}")?;
-        if !items.is_empty() {
-            write!(f, ":{}", items.join(","))?;
-        }
-        Ok(())
+        crate::spec_text::write(f, name, &items)
     }
 }
 
@@ -308,9 +304,7 @@ impl FromStr for EngineSpec {
         engine.exploration = spec.value("exploration")?.unwrap_or(engine.exploration);
         engine.playout_cutoff = spec.value("playout-cutoff")?.unwrap_or(engine.playout_cutoff);
         engine.seed = spec.value("seed")?.unwrap_or(0);
-        spec.finish()?;
-        engine.validate().map_err(|e| format!("engine '{text}': {e}"))?;
-        Ok(engine)
+        spec.done(engine, EngineSpec::validate)
     }
 }
 

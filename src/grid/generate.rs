@@ -297,9 +297,7 @@ impl std::str::FromStr for Spec {
             }
             Kind::Random => spec.density = items.value("density")?.unwrap_or(spec.density),
         }
-        items.finish()?;
-        spec.validate().map_err(|e| format!("{text}: {e}"))?;
-        Ok(spec)
+        items.done(spec, Spec::validate)
     }
 }
 

@@ -122,11 +122,7 @@ impl fmt::Display for MeshSearch {
             items.push("first-path".to_string());
         }
         items.extend(self.min_angle.map(|angle| format!("min-angle={angle}")));
-        write!(f, "{}", self.algorithm.name())?;
-        if !items.is_empty() {
-            write!(f, ":{}", items.join(","))?;
-        }
-        Ok(())
+        crate::spec_text::write(f, self.algorithm.name(), &items)
     }
 }
 
@@ -146,9 +142,7 @@ impl FromStr for MeshSearch {
             first_path_only: spec.flag("first-path"),
             min_angle: spec.value("min-angle")?,
         };
-        spec.finish()?;
-        search.validate().map_err(|e| format!("{text}: {e}"))?;
-        Ok(search)
+        spec.done(search, MeshSearch::validate)
     }
 }
 

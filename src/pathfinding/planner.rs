@@ -255,11 +255,7 @@ impl fmt::Display for Planner {
         if self.rules.corner_cutting {
             items.push("corner-cut".to_string());
         }
-        write!(f, "{}", self.method.name())?;
-        if !items.is_empty() {
-            write!(f, ":{}", items.join(","))?;
-        }
-        Ok(())
+        crate::spec_text::write(f, self.method.name(), &items)
     }
 }
 
@@ -295,10 +291,7 @@ impl FromStr for Planner {
             "pra" => Method::Pra { level: spec.value("level")?, k: spec.value("k")? },
             name => return Err(format!("unknown planner '{name}': use bfs, dijkstra, astar, hpa or pra")),
         };
-        spec.finish()?;
-        let planner = Planner { method, rules };
-        planner.validate().map_err(|e| format!("{text}: {e}"))?;
-        Ok(planner)
+        spec.done(Planner { method, rules }, Planner::validate)
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod grid_lab;
+pub mod tree_lab;
 pub mod ui;
 
 use std::path::{Path, PathBuf};
