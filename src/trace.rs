@@ -5,6 +5,20 @@
 //! With a [`Recorder`] the same code yields a [`Trace`]; a [`Player`] replays it forward and backward to
 //! any step, rebuilding the visual state through a [`Replay`] implementation (one per event family:
 //! [`SearchSnapshot`] for best-first graph search here, game-tree views in `adversarial`).
+//!
+//! The tracer also steers: at each unit of work (a node expanded or entered, a playout) the
+//! algorithm asks [`Tracer::control`] whether to go on, so a [`Watched`] tracer carries progress and
+//! cancellation to and from another thread, for recorded and unrecorded runs alike.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// A tracer's answer to a running algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    Continue,
+    /// Return as soon as possible; what the algorithm returns then is its best so far.
+    Stop,
+}
 
 /// Receives the events of a running algorithm.
 pub trait Tracer<E> {
@@ -12,6 +26,11 @@ pub trait Tracer<E> {
     const ENABLED: bool;
     /// `make` runs only when the tracer keeps events.
     fn record(&mut self, make: impl FnOnce() -> E);
+    /// Asked once per unit of work: whether to go on.
+    #[inline(always)]
+    fn control(&mut self) -> Control {
+        Control::Continue
+    }
 }
 
 /// The tracer for full-speed runs: records nothing, costs nothing.
@@ -43,6 +62,96 @@ impl<E, Inner, T: Tracer<E>, F: Fn(Inner) -> E> Tracer<Inner> for Mapped<'_, T, 
     fn record(&mut self, make: impl FnOnce() -> Inner) {
         let convert = &self.convert;
         self.inner.record(|| convert(make()));
+    }
+    #[inline(always)]
+    fn control(&mut self) -> Control {
+        self.inner.control()
+    }
+}
+
+/// Shared between a running algorithm and the thread watching it: how far the work got, and
+/// whether to stop.
+#[derive(Debug, Default)]
+pub struct Progress {
+    done: AtomicUsize,
+    total: AtomicUsize,
+    stopped: AtomicBool,
+}
+
+impl Progress {
+    pub fn add(&self, amount: usize) {
+        self.done.fetch_add(amount, Ordering::Relaxed);
+    }
+
+    /// The amount of work expected (an upper bound is fine: the bar then ends early).
+    pub fn set_total(&self, total: usize) {
+        self.total.store(total, Ordering::Relaxed);
+    }
+
+    pub fn done(&self) -> usize {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Asks the algorithm to stop at its next unit of work.
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed)
+    }
+
+    /// Fraction done, if a total is known.
+    pub fn fraction(&self) -> Option<f32> {
+        let total = self.total.load(Ordering::Relaxed);
+        (total > 0).then(|| (self.done() as f32 / total as f32).min(1.0))
+    }
+}
+
+/// Units of work a [`Watched`] tracer counts before it publishes them and reads the stop flag.
+const WATCH_EVERY: usize = 64;
+
+/// Counts units of work on a shared [`Progress`] and answers [`Control::Stop`] once it is stopped;
+/// events go on to `inner` (a [`Recorder`], or [`NoTrace`] for a run that keeps none).
+pub struct Watched<'a, T> {
+    inner: T,
+    progress: &'a Progress,
+    pending: usize,
+    stopped: bool,
+}
+
+impl<'a, T> Watched<'a, T> {
+    pub fn new(inner: T, progress: &'a Progress) -> Self {
+        Self { inner, progress, pending: 0, stopped: false }
+    }
+
+    /// True once the watcher answered [`Control::Stop`]: the run ended early.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Publishes the work not yet counted and gives the inner tracer back.
+    pub fn into_inner(self) -> T {
+        self.progress.add(self.pending);
+        self.inner
+    }
+}
+
+impl<E, T: Tracer<E>> Tracer<E> for Watched<'_, T> {
+    const ENABLED: bool = T::ENABLED;
+    #[inline(always)]
+    fn record(&mut self, make: impl FnOnce() -> E) {
+        self.inner.record(make);
+    }
+
+    fn control(&mut self) -> Control {
+        self.pending += 1;
+        if self.pending == WATCH_EVERY {
+            self.progress.add(self.pending);
+            self.pending = 0;
+            self.stopped |= self.progress.is_stopped();
+        }
+        if self.stopped { Control::Stop } else { self.inner.control() }
     }
 }
 
@@ -92,24 +201,46 @@ pub struct Trace<E> {
 }
 
 /// A view that events move forward; `apply` returns what `revert` needs to move it back.
-pub trait Replay {
+pub trait Replay: Clone {
     type Event;
     type Undo;
     fn apply(&mut self, event: &Self::Event) -> Self::Undo;
     fn revert(&mut self, undo: Self::Undo);
+    /// Roughly the bytes a copy of the view holds, so the player can space its keyframes (views
+    /// that grow large say so).
+    fn footprint(&self) -> usize {
+        std::mem::size_of::<Self>()
+    }
 }
 
+/// Keyframes may cost this many bytes per event of the trace they cover.
+const KEYFRAME_BYTES_PER_EVENT: usize = 6;
+/// Fewer events than this between keyframes would only cost clone time.
+const MIN_KEYFRAME_SPACING: usize = 1 << 12;
+/// Undo records kept behind the current step: stepping back this far needs no replay.
+const UNDO_WINDOW: usize = 1 << 12;
+
 /// Replays a trace into a view; `step` is the number of events applied.
+///
+/// It keeps no undo record per event: copies of the view (keyframes) are taken while moving
+/// forward, spaced so that they cost at most [`KEYFRAME_BYTES_PER_EVENT`] per event, and a seek
+/// backward restores the nearest keyframe before the target and replays from there. Only the last
+/// [`UNDO_WINDOW`] steps keep undo records, so stepping back one event at a time stays cheap.
 pub struct Player<V: Replay> {
     trace: Trace<V::Event>,
     view: V,
-    undo: Vec<V::Undo>,
+    step: usize,
+    /// `(step, view at that step)`, in step order; the first is the view before any event.
+    keyframes: Vec<(usize, V)>,
+    /// Undo records of the steps just before `step`, the newest last.
+    undo: std::collections::VecDeque<V::Undo>,
 }
 
 impl<V: Replay> Player<V> {
     /// `view` must be the state before the first event.
     pub fn new(trace: Trace<V::Event>, view: V) -> Self {
-        Self { trace, view, undo: Vec::new() }
+        let keyframes = vec![(0, view.clone())];
+        Self { trace, view, step: 0, keyframes, undo: Default::default() }
     }
 
     pub fn len(&self) -> usize {
@@ -121,7 +252,7 @@ impl<V: Replay> Player<V> {
     }
 
     pub fn step(&self) -> usize {
-        self.undo.len()
+        self.step
     }
 
     pub fn at_end(&self) -> bool {
@@ -144,15 +275,43 @@ impl<V: Replay> Player<V> {
     /// Moves to `step` (clamped to the trace length) and returns the step reached.
     pub fn seek(&mut self, step: usize) -> usize {
         let target = step.min(self.len());
-        while self.undo.len() < target {
-            let undo = self.view.apply(&self.trace.events[self.undo.len()]);
-            self.undo.push(undo);
+        if target < self.step && self.step - target > self.undo.len() {
+            let (at, keyframe) = self.keyframes.iter().rev().find(|(at, _)| *at <= target).expect("a keyframe at step 0");
+            self.view = keyframe.clone();
+            self.step = *at;
+            self.undo.clear();
         }
-        while self.undo.len() > target {
-            let undo = self.undo.pop().expect("step > target >= 0");
+        while self.step > target {
+            let undo = self.undo.pop_back().expect("undo records reach back to the target");
             self.view.revert(undo);
+            self.step -= 1;
+        }
+        while self.step < target {
+            self.take_keyframe_if_due();
+            let undo = self.view.apply(&self.trace.events[self.step]);
+            self.step += 1;
+            // Far from the target the undo record is never needed: skip the bookkeeping.
+            if target - self.step < UNDO_WINDOW {
+                if self.undo.len() == UNDO_WINDOW {
+                    self.undo.pop_front();
+                }
+                self.undo.push_back(undo);
+            } else {
+                self.undo.clear();
+            }
         }
         target
+    }
+
+    fn take_keyframe_if_due(&mut self) {
+        let (last, _) = self.keyframes.last().expect("a keyframe at step 0");
+        if self.step <= *last {
+            return;
+        }
+        let spacing = (self.view.footprint() / KEYFRAME_BYTES_PER_EVENT).max(MIN_KEYFRAME_SPACING);
+        if self.step - last >= spacing {
+            self.keyframes.push((self.step, self.view.clone()));
+        }
     }
 
     pub fn forward(&mut self) -> bool {
@@ -360,6 +519,10 @@ impl Replay for SearchSnapshot {
             }
         }
         undo
+    }
+
+    fn footprint(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<NodeRecord>()
     }
 
     fn revert(&mut self, undo: SearchUndo) {

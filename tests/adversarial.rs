@@ -249,12 +249,12 @@ mod choice {
     fn root_move_scores_are_exact_per_move() {
         // Child i of the root is worth -i for the root's side to move.
         let tree = UniformTree::new(8, 3, TreeOrdering::Perfect);
-        let scores = root_move_scores(&tree, &DefaultEval, 3);
+        let scores = root_move_scores(&tree, &DefaultEval, 3, &mut NoTrace);
         let expected: Vec<(u8, Score)> = (0..8).map(|i| (i, -(i as Score) * 64)).collect();
         assert_eq!(scores, expected);
         // Tic-tac-toe: the winning move one ply away scores WIN - 1, the others lose or draw.
         let game = TicTacToe::from_position("xx.oo....").unwrap();
-        let scores = root_move_scores(&game, &DefaultEval, 9);
+        let scores = root_move_scores(&game, &DefaultEval, 9, &mut NoTrace);
         assert_eq!(scores.iter().find(|&&(mv, _)| mv == 2).map(|&(_, s)| s), Some(WIN - 1));
         assert!(scores.iter().filter(|&&(mv, _)| mv != 2).all(|&(_, s)| s < WIN - 1));
     }
@@ -262,7 +262,7 @@ mod choice {
     #[test]
     fn seeded_sampling_is_deterministic_keeps_to_the_top_five_and_favours_the_best() {
         let tree = UniformTree::new(10, 2, TreeOrdering::Perfect);
-        let scores = root_move_scores(&tree, &DefaultEval, 2);
+        let scores = root_move_scores(&tree, &DefaultEval, 2, &mut NoTrace);
         let draw = |seed| {
             let mut rng = StdRng::seed_from_u64(seed);
             (0..2000).map(|_| sample_top(&scores, TOP_MOVES, &mut rng).unwrap()).collect::<Vec<u8>>()
@@ -281,12 +281,12 @@ mod choice {
     #[test]
     fn sampling_never_gives_away_a_proven_result() {
         let game = TicTacToe::from_position("xx.oo....").unwrap();
-        let scores = root_move_scores(&game, &DefaultEval, 9);
+        let scores = root_move_scores(&game, &DefaultEval, 9, &mut NoTrace);
         let mut rng = StdRng::seed_from_u64(1);
         assert!((0..200).all(|_| sample_top(&scores, TOP_MOVES, &mut rng) == Some(2)), "the win is always taken");
         // O to move must block at c1; every other move loses.
         let game = TicTacToe::from_position("xx..o....").unwrap();
-        let scores = root_move_scores(&game, &DefaultEval, 9);
+        let scores = root_move_scores(&game, &DefaultEval, 9, &mut NoTrace);
         assert!((0..200).all(|_| sample_top(&scores, TOP_MOVES, &mut rng) == Some(2)), "losing moves are avoided");
         assert_eq!(sample_top::<u8>(&[], TOP_MOVES, &mut rng), None);
     }

@@ -5,7 +5,7 @@ mod common;
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
-use searchlab::pathfinding::{GridSearch, PlanEvent, SearchSpace, path_cost};
+use searchlab::pathfinding::{GridSearch, PlanEvent, PlanStage, SearchSpace, path_cost};
 use searchlab::trace::{NO_NODE, NoTrace, Recorder, SearchEvent};
 
 fn bundled(name: &str) -> (Grid, Vec<Scenario>) {
@@ -185,7 +185,7 @@ fn drawing_data_regions_paths_and_corridors() {
             .filter_map(|e| if let PlanEvent::Corridor { level, nodes } = e { Some((*level, nodes.clone())) } else { None })
             .collect();
         assert_eq!(corridors.len(), level, "one corridor per level below the planning level");
-        let widened = events.iter().any(|e| matches!(e, PlanEvent::Stage { stage: "refine without corridor", .. }));
+        let widened = events.iter().any(|e| matches!(e, PlanEvent::Stage { stage: PlanStage::RefineWithoutCorridor, .. }));
         for (l, nodes) in corridors {
             assert_eq!(nodes, result.corridors[l]);
             // The corridor lies under the path one level up and its neighbours.

@@ -301,6 +301,11 @@ impl Replay for TreeView {
         undo
     }
 
+    /// Nodes dominate; each holds a short move text and a child list on the heap.
+    fn footprint(&self) -> usize {
+        self.nodes.len() * (std::mem::size_of::<TreeNode>() + 48)
+    }
+
     fn revert(&mut self, undo: TreeUndo) {
         if undo.added {
             let node = self.nodes.pop().expect("an added node to remove");

@@ -5,7 +5,8 @@
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 
 use super::Lesson;
-use super::worker::{Job, Progress};
+use super::worker::Job;
+use crate::trace::Progress;
 use crate::tournament::plot::Series;
 use crate::tournament::{GameRecord, MatchObserver, Objective, TuneConfig, TuneLog, tune};
 
@@ -23,7 +24,7 @@ impl MatchObserver for Progress {
     }
 
     fn cancelled(&self) -> bool {
-        self.is_cancelled()
+        self.is_stopped()
     }
 }
 

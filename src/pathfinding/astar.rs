@@ -6,7 +6,7 @@
 
 use super::{COST_EPSILON, Graph, Heuristic, SearchResult, SearchSpace};
 use crate::grid::Grid;
-use crate::trace::{NO_NODE, SearchEvent, Tracer};
+use crate::trace::{Control, NO_NODE, SearchEvent, Tracer};
 
 pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
     graph: &G,
@@ -26,6 +26,9 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
         space.close(node);
         expanded += 1;
         tracer.record(|| SearchEvent::Expand { node });
+        if tracer.control() == Control::Stop {
+            return SearchResult { path: None, expanded, pushed };
+        }
         if node == goal {
             let cost = space.g_seen(node);
             let path = space.path_to(goal);

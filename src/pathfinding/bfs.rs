@@ -5,7 +5,7 @@
 //! tested when a node is first generated, as in the textbook version.
 
 use super::{Graph, SearchResult, SearchSpace};
-use crate::trace::{NO_NODE, SearchEvent, Tracer};
+use crate::trace::{Control, NO_NODE, SearchEvent, Tracer};
 
 pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
     graph: &G,
@@ -27,6 +27,10 @@ pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
         space.close(node);
         expanded += 1;
         tracer.record(|| SearchEvent::Expand { node });
+        if tracer.control() == Control::Stop {
+            space.queue = queue;
+            return SearchResult { path: None, expanded, pushed };
+        }
         let g_node = space.g_seen(node);
         graph.for_each_neighbor(node, |next, step| {
             if found {

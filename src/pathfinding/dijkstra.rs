@@ -4,7 +4,7 @@
 //! looked at again.
 
 use super::{COST_EPSILON, Graph, SearchResult, SearchSpace};
-use crate::trace::{NO_NODE, SearchEvent, Tracer};
+use crate::trace::{Control, NO_NODE, SearchEvent, Tracer};
 
 /// Searches from `start` until `goal` is expanded, or over everything reachable when `goal` is `None`.
 pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
@@ -22,6 +22,9 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
         space.close(node);
         expanded += 1;
         tracer.record(|| SearchEvent::Expand { node });
+        if tracer.control() == Control::Stop {
+            return SearchResult { path: None, expanded, pushed };
+        }
         let g_node = space.g_seen(node);
         if goal == Some(node) {
             let path = space.path_to(node);

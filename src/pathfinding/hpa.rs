@@ -16,7 +16,7 @@
 
 use super::astar::{astar, grid_heuristic};
 use super::dijkstra::dijkstra;
-use super::{COST_EPSILON, Graph, Heuristic, NodeMap, PlanEvent, SearchSpace, path_cost, step_cost};
+use super::{COST_EPSILON, Graph, Heuristic, NodeMap, PlanEvent, PlanStage, SearchSpace, path_cost, step_cost};
 use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::trace::{Mapped, NoTrace, SearchEvent, Tracer};
 
@@ -647,7 +647,7 @@ impl Hpa {
             for (end, reversed) in [(0, false), (1, true)] {
                 let (x, y) = grid.coords(ends[end]);
                 let cluster = self.cluster_at(level, x, y);
-                let stage = if reversed { "link goal to its cluster's entrances" } else { "link start to its cluster's entrances" };
+                let stage = if reversed { PlanStage::LinkGoal } else { PlanStage::LinkStart };
                 tracer.record(|| PlanEvent::Stage { level: level - 1, stage });
                 let other_end = |node| (!reversed).then_some((goal_node, node));
                 let (found, expanded) = if level == 1 {
@@ -673,7 +673,7 @@ impl Hpa {
             links.push(joined);
         }
 
-        tracer.record(|| PlanEvent::Stage { level: top, stage: "abstract search" });
+        tracer.record(|| PlanEvent::Stage { level: top, stage: PlanStage::AbstractSearch });
         let (gx, gy) = grid.coords(goal);
         let heuristic = |node: u32| {
             let (x, y) = grid.coords(cell_of(node));
@@ -686,7 +686,7 @@ impl Hpa {
         let Some((cost, mut nodes)) = found.path else { return result };
         result.abstract_paths[top - 1] = nodes.iter().map(|&n| cell_of(n)).collect();
         for level in (2..=top).rev() {
-            tracer.record(|| PlanEvent::Stage { level: level - 1, stage: "refine the abstract path" });
+            tracer.record(|| PlanEvent::Stage { level: level - 1, stage: PlanStage::RefineAbstractPath });
             nodes = self.refine_to_level_below(level, &nodes, &links[level - 1]);
             let cells: Vec<u32> = nodes.iter().map(|&n| cell_of(n)).collect();
             if T::ENABLED {
@@ -696,7 +696,7 @@ impl Hpa {
             result.abstract_paths[level - 2] = cells;
         }
 
-        tracer.record(|| PlanEvent::Stage { level: 0, stage: "refine abstract edges" });
+        tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::RefineEdges });
         let graph = GridGraph::new(grid, self.rules);
         let layer = &self.layers[0];
         let mut cells = vec![start];
@@ -727,7 +727,7 @@ impl Hpa {
         result.unsmoothed_cost = Some(path_cost(&graph, &cells).expect("refined steps are grid moves"));
         result.refined_path = cells.clone();
         if options.smooth {
-            tracer.record(|| PlanEvent::Stage { level: 0, stage: "smooth" });
+            tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::Smooth });
             cells = smooth(&graph, cells, self.cluster_size());
         }
         let cost = path_cost(&graph, &cells).expect("smoothing keeps grid moves");

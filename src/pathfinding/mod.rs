@@ -69,10 +69,46 @@ impl Heuristic {
 #[derive(Debug, Clone, PartialEq)]
 pub enum PlanEvent {
     /// A new stage begins on abstraction `level` (0 = the grid).
-    Stage { level: usize, stage: &'static str },
+    Stage { level: usize, stage: PlanStage },
     /// The nodes of `level` the next search there is confined to (PRA*'s corridor).
     Corridor { level: usize, nodes: Vec<u32> },
     Search(crate::trace::SearchEvent),
+}
+
+/// The stages of a hierarchical planner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlanStage {
+    /// HPA*: the start is linked to the entrances of its cluster.
+    LinkStart,
+    /// HPA*: the goal is linked to the entrances of its cluster.
+    LinkGoal,
+    /// The search on the top level (HPA*: the abstract graph; PRA*: the plan level).
+    AbstractSearch,
+    /// HPA*: the abstract path is refined onto the level below.
+    RefineAbstractPath,
+    /// HPA*: each abstract edge becomes a grid path.
+    RefineEdges,
+    /// HPA*: the grid path is straightened.
+    Smooth,
+    /// PRA*: a search on a lower level inside the corridor.
+    Refine,
+    /// PRA*: the corridor held no path, so the whole level is searched.
+    RefineWithoutCorridor,
+}
+
+impl PlanStage {
+    pub fn name(self) -> &'static str {
+        match self {
+            PlanStage::LinkStart => "link start to its cluster's entrances",
+            PlanStage::LinkGoal => "link goal to its cluster's entrances",
+            PlanStage::AbstractSearch => "abstract search",
+            PlanStage::RefineAbstractPath => "refine the abstract path",
+            PlanStage::RefineEdges => "refine abstract edges",
+            PlanStage::Smooth => "smooth",
+            PlanStage::Refine => "refine",
+            PlanStage::RefineWithoutCorridor => "refine without corridor",
+        }
+    }
 }
 
 /// What a hierarchical plan shows at one step: the stage and its level, the search running in
@@ -81,7 +117,8 @@ pub enum PlanEvent {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlanView {
     pub level: usize,
-    pub stage: &'static str,
+    /// `None` before the first stage.
+    pub stage: Option<PlanStage>,
     /// The search of the current stage; each stage starts a new one.
     pub search: SearchSnapshot,
     pub corridor: Option<(usize, Vec<u32>)>,
@@ -92,7 +129,7 @@ pub struct PlanView {
 /// How to take one [`PlanEvent`] back.
 #[derive(Debug, Clone)]
 pub enum PlanUndo {
-    Stage { level: usize, stage: &'static str, search: ClearedSearch },
+    Stage { level: usize, stage: Option<PlanStage>, search: ClearedSearch },
     Corridor(Option<(usize, Vec<u32>)>),
     Search { undo: SearchUndo, found: bool },
 }
@@ -100,7 +137,7 @@ pub enum PlanUndo {
 impl PlanView {
     /// Before the first event; `node_count` bounds the node ids of every level.
     pub fn new(node_count: usize) -> Self {
-        Self { level: 0, stage: "", search: SearchSnapshot::new(node_count), corridor: None, found: Vec::new() }
+        Self { level: 0, stage: None, search: SearchSnapshot::new(node_count), corridor: None, found: Vec::new() }
     }
 }
 
@@ -112,7 +149,7 @@ impl Replay for PlanView {
         match event {
             PlanEvent::Stage { level, stage } => PlanUndo::Stage {
                 level: std::mem::replace(&mut self.level, *level),
-                stage: std::mem::replace(&mut self.stage, stage),
+                stage: self.stage.replace(*stage),
                 search: self.search.clear(),
             },
             PlanEvent::Corridor { level, nodes } => PlanUndo::Corridor(self.corridor.replace((*level, nodes.clone()))),
@@ -126,6 +163,11 @@ impl Replay for PlanView {
                 PlanUndo::Search { undo: self.search.apply(event), found }
             }
         }
+    }
+
+    fn footprint(&self) -> usize {
+        let found: usize = self.found.iter().map(|(_, path)| path.len() * 4).sum();
+        self.search.footprint() + found
     }
 
     fn revert(&mut self, undo: PlanUndo) {

@@ -12,7 +12,7 @@ use super::canvas::{CLOSED, CURRENT, MapView, OPEN};
 use crate::grid::{Grid, MoveRules};
 use crate::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
 use crate::pathfinding::pra::{PraOptions, PraResult, Pyramid};
-use crate::pathfinding::{GridSearch, PlanEvent, PlanView, SearchSpace};
+use crate::pathfinding::{GridSearch, PlanEvent, PlanStage, PlanView, SearchSpace};
 use crate::trace::{NO_NODE, NoTrace, NodeStatus, Player, Recorder, SearchEvent};
 
 /// The hierarchical planner run beside the replayed search.
@@ -592,7 +592,7 @@ impl HierarchyState {
         let layers = settings.layers;
         let step = step_view(plan, settings);
         // While stepping, the level of the step (the slider's before the first); otherwise the slider's.
-        let shown = step.filter(|view| !view.stage.is_empty()).map_or(settings.shown_level, |view| view.level);
+        let shown = step.filter(|view| view.stage.is_some()).map_or(settings.shown_level, |view| view.level);
         let zoom = map.zoom;
         let center = |cell: u32| map.cell_center(canvas, grid, cell);
         let map_rect = Rect::from_min_max(map.to_screen(canvas, 0.0, 0.0), map.to_screen(canvas, grid.width() as f32, grid.height() as f32));
@@ -757,7 +757,7 @@ impl HierarchyState {
     pub fn level_note(&self, settings: &HierarchySettings) -> Option<String> {
         if let Some(player) = self.stepping(settings) {
             let view = player.view();
-            let stage = if view.stage.is_empty() { "not started" } else { view.stage };
+            let stage = view.stage.map_or("not started", PlanStage::name);
             let name = settings.planner.name();
             return Some(format!("Stepping through {name}: step {} / {}, level {}: {stage}", player.step(), player.len(), view.level));
         }
@@ -843,17 +843,17 @@ fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
     match planner {
         _ if player.at_end() => Some(if planner == Planner::Hpa { 6 } else { 7 }),
         Planner::Hpa => match stage {
-            "abstract search" => Some(1 + expanding as usize),
-            "refine the abstract path" => Some(3),
-            "refine abstract edges" => Some(4),
-            "smooth" => Some(5),
+            Some(PlanStage::AbstractSearch) => Some(1 + expanding as usize),
+            Some(PlanStage::RefineAbstractPath) => Some(3),
+            Some(PlanStage::RefineEdges) => Some(4),
+            Some(PlanStage::Smooth) => Some(5),
             _ => Some(0),
         },
         Planner::Pra => match (stage, event) {
             (_, PlanEvent::Corridor { .. }) => Some(3),
-            ("abstract search", _) => Some(expanding as usize),
-            ("refine", _) => Some(4 + expanding as usize),
-            ("refine without corridor", _) => Some(6),
+            (Some(PlanStage::AbstractSearch), _) => Some(expanding as usize),
+            (Some(PlanStage::Refine), _) => Some(4 + expanding as usize),
+            (Some(PlanStage::RefineWithoutCorridor), _) => Some(6),
             _ => None,
         },
         Planner::Off => None,
@@ -880,9 +880,9 @@ mod tests {
             let expected = match (player.current_event().unwrap(), player.view().stage) {
                 _ if player.at_end() => 7,
                 (PlanEvent::Corridor { .. }, _) => 3,
-                (PlanEvent::Search(SearchEvent::Expand { .. }), "abstract search") => 1,
-                (PlanEvent::Search(SearchEvent::Expand { .. }), "refine") => 5,
-                (_, "abstract search") => 0,
+                (PlanEvent::Search(SearchEvent::Expand { .. }), Some(PlanStage::AbstractSearch)) => 1,
+                (PlanEvent::Search(SearchEvent::Expand { .. }), Some(PlanStage::Refine)) => 5,
+                (_, Some(PlanStage::AbstractSearch)) => 0,
                 _ => line,
             };
             assert_eq!(line, expected);

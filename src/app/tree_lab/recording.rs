@@ -6,14 +6,14 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
-use crate::adversarial::mcts::{MctsConfig, MctsEvent, MctsStats, MctsView, uct_search};
+use crate::adversarial::mcts::{MctsConfig, MctsStats, uct_search};
+use crate::adversarial::mcts_trace::MctsView;
 use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_ply, minimal_nodes_per_ply};
 use crate::adversarial::{SearchLimits, SearchStats, alphabeta, minimax, negamax};
-use crate::app::worker::Progress;
 use crate::games::barca::{Barca, START_FEN};
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{DefaultEval, Game, Side};
-use crate::trace::{NO_NODE, Player, Recorder, Tracer};
+use crate::trace::{NO_NODE, Player, Progress, Recorder, Watched};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameKind {
@@ -218,29 +218,6 @@ impl Recording {
     }
 }
 
-/// A recorder that counts nodes as progress and stops keeping events once the job is cancelled.
-struct ProgressRecorder<'a, E> {
-    recorder: Recorder<E>,
-    progress: &'a Progress,
-    is_node: fn(&E) -> bool,
-    stopped: bool,
-}
-
-impl<E> Tracer<E> for ProgressRecorder<'_, E> {
-    const ENABLED: bool = true;
-    fn record(&mut self, make: impl FnOnce() -> E) {
-        if self.stopped {
-            return;
-        }
-        let event = make();
-        if (self.is_node)(&event) {
-            self.progress.add(1);
-            self.stopped = self.progress.is_cancelled();
-        }
-        self.recorder.record(|| event);
-    }
-}
-
 /// Searches `position` with the trace recorded; `None` if the job was cancelled.
 pub fn record(position: Position, spec: SearchSpec, progress: &Progress) -> Option<Recording> {
     match &position {
@@ -258,19 +235,17 @@ fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress:
             // Random Barca games rarely end: score playouts after a few plies instead.
             config.playout_cutoff = Some(16);
         }
-        let is_node = |e: &MctsEvent| matches!(e, MctsEvent::Backpropagate { .. });
-        let mut tracer = ProgressRecorder { recorder: Recorder::default(), progress, is_node, stopped: false };
+        let mut tracer = Watched::new(Recorder::default(), progress);
         let result = uct_search(&game, &DefaultEval, &config, &mut tracer);
-        if tracer.stopped {
+        if tracer.stopped() {
             return None;
         }
-        let trace = tracer.recorder.finish();
+        let trace = tracer.into_inner().finish();
         let truncated = trace.truncated;
         let view = MctsView::new(game.side_to_move(), &config);
         (Replay::Mcts(MctsReplay { player: Player::new(trace, view), pv: result.pv, stats: result.stats }), truncated)
     } else {
-        let is_node = |e: &TreeEvent| matches!(e, TreeEvent::Enter { .. });
-        let mut tracer = ProgressRecorder { recorder: Recorder::default(), progress, is_node, stopped: false };
+        let mut tracer = Watched::new(Recorder::default(), progress);
         let result = match spec.algorithm {
             Algorithm::Minimax => minimax::search(&game, &DefaultEval, spec.depth, &mut tracer),
             Algorithm::Negamax => negamax::search(&game, &DefaultEval, spec.depth, &mut tracer),
@@ -280,10 +255,10 @@ fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress:
                 engine.search(&game, &DefaultEval, &SearchLimits::depth(spec.depth), &mut tracer)
             }
         };
-        if tracer.stopped {
+        if tracer.stopped() {
             return None;
         }
-        let trace = tracer.recorder.finish();
+        let trace = tracer.into_inner().finish();
         let truncated = trace.truncated;
         let branching = branching_per_ply(&trace.events);
         let minimal = minimal_nodes_per_ply(&branching);
