@@ -16,7 +16,8 @@ use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::DefaultEval;
 use searchlab::grid::movingai::load_map;
 use searchlab::pathfinding::{Algorithm, GridSearch, SearchSpace};
-use searchlab::trace::{NoTrace, Player, Progress, Recorder, SearchSnapshot, Watched};
+use searchlab::trace::{NoTrace, Player, Progress, Recorder, Watched};
+use searchlab::pathfinding::search_trace::SearchSnapshot;
 
 /// A field of /proc/self/status in bytes ("VmHWM", "VmRSS").
 fn status_bytes(field: &str) -> usize {

@@ -11,9 +11,11 @@ use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::grid_lab::{Planner, recomputed_text};
 use searchlab::grid::MoveRules;
 use searchlab::pathfinding::hpa::Hpa;
-use searchlab::pathfinding::{PlanStage, SearchSpace};
+use searchlab::pathfinding::SearchSpace;
+use searchlab::pathfinding::plan_trace::PlanStage;
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
-use searchlab::trace::{NO_NODE, NoTrace, SearchEvent};
+use searchlab::trace::{NO_NODE, NoTrace};
+use searchlab::pathfinding::search_trace::SearchEvent;
 
 /// The A* replay's path cost (the left search is A* by default).
 fn astar_cost(harness: &LabHarness) -> f64 {

@@ -3,7 +3,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
-use searchlab::trace::SearchOutcome;
+use searchlab::pathfinding::search_trace::SearchOutcome;
 
 fn lab_harness() -> Harness<'static, NavmeshLab> {
     Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut NavmeshLab| lab.ui(ui), NavmeshLab::new())

@@ -9,7 +9,8 @@ use rand::{Rng, SeedableRng};
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::{Algorithm, GridSearch, Heuristic, SearchSpace, path_cost};
-use searchlab::trace::{NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot, Trace};
+use searchlab::trace::{NoTrace, Player, Recorder, Trace};
+use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
 
 fn bundled(name: &str) -> (Grid, Vec<Scenario>) {
     let map = common::project_map(name);

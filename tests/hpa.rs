@@ -8,8 +8,10 @@ use rand::{Rng, SeedableRng};
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
-use searchlab::pathfinding::{Algorithm, GridSearch, PlanEvent, PlanStage, SearchSpace, path_cost};
-use searchlab::trace::{NoTrace, Recorder, SearchEvent};
+use searchlab::pathfinding::plan_trace::{PlanEvent, PlanStage};
+use searchlab::pathfinding::{Algorithm, GridSearch, SearchSpace, path_cost};
+use searchlab::trace::{NoTrace, Recorder};
+use searchlab::pathfinding::search_trace::SearchEvent;
 
 const SMOOTH: HpaQuery = HpaQuery { smooth: true };
 

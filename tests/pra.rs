@@ -5,8 +5,10 @@ mod common;
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
-use searchlab::pathfinding::{GridSearch, PlanEvent, PlanStage, SearchSpace, path_cost};
-use searchlab::trace::{NO_NODE, NoTrace, Recorder, SearchEvent};
+use searchlab::pathfinding::plan_trace::{PlanEvent, PlanStage};
+use searchlab::pathfinding::{GridSearch, SearchSpace, path_cost};
+use searchlab::trace::{NO_NODE, NoTrace, Recorder};
+use searchlab::pathfinding::search_trace::SearchEvent;
 
 fn bundled(name: &str) -> (Grid, Vec<Scenario>) {
     let map = common::project_map(name);

@@ -10,7 +10,8 @@
 
 use super::tastar::{MeshQuery, MeshSearchResult, search};
 use super::triangulation::Navmesh;
-use crate::trace::{NO_NODE, SearchEvent, Tracer};
+use crate::trace::{NO_NODE, Tracer};
+use crate::pathfinding::search_trace::SearchEvent;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {

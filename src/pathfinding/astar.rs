@@ -6,7 +6,8 @@
 
 use super::{COST_EPSILON, Graph, Heuristic, SearchResult, SearchSpace};
 use crate::grid::Grid;
-use crate::trace::{Control, NO_NODE, SearchEvent, Tracer};
+use crate::trace::{NO_NODE, Control, Tracer};
+use super::search_trace::SearchEvent;
 
 pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
     graph: &G,

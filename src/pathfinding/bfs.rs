@@ -5,7 +5,8 @@
 //! tested when a node is first generated, as in the textbook version.
 
 use super::{Graph, SearchResult, SearchSpace};
-use crate::trace::{Control, NO_NODE, SearchEvent, Tracer};
+use crate::trace::{NO_NODE, Control, Tracer};
+use super::search_trace::SearchEvent;
 
 pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
     graph: &G,

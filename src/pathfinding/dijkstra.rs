@@ -4,7 +4,8 @@
 //! looked at again.
 
 use super::{COST_EPSILON, Graph, SearchResult, SearchSpace};
-use crate::trace::{Control, NO_NODE, SearchEvent, Tracer};
+use crate::trace::{NO_NODE, Control, Tracer};
+use super::search_trace::SearchEvent;
 
 /// Searches from `start` until `goal` is expanded, or over everything reachable when `goal` is `None`.
 pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(

@@ -16,9 +16,11 @@
 
 use super::astar::{astar, grid_heuristic};
 use super::dijkstra::dijkstra;
-use super::{COST_EPSILON, Graph, Heuristic, NodeMap, PlanEvent, PlanStage, SearchSpace, path_cost, step_cost};
+use super::plan_trace::{PlanEvent, PlanStage};
+use super::{COST_EPSILON, Graph, Heuristic, NodeMap, SearchSpace, path_cost, step_cost};
 use crate::grid::{Grid, GridGraph, MoveRules};
-use crate::trace::{Mapped, NoTrace, SearchEvent, Tracer};
+use crate::trace::{Mapped, NoTrace, Tracer};
+use super::search_trace::SearchEvent;
 
 /// Entrances at least this wide get two transitions, one at each end (the paper's choice).
 const WIDE_ENTRANCE: u32 = 6;

@@ -6,11 +6,13 @@ pub mod bfs;
 pub mod dijkstra;
 pub mod hpa;
 mod open_list;
+pub mod plan_trace;
 pub mod pra;
+pub mod search_trace;
 
 
 use crate::grid::{Connectivity, Grid, GridGraph, MoveRules, SQRT2};
-use crate::trace::{ClearedSearch, NO_NODE, Replay, SearchEvent, SearchSnapshot, SearchUndo};
+use crate::trace::NO_NODE;
 use open_list::{OpenEntry, OpenHeap, TIE_BITS};
 
 /// A graph with nodes `0..node_count()` and non-negative edge costs.
@@ -60,129 +62,6 @@ impl Heuristic {
             Heuristic::Octile => "octile",
             Heuristic::Euclidean => "euclidean",
             Heuristic::Chebyshev => "chebyshev",
-        }
-    }
-}
-
-/// Events of a hierarchical planner (HPA*, PRA*): the stage it is in, and the events of the
-/// searches it runs there, whose node ids belong to that stage's graph.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PlanEvent {
-    /// A new stage begins on abstraction `level` (0 = the grid).
-    Stage { level: usize, stage: PlanStage },
-    /// The nodes of `level` the next search there is confined to (PRA*'s corridor).
-    Corridor { level: usize, nodes: Vec<u32> },
-    Search(crate::trace::SearchEvent),
-}
-
-/// The stages of a hierarchical planner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlanStage {
-    /// HPA*: the start is linked to the entrances of its cluster.
-    LinkStart,
-    /// HPA*: the goal is linked to the entrances of its cluster.
-    LinkGoal,
-    /// The search on the top level (HPA*: the abstract graph; PRA*: the plan level).
-    AbstractSearch,
-    /// HPA*: the abstract path is refined onto the level below.
-    RefineAbstractPath,
-    /// HPA*: each abstract edge becomes a grid path.
-    RefineEdges,
-    /// HPA*: the grid path is straightened.
-    Smooth,
-    /// PRA*: a search on a lower level inside the corridor.
-    Refine,
-    /// PRA*: the corridor held no path, so the whole level is searched.
-    RefineWithoutCorridor,
-}
-
-impl PlanStage {
-    pub fn name(self) -> &'static str {
-        match self {
-            PlanStage::LinkStart => "link start to its cluster's entrances",
-            PlanStage::LinkGoal => "link goal to its cluster's entrances",
-            PlanStage::AbstractSearch => "abstract search",
-            PlanStage::RefineAbstractPath => "refine the abstract path",
-            PlanStage::RefineEdges => "refine abstract edges",
-            PlanStage::Smooth => "smooth",
-            PlanStage::Refine => "refine",
-            PlanStage::RefineWithoutCorridor => "refine without corridor",
-        }
-    }
-}
-
-/// What a hierarchical plan shows at one step: the stage and its level, the search running in
-/// it, the corridor it is confined to and the paths found so far. Node ids are those of the
-/// stage's level, as in the events.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlanView {
-    pub level: usize,
-    /// `None` before the first stage.
-    pub stage: Option<PlanStage>,
-    /// The search of the current stage; each stage starts a new one.
-    pub search: SearchSnapshot,
-    pub corridor: Option<(usize, Vec<u32>)>,
-    /// Each path found so far with its level: abstract paths, refined segments, the final path.
-    pub found: Vec<(usize, Vec<u32>)>,
-}
-
-/// How to take one [`PlanEvent`] back.
-#[derive(Debug, Clone)]
-pub enum PlanUndo {
-    Stage { level: usize, stage: Option<PlanStage>, search: ClearedSearch },
-    Corridor(Option<(usize, Vec<u32>)>),
-    Search { undo: SearchUndo, found: bool },
-}
-
-impl PlanView {
-    /// Before the first event; `node_count` bounds the node ids of every level.
-    pub fn new(node_count: usize) -> Self {
-        Self { level: 0, stage: None, search: SearchSnapshot::new(node_count), corridor: None, found: Vec::new() }
-    }
-}
-
-impl Replay for PlanView {
-    type Event = PlanEvent;
-    type Undo = PlanUndo;
-
-    fn apply(&mut self, event: &PlanEvent) -> PlanUndo {
-        match event {
-            PlanEvent::Stage { level, stage } => PlanUndo::Stage {
-                level: std::mem::replace(&mut self.level, *level),
-                stage: self.stage.replace(*stage),
-                search: self.search.clear(),
-            },
-            PlanEvent::Corridor { level, nodes } => PlanUndo::Corridor(self.corridor.replace((*level, nodes.clone()))),
-            PlanEvent::Search(event) => {
-                let found = if let SearchEvent::Found { path, .. } = event {
-                    self.found.push((self.level, path.clone()));
-                    true
-                } else {
-                    false
-                };
-                PlanUndo::Search { undo: self.search.apply(event), found }
-            }
-        }
-    }
-
-    fn footprint(&self) -> usize {
-        let found: usize = self.found.iter().map(|(_, path)| path.len() * 4).sum();
-        self.search.footprint() + found
-    }
-
-    fn revert(&mut self, undo: PlanUndo) {
-        match undo {
-            PlanUndo::Stage { level, stage, search } => {
-                (self.level, self.stage) = (level, stage);
-                self.search.restore(search);
-            }
-            PlanUndo::Corridor(corridor) => self.corridor = corridor,
-            PlanUndo::Search { undo, found } => {
-                if found {
-                    self.found.pop();
-                }
-                self.search.revert(undo);
-            }
         }
     }
 }
@@ -383,7 +262,7 @@ impl Default for GridSearch {
 }
 
 impl GridSearch {
-    pub fn run<T: crate::trace::Tracer<crate::trace::SearchEvent>>(
+    pub fn run<T: crate::trace::Tracer<search_trace::SearchEvent>>(
         &self,
         grid: &Grid,
         start: u32,

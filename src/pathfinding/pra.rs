@@ -8,9 +8,11 @@
 //! path, which yields the first moves long before a full path would be known.
 
 use super::astar::astar;
-use super::{Graph, PlanEvent, PlanStage, SearchSpace};
+use super::plan_trace::{PlanEvent, PlanStage};
+use super::{Graph, SearchSpace};
 use crate::grid::{Grid, GridGraph, MoveRules};
-use crate::trace::{Mapped, NO_NODE, SearchEvent, Tracer};
+use crate::trace::{NO_NODE, Mapped, Tracer};
+use super::search_trace::SearchEvent;
 
 /// One abstraction level above the grid.
 #[derive(Debug, Clone)]

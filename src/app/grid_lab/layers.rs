@@ -12,8 +12,10 @@ use super::canvas::{CLOSED, CURRENT, MapView, OPEN};
 use crate::grid::{Grid, MoveRules};
 use crate::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
 use crate::pathfinding::pra::{PraOptions, PraResult, Pyramid};
-use crate::pathfinding::{GridSearch, PlanEvent, PlanStage, PlanView, SearchSpace};
-use crate::trace::{NO_NODE, NoTrace, NodeStatus, Player, Recorder, SearchEvent};
+use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
+use crate::pathfinding::{GridSearch, SearchSpace};
+use crate::trace::{NO_NODE, NoTrace, Player, Recorder};
+use crate::pathfinding::search_trace::{NodeStatus, SearchEvent};
 
 /// The hierarchical planner run beside the replayed search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -20,8 +20,10 @@ use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::worker::Job;
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Connectivity, Grid, MAX_WEIGHT, MoveRules, generate};
-use crate::pathfinding::{Algorithm, GridSearch, Heuristic, PlanView};
-use crate::trace::{NO_NODE, NodeStatus, Player, SearchEvent, SearchOutcome, SearchSnapshot};
+use crate::pathfinding::plan_trace::PlanView;
+use crate::pathfinding::{Algorithm, GridSearch, Heuristic};
+use crate::trace::{NO_NODE, Player};
+use crate::pathfinding::search_trace::{NodeStatus, SearchEvent, SearchOutcome, SearchSnapshot};
 
 /// The map the lesson opens with.
 pub const DEFAULT_MAP: &str = "maps/maze64.map";

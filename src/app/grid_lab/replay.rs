@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::grid::Grid;
 use crate::pathfinding::{GridSearch, SearchResult, SearchSpace};
-use crate::trace::{NoTrace, Player, Progress, Recorder, SearchSnapshot, Watched};
+use crate::trace::{NoTrace, Player, Progress, Recorder, Watched};
+use crate::pathfinding::search_trace::SearchSnapshot;
 
 /// What one press of "Step >" advances: one event, or one whole expansion (a node and all its neighbours).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -18,7 +18,8 @@ use crate::navmesh::trastar::{Reduction, Role, tra_star};
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
 use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance};
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::trace::{NO_NODE, NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot};
+use crate::trace::{NO_NODE, NoTrace, Player, Recorder};
+use crate::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
 use canvas::Transform;
 
 /// How many triangles jump-and-walk samples before it walks.
