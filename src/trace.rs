@@ -361,4 +361,65 @@ mod tests {
         assert_eq!(rec.finish().events, vec![(3, 7)]);
         assert!(!<Mapped<'_, NoTrace, fn(u32) -> u32> as Tracer<u32>>::ENABLED);
     }
+
+    /// A view of `n` slots; each event sets one slot. Big enough a footprint for keyframes to matter.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Slots(Vec<u32>);
+
+    impl Replay for Slots {
+        type Event = (usize, u32);
+        type Undo = (usize, u32);
+        fn apply(&mut self, &(slot, value): &(usize, u32)) -> (usize, u32) {
+            (slot, std::mem::replace(&mut self.0[slot], value))
+        }
+        fn revert(&mut self, (slot, value): (usize, u32)) {
+            self.0[slot] = value;
+        }
+    }
+
+    fn slots_player(events: usize) -> Player<Slots> {
+        let events = (0..events).map(|i| ((i * 7919) % 97, i as u32)).collect();
+        Player::new(Trace { events, truncated: false }, Slots(vec![0; 97]))
+    }
+
+    #[test]
+    fn seeks_anywhere_match_a_replay_from_the_start() {
+        let len = 5 * MIN_KEYFRAME_SPACING + 123;
+        let mut player = slots_player(len);
+        player.seek(len);
+        assert!(player.keyframes.len() >= 5, "keyframes were taken on the way");
+        for i in 0..40 {
+            let target = (i * 104_729) % (len + 1);
+            assert_eq!(player.seek(target), target);
+            let mut fresh = slots_player(len);
+            fresh.seek(target);
+            assert_eq!(player.view(), fresh.view(), "at step {target}");
+        }
+        // Stepping back one at a time across a keyframe boundary.
+        player.seek(2 * MIN_KEYFRAME_SPACING + 2);
+        for _ in 0..5 {
+            assert!(player.back());
+        }
+        let mut fresh = slots_player(len);
+        fresh.seek(2 * MIN_KEYFRAME_SPACING - 3);
+        assert_eq!((player.step(), player.view()), (fresh.step(), fresh.view()));
+        assert!(player.undo.len() <= UNDO_WINDOW);
+    }
+
+    #[test]
+    fn watched_tracer_counts_work_and_stops_when_told() {
+        let progress = Progress::default();
+        let mut watched = Watched::new(Recorder::<u32>::default(), &progress);
+        for _ in 0..WATCH_EVERY {
+            assert_eq!(Tracer::<u32>::control(&mut watched), Control::Continue);
+        }
+        assert_eq!(progress.done(), WATCH_EVERY);
+        progress.stop();
+        let answers: Vec<Control> = (0..WATCH_EVERY).map(|_| Tracer::<u32>::control(&mut watched)).collect();
+        assert_eq!(answers.last(), Some(&Control::Stop), "the stop is seen within {WATCH_EVERY} units");
+        assert!(watched.stopped());
+        assert_eq!(Tracer::<u32>::control(&mut watched), Control::Stop, "and stays");
+        watched.into_inner();
+        assert_eq!(progress.done(), 2 * WATCH_EVERY + 1);
+    }
 }

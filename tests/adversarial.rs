@@ -14,7 +14,8 @@ use searchlab::adversarial::{SearchLimits, SearchProgress, alphabeta, minimax, n
 use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::uniform_tree::{Ordering as TreeOrdering, UniformTree};
 use searchlab::games::{DefaultEval, Evaluator, Game, Score, Side, WIN};
-use searchlab::trace::{NO_NODE, NoTrace, Player, Recorder};
+use searchlab::adversarial::choice::root_move_scores;
+use searchlab::trace::{NO_NODE, NoTrace, Player, Progress, Recorder, Watched};
 
 fn id_exact() -> IterativeDeepening<TicTacToe> {
     IterativeDeepening::new(IdOptions { tt_bits: 14, exact_depth: true, ..IdOptions::default() })
@@ -228,6 +229,29 @@ fn limits_stop_iterative_deepening() {
     assert_eq!(progress.nodes.load(Ordering::Relaxed), result.stats.nodes);
     assert_eq!(progress.best_move.lock().unwrap().as_deref(), Some("29"), "the last child is best in the worst-ordered tree");
     assert_eq!(result.best_move, Some(29));
+}
+
+#[test]
+fn stopped_searches_return_after_a_handful_of_nodes() {
+    // A stopped watcher answers Stop within its first 64 units of work; each search then unwinds,
+    // scoring the moves left at each ply as leaves. In full these would be ~30^7 and ~40^6 nodes.
+    let big = UniformTree::new(30, 7, TreeOrdering::Worst);
+    let progress = Progress::default();
+    progress.stop();
+    for result in [
+        minimax::search(&big, &DefaultEval, 7, &mut Watched::new(NoTrace, &progress)),
+        negamax::search(&big, &DefaultEval, 7, &mut Watched::new(NoTrace, &progress)),
+        alphabeta::search(&big, &DefaultEval, 7, &mut Watched::new(NoTrace, &progress)),
+    ] {
+        assert!(result.stats.nodes <= 64 + 7 * 30, "{} nodes after the stop", result.stats.nodes);
+    }
+    let mut id = IterativeDeepening::new(IdOptions::default());
+    let result = id.search(&big, &DefaultEval, &SearchLimits::default(), &mut Watched::new(NoTrace, &progress));
+    assert!(result.stats.nodes <= 64 + 7 * 30 && result.best_move.is_some(), "{:?}", result.stats);
+
+    // Easy/Medium's search keeps the moves it finished: here only the first.
+    let scored = root_move_scores(&big, &DefaultEval, 7, &mut Watched::new(NoTrace, &progress));
+    assert_eq!(scored.len(), 1);
 }
 
 #[test]

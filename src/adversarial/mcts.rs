@@ -132,7 +132,7 @@ pub struct ChildStats {
 }
 
 impl ChildStats {
-    fn new(mv: String, visits: u32, value_sum: f64, prior: f32, proven: Option<Proven>, parent_visits: u32, config: &MctsConfig) -> Self {
+    pub(super) fn new(mv: String, visits: u32, value_sum: f64, prior: f32, proven: Option<Proven>, parent_visits: u32, config: &MctsConfig) -> Self {
         let mean = mean(value_sum, visits);
         let prior = prior as f64;
         Self { mv, visits, mean, ucb: ucb(mean, visits, parent_visits, prior, config), prior, proven }

@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use crate::games::{Evaluator, Game, Outcome, Score, WIN};
 use crate::trace::{Control, Tracer};
-use tree::{CutoffKind, LeafReason, Perspective, TreeEvent};
+use tree::{CutoffKind, LeafReason, MoveText, Perspective, TreeEvent};
 
 /// Above every score, so a window `(-INF, INF)` is open.
 pub const INF: Score = WIN + 1;
@@ -143,7 +143,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
         self.next_node += 1;
         self.stats.nodes += 1;
         let side = game.side_to_move();
-        self.tracer.record(|| TreeEvent::Enter { node, parent, mv, side, depth, alpha, beta });
+        self.tracer.record(|| TreeEvent::Enter { node, parent, mv: MoveText::new(&mv), side, depth, alpha, beta });
         self.stopped |= self.tracer.control() == Control::Stop;
         node
     }

@@ -329,7 +329,7 @@ impl ShownTree for ShownSearch<'_> {
     fn card(&self, id: u32) -> Card {
         let view = self.replay.player.view();
         let node = view.node(id);
-        let mv = if node.parent == NO_NODE { "root".to_string() } else { node.mv.clone() };
+        let mv = if node.parent == NO_NODE { "root".to_string() } else { node.mv.to_string() };
         let value = self.value(id).unwrap_or_else(|| "?".to_string());
         let note = match node.state {
             NodeState::Leaf(reason) => leaf_name(reason),

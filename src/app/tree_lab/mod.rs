@@ -483,7 +483,7 @@ impl TreeLab {
                 let mut moves = Vec::new();
                 let mut at = id;
                 while at != NO_NODE && view.node(at).parent != NO_NODE {
-                    moves.push(view.node(at).mv.clone());
+                    moves.push(view.node(at).mv.to_string());
                     at = view.node(at).parent;
                 }
                 moves.reverse();
