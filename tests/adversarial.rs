@@ -181,7 +181,7 @@ fn recorded_alpha_beta_replays_forward_and_back() {
     assert_eq!(root.children.len(), 7, "every root move is searched");
     let cut = view.nodes.iter().filter(|n| n.cutoff.is_some()).count() as u64;
     assert_eq!(cut, result.stats.cutoffs);
-    assert!(view.nodes.iter().any(|n| n.cutoff.as_ref().is_some_and(|(_, pruned)| !pruned.is_empty())));
+    assert!(view.nodes.iter().any(|n| n.cutoff.as_deref().is_some_and(|(_, pruned)| !pruned.is_empty())));
     let leaves = view.nodes.iter().filter(|n| matches!(n.state, NodeState::Leaf(_))).count() as u64;
     assert_eq!(leaves, result.stats.leaves);
     assert!(view.nodes.iter().all(|n| n.state != NodeState::Open), "every node finished");

@@ -154,8 +154,9 @@ pub struct TreeNode {
     pub beta: Score,
     pub best_child: u32,
     pub state: NodeState,
-    /// Set when the node stopped early: which bound, and the moves left unsearched.
-    pub cutoff: Option<(CutoffKind, Vec<String>)>,
+    /// Set when the node stopped early: which bound, and the moves left unsearched (boxed: few
+    /// nodes have one).
+    pub cutoff: Option<Box<(CutoffKind, Vec<String>)>>,
 }
 
 /// The visible state of a tree search at one step of its trace.
@@ -184,7 +185,7 @@ struct NodeChange {
     beta: Score,
     best_child: u32,
     state: NodeState,
-    cutoff: Option<(CutoffKind, Vec<String>)>,
+    cutoff: Option<Box<(CutoffKind, Vec<String>)>>,
 }
 
 /// How to take one [`TreeEvent`] back.
@@ -342,7 +343,7 @@ impl Replay for TreeView {
                 (n.value, n.alpha, n.beta, n.best_child) = (Some(*value), *alpha, *beta, *best_child);
             }
             TreeEvent::Cutoff { node, kind, pruned } => {
-                self.change(&mut undo, *node).cutoff = Some((*kind, pruned.clone()));
+                self.change(&mut undo, *node).cutoff = Some(Box::new((*kind, pruned.clone())));
                 self.cutoff_count += 1;
             }
             TreeEvent::Exit { node, value, best_child } => {

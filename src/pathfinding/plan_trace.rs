@@ -126,3 +126,46 @@ impl Replay for PlanView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::MoveRules;
+    use crate::pathfinding::SearchSpace;
+    use crate::pathfinding::pra::{PraOptions, Pyramid};
+    use crate::trace::{Player, Recorder};
+
+    #[test]
+    fn plan_view_replays_pra_levels_forward_and_back() {
+        let grid = crate::grid::generate::maze(32, 32, 1, 5);
+        let cells = grid.passable_cells();
+        let (start, goal) = (cells[0], *cells.last().unwrap());
+        let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+        let mut recorder = Recorder::default();
+        let result = pyramid.query(&grid, start, goal, PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
+        let mut player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
+        let mut levels = Vec::new();
+        // The view just before each new stage, to compare with on the way back.
+        let mut before_stages = Vec::new();
+        loop {
+            if matches!(player.trace().events.get(player.step()), Some(PlanEvent::Stage { .. })) {
+                before_stages.push((player.step(), player.view().clone()));
+            }
+            if !player.forward() {
+                break;
+            }
+            if levels.last() != Some(&player.view().level) {
+                levels.push(player.view().level);
+            }
+        }
+        assert_eq!(levels, (0..=result.level).rev().collect::<Vec<_>>(), "from the planning level down to the grid");
+        let view = player.view();
+        assert_eq!(view.found.last().map(|(l, p)| (*l, p)), Some((0, &result.path.as_ref().unwrap().1)));
+        assert_eq!(view.corridor.as_ref().map(|(l, c)| (*l, c)), Some((0, &result.corridors[0])));
+        for (step, view) in before_stages.iter().rev() {
+            player.seek(*step);
+            assert_eq!(player.view(), view, "back before the stage at step {step}");
+        }
+        assert_eq!(player.view(), &PlanView::new(grid.cell_count() + 1));
+    }
+}

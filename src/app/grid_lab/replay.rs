@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::grid::Grid;
 use crate::pathfinding::{GridSearch, SearchResult, SearchSpace};
+use crate::pathfinding::search_trace::{SearchEvent, SearchSnapshot};
 use crate::trace::{NoTrace, Player, Progress, Recorder, Watched};
-use crate::pathfinding::search_trace::SearchSnapshot;
 
 /// What one press of "Step >" advances: one event, or one whole expansion (a node and all its neighbours).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

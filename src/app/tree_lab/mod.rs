@@ -495,7 +495,7 @@ impl TreeLab {
                     kind.side_name(crate::games::Side::First),
                     window_text(node.alpha, node.beta)
                 );
-                if let Some((cut, pruned)) = &node.cutoff {
+                if let Some((cut, pruned)) = node.cutoff.as_deref() {
                     details += &format!("\n{}: pruned {}", canvas::cutoff_name(*cut), pruned.join(" "));
                 }
                 (moves, details)
