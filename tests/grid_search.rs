@@ -8,9 +8,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
-use searchlab::pathfinding::{Algorithm, GridSearch, Heuristic, SearchSpace, path_cost};
-use searchlab::trace::{NoTrace, Player, Progress, Recorder, Trace, Watched};
+use searchlab::graph::path_cost;
 use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
+use searchlab::pathfinding::{Algorithm, GridSearch, Heuristic, SearchSpace, scenarios};
+use searchlab::trace::{NoTrace, Player, Progress, Recorder, Trace, Watched};
 
 fn bundled(name: &str) -> (Grid, Vec<Scenario>) {
     let map = common::project_map(name);
@@ -163,7 +164,7 @@ fn bfs_finds_fewest_steps_on_four_connected_grids() {
     let grid = generate::random(40, 40, 0.3, 5);
     let rules = MoveRules::FOUR;
     let mut space = SearchSpace::new();
-    let set = generate::scenarios(&grid, "r", 40, 6);
+    let set = scenarios::generate(&grid, "r", 40, 6);
     for s in &set {
         let (start, goal) = endpoints(&grid, s);
         let bfs = GridSearch { algorithm: Algorithm::Bfs, rules, ..GridSearch::default() };

@@ -5,10 +5,11 @@ mod common;
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
+use searchlab::graph::path_cost;
 use searchlab::pathfinding::plan_trace::{PlanEvent, PlanStage};
-use searchlab::pathfinding::{GridSearch, SearchSpace, path_cost};
-use searchlab::trace::{NO_NODE, NoTrace, Recorder};
 use searchlab::pathfinding::search_trace::SearchEvent;
+use searchlab::pathfinding::{GridSearch, SearchSpace};
+use searchlab::trace::{NO_NODE, NoTrace, Recorder};
 
 fn bundled(name: &str) -> (Grid, Vec<Scenario>) {
     let map = common::project_map(name);

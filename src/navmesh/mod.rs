@@ -6,6 +6,7 @@ pub mod funnel;
 pub mod grid_outline;
 pub mod polyanya;
 pub mod polygon;
+pub mod reduction;
 pub mod tastar;
 pub mod trastar;
 pub mod triangulation;

@@ -4,7 +4,8 @@
 //! closest to the goal is expanded first. A closed node reached again by a cheaper route is
 //! reopened, which keeps A* optimal even for admissible heuristics that are not consistent.
 
-use super::{COST_EPSILON, Graph, Heuristic, SearchResult, SearchSpace};
+use super::{COST_EPSILON, Heuristic, SearchResult, SearchSpace};
+use crate::graph::Graph;
 use crate::grid::Grid;
 use crate::trace::{NO_NODE, Control, Tracer};
 use super::search_trace::SearchEvent;

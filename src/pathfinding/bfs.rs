@@ -4,9 +4,10 @@
 //! the same; on an octile grid diagonal steps cost more, so BFS is not optimal there. The goal is
 //! tested when a node is first generated, as in the textbook version.
 
-use super::{Graph, SearchResult, SearchSpace};
-use crate::trace::{NO_NODE, Control, Tracer};
 use super::search_trace::SearchEvent;
+use super::{SearchResult, SearchSpace};
+use crate::graph::Graph;
+use crate::trace::{Control, NO_NODE, Tracer};
 
 pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
     graph: &G,

@@ -3,9 +3,10 @@
 //! With non-negative costs a node's cost is final once it is expanded, so closed nodes are never
 //! looked at again.
 
-use super::{COST_EPSILON, Graph, SearchResult, SearchSpace};
-use crate::trace::{NO_NODE, Control, Tracer};
 use super::search_trace::SearchEvent;
+use super::{COST_EPSILON, SearchResult, SearchSpace};
+use crate::graph::Graph;
+use crate::trace::{Control, NO_NODE, Tracer};
 
 /// Searches from `start` until `goal` is expanded, or over everything reachable when `goal` is `None`.
 pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(

@@ -17,7 +17,8 @@
 use super::astar::{astar, grid_heuristic};
 use super::dijkstra::dijkstra;
 use super::plan_trace::{PlanEvent, PlanStage};
-use super::{COST_EPSILON, Graph, Heuristic, NodeMap, SearchSpace, path_cost, step_cost};
+use super::{COST_EPSILON, Heuristic, SearchSpace};
+use crate::graph::{Graph, NodeMap, path_cost, step_cost};
 use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::trace::{Mapped, NoTrace, Tracer};
 use super::search_trace::SearchEvent;

@@ -9,7 +9,8 @@
 
 use super::astar::astar;
 use super::plan_trace::{PlanEvent, PlanStage};
-use super::{Graph, SearchSpace};
+use super::SearchSpace;
+use crate::graph::{Graph, path_cost};
 use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::trace::{NO_NODE, Mapped, Tracer};
 use super::search_trace::SearchEvent;
@@ -254,7 +255,7 @@ impl Pyramid {
             result.paths[l] = nodes.clone();
             path = nodes;
         }
-        let cost = super::path_cost(&GridGraph::new(grid, self.rules), &path).expect("level 0 paths are grid moves");
+        let cost = path_cost(&GridGraph::new(grid, self.rules), &path).expect("level 0 paths are grid moves");
         result.complete = path.last() == Some(&goal);
         if T::ENABLED {
             let cells = path.clone();
