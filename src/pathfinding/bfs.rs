@@ -5,7 +5,7 @@
 //! tested when a node is first generated, as in the textbook version.
 
 use super::search_trace::SearchEvent;
-use super::{SearchResult, SearchSpace};
+use super::{PathResult, SearchSpace};
 use crate::graph::Graph;
 use crate::trace::{Control, NO_NODE, Tracer};
 
@@ -15,7 +15,7 @@ pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
     goal: u32,
     space: &mut SearchSpace,
     tracer: &mut T,
-) -> SearchResult {
+) -> PathResult {
     space.begin(graph.node_count());
     space.discover(start, NO_NODE, 0.0);
     tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: 0.0 });
@@ -31,7 +31,7 @@ pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
         tracer.record(|| SearchEvent::Expand { node });
         if tracer.control() == Control::Stop {
             space.queue = queue;
-            return SearchResult { path: None, expanded, pushed };
+            return PathResult { path: None, expanded, pushed };
         }
         let g_node = space.g_seen(node);
         graph.for_each_neighbor(node, |next, step| {
@@ -53,12 +53,12 @@ pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
     space.queue = queue;
     if !found {
         tracer.record(|| SearchEvent::Exhausted);
-        return SearchResult { path: None, expanded, pushed };
+        return PathResult { path: None, expanded, pushed };
     }
     let cost = space.g_seen(goal);
     let path = space.path_to(goal);
     if T::ENABLED {
         tracer.record(|| SearchEvent::Found { cost, path: path.clone() });
     }
-    SearchResult { path: Some((cost, path)), expanded, pushed }
+    PathResult { path: Some((cost, path)), expanded, pushed }
 }

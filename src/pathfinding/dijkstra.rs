@@ -4,7 +4,7 @@
 //! looked at again.
 
 use super::search_trace::SearchEvent;
-use super::{COST_EPSILON, SearchResult, SearchSpace};
+use super::{COST_EPSILON, PathResult, SearchSpace};
 use crate::graph::Graph;
 use crate::trace::{Control, NO_NODE, Tracer};
 
@@ -15,7 +15,7 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
     goal: Option<u32>,
     space: &mut SearchSpace,
     tracer: &mut T,
-) -> SearchResult {
+) -> PathResult {
     space.begin(graph.node_count());
     space.open(start, NO_NODE, 0.0, 0.0);
     tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: 0.0 });
@@ -25,7 +25,7 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
         expanded += 1;
         tracer.record(|| SearchEvent::Expand { node });
         if tracer.control() == Control::Stop {
-            return SearchResult { path: None, expanded, pushed };
+            return PathResult { path: None, expanded, pushed };
         }
         let g_node = space.g_seen(node);
         if goal == Some(node) {
@@ -33,7 +33,7 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
             if T::ENABLED {
                 tracer.record(|| SearchEvent::Found { cost: g_node, path: path.clone() });
             }
-            return SearchResult { path: Some((g_node, path)), expanded, pushed };
+            return PathResult { path: Some((g_node, path)), expanded, pushed };
         }
         graph.for_each_neighbor(node, |next, step| {
             if space.is_closed(next) {
@@ -50,5 +50,5 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
         });
     }
     tracer.record(|| SearchEvent::Exhausted);
-    SearchResult { path: None, expanded, pushed }
+    PathResult { path: None, expanded, pushed }
 }
