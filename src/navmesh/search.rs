@@ -9,7 +9,8 @@ use super::reduction::Reduction;
 use super::trastar::tra_star;
 use super::{Navmesh, Outline, Point, Refinement};
 use crate::spec_text::SpecText;
-use crate::trace::{SearchEvent, Tracer};
+use crate::pathfinding::search_trace::SearchEvent;
+use crate::trace::Tracer;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MeshAlgorithm {
