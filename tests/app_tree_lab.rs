@@ -7,9 +7,11 @@ use common::tree_lab::{LabHarness, lab_harness, settle};
 use common::ui::click;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::{By, Queryable};
+use egui_kittest::kittest::{By, NodeT, Queryable};
 use searchlab::app::tree_lab::{EngineAlgorithm, Recording, Replay, TIC_TAC_TOE_TREE};
+use searchlab::adversarial::mcts::Proven;
 use searchlab::app::{SearchlabApp, TreeCommand};
+use searchlab::games::Side;
 
 fn recording(harness: &LabHarness) -> &Recording {
     harness.state().recording().expect("a recording is installed")
@@ -169,4 +171,59 @@ fn the_app_lists_the_lesson() {
     harness.get_by_label("Game-tree search").click();
     harness.run_ok();
     harness.get_by_label("Game-tree search: minimax, alpha-beta and UCT");
+}
+
+/// The root's child reached by `mv`.
+fn root_child(harness: &LabHarness, mv: &str) -> u32 {
+    let Replay::Tree(replay) = &recording(harness).replay else { panic!("a tree replay") };
+    let view = replay.player.view();
+    *view.node(0).children.iter().find(|&&c| view.node(c).mv.as_str() == mv).expect("a root move")
+}
+
+#[test]
+fn alpha_beta_shows_a_bound_where_it_only_bounded_the_value() {
+    // x.o/.x./..o: after X a3, O's c2 wins, but alpha-beta cut c2 once a draw made a3 no better
+    // than the first move: a3 is at most a draw for X, not a draw.
+    let mut harness = lab_harness();
+    click(&mut harness, "End >|");
+    let a3 = root_child(&harness, "a3");
+    harness.get_by_label(&format!("node {a3}: a3 ≤ 0"));
+    harness.get_by_label_contains(&format!("node {a3}: a3 ≤ 0")).click_accesskit();
+    harness.run_ok();
+    harness.get_by_label_contains("Value for X: ≤ 0");
+}
+
+#[test]
+fn uct_cards_show_values_for_x() {
+    let mut harness = lab_harness();
+    harness.state_mut().apply(TreeCommand::SetIterations(300));
+    click(&mut harness, "UCT");
+    settle(&mut harness);
+    click(&mut harness, "End >|");
+    let Replay::Mcts(replay) = &recording(&harness).replay else { panic!("a UCT replay") };
+    let view = replay.player.view();
+    let mut checked_o_moves = 0;
+    for id in 0..view.nodes().len() as u32 {
+        let name = format!("node {id}: ");
+        let Some(card) = harness.query_by_label_contains(&name) else { continue };
+        let label = card.accesskit_node().label().unwrap_or_default();
+        let node = view.node(id);
+        // Stats are kept for the player who moved into the node: O's are turned over for X.
+        let (x_mean, proven_for_x) = match node.mover {
+            Side::First => (node.mean(), node.proven),
+            Side::Second => {
+                checked_o_moves += 1;
+                (1.0 - node.mean(), node.proven.map(Proven::flipped))
+            }
+        };
+        assert!(label.contains(&format!("μ {x_mean:.2}")), "{label}: X's mean is {x_mean:.2}");
+        let result = match proven_for_x {
+            Some(Proven::Win) => "X wins",
+            Some(Proven::Loss) => "O wins",
+            Some(Proven::Draw) => "draw",
+            None => continue,
+        };
+        assert!(label.contains(&format!("{} {result}", node.mv)), "{label}: {result}");
+    }
+    assert!(checked_o_moves > 0, "O's moves are shown");
 }

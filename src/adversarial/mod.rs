@@ -7,6 +7,7 @@
 //! [`Evaluator`]. Every result's `score` is from the root side to move's point of view.
 
 pub mod alphabeta;
+pub mod bound;
 pub mod choice;
 pub mod engine;
 pub mod iterative;

@@ -23,14 +23,16 @@ pub struct ReplayBar {
     pub playing: bool,
     pub speed: f32,
     /// Steps owed from earlier frames (fractions of a step).
-    pending: f32,
+    pending: f64,
+    /// Clock reading (seconds) of the last frame that played; `None` until play starts.
+    last_time: Option<f64>,
 }
 
 impl ReplayBar {
     pub const MAX_SPEED: f32 = 100_000.0;
 
     pub fn new(speed: f32) -> Self {
-        Self { playing: false, speed, pending: 0.0 }
+        Self { playing: false, speed, pending: 0.0, last_time: None }
     }
 
     /// Buttons, speed slider and the "Timeline" slider at `position` of `len` steps; `step_name` names
@@ -98,6 +100,7 @@ impl ReplayBar {
             ReplayCommand::TogglePlay => {
                 self.playing = !self.playing;
                 self.pending = 0.0;
+                self.last_time = None;
                 // Play at the end starts over.
                 (self.playing && position >= len).then_some(0)
             }
@@ -108,14 +111,26 @@ impl ReplayBar {
         }
     }
 
-    /// While playing: the position this frame reaches after `dt` seconds; stops at the end.
-    pub fn advance(&mut self, dt: f32, position: usize, len: usize) -> Option<usize> {
+    /// While playing: the position this frame reaches; stops at the end. Reads egui's clock.
+    pub fn advance(&mut self, ui: &egui::Ui, position: usize, len: usize) -> Option<usize> {
+        self.advance_to(ui.input(|i| i.time), position, len)
+    }
+
+    /// While playing: the position reached at clock reading `now` (seconds). Measured from the
+    /// previous frame's clock rather than egui's `stable_dt`, which is capped or predicted: a
+    /// slow frame must not slow the replay below the slider's speed.
+    fn advance_to(&mut self, now: f64, position: usize, len: usize) -> Option<usize> {
         if !self.playing {
+            self.last_time = None;
             return None;
         }
-        self.pending += self.speed * dt.min(0.1);
+        // A gap longer than this is a stall (suspended laptop, hidden window), not a frame.
+        const LONGEST_FRAME: f64 = 1.0;
+        let elapsed = self.last_time.map_or(0.0, |last| (now - last).clamp(0.0, LONGEST_FRAME));
+        self.last_time = Some(now);
+        self.pending += f64::from(self.speed) * elapsed;
         let steps = self.pending as usize;
-        self.pending -= steps as f32;
+        self.pending -= steps as f64;
         let target = (position + steps).min(len);
         if target >= len {
             self.playing = false;
@@ -141,12 +156,35 @@ mod tests {
     #[test]
     fn playing_advances_by_speed_and_stops_at_the_end() {
         let mut bar = ReplayBar::new(10.0);
-        assert_eq!(bar.advance(0.05, 0, 100), None, "paused");
+        assert_eq!(bar.advance_to(0.0, 0, 100), None, "paused");
         bar.apply(ReplayCommand::TogglePlay, 0, 100);
-        assert_eq!(bar.advance(0.05, 0, 100), Some(0), "half a step is owed");
-        assert_eq!(bar.advance(0.05, 0, 100), Some(1));
+        assert_eq!(bar.advance_to(1.0, 0, 100), Some(0), "the first frame starts the clock");
+        assert_eq!(bar.advance_to(1.05, 0, 100), Some(0), "half a step is owed");
+        assert_eq!(bar.advance_to(1.1, 0, 100), Some(1));
         bar.apply(ReplayCommand::SetSpeed(1000.0), 1, 100);
-        assert_eq!(bar.advance(0.1, 1, 100), Some(100));
+        assert_eq!(bar.advance_to(1.2, 1, 100), Some(100));
         assert!(!bar.playing);
+    }
+
+    /// Plays `seconds` of wall time at `fps` frames a second; returns the position reached.
+    fn play_for(speed: f32, fps: f64, seconds: f64) -> usize {
+        let mut bar = ReplayBar::new(speed);
+        let len = 1_000_000;
+        bar.apply(ReplayCommand::TogglePlay, 0, len);
+        let mut position = 0;
+        let frames = (seconds * fps).round() as usize;
+        for frame in 0..=frames {
+            position = bar.advance_to(frame as f64 / fps, position, len).unwrap();
+        }
+        position
+    }
+
+    #[test]
+    fn play_speed_is_the_sliders_whatever_the_frame_rate() {
+        // 200 events/s for 10 s is 2,000 events at 60, 15, 3 and 1.5 frames per second.
+        for fps in [60.0, 15.0, 3.0, 1.5] {
+            let reached = play_for(200.0, fps, 10.0);
+            assert!(reached.abs_diff(2000) <= 1, "{fps} fps reached {reached}");
+        }
     }
 }

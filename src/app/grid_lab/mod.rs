@@ -509,8 +509,7 @@ impl GridLab {
     }
 
     fn advance_playback(&mut self, ui: &egui::Ui) {
-        let dt = ui.input(|i| i.stable_dt);
-        if let Some(position) = self.bar.advance(dt, self.timeline_position(), self.timeline_len()) {
+        if let Some(position) = self.bar.advance(ui, self.timeline_position(), self.timeline_len()) {
             self.seek(position);
             ui.ctx().request_repaint();
         }

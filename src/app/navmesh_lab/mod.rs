@@ -333,7 +333,7 @@ impl NavmeshLab {
     /// While the bar plays, moves the selected recording on by this frame's share.
     fn advance_playback(&mut self, ui: &egui::Ui) {
         let (step, len) = self.replay_position();
-        if let Some(step) = self.bar.advance(ui.input(|i| i.stable_dt), step, len) {
+        if let Some(step) = self.bar.advance(ui, step, len) {
             self.seek(step);
             ui.ctx().request_repaint();
         }

@@ -7,6 +7,7 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
 use super::recording::{GameKind, MctsReplay, TreeReplay};
 use crate::adversarial::INF;
+use crate::adversarial::bound::{BoundKind, Bounded};
 use crate::adversarial::mcts::Proven;
 use crate::adversarial::tree::{CutoffKind, LeafReason, NodeState, Perspective};
 use crate::games::{Score, Side, WIN, is_proven};
@@ -241,6 +242,14 @@ pub fn value_for_first(value: Score, side: Side, perspective: Option<Perspective
     }
 }
 
+/// A UCT mean reward (0 loss to 1 win, for `mover`, who moved into the node) as `First`'s.
+pub fn mean_for_first(mean: f64, mover: Side) -> f64 {
+    match mover {
+        Side::First => mean,
+        Side::Second => 1.0 - mean,
+    }
+}
+
 /// A value for `First` as text: game results by name, evaluations as numbers. `exact` says the
 /// value is a game result (no horizon below, no bound), so 0 is a draw.
 pub fn value_text(kind: GameKind, value: Score, exact: bool) -> String {
@@ -251,6 +260,24 @@ pub fn value_text(kind: GameKind, value: Score, exact: bool) -> String {
         if exact { "draw" } else { "0" }.to_string()
     } else {
         format!("{value:+}")
+    }
+}
+
+/// A value for `First` that may be a bound: "≥ +3", "≤ draw", or "X wins in ≤ 5" when a bound
+/// already proves the win.
+pub fn bounded_text(kind: GameKind, bounded: Bounded, exact: bool) -> String {
+    let Bounded { value, kind: bound } = bounded;
+    let proves_win = is_proven(value)
+        && match bound {
+            BoundKind::AtLeast => value > 0,
+            BoundKind::AtMost => value < 0,
+            BoundKind::Exact => false,
+        };
+    if proves_win {
+        let winner = kind.side_name(if value > 0 { Side::First } else { Side::Second });
+        format!("{winner} wins in ≤ {}", WIN - value.abs())
+    } else {
+        format!("{}{}", bounded.prefix(), value_text(kind, value, exact))
     }
 }
 
@@ -308,12 +335,19 @@ impl<'a> ShownSearch<'a> {
         Self { replay, kind, path, pv, exact_values: replay.exhaustive && full_width }
     }
 
-    /// The node's value for `First` as text, if it has one yet.
-    pub fn value(&self, id: u32) -> Option<String> {
+    /// The node's value for `First`, with whether it is exact or only bounds the true value.
+    pub fn bounded(&self, id: u32) -> Option<Bounded> {
         let view = self.replay.player.view();
         let node = view.node(id);
+        let perspective = view.perspective.unwrap_or(Perspective::First);
+        let window = self.replay.windows.get(id as usize).copied().unwrap_or((-INF, INF));
+        node.value.map(|v| Bounded::classify(v, node.side, perspective, window, node.state))
+    }
+
+    /// The node's value for `First` as text ("≤ 0" for a bound), if it has one yet.
+    pub fn value(&self, id: u32) -> Option<String> {
         let exact = self.exact_values || Some(id) == self.replay.root() && self.replay.exhaustive;
-        node.value.map(|v| value_text(self.kind, value_for_first(v, node.side, view.perspective), exact))
+        self.bounded(id).map(|b| bounded_text(self.kind, b, exact))
     }
 }
 
@@ -352,6 +386,11 @@ impl ShownTree for ShownSearch<'_> {
             self.kind.side_name(Side::First),
             window_text(node.alpha, node.beta),
         );
+        hover += match self.bounded(id).map(|b| b.kind) {
+            Some(BoundKind::AtLeast) => "\n≥: a bound, the true value is at least this",
+            Some(BoundKind::AtMost) => "\n≤: a bound, the true value is at most this",
+            _ => "",
+        };
         if let Some((kind, pruned)) = node.cutoff.as_deref() {
             hover += &format!("\n{}: {} moves pruned ({})", cutoff_name(*kind), pruned.len(), pruned.join(" "));
         }
@@ -386,12 +425,13 @@ impl ShownTree for ShownSearch<'_> {
 /// A UCT replay as the canvas shows it: children by visits, card size by visits.
 pub struct ShownUct<'a> {
     pub replay: &'a MctsReplay,
+    pub kind: GameKind,
     path: HashSet<u32>,
     pv: HashSet<u32>,
 }
 
 impl<'a> ShownUct<'a> {
-    pub fn new(replay: &'a MctsReplay) -> Self {
+    pub fn new(replay: &'a MctsReplay, kind: GameKind) -> Self {
         let view = replay.player.view();
         let path = view.path.iter().copied().collect();
         let mut pv = HashSet::from([0]);
@@ -402,7 +442,7 @@ impl<'a> ShownUct<'a> {
             pv.insert(best);
             at = best;
         }
-        Self { replay, path, pv }
+        Self { replay, kind, path, pv }
     }
 }
 
@@ -435,20 +475,23 @@ impl ShownTree for ShownUct<'_> {
             })
             .flatten();
         let ucb_text = ucb.map_or("ucb –".to_string(), |u| format!("ucb {u:.2}"));
-        let proven = match node.proven {
-            Some(Proven::Win) => " won",
-            Some(Proven::Loss) => " lost",
-            Some(Proven::Draw) => " draw",
-            None => "",
+        let first = self.kind.side_name(Side::First);
+        let proven = match node.proven.map(|p| if node.mover == Side::First { p } else { p.flipped() }) {
+            Some(Proven::Win) => format!(" {first} wins"),
+            Some(Proven::Loss) => format!(" {} wins", self.kind.side_name(Side::Second)),
+            Some(Proven::Draw) => " draw".to_string(),
+            None => String::new(),
         };
-        let mut text = format!("{mv}{proven}\nn {} μ {:.2}", node.visits, node.mean());
+        let mean = mean_for_first(node.mean(), node.mover);
+        let mut text = format!("{mv}{proven}\nn {} μ {mean:.2}", node.visits);
         if id != 0 {
             text += &format!("\n{ucb_text}");
         }
         let hover = format!(
-            "{mv}: {} visits, mean reward {:.3} for the player who moved here\n{ucb_text} (UCB1: mean + C·√(ln N / n))",
+            "{mv}: {} visits, mean reward {mean:.3} for {first}\n{ucb_text} for {} choosing this move (UCB1: \
+             its mean + C·√(ln N / n))",
             node.visits,
-            node.mean()
+            self.kind.side_name(node.mover),
         );
         // The selection path is what UCT is working on now.
         let stroke = outline(self.path.contains(&id), false, self.pv.contains(&id));

@@ -511,8 +511,8 @@ impl TreeLab {
                     format!(
                         "{} visits, mean reward {:.3} for {}",
                         node.visits,
-                        node.mean(),
-                        kind.side_name(node.mover)
+                        canvas::mean_for_first(node.mean(), node.mover),
+                        kind.side_name(crate::games::Side::First)
                     ),
                 )
             }
@@ -589,7 +589,7 @@ impl TreeLab {
                 (canvas::layout(&shown, &self.expansion, self.selected), replay.player.view().current)
             }
             Replay::Mcts(replay) => {
-                let shown = ShownUct::new(replay);
+                let shown = ShownUct::new(replay, kind);
                 (canvas::layout(&shown, &self.expansion, self.selected), replay.player.view().path.last().copied())
             }
         };
@@ -634,7 +634,7 @@ impl Lesson for TreeLab {
         let mut replay = Vec::new();
         ReplayBar::keys(ui, &mut replay);
         if let Some(recording) = &self.recording
-            && let Some(step) = self.bar.advance(ui.input(|i| i.stable_dt), recording.step(), recording.step_count())
+            && let Some(step) = self.bar.advance(ui, recording.step(), recording.step_count())
         {
             commands.push(TreeCommand::Replay(ReplayCommand::Seek(step)));
             ui.ctx().request_repaint();

@@ -13,7 +13,7 @@ use crate::adversarial::mcts_trace::MctsView;
 use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_ply, minimal_nodes_per_ply};
 use crate::games::barca::{Barca, START_FEN};
 use crate::games::tictactoe::TicTacToe;
-use crate::games::{DefaultEval, Game, Side};
+use crate::games::{DefaultEval, Game, Score, Side};
 use crate::trace::{NO_NODE, Player, Progress, Recorder, Watched};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -173,6 +173,8 @@ pub struct TreeReplay {
     pub roots: Vec<u32>,
     /// No node of the last iteration was scored by the evaluator at a horizon: its values are game results.
     pub exhaustive: bool,
+    /// The window (α, β) each node was entered with: what tells a fail-soft bound from an exact value.
+    pub windows: Vec<(Score, Score)>,
 }
 
 impl TreeReplay {
@@ -266,18 +268,24 @@ fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress:
         let minimal = minimal_nodes_per_ply(&branching);
         let mut roots = Vec::new();
         let mut exhaustive = true;
+        let mut windows = Vec::new();
         for event in &trace.events {
             match event {
                 // Only the last iteration's values are shown at the end.
                 TreeEvent::Iteration { .. } => exhaustive = true,
-                TreeEvent::Enter { node, parent, .. } if *parent == NO_NODE => roots.push(*node),
+                TreeEvent::Enter { node, parent, alpha, beta, .. } => {
+                    windows.push((*alpha, *beta));
+                    if *parent == NO_NODE {
+                        roots.push(*node);
+                    }
+                }
                 TreeEvent::Leaf { reason: LeafReason::Horizon, .. } => exhaustive = false,
                 _ => {}
             }
         }
         let player = Player::new(trace, TreeView::new());
         let stats = result.stats;
-        (Replay::Tree(TreeReplay { player, stats, branching, minimal, roots, exhaustive }), truncated)
+        (Replay::Tree(TreeReplay { player, stats, branching, minimal, roots, exhaustive, windows }), truncated)
         }
     };
     Some(Recording { position, spec, replay, record_time: started.elapsed(), truncated })
