@@ -227,3 +227,95 @@ fn uct_cards_show_values_for_x() {
     }
     assert!(checked_o_moves > 0, "O's moves are shown");
 }
+
+/// The screen rectangle of the tree canvas.
+fn canvas_rect(harness: &LabHarness) -> egui::Rect {
+    harness.get_by_label("Game tree canvas").rect()
+}
+
+/// The screen rectangle of node `id`'s card, if it is laid out. Cards report their rectangle in
+/// the tree's plane; the canvas shows the lab's scene rect fitted and centred (as `egui::Scene` does).
+fn card_rect(harness: &LabHarness, id: u32) -> Option<egui::Rect> {
+    let name = format!("node {id}: ");
+    let card = harness.query_by_label_contains(&name)?.rect();
+    let (canvas, scene) = (canvas_rect(harness), harness.state().scene_rect());
+    let scale = (canvas.size() / scene.size()).min_elem().clamp(0.01, 1.5);
+    let to_screen = |p: egui::Pos2| canvas.center() + (p - scene.center()) * scale;
+    Some(egui::Rect::from_min_max(to_screen(card.min), to_screen(card.max)))
+}
+
+/// The current node and its path up to the root are inside the canvas.
+fn assert_current_path_in_view(harness: &LabHarness, when: &str) {
+    let Replay::Tree(replay) = &recording(harness).replay else { panic!("a tree replay") };
+    let view = replay.player.view();
+    let canvas = canvas_rect(harness);
+    let path = view.current_path();
+    assert!(!path.is_empty(), "{when}: a current node");
+    for id in path {
+        let card = card_rect(harness, id).unwrap_or_else(|| panic!("{when}: node {id} is laid out"));
+        assert!(canvas.contains_rect(card), "{when}: node {id} at {card:?} is outside the canvas {canvas:?}");
+    }
+}
+
+#[test]
+fn following_keeps_the_current_node_in_view_and_fit_shows_the_whole_tree() {
+    let mut harness = lab_harness();
+    click(&mut harness, "Barca");
+    settle(&mut harness);
+    assert_eq!(recording(&harness).spec.algorithm, EngineAlgorithm::AlphaBeta);
+    let len = recording(&harness).step_count();
+    let target = 15_600.min(len * 3 / 4);
+    harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit(target as f64);
+    harness.run_ok();
+    assert_eq!(recording(&harness).step(), target);
+    assert_current_path_in_view(&harness, "after dragging the timeline");
+    click(&mut harness, "Step >");
+    assert_current_path_in_view(&harness, "after a step");
+
+    click(&mut harness, "Fit");
+    let canvas = canvas_rect(&harness);
+    let Replay::Tree(replay) = &recording(&harness).replay else { unreachable!() };
+    let mut shown = 0;
+    for id in 0..replay.player.view().nodes.len() as u32 {
+        if let Some(card) = card_rect(&harness, id) {
+            shown += 1;
+            assert!(canvas.expand(1.0).contains_rect(card), "Fit: node {id} at {card:?} is outside {canvas:?}");
+        }
+    }
+    assert!(shown > 1, "Fit shows the tree");
+    click(&mut harness, "Step >");
+    assert_current_path_in_view(&harness, "a step after Fit");
+}
+
+#[test]
+fn the_end_of_the_full_tree_shows_the_root() {
+    let mut harness = lab_harness();
+    click(&mut harness, "Full tic-tac-toe tree");
+    settle(&mut harness);
+    click(&mut harness, "End >|");
+    assert_current_path_in_view(&harness, "at the end");
+}
+
+#[test]
+fn uct_cards_never_overlap() {
+    let mut harness = lab_harness();
+    harness.state_mut().apply(TreeCommand::SetIterations(300));
+    click(&mut harness, "UCT");
+    settle(&mut harness);
+    let len = recording(&harness).step_count();
+    for step in [8, len / 3, len] {
+        harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit(step as f64);
+        harness.run_ok();
+        click(&mut harness, "Expand all");
+        let cards: Vec<(String, egui::Rect)> = harness
+            .query_all(By::new().role(egui::Role::Button).label_contains("node "))
+            .map(|card| (card.accesskit_node().label().unwrap_or_default(), card.rect()))
+            .collect();
+        assert!(cards.len() > 3, "step {step}: cards shown");
+        for (i, (a, ra)) in cards.iter().enumerate() {
+            for (b, rb) in &cards[i + 1..] {
+                assert!(!ra.intersects(*rb), "step {step}: '{a}' {ra:?} overlaps '{b}' {rb:?}");
+            }
+        }
+    }
+}

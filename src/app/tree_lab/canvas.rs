@@ -14,7 +14,8 @@ use crate::games::{Score, Side, WIN, is_proven};
 use crate::trace::NO_NODE;
 
 const CARD: Vec2 = Vec2::new(92.0, 50.0);
-const COLUMN: f32 = 102.0;
+/// Space between neighbouring cards.
+const GAP: f32 = 10.0;
 const ROW: f32 = 90.0;
 const MAX_FILL: Color32 = Color32::from_rgb(44, 62, 92);
 const MIN_FILL: Color32 = Color32::from_rgb(92, 48, 52);
@@ -89,18 +90,18 @@ pub struct Placed {
     pub card: Card,
 }
 
-/// Lays out the open part of the tree: leaves of the shown tree take consecutive columns, a
-/// parent sits over the middle of its children.
+/// Lays out the open part of the tree: leaves of the shown tree sit side by side, each as wide as
+/// its card (UCT cards grow with visits), a parent over the middle of its children.
 pub fn layout(tree: &dyn ShownTree, expansion: &Expansion, selected: Option<u32>) -> Vec<Placed> {
     let mut placed = Vec::new();
-    let mut next_column = 0.0;
+    let mut next_left = 0.0;
     if let Some(root) = tree.root() {
-        place(tree, expansion, selected, Item::Node(root), 0, None, &mut next_column, &mut placed);
+        place(tree, expansion, selected, Item::Node(root), 0, None, &mut next_left, &mut placed);
     }
     placed
 }
 
-/// Places `item` and its shown subtree; returns the item's x.
+/// Places `item` and its shown subtree from x = `next_left` on; returns the item's x.
 #[allow(clippy::too_many_arguments)]
 fn place(
     tree: &dyn ShownTree,
@@ -109,7 +110,7 @@ fn place(
     item: Item,
     row: usize,
     parent: Option<usize>,
-    next_column: &mut f32,
+    next_left: &mut f32,
     placed: &mut Vec<Placed>,
 ) -> f32 {
     let card = match item {
@@ -123,6 +124,8 @@ fn place(
             scale: 1.0,
         },
     };
+    let width = CARD.x * card.scale + GAP;
+    let left = *next_left;
     let index = placed.len();
     placed.push(Placed { item, center: Pos2::new(0.0, row as f32 * ROW), parent, card });
     let mut xs = Vec::new();
@@ -140,11 +143,11 @@ fn place(
             children.iter().enumerate().filter(|&(i, &c)| keep(i, c)).map(|(_, &c)| c).collect()
         };
         for &child in &shown {
-            xs.push(place(tree, expansion, selected, Item::Node(child), row + 1, Some(index), next_column, placed));
+            xs.push(place(tree, expansion, selected, Item::Node(child), row + 1, Some(index), next_left, placed));
         }
         if shown.len() < children.len() {
             let others = Item::Others { parent: id, count: children.len() - shown.len() };
-            xs.push(place(tree, expansion, selected, others, row + 1, Some(index), next_column, placed));
+            xs.push(place(tree, expansion, selected, others, row + 1, Some(index), next_left, placed));
         }
         if tree.pruned(id).is_some() {
             xs.push(place(
@@ -154,25 +157,43 @@ fn place(
                 Item::Pruned { parent: id },
                 row + 1,
                 Some(index),
-                next_column,
+                next_left,
                 placed,
             ));
         }
     }
     let x = match (xs.first(), xs.last()) {
-        (Some(first), Some(last)) => (first + last) / 2.0,
+        (Some(first), Some(last)) => {
+            let span = *next_left - left;
+            if span < width {
+                // Children narrower than their parent: centre them under it.
+                let shift = (width - span) / 2.0;
+                for p in &mut placed[index + 1..] {
+                    p.center.x += shift;
+                }
+                *next_left = left + width;
+                (first + last) / 2.0 + shift
+            } else {
+                (first + last) / 2.0
+            }
+        }
         _ => {
-            *next_column += 1.0;
-            (*next_column - 1.0) * COLUMN
+            *next_left += width;
+            left + width / 2.0
         }
     };
     placed[index].center.x = x;
     x
 }
 
+/// The rectangle a placed card covers.
+pub fn card_rect(placed: &Placed) -> Rect {
+    Rect::from_center_size(placed.center, CARD * placed.card.scale)
+}
+
 /// The rectangle the laid-out tree covers.
 pub fn bounds(placed: &[Placed]) -> Rect {
-    placed.iter().fold(Rect::NOTHING, |bounds, p| bounds.union(Rect::from_center_size(p.center, CARD * p.card.scale)))
+    placed.iter().fold(Rect::NOTHING, |bounds, p| bounds.union(card_rect(p)))
 }
 
 /// Draws the laid-out tree into a scene `ui`, ringing the `selected` node; returns the item clicked.
@@ -193,7 +214,7 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
     }
     let mut clicked = None;
     for (index, p) in placed.iter().enumerate() {
-        let rect = Rect::from_center_size(p.center, CARD * p.card.scale);
+        let rect = card_rect(p);
         let response = ui.interact(rect, ui.scope_id().with(("tree card", index)), Sense::click());
         let name = match p.item {
             Item::Node(id) => format!("node {id}: {}", p.card.text.replace('\n', " ")),

@@ -90,8 +90,10 @@ pub struct TreeLab {
     expansion: Expansion,
     selected: Option<u32>,
     scene_rect: egui::Rect,
-    /// The student panned or zoomed: stop fitting the tree into the canvas every frame.
+    /// The student panned or zoomed: stop moving the view every frame (until a step while following).
     view_moved: bool,
+    /// "Fit" was pressed: show the whole tree (until a step while following).
+    fit_all: bool,
     error: Option<String>,
     repaint: Option<egui::Context>,
     /// A scene's step, taken by the next recording.
@@ -125,6 +127,7 @@ impl TreeLab {
             selected: None,
             scene_rect: egui::Rect::ZERO,
             view_moved: false,
+            fit_all: false,
             error: None,
             repaint: None,
             scene_step: None,
@@ -139,6 +142,11 @@ impl TreeLab {
 
     pub fn recording(&self) -> Option<&Recording> {
         self.recording.as_ref()
+    }
+
+    /// The part of the tree's plane the canvas shows (the canvas may letterbox more around it).
+    pub fn scene_rect(&self) -> egui::Rect {
+        self.scene_rect
     }
 
     pub fn error(&self) -> Option<&str> {
@@ -157,6 +165,10 @@ impl TreeLab {
                 let Some(recording) = &mut self.recording else { return };
                 if let Some(step) = self.bar.apply(command, recording.step(), recording.step_count()) {
                     recording.seek(step);
+                    // Following: every step brings the current node back into view.
+                    if self.expansion.follow {
+                        (self.view_moved, self.fit_all) = (false, false);
+                    }
                 }
                 self.settings.speed = self.bar.speed;
             }
@@ -206,12 +218,13 @@ impl TreeLab {
             TreeCommand::SetFollow(follow) => {
                 self.expansion.follow = follow;
                 self.settings.follow = follow;
+                (self.view_moved, self.fit_all) = (false, false);
             }
             TreeCommand::SetTopK(k) => {
                 self.expansion.top_k = k.clamp(1, 50);
                 self.settings.top_k = self.expansion.top_k;
             }
-            TreeCommand::Fit => self.view_moved = false,
+            TreeCommand::Fit => (self.view_moved, self.fit_all) = (false, true),
         }
     }
 
@@ -553,30 +566,45 @@ impl TreeLab {
             }
         });
         ui.weak(
-            "Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. \
+            "Values on the cards are for X (White, MAX); ≤ and ≥ mark values alpha-beta only bounded. \
+             Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. \
              Yellow: the current node; cyan ring: the node selected; white: the path being searched; \
              orange: the best line so far (both stay open while following the search).",
         );
     }
 
     /// The part of the tree to show in a canvas of `size`: all of it, or, when that would make the
-    /// cards too small to read, a readable window from the top, towards the `focus` node.
-    fn fitted_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2) -> egui::Rect {
+    /// cards too small to read, a readable window that holds the `focus` node and its path up to
+    /// the root (zoomed out further only if that path alone is too big).
+    fn followed_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2) -> egui::Rect {
         // Below this the cards cannot be read from the back of a room: pan instead.
         const MIN_ZOOM: f32 = 1.0;
-        let bounds = canvas::bounds(placed).expand(24.0);
+        const MARGIN: f32 = 24.0;
+        let bounds = canvas::bounds(placed).expand(MARGIN);
         if (size / bounds.size()).min_elem() >= MIN_ZOOM {
             return bounds;
         }
+        let focus_index = placed.iter().position(|p| focus.is_some_and(|id| p.item == Item::Node(id))).unwrap_or(0);
+        let mut path = egui::Rect::NOTHING;
+        let mut at = Some(focus_index);
+        while let Some(index) = at {
+            path = path.union(canvas::card_rect(&placed[index]));
+            at = placed[index].parent;
+        }
+        let path = path.expand(MARGIN);
         let window = size / MIN_ZOOM;
-        let root = placed[0].center.x;
-        // As near the focus as keeps the root in view.
-        let reach = (window.x / 2.0 - 60.0).max(0.0);
-        let centre = placed
+        if path.width() > window.x || path.height() > window.y {
+            return path;
+        }
+        // The focus's children too, when they fit: at the end that is the root's moves.
+        let children = placed
             .iter()
-            .find(|p| focus.is_some_and(|id| p.item == Item::Node(id)))
-            .map_or(root, |p| p.center.x.clamp(root - reach, root + reach));
-        egui::Rect::from_min_size(egui::pos2(centre - window.x / 2.0, bounds.top()), window)
+            .filter(|p| p.parent == Some(focus_index))
+            .fold(path, |rect, p| rect.union(canvas::card_rect(p).expand(MARGIN)));
+        let path = if children.width() <= window.x && children.height() <= window.y { children } else { path };
+        // The window from the top of the tree when the path fits under it, centred on the path.
+        let top = bounds.top().max(path.bottom() - window.y);
+        egui::Rect::from_min_size(egui::pos2(path.center().x - window.x / 2.0, top), window)
     }
 
     fn tree(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
@@ -597,11 +625,15 @@ impl TreeLab {
             ui.weak("The tree is empty at this step: press Step > or Play.");
         }
         if !self.view_moved && !placed.is_empty() {
-            self.scene_rect = Self::fitted_view(&placed, focus, ui.available_size());
+            self.scene_rect = if self.fit_all {
+                canvas::bounds(&placed).expand(24.0)
+            } else {
+                Self::followed_view(&placed, focus.filter(|_| self.expansion.follow), ui.available_size())
+            };
         }
         let frame = egui::Frame::canvas(ui.style());
-        frame.show(ui, |ui| {
-            let scene = egui::Scene::new().zoom_range(0.05..=1.5);
+        let canvas = frame.show(ui, |ui| {
+            let scene = egui::Scene::new().zoom_range(0.01..=1.5);
             let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed, self.selected));
             if response.response.changed() {
                 self.view_moved = true;
@@ -612,6 +644,7 @@ impl TreeLab {
                 Some(Item::Pruned { .. }) | None => {}
             }
         });
+        canvas.response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Game tree canvas"));
     }
 }
 
@@ -640,18 +673,28 @@ impl Lesson for TreeLab {
             ui.ctx().request_repaint();
         }
         ui.heading("Game-tree search: minimax, alpha-beta and UCT");
-        ui.label(
-            "A game tree has a node for every position and an edge for every move. Minimax gives each \
-             node the value of its best move for the player to move there: MAX (X or White, blue) \
-             takes the largest child value, MIN (O or Black, red) the smallest. Negamax is the same \
-             search with every value for the side to move. Alpha-beta keeps a window (α, β) of values \
-             that can still matter and skips the rest of a node's moves once one move proves the \
-             opponent will never let the game get there: that is a cutoff. UCT does not search to a \
-             depth: it grows the tree where random playouts look promising. Values on the cards are \
-             for X (White), whatever the algorithm holds internally.",
-        );
-        egui::Panel::right("tree-lab-side").resizable(true).default_size(460.0).min_size(380.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+        // Folded on a short screen (a projector at 130%): the tree needs the height.
+        egui::CollapsingHeader::new("About this page").default_open(ui.available_height() > 800.0).show(ui, |ui| {
+            ui.label(
+                "A game tree has a node for every position and an edge for every move. Minimax gives each \
+                 node the value of its best move for the player to move there: MAX (X or White, blue) \
+                 takes the largest child value, MIN (O or Black, red) the smallest. Negamax is the same \
+                 search with every value for the side to move. Alpha-beta keeps a window (α, β) of values \
+                 that can still matter and skips the rest of a node's moves once one move proves the \
+                 opponent will never let the game get there: that is a cutoff. UCT does not search to a \
+                 depth: it grows the tree where random playouts look promising. Values on the cards are \
+                 for X (White), whatever the algorithm holds internally.",
+            );
+        });
+        // The side panel starts at a third of the page and never takes half: the tree gets the rest.
+        let width = ui.available_width();
+        let side = egui::Panel::right("tree-lab-side")
+            .resizable(true)
+            .default_size((width * 0.34).clamp(260.0, 460.0))
+            .size_range(240.0..=(width * 0.5).max(260.0));
+        side.show(ui, |ui| {
+            // Both ways: content wider than the panel scrolls instead of spilling over the tree.
+            egui::ScrollArea::both().show(ui, |ui| {
                 egui::CollapsingHeader::new("Search")
                     .default_open(true)
                     .show(ui, |ui| self.search_controls(ui, &mut commands));
