@@ -319,3 +319,30 @@ fn uct_cards_never_overlap() {
         }
     }
 }
+
+#[test]
+fn on_a_projector_the_side_panel_covers_neither_the_controls_nor_the_tree() {
+    // 1280x720 with the text at 130%.
+    let zoom = 1.3;
+    let mut harness = Harness::builder()
+        .with_size([1280.0 / zoom, 720.0 / zoom])
+        .with_context_setup(move |ctx| {
+            searchlab::app::set_style(ctx);
+            ctx.set_zoom_factor(zoom);
+        })
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+    harness.run_ok();
+    harness.get_by_label("Game-tree search").click();
+    common::ui::wait_until(&mut harness, |app| !app.is_busy());
+    harness.run_ok();
+    let rect = |label: &str| harness.get_by_label(label).rect();
+    let central = ["Game tree canvas", "|< Start", "Step >", "End >|", "Fit", "Expand all"].map(|l| (l, rect(l)));
+    let side = ["Search", "Game:", "Statistics", "Record again"].map(|l| (l, rect(l)));
+    let canvas = central[0].1;
+    assert!(canvas.width() > 400.0 && canvas.height() > 200.0, "the tree gets the room: {canvas:?}");
+    for (a, ra) in central {
+        for (b, rb) in side {
+            assert!(!ra.intersects(rb), "'{a}' {ra:?} is under the side panel's '{b}' {rb:?}");
+        }
+    }
+}

@@ -54,9 +54,9 @@ impl ReplayBar {
             }
             ui.separator();
             let mut speed = self.speed;
-            let slider =
-                egui::Slider::new(&mut speed, 1.0..=Self::MAX_SPEED).logarithmic(true).text(format!("{step_name}s/s"));
-            if ui.add(slider).changed() {
+            let text = format!("{step_name}s/s");
+            let slider = egui::Slider::new(&mut speed, 1.0..=Self::MAX_SPEED).logarithmic(true).text(&text);
+            if slider_in_row(ui, slider, &text).changed() {
                 commands.push(ReplayCommand::SetSpeed(speed));
             }
         });
@@ -137,6 +137,20 @@ impl ReplayBar {
         }
         Some(target)
     }
+}
+
+/// Adds `slider` (labelled `text`) to a wrapped row, first starting a new row when the rest of
+/// this one is too narrow: a slider with its value and text is several widgets, which a wrapped
+/// row cannot split, so it would run on under whatever is beside the row.
+pub fn slider_in_row(ui: &mut egui::Ui, slider: egui::Slider<'_>, text: &str) -> egui::Response {
+    let spacing = ui.spacing();
+    // About half a text height per character.
+    let text_width = text.chars().count() as f32 * ui.text_style_height(&egui::TextStyle::Body) * 0.55;
+    let needed = spacing.slider_width + spacing.interact_size.x + text_width + 3.0 * spacing.item_spacing.x;
+    if ui.available_size_before_wrap().x < needed {
+        ui.end_row();
+    }
+    ui.add(slider)
 }
 
 #[cfg(test)]

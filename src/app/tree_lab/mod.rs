@@ -558,7 +558,8 @@ impl TreeLab {
                 commands.push(TreeCommand::SetFollow(follow));
             }
             let mut k = self.expansion.top_k;
-            if ui.add(egui::Slider::new(&mut k, 1..=50).text("children shown")).changed() {
+            let slider = egui::Slider::new(&mut k, 1..=50).text("children shown");
+            if crate::app::replay_bar::slider_in_row(ui, slider, "children shown").changed() {
                 commands.push(TreeCommand::SetTopK(k));
             }
             if ui.button("Fit").clicked() {
