@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{By, Queryable};
 use egui_kittest::{Harness, SnapshotOptions};
 use searchlab::app::{LESSONS, SearchlabApp};
 
@@ -26,6 +26,17 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
                 }
             }),
             ("astar_end", |harness| harness.get_by_label("End >|").click()),
+        ],
+        "Game-tree search" => vec![
+            // Alpha-beta's bounds (≤ 0 under a3) and the view following to the end.
+            ("alphabeta_end", |harness| harness.get_by_label("End >|").click()),
+            ("fit", |harness| harness.get_by_label("Fit").click()),
+            // UCT cards sized by visits, side by side; values for X.
+            ("uct_step_8", |harness| {
+                harness.get_by_label("UCT").click_accesskit();
+                settle(harness);
+                harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit(8.0);
+            }),
         ],
         _ => Vec::new(),
     }

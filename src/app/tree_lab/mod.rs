@@ -274,7 +274,7 @@ impl TreeLab {
                 }
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("Position:");
             let text = &mut self.settings.positions[self.settings.game as usize];
             let edit = ui.add(egui::TextEdit::singleline(text).desired_width(260.0)).labelled_by(label.id);
@@ -694,8 +694,7 @@ impl Lesson for TreeLab {
             .default_size((width * 0.34).clamp(260.0, 460.0))
             .size_range(240.0..=(width * 0.5).max(260.0));
         side.show(ui, |ui| {
-            // Both ways: content wider than the panel scrolls instead of spilling over the tree.
-            egui::ScrollArea::both().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
                 egui::CollapsingHeader::new("Search")
                     .default_open(true)
                     .show(ui, |ui| self.search_controls(ui, &mut commands));
