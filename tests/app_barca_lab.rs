@@ -262,3 +262,23 @@ fn the_app_lists_the_barca_lesson_and_opens_it() {
     harness.get_by_label("White to move");
     harness.get_by_label("square j10");
 }
+
+#[test]
+fn while_the_computer_thinks_the_board_shows_its_best_move_so_far() {
+    let mut harness = two_player_harness();
+    click(&mut harness, "Hard");
+    harness.get_by_label("Computer move").click();
+    harness.step();
+    assert!(harness.state().is_thinking());
+    // Hard thinks for a second; its first iteration names a move within milliseconds.
+    let mut shown = None;
+    while harness.state().is_thinking() && shown.is_none() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        harness.step();
+        shown = harness.state().decor().best_so_far;
+    }
+    let mv = shown.expect("an arrow while thinking");
+    assert!(Barca::start().check_legal(mv).is_ok(), "{mv} is a legal first move");
+    common::ui::wait_until(&mut harness, |lab| !lab.is_thinking());
+    assert_eq!(harness.state().decor().best_so_far, None, "no arrow once the move is played");
+}

@@ -24,6 +24,8 @@ pub struct BoardDecor {
     pub flipped: bool,
     /// Leave scared animals unmarked.
     pub hide_scared: bool,
+    /// The computer's best move so far while it thinks, drawn as an arrow.
+    pub best_so_far: Option<BarcaMove>,
 }
 
 const LIGHT: Color32 = Color32::from_rgb(226, 214, 178);
@@ -34,6 +36,7 @@ const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(150, 140, 0, 110);
 const SELECTED: Color32 = Color32::from_rgb(250, 200, 20);
 const GREEN_DOT: Color32 = Color32::from_rgb(30, 160, 60);
 const RED_DOT: Color32 = Color32::from_rgb(210, 40, 40);
+const BEST_SO_FAR: Color32 = Color32::from_rgba_premultiplied(20, 110, 200, 210);
 const SCARED: Color32 = Color32::from_rgb(230, 30, 30);
 const WHITE_FILL: Color32 = Color32::from_rgb(250, 246, 232);
 const WHITE_INK: Color32 = Color32::from_rgb(70, 52, 30);
@@ -43,7 +46,8 @@ const BLACK_INK: Color32 = Color32::from_rgb(240, 232, 210);
 /// The board at `size` × `size` points (coordinates included); returns the square clicked this frame.
 pub fn board_ui(ui: &mut egui::Ui, game: &Barca, decor: &BoardDecor, size: f32) -> Option<Square> {
     let (rect, board) = ui.allocate_exact_size(Vec2::splat(size), Sense::hover());
-    let margin = (size * 0.035).clamp(10.0, 18.0);
+    // Coordinates big enough to read from the back of a room.
+    let margin = (size * 0.05).clamp(16.0, 30.0);
     let cell = (size - margin) / 10.0;
     let squares = Rect::from_min_size(rect.min + vec2(margin, 0.0), Vec2::splat(cell * 10.0));
     let square_rect = |square: Square| {
@@ -80,7 +84,11 @@ pub fn board_ui(ui: &mut egui::Ui, game: &Barca, decor: &BoardDecor, size: f32) 
             painter.rect_stroke(area.shrink(1.5), 0.0, Stroke::new(3.0, SELECTED), StrokeKind::Inside);
         }
         if let Some((side, animal)) = game.piece_at(square) {
-            draw_animal(&painter, area.center(), cell * 0.42, side, animal, on(scared));
+            if on(HOLES) {
+                // A held watering hole stays visible as a ring of water around the animal.
+                painter.rect_stroke(area.shrink(1.0), 0.0, Stroke::new(cell * 0.09, WATER), StrokeKind::Inside);
+            }
+            draw_animal(&painter, area.center(), cell * 0.38, side, animal, on(scared));
         }
         if on(decor.green_dots) {
             painter.circle_filled(area.center(), cell * 0.14, GREEN_DOT);
@@ -91,6 +99,10 @@ pub fn board_ui(ui: &mut egui::Ui, game: &Barca, decor: &BoardDecor, size: f32) 
             let c = area.center();
             painter.line_segment([c - vec2(arm, arm), c + vec2(arm, arm)], Stroke::new(cell * 0.04, RED_DOT));
         }
+    }
+    if let Some(mv) = decor.best_so_far {
+        let (from, to) = (square_rect(mv.from).center(), square_rect(mv.to).center());
+        painter.arrow(from, to - from, Stroke::new(cell * 0.12, BEST_SO_FAR));
     }
     painter.rect_stroke(squares, 0.0, Stroke::new(1.5, WHITE_INK), StrokeKind::Outside);
     draw_coordinates(&painter, squares, cell, margin, decor.flipped, ui.visuals().text_color());
@@ -114,7 +126,7 @@ fn draw_hole(painter: &Painter, area: Rect) {
 }
 
 fn draw_coordinates(painter: &Painter, squares: Rect, cell: f32, margin: f32, flipped: bool, colour: Color32) {
-    let font = egui::FontId::proportional((margin * 0.8).min(cell * 0.35));
+    let font = egui::FontId::proportional((margin * 0.8).min(cell * 0.45));
     for i in 0..10u8 {
         let (column, row) = if flipped { (9 - i, i) } else { (i, 9 - i) };
         let x = squares.left() + (i as f32 + 0.5) * cell;

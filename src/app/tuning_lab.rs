@@ -2,7 +2,8 @@
 //! reference per iteration, and each weight per iteration. Loads a log written by
 //! `searchlab barca tune --log FILE.json`, or runs a tiny tuning on a worker thread.
 
-use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
+use egui::Color32;
+use egui_plot::{Line, Plot, PlotPoints, VLine};
 
 use super::Lesson;
 use super::widgets;
@@ -184,36 +185,52 @@ impl TuningLab {
     }
 
     fn plots(&self, log: &TuneLog, ui: &mut egui::Ui) {
-        let height = (ui.available_height() / 2.0 - 30.0).max(150.0);
-        // Room on the right of the last iteration, where the legends sit, so they hide no line.
-        let legend_room = log.iterations.last().map_or(1.0, |row| f64::from(row.iteration).max(1.0) * 1.35);
-        let lines = |plot: &mut egui_plot::PlotUi<'_>, series: Vec<Series>| {
-            for Series { name, points } in series {
-                plot.line(Line::new(name, PlotPoints::from(points)));
+        let height = (ui.available_height() / 2.0 - 50.0).max(150.0);
+        let best = f64::from(log.best_iteration);
+        let restarts = log.restarts();
+        // The legends sit above the plots, wrapped, so they never cover a line or run off the plot.
+        let plot = |ui: &mut egui::Ui, id: &str, title: &str, series: Vec<Series>, y_label: &str| {
+            ui.strong(title);
+            let mut entries: Vec<(Color32, &str)> =
+                series.iter().enumerate().map(|(i, s)| (SERIES_COLOURS[i % SERIES_COLOURS.len()], s.name)).collect();
+            entries.push((BEST, "best iteration"));
+            if !restarts.is_empty() {
+                entries.push((RESTART, "restart"));
             }
-        };
-        ui.strong("Score against the fixed reference");
-        Plot::new("tuning-scores")
-            .legend(Legend::default())
-            .include_x(legend_room)
-            .height(height)
-            .x_axis_label("iteration")
-            .y_axis_label("score (−1..1)")
-            .show(ui, |plot| {
-                lines(plot, log.score_series());
-                for iteration in log.restarts() {
-                    plot.vline(VLine::new("restart", iteration).color(egui::Color32::from_gray(140)));
+            widgets::legend(ui, &entries);
+            Plot::new(id).height(height).x_axis_label("iteration").y_axis_label(y_label).show(ui, |plot| {
+                for (i, Series { name, points }) in series.into_iter().enumerate() {
+                    let colour = SERIES_COLOURS[i % SERIES_COLOURS.len()];
+                    plot.line(Line::new(name, PlotPoints::from(points)).color(colour).width(2.0));
                 }
+                for &iteration in &restarts {
+                    plot.vline(VLine::new("restart", iteration).color(RESTART));
+                }
+                plot.vline(VLine::new("best iteration", best).color(BEST).width(2.5));
             });
-        ui.strong(if self.raw_weights { "Weights" } else { "Weights: change from the start, in units of the start value" });
-        Plot::new("tuning-weights")
-            .legend(Legend::default())
-            .include_x(legend_room)
-            .height(height)
-            .x_axis_label("iteration")
-            .show(ui, |plot| lines(plot, log.weight_series(self.raw_weights)));
+        };
+        plot(ui, "tuning-scores", "Score against the fixed reference", log.score_series(), "score (−1..1)");
+        let title =
+            if self.raw_weights { "Weights" } else { "Weights: change from the start, in units of the start value" };
+        plot(ui, "tuning-weights", title, log.weight_series(self.raw_weights), "");
     }
 }
+
+/// Ten distinct colours (Tableau 10) for the ten weights.
+const SERIES_COLOURS: [Color32; 10] = [
+    Color32::from_rgb(78, 121, 167),
+    Color32::from_rgb(242, 142, 43),
+    Color32::from_rgb(225, 87, 89),
+    Color32::from_rgb(118, 183, 178),
+    Color32::from_rgb(89, 161, 79),
+    Color32::from_rgb(237, 201, 72),
+    Color32::from_rgb(176, 122, 161),
+    Color32::from_rgb(255, 157, 167),
+    Color32::from_rgb(156, 117, 95),
+    Color32::from_rgb(186, 176, 172),
+];
+const BEST: Color32 = widgets::HIGHLIGHT;
+const RESTART: Color32 = Color32::from_gray(140);
 
 impl Lesson for TuningLab {
     fn is_busy(&self) -> bool {
@@ -247,3 +264,18 @@ impl Lesson for TuningLab {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::tune::TUNED_NAMES;
+
+    #[test]
+    fn every_weight_has_its_own_colour() {
+        let colours = &SERIES_COLOURS[..TUNED_NAMES.len()];
+        for (i, a) in colours.iter().enumerate() {
+            assert!(colours[i + 1..].iter().all(|b| b != a), "{} shares its colour", TUNED_NAMES[i]);
+            assert!(*a != BEST && *a != RESTART, "{} looks like a marker", TUNED_NAMES[i]);
+        }
+    }
+}

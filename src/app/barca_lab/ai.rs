@@ -140,15 +140,31 @@ impl Thinking {
         self.job.progress().is_stopped()
     }
 
+    /// The best move found so far, once the search has one.
+    pub fn best_so_far(&self) -> Option<BarcaMove> {
+        match self.algorithm {
+            EngineAlgorithm::Uct => {
+                if self.mcts.iterations.load(Ordering::Relaxed) == 0 {
+                    return None;
+                }
+                let mut moves = Vec::new();
+                self.game.legal_moves(&mut moves);
+                moves.get(self.mcts.best_move.load(Ordering::Relaxed)).copied()
+            }
+            _ => {
+                let text = self.search.best_move.lock().ok()?.clone()?;
+                self.game.parse_move(&text).ok()
+            }
+        }
+    }
+
     /// The search so far, in one line.
     pub fn progress_text(&self) -> String {
         let elapsed = self.job.elapsed().as_secs_f32();
         match self.algorithm {
             EngineAlgorithm::Uct => {
                 let iterations = self.mcts.iterations.load(Ordering::Relaxed);
-                let mut moves = Vec::new();
-                self.game.legal_moves(&mut moves);
-                let best = moves.get(self.mcts.best_move.load(Ordering::Relaxed)).map(|mv| mv.to_string());
+                let best = self.best_so_far().map(|mv| mv.to_string());
                 format!("Thinking... {elapsed:.1} s, {iterations} playouts, best so far {}", best.unwrap_or_default())
             }
             _ => {

@@ -308,6 +308,7 @@ impl BarcaLab {
             last_move: self.game.moves_played().last(),
             selected: self.selected,
             flipped: self.settings.flipped,
+            best_so_far: self.thinking.as_ref().and_then(Thinking::best_so_far),
             ..BoardDecor::default()
         };
         if let Some(moves) = self.selected.and_then(|square| self.game.animal_moves(square)) {

@@ -24,8 +24,17 @@ scoring positions with the weighted features in the table on the right.";
 impl BarcaLab {
     pub(super) fn show(&mut self, ui: &mut egui::Ui, commands: &mut Vec<BarcaCommand>) {
         ui.heading("Barca: play against a friend or the computer");
-        ui.label(EXPLANATION);
-        egui::Panel::right("barca-lab-side").resizable(true).default_size(430.0).min_size(360.0).show(ui, |ui| {
+        // Folded on a short screen (a projector at 130%): the board needs the height.
+        egui::CollapsingHeader::new("Rules")
+            .default_open(ui.available_height() > 800.0)
+            .show(ui, |ui| ui.label(EXPLANATION));
+        // The side panel never takes half the page: the board gets the rest.
+        let width = ui.available_width();
+        let side = egui::Panel::right("barca-lab-side")
+            .resizable(true)
+            .default_size((width * 0.4).clamp(280.0, 430.0))
+            .size_range(260.0..=(width * 0.5).max(280.0));
+        side.show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 egui::CollapsingHeader::new("Players and computer")
                     .default_open(true)
@@ -64,7 +73,7 @@ impl BarcaLab {
                 ui.label(RichText::new(text).size(20.0).strong().color(Color32::WHITE));
             });
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let side = self.game.side_to_move();
             ui.label(RichText::new(format!("{} to move", side_name(side))).strong());
             let player = self.settings.players[super::side_index(side)];
