@@ -185,7 +185,8 @@ impl TuningLab {
     }
 
     fn plots(&self, log: &TuneLog, ui: &mut egui::Ui) {
-        let height = (ui.available_height() / 2.0 - 50.0).max(150.0);
+        // Each plot's title and legend take about 80 points above it.
+        let height = ((ui.available_height() - 170.0) / 2.0).max(120.0);
         let best = f64::from(log.best_iteration);
         let restarts = log.restarts();
         // The legends sit above the plots, wrapped, so they never cover a line or run off the plot.
@@ -223,7 +224,7 @@ const SERIES_COLOURS: [Color32; 10] = [
     Color32::from_rgb(225, 87, 89),
     Color32::from_rgb(118, 183, 178),
     Color32::from_rgb(89, 161, 79),
-    Color32::from_rgb(237, 201, 72),
+    Color32::from_rgb(23, 190, 207),
     Color32::from_rgb(176, 122, 161),
     Color32::from_rgb(255, 157, 167),
     Color32::from_rgb(156, 117, 95),

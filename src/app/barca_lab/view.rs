@@ -8,7 +8,7 @@ use super::{BarcaCommand, BarcaLab, Mode, Seat, side_name};
 use crate::adversarial::choice::Difficulty;
 use crate::app::barca_board::board_ui;
 use crate::app::widgets;
-use crate::games::barca::breakdown;
+use crate::games::barca::{FeatureTerm, breakdown};
 use crate::games::{Game, Outcome, Side};
 
 
@@ -181,7 +181,7 @@ impl BarcaLab {
                 }
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Difficulty:");
             for difficulty in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
                 let name = difficulty_name(difficulty);
@@ -192,10 +192,10 @@ impl BarcaLab {
         });
         ui.weak(format!("The computer {}.", budget(&ai_engine(algorithm, self.settings.difficulty))));
         let mut delay = self.settings.move_delay_ms;
-        if ui.add(egui::Slider::new(&mut delay, 0..=3000).text("Delay between computer moves (ms)")).changed() {
+        if ui.add(egui::Slider::new(&mut delay, 0..=3000).text("Move delay (ms)")).changed() {
             commands.push(BarcaCommand::SetMoveDelay(delay));
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let can_move = self.thinking.is_none() && self.outcome().is_none();
             let hint = "The computer plays one move for the side to move (a hint in human games)";
             if ui.add_enabled(can_move, egui::Button::new("Computer move")).on_hover_text(hint).clicked() {
@@ -220,31 +220,21 @@ impl BarcaLab {
             self.weights.score(&self.game),
             self.weights_source
         ));
-        egui::Grid::new("barca-eval").striped(true).num_columns(5).show(ui, |ui| {
-            for heading in ["Feature", side, "Opponent", "Weight", "Contribution"] {
-                ui.strong(heading);
-            }
-            ui.end_row();
-            for term in &terms {
-                ui.label(term.name);
-                ui.label(term.own.to_string());
-                ui.label(term.opponent.to_string());
-                ui.label(term.weight.map_or("table".to_string(), |w| w.to_string()))
-                    .on_hover_text(format!("{side}: {:+}, opponent: {:+}", term.own_score, term.opponent_score));
-                ui.label(format!("{:+}", term.contribution));
-                ui.end_row();
-            }
+        // A narrow panel scrolls the table sideways rather than growing over the board.
+        egui::ScrollArea::horizontal().id_salt("barca-eval-scroll").show(ui, |ui| {
+            let grid = egui::Grid::new("barca-eval").striped(true).num_columns(5);
+            grid.show(ui, |ui| Self::evaluation_rows(ui, side, &terms));
         });
         ui.weak(format!(
             "Table weights: holes held 0–3 score {:?}; each way onto a hole next move scores {:?} by the holes it would make.",
             self.weights.holes_held, self.weights.holes_next_turn
         ));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("Weights file (JSON)");
             ui.add(egui::TextEdit::singleline(&mut self.settings.weights_path).desired_width(180.0))
                 .labelled_by(label.id);
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Load weights").clicked() {
                 commands.push(BarcaCommand::LoadWeights(self.settings.weights_path.clone()));
             }
@@ -254,12 +244,29 @@ impl BarcaLab {
         });
     }
 
+    /// The evaluation table: a heading row, then one row per feature.
+    fn evaluation_rows(ui: &mut egui::Ui, side: &str, terms: &[FeatureTerm]) {
+        for heading in ["Feature", side, "Opponent", "Weight", "Contribution"] {
+            ui.strong(heading);
+        }
+        ui.end_row();
+        for term in terms {
+            ui.label(term.name);
+            ui.label(term.own.to_string());
+            ui.label(term.opponent.to_string());
+            ui.label(term.weight.map_or("table".to_string(), |w| w.to_string()))
+                .on_hover_text(format!("{side}: {:+}, opponent: {:+}", term.own_score, term.opponent_score));
+            ui.label(format!("{:+}", term.contribution));
+            ui.end_row();
+        }
+    }
+
     fn load_save(&mut self, ui: &mut egui::Ui, commands: &mut Vec<BarcaCommand>) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("Position (FEN)");
-            ui.add(egui::TextEdit::singleline(&mut self.fen_text).desired_width(280.0)).labelled_by(label.id);
+            ui.add(egui::TextEdit::singleline(&mut self.fen_text).desired_width(240.0)).labelled_by(label.id);
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Load position").clicked() {
                 commands.push(BarcaCommand::LoadPosition(self.fen_text.clone()));
             }
@@ -271,7 +278,7 @@ impl BarcaLab {
         let label = ui.label("Game (moves)");
         ui.add(egui::TextEdit::multiline(&mut self.game_text).desired_rows(3).desired_width(f32::INFINITY))
             .labelled_by(label.id);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Load game text").clicked() {
                 commands.push(BarcaCommand::LoadGame(self.game_text.clone()));
             }
@@ -279,11 +286,11 @@ impl BarcaLab {
                 self.game_text = self.game_text();
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("Game file");
             ui.add(egui::TextEdit::singleline(&mut self.settings.game_path).desired_width(200.0)).labelled_by(label.id);
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Save game").clicked() {
                 commands.push(BarcaCommand::SaveGameFile(self.settings.game_path.clone()));
             }
