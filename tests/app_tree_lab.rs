@@ -97,12 +97,18 @@ fn the_full_tic_tac_toe_tree_steps_to_a_draw() {
     harness.get_by_label("Nodes: 0");
 }
 
-#[test]
-fn a_uct_run_shows_visit_counts() {
+/// The lab with a 300-playout UCT search recorded.
+fn uct_harness() -> LabHarness {
     let mut harness = lab_harness();
     harness.state_mut().apply(TreeCommand::SetIterations(300));
     click(&mut harness, "UCT");
     settle(&mut harness);
+    harness
+}
+
+#[test]
+fn a_uct_run_shows_visit_counts() {
+    let mut harness = uct_harness();
     click(&mut harness, "End >|");
     let Replay::Mcts(replay) = &recording(&harness).replay else { panic!("a UCT replay") };
     let view = replay.player.view();
@@ -195,10 +201,7 @@ fn alpha_beta_shows_a_bound_where_it_only_bounded_the_value() {
 
 #[test]
 fn uct_cards_show_values_for_x() {
-    let mut harness = lab_harness();
-    harness.state_mut().apply(TreeCommand::SetIterations(300));
-    click(&mut harness, "UCT");
-    settle(&mut harness);
+    let mut harness = uct_harness();
     click(&mut harness, "End >|");
     let Replay::Mcts(replay) = &recording(&harness).replay else { panic!("a UCT replay") };
     let view = replay.player.view();
@@ -298,10 +301,7 @@ fn the_end_of_the_full_tree_shows_the_root() {
 
 #[test]
 fn uct_cards_never_overlap() {
-    let mut harness = lab_harness();
-    harness.state_mut().apply(TreeCommand::SetIterations(300));
-    click(&mut harness, "UCT");
-    settle(&mut harness);
+    let mut harness = uct_harness();
     let len = recording(&harness).step_count();
     for step in [8, len / 3, len] {
         harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit(step as f64);

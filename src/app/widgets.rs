@@ -73,3 +73,12 @@ pub fn legend(ui: &mut egui::Ui, entries: &[(Color32, &str)]) {
         }
     });
 }
+
+/// A lesson's right-hand panel in a page `width` wide: it starts at `share` of the page and never
+/// takes half, so the canvas beside it keeps most of a projector's screen.
+pub fn side_panel(id: &str, width: f32, share: f32) -> egui::Panel {
+    egui::Panel::right(id.to_owned())
+        .resizable(true)
+        .default_size((width * share).clamp(260.0, 460.0))
+        .size_range(240.0..=(width * 0.5).max(260.0))
+}

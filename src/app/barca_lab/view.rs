@@ -28,13 +28,7 @@ impl BarcaLab {
         egui::CollapsingHeader::new("Rules")
             .default_open(ui.available_height() > 800.0)
             .show(ui, |ui| ui.label(EXPLANATION));
-        // The side panel never takes half the page: the board gets the rest.
-        let width = ui.available_width();
-        let side = egui::Panel::right("barca-lab-side")
-            .resizable(true)
-            .default_size((width * 0.4).clamp(280.0, 430.0))
-            .size_range(260.0..=(width * 0.5).max(280.0));
-        side.show(ui, |ui| {
+        widgets::side_panel("barca-lab-side", ui.available_width(), 0.4).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 egui::CollapsingHeader::new("Players and computer")
                     .default_open(true)

@@ -687,13 +687,7 @@ impl Lesson for TreeLab {
                  for X (White), whatever the algorithm holds internally.",
             );
         });
-        // The side panel starts at a third of the page and never takes half: the tree gets the rest.
-        let width = ui.available_width();
-        let side = egui::Panel::right("tree-lab-side")
-            .resizable(true)
-            .default_size((width * 0.34).clamp(260.0, 460.0))
-            .size_range(240.0..=(width * 0.5).max(260.0));
-        side.show(ui, |ui| {
+        widgets::side_panel("tree-lab-side", ui.available_width(), 0.34).show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 egui::CollapsingHeader::new("Search")
                     .default_open(true)
