@@ -19,6 +19,7 @@ pub enum PathAlgo {
     Bfs,
     Dijkstra,
     Astar,
+    Jps,
     Hpa,
     Pra,
 }
@@ -29,6 +30,7 @@ impl PathAlgo {
             PathAlgo::Bfs => Some(Algorithm::Bfs),
             PathAlgo::Dijkstra => Some(Algorithm::Dijkstra),
             PathAlgo::Astar => Some(Algorithm::Astar),
+            PathAlgo::Jps => Some(Algorithm::Jps),
             PathAlgo::Hpa | PathAlgo::Pra => None,
         }
     }
@@ -75,7 +77,13 @@ impl Planner {
         }
         let clock = Instant::now();
         let planner = match algo.flat() {
-            Some(algorithm) => Planner::Flat(GridSearch { algorithm, ..search }),
+            Some(algorithm) => {
+                let search = GridSearch { algorithm, ..search };
+                if let Some(reason) = search.refusal(grid) {
+                    return Err(CliError(reason.to_string()));
+                }
+                Planner::Flat(search)
+            }
             None if algo == PathAlgo::Pra => {
                 let pyramid = Pyramid::build(grid, search.rules);
                 if let Some(level) = options.level.filter(|&l| l >= pyramid.height()) {

@@ -5,6 +5,7 @@ pub mod astar;
 pub mod bfs;
 pub mod dijkstra;
 pub mod hpa;
+pub mod jps;
 mod open_list;
 pub mod pra;
 
@@ -310,16 +311,18 @@ pub enum Algorithm {
     Bfs,
     Dijkstra,
     Astar,
+    Jps,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 3] = [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Astar];
+    pub const ALL: [Algorithm; 4] = [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Astar, Algorithm::Jps];
 
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Bfs => "BFS",
             Algorithm::Dijkstra => "Dijkstra",
             Algorithm::Astar => "A*",
+            Algorithm::Jps => "JPS",
         }
     }
 }
@@ -357,6 +360,15 @@ impl GridSearch {
                 let heuristic = astar::grid_heuristic(grid, goal, self.heuristic);
                 astar::astar(&graph, start, goal, heuristic, self.weight, space, tracer)
             }
+            Algorithm::Jps => jps::jps(grid, start, goal, space, tracer),
+        }
+    }
+
+    /// Why this search cannot run on `grid`, if it cannot; [`Self::run`] expects `None`.
+    pub fn refusal(&self, grid: &Grid) -> Option<&'static str> {
+        match self.algorithm {
+            Algorithm::Jps => jps::refusal(grid, self.rules),
+            _ => None,
         }
     }
 
@@ -375,7 +387,7 @@ impl GridSearch {
             Algorithm::Astar if !self.heuristic.is_admissible(self.rules) => {
                 Some(format!("the {} heuristic overestimates under these move rules", self.heuristic.name()))
             }
-            Algorithm::Astar => None,
+            Algorithm::Astar | Algorithm::Jps => None,
         }
     }
 }
