@@ -4,6 +4,9 @@
 //! query time goes, stage by stage.
 //!
 //! cargo run --release --example bench_hierarchy [-- QUERIES]   (about QUERIES per map, default 250)
+//!
+//! Environment: MAPS=random512,maze (only maps whose path contains one of these), HPA_CONFIGS=16L1,32L1
+//! (cluster side and levels), PRA_LEVELS=2,3 (also plan PRA* on these levels).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
