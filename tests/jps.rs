@@ -8,7 +8,8 @@ use rand::{Rng, SeedableRng};
 use searchlab::grid::movingai;
 use searchlab::grid::{Connectivity, Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::jps::{jps, refusal};
-use searchlab::pathfinding::{Algorithm, GridSearch, SearchSpace, path_cost};
+use searchlab::graph::path_cost;
+use searchlab::pathfinding::{Algorithm, GridSearch, SearchSpace};
 use searchlab::trace::{NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot};
 
 /// Checks that `path` walks legal MovingAI steps from start to goal with the claimed cost.

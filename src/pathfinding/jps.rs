@@ -12,7 +12,7 @@
 //! Traced as A* is: `Open`/`Expand` for jump points, and one `Relax { improved: false }` per cell
 //! a scan passes over, so a replay shows the lines being scanned.
 
-use super::{COST_EPSILON, Heuristic, SearchResult, SearchSpace};
+use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
 use crate::grid::{Connectivity, Grid, MoveRules, SQRT2};
 use crate::trace::{NO_NODE, SearchEvent, Tracer};
 
@@ -121,7 +121,7 @@ fn line(grid: &Grid, a: u32, b: u32) -> impl Iterator<Item = u32> + '_ {
 
 /// Finds a shortest path from `start` to `goal` (passable cells) as grid cells. The map and rules
 /// must pass [`refusal`]: the map is searched as uniform, 8-connected, without corner cutting.
-pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &mut SearchSpace, tracer: &mut T) -> SearchResult {
+pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &mut SearchSpace, tracer: &mut T) -> PathResult {
     space.begin(grid.cell_count());
     let (gx, gy) = grid.coords(goal);
     let scan = Scanner { grid, goal: (gx as i64, gy as i64) };
@@ -146,7 +146,7 @@ pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &m
             if T::ENABLED {
                 tracer.record(|| SearchEvent::Found { cost, path: path.clone() });
             }
-            return SearchResult { path: Some((cost, path)), expanded, pushed };
+            return PathResult { path: Some((cost, path)), expanded, pushed };
         }
         let g_node = space.g_seen(node);
         let (x, y) = grid.coords(node);
@@ -183,5 +183,5 @@ pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &m
         }
     }
     tracer.record(|| SearchEvent::Exhausted);
-    SearchResult { path: None, expanded, pushed }
+    PathResult { path: None, expanded, pushed }
 }

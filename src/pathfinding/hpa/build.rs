@@ -6,7 +6,8 @@ use super::query::Links;
 use super::{AbstractEdge, GROUP, Hpa, IntraEdge, Layer, WIDE_ENTRANCE};
 use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::pathfinding::dijkstra::dijkstra;
-use crate::pathfinding::{Graph, NodeMap, SearchSpace, step_cost};
+use crate::graph::{Graph, NodeMap, step_cost};
+use crate::pathfinding::SearchSpace;
 use crate::trace::NoTrace;
 
 /// Dijkstra from each entrance of one cluster to the others inside it: the intra edges.

@@ -4,7 +4,8 @@
 //! refines those links by walking down the distances.
 
 use crate::grid::{Grid, GridGraph};
-use crate::pathfinding::{Graph, SearchSpace};
+use crate::graph::Graph;
+use crate::pathfinding::SearchSpace;
 
 /// The distances inside one level-1 cluster: one block per entrance (in the order of the
 /// cluster's sorted entrance list), each row-major over the cluster's rectangle.

@@ -26,7 +26,7 @@ mod smooth;
 
 pub use smooth::smooth;
 
-use super::{Graph, NodeMap};
+use crate::graph::{Graph, NodeMap};
 use crate::grid::{Grid, GridGraph, MoveRules};
 
 /// Entrances at least this wide get two transitions, one at each end (the paper's choice).

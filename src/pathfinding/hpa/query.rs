@@ -5,7 +5,8 @@ use super::{Hpa, HpaQuery, HpaResult, smooth};
 use crate::grid::{Grid, GridGraph};
 use crate::pathfinding::astar::{astar, grid_heuristic};
 use crate::pathfinding::dijkstra::dijkstra;
-use crate::pathfinding::{Graph, Heuristic, PlanEvent, SearchSpace, path_cost};
+use crate::graph::{Graph, path_cost};
+use crate::pathfinding::{Heuristic, PlanEvent, SearchSpace};
 use crate::trace::{Mapped, SearchEvent, Tracer};
 
 /// How a query's start and goal join one level.

@@ -1,7 +1,8 @@
 //! HPA*'s post-processing: straight shortcuts over the refined path.
 
 use crate::grid::{GridGraph, SQRT2};
-use crate::pathfinding::{COST_EPSILON, step_cost};
+use crate::graph::step_cost;
+use crate::pathfinding::COST_EPSILON;
 
 /// Replaces stretches of `path` by straight runs (orthogonal or diagonal, at most `reach` steps)
 /// wherever the run is cheaper, as HPA*'s post-processing does. From each kept cell it tries the
@@ -64,7 +65,7 @@ pub fn smooth(graph: &GridGraph, path: Vec<u32>, reach: u32) -> Vec<u32> {
 mod tests {
     use super::*;
     use crate::grid::{Grid, MoveRules};
-    use crate::pathfinding::path_cost;
+    use crate::graph::path_cost;
 
     #[test]
     fn smoothing_straightens_a_staircase() {
