@@ -23,10 +23,8 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
     space.open(start, NO_NODE, 0.0, h_start);
     tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: h_start });
     let (mut expanded, mut pushed) = (0, 1);
-    while let Some(node) = space.pop() {
-        space.close(node);
+    while let Some(node) = space.expand_next(tracer) {
         expanded += 1;
-        tracer.record(|| SearchEvent::Expand { node });
         if node == goal {
             let cost = space.g_seen(node);
             let path = space.path_to(goal);

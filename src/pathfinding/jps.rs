@@ -132,10 +132,8 @@ pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &m
     tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: h_start });
     let (mut expanded, mut pushed) = (0, 1);
     let mut directions = Vec::with_capacity(8);
-    while let Some(node) = space.pop() {
-        space.close(node);
+    while let Some(node) = space.expand_next(tracer) {
         expanded += 1;
-        tracer.record(|| SearchEvent::Expand { node });
         if node == goal {
             let cost = space.g_seen(node);
             let jump_points = space.path_to(goal);

@@ -244,6 +244,14 @@ impl SearchSpace {
         self.slots[node as usize].stamp = self.generation + 1;
     }
 
+    /// Takes the best open node off the open list, closes it and tells the tracer it is expanded.
+    fn expand_next<T: crate::trace::Tracer<SearchEvent>>(&mut self, tracer: &mut T) -> Option<u32> {
+        let node = self.pop()?;
+        self.close(node);
+        tracer.record(|| SearchEvent::Expand { node });
+        Some(node)
+    }
+
     /// Pops the best open node. An entry left behind by a later, better push pops after it and
     /// finds the node closed; even if one popped first, expansion reads the node's current `g`.
     fn pop(&mut self) -> Option<u32> {
