@@ -16,7 +16,8 @@ use searchlab::grid::{Grid, MoveRules};
 use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
 use searchlab::pathfinding::jps::jps;
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
-use searchlab::pathfinding::{GridSearch, PlanEvent, SearchSpace};
+use searchlab::pathfinding::plan_trace::PlanEvent;
+use searchlab::pathfinding::{GridSearch, SearchSpace};
 use searchlab::trace::{NoTrace, Tracer};
 
 fn micros(clock: Instant) -> f64 {
@@ -120,7 +121,7 @@ impl Tracer<PlanEvent> for StageClock {
     const ENABLED: bool = false;
     fn record(&mut self, make: impl FnOnce() -> PlanEvent) {
         if let PlanEvent::Stage { stage, .. } = make() {
-            self.lap(stage);
+            self.lap(stage.name());
         }
     }
 }

@@ -10,7 +10,8 @@ use searchlab::grid::{Connectivity, Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::jps::{jps, refusal};
 use searchlab::graph::path_cost;
 use searchlab::pathfinding::{Algorithm, GridSearch, SearchSpace};
-use searchlab::trace::{NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot};
+use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
+use searchlab::trace::{NoTrace, Player, Recorder};
 
 /// Checks that `path` walks legal MovingAI steps from start to goal with the claimed cost.
 fn assert_walks(grid: &Grid, start: u32, goal: u32, cost: f64, path: &[u32]) {

@@ -7,7 +7,8 @@
 use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
 use crate::graph::Graph;
 use crate::grid::Grid;
-use crate::trace::{NO_NODE, SearchEvent, Tracer};
+use crate::trace::{NO_NODE, Control, Tracer};
+use super::search_trace::SearchEvent;
 
 pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
     graph: &G,
@@ -25,6 +26,9 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
     let (mut expanded, mut pushed) = (0, 1);
     while let Some(node) = space.expand_next(tracer) {
         expanded += 1;
+        if tracer.control() == Control::Stop {
+            return PathResult { path: None, expanded, pushed };
+        }
         if node == goal {
             let cost = space.g_seen(node);
             let path = space.path_to(goal);

@@ -3,9 +3,10 @@
 //! With non-negative costs a node's cost is final once it is expanded, so closed nodes are never
 //! looked at again.
 
+use super::search_trace::SearchEvent;
 use super::{COST_EPSILON, PathResult, SearchSpace};
 use crate::graph::Graph;
-use crate::trace::{NO_NODE, SearchEvent, Tracer};
+use crate::trace::{Control, NO_NODE, Tracer};
 
 /// Searches from `start` until `goal` is expanded, or over everything reachable when `goal` is `None`.
 pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
@@ -21,6 +22,9 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
     let (mut expanded, mut pushed) = (0, 1);
     while let Some(node) = space.expand_next(tracer) {
         expanded += 1;
+        if tracer.control() == Control::Stop {
+            return PathResult { path: None, expanded, pushed };
+        }
         let g_node = space.g_seen(node);
         if goal == Some(node) {
             let path = space.path_to(node);

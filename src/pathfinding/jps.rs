@@ -14,7 +14,8 @@
 
 use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
 use crate::grid::{Connectivity, Grid, MoveRules, SQRT2};
-use crate::trace::{NO_NODE, SearchEvent, Tracer};
+use super::search_trace::SearchEvent;
+use crate::trace::{Control, NO_NODE, Tracer};
 
 /// Why JPS cannot search this map under these rules, if it cannot (one line, for the user).
 pub fn refusal(grid: &Grid, rules: MoveRules) -> Option<&'static str> {
@@ -134,6 +135,9 @@ pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &m
     let mut directions = Vec::with_capacity(8);
     while let Some(node) = space.expand_next(tracer) {
         expanded += 1;
+        if tracer.control() == Control::Stop {
+            return PathResult { path: None, expanded, pushed };
+        }
         if node == goal {
             let cost = space.g_seen(node);
             let jump_points = space.path_to(goal);

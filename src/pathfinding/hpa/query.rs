@@ -6,8 +6,10 @@ use crate::grid::{Grid, GridGraph};
 use crate::pathfinding::astar::{astar, grid_heuristic};
 use crate::pathfinding::dijkstra::dijkstra;
 use crate::graph::{Graph, path_cost};
-use crate::pathfinding::{Heuristic, PlanEvent, SearchSpace};
-use crate::trace::{Mapped, SearchEvent, Tracer};
+use crate::pathfinding::plan_trace::{PlanEvent, PlanStage};
+use crate::pathfinding::search_trace::SearchEvent;
+use crate::pathfinding::{Heuristic, SearchSpace};
+use crate::trace::{Mapped, Tracer};
 
 /// How a query's start and goal join one level.
 #[derive(Debug, Default)]
@@ -247,7 +249,7 @@ impl Hpa {
             for (end, reversed) in [(0, false), (1, true)] {
                 let (x, y) = grid.coords(ends[end]);
                 let cluster = self.cluster_at(level, x, y);
-                let stage = if reversed { "link goal to its cluster's entrances" } else { "link start to its cluster's entrances" };
+                let stage = if reversed { PlanStage::LinkGoal } else { PlanStage::LinkStart };
                 tracer.record(|| PlanEvent::Stage { level: level - 1, stage });
                 let (found, expanded) = if level == 1 {
                     self.link_on_level_one(grid, cluster, ends, reversed, space, &mut Mapped::new(tracer, on_grid))
@@ -271,7 +273,7 @@ impl Hpa {
             links.push(joined);
         }
 
-        tracer.record(|| PlanEvent::Stage { level: top, stage: "abstract search" });
+        tracer.record(|| PlanEvent::Stage { level: top, stage: PlanStage::AbstractSearch });
         let (gx, gy) = grid.coords(goal);
         let heuristic = |node: u32| {
             let (x, y) = grid.coords(cell_of(node));
@@ -284,7 +286,7 @@ impl Hpa {
         let Some((cost, mut nodes)) = found.path else { return result };
         result.abstract_paths[top - 1] = nodes.iter().map(|&n| cell_of(n)).collect();
         for level in (2..=top).rev() {
-            tracer.record(|| PlanEvent::Stage { level: level - 1, stage: "refine the abstract path" });
+            tracer.record(|| PlanEvent::Stage { level: level - 1, stage: PlanStage::RefineAbstractPath });
             nodes = self.refine_to_level_below(level, &nodes, &links[level - 1]);
             let cells: Vec<u32> = nodes.iter().map(|&n| cell_of(n)).collect();
             if T::ENABLED {
@@ -294,7 +296,7 @@ impl Hpa {
             result.abstract_paths[level - 2] = cells;
         }
 
-        tracer.record(|| PlanEvent::Stage { level: 0, stage: "refine abstract edges" });
+        tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::RefineEdges });
         let graph = GridGraph::new(grid, self.rules);
         let layer = &self.layers[0];
         let mut cells = vec![start];
@@ -343,7 +345,7 @@ impl Hpa {
         result.unsmoothed_cost = Some(path_cost(&graph, &cells).expect("refined steps are grid moves"));
         result.refined_path = cells.clone();
         if options.smooth {
-            tracer.record(|| PlanEvent::Stage { level: 0, stage: "smooth" });
+            tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::Smooth });
             cells = smooth(&graph, cells, self.cluster_size());
         }
         let cost = path_cost(&graph, &cells).expect("smoothing keeps grid moves");
