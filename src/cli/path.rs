@@ -18,6 +18,7 @@ enum PathAlgo {
     Bfs,
     Dijkstra,
     Astar,
+    Jps,
     Hpa,
     Pra,
 }
@@ -90,6 +91,7 @@ impl PathArgs {
                 heuristic: self.heuristic.unwrap_or(Planner::default_heuristic(rules)),
                 weight: self.weight,
             },
+            PathAlgo::Jps => Method::Jps,
             PathAlgo::Hpa => Method::Hpa {
                 cluster: self.cluster.unwrap_or(DEFAULT_CLUSTER),
                 levels: self.levels.unwrap_or(1),

@@ -135,9 +135,6 @@ pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &m
     let mut directions = Vec::with_capacity(8);
     while let Some(node) = space.expand_next(tracer) {
         expanded += 1;
-        if tracer.control() == Control::Stop {
-            return PathResult { path: None, expanded, pushed };
-        }
         if node == goal {
             let cost = space.g_seen(node);
             let jump_points = space.path_to(goal);
@@ -149,6 +146,9 @@ pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &m
                 tracer.record(|| SearchEvent::Found { cost, path: path.clone() });
             }
             return PathResult { path: Some((cost, path)), expanded, pushed };
+        }
+        if tracer.control() == Control::Stop {
+            return PathResult { path: None, expanded, pushed };
         }
         let g_node = space.g_seen(node);
         let (x, y) = grid.coords(node);
