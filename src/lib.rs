@@ -10,5 +10,6 @@ pub mod games;
 pub mod grid;
 pub mod navmesh;
 pub mod pathfinding;
+pub mod text;
 pub mod tournament;
 pub mod trace;

@@ -10,6 +10,7 @@ use super::tournament::{MatchArgs, PlotArgs, TuneArgs, run_match_command, run_pl
 use super::{CliError, CliResult, emit};
 use crate::games::DefaultEval;
 use crate::games::barca::{Barca, START_FEN, perft};
+use crate::text::quote;
 
 #[derive(Debug, Args)]
 pub struct BarcaArgs {
@@ -72,7 +73,7 @@ pub fn run(args: BarcaArgs) -> CliResult {
 
 /// Parses `--fen`, naming the option in the error.
 pub fn read_fen(text: &str) -> Result<Barca, CliError> {
-    Barca::from_fen(text).map_err(|error| CliError(format!("--fen '{text}': {error}")))
+    Barca::from_fen(text).map_err(|error| CliError(format!("--fen '{}': {error}", quote(text))))
 }
 
 fn run_perft(args: PerftArgs) -> CliResult {

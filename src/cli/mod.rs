@@ -55,7 +55,7 @@ pub fn main() -> i32 {
             return 0;
         }
         Err(error) => {
-            eprintln!("{}", one_line(&error.render().to_string()));
+            eprintln!("{}", crate::text::one_line(&one_line(&error.render().to_string())));
             return 2;
         }
     };
@@ -70,7 +70,7 @@ pub fn main() -> i32 {
     match result {
         Ok(()) => 0,
         Err(CliError(message)) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", crate::text::one_line(&message));
             2
         }
     }

@@ -10,6 +10,7 @@ use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
 use crate::adversarial::mcts::{MctsConfig, uct_search};
 use crate::adversarial::{SearchLimits, alphabeta, minimax, negamax};
 use crate::games::{Evaluator, Game, random_move};
+use crate::text::quote;
 use crate::trace::NoTrace;
 
 /// Random plies before a UCT playout is scored by the evaluation (CLI searches and match engines):
@@ -35,12 +36,13 @@ impl FromStr for EngineSpec {
 
     fn from_str(text: &str) -> Result<Self, String> {
         let usage = "use minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, uct:N, random, easy, medium or hard";
+        let quoted = quote(text);
         let (name, arg) = text.split_once(':').map_or((text, None), |(n, a)| (n, Some(a)));
         let depth = |arg: Option<&str>| -> Result<u32, String> {
-            let arg = arg.ok_or_else(|| format!("engine '{text}' needs a depth, e.g. {name}:3"))?;
+            let arg = arg.ok_or_else(|| format!("engine '{quoted}' needs a depth, e.g. {}:3", quote(name)))?;
             match arg.parse::<u32>() {
                 Ok(d) if (1..=64).contains(&d) => Ok(d),
-                _ => Err(format!("engine '{text}': depth '{arg}' is not a whole number from 1 to 64")),
+                _ => Err(format!("engine '{quoted}': depth '{}' is not a whole number from 1 to 64", quote(arg))),
             }
         };
         match (name, arg) {
@@ -49,7 +51,7 @@ impl FromStr for EngineSpec {
             ("alphabeta", _) => Ok(EngineSpec::AlphaBeta(depth(arg)?)),
             ("id", Some(ms)) if ms.ends_with("ms") => match ms.trim_end_matches("ms").parse::<u64>() {
                 Ok(millis) if millis > 0 => Ok(EngineSpec::IdMillis(millis)),
-                _ => Err(format!("engine '{text}': '{ms}' is not a positive number of milliseconds")),
+                _ => Err(format!("engine '{quoted}': '{}' is not a positive number of milliseconds", quote(ms))),
             },
             ("id", _) => Ok(EngineSpec::IdDepth(depth(arg)?)),
             ("random", None) => Ok(EngineSpec::Random),
@@ -58,9 +60,9 @@ impl FromStr for EngineSpec {
             ("hard", None) => Ok(EngineSpec::Level(Difficulty::Hard)),
             ("uct", _) => match arg.map(str::parse::<u64>) {
                 Some(Ok(iterations)) if iterations > 0 => Ok(EngineSpec::Uct(iterations)),
-                _ => Err(format!("engine '{text}' needs a positive number of playouts, e.g. uct:5000")),
+                _ => Err(format!("engine '{quoted}' needs a positive number of playouts, e.g. uct:5000")),
             },
-            _ => Err(format!("unknown engine '{text}': {usage}")),
+            _ => Err(format!("unknown engine '{quoted}': {usage}")),
         }
     }
 }
