@@ -8,13 +8,20 @@
 
 use std::path::Path;
 
-use super::{ParseError, Point, orient, segments_touch};
+use super::{ParseError, Point, distance, orient, segments_touch};
+use crate::grid::movingai::read_text;
+use crate::text::without_bom;
 
 /// Coordinates must lie within ±this, which keeps the triangulation's predicates exact enough.
 pub const MAX_COORDINATE: f64 = 1e7;
 
+/// Whether both coordinates are within ±[`MAX_COORDINATE`] (so neither is infinite or NaN).
+pub fn within_bounds(p: Point) -> bool {
+    p[0].abs() <= MAX_COORDINATE && p[1].abs() <= MAX_COORDINATE
+}
+
+/// Other top-level keys (such as a tool's `"queries"`) are ignored.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct PolygonMap {
     pub boundary: Vec<Point>,
     #[serde(default)]
@@ -32,16 +39,13 @@ pub struct Outline {
 impl PolygonMap {
     /// Parses and validates JSON text; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<PolygonMap, ParseError> {
-        let raw: PolygonMap = serde_json::from_str(text)
+        let raw: PolygonMap = serde_json::from_str(without_bom(text))
             .map_err(|e| ParseError { file: file.to_string(), line: e.line(), message: e.to_string() })?;
         raw.validated().map_err(|message| ParseError { file: file.to_string(), line: 0, message })
     }
 
     pub fn load(path: &Path) -> Result<PolygonMap, ParseError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ParseError { file: file.clone(), line: 0, message: format!("cannot read: {e}") })?;
-        Self::parse(&file, &text)
+        Self::parse(&path.display().to_string(), &read_text(path)?)
     }
 
     /// The map with rings normalised, or a message naming the offending ring and vertex.
@@ -56,6 +60,10 @@ impl PolygonMap {
         // Checked before orienting the rings, so vertex numbers in errors match the file.
         let mut map = PolygonMap { boundary, holes };
         map.check_crossings()?;
+        // A ring that neither crosses nor folds back encloses an area; this catches rounding.
+        if let Some(ring) = map.rings().position(|ring| signed_area(ring) == 0.0) {
+            return Err(format!("{} has zero area", map.ring_name(ring)));
+        }
         for (i, hole) in map.holes.iter().enumerate() {
             // Rings do not touch, so one vertex tells where the whole hole lies.
             if !inside_ring(hole[0], &map.boundary) {
@@ -173,8 +181,10 @@ pub fn inside_ring(p: Point, ring: &[Point]) -> bool {
     inside
 }
 
+/// Summed as triangles from the ring's first vertex: far from the origin, triangles from
+/// (0, 0) are huge and cancel, and a small ring's area would round away.
 pub fn signed_area(ring: &[Point]) -> f64 {
-    (0..ring.len()).map(|i| orient([0.0, 0.0], ring[i], ring[(i + 1) % ring.len()])).sum::<f64>() / 2.0
+    (1..ring.len().saturating_sub(1)).map(|i| orient(ring[0], ring[i], ring[i + 1])).sum::<f64>() / 2.0
 }
 
 fn orient_ring(ring: &mut [Point], counter_clockwise: bool) {
@@ -188,7 +198,7 @@ fn clean(mut ring: Vec<Point>, name: &str) -> Result<Vec<Point>, String> {
     if let Some(i) = ring.iter().position(|p| !(p[0].is_finite() && p[1].is_finite())) {
         return Err(format!("{name}: vertex {i} {:?} is not a finite number", ring[i]));
     }
-    if let Some(i) = ring.iter().position(|p| p[0].abs() > MAX_COORDINATE || p[1].abs() > MAX_COORDINATE) {
+    if let Some(i) = ring.iter().position(|&p| !within_bounds(p)) {
         return Err(format!("{name}: vertex {i} {:?} is beyond ±{MAX_COORDINATE}", ring[i]));
     }
     if ring.len() > 1 && ring.first() == ring.last() {
@@ -203,8 +213,11 @@ fn clean(mut ring: Vec<Point>, name: &str) -> Result<Vec<Point>, String> {
             return Err(format!("{name}: vertex {next} repeats vertex {i} {:?}", ring[i]));
         }
     }
-    if signed_area(&ring) == 0.0 {
-        return Err(format!("{name} has zero area"));
+    // Flat rings are named for what they are; a ring whose area only sums to zero (a
+    // symmetric bow-tie) is left to the crossing check.
+    let far = ring.iter().copied().max_by(|p, q| distance(ring[0], *p).total_cmp(&distance(ring[0], *q))).expect("3 vertices");
+    if ring.iter().all(|&p| orient(ring[0], far, p) == 0.0) {
+        return Err(format!("{name} has zero area: its vertices lie on one line"));
     }
     Ok(ring)
 }
