@@ -129,7 +129,7 @@ pub fn run(args: MeshArgs) -> CliResult {
     let single = args.queries.is_none();
     let (mut total_expanded, mut total_micros, mut unreachable) = (0, 0.0, 0);
     for (from, to) in &queries {
-        let query = MeshQuery { start: to_point(*from)?, goal: to_point(*to)?, radius: args.radius, first_path_only: args.first_path };
+        let query = MeshQuery { radius: args.radius, first_path_only: args.first_path, ..MeshQuery::new(to_point(*from)?, to_point(*to)?) };
         let clock = Instant::now();
         let result: MeshSearchResult = match &reduction {
             Some(reduction) => tra_star(&mesh, reduction, &query, &mut NoTrace),
