@@ -1,0 +1,283 @@
+//! Every parser and every command that reads a file, fed hostile input (see `common::fuzz`):
+//! nothing panics or hangs, and every refusal is one readable line. What the parsers accept goes
+//! on to what a user would do next (triangulate and search a map, plot a log), which must hold
+//! up too. Below the fuzz targets, each problem they found, as a regression test.
+//!
+//! `cargo test` runs 1,000 cases per parser and 50 per command; the full run is
+//! `FUZZ_CASES=100000 cargo test --release --test fuzz_inputs` (commands get a twentieth).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::fuzz::{assert_one_line, cases, hostile, within_bounded_time};
+use proptest::prelude::*;
+use searchlab::games::barca::{Barca, Weights, game_text, parse_game, perft::perft};
+use searchlab::games::tictactoe::TicTacToe;
+use searchlab::games::{Evaluator, Game};
+use searchlab::grid::movingai::{check_scenarios, parse_map, parse_scen};
+use searchlab::grid::{Grid, generate};
+use searchlab::navmesh::grid_outline::grid_outline;
+use searchlab::navmesh::polyanya::parse_mesh;
+use searchlab::navmesh::tastar::{MeshQuery, ta_star};
+use searchlab::navmesh::trastar::{Reduction, tra_star};
+use searchlab::navmesh::{Navmesh, Outline, PolygonMap};
+use searchlab::pathfinding::{GridSearch, SearchSpace};
+use searchlab::tournament::plot::tuning_svg;
+use searchlab::tournament::tune::TuneLog;
+use searchlab::trace::NoTrace;
+
+fn project_file(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).expect("bundled file")
+}
+
+/// A 6x6 Polyanya mesh of unit squares with one square hole.
+fn small_mesh() -> String {
+    common::polyanya_grid(6, &[(2, 3)])
+}
+
+fn map_seeds() -> Vec<String> {
+    let mut weighted: Grid = generate::random(12, 9, 0.2, 4);
+    weighted.set_weight(3, 3, 7);
+    vec![project_file("maps/lecture-u.map"), searchlab::grid::movingai::write_map(&weighted)]
+}
+
+fn polygon_seeds() -> Vec<String> {
+    let mut seeds: Vec<String> = ["pillars.json", "u_hall.json", "narrow_corridor.json"].iter().map(|m| project_file(&format!("maps/{m}"))).collect();
+    seeds.push(r#"{"boundary": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[4,4],[6,4],[6,6]]], "queries": [[1,1,9,9]]}"#.to_string());
+    seeds
+}
+
+fn fen_seeds() -> Vec<String> {
+    vec![
+        searchlab::games::barca::START_FEN.to_string(),
+        "4ee4/3lmml3/10/10/10/4M5/10/10/3L1ML3/4EE4 b".to_string(),
+        "e8e/m1l5l1/10/10/2m7/10/10/10/3LMML3/4EE4 w".to_string(),
+    ]
+}
+
+fn game_seeds() -> Vec<String> {
+    let mut seeds = Vec::new();
+    for (fen, moves) in [(searchlab::games::barca::START_FEN, &["e2e5", "e9e6", "d2b4"][..]), ("4ee4/3lmml3/10/10/10/4M5/10/10/3L1ML3/4EE4 b", &["e9e7"][..])] {
+        let mut game = Barca::from_fen(fen).unwrap();
+        for text in moves {
+            game.make_move(game.parse_move(text).unwrap());
+        }
+        seeds.push(game_text(fen, &game.moves_played().collect::<Vec<_>>()));
+    }
+    seeds
+}
+
+/// Two points of the map's free space, if it has any: near its first boundary vertex and at the
+/// middle of its bounding box.
+fn query_points(outline: &Outline) -> Option<([f64; 2], [f64; 2])> {
+    let first = *outline.points.first()?;
+    let (mut low, mut high) = (first, first);
+    for p in &outline.points {
+        low = [low[0].min(p[0]), low[1].min(p[1])];
+        high = [high[0].max(p[0]), high[1].max(p[1])];
+    }
+    let middle = [(low[0] + high[0]) / 2.0, (low[1] + high[1]) / 2.0];
+    Some(([first[0] * 0.95 + middle[0] * 0.05, first[1] * 0.95 + middle[1] * 0.05], middle))
+}
+
+/// What `mesh` does with a map that parsed: triangulate it and search it with TA* and TRA*.
+fn triangulate_and_search(outline: &Outline) {
+    let mesh = match Navmesh::build(outline, None) {
+        Ok(mesh) => mesh,
+        Err(error) => return assert_one_line(&error),
+    };
+    let Some((start, goal)) = query_points(outline) else { return };
+    let query = MeshQuery { max_expansions: 100_000, ..MeshQuery::new(start, goal) };
+    let ta = ta_star(&mesh, &query, &mut NoTrace);
+    let tra = tra_star(&mesh, &Reduction::new(&mesh), &query, &mut NoTrace);
+    for result in [&ta, &tra] {
+        if let Err(error) = result {
+            assert_one_line(error);
+        }
+    }
+    if let (Ok(ta), Ok(tra)) = (ta, tra) {
+        let length = |r: &searchlab::navmesh::tastar::MeshSearchResult| r.path.as_ref().map(|p| p.length);
+        match (length(&ta), length(&tra)) {
+            (Some(a), Some(b)) => assert!((a - b).abs() <= 1e-7 * a.max(1.0), "TA* {a} TRA* {b}"),
+            (a, b) => assert_eq!(a.is_some(), b.is_some(), "TA* and TRA* disagree on reachability"),
+        }
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(1000)))]
+
+    #[test]
+    fn grid_maps(bytes in hostile(map_seeds())) {
+        within_bounded_time(".map", || match parse_map("fuzz.map", &text(&bytes)) {
+            Err(error) => assert_one_line(&error.to_string()),
+            Ok(grid) => {
+                let cells = grid.passable_cells();
+                if let (Some(&start), Some(&goal)) = (cells.first(), cells.last()) {
+                    GridSearch::default().run(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
+                }
+                if grid.cell_count() <= 10_000 {
+                    triangulate_and_search(&grid_outline(&grid));
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn scenarios(bytes in hostile(vec![project_file("maps/lecture-u.map.scen"), project_file("maps/maze64.map.scen")])) {
+        let grid = parse_map("lecture-u.map", &project_file("maps/lecture-u.map")).unwrap();
+        within_bounded_time(".scen", || match parse_scen("fuzz.scen", &text(&bytes)) {
+            Err(error) => assert_one_line(&error.to_string()),
+            Ok(scenarios) => {
+                if let Err(error) = check_scenarios("fuzz.scen", &scenarios, &grid) {
+                    assert_one_line(&error.to_string());
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn polygon_maps(bytes in hostile(polygon_seeds())) {
+        within_bounded_time("polygon JSON", || match PolygonMap::parse("fuzz.json", &text(&bytes)) {
+            Err(error) => assert_one_line(&error.to_string()),
+            Ok(map) => triangulate_and_search(&map.outline()),
+        });
+    }
+
+    #[test]
+    fn polyanya_meshes(bytes in hostile(vec![small_mesh()])) {
+        within_bounded_time(".mesh", || match parse_mesh("fuzz.mesh", &text(&bytes)) {
+            Err(error) => assert_one_line(&error.to_string()),
+            Ok(outline) => triangulate_and_search(&outline),
+        });
+    }
+
+    #[test]
+    fn barca_positions(bytes in hostile(fen_seeds())) {
+        within_bounded_time("FEN", || match Barca::from_fen(&text(&bytes)) {
+            Err(error) => assert_one_line(&error.to_string()),
+            Ok(mut game) => {
+                assert_eq!(Barca::from_fen(&game.to_fen()).unwrap().to_fen(), game.to_fen(), "FEN round trip");
+                perft(&mut game, 1);
+            }
+        });
+    }
+
+    #[test]
+    fn barca_move_lists(bytes in hostile(game_seeds())) {
+        within_bounded_time("move list", || {
+            if let Err(error) = parse_game(&text(&bytes)) {
+                assert_one_line(&error);
+            }
+        });
+    }
+
+    #[test]
+    fn barca_weights(bytes in hostile(vec![project_file("examples/data/tuned-weights.json")])) {
+        within_bounded_time("weights JSON", || match Weights::from_json(&text(&bytes)) {
+            Err(error) => assert_one_line(&error),
+            Ok(weights) => {
+                weights.evaluate(&Barca::start());
+            }
+        });
+    }
+
+    #[test]
+    fn tuning_logs(bytes in hostile(vec![project_file("examples/data/tuning-log.json")])) {
+        within_bounded_time("tuning log", || match TuneLog::from_json(&text(&bytes)) {
+            Err(error) => assert_one_line(&error),
+            Ok(log) => {
+                let svg = tuning_svg(&log);
+                assert!(!svg.contains("inf") && !svg.contains("NaN"), "a non-finite coordinate in the plot");
+            }
+        });
+    }
+
+    #[test]
+    fn tictactoe_positions(bytes in hostile(vec!["x.o/.x./..o".to_string(), "xx./oo./...".to_string(), ".........".to_string()])) {
+        within_bounded_time("tic-tac-toe position", || {
+            let text = text(&bytes);
+            match TicTacToe::from_position(&text) {
+                Err(error) => assert_one_line(&error),
+                Ok(game) => assert_eq!(TicTacToe::from_position(&game.position_text()).unwrap().position_text(), game.position_text()),
+            }
+            if let Err(error) = TicTacToe::parse_cell(&text) {
+                assert_one_line(&error);
+            }
+        });
+    }
+}
+
+/// A scratch file for one case of a command.
+fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("searchlab-fuzz-{}-{name}", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Runs the command: it may succeed (0), report failed queries (1) or refuse (2), with at most
+/// one readable line on stderr, never a panic.
+fn assert_command_copes(args: &[&str]) {
+    let output = within_bounded_time("the command", || common::cli::searchlab(args));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let start: String = stderr.chars().take(800).collect();
+    assert!(matches!(output.status.code(), Some(0..=2)), "exit {:?}, stderr {start}", output.status.code());
+    assert!(stderr.lines().count() <= 1, "stderr has {} lines: {start}", stderr.lines().count());
+    if let Some(line) = stderr.lines().next() {
+        assert_one_line(line);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(1000) / 20))]
+
+    #[test]
+    fn path_command(map in hostile(map_seeds()), scen in hostile(vec![project_file("maps/lecture-u.map.scen")])) {
+        let (map, scen) = (scratch("path.map", &map), scratch("path.scen", &scen));
+        let (map, scen) = (map.to_str().unwrap(), scen.to_str().unwrap());
+        assert_command_copes(&["path", "--map", map, "--from", "1,1", "--to", "5,5"]);
+        assert_command_copes(&["path", "--map", "maps/lecture-u.map", "--scen", scen]);
+    }
+
+    #[test]
+    fn mesh_command(json in hostile(polygon_seeds()), mesh in hostile(vec![small_mesh()]), queries in hostile(vec!["1 1 39 29\n2 2 30 20\n".to_string()])) {
+        let (json, mesh, queries) = (scratch("m.json", &json), scratch("m.mesh", &mesh), scratch("q.txt", &queries));
+        let (json, mesh, queries) = (json.to_str().unwrap(), mesh.to_str().unwrap(), queries.to_str().unwrap());
+        assert_command_copes(&["mesh", "--map", json, "--from", "1,1", "--to", "9,9"]);
+        assert_command_copes(&["mesh", "--map", mesh, "--from", "0.5,0.5", "--to", "5.5,5.5", "--algo", "tra"]);
+        assert_command_copes(&["mesh", "--map", "maps/pillars.json", "--queries", queries]);
+    }
+
+    #[test]
+    fn mesh_grid_command(map in hostile(map_seeds()), scen in hostile(vec![project_file("maps/lecture-u.map.scen")])) {
+        let (map, scen) = (scratch("g.map", &map), scratch("g.scen", &scen));
+        let (map, scen) = (map.to_str().unwrap(), scen.to_str().unwrap());
+        assert_command_copes(&["mesh", "--grid", map, "--from", "1,1", "--to", "5,5"]);
+        assert_command_copes(&["mesh", "--grid", "maps/lecture-u.map", "--queries", scen]);
+    }
+
+    #[test]
+    fn barca_commands(fen in hostile(fen_seeds()), weights in hostile(vec![project_file("examples/data/tuned-weights.json")]), log in hostile(vec![project_file("examples/data/tuning-log.json")])) {
+        let fen = text(&fen);
+        if !fen.contains('\0') {
+            assert_command_copes(&["barca", "perft", "--depth", "1", "--fen", &fen]);
+        }
+        let weights = scratch("w.json", &weights);
+        assert_command_copes(&["barca", "match", "--white", "alphabeta:1", "--black", "alphabeta:1", "--white-weights", weights.to_str().unwrap(), "--games", "2", "--summary-only"]);
+        let (log, svg) = (scratch("log.json", &log), std::env::temp_dir().join(format!("searchlab-fuzz-{}.svg", std::process::id())));
+        assert_command_copes(&["barca", "plot", "--log", log.to_str().unwrap(), "--out", svg.to_str().unwrap()]);
+    }
+
+    #[test]
+    fn tictactoe_command(position in hostile(vec!["x.o/.x./..o".to_string(), "xx./oo./...".to_string()])) {
+        let position = text(&position);
+        if !position.contains('\0') {
+            assert_command_copes(&["tictactoe", "search", "--algo", "alphabeta", "--position", &position]);
+        }
+    }
+}
