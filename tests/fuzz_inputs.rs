@@ -281,3 +281,75 @@ proptest! {
         }
     }
 }
+
+// What the fuzzing (and issue 19's hostile user) found, each fixed, each kept here.
+
+#[test]
+fn a_long_position_is_cut_in_the_error() {
+    let long = searchlab::games::barca::START_FEN.repeat(2_000);
+    let output = common::cli::searchlab(&["barca", "perft", "--depth", "1", "--fen", &long]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_one_line(stderr.trim_end());
+    assert!(stderr.contains("--fen '4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE...'"), "{stderr}");
+}
+
+#[test]
+fn newlines_and_control_characters_in_input_are_escaped() {
+    let error = TicTacToe::from_position("x.o\n.x.\n..\u{1b}[2Jo").unwrap_err();
+    assert_one_line(&error);
+    assert!(error.contains("x.o\\n.x.\\n..\\u{1b}[2Jo"), "{error}");
+    let error = Barca::from_fen("4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 \u{202e}w").unwrap_err().to_string();
+    assert_one_line(&error);
+    let error = parse_game("1. e2e5\n2. \u{7}x9").unwrap_err();
+    assert!(error.contains("\\u{7}x9"), "{error}");
+    let error = parse_map("evil\nname.map", "type octile\nheight 1\nwidth 1\nmap\n\u{0}").unwrap_err().to_string();
+    assert_one_line(&error);
+    assert!(error.starts_with("evil\\nname.map:5: unknown terrain '\\u{0}'"), "{error}");
+}
+
+#[test]
+fn huge_query_coordinates_are_refused_like_map_vertices() {
+    let output = common::cli::searchlab(&["mesh", "--map", "maps/pillars.json", "--from", "5e307,1", "--to", "1,1"]);
+    assert_eq!(output.status.code(), Some(2), "spade used to panic here");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("start [5e307, 1.0] is beyond ±10000000"), "{stderr}");
+    let mesh = Navmesh::build(&PolygonMap::parse("square.json", r#"{"boundary": [[0,0],[4,0],[4,4],[0,4]]}"#).unwrap().outline(), None).unwrap();
+    let error = ta_star(&mesh, &MeshQuery::new([1.0, 1.0], [-1e300, 2.0]), &mut NoTrace).unwrap_err();
+    assert_eq!(error, "goal [-1e300, 2.0] is beyond ±10000000");
+}
+
+#[test]
+fn files_starting_with_a_byte_order_mark_are_read() {
+    let map = "\u{feff}type octile\r\nheight 1\r\nwidth 2\r\nmap\r\n..\r\n";
+    assert_eq!(parse_map("bom.map", map).unwrap().width(), 2);
+    assert_eq!(parse_scen("bom.scen", "\u{feff}version 1\n0\tbom.map\t2\t1\t0\t0\t1\t0\t1\n").unwrap().len(), 1);
+    assert!(parse_mesh("bom.mesh", &format!("\u{feff}{}", small_mesh())).is_ok());
+    let weights = project_file("examples/data/tuned-weights.json");
+    assert_eq!(Weights::from_json(&format!("\u{feff}{weights}")), Weights::from_json(&weights));
+    assert!(parse_game("\u{feff}1. e2e5").is_ok());
+}
+
+#[test]
+fn headers_claiming_huge_sizes_fail_on_what_is_missing() {
+    // These used to reserve the claimed memory (64 MB, 160 MB) before reading a line.
+    let error = parse_map("big.map", "type octile\nheight 8192\nwidth 8192\nmap\n").unwrap_err();
+    assert_eq!(error.to_string(), "big.map:5: unexpected end of file, expected 8192 map rows, found 0");
+    let error = parse_mesh("big.mesh", "mesh\n2\n10000000 10000000\n").unwrap_err();
+    assert!(error.to_string().contains("unexpected end of file, expected vertex 0: x"), "{error}");
+}
+
+#[test]
+fn scores_out_of_range_are_refused_and_plots_stay_finite() {
+    let good = project_file("examples/data/tuning-log.json");
+    let mut log = TuneLog::from_json(&good).unwrap();
+    let huge = good.replacen("\"report_score\": 0.0", "\"report_score\": 1e308", 1);
+    assert_ne!(huge, good, "the bundled log starts with a report score of 0.0");
+    assert_eq!(TuneLog::from_json(&huge).unwrap_err(), "tuning log: iteration 0: report score 1e308 is outside -1..1");
+    // The plot itself copes with any finite values (the app plots logs as they are made).
+    log.iterations[0].report_score = 1e308;
+    log.iterations[1].report_score = -1e308;
+    log.iterations[2].plain_score = f64::NAN;
+    let svg = tuning_svg(&log);
+    assert!(!svg.contains("inf") && !svg.contains("NaN"), "every coordinate is a number");
+}
