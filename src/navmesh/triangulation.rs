@@ -88,7 +88,11 @@ impl Navmesh {
             }
             cdt.refine(parameters);
         }
-        Ok(Self::from_cdt(cdt))
+        let mesh = Self::from_cdt(cdt);
+        if mesh.walkable_count() == 0 {
+            return Err("the map has no free space to search (no walkable triangle)".to_string());
+        }
+        Ok(mesh)
     }
 
     fn from_cdt(cdt: Cdt) -> Navmesh {

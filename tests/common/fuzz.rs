@@ -75,7 +75,9 @@ fn apply(bytes: &mut Vec<u8>, mutation: &Mutation) {
             let at = point(bytes, at);
             let start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
             let end = bytes[at..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| at + i + 1);
-            let copies = bytes[start..end].repeat(usize::from(times) - 1);
+            // Files stay under a few megabytes however the repeats compound.
+            let times = usize::from(times).min(2_000_000 / (end - start).max(1)).max(1);
+            let copies = bytes[start..end].repeat(times - 1);
             bytes.splice(end..end, copies);
         }
         Mutation::Crlf => {
