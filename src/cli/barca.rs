@@ -7,10 +7,9 @@ use serde_json::json;
 
 use super::game_search::{self, SearchArgs};
 use super::tournament::{MatchArgs, PlotArgs, TuneArgs, run_match_command, run_plot, run_tune};
-use super::{CliError, CliResult, emit};
+use super::{CliResult, emit, read_fen};
 use crate::games::DefaultEval;
-use crate::games::barca::{Barca, START_FEN, perft};
-use crate::text::quote;
+use crate::games::barca::{START_FEN, perft};
 
 #[derive(Debug, Args)]
 pub struct BarcaArgs {
@@ -69,11 +68,6 @@ pub fn run(args: BarcaArgs) -> CliResult {
         BarcaCommand::Tune(args) => run_tune(args),
         BarcaCommand::Plot(args) => run_plot(args),
     }
-}
-
-/// Parses `--fen`, naming the option in the error.
-pub fn read_fen(text: &str) -> Result<Barca, CliError> {
-    Barca::from_fen(text).map_err(|error| CliError(format!("--fen '{}': {error}", quote(text))))
 }
 
 fn run_perft(args: PerftArgs) -> CliResult {

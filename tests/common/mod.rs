@@ -1,9 +1,13 @@
 //! Helpers shared by the integration tests (each test binary uses some of them).
 #![allow(dead_code)]
 
+#[cfg(all(feature = "app", feature = "cli"))]
 pub mod cli;
 pub mod fuzz;
+#[cfg(feature = "app")]
 pub mod grid_lab;
+pub mod reference;
+#[cfg(feature = "app")]
 pub mod ui;
 
 use std::path::{Path, PathBuf};
