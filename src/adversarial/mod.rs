@@ -8,6 +8,7 @@
 
 pub mod alphabeta;
 pub mod choice;
+pub mod engine;
 pub mod iterative;
 pub mod mcts;
 pub mod minimax;

@@ -6,6 +6,7 @@ pub mod bfs;
 pub mod dijkstra;
 pub mod hpa;
 mod open_list;
+pub mod planner;
 pub mod pra;
 pub mod scenarios;
 
@@ -15,7 +16,6 @@ use open_list::{OpenEntry, OpenHeap, TIE_BITS};
 
 /// Distance estimates between grid cells, from the coordinate differences.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Heuristic {
     Zero,

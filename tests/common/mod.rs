@@ -8,6 +8,8 @@ pub mod fuzz;
 pub mod grid_lab;
 pub mod reference;
 #[cfg(feature = "app")]
+pub mod tree_lab;
+#[cfg(feature = "app")]
 pub mod ui;
 
 use std::path::{Path, PathBuf};
