@@ -508,6 +508,7 @@ layers = ["values"]
             radius: f64::from(r) / 10.0,
             first_path_only: first,
             min_angle: angle.map(f64::from),
+            ..MeshSearch::default()
         })
     }
 

@@ -267,24 +267,32 @@ pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
 
 /// Checks that scenarios fit `grid`: same size, start and goal on passable cells.
 pub fn check_scenarios(file: &str, scenarios: &[Scenario], grid: &Grid) -> Result<(), ParseError> {
-    for s in scenarios {
-        let error = |message: String| ParseError { file: file.to_string(), line: s.line, message };
-        if (s.map_width, s.map_height) != (grid.width(), grid.height()) {
-            return Err(error(format!(
-                "scenario is for a {}x{} map, but the map is {}x{}",
-                s.map_width,
-                s.map_height,
-                grid.width(),
-                grid.height()
-            )));
-        }
-        for (name, (x, y)) in [("start", s.start), ("goal", s.goal)] {
-            if !grid.is_cell_passable(grid.cell(x, y)) {
-                return Err(error(format!("{name} ({x},{y}) is a blocked cell")));
-            }
-        }
+    check_map_size(file, scenarios, grid)?;
+    match scenarios.iter().find_map(|s| Some((s, blocked_endpoint(s, grid)?))) {
+        Some((s, message)) => Err(ParseError { file: file.to_string(), line: s.line, message }),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// Checks that scenarios were written for a map of `grid`'s size: a file for another map is
+/// refused whole.
+pub fn check_map_size(file: &str, scenarios: &[Scenario], grid: &Grid) -> Result<(), ParseError> {
+    match scenarios.iter().find(|s| (s.map_width, s.map_height) != (grid.width(), grid.height())) {
+        Some(s) => Err(ParseError {
+            file: file.to_string(),
+            line: s.line,
+            message: format!("scenario is for a {}x{} map, but the map is {}x{}", s.map_width, s.map_height, grid.width(), grid.height()),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Why scenario `s` (of `grid`'s size) cannot be searched, if its start or goal is blocked.
+pub fn blocked_endpoint(s: &Scenario, grid: &Grid) -> Option<String> {
+    [("start", s.start), ("goal", s.goal)]
+        .into_iter()
+        .find(|&(_, (x, y))| !grid.is_cell_passable(grid.cell(x, y)))
+        .map(|(name, (x, y))| format!("{name} ({x},{y}) is a blocked cell"))
 }
 
 /// The text of a `.scen` file.
