@@ -243,11 +243,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(1000) / 20))]
 
     #[test]
-    fn path_command(map in hostile(map_seeds()), scen in hostile(vec![project_file("maps/lecture-u.map.scen")])) {
-        let (map, scen) = (scratch("path.map", &map), scratch("path.scen", &scen));
+    fn grid_map_commands(map in hostile(map_seeds()), scen in hostile(vec![project_file("maps/lecture-u.map.scen")])) {
+        let (map, scen) = (scratch("g.map", &map), scratch("g.scen", &scen));
         let (map, scen) = (map.to_str().unwrap(), scen.to_str().unwrap());
         assert_command_copes(&["path", "--map", map, "--from", "1,1", "--to", "5,5"]);
         assert_command_copes(&["path", "--map", "maps/lecture-u.map", "--scen", scen]);
+        assert_command_copes(&["mesh", "--grid", map, "--from", "1,1", "--to", "5,5"]);
+        assert_command_copes(&["mesh", "--grid", "maps/lecture-u.map", "--queries", scen]);
     }
 
     #[test]
@@ -257,14 +259,6 @@ proptest! {
         assert_command_copes(&["mesh", "--map", json, "--from", "1,1", "--to", "9,9"]);
         assert_command_copes(&["mesh", "--map", mesh, "--from", "0.5,0.5", "--to", "5.5,5.5", "--algo", "tra"]);
         assert_command_copes(&["mesh", "--map", "maps/pillars.json", "--queries", queries]);
-    }
-
-    #[test]
-    fn mesh_grid_command(map in hostile(map_seeds()), scen in hostile(vec![project_file("maps/lecture-u.map.scen")])) {
-        let (map, scen) = (scratch("g.map", &map), scratch("g.scen", &scen));
-        let (map, scen) = (map.to_str().unwrap(), scen.to_str().unwrap());
-        assert_command_copes(&["mesh", "--grid", map, "--from", "1,1", "--to", "5,5"]);
-        assert_command_copes(&["mesh", "--grid", "maps/lecture-u.map", "--queries", scen]);
     }
 
     #[test]
