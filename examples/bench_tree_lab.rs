@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use searchlab::app::tree_lab::recording::{self, EngineAlgorithm, GameKind, Position, Replay, SearchSpec};
-use searchlab::app::worker::Progress;
+use searchlab::trace::Progress;
 
 fn main() {
     let position = Position::parse(GameKind::TicTacToe, ".........").expect("the empty board");

@@ -27,8 +27,8 @@ use crate::adversarial::tree::TreeEvent;
 use crate::grid::generate::Spec;
 use crate::navmesh::search::MeshSearch;
 use crate::pathfinding::planner::Planner;
+use crate::pathfinding::search_trace::SearchEvent;
 use crate::text::quote;
-use crate::trace::SearchEvent;
 
 /// The scene format this searchlab reads and writes.
 pub const SCENE_VERSION: u32 = 1;

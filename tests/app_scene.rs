@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use searchlab::app::{BarcaLab, Lesson, NavmeshLab, TuningLab};
 use searchlab::scene::{Scene, Step};
-use searchlab::trace::SearchEvent;
+use searchlab::pathfinding::search_trace::SearchEvent;
 
 /// Whether the radio button or check box `label` is on.
 fn is_on<S>(harness: &Harness<'_, S>, label: &str) -> bool {

@@ -6,7 +6,8 @@ use std::str::FromStr;
 
 use super::choice::Difficulty;
 use super::iterative::{IdOptions, IterativeDeepening};
-use super::mcts::{MctsConfig, MctsEvent, MctsResult, uct_search};
+use super::mcts::{MctsConfig, MctsResult, uct_search};
+use super::mcts_trace::MctsEvent;
 use super::tree::TreeEvent;
 use super::{SearchLimits, SearchResult, alphabeta, minimax, negamax};
 use crate::games::{Evaluator, Game};

@@ -7,7 +7,8 @@ use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 use super::Lesson;
 use super::widgets;
 use crate::scene::{Lab, MapSource, Scene};
-use super::worker::{Job, Progress};
+use super::worker::Job;
+use crate::trace::Progress;
 use crate::tournament::plot::Series;
 use crate::tournament::{GameRecord, MatchObserver, Objective, TuneConfig, TuneLog, tune};
 
@@ -28,7 +29,7 @@ impl MatchObserver for Progress {
     }
 
     fn cancelled(&self) -> bool {
-        self.is_cancelled()
+        self.is_stopped()
     }
 }
 

@@ -9,8 +9,9 @@ use super::reduction::Reduction;
 use super::trastar::tra_star;
 use super::{Navmesh, Outline, Point, Refinement};
 use crate::spec_text::SpecText;
+use crate::pathfinding::search_trace::SearchEvent;
 use crate::text::{number, quote};
-use crate::trace::{SearchEvent, Tracer};
+use crate::trace::Tracer;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MeshAlgorithm {

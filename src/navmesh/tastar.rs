@@ -29,8 +29,9 @@ use super::polygon::{MAX_COORDINATE, within_bounds};
 use super::reduction::Reduction;
 use super::triangulation::{Location, Navmesh};
 use super::{Point, distance, orient, path_length, point_segment_distance};
+use crate::pathfinding::search_trace::SearchEvent;
 use crate::text::number;
-use crate::trace::{NO_NODE, NoTrace, SearchEvent, Tracer};
+use crate::trace::{NO_NODE, NoTrace, Tracer};
 
 /// Lengths closer than this are equal.
 const LENGTH_EPSILON: f64 = 1e-9;

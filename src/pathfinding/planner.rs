@@ -6,7 +6,8 @@ use std::str::FromStr;
 
 use super::hpa::{Hpa, HpaQuery, HpaResult};
 use super::pra::{PraOptions, PraResult, Pyramid};
-use super::{Algorithm, GridSearch, Heuristic, PlanEvent, PathResult, SearchSpace};
+use super::plan_trace::PlanEvent;
+use super::{Algorithm, GridSearch, Heuristic, PathResult, SearchSpace};
 use crate::grid::{Connectivity, Grid, MoveRules};
 use crate::spec_text::SpecText;
 use crate::text::quote;

@@ -1,12 +1,12 @@
 //! The computer player: one move chosen on a worker thread by the library's searches, watched
-//! through their progress counters and stopped through their cancel flags.
+//! through their progress counters and stopped through a watching tracer.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use crate::adversarial::choice::{Difficulty, choose_move};
+use crate::adversarial::choice::{Difficulty, TOP_MOVES, root_move_scores, sample_top};
 use crate::adversarial::engine::{EngineAlgorithm, EngineSpec};
 use crate::adversarial::iterative::IterativeDeepening;
 use crate::adversarial::mcts::{Mcts, MctsConfig, MctsProgress};
@@ -14,7 +14,7 @@ use crate::adversarial::{SearchLimits, SearchProgress};
 use crate::app::worker::Job;
 use crate::games::barca::{Barca, BarcaMove, Weights};
 use crate::games::{Game, Score, is_proven};
-use crate::trace::NoTrace;
+use crate::trace::{NoTrace, Watched};
 
 /// The computer's two families, as the page names them.
 pub const AI_ALGORITHMS: [(EngineAlgorithm, &str); 2] =
@@ -58,9 +58,8 @@ pub struct AiAnswer {
 
 /// A move being chosen.
 pub struct Thinking {
+    /// Its progress's stop ("Stop") makes the searches answer with the best move found so far.
     pub job: Job<AiAnswer>,
-    /// "Stop": the searches answer with the best move found so far.
-    stop: Arc<AtomicBool>,
     search: Arc<SearchProgress>,
     mcts: Arc<MctsProgress>,
     algorithm: EngineAlgorithm,
@@ -89,20 +88,20 @@ impl Thinking {
         seed: u64,
         repaint: Option<egui::Context>,
     ) -> Thinking {
-        let stop = Arc::new(AtomicBool::new(false));
         let search = Arc::new(SearchProgress::default());
-        let mcts = Arc::new(MctsProgress { cancel: Arc::clone(&stop), ..MctsProgress::default() });
+        let mcts = Arc::new(MctsProgress::default());
         let (position, eval) = (game.clone(), weights.clone());
-        let (search_progress, mcts_progress, cancel) = (Arc::clone(&search), Arc::clone(&mcts), Arc::clone(&stop));
+        let (search_progress, mcts_progress) = (Arc::clone(&search), Arc::clone(&mcts));
         let name = AI_ALGORITHMS.iter().find(|(a, _)| *a == spec.algorithm).map_or("", |(_, name)| name);
         let difficulty = spec.level.unwrap_or(Difficulty::Hard);
         let label = format!("{name} ({})", difficulty_name(difficulty));
-        let job = Job::spawn(label, repaint, move |_| {
+        let job = Job::spawn(label, repaint, move |progress| {
             let mut rng = StdRng::seed_from_u64(seed);
+            let mut observer = Watched::new(NoTrace, progress);
             match (spec.algorithm, difficulty.sampling_depth()) {
                 (EngineAlgorithm::Uct, _) => {
                     let config = MctsConfig { seed, ..spec.mcts_config() };
-                    let result = Mcts::new(position, config).with_progress(mcts_progress).search(&eval, &mut NoTrace);
+                    let result = Mcts::new(position, config).with_progress(mcts_progress).search(&eval, &mut observer);
                     let summary = format!(
                         "{} playouts, {} nodes, best move wins {:.0}%",
                         result.stats.iterations,
@@ -112,12 +111,13 @@ impl Thinking {
                     AiAnswer { mv: result.best_move, summary, engine }
                 }
                 (_, Some(depth)) => {
-                    let mv = choose_move(&position, &eval, difficulty, &mut engine, &mut rng);
+                    let scored = root_move_scores(&position, &eval, depth, &mut observer);
+                    let mv = sample_top(&scored, TOP_MOVES, &mut rng);
                     AiAnswer { mv, summary: format!("sampled among the best five moves at depth {depth}"), engine }
                 }
                 (_, None) => {
-                    let limits = SearchLimits { cancel: Some(cancel), progress: Some(search_progress), ..spec.limits() };
-                    let result = engine.search(&position, &eval, &limits, &mut NoTrace);
+                    let limits = SearchLimits { progress: Some(search_progress), ..spec.limits() };
+                    let result = engine.search(&position, &eval, &limits, &mut observer);
                     let summary = format!(
                         "depth {}, {} nodes, score {}",
                         result.stats.depth_reached,
@@ -128,16 +128,16 @@ impl Thinking {
                 }
             }
         });
-        Thinking { job, stop, search, mcts, algorithm: spec.algorithm, game: game.clone() }
+        Thinking { job, search, mcts, algorithm: spec.algorithm, game: game.clone() }
     }
 
     /// Asks the search to answer now with the best move found so far.
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.job.progress().stop();
     }
 
     pub fn is_stopping(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.job.progress().is_stopped()
     }
 
     /// The search so far, in one line.
@@ -162,12 +162,5 @@ impl Thinking {
                 format!("Thinking... {elapsed:.1} s, depth {depth} done, {nodes} nodes, best so far {best} ({score})")
             }
         }
-    }
-}
-
-impl Drop for Thinking {
-    /// A discarded search stops at once instead of running out its budget.
-    fn drop(&mut self) {
-        self.stop();
     }
 }

@@ -16,7 +16,8 @@ use crate::app::widgets;
 use crate::grid::{Grid, MoveRules};
 // The app's `Planner` is the on/off choice; the library's is the full spec.
 use crate::pathfinding::planner::{Answer, Method, Planner as PlannerSpec, Prepared};
-use crate::pathfinding::{GridSearch, PlanView, SearchSpace};
+use crate::pathfinding::plan_trace::{PlanStage, PlanView};
+use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::trace::{NoTrace, Player, Recorder};
 
 /// The hierarchical planner run beside the replayed search.
@@ -496,7 +497,7 @@ impl HierarchyState {
     pub fn level_note(&self, settings: &HierarchySettings) -> Option<String> {
         if let Some(player) = self.stepping(settings) {
             let view = player.view();
-            let stage = if view.stage.is_empty() { "not started" } else { view.stage };
+            let stage = view.stage.map_or("not started", PlanStage::name);
             let name = settings.planner.name();
             return Some(format!("Stepping through {name}: step {} / {}, level {}: {stage}", player.step(), player.len(), view.level));
         }

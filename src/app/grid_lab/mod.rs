@@ -26,8 +26,10 @@ use super::widgets;
 use super::worker::Job;
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Grid, MAX_WEIGHT, MoveRules, generate};
-use crate::pathfinding::{Algorithm, GridSearch, PlanView};
-use crate::trace::{Player, SearchSnapshot};
+use crate::pathfinding::plan_trace::PlanView;
+use crate::pathfinding::{Algorithm, GridSearch};
+use crate::trace::Player;
+use crate::pathfinding::search_trace::SearchSnapshot;
 
 
 /// Every action of the page; buttons, keys, the canvas and tests all go through [`GridLab::apply`].

@@ -8,7 +8,7 @@ use crate::app::widgets;
 use crate::grid::{Connectivity, MAX_WEIGHT, generate};
 use crate::grid::movingai::Scenario;
 use crate::pathfinding::{Algorithm, GridSearch, Heuristic};
-use crate::trace::SearchOutcome;
+use crate::pathfinding::search_trace::SearchOutcome;
 
 impl GridLab {
     pub(super) fn map_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<GridCommand>) {

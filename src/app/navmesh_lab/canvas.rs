@@ -7,7 +7,7 @@ use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
 use super::{NavmeshLab, ReplayKind};
 use crate::navmesh::reduction::Role;
 use crate::navmesh::{Navmesh, Point};
-use crate::trace::{NodeStatus, SearchOutcome};
+use crate::pathfinding::search_trace::{NodeStatus, SearchOutcome};
 
 pub const BLOCKED: Color32 = Color32::from_gray(50);
 pub const UNSEEN: Color32 = Color32::from_gray(235);

@@ -24,7 +24,8 @@ use crate::navmesh::reduction::{Reduction, Role};
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
 use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance, load_map_file};
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::trace::{NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot, Trace};
+use crate::trace::{NoTrace, Player, Recorder, Trace};
+use crate::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
 use canvas::Transform;
 
 /// How many triangles jump-and-walk samples before it walks.

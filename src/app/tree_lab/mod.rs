@@ -475,7 +475,7 @@ impl TreeLab {
                 let mut moves = Vec::new();
                 let mut at = id;
                 while at != NO_NODE && view.node(at).parent != NO_NODE {
-                    moves.push(view.node(at).mv.clone());
+                    moves.push(view.node(at).mv.to_string());
                     at = view.node(at).parent;
                 }
                 moves.reverse();
@@ -487,7 +487,7 @@ impl TreeLab {
                     kind.side_name(crate::games::Side::First),
                     window_text(node.alpha, node.beta)
                 );
-                if let Some((cut, pruned)) = &node.cutoff {
+                if let Some((cut, pruned)) = node.cutoff.as_deref() {
                     details += &format!("\n{}: pruned {}", canvas::cutoff_name(*cut), pruned.join(" "));
                 }
                 (moves, details)

@@ -1,7 +1,7 @@
 //! Each algorithm's pseudocode, and the line each event of its trace belongs to.
 
 use super::recording::EngineAlgorithm;
-use crate::adversarial::mcts::MctsEvent;
+use crate::adversarial::mcts_trace::MctsEvent;
 use crate::adversarial::tree::{LeafReason, TreeEvent};
 use crate::trace::NO_NODE;
 

@@ -8,13 +8,13 @@ use serde::{Deserialize, Serialize};
 pub use crate::adversarial::engine::EngineAlgorithm;
 use crate::adversarial::SearchStats;
 use crate::adversarial::engine::{EngineResult, EngineSpec};
-use crate::adversarial::mcts::{MctsEvent, MctsStats, MctsView};
+use crate::adversarial::mcts::MctsStats;
+use crate::adversarial::mcts_trace::MctsView;
 use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_ply, minimal_nodes_per_ply};
-use crate::app::worker::Progress;
 use crate::games::barca::{Barca, START_FEN};
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{DefaultEval, Game, Side};
-use crate::trace::{NO_NODE, Player, Recorder, Tracer};
+use crate::trace::{NO_NODE, Player, Progress, Recorder, Watched};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameKind {
@@ -228,29 +228,6 @@ impl Recording {
     }
 }
 
-/// A recorder that counts nodes as progress and stops keeping events once the job is cancelled.
-struct ProgressRecorder<'a, E> {
-    recorder: Recorder<E>,
-    progress: &'a Progress,
-    is_node: fn(&E) -> bool,
-    stopped: bool,
-}
-
-impl<E> Tracer<E> for ProgressRecorder<'_, E> {
-    const ENABLED: bool = true;
-    fn record(&mut self, make: impl FnOnce() -> E) {
-        if self.stopped {
-            return;
-        }
-        let event = make();
-        if (self.is_node)(&event) {
-            self.progress.add(1);
-            self.stopped = self.progress.is_cancelled();
-        }
-        self.recorder.record(|| event);
-    }
-}
-
 /// Searches `position` with the trace recorded; `None` if the job was cancelled.
 pub fn record(position: Position, spec: SearchSpec, progress: &Progress) -> Option<Recording> {
     match &position {
@@ -265,27 +242,25 @@ fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress:
     if engine.algorithm == EngineAlgorithm::Uct {
         progress.set_total(spec.iterations as usize);
     }
-    let is_playout = |e: &MctsEvent| matches!(e, MctsEvent::Backpropagate { .. });
-    let mut mcts = ProgressRecorder { recorder: Recorder::default(), progress, is_node: is_playout, stopped: false };
-    let is_node = |e: &TreeEvent| matches!(e, TreeEvent::Enter { .. });
-    let mut tracer = ProgressRecorder { recorder: Recorder::default(), progress, is_node, stopped: false };
+    let mut mcts = Watched::new(Recorder::default(), progress);
+    let mut tracer = Watched::new(Recorder::default(), progress);
     let mut id = EngineSpec::id_engine(16);
     let result = engine.search(&game, &DefaultEval, &mut id, &mut tracer, &mut mcts).expect("the lab records searches");
     let (replay, truncated) = match result {
         EngineResult::Uct(result) => {
-            if mcts.stopped {
+            if mcts.stopped() {
                 return None;
             }
-            let trace = mcts.recorder.finish();
+            let trace = mcts.into_inner().finish();
             let truncated = trace.truncated;
             let view = MctsView::new(game.side_to_move(), &engine.mcts_config());
             (Replay::Mcts(MctsReplay { player: Player::new(trace, view), pv: result.pv, stats: result.stats }), truncated)
         }
         EngineResult::Tree(result) => {
-        if tracer.stopped {
+        if tracer.stopped() {
             return None;
         }
-        let trace = tracer.recorder.finish();
+        let trace = tracer.into_inner().finish();
         let truncated = trace.truncated;
         let branching = branching_per_ply(&trace.events);
         let minimal = minimal_nodes_per_ply(&branching);

@@ -8,8 +8,9 @@ use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Shape, Stroke, Textur
 use super::{Answer, Prepared, HierarchySettings, HierarchyState, Plan, Planner, Stepping};
 use crate::app::grid_lab::canvas::{CLOSED, CURRENT, MapView, OPEN};
 use crate::grid::Grid;
-use crate::pathfinding::PlanView;
-use crate::trace::{NO_NODE, NodeStatus};
+use crate::pathfinding::plan_trace::PlanView;
+use crate::trace::NO_NODE;
+use crate::pathfinding::search_trace::NodeStatus;
 
 pub(super) const CLUSTER: Color32 = Color32::from_rgb(90, 90, 110);
 pub(super) const TRANSITION: Color32 = Color32::from_rgb(230, 70, 160);
@@ -87,7 +88,7 @@ impl HierarchyState {
         let layers = settings.layers;
         let step = step_view(plan, settings);
         // While stepping, the level of the step (the slider's before the first); otherwise the slider's.
-        let shown = step.filter(|view| !view.stage.is_empty()).map_or(settings.shown_level, |view| view.level);
+        let shown = step.filter(|view| view.stage.is_some()).map_or(settings.shown_level, |view| view.level);
         let zoom = map.zoom;
         let center = |cell: u32| map.cell_center(canvas, grid, cell);
         let map_rect = Rect::from_min_max(map.to_screen(canvas, 0.0, 0.0), map.to_screen(canvas, grid.width() as f32, grid.height() as f32));
