@@ -10,6 +10,7 @@ use super::plan_trace::PlanEvent;
 use super::{Algorithm, GridSearch, Heuristic, PathResult, SearchSpace};
 use crate::grid::{Connectivity, Grid, MoveRules};
 use crate::spec_text::SpecText;
+use crate::text::quote;
 use crate::trace::{Mapped, Tracer};
 
 /// The HPA* cluster side when none is given.
@@ -298,7 +299,7 @@ impl FromStr for Planner {
             }
             "jps" => Method::Jps,
             "pra" => Method::Pra { level: spec.value("level")?, k: spec.value("k")? },
-            name => return Err(format!("unknown planner '{name}': use bfs, dijkstra, astar, jps, hpa or pra")),
+            name => return Err(format!("unknown planner '{}': use bfs, dijkstra, astar, jps, hpa or pra", quote(name))),
         };
         spec.done(Planner { method, rules }, Planner::validate)
     }
