@@ -311,7 +311,8 @@ fn the_shared_replay_bar_seeks_and_plays_the_selected_recording() {
     harness.get_by_label("|< Start").click();
     settle(&mut harness);
     harness.get_by_label("Play").click();
-    for _ in 0..8 {
+    // Each harness frame is a quarter second: at 20 steps/s three frames play about ten of them.
+    for _ in 0..3 {
         harness.step();
     }
     let step = harness.state().funnel().step();
