@@ -23,7 +23,7 @@ fn endpoints(grid: &Grid, s: &Scenario) -> (u32, u32) {
     (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1))
 }
 
-fn record(search: &GridSearch, grid: &Grid, start: u32, goal: u32) -> (Trace<SearchEvent>, searchlab::pathfinding::SearchResult) {
+fn record(search: &GridSearch, grid: &Grid, start: u32, goal: u32) -> (Trace<SearchEvent>, searchlab::pathfinding::PathResult) {
     let mut recorder = Recorder::default();
     let result = search.run(grid, start, goal, &mut SearchSpace::new(), &mut recorder);
     (recorder.finish(), result)

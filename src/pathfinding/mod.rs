@@ -145,7 +145,7 @@ pub const COST_EPSILON: f64 = 1e-9;
 
 /// The result of one query.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SearchResult {
+pub struct PathResult {
     /// Nodes from start to goal and the total cost, if the goal was reached.
     pub path: Option<(f64, Vec<u32>)>,
     /// Nodes taken off the open list and expanded.
@@ -154,7 +154,7 @@ pub struct SearchResult {
     pub pushed: usize,
 }
 
-impl SearchResult {
+impl PathResult {
     pub fn cost(&self) -> Option<f64> {
         self.path.as_ref().map(|(cost, _)| *cost)
     }
@@ -320,7 +320,7 @@ impl GridSearch {
         goal: u32,
         space: &mut SearchSpace,
         tracer: &mut T,
-    ) -> SearchResult {
+    ) -> PathResult {
         let graph = GridGraph::new(grid, self.rules);
         match self.algorithm {
             Algorithm::Bfs => bfs::bfs(&graph, start, goal, space, tracer),
