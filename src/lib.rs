@@ -15,5 +15,7 @@ pub mod grid;
 pub mod lecture;
 pub mod navmesh;
 pub mod pathfinding;
+pub mod scene;
+pub mod spec_text;
 pub mod tournament;
 pub mod trace;
