@@ -1,6 +1,6 @@
 //! Lecture notebooks, free of any GUI: a lecture is one Markdown file whose fenced ```` ```searchlab ````
 //! blocks are live cells, each a [`Scene`](crate::scene::Scene) in TOML. This module splits the file into
-//! prose and cells (with their line numbers) and into sections for presenting; a check validates the
+//! prose and cells (with their line numbers) and into sections for presenting; [`check`] validates the
 //! cells the way the app would open them.
 //!
 //! The format, version 1:
@@ -13,17 +13,24 @@
 //!   `---` line that is not directly under a line of text (there it underlines a heading, as in
 //!   CommonMark); the `---` itself is not shown.
 
+mod check;
 
-
-
+pub use check::{check, check_cell};
 
 use std::fmt;
+
+use crate::scene::Scene;
 
 /// The newest lecture format this build reads.
 pub const FORMAT_VERSION: u32 = 1;
 
 /// What a fenced block's info string starts with to make it a live cell.
 pub const CELL_TAG: &str = "searchlab";
+
+/// `scene` as a cell, ready to paste into a lecture.
+pub fn cell_block(scene: &Scene) -> String {
+    format!("```{CELL_TAG}\n{}```\n", scene.to_toml())
+}
 
 /// Something wrong at a line of a lecture file (1-based).
 #[derive(Debug, Clone, PartialEq, Eq)]
