@@ -46,11 +46,11 @@ fn maze_optimal_cost() -> f64 {
 
 #[test]
 fn a_lecture_opens_with_its_prose_and_cells() {
-    let path = lecture_file("open", &format!("# Searching a maze\n\nA paragraph about A*.\n\n{}", grid_cell("\"end\"")));
+    let path = lecture_file("open", &format!("# Searching a maze\n\nA paragraph about mazes.\n\n{}", grid_cell("\"end\"")));
     let harness = open(&path);
     assert_eq!(harness.state().error(), None);
     harness.get_by_label("Searching a maze");
-    harness.get_by_label("A paragraph about A*.");
+    harness.get_by_label("A paragraph about mazes.");
     harness.get_by_label("Map canvas");
     assert!(harness.state().cells()[0].live().is_some(), "the cell in view is built");
 }

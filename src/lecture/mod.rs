@@ -8,7 +8,7 @@
 //!   declares the format version (a lecture without it is read as version 1); `title:` names the
 //!   lecture. Other keys are left to other tools (slide makers use front matter too).
 //! - A fenced block whose info string starts with `searchlab` is a cell; any other fenced block is
-//!   prose (shown as code), and headings or `---` inside fenced blocks split nothing.
+//!   shown as code, and headings or `---` inside fenced blocks split nothing.
 //! - A section (one screen when presenting) starts at every `#` or `##` heading and after every
 //!   `---` line that is not directly under a line of text (there it underlines a heading, as in
 //!   CommonMark); the `---` itself is not shown.
@@ -79,6 +79,8 @@ pub enum Block {
     /// Markdown to render as it is; `line` is its first line in the file.
     Prose { line: usize, text: String },
     Cell(Cell),
+    /// A fenced block of another language, shown as code: its body without the fences.
+    Code { line: usize, text: String },
 }
 
 /// One screen when presenting.
@@ -117,7 +119,7 @@ impl Lecture {
     pub fn cells(&self) -> impl Iterator<Item = &Cell> {
         self.sections.iter().flat_map(|s| &s.blocks).filter_map(|block| match block {
             Block::Cell(cell) => Some(cell),
-            Block::Prose { .. } => None,
+            Block::Prose { .. } | Block::Code { .. } => None,
         })
     }
 
@@ -240,8 +242,8 @@ struct Splitter {
     sections: Vec<Section>,
     current: Option<Section>,
     prose: Vec<(usize, String)>,
-    /// Inside a fenced block that is prose.
-    code: Option<Fence>,
+    /// Inside a fenced block of another language: its fence, first line and body so far.
+    code: Option<(Fence, usize, String)>,
     /// Inside a cell: its fence and what was read so far.
     cell: Option<(Fence, Cell)>,
     /// The line before was paragraph text, so a `---` under it underlines a heading instead.
@@ -262,18 +264,21 @@ impl Splitter {
             return;
         }
         let mut text = false;
-        if let Some(fence) = self.code {
-            if closes(fence, line) {
-                self.code = None;
+        if let Some((fence, _, body)) = &mut self.code {
+            if closes(*fence, line) {
+                let (_, line, text) = self.code.take().expect("inside code");
+                self.push(Block::Code { line, text });
+            } else {
+                body.push_str(dedent(line, fence.indent));
+                body.push('\n');
             }
-            self.prose.push((number, line.to_string()));
         } else if let Some((fence, info)) = opening_fence(line) {
             if info.split_whitespace().next() == Some(CELL_TAG) {
                 self.flush_prose();
                 self.cell = Some((fence, Cell { line: number, source: String::new(), unclosed: false }));
             } else {
-                self.code = Some(fence);
-                self.prose.push((number, line.to_string()));
+                self.flush_prose();
+                self.code = Some((fence, number, String::new()));
             }
         } else if let Some(title) = section_heading(line) {
             self.new_section(number);
@@ -314,7 +319,7 @@ impl Splitter {
 
     fn push(&mut self, block: Block) {
         let line = match &block {
-            Block::Prose { line, .. } => *line,
+            Block::Prose { line, .. } | Block::Code { line, .. } => *line,
             Block::Cell(cell) => cell.line,
         };
         self.current.get_or_insert_with(|| Section { line, title: None, blocks: Vec::new() }).blocks.push(block);
@@ -324,6 +329,9 @@ impl Splitter {
         if let Some((_, mut cell)) = self.cell.take() {
             cell.unclosed = true;
             self.push(Block::Cell(cell));
+        }
+        if let Some((_, line, text)) = self.code.take() {
+            self.push(Block::Code { line, text });
         }
         self.flush_prose();
         self.sections.extend(self.current.take().filter(|s| !s.blocks.is_empty()));

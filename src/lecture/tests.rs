@@ -5,14 +5,14 @@ use super::*;
 fn prose(block: &Block) -> &str {
     match block {
         Block::Prose { text, .. } => text,
-        Block::Cell(cell) => panic!("a cell at line {} where prose was expected", cell.line),
+        other => panic!("{other:?} where prose was expected"),
     }
 }
 
 fn cell(block: &Block) -> &Cell {
     match block {
         Block::Cell(cell) => cell,
-        Block::Prose { line, .. } => panic!("prose at line {line} where a cell was expected"),
+        other => panic!("{other:?} where a cell was expected"),
     }
 }
 
@@ -57,7 +57,7 @@ Setext heading
     assert_eq!(titles, [Some("One"), Some("Two"), None]);
     let lines: Vec<_> = lecture.sections.iter().map(|s| s.line).collect();
     assert_eq!(lines, [1, 4, 12]);
-    assert!(prose(&lecture.sections[1].blocks[0]).ends_with("---\n```"), "the fenced block stays whole");
+    assert_eq!(lecture.sections[1].blocks[1], Block::Code { line: 5, text: "# not a heading\n\n---\n".into() });
     assert_eq!(prose(&lecture.sections[2].blocks[0]), "three\n### still three\nSetext heading\n---");
     assert_eq!(lecture.section_at_line(7), 1);
     assert_eq!(lecture.section_at_line(100), 2);
@@ -144,7 +144,10 @@ proptest! {
             for section in &lecture.sections {
                 prop_assert!(section.line >= 1);
                 for block in &section.blocks {
-                    let line = match block { Block::Prose { line, .. } => *line, Block::Cell(cell) => cell.line };
+                    let line = match block {
+                        Block::Prose { line, .. } | Block::Code { line, .. } => *line,
+                        Block::Cell(cell) => cell.line,
+                    };
                     prop_assert!((1..=line_count).contains(&line), "line {} of {}", line, line_count);
                 }
             }

@@ -374,6 +374,12 @@ impl Notebook {
                     Block::Prose { line, text } => {
                         CommonMarkViewer::new().show_with_id(ui.scope_id().with(("prose", line)), ui, &mut self.markdown, text);
                     }
+                    Block::Code { text, .. } => {
+                        egui::Frame::group(ui.style()).fill(ui.visuals().extreme_bg_color).show(ui, |ui| {
+                            ui.set_min_width(ui.available_width());
+                            ui.label(egui::RichText::new(text.trim_end()).monospace());
+                        });
+                    }
                     Block::Cell(_) => {
                         // The cell's own rows above its canvas: buttons, replay bar, margins.
                         let rows = 3.0 * (ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().item_spacing.y + 4.0);
