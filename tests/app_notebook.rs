@@ -154,3 +154,36 @@ fn the_welcome_lecture_opens_on_a_first_run() {
     let scene: Option<Scene> = harness.state().cells()[0].live().and_then(|cell| cell.scene());
     assert_eq!(scene.map(|scene| scene.lab), Some(Lab::Grid));
 }
+
+/// The text the last frame put on the clipboard.
+fn copied(harness: &Harness<'_, SearchlabApp>) -> Option<String> {
+    harness.output().platform_output.commands.iter().find_map(|command| match command {
+        egui::OutputCommand::CopyText(text) => Some(text.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn copy_this_cell_from_each_lab_pastes_into_a_lecture_that_shows_the_same_state() {
+    for (lesson, live) in [("Grid search", true), ("Polygon maps", true), ("Game-tree search", true), ("Barca: play", false), ("Tuning", false)] {
+        let mut app = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+        click(&mut app, lesson);
+        wait_until(&mut app, |app| !app.is_busy());
+        app.run();
+        app.get_by_label("Copy this cell").click();
+        app.step();
+        let block = copied(&app).unwrap_or_else(|| panic!("{lesson}: nothing copied"));
+        assert!(block.starts_with("```searchlab\n") && block.ends_with("```\n"), "{lesson}: {block}");
+        let path = lecture_file(&format!("copy-{}", lesson.len()), &format!("# Pasted\n\n{block}"));
+        let mut notebook = open(&path);
+        settle(&mut notebook);
+        let cell = &notebook.state().cells()[0];
+        let authored = cell.scene().unwrap_or_else(|problem| panic!("{lesson}: {problem}")).clone();
+        if live {
+            let shown = cell.live().and_then(|live| live.scene()).unwrap();
+            assert_eq!(shown, authored, "{lesson}: the cell shows what was copied");
+        }
+        let lab_scene = searchlab::scene::Scene::from_toml(block.trim_start_matches("```searchlab\n").trim_end_matches("```\n")).unwrap();
+        assert_eq!(authored, lab_scene, "{lesson}");
+    }
+}
