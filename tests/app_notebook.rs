@@ -187,3 +187,18 @@ fn copy_this_cell_from_each_lab_pastes_into_a_lecture_that_shows_the_same_state(
         assert_eq!(authored, lab_scene, "{lesson}");
     }
 }
+
+#[test]
+fn save_image_writes_the_cells_canvas_as_png() {
+    let path = lecture_file("image", &format!("# Picture\n\n{}", grid_cell("\"end\"")));
+    let mut harness = open(&path);
+    let canvas = harness.state().cells()[0].rect().expect("the cell was drawn");
+    click(&mut harness, "Save image");
+    wait_until(&mut harness, |notebook| notebook.notice().is_some() || notebook.error().is_some());
+    assert_eq!(harness.state().error(), None);
+    let written = path.with_file_name("talk-line-3.png");
+    assert!(harness.state().notice().unwrap().contains(&written.display().to_string()));
+    let image = image::open(&written).unwrap();
+    let scale = harness.ctx.pixels_per_point();
+    assert_eq!((image.width(), image.height()), ((canvas.width() * scale).round() as u32, (canvas.height() * scale).round() as u32));
+}
