@@ -202,14 +202,7 @@ pub fn parse_game(text: &str) -> Result<Barca, String> {
         None => Barca::start(),
     };
     for (line_number, line) in lines {
-        for token in line.split_whitespace().filter(|t| !t.ends_with('.')) {
-            let ply = game.ply() + 1;
-            if let Some(outcome) = game.outcome() {
-                return Err(format!("line {line_number}: move {ply} ({token}) comes after the game ended ({outcome:?})"));
-            }
-            let mv = game.parse_move(token).map_err(|e| format!("line {line_number}: move {ply}: {e}"))?;
-            game.make_move(mv);
-        }
+        game.play_moves(line).map_err(|e| format!("line {line_number}: {e}"))?;
     }
     Ok(game)
 }
