@@ -6,7 +6,10 @@ mod barca_reference;
 use barca_reference::{fen_with, playout_positions};
 use searchlab::games::barca::{Barca, Weights, breakdown};
 use proptest::prelude::*;
-use searchlab::games::{Evaluator, Game};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use searchlab::games::{Evaluator, Game, Side};
+use proptest::test_runner::TestCaseError;
 
 #[test]
 fn weights_round_trip_through_json() {
@@ -142,4 +145,63 @@ fn the_features_count_what_the_report_describes() {
     assert_eq!(term(&game, "scared animals"), (1, 0));
     assert_eq!(term(&game, "complementary teammates adjacent"), (0, 5));
     assert_eq!(term(&game, "ways onto a hole next move"), (7, 0));
+}
+
+/// The fast evaluation (running tallies, animal-by-animal counts) against the hole-by-hole count
+/// from the bitboards, and each tally against its recount.
+fn assert_matches_from_scratch(game: &Barca, weights: &Weights) -> Result<(), TestCaseError> {
+    for side in [Side::First, Side::Second] {
+        prop_assert_eq!(game.tally(side), game.tally_from_scratch(side), "{}", game.to_fen());
+    }
+    prop_assert_eq!(weights.score(game), weights.score_from_scratch(game), "{}", game.to_fen());
+    prop_assert_eq!(game.evaluate(), Weights::default().score_from_scratch(game));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn the_incremental_evaluation_equals_the_one_from_scratch_after_every_make_and_unmake(
+        seed in any::<u64>(),
+        held in prop::collection::vec(-500i32..500, 4),
+        next_turn in prop::collection::vec(-100i32..100, 3),
+        linear in prop::collection::vec(-100i32..100, 4),
+    ) {
+        let weights = Weights {
+            holes_held: [held[0], held[1], held[2], held[3]],
+            holes_next_turn: [next_turn[0], next_turn[1], next_turn[2]],
+            next_to_hole: linear[0],
+            scared: linear[1],
+            centre: linear[2],
+            teammates: linear[3],
+        };
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = Barca::start();
+        let mut moves = Vec::new();
+        for _ in 0..80 {
+            assert_matches_from_scratch(&game, &weights)?;
+            if game.outcome().is_some() {
+                break;
+            }
+            moves.clear();
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &mv in &moves {
+                game.make_move(mv);
+                assert_matches_from_scratch(&game, &weights)?;
+                game.unmake_move();
+            }
+            assert_matches_from_scratch(&game, &weights)?;
+            game.make_move(moves[rng.random_range(0..moves.len())]);
+        }
+        // Taking every move back restores the start exactly.
+        while game.ply() > 0 {
+            game.unmake_move();
+            assert_matches_from_scratch(&game, &weights)?;
+        }
+        prop_assert_eq!(game.to_fen(), Barca::start().to_fen());
+    }
 }
