@@ -4,7 +4,7 @@
 mod barca_reference;
 
 use barca_reference::{fen_with, playout_positions};
-use searchlab::games::barca::{Barca, Weights, breakdown};
+use searchlab::games::barca::{Barca, BarcaMove, Weights, breakdown};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -178,6 +178,8 @@ proptest! {
         };
         let mut rng = StdRng::seed_from_u64(seed);
         let mut game = Barca::start();
+        // The positions so far, to check the repetition filter against (a FEN includes the side to move).
+        let mut line = vec![game.to_fen()];
         let mut moves = Vec::new();
         for _ in 0..80 {
             assert_matches_from_scratch(&game, &weights)?;
@@ -192,10 +194,20 @@ proptest! {
             for &mv in &moves {
                 game.make_move(mv);
                 assert_matches_from_scratch(&game, &weights)?;
+                let occurrences = 1 + line.iter().filter(|&fen| *fen == game.to_fen()).count();
+                prop_assert_eq!(game.occurrences(), occurrences);
                 game.unmake_move();
             }
             assert_matches_from_scratch(&game, &weights)?;
-            game.make_move(moves[rng.random_range(0..moves.len())]);
+            // Half the time the mover steps back where it came from two plies ago: positions recur.
+            let played: Vec<BarcaMove> = game.moves_played().collect();
+            let back = played.len().checked_sub(2).map(|i| BarcaMove { from: played[i].to, to: played[i].from });
+            let mv = match back.filter(|back| moves.contains(back) && rng.random_bool(0.5)) {
+                Some(back) => back,
+                None => moves[rng.random_range(0..moves.len())],
+            };
+            game.make_move(mv);
+            line.push(game.to_fen());
         }
         // Taking every move back restores the start exactly.
         while game.ply() > 0 {

@@ -76,6 +76,9 @@ struct Undo {
     tally: Tally,
 }
 
+/// Buckets of [`Barca::seen`] (a power of two).
+const SEEN_BUCKETS: usize = 1024;
+
 /// A square's content in [`Barca::board`]: 0 when empty, else `1 + 3 * side + animal`.
 #[inline]
 fn piece_code(side: usize, animal: Animal) -> u8 {
@@ -96,6 +99,10 @@ pub struct Barca {
     side: Side,
     hash: u64,
     history: Vec<Undo>,
+    /// How many positions of the game so far (the current one included) fall in each bucket of
+    /// the hash's low bits: a position alone in its bucket has not occurred before, so the
+    /// repetition checks at every search node skip scanning a long history.
+    seen: [u16; SEEN_BUCKETS],
     ply_limit: Option<usize>,
 }
 
@@ -123,6 +130,7 @@ impl Barca {
             side,
             hash: 0,
             history: Vec::new(),
+            seen: [0; SEEN_BUCKETS],
             ply_limit: None,
         };
         game.occupied = pieces.iter().flatten().fold(0, |all, &squares| all | squares);
@@ -135,7 +143,13 @@ impl Barca {
         }
         game.tally = [Side::First, Side::Second].map(|side| game.tally_from_scratch(side));
         game.hash = game.hash_from_scratch();
+        game.seen[game.bucket()] = 1;
         game
+    }
+
+    #[inline]
+    fn bucket(&self) -> usize {
+        self.hash as usize & (SEEN_BUCKETS - 1)
     }
 
     /// A side's tally counted from its pieces (the incremental one must always equal it).
@@ -226,6 +240,9 @@ impl Barca {
 
     /// How many times the current position has occurred in this game, counting now.
     pub fn occurrences(&self) -> usize {
+        if self.seen[self.bucket()] == 1 {
+            return 1;
+        }
         // Only every second earlier position has the same side to move.
         1 + self.history.iter().rev().skip(1).step_by(2).filter(|undo| undo.hash == self.hash).count()
     }
@@ -270,12 +287,14 @@ impl Barca {
         self.board[mv.from as usize] = 0;
         let keys = &zobrist::PIECE_KEYS[us][animal as usize];
         self.hash ^= keys[mv.from as usize] ^ keys[mv.to as usize] ^ zobrist::SECOND_TO_MOVE;
+        self.seen[self.bucket()] += 1;
         self.side = self.side.other();
     }
 
     #[inline]
     fn take_back(&mut self) {
         let Undo { mv, hash, tally } = self.history.pop().expect("unmake_move: no move to take back");
+        self.seen[self.bucket()] -= 1;
         self.side = self.side.other();
         let us = index(self.side);
         let (from, to) = (bit(mv.from as usize), bit(mv.to as usize));
