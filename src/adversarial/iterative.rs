@@ -315,10 +315,21 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
             moves.swap(i, pick);
             keys.swap(i, pick);
             let mv = moves[i];
-            let child = self.walk.next_node();
+            let mut child = self.walk.next_node();
             let text = Walk::<G, E, T>::text(game, mv);
             game.make_move(mv);
-            let value = -self.node(game, depth - 1, ply + 1, -beta, -alpha, id, text);
+            let mut value;
+            if i == 0 {
+                value = -self.node(game, depth - 1, ply + 1, -beta, -alpha, id, text);
+            } else {
+                // Principal variation search: with good ordering the first move is best, so a null
+                // window only has to show that a later move is no better; one that is gets searched again.
+                value = -self.node(game, depth - 1, ply + 1, -alpha - 1, -alpha, id, text.clone());
+                if value > alpha && value < beta && !self.stopped {
+                    child = self.walk.next_node();
+                    value = -self.node(game, depth - 1, ply + 1, -beta, -alpha, id, text);
+                }
+            }
             game.unmake_move();
             if self.stopped {
                 self.walk.give_back(ply, moves);
