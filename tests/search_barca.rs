@@ -43,6 +43,21 @@ fn all_searches_agree_with_minimax_at_depth_2_and_3() {
 }
 
 #[test]
+fn iterative_deepening_keeps_plain_alpha_beta_values_at_depth_4() {
+    // Table, killers, history, principal variation search: none may change the value.
+    let mut id = IterativeDeepening::new(IdOptions { tt_bits: 16, exact_depth: true, ..IdOptions::default() });
+    let (mut plain_nodes, mut id_nodes) = (0, 0);
+    for game in random_positions(30, 17) {
+        let plain = alphabeta::search(&game, &DefaultEval, 4, &mut NoTrace);
+        let ordered = id.search(&game, &DefaultEval, &SearchLimits::depth(4), &mut NoTrace);
+        assert_eq!(ordered.score, plain.score, "{}", game.to_fen());
+        plain_nodes += plain.stats.nodes;
+        id_nodes += ordered.stats.nodes;
+    }
+    assert!(id_nodes * 3 < plain_nodes, "all iterations {id_nodes} nodes, plain alpha-beta {plain_nodes}");
+}
+
+#[test]
 fn iterative_deepening_respects_node_limits_and_prunes_well_from_the_start() {
     let start = Barca::start();
     let mut id = IterativeDeepening::new(IdOptions { tt_bits: 18, ..IdOptions::default() });
