@@ -136,11 +136,16 @@ impl<G: Game> IterativeDeepening<G> {
     }
 
     fn history_slot(side: Side, mv: G::Move) -> usize {
-        let mut hasher = MoveHasher(0);
-        mv.hash(&mut hasher);
-        let offset = if side == Side::First { 0 } else { HISTORY_SLOTS };
-        offset + (hasher.finish() as usize & (HISTORY_SLOTS - 1))
+        move_slot(side, mv, HISTORY_SLOTS)
     }
+}
+
+/// A move's slot in a table of `slots_per_side` (a power of two) per side, First's first.
+pub(crate) fn move_slot(side: Side, mv: impl Hash, slots_per_side: usize) -> usize {
+    let mut hasher = MoveHasher(0);
+    mv.hash(&mut hasher);
+    let offset = if side == Side::First { 0 } else { slots_per_side };
+    offset + (hasher.finish() as usize & (slots_per_side - 1))
 }
 
 fn report<G: Game>(progress: &SearchProgress, game: &G, pv: &[G::Move], score: Score, depth: u32, nodes: u64) {

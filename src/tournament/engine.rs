@@ -12,20 +12,22 @@ use crate::adversarial::{SearchLimits, alphabeta, minimax, negamax};
 use crate::games::{Evaluator, Game, random_move};
 use crate::trace::NoTrace;
 
-/// Random plies before a UCT playout is scored by the evaluation (CLI searches and match engines):
-/// random Barca games rarely end.
-pub const UCT_PLAYOUT_CUTOFF: u32 = 20;
+/// Random plies before a UCT playout is scored by the evaluation (CLI searches): random Barca
+/// games rarely end.
+pub const UCT_PLAYOUT_CUTOFF: u32 = crate::adversarial::mcts::PLAIN_PLAYOUT_CUTOFF;
 
 /// An engine: `minimax:D`, `negamax:D`, `alphabeta:D`, `id:D` (depth), `id:200ms` (time),
-/// `uct:N` (N playouts a move), `random`, or a difficulty `easy` / `medium` / `hard`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `uct:N` (N playouts a move) or `uct:200ms` (time) with options (`uct:100ms,minimax=0,bias=0`,
+/// see [`MctsConfig::apply_item`]), `random`, or a difficulty `easy` / `medium` / `hard`.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum EngineSpec {
     Minimax(u32),
     Negamax(u32),
     AlphaBeta(u32),
     IdDepth(u32),
     IdMillis(u64),
-    Uct(u64),
+    /// UCT with its budget (playouts or milliseconds) and settings, from [`MctsConfig::tuned`].
+    Uct(MctsConfig),
     Random,
     Level(Difficulty),
 }
@@ -34,7 +36,7 @@ impl FromStr for EngineSpec {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        let usage = "use minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, uct:N, random, easy, medium or hard";
+        let usage = "use minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, uct:N, uct:<T>ms, random, easy, medium or hard";
         let (name, arg) = text.split_once(':').map_or((text, None), |(n, a)| (n, Some(a)));
         let depth = |arg: Option<&str>| -> Result<u32, String> {
             let arg = arg.ok_or_else(|| format!("engine '{text}' needs a depth, e.g. {name}:3"))?;
@@ -56,10 +58,23 @@ impl FromStr for EngineSpec {
             ("easy", None) => Ok(EngineSpec::Level(Difficulty::Easy)),
             ("medium", None) => Ok(EngineSpec::Level(Difficulty::Medium)),
             ("hard", None) => Ok(EngineSpec::Level(Difficulty::Hard)),
-            ("uct", _) => match arg.map(str::parse::<u64>) {
-                Some(Ok(iterations)) if iterations > 0 => Ok(EngineSpec::Uct(iterations)),
-                _ => Err(format!("engine '{text}' needs a positive number of playouts, e.g. uct:5000")),
-            },
+            ("uct", _) => {
+                let mut items = arg.unwrap_or("").split(',');
+                let budget = items.next().unwrap_or("");
+                let mut config = MctsConfig::tuned();
+                (config.iterations, config.millis) = match budget.strip_suffix("ms").map(str::parse::<u64>) {
+                    Some(Ok(millis)) if millis > 0 => (None, Some(millis)),
+                    Some(_) => return Err(format!("engine '{text}': '{budget}' is not a positive number of milliseconds")),
+                    None => match budget.parse::<u64>() {
+                        Ok(iterations) if iterations > 0 => (Some(iterations), None),
+                        _ => return Err(format!("engine '{text}' needs a positive number of playouts or <T>ms, e.g. uct:5000 or uct:100ms")),
+                    },
+                };
+                for item in items {
+                    config.apply_item(item).map_err(|error| format!("engine '{text}': {error}"))?;
+                }
+                Ok(EngineSpec::Uct(config))
+            }
             _ => Err(format!("unknown engine '{text}': {usage}")),
         }
     }
@@ -73,7 +88,13 @@ impl std::fmt::Display for EngineSpec {
             EngineSpec::AlphaBeta(d) => write!(f, "alphabeta:{d}"),
             EngineSpec::IdDepth(d) => write!(f, "id:{d}"),
             EngineSpec::IdMillis(ms) => write!(f, "id:{ms}ms"),
-            EngineSpec::Uct(iterations) => write!(f, "uct:{iterations}"),
+            EngineSpec::Uct(config) => {
+                match (config.iterations, config.millis) {
+                    (Some(iterations), _) => write!(f, "uct:{iterations}")?,
+                    (None, millis) => write!(f, "uct:{}ms", millis.unwrap_or(0))?,
+                }
+                config.items_from(&MctsConfig::tuned()).iter().try_for_each(|item| write!(f, ",{item}"))
+            }
             EngineSpec::Random => write!(f, "random"),
             EngineSpec::Level(level) => write!(f, "{}", format!("{level:?}").to_lowercase()),
         }
@@ -98,13 +119,8 @@ impl<G: Game> Engine<G> {
             EngineSpec::AlphaBeta(depth) => alphabeta::search(game, eval, depth, &mut NoTrace).best_move,
             EngineSpec::IdDepth(depth) => self.id.search(game, eval, &SearchLimits::depth(depth), &mut NoTrace).best_move,
             EngineSpec::IdMillis(millis) => self.id.search(game, eval, &SearchLimits::millis(millis), &mut NoTrace).best_move,
-            EngineSpec::Uct(iterations) => {
-                let config = MctsConfig {
-                    iterations: Some(iterations),
-                    playout_cutoff: Some(UCT_PLAYOUT_CUTOFF),
-                    seed: rng.random(),
-                    ..MctsConfig::default()
-                };
+            EngineSpec::Uct(config) => {
+                let config = MctsConfig { seed: config.seed ^ rng.random::<u64>(), ..config };
                 uct_search(game, eval, &config, &mut NoTrace).best_move
             }
             EngineSpec::Random => random_move(game, rng),
@@ -123,10 +139,41 @@ mod tests {
         assert_eq!("id:200ms".parse(), Ok(EngineSpec::IdMillis(200)));
         assert_eq!("id:6".parse(), Ok(EngineSpec::IdDepth(6)));
         assert_eq!("hard".parse(), Ok(EngineSpec::Level(Difficulty::Hard)));
-        for text in ["minimax:2", "negamax:1", "alphabeta:3", "id:7", "id:150ms", "random", "easy", "medium", "hard"] {
+        for text in [
+            "minimax:2",
+            "negamax:1",
+            "alphabeta:3",
+            "id:7",
+            "id:150ms",
+            "uct:500",
+            "uct:100ms",
+            "uct:100ms,minimax=0",
+            "uct:300,plain",
+            "uct:300,plain,playout-cutoff=4,mast=0.1",
+            "uct:50ms,bias=0,exploration=1.2,playout-cutoff=none,solver=off",
+            "random",
+            "easy",
+            "medium",
+            "hard",
+        ] {
             assert_eq!(text.parse::<EngineSpec>().unwrap().to_string(), text);
         }
-        for bad in ["alphabeta", "alphabeta:x", "alphabeta:0", "id:0ms", "id:fastms", "queen:3", "random:2", ""] {
+        for bad in [
+            "alphabeta",
+            "alphabeta:x",
+            "alphabeta:0",
+            "id:0ms",
+            "id:fastms",
+            "queen:3",
+            "random:2",
+            "",
+            "uct:0",
+            "uct:0ms",
+            "uct:100ms,minimax=2",
+            "uct:100ms,mast=yes",
+            "uct:100ms,cutoff=3",
+            "uct:100ms,playout-cutoff=-1",
+        ] {
             assert!(bad.parse::<EngineSpec>().is_err(), "{bad}");
         }
     }
