@@ -9,7 +9,8 @@ use petgraph::graph::{DiGraph, NodeIndex};
 use searchlab::grid::movingai;
 use searchlab::grid::{Grid, GridGraph, MoveRules, SQRT2};
 use searchlab::pathfinding::astar::{astar, grid_heuristic};
-use searchlab::pathfinding::{Graph, Heuristic, SearchSpace};
+use searchlab::graph::Graph;
+use searchlab::pathfinding::{Heuristic, SearchSpace};
 use searchlab::trace::NoTrace;
 
 /// `pathfinding` needs totally ordered costs: octile costs in millionths (sqrt 2 rounded up, the

@@ -21,7 +21,10 @@ fn frame(ctx: &egui::Context, lab: &mut GridLab) -> Duration {
         ..Default::default()
     };
     let began = Instant::now();
-    let output = ctx.run_ui(input, |ui| lab.ui(ui));
+    let output = ctx.run_ui(input, |ui| {
+        lab.logic(ui.ctx());
+        lab.ui(ui);
+    });
     let meshes = ctx.tessellate(output.shapes, output.pixels_per_point);
     std::hint::black_box(meshes);
     began.elapsed()
@@ -56,12 +59,18 @@ fn kittest_frames(speed: f32) {
     let mut harness = egui_kittest::Harness::builder()
         .with_size([1600.0, 1000.0])
         .wgpu()
-        .build_ui_state(|ui, lab: &mut GridLab| lab.ui(ui), lab);
+        .build_ui_state(
+            |ui, lab: &mut GridLab| {
+                lab.logic(ui.ctx());
+                lab.ui(ui);
+            },
+            lab,
+        );
     while harness.state().is_busy() {
         harness.step();
         std::thread::sleep(Duration::from_millis(5));
     }
-    harness.state_mut().apply(searchlab::app::Command::Replay(ReplayCommand::TogglePlay));
+    harness.state_mut().apply(searchlab::app::GridCommand::Replay(ReplayCommand::TogglePlay));
     let (mut passes, mut frames, mut uploads) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..120 {
         let began = Instant::now();
@@ -98,7 +107,7 @@ fn main() {
     );
     frame(&ctx, &mut lab);
 
-    lab.apply(searchlab::app::Command::Replay(ReplayCommand::TogglePlay));
+    lab.apply(searchlab::app::GridCommand::Replay(ReplayCommand::TogglePlay));
     let (mut times, mut uploads) = (Vec::new(), Vec::new());
     for _ in 0..FRAMES {
         times.push(frame(&ctx, &mut lab));
@@ -111,7 +120,7 @@ fn main() {
     let (mut times, mut uploads) = (Vec::new(), Vec::new());
     for i in 0..60 {
         let began = Instant::now();
-        lab.apply(searchlab::app::Command::Replay(ReplayCommand::Seek(lab.player().len() * (i % 20) / 20)));
+        lab.apply(searchlab::app::GridCommand::Replay(ReplayCommand::Seek(lab.player().len() * (i % 20) / 20)));
         times.push(began.elapsed() + frame(&ctx, &mut lab));
         uploads.push(lab.last_texture_upload());
     }

@@ -10,7 +10,8 @@ use searchlab::grid::movingai;
 use searchlab::navmesh::Navmesh;
 use searchlab::navmesh::grid_outline::{cell_centre, grid_outline};
 use searchlab::navmesh::tastar::{MeshQuery, ta_star};
-use searchlab::navmesh::trastar::{Reduction, Role, tra_star};
+use searchlab::navmesh::reduction::{Reduction, Role};
+use searchlab::navmesh::trastar::tra_star;
 use searchlab::pathfinding::{GridSearch, SearchSpace};
 use searchlab::trace::NoTrace;
 

@@ -1,12 +1,16 @@
 //! searchlab: a teaching playground for pathfinding and game-tree search.
 //!
-//! Algorithms live here free of any GUI; the CLI (`cli`) and the app drive them through the
-//! [`trace`] mechanism.
+//! Algorithms live here free of any GUI; the CLI (`cli`, feature `cli`) and the app (`app`,
+//! feature `app`) drive them through the [`trace`] mechanism. Without those features the library
+//! builds without eframe, wgpu or clap.
 
 pub mod adversarial;
+#[cfg(feature = "app")]
 pub mod app;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod games;
+pub mod graph;
 pub mod grid;
 pub mod navmesh;
 pub mod pathfinding;

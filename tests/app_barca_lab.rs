@@ -5,20 +5,17 @@ mod common;
 
 use common::ui::{click, type_into};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use searchlab::app::{BarcaCommand, BarcaLab, Lesson, Player};
+use searchlab::app::{BarcaCommand, BarcaLab, Seat};
 use searchlab::games::Game;
 use searchlab::games::barca::{Barca, START_FEN, Weights, parse_square};
 
 type LabHarness = Harness<'static, BarcaLab>;
 
 fn lab_harness() -> LabHarness {
-    let mut harness = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_ui_state(|ui, lab: &mut BarcaLab| lab.ui(ui), BarcaLab::new());
+    let mut harness = common::ui::lesson_harness([1500.0, 950.0], BarcaLab::new());
     harness.run();
     harness
 }
@@ -41,16 +38,6 @@ fn click_move(harness: &mut LabHarness, from: &str, to: &str) {
 }
 
 /// Runs frames until `done` holds (at most ~30 s: the dev profile's searches are slower).
-fn wait_until(harness: &mut LabHarness, done: impl Fn(&BarcaLab) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(harness.state()) {
-        assert!(Instant::now() < deadline, "the computer never moved");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    harness.step();
-}
-
 fn bit(square: &str) -> u128 {
     1 << parse_square(square).unwrap()
 }
@@ -137,9 +124,9 @@ fn undo_redo_and_a_new_move_after_undo_starts_a_new_line() {
 #[test]
 fn the_computer_answers_a_move_on_its_worker() {
     let mut harness = lab_harness();
-    assert_eq!(harness.state().settings().players, [Player::Human, Player::Computer], "White plays the computer");
+    assert_eq!(harness.state().settings().players, [Seat::Human, Seat::Computer], "White plays the computer");
     click_move(&mut harness, "e2", "e5");
-    wait_until(&mut harness, |lab| lab.game().ply() == 2);
+    common::ui::wait_until(&mut harness, |lab| lab.game().ply() == 2);
     let lab = harness.state();
     assert!(!lab.is_thinking());
     assert_eq!(lab.game().side_to_move(), searchlab::games::Side::First);
@@ -168,7 +155,7 @@ fn stop_makes_a_hard_search_play_its_best_move_so_far() {
             stop.click();
             harness.step();
         }
-        wait_until(&mut harness, |lab| !lab.is_thinking());
+        common::ui::wait_until(&mut harness, |lab| !lab.is_thinking());
         if notice(harness.state()) == "Stopped: the computer plays the best move it has found so far" {
             break;
         }
@@ -254,7 +241,7 @@ fn two_uct_computers_play_each_other_without_a_human() {
     harness.get_by_label("The computer runs 300 playouts, then plays the most visited move.");
     harness.state_mut().apply(BarcaCommand::SetMoveDelay(0));
     click(&mut harness, "Computer vs computer");
-    wait_until(&mut harness, |lab| lab.game().ply() >= 3);
+    common::ui::wait_until(&mut harness, |lab| lab.game().ply() >= 3);
     let lab = harness.state();
     let mut replay = Barca::start();
     for text in lab.moves_text().split(' ') {

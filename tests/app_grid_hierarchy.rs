@@ -6,6 +6,7 @@ mod common;
 use std::collections::HashSet;
 
 use common::grid_lab::{LabHarness, drag_cells, lab_harness, settle};
+use common::reference::{movingai_cost, same_cost};
 use common::ui::click;
 use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::grid_lab::{Planner, recomputed_text};
@@ -19,6 +20,12 @@ use searchlab::trace::{NO_NODE, NoTrace, SearchEvent};
 fn astar_cost(harness: &LabHarness) -> f64 {
     let events = &harness.state().player().trace().events;
     events.iter().find_map(|e| if let SearchEvent::Found { cost, .. } = e { Some(*cost) } else { None }).unwrap()
+}
+
+/// The optimal cost of the lab's query on the map shown, by the independent solver.
+fn reference_cost(harness: &LabHarness) -> f64 {
+    let (grid, (start, goal)) = (harness.state().grid(), harness.state().endpoints());
+    movingai_cost(grid, grid.coords(start), grid.coords(goal)).expect("the query has a path")
 }
 
 /// Vertices of every mesh drawn in the last frame (HPA*'s borders, entrances and graph are meshes).
@@ -45,6 +52,7 @@ fn hpa_beside_astar_tabulates_expansions_per_level_and_suboptimality() {
     assert_eq!(summary.planner, Planner::Hpa);
     assert_eq!(summary.astar_cost, Some(astar_cost(&harness)), "the A* column is the replayed query");
     let (cost, optimal) = (summary.cost.unwrap(), summary.astar_cost.unwrap());
+    assert!(same_cost(optimal, reference_cost(&harness)), "the A* column is optimal");
     assert!(cost >= optimal - 1e-9 && cost <= optimal * 1.1, "{cost} vs {optimal}");
     // The grid (linking + refinement) and level 1 (the abstract search) both did work.
     assert_eq!(summary.expanded_per_level.len(), 2);
@@ -118,6 +126,7 @@ fn a_wall_edit_recomputes_the_clusters_around_it() {
     harness.get_by_label(&recomputed_text(&[expected.len()]));
     harness.get(By::new().label_contains("(updated)"));
     assert_eq!(summary.astar_cost, Some(astar_cost(&harness)), "both re-planned around the wall");
+    assert!(same_cost(summary.astar_cost.unwrap(), reference_cost(&harness)), "optimal around the wall");
     assert!(summary.cost.unwrap() >= summary.astar_cost.unwrap() - 1e-9);
 }
 
@@ -207,7 +216,7 @@ fn stepping_through_pra_walks_down_the_levels_and_back() {
     assert_eq!(player.view().level, 0, "the last stage refines on the grid");
     let summary = harness.state().hierarchy().unwrap();
     let last = player.view().found.last().unwrap();
-    let cost: f64 = searchlab::pathfinding::path_cost(&searchlab::grid::GridGraph::new(&grid, MoveRules::MOVINGAI), &last.1).unwrap();
+    let cost: f64 = searchlab::graph::path_cost(&searchlab::grid::GridGraph::new(&grid, MoveRules::MOVINGAI), &last.1).unwrap();
     assert!((cost - summary.cost.unwrap()).abs() < 1e-9, "the replay ends on the planned path");
 
     click(&mut harness, "the search");
@@ -231,7 +240,7 @@ fn stepping_through_hpa_goes_from_linking_to_the_refined_path() {
     assert!(view.found.iter().filter(|(level, _)| *level == 0).count() >= 2, "segments and the final path");
     let grid = harness.state().grid().clone();
     let graph = searchlab::grid::GridGraph::new(&grid, MoveRules::MOVINGAI);
-    let cost = searchlab::pathfinding::path_cost(&graph, &view.found.last().unwrap().1).unwrap();
+    let cost = searchlab::graph::path_cost(&graph, &view.found.last().unwrap().1).unwrap();
     assert!((cost - summary.cost.unwrap()).abs() < 1e-9);
     harness.get_by_label("return the path");
 }

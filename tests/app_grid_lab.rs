@@ -11,6 +11,7 @@ use searchlab::trace::{SearchEvent, SearchOutcome};
 
 mod common;
 use common::grid_lab::{LabHarness, drag_cells, lab_harness, settle};
+use common::reference::{movingai_cost, same_cost};
 use common::ui::{click, type_into};
 
 fn step_label(harness: &LabHarness) -> String {
@@ -132,7 +133,8 @@ fn a_scenario_query_is_searched_and_matches_its_optimal_length() {
     let expected = (grid.cell(scenario.start.0, scenario.start.1), grid.cell(scenario.goal.0, scenario.goal.1));
     assert_eq!(harness.state().endpoints(), expected);
     let (cost, _) = found_path(harness.state()).expect("the query has a path");
-    assert!((cost - scenario.optimal).abs() < 1e-4, "A* found {cost}, the scenario says {}", scenario.optimal);
+    // The scenario's length is checked by an independent solver (tests/bundled_scen.rs).
+    assert!(same_cost(cost, scenario.optimal), "A* found {cost}, the scenario says {}", scenario.optimal);
     harness.get_by_label(&format!("Optimal (scenario): {:.3}", scenario.optimal));
 }
 
@@ -180,7 +182,12 @@ fn side_by_side_steps_both_searches_in_sync_and_tabulates_them() {
     harness.get_by_label("Right: Dijkstra");
     let (astar, dijkstra) = (&replays[0].result, &replays[1].result);
     assert!(astar.expanded < dijkstra.expanded, "A* expands fewer cells than Dijkstra");
-    assert!((astar.cost().unwrap() - dijkstra.cost().unwrap()).abs() < 1e-9, "both are optimal");
+    let grid = harness.state().grid();
+    let (start, goal) = harness.state().endpoints();
+    let optimal = movingai_cost(grid, grid.coords(start), grid.coords(goal)).unwrap();
+    for result in [astar, dijkstra] {
+        assert!(same_cost(result.cost().unwrap(), optimal), "{:?} vs the reference {optimal}", result.cost());
+    }
     for value in [astar.expanded, dijkstra.expanded, astar.pushed, dijkstra.pushed] {
         harness.get_by_label(&value.to_string());
     }
@@ -289,8 +296,7 @@ fn settings_and_the_map_survive_a_restart() {
     click(&mut harness, "Show g/h/f in cells");
     let saved = harness.state().save().expect("the grid lab keeps settings");
 
-    let mut restored = GridLab::new();
-    restored.restore(&saved);
+    let restored = GridLab::from_saved(Some(&saved));
     assert_eq!(restored.settings(), harness.state().settings());
     assert_eq!(restored.grid().width(), 128, "the last map opens again");
 }
@@ -307,4 +313,39 @@ fn the_app_lists_the_lessons() {
     harness.run();
     assert!((harness.ctx.zoom_factor() - 1.1).abs() < 1e-6);
     harness.get_by_label("Text size 110%");
+}
+
+/// eframe's storage, in memory.
+#[derive(Default)]
+struct Memory(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Memory {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn the_app_opens_a_lesson_from_its_saved_settings_and_keeps_those_of_unopened_ones() {
+    let mut settings = GridLab::new().settings().clone();
+    settings.searches[0].algorithm = searchlab::pathfinding::Algorithm::Bfs;
+    let mut storage = Memory::default();
+    storage.0.insert("lesson: Grid search".into(), serde_json::to_string(&settings).unwrap());
+    storage.0.insert("lesson: Barca: play".into(), "kept as it is".into());
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::restored(&storage));
+    common::ui::wait_until(&mut harness, |app| !app.is_busy());
+    // The page saves its own settings: BFS, not the default A*, means it was built from the saved ones.
+    eframe::App::save(harness.state_mut(), &mut storage);
+    let saved: serde_json::Value = serde_json::from_str(&storage.0["lesson: Grid search"]).unwrap();
+    assert_eq!(saved["searches"][0]["algorithm"], "bfs");
+    assert_eq!(storage.0["lesson: Barca: play"], "kept as it is", "a lesson never opened keeps what it saved");
 }

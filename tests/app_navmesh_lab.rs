@@ -1,12 +1,22 @@
 //! The polygon-map lesson driven through its labelled controls, as a student would.
 
+mod common;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
 use searchlab::trace::SearchOutcome;
 
+use common::ui::settle;
+
 fn lab_harness() -> Harness<'static, NavmeshLab> {
-    Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut NavmeshLab| lab.ui(ui), NavmeshLab::new())
+    common::ui::lesson_harness([1400.0, 900.0], NavmeshLab::new())
+}
+
+/// Applies `command` and waits for the recordings it starts.
+fn apply(harness: &mut Harness<'static, NavmeshLab>, command: MeshCommand) {
+    harness.state_mut().apply(command);
+    settle(harness);
 }
 
 fn step_label(harness: &Harness<'_, NavmeshLab>) -> String {
@@ -17,7 +27,7 @@ fn step_label(harness: &Harness<'_, NavmeshLab>) -> String {
 #[test]
 fn opens_on_a_bundled_map_with_a_recorded_search_and_funnel() {
     let mut harness = lab_harness();
-    harness.run();
+    settle(&mut harness);
     let lab = harness.state();
     assert_eq!(lab.error(), None);
     assert!(lab.mesh().walkable_count() > 10);
@@ -28,71 +38,71 @@ fn opens_on_a_bundled_map_with_a_recorded_search_and_funnel() {
     harness.get_by_label_contains("Path found: length");
     harness.get_by_label_contains("Shortest path:");
     harness.get_by_label("|< Start").click();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("No result yet at this step");
 }
 
 #[test]
 fn stepping_replays_the_search_to_the_shortest_path() {
     let mut harness = lab_harness();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("|< Start").click();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Step >").click();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Step >").click();
-    harness.run();
+    settle(&mut harness);
     assert_eq!(harness.state().player().step(), 2);
     harness.get_by_label("Expanded: 1");
     harness.get_by_label("< Step back").click();
-    harness.run();
+    settle(&mut harness);
     assert_eq!(harness.state().player().step(), 1);
     harness.get_by_label("End >|").click();
-    harness.run();
+    settle(&mut harness);
     let lab = harness.state();
     let best = lab.result().and_then(|r| r.path.as_ref()).expect("a path").length;
     assert!(matches!(&lab.player().view().outcome, Some(SearchOutcome::Found { cost, .. }) if (cost - best).abs() < 1e-12));
     harness.get_by_label_contains("Shortest path:");
     harness.get_by_label("|< Start").click();
-    harness.run();
+    settle(&mut harness);
     assert_eq!(harness.state().player().step(), 0);
 }
 
 #[test]
 fn the_radius_closes_the_narrow_corridor_and_tra_agrees() {
     let mut harness = lab_harness();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("narrow_corridor.json").click();
-    harness.run();
+    settle(&mut harness);
     let length = |lab: &NavmeshLab| lab.result().and_then(|r| r.path.as_ref()).map(|p| p.length);
-    harness.state_mut().apply(MeshCommand::SetStart([2.0, 10.0]));
-    harness.state_mut().apply(MeshCommand::SetGoal([28.0, 10.0]));
+    apply(&mut harness, MeshCommand::SetStart([2.0, 10.0]));
+    apply(&mut harness, MeshCommand::SetGoal([28.0, 10.0]));
     assert_eq!(length(harness.state()), Some(26.0));
-    harness.state_mut().apply(MeshCommand::SetRadius(0.9));
+    apply(&mut harness, MeshCommand::SetRadius(0.9));
     let detour = length(harness.state()).expect("the detour is wide enough");
     assert!(detour > 30.0, "{detour}");
     harness.get_by_label("TRA*").click();
-    harness.run();
+    settle(&mut harness);
     assert!((length(harness.state()).unwrap() - detour).abs() < 1e-9);
-    harness.state_mut().apply(MeshCommand::SetAlgorithm(MeshAlgorithm::Ta));
-    harness.state_mut().apply(MeshCommand::SetRadius(1.2));
+    apply(&mut harness, MeshCommand::SetAlgorithm(MeshAlgorithm::Ta));
+    apply(&mut harness, MeshCommand::SetRadius(1.2));
     assert_eq!(length(harness.state()), None);
     harness.get_by_label("End >|").click();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("No path: every channel is closed");
 }
 
 #[test]
 fn refining_adds_triangles_and_a_bad_file_keeps_the_map() {
     let mut harness = lab_harness();
-    harness.run();
+    settle(&mut harness);
     let before = harness.state().mesh().walkable_count();
     harness.get_by_label("Refine (no angle under 25 degrees)").click();
-    harness.run();
+    settle(&mut harness);
     assert!(harness.state().mesh().walkable_count() > before);
     let refined = harness.state().mesh().walkable_count();
-    harness.state_mut().apply(MeshCommand::LoadMap("maps/missing.json".to_string()));
-    harness.run();
+    apply(&mut harness, MeshCommand::LoadMap("maps/missing.json".to_string()));
+    settle(&mut harness);
     let error = harness.state().error().expect("an error is shown").to_string();
     assert!(error.contains("maps/missing.json: cannot read"), "{error}");
     harness.get_by_label(&error);
@@ -102,9 +112,9 @@ fn refining_adds_triangles_and_a_bad_file_keeps_the_map() {
 #[test]
 fn a_grid_map_compares_grid_astar_with_the_any_angle_path() {
     let mut harness = lab_harness();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("rooms128.map").click();
-    harness.run();
+    settle(&mut harness);
     let lab = harness.state();
     assert_eq!(lab.error(), None);
     let octile = lab.grid_length().expect("grid A* runs between the cells of start and goal");
@@ -125,11 +135,11 @@ fn the_app_lists_the_polygon_lesson() {
 fn click_map(harness: &mut Harness<'_, NavmeshLab>, p: [f64; 2]) {
     let pos = harness.state().point_on_screen(p).expect("the canvas was painted");
     harness.hover_at(pos);
-    harness.run();
+    settle(harness);
     harness.drag_at(pos);
-    harness.run();
+    settle(harness);
     harness.drop_at(pos);
-    harness.run();
+    settle(harness);
 }
 
 /// Draws one ring by clicking its corners and then its first corner again.
@@ -143,10 +153,10 @@ fn draw_ring(harness: &mut Harness<'_, NavmeshLab>, ring: &[[f64; 2]]) {
 #[test]
 fn a_polygon_drawn_by_clicks_is_triangulated_and_saved() {
     let mut harness = lab_harness();
-    harness.run();
+    settle(&mut harness);
     let before = harness.state().mesh().triangles.len();
     harness.get_by_label("Draw a new map").click();
-    harness.run();
+    settle(&mut harness);
     // A square room with a square pillar, drawn in the pillars map's frame (0..40 x 0..30).
     draw_ring(&mut harness, &[[2.0, 2.0], [38.0, 2.0], [38.0, 28.0], [2.0, 28.0]]);
     assert_eq!(harness.state().drawing().unwrap().rings.len(), 1, "clicking the first corner closes the ring");
@@ -155,9 +165,9 @@ fn a_polygon_drawn_by_clicks_is_triangulated_and_saved() {
         click_map(&mut harness, p);
     }
     harness.get_by_label("Close ring").click();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Triangulate drawing").click();
-    harness.run();
+    settle(&mut harness);
     let lab = harness.state();
     assert_eq!(lab.error(), None);
     assert!(lab.drawing().is_none(), "drawing ends with the new map");
@@ -168,10 +178,10 @@ fn a_polygon_drawn_by_clicks_is_triangulated_and_saved() {
     let length = lab.result().and_then(|r| r.path.as_ref()).expect("a path round the pillar").length;
 
     let file = std::env::temp_dir().join(format!("searchlab-drawn-{}.json", std::process::id()));
-    harness.state_mut().apply(MeshCommand::SaveMap(file.display().to_string()));
+    apply(&mut harness, MeshCommand::SaveMap(file.display().to_string()));
     assert_eq!(harness.state().error(), None);
-    harness.state_mut().apply(MeshCommand::LoadMap(MAPS[0].to_string()));
-    harness.state_mut().apply(MeshCommand::LoadMap(file.display().to_string()));
+    apply(&mut harness, MeshCommand::LoadMap(MAPS[0].to_string()));
+    apply(&mut harness, MeshCommand::LoadMap(file.display().to_string()));
     let lab = harness.state();
     assert_eq!(lab.mesh().walkable_count(), 8, "the saved map loads back");
     assert_eq!(lab.result().and_then(|r| r.path.as_ref()).unwrap().length, length);
@@ -181,38 +191,38 @@ fn a_polygon_drawn_by_clicks_is_triangulated_and_saved() {
 #[test]
 fn a_self_crossing_drawing_shows_the_library_error_and_keeps_the_map() {
     let mut harness = lab_harness();
-    harness.run();
+    settle(&mut harness);
     let before = harness.state().mesh().triangles.clone();
     harness.get_by_label("Draw a new map").click();
-    harness.run();
+    settle(&mut harness);
     // A bow tie: edges 0 and 2 cross.
     draw_ring(&mut harness, &[[2.0, 2.0], [30.0, 25.0], [30.0, 2.0], [2.0, 25.0]]);
     harness.get_by_label("Triangulate drawing").click();
-    harness.run();
+    settle(&mut harness);
     let error = harness.state().error().expect("the drawing is rejected").to_string();
     assert!(error.starts_with("drawn map: the boundary"), "{error}");
     harness.get_by_label(&error);
     assert_eq!(harness.state().mesh().triangles, before, "the map on screen is kept");
     assert_eq!(harness.state().drawing().unwrap().rings.len(), 1, "the drawing stays to be looked at");
     harness.get_by_label("Clear drawing").click();
-    harness.run();
+    settle(&mut harness);
     assert!(harness.state().drawing().unwrap().rings.is_empty());
 }
 
 #[test]
 fn the_funnel_and_the_walk_step_forward_and_back() {
     let mut harness = lab_harness();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Funnel").click();
-    harness.run();
+    settle(&mut harness);
     for _ in 0..3 {
         harness.get_by_label("Step >").click();
-        harness.run();
+        settle(&mut harness);
     }
     assert_eq!(harness.state().funnel().step(), 3);
     assert!(harness.state().player().at_end(), "only the selected recording moves");
     harness.get_by_label("< Step back").click();
-    harness.run();
+    settle(&mut harness);
     let funnel = harness.state().funnel();
     assert_eq!(funnel.step(), 2);
     harness.get_by_label(&format!("Funnel step 2 / {}", funnel.len()));
@@ -222,17 +232,17 @@ fn the_funnel_and_the_walk_step_forward_and_back() {
     harness.get_by_label("right chain");
     harness.get_by_label_contains("narrow a side to the portal's end if it can");
     harness.get_by_label("End >|").click();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label_contains("in sight of the apex: the path ends there.");
 
     harness.get_by_label("Point location").click();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Step >").click();
-    harness.run();
+    settle(&mut harness);
     assert_eq!(harness.state().walk().view().samples.len(), 1);
     harness.get_by_label("look at k triangles spread over the mesh");
     harness.get_by_label("End >|").click();
-    harness.run();
+    settle(&mut harness);
     let lab = harness.state();
     let found = lab.walk().view().found.flatten().expect("the walk finds the goal's triangle");
     let [a, b, c] = lab.mesh().triangle_points(found);
@@ -244,26 +254,26 @@ fn the_funnel_and_the_walk_step_forward_and_back() {
     }
     harness.get_by_label_contains("the goal is in triangle");
     harness.get_by_label("|< Start").click();
-    harness.run();
+    settle(&mut harness);
     assert_eq!(harness.state().walk().view(), &searchlab::navmesh::walk::WalkView::default());
 }
 
 #[test]
 fn a_map_drawn_over_a_grid_map_comes_out_as_drawn() {
     let mut harness = lab_harness();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("rooms128.map").click();
-    harness.run();
+    settle(&mut harness);
     let ys = harness.state().mesh().vertices.iter().map(|p| p[1]);
     let (top, bottom) = (ys.clone().fold(f64::MAX, f64::min), ys.fold(f64::MIN, f64::max));
     harness.get_by_label("Draw a new map").click();
-    harness.run();
+    settle(&mut harness);
     // An L, its foot at the top of the screen (grid rows grow downwards).
     let ring = [[10.0, 10.0], [110.0, 10.0], [110.0, 40.0], [40.0, 40.0], [40.0, 110.0], [10.0, 110.0]];
     let clicked: Vec<_> = ring.iter().map(|&p| harness.state().point_on_screen(p).unwrap()).collect();
     draw_ring(&mut harness, &ring);
     harness.get_by_label("Triangulate drawing").click();
-    harness.run();
+    settle(&mut harness);
     let lab = harness.state();
     assert_eq!(lab.error(), None);
     // The polygon map is y-up: each corner is the clicked one turned over the grid's height ...
@@ -290,16 +300,16 @@ fn a_map_drawn_over_a_grid_map_comes_out_as_drawn() {
 #[test]
 fn the_shared_replay_bar_seeks_and_plays_the_selected_recording() {
     let mut harness = lab_harness();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Funnel").click();
-    harness.run();
+    settle(&mut harness);
     let len = harness.state().funnel().len();
     harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit((len / 2) as f64);
-    harness.run();
+    settle(&mut harness);
     assert_eq!(harness.state().funnel().step(), len / 2, "the timeline moves the funnel");
     assert!(harness.state().player().at_end(), "and not the search");
     harness.get_by_label("|< Start").click();
-    harness.run();
+    settle(&mut harness);
     harness.get_by_label("Play").click();
     for _ in 0..8 {
         harness.step();
@@ -319,4 +329,15 @@ fn the_shared_replay_bar_seeks_and_plays_the_selected_recording() {
     }
     assert!(harness.state().funnel().at_end(), "it plays to the end and stops");
     harness.get_by_label("Play");
+}
+
+#[test]
+fn a_new_query_is_recorded_on_the_worker_and_the_page_stays_live() {
+    let mut harness = lab_harness();
+    settle(&mut harness);
+    harness.state_mut().apply(MeshCommand::SetGoal([18.0, 18.0]));
+    assert!(harness.state().is_busy(), "the recording runs off the UI thread");
+    settle(&mut harness);
+    assert!(!harness.state().is_busy());
+    assert!(harness.state().player().at_end() && harness.state().result().is_some());
 }

@@ -1,28 +1,83 @@
-//! Pixel snapshots of the grid lab, rendered by wgpu (Mesa's software Vulkan driver in CI). They
-//! catch what the label-driven tests cannot: a canvas drawn in the wrong place, lost colours, a
-//! panel over the map. `UPDATE_SNAPSHOTS=1 cargo test --test app_snapshots` rewrites them after a
-//! deliberate change; look at `tests/snapshots/*.png` before committing.
+//! Pixel snapshots of every lesson, rendered by wgpu (Mesa's software Vulkan driver in CI), in the
+//! whole app at the two window sizes of a lecture. They catch what the label-driven tests cannot:
+//! a canvas drawn in the wrong place, lost colours, a panel over the map, text cut off at 130%.
+//! `UPDATE_SNAPSHOTS=1 cargo test --test app_snapshots` rewrites them after a deliberate change;
+//! look at `tests/snapshots/*.png` before committing. Add a lesson's further states to `states`.
 
-mod common;
+use std::time::Duration;
 
-use common::grid_lab::settle;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::{Harness, SnapshotOptions};
-use searchlab::app::{GridLab, Lesson};
+use searchlab::app::{LESSONS, SearchlabApp};
+
+type AppHarness = Harness<'static, SearchlabApp>;
+
+/// A laptop's window, and a projector's with the text at 130%: (name, size in pixels, zoom).
+const VIEWS: [(&str, [f32; 2], f32); 2] = [("1400x900", [1400.0, 900.0], 1.0), ("1280x720_text130", [1280.0, 720.0], 1.3)];
+
+/// A lesson's states beyond the one it opens in: a name and how to get there from the previous one.
+fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
+    match title {
+        "Grid search" => vec![
+            ("astar_step_300", |harness| {
+                for _ in 0..300 {
+                    harness.get_by_label("Step >").click();
+                    harness.run();
+                }
+            }),
+            ("astar_end", |harness| harness.get_by_label("End >|").click()),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// Runs frames until no lesson works in the background (at most ~60 s), then until the UI is still.
+fn settle(harness: &mut AppHarness) {
+    for _ in 0..12_000 {
+        harness.step();
+        if !harness.state().is_busy() {
+            harness.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("a background job did not finish");
+}
+
+/// "Game-tree search" -> "game_tree_search".
+fn file_name(title: &str) -> String {
+    title.split(|c: char| !c.is_alphanumeric()).filter(|word| !word.is_empty()).collect::<Vec<_>>().join("_").to_lowercase()
+}
 
 #[test]
-fn grid_lab_replay_mid_search_and_at_the_end() {
-    let mut harness =
-        Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut GridLab| lab.ui(ui), GridLab::new());
-    settle(&mut harness);
-    // The stats show measured times: a few glyphs may differ from run to run, nothing more.
-    let options = SnapshotOptions::new().max_failed_pixels(400);
-    for _ in 0..300 {
-        harness.get_by_label("Step >").click();
-        harness.run();
+fn every_lesson_matches_its_snapshots() {
+    // Measured times are shown in the statistics: a few glyphs may differ from run to run.
+    let options = SnapshotOptions::new().max_failed_pixels(600);
+    let mut failures = Vec::new();
+    for lesson in &LESSONS {
+        for (view, [width, height], zoom) in VIEWS {
+            let mut harness = Harness::builder()
+                .with_size([width / zoom, height / zoom])
+                .with_context_setup(move |ctx| {
+                    searchlab::app::set_style(ctx);
+                    ctx.set_zoom_factor(zoom);
+                })
+                .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+            harness.get_by_label(lesson.title).click();
+            settle(&mut harness);
+            let name = file_name(lesson.title);
+            let mut shots = vec![(format!("{name}_{view}"), None)];
+            shots.extend(states(lesson.title).into_iter().map(|(state, reach)| (format!("{name}_{state}_{view}"), Some(reach))));
+            for (shot, reach) in shots {
+                if let Some(reach) = reach {
+                    reach(&mut harness);
+                    settle(&mut harness);
+                }
+                if let Err(error) = harness.try_snapshot_options(&shot, &options) {
+                    failures.push(format!("{shot}: {error}"));
+                }
+            }
+        }
     }
-    harness.snapshot_options("grid_lab_astar_step_300", &options);
-    harness.get_by_label("End >|").click();
-    harness.run();
-    harness.snapshot_options("grid_lab_astar_end", &options);
+    assert!(failures.is_empty(), "snapshots differ:\n{}", failures.join("\n"));
 }

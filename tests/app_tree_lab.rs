@@ -3,8 +3,7 @@
 
 mod common;
 
-use common::ui::{click};
-use std::time::Duration;
+use common::ui::click;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
@@ -14,24 +13,15 @@ use searchlab::app::{Lesson, SearchlabApp, TreeCommand, TreeLab};
 type LabHarness = Harness<'static, TreeLab>;
 
 fn lab_harness() -> LabHarness {
-    let mut harness = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::new());
+    let mut harness = common::ui::lesson_harness([1500.0, 950.0], TreeLab::new());
     settle(&mut harness);
     harness
 }
 
-/// Runs frames until the worker's result is installed (at most ~60 s).
+/// Runs frames until the worker's result is installed.
 fn settle(harness: &mut LabHarness) {
-    for _ in 0..6000 {
-        harness.step();
-        if !harness.state().is_busy() && harness.state().recording().is_some() {
-            harness.run_ok();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the worker did not finish");
+    common::ui::wait_until(harness, |lab| !lab.is_busy() && lab.recording().is_some());
+    harness.run_ok();
 }
 
 fn recording(harness: &LabHarness) -> &Recording {

@@ -3,17 +3,16 @@
 mod common;
 
 use common::ui::{click, type_into};
-use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use searchlab::app::{Lesson, SearchlabApp, TuningLab};
+use searchlab::app::{SearchlabApp, TuningLab};
 use searchlab::tournament::{TuneConfig, TuneLog, tune};
 
 type LabHarness = Harness<'static, TuningLab>;
 
 fn lab_harness() -> LabHarness {
-    Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut TuningLab| lab.ui(ui), TuningLab::new())
+    common::ui::lesson_harness([1400.0, 900.0], TuningLab::new())
 }
 
 #[test]
@@ -72,13 +71,9 @@ fn a_tiny_tuning_runs_on_a_worker_and_replaces_the_plot() {
     let mut harness = lab_harness();
     harness.run();
     harness.get_by_label("Run a tiny tuning").click();
-    harness.run();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while harness.state().is_running() {
-        assert!(Instant::now() < deadline, "the tiny tuning never finished");
-        std::thread::sleep(Duration::from_millis(20));
-        harness.run();
-    }
+    harness.step();
+    assert!(harness.state().is_running(), "the tuning runs on the worker, the page stays live");
+    common::ui::settle(&mut harness);
     harness.get_by_label_contains("Log: a tiny tuning run. Engine id:1, 8 games per match, 4 iterations");
 }
 

@@ -3,7 +3,16 @@
 mod common;
 
 use common::cli::{assert_fails, json_lines, searchlab};
+use common::reference::{movingai_cost, same_cost};
+use searchlab::grid::movingai;
 
+/// The cheapest cost from `start` to `goal` on a bundled map, by the independent solver.
+fn reference_cost(map: &str, start: (u32, u32), goal: (u32, u32)) -> f64 {
+    let grid = movingai::load_map(&common::project_map(map)).unwrap();
+    movingai_cost(&grid, start, goal).expect("the goal is reachable")
+}
+
+/// The scenario file's lengths are checked by an independent solver (tests/bundled_scen.rs).
 #[test]
 fn scenario_run_prints_one_line_per_query_and_a_summary() {
     let output = searchlab(&["path", "--map", "maps/rooms128.map", "--scen", "maps/rooms128.map.scen", "--algo", "astar", "--limit", "30"]);
@@ -44,7 +53,8 @@ fn single_query_prints_the_path() {
     let path = line["path"].as_array().unwrap();
     assert_eq!(path.first().unwrap(), &serde_json::json!([1, 1]));
     assert_eq!(path.last().unwrap(), &serde_json::json!([62, 62]));
-    assert!(line["cost"].as_f64().unwrap() >= 61.0 * std::f64::consts::SQRT_2);
+    let (cost, reference) = (line["cost"].as_f64().unwrap(), reference_cost("maze64.map", (1, 1), (62, 62)));
+    assert!(same_cost(cost, reference), "{cost} vs {reference}");
 }
 
 #[test]
@@ -75,6 +85,12 @@ fn gen_is_deterministic_and_writes_solvable_scenarios() {
     }
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
     assert_eq!(read("a.map"), read("b.map"));
+    let grid = movingai::parse_map("a.map", &read("a.map")).unwrap();
+    let scenarios = movingai::parse_scen("a.map.scen", &read("a.map.scen")).unwrap();
+    for s in &scenarios {
+        let reference = movingai_cost(&grid, s.start, s.goal).expect("written queries are solvable");
+        assert!(same_cost(s.optimal, reference), "line {}: {} vs {reference}", s.line, s.optimal);
+    }
     let scen = out("a.map.scen");
     let check = searchlab(&["path", "--map", &out("a.map"), "--scen", &scen, "--algo", "dijkstra"]);
     let summary = json_lines(&check).pop().unwrap()["summary"].take();
@@ -85,8 +101,7 @@ fn gen_is_deterministic_and_writes_solvable_scenarios() {
 
 #[test]
 fn hpa_plans_on_two_levels_when_asked() {
-    let astar = searchlab(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "62,62"]);
-    let best = json_lines(&astar)[0]["cost"].as_f64().unwrap();
+    let best = reference_cost("maze64.map", (1, 1), (62, 62));
     let output = searchlab(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "62,62", "--algo", "hpa", "--cluster", "6", "--levels", "2"]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let line = &json_lines(&output)[0];

@@ -8,7 +8,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
-use searchlab::pathfinding::{Algorithm, GridSearch, Heuristic, SearchSpace, path_cost};
+use searchlab::graph::path_cost;
+use searchlab::pathfinding::{Algorithm, GridSearch, Heuristic, SearchSpace, scenarios};
 use searchlab::trace::{NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot, Trace};
 
 fn bundled(name: &str) -> (Grid, Vec<Scenario>) {
@@ -22,7 +23,7 @@ fn endpoints(grid: &Grid, s: &Scenario) -> (u32, u32) {
     (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1))
 }
 
-fn record(search: &GridSearch, grid: &Grid, start: u32, goal: u32) -> (Trace<SearchEvent>, searchlab::pathfinding::SearchResult) {
+fn record(search: &GridSearch, grid: &Grid, start: u32, goal: u32) -> (Trace<SearchEvent>, searchlab::pathfinding::PathResult) {
     let mut recorder = Recorder::default();
     let result = search.run(grid, start, goal, &mut SearchSpace::new(), &mut recorder);
     (recorder.finish(), result)
@@ -162,7 +163,7 @@ fn bfs_finds_fewest_steps_on_four_connected_grids() {
     let grid = generate::random(40, 40, 0.3, 5);
     let rules = MoveRules::FOUR;
     let mut space = SearchSpace::new();
-    let set = generate::scenarios(&grid, "r", 40, 6);
+    let set = scenarios::generate(&grid, "r", 40, 6);
     for s in &set {
         let (start, goal) = endpoints(&grid, s);
         let bfs = GridSearch { algorithm: Algorithm::Bfs, rules, ..GridSearch::default() };

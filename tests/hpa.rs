@@ -8,7 +8,8 @@ use rand::{Rng, SeedableRng};
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
-use searchlab::pathfinding::{Algorithm, GridSearch, PlanEvent, SearchSpace, path_cost};
+use searchlab::graph::path_cost;
+use searchlab::pathfinding::{Algorithm, GridSearch, PlanEvent, SearchSpace, scenarios};
 use searchlab::trace::{NoTrace, Recorder, SearchEvent};
 
 const SMOOTH: HpaQuery = HpaQuery { smooth: true };
@@ -89,7 +90,7 @@ fn other_rules_and_weights_stay_valid() {
     let all_rules = [MoveRules::MOVINGAI, MoveRules::FOUR, MoveRules { corner_cutting: true, ..MoveRules::MOVINGAI }];
     for (rules, levels) in all_rules.into_iter().flat_map(|rules| [(rules, 1), (rules, 2)]) {
         let hpa = Hpa::build_levels(&grid, rules, 6, levels);
-        for s in generate::scenarios(&grid, "w", 40, 3) {
+        for s in scenarios::generate(&grid, "w", 40, 3) {
             let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
             let best = optimal(&grid, rules, start, goal, &mut space).unwrap();
             let (cost, path) = hpa.query(&grid, start, goal, SMOOTH, &mut space, &mut NoTrace).path.unwrap();
@@ -184,7 +185,7 @@ fn edits_match_a_rebuild(levels: usize) {
         for level in 1..=levels {
             assert_eq!(sorted_edges(&hpa, level), sorted_edges(&fresh, level), "level {level} after editing {x},{y}");
         }
-        for s in generate::scenarios(&grid, "e", 5, x as u64) {
+        for s in scenarios::generate(&grid, "e", 5, x as u64) {
             let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
             let updated = hpa.query(&grid, start, goal, SMOOTH, &mut space, &mut NoTrace);
             let rebuilt = fresh.query(&grid, start, goal, SMOOTH, &mut space, &mut NoTrace);

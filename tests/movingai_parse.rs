@@ -3,6 +3,7 @@
 use proptest::prelude::*;
 use searchlab::grid::movingai::{check_scenarios, load_map, parse_map, parse_scen, write_map, write_scen};
 use searchlab::grid::{Grid, generate};
+use searchlab::pathfinding::scenarios;
 
 const GOOD_MAP: &str = "type octile\nheight 2\nwidth 3\nmap\n.@.\nTGS\n";
 
@@ -137,7 +138,7 @@ proptest! {
     fn written_maps_and_scenarios_parse_back(width in 3u32..30, height in 3u32..30, seed in any::<u64>()) {
         let grid: Grid = generate::random(width, height, 0.3, seed);
         prop_assert_eq!(&parse_map("g.map", &write_map(&grid)).unwrap(), &grid);
-        let set = generate::scenarios(&grid, "g.map", 5, seed);
+        let set = scenarios::generate(&grid, "g.map", 5, seed);
         let back = parse_scen("g.scen", &write_scen(&set)).unwrap();
         prop_assert_eq!(back.len(), set.len());
         for (a, b) in back.iter().zip(&set) {

@@ -5,7 +5,8 @@ mod common;
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
-use searchlab::pathfinding::{GridSearch, PlanEvent, SearchSpace, path_cost};
+use searchlab::graph::path_cost;
+use searchlab::pathfinding::{GridSearch, PlanEvent, SearchSpace};
 use searchlab::trace::{NO_NODE, NoTrace, Recorder, SearchEvent};
 
 fn bundled(name: &str) -> (Grid, Vec<Scenario>) {

@@ -9,39 +9,57 @@ mod navmesh_lab;
 pub mod replay_bar;
 pub mod tree_lab;
 pub mod tuning_lab;
+mod widgets;
 pub mod worker;
 
-pub use barca_lab::{AiAlgorithm, BarcaCommand, BarcaLab, Mode, Notice, Player};
-pub use grid_lab::{Command, FileField, GridLab};
+pub use barca_lab::{AiAlgorithm, BarcaCommand, BarcaLab, Mode, Notice, Seat};
+pub use grid_lab::{FileField, GridCommand, GridLab};
 pub use navmesh_lab::{Drawing, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};
 pub use tree_lab::{TreeCommand, TreeLab};
 pub use tuning_lab::TuningLab;
 
 /// A lesson page: it owns its state and draws itself into the central panel.
 pub trait Lesson {
-    fn title(&self) -> &'static str;
     fn ui(&mut self, ui: &mut egui::Ui);
+    /// Runs every frame for every lesson built so far, shown or not, so background work (a
+    /// recording, the computer's move) finishes on hidden pages too.
+    fn logic(&mut self, _ctx: &egui::Context) {}
+    /// True while work runs in the background (a recording, the computer's move).
+    fn is_busy(&self) -> bool {
+        false
+    }
     /// The settings to keep for the next run, if the page has any.
     fn save(&self) -> Option<String> {
         None
     }
-    /// Takes back what `save` returned in an earlier run.
-    fn restore(&mut self, _saved: &str) {}
+}
+
+/// A lesson before it is opened: its name, and how to build it from what it saved last time
+/// (`None`: never saved, or from an older version), so its opening work runs once, on first show.
+pub struct LessonEntry {
+    pub title: &'static str,
+    pub build: fn(Option<&str>) -> Box<dyn Lesson>,
 }
 
 /// All lessons, in the order of the course.
-fn lessons() -> Vec<Box<dyn Lesson>> {
-    vec![
-        Box::new(GridLab::new()),
-        Box::new(NavmeshLab::new()),
-        Box::new(BarcaLab::new()),
-        Box::new(TreeLab::new()),
-        Box::new(TuningLab::new()),
-    ]
+pub const LESSONS: [LessonEntry; 5] = [
+    LessonEntry { title: "Grid search", build: |saved| Box::new(GridLab::from_saved(saved)) },
+    LessonEntry { title: "Polygon maps", build: |_| Box::new(NavmeshLab::new()) },
+    LessonEntry { title: "Barca: play", build: |saved| Box::new(BarcaLab::from_saved(saved)) },
+    LessonEntry { title: "Game-tree search", build: |saved| Box::new(TreeLab::from_saved(saved)) },
+    LessonEntry { title: "Tuning", build: |_| Box::new(TuningLab::new()) },
+];
+
+/// Settings read back from `saved`; the defaults when there are none or they no longer parse.
+pub fn settings_from<S: serde::de::DeserializeOwned + Default>(saved: Option<&str>) -> S {
+    saved.and_then(|saved| serde_json::from_str(saved).ok()).unwrap_or_default()
 }
 
 pub struct SearchlabApp {
-    lessons: Vec<Box<dyn Lesson>>,
+    /// Each lesson of `LESSONS` once it has been shown.
+    lessons: Vec<Option<Box<dyn Lesson>>>,
+    /// What each lesson saved in the last run, until it is built (and kept for it if it never is).
+    saved: Vec<Option<String>>,
     current: usize,
     /// The text size chosen, kept for the next run.
     zoom: f32,
@@ -49,7 +67,7 @@ pub struct SearchlabApp {
 
 impl Default for SearchlabApp {
     fn default() -> Self {
-        Self { lessons: lessons(), current: 0, zoom: 1.0 }
+        Self { lessons: LESSONS.iter().map(|_| None).collect(), saved: vec![None; LESSONS.len()], current: 0, zoom: 1.0 }
     }
 }
 
@@ -57,22 +75,23 @@ impl Default for SearchlabApp {
 const CURRENT_LESSON_KEY: &str = "current lesson";
 const TEXT_SIZE_KEY: &str = "text size";
 
-fn lesson_key(lesson: &dyn Lesson) -> String {
-    format!("lesson: {}", lesson.title())
+fn lesson_key(entry: &LessonEntry) -> String {
+    format!("lesson: {}", entry.title)
 }
 
 impl SearchlabApp {
     /// The app as it was left: the open lesson and each lesson's settings.
     pub fn restored(storage: &dyn eframe::Storage) -> Self {
         let mut app = Self::default();
-        for lesson in &mut app.lessons {
-            if let Some(saved) = storage.get_string(&lesson_key(lesson.as_ref())) {
-                lesson.restore(&saved);
-            }
-        }
+        app.saved = LESSONS.iter().map(|entry| storage.get_string(&lesson_key(entry))).collect();
         let current = storage.get_string(CURRENT_LESSON_KEY).and_then(|s| s.parse().ok()).unwrap_or(0);
-        app.current = current.min(app.lessons.len() - 1);
+        app.current = current.min(LESSONS.len() - 1);
         app
+    }
+
+    /// True while a lesson built so far works in the background.
+    pub fn is_busy(&self) -> bool {
+        self.lessons.iter().flatten().any(|lesson| lesson.is_busy())
     }
 
     /// Draws the whole app into `ui` (also what the UI tests drive).
@@ -80,8 +99,8 @@ impl SearchlabApp {
         egui::Panel::left("lessons").resizable(false).show(ui, |ui| {
             ui.heading("searchlab");
             ui.separator();
-            for (index, lesson) in self.lessons.iter().enumerate() {
-                ui.selectable_value(&mut self.current, index, lesson.title());
+            for (index, entry) in LESSONS.iter().enumerate() {
+                ui.selectable_value(&mut self.current, index, entry.title);
             }
             ui.separator();
             // For the back of a lecture hall (also Ctrl + and Ctrl −).
@@ -97,7 +116,13 @@ impl SearchlabApp {
                 }
             });
         });
-        egui::CentralPanel::default().show(ui, |ui| self.lessons[self.current].ui(ui));
+        let (current, saved) = (self.current, &self.saved);
+        self.lessons[current].get_or_insert_with(|| (LESSONS[current].build)(saved[current].as_deref()));
+        for lesson in self.lessons.iter_mut().flatten() {
+            lesson.logic(ui.ctx());
+        }
+        let lesson = self.lessons[current].as_mut().expect("built above");
+        egui::CentralPanel::default().show(ui, |ui| lesson.ui(ui));
     }
 }
 
@@ -109,12 +134,19 @@ impl eframe::App for SearchlabApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         storage.set_string(CURRENT_LESSON_KEY, self.current.to_string());
         storage.set_string(TEXT_SIZE_KEY, self.zoom.to_string());
-        for lesson in &self.lessons {
-            if let Some(saved) = lesson.save() {
-                storage.set_string(&lesson_key(lesson.as_ref()), saved);
+        for ((entry, lesson), saved) in LESSONS.iter().zip(&self.lessons).zip(&self.saved) {
+            let fresh = lesson.as_ref().and_then(|lesson| lesson.save());
+            if let Some(saved) = fresh.as_ref().or(saved.as_ref()) {
+                storage.set_string(&lesson_key(entry), saved.clone());
             }
         }
     }
+}
+
+/// The look of the playground, set once at start (also by the snapshot tests).
+pub fn set_style(ctx: &egui::Context) {
+    // Scroll bars always shown: on a projector, hidden ones make cut-off panels look finished.
+    ctx.all_styles_mut(|style| style.spacing.scroll = egui::style::ScrollStyle::solid());
 }
 
 /// Opens the playground window.
@@ -124,8 +156,7 @@ pub fn run() -> eframe::Result {
         ..Default::default()
     };
     eframe::run_native("searchlab", options, Box::new(|cc| {
-            // Scroll bars always shown: on a projector, hidden ones make cut-off panels look finished.
-            cc.egui_ctx.all_styles_mut(|style| style.spacing.scroll = egui::style::ScrollStyle::solid());
+            set_style(&cc.egui_ctx);
             if let Some(zoom) = cc.storage.and_then(|s| s.get_string(TEXT_SIZE_KEY)).and_then(|z| z.parse().ok()) {
                 cc.egui_ctx.set_zoom_factor(zoom);
             }

@@ -5,6 +5,7 @@
 use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 
 use super::Lesson;
+use super::widgets;
 use super::worker::{Job, Progress};
 use crate::tournament::plot::Series;
 use crate::tournament::{GameRecord, MatchObserver, Objective, TuneConfig, TuneLog, tune};
@@ -96,25 +97,12 @@ impl TuningLab {
         }));
     }
 
-    fn poll_job(&mut self, ui: &mut egui::Ui) {
+    fn progress(&mut self, ui: &mut egui::Ui) {
         let Some(job) = &self.job else { return };
-        if let Some(result) = job.poll() {
-            self.job = None;
-            self.show_log(result, "a tiny tuning run");
-            return;
-        }
-        let cancel = ui
-            .horizontal(|ui| {
-                let bar = egui::ProgressBar::new(job.progress().fraction().unwrap_or(0.0)).show_percentage();
-                ui.add(bar.desired_width(200.0));
-                ui.label(format!("{}: {} games, {:.1} s", job.label, job.progress().done(), job.elapsed().as_secs_f32()));
-                ui.button("Cancel").clicked()
-            })
-            .inner;
-        if cancel {
+        let text = format!("{}: {} games", job.label, job.progress().done());
+        if widgets::progress(ui, &text, job.progress().fraction(), job.elapsed()) {
             self.job = None;
         }
-        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
     }
 
     fn controls(&mut self, ui: &mut egui::Ui) {
@@ -135,7 +123,7 @@ impl TuningLab {
             ui.checkbox(&mut self.raw_weights, "Raw weights");
         });
         if let Some(error) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, error);
+            widgets::error(ui, error);
         }
     }
 
@@ -192,8 +180,15 @@ impl TuningLab {
 }
 
 impl Lesson for TuningLab {
-    fn title(&self) -> &'static str {
-        "Tuning"
+    fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn logic(&mut self, _ctx: &egui::Context) {
+        if let Some(result) = self.job.as_ref().and_then(|job| job.poll()) {
+            self.job = None;
+            self.show_log(result, "a tiny tuning run");
+        }
     }
 
     fn ui(&mut self, ui: &mut egui::Ui) {
@@ -207,7 +202,7 @@ impl Lesson for TuningLab {
              The win term (three holes) is pinned.",
         );
         self.controls(ui);
-        self.poll_job(ui);
+        self.progress(ui);
         ui.separator();
         let Some(log) = self.log.take() else { return };
         Self::summary(&log, &self.source, ui);

@@ -8,9 +8,9 @@ use serde_json::json;
 
 use super::game_search::{self, SearchArgs};
 use super::tournament::{MatchArgs, PlotArgs, TuneArgs, load_weights, run_match_command, run_plot, run_tune};
-use super::{CliError, CliResult, emit};
+use super::{CliError, CliResult, emit, read_fen};
 use crate::games::Game;
-use crate::games::barca::{Barca, START_FEN, perft};
+use crate::games::barca::{START_FEN, perft};
 
 #[derive(Debug, Args)]
 pub struct BarcaArgs {
@@ -80,11 +80,6 @@ pub fn run(args: BarcaArgs) -> CliResult {
         BarcaCommand::Tune(args) => run_tune(args),
         BarcaCommand::Plot(args) => run_plot(args),
     }
-}
-
-/// Parses `--fen`, naming the option in the error.
-pub fn read_fen(text: &str) -> Result<Barca, CliError> {
-    Barca::from_fen(text).map_err(|error| CliError(format!("--fen '{text}': {error}")))
 }
 
 fn run_perft(args: PerftArgs) -> CliResult {

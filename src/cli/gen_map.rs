@@ -7,6 +7,7 @@ use serde_json::json;
 
 use super::{CliError, CliResult, emit};
 use crate::grid::{generate, movingai};
+use crate::pathfinding::scenarios;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum Kind {
@@ -66,7 +67,7 @@ pub fn run(args: GenArgs) -> CliResult {
     write(&args.out, movingai::write_map(&grid))?;
     let map_name = args.out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let scen_path = PathBuf::from(format!("{}.scen", args.out.display()));
-    let scenarios = generate::scenarios(&grid, &map_name, args.scenarios, args.seed);
+    let scenarios = scenarios::generate(&grid, &map_name, args.scenarios, args.seed);
     if args.scenarios > 0 {
         write(&scen_path, movingai::write_scen(&scenarios))?;
     }

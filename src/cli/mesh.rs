@@ -11,7 +11,8 @@ use super::{CliError, CliResult, emit};
 use crate::grid::movingai;
 use crate::navmesh::grid_outline::{cell_centre, grid_outline};
 use crate::navmesh::tastar::{MeshQuery, MeshSearchResult, ta_star};
-use crate::navmesh::trastar::{Reduction, Role, tra_star};
+use crate::navmesh::reduction::{Reduction, Role};
+use crate::navmesh::trastar::tra_star;
 use crate::navmesh::{Navmesh, Point, Refinement, load_outline};
 use crate::trace::NoTrace;
 

@@ -12,6 +12,8 @@ mod tournament;
 
 use clap::{Parser, Subcommand};
 
+use crate::games::barca::Barca;
+
 #[derive(Debug, Parser)]
 #[command(name = "searchlab", version, about = "A teaching playground for pathfinding and game-tree search")]
 struct Cli {
@@ -65,7 +67,7 @@ pub fn main() -> i32 {
         Some(Command::Tictactoe(args)) => tictactoe::run(args),
         Some(Command::Barca(args)) => barca::run(args),
         Some(Command::Mesh(args)) => mesh::run(args),
-        None => crate::app::run().map_err(|e| CliError(format!("cannot open the window: {e}"))),
+        None => open_playground(),
     };
     match result {
         Ok(()) => 0,
@@ -74,6 +76,16 @@ pub fn main() -> i32 {
             2
         }
     }
+}
+
+#[cfg(feature = "app")]
+fn open_playground() -> CliResult {
+    crate::app::run().map_err(|e| CliError(format!("cannot open the window: {e}")))
+}
+
+#[cfg(not(feature = "app"))]
+fn open_playground() -> CliResult {
+    Err(CliError("this build has no playground (feature `app`): give a subcommand (see searchlab --help)".to_string()))
 }
 
 /// Folds clap's multi-line message (details, blank lines, usage hints) into one line.
@@ -89,6 +101,11 @@ fn one_line(message: &str) -> String {
 /// Prints one JSON value as a line.
 fn emit(value: &serde_json::Value) {
     println!("{value}");
+}
+
+/// Parses `--fen`, naming the option in the error.
+fn read_fen(text: &str) -> Result<Barca, CliError> {
+    Barca::from_fen(text).map_err(|error| CliError(format!("--fen '{text}': {error}")))
 }
 
 /// Parses `x,y`.

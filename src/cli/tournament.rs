@@ -7,8 +7,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use super::barca::read_fen;
-use super::{CliError, CliResult, emit};
+use super::{CliError, CliResult, emit, read_fen};
 use crate::games::barca::START_FEN;
 use crate::games::barca::eval::Weights;
 use crate::tournament::{

@@ -4,7 +4,7 @@
 pub mod generate;
 pub mod movingai;
 
-use crate::pathfinding::Graph;
+use crate::graph::Graph;
 
 /// The cost of a diagonal step.
 pub const SQRT2: f64 = std::f64::consts::SQRT_2;

@@ -6,6 +6,7 @@ pub mod funnel;
 pub mod grid_outline;
 pub mod polyanya;
 pub mod polygon;
+pub mod reduction;
 pub mod tastar;
 pub mod trastar;
 pub mod triangulation;
@@ -70,12 +71,29 @@ pub fn path_length(points: &[Point]) -> f64 {
     points.windows(2).map(|w| distance(w[0], w[1])).sum()
 }
 
-/// Reads the outline of a map file by its extension: `.json` polygon map, `.mesh` Polyanya
-/// mesh, `.map` MovingAI grid.
+/// What a map file holds: its outline, and the grid or the polygons it was read from.
+pub struct MapFile {
+    pub outline: Outline,
+    pub grid: Option<crate::grid::Grid>,
+    pub polygons: Option<PolygonMap>,
+}
+
+/// Reads a map file by its extension: `.json` polygon map, `.mesh` Polyanya mesh, `.map` MovingAI grid.
+pub fn load_map_file(path: &std::path::Path) -> Result<MapFile, ParseError> {
+    Ok(match path.extension().and_then(|e| e.to_str()) {
+        Some("mesh") => MapFile { outline: polyanya::load_mesh(path)?, grid: None, polygons: None },
+        Some("map") => {
+            let grid = crate::grid::movingai::load_map(path)?;
+            MapFile { outline: grid_outline::grid_outline(&grid), grid: Some(grid), polygons: None }
+        }
+        _ => {
+            let map = PolygonMap::load(path)?;
+            MapFile { outline: map.outline(), grid: None, polygons: Some(map) }
+        }
+    })
+}
+
+/// The outline of a map file (see [`load_map_file`]).
 pub fn load_outline(path: &std::path::Path) -> Result<Outline, ParseError> {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("mesh") => polyanya::load_mesh(path),
-        Some("map") => Ok(grid_outline::grid_outline(&crate::grid::movingai::load_map(path)?)),
-        _ => Ok(PolygonMap::load(path)?.outline()),
-    }
+    load_map_file(path).map(|file| file.outline)
 }

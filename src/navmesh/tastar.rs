@@ -17,7 +17,7 @@
 //!   search goes on until the lowest f in the open list is no shorter than the best path, which is
 //!   then the shortest (any-angle) path.
 //!
-//! TRA* ([`super::trastar`]) runs this same search on the reduced triangulation.
+//! TRA* ([`super::trastar`]) runs this same search on the reduced triangulation ([`super::reduction`]).
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -25,7 +25,7 @@ use std::collections::BinaryHeap;
 use std::collections::HashMap;
 
 use super::funnel::{Corner, channel_path, narrow, tighten};
-use super::trastar::Reduction;
+use super::reduction::Reduction;
 use super::triangulation::{Location, Navmesh};
 use super::{Point, distance, path_length, point_segment_distance};
 use crate::trace::{NO_NODE, NoTrace, SearchEvent, Tracer};

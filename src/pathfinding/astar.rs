@@ -4,7 +4,8 @@
 //! closest to the goal is expanded first. A closed node reached again by a cheaper route is
 //! reopened, which keeps A* optimal even for admissible heuristics that are not consistent.
 
-use super::{COST_EPSILON, Graph, Heuristic, SearchResult, SearchSpace};
+use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
+use crate::graph::Graph;
 use crate::grid::Grid;
 use crate::trace::{NO_NODE, SearchEvent, Tracer};
 
@@ -16,7 +17,7 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
     weight: f64,
     space: &mut SearchSpace,
     tracer: &mut T,
-) -> SearchResult {
+) -> PathResult {
     space.begin(graph.node_count());
     let h_start = weight * heuristic(start);
     space.open(start, NO_NODE, 0.0, h_start);
@@ -32,7 +33,7 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
             if T::ENABLED {
                 tracer.record(|| SearchEvent::Found { cost, path: path.clone() });
             }
-            return SearchResult { path: Some((cost, path)), expanded, pushed };
+            return PathResult { path: Some((cost, path)), expanded, pushed };
         }
         let g_node = space.g_seen(node);
         graph.for_each_neighbor(node, |next, step| {
@@ -48,7 +49,7 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
         });
     }
     tracer.record(|| SearchEvent::Exhausted);
-    SearchResult { path: None, expanded, pushed }
+    PathResult { path: None, expanded, pushed }
 }
 
 /// The heuristic towards `goal` on a grid, as a function of the cell.

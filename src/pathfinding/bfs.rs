@@ -4,7 +4,8 @@
 //! the same; on an octile grid diagonal steps cost more, so BFS is not optimal there. The goal is
 //! tested when a node is first generated, as in the textbook version.
 
-use super::{Graph, SearchResult, SearchSpace};
+use super::{PathResult, SearchSpace};
+use crate::graph::Graph;
 use crate::trace::{NO_NODE, SearchEvent, Tracer};
 
 pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
@@ -13,7 +14,7 @@ pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
     goal: u32,
     space: &mut SearchSpace,
     tracer: &mut T,
-) -> SearchResult {
+) -> PathResult {
     space.begin(graph.node_count());
     space.discover(start, NO_NODE, 0.0);
     tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: 0.0 });
@@ -47,12 +48,12 @@ pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
     space.queue = queue;
     if !found {
         tracer.record(|| SearchEvent::Exhausted);
-        return SearchResult { path: None, expanded, pushed };
+        return PathResult { path: None, expanded, pushed };
     }
     let cost = space.g_seen(goal);
     let path = space.path_to(goal);
     if T::ENABLED {
         tracer.record(|| SearchEvent::Found { cost, path: path.clone() });
     }
-    SearchResult { path: Some((cost, path)), expanded, pushed }
+    PathResult { path: Some((cost, path)), expanded, pushed }
 }

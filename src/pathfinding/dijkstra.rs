@@ -3,7 +3,8 @@
 //! With non-negative costs a node's cost is final once it is expanded, so closed nodes are never
 //! looked at again.
 
-use super::{COST_EPSILON, Graph, SearchResult, SearchSpace};
+use super::{COST_EPSILON, PathResult, SearchSpace};
+use crate::graph::Graph;
 use crate::trace::{NO_NODE, SearchEvent, Tracer};
 
 /// Searches from `start` until `goal` is expanded, or over everything reachable when `goal` is `None`.
@@ -13,7 +14,7 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
     goal: Option<u32>,
     space: &mut SearchSpace,
     tracer: &mut T,
-) -> SearchResult {
+) -> PathResult {
     space.begin(graph.node_count());
     space.open(start, NO_NODE, 0.0, 0.0);
     tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: 0.0 });
@@ -28,7 +29,7 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
             if T::ENABLED {
                 tracer.record(|| SearchEvent::Found { cost: g_node, path: path.clone() });
             }
-            return SearchResult { path: Some((g_node, path)), expanded, pushed };
+            return PathResult { path: Some((g_node, path)), expanded, pushed };
         }
         graph.for_each_neighbor(node, |next, step| {
             if space.is_closed(next) {
@@ -45,5 +46,5 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
         });
     }
     tracer.record(|| SearchEvent::Exhausted);
-    SearchResult { path: None, expanded, pushed }
+    PathResult { path: None, expanded, pushed }
 }

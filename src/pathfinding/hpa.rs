@@ -16,7 +16,8 @@
 
 use super::astar::{astar, grid_heuristic};
 use super::dijkstra::dijkstra;
-use super::{COST_EPSILON, Graph, Heuristic, NodeMap, PlanEvent, SearchSpace, path_cost, step_cost};
+use super::{COST_EPSILON, Heuristic, PlanEvent, SearchSpace};
+use crate::graph::{Graph, NodeMap, path_cost, step_cost};
 use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::trace::{Mapped, NoTrace, SearchEvent, Tracer};
 

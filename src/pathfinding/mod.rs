@@ -1,5 +1,5 @@
-//! Shortest-path search on graphs with nodes `0..n`: BFS, Dijkstra and A*, one module each, all
-//! traced through [`crate::trace`]. Grids, abstract graphs and triangulations implement [`Graph`].
+//! Shortest-path search on [`Graph`]s: BFS, Dijkstra and A*, one module each, all traced through
+//! [`crate::trace`]; HPA* and PRA* on grids; scenario sets with their optimal lengths.
 
 pub mod astar;
 pub mod bfs;
@@ -7,20 +7,15 @@ pub mod dijkstra;
 pub mod hpa;
 mod open_list;
 pub mod pra;
-
+pub mod scenarios;
 
 use crate::grid::{Connectivity, Grid, GridGraph, MoveRules, SQRT2};
 use crate::trace::{ClearedSearch, NO_NODE, Replay, SearchEvent, SearchSnapshot, SearchUndo};
 use open_list::{OpenEntry, OpenHeap, TIE_BITS};
 
-/// A graph with nodes `0..node_count()` and non-negative edge costs.
-pub trait Graph {
-    fn node_count(&self) -> usize;
-    fn for_each_neighbor(&self, node: u32, visit: impl FnMut(u32, f64));
-}
-
 /// Distance estimates between grid cells, from the coordinate differences.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Heuristic {
     Zero,
@@ -145,35 +140,12 @@ impl Replay for PlanView {
     }
 }
 
-/// A hash map keyed by node or cell id, with a multiplicative hash: ids are small integers, so
-/// SipHash's protection against crafted keys only costs time here.
-pub type NodeMap<V> = std::collections::HashMap<u32, V, std::hash::BuildHasherDefault<NodeHasher>>;
-
-#[derive(Debug, Default, Clone, Copy)]
-pub struct NodeHasher(u64);
-
-impl std::hash::Hasher for NodeHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-
-    fn write_u32(&mut self, id: u32) {
-        self.0 = (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
 /// Two costs closer than this are equal: sums of sqrt 2 steps differ in the last bits by path order.
 pub const COST_EPSILON: f64 = 1e-9;
 
 /// The result of one query.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SearchResult {
+pub struct PathResult {
     /// Nodes from start to goal and the total cost, if the goal was reached.
     pub path: Option<(f64, Vec<u32>)>,
     /// Nodes taken off the open list and expanded.
@@ -182,7 +154,7 @@ pub struct SearchResult {
     pub pushed: usize,
 }
 
-impl SearchResult {
+impl PathResult {
     pub fn cost(&self) -> Option<f64> {
         self.path.as_ref().map(|(cost, _)| *cost)
     }
@@ -304,7 +276,7 @@ impl SearchSpace {
 }
 
 /// The grid algorithms a query can use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Algorithm {
     Bfs,
@@ -348,7 +320,7 @@ impl GridSearch {
         goal: u32,
         space: &mut SearchSpace,
         tracer: &mut T,
-    ) -> SearchResult {
+    ) -> PathResult {
         let graph = GridGraph::new(grid, self.rules);
         match self.algorithm {
             Algorithm::Bfs => bfs::bfs(&graph, start, goal, space, tracer),
@@ -378,22 +350,6 @@ impl GridSearch {
             Algorithm::Astar => None,
         }
     }
-}
-
-/// The cost of the edge from `a` to `b`, or `None` if there is none.
-pub fn step_cost(graph: &impl Graph, a: u32, b: u32) -> Option<f64> {
-    let mut step = None;
-    graph.for_each_neighbor(a, |nb, cost| {
-        if nb == b {
-            step = Some(cost);
-        }
-    });
-    step
-}
-
-/// Sums the edge costs along `path`, or `None` if two consecutive nodes are not adjacent.
-pub fn path_cost(graph: &impl Graph, path: &[u32]) -> Option<f64> {
-    path.windows(2).map(|pair| step_cost(graph, pair[0], pair[1])).sum()
 }
 
 #[cfg(test)]

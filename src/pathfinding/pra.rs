@@ -8,7 +8,8 @@
 //! path, which yields the first moves long before a full path would be known.
 
 use super::astar::astar;
-use super::{Graph, PlanEvent, SearchSpace};
+use super::{PlanEvent, SearchSpace};
+use crate::graph::{Graph, path_cost};
 use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::trace::{Mapped, NO_NODE, SearchEvent, Tracer};
 
@@ -252,7 +253,7 @@ impl Pyramid {
             result.paths[l] = nodes.clone();
             path = nodes;
         }
-        let cost = super::path_cost(&GridGraph::new(grid, self.rules), &path).expect("level 0 paths are grid moves");
+        let cost = path_cost(&GridGraph::new(grid, self.rules), &path).expect("level 0 paths are grid moves");
         result.complete = path.last() == Some(&goal);
         if T::ENABLED {
             let cells = path.clone();

@@ -1,32 +1,18 @@
 //! Driving the grid lab through its labelled controls, as a student would. Searches are recorded
 //! on a worker thread, so tests poll the harness (a bounded number of frames) until the result is in.
 
-use std::time::Duration;
-
 use egui_kittest::Harness;
-use searchlab::app::{GridLab, Lesson};
+use searchlab::app::GridLab;
 
 pub type LabHarness = Harness<'static, GridLab>;
 
 pub fn lab_harness() -> LabHarness {
-    let mut harness =
-        Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, lab: &mut GridLab| lab.ui(ui), GridLab::new());
+    let mut harness = crate::common::ui::lesson_harness([1500.0, 950.0], GridLab::new());
     settle(&mut harness);
     harness
 }
 
-/// Runs frames until the worker's result is installed (at most ~20 s), then until the UI is still.
-pub fn settle(harness: &mut LabHarness) {
-    for _ in 0..4000 {
-        harness.step();
-        if !harness.state().is_busy() {
-            harness.run();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the worker did not finish");
-}
+pub use crate::common::ui::settle;
 
 /// Presses at one cell, drags through the frames to another, releases.
 pub fn drag_cells(harness: &mut LabHarness, from: u32, to: u32) {

@@ -1,8 +1,12 @@
 //! Helpers shared by the integration tests (each test binary uses some of them).
 #![allow(dead_code)]
 
+#[cfg(all(feature = "app", feature = "cli"))]
 pub mod cli;
+#[cfg(feature = "app")]
 pub mod grid_lab;
+pub mod reference;
+#[cfg(feature = "app")]
 pub mod ui;
 
 use std::path::{Path, PathBuf};

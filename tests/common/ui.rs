@@ -1,7 +1,10 @@
 //! Driving any page of the app through its labelled controls, as a student would.
 
+use std::time::{Duration, Instant};
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use searchlab::app::Lesson;
 
 /// Clicks the widget labelled `label` and runs frames until the UI is still.
 pub fn click<S>(harness: &mut Harness<'_, S>, label: &str) {
@@ -16,4 +19,33 @@ pub fn type_into<S>(harness: &mut Harness<'_, S>, label: &str, text: &str) {
     harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
     harness.get_by_label(label).type_text(text);
     harness.run_ok();
+}
+
+/// A harness showing one lesson as the app does every frame: its logic, then its page.
+pub fn lesson_harness<L: Lesson + 'static>(size: [f32; 2], lesson: L) -> Harness<'static, L> {
+    Harness::builder().with_size(size).build_ui_state(
+        |ui, lesson: &mut L| {
+            lesson.logic(ui.ctx());
+            lesson.ui(ui);
+        },
+        lesson,
+    )
+}
+
+/// Runs frames until `done` holds after one (input given before is handled first, background work
+/// ends between frames; at most 120 s).
+pub fn wait_until<S>(harness: &mut Harness<'_, S>, done: impl Fn(&S) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    harness.step();
+    while !done(harness.state()) {
+        assert!(Instant::now() < deadline, "the background work did not finish");
+        std::thread::sleep(Duration::from_millis(5));
+        harness.step();
+    }
+}
+
+/// Runs frames until the lesson's background work is in, then until the UI is still.
+pub fn settle<L: Lesson>(harness: &mut Harness<'_, L>) {
+    wait_until(harness, |lesson| !lesson.is_busy());
+    harness.run();
 }

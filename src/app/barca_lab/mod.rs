@@ -20,7 +20,7 @@ use crate::games::{Game, Outcome, Side};
 
 /// Who makes a side's moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Player {
+pub enum Seat {
     Human,
     Computer,
 }
@@ -46,9 +46,9 @@ impl Mode {
         }
     }
 
-    /// White's player, Black's player.
-    pub fn players(self) -> [Player; 2] {
-        use Player::{Computer, Human};
+    /// White's seat, Black's seat.
+    pub fn players(self) -> [Seat; 2] {
+        use Seat::{Computer, Human};
         match self {
             Mode::HumanVsHuman => [Human, Human],
             Mode::HumanVsComputer => [Human, Computer],
@@ -57,7 +57,7 @@ impl Mode {
         }
     }
 
-    fn of(players: [Player; 2]) -> Mode {
+    fn of(players: [Seat; 2]) -> Mode {
         Mode::ALL.into_iter().find(|mode| mode.players() == players).expect("every pairing is a mode")
     }
 }
@@ -66,7 +66,7 @@ impl Mode {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    pub players: [Player; 2],
+    pub players: [Seat; 2],
     pub algorithm: AiAlgorithm,
     pub difficulty: Difficulty,
     /// Pause between two computer moves, so computer-vs-computer games can be followed.
@@ -212,6 +212,11 @@ impl BarcaLab {
         Self::with_settings(Settings::default())
     }
 
+    /// The lab as it was left: `saved` is what `Lesson::save` returned in an earlier run.
+    pub fn from_saved(saved: Option<&str>) -> Self {
+        Self::with_settings(crate::app::settings_from(saved))
+    }
+
     pub fn with_settings(settings: Settings) -> Self {
         let game = Barca::start();
         Self {
@@ -285,7 +290,7 @@ impl BarcaLab {
     }
 
     fn to_move_is_computer(&self) -> bool {
-        self.settings.players[side_index(self.game.side_to_move())] == Player::Computer
+        self.settings.players[side_index(self.game.side_to_move())] == Seat::Computer
     }
 
     /// What the board should draw on top of the position.
@@ -434,7 +439,7 @@ impl BarcaLab {
         self.redo.clear();
         self.position_changed();
         self.engine = Some(new_engine());
-        self.paused = self.settings.players.contains(&Player::Computer);
+        self.paused = self.settings.players.contains(&Seat::Computer);
         self.last_search = None;
         let resume = if self.paused { " (computer players wait: press Resume)" } else { "" };
         self.say(format!("{done}{resume}"));
@@ -457,7 +462,7 @@ impl BarcaLab {
             self.game.make_move(mv);
         }
         self.position_changed();
-        if self.settings.players.contains(&Player::Computer) {
+        if self.settings.players.contains(&Seat::Computer) {
             self.paused = true;
         }
         self.notice = None;
@@ -567,13 +572,7 @@ fn outcome_text(outcome: Outcome) -> String {
 }
 
 impl Lesson for BarcaLab {
-    fn title(&self) -> &'static str {
-        "Barca: play"
-    }
-
     fn ui(&mut self, ui: &mut egui::Ui) {
-        self.repaint.get_or_insert_with(|| ui.ctx().clone());
-        self.poll_computer();
         let mut commands = Vec::new();
         self.show(ui, &mut commands);
         for command in commands {
@@ -585,10 +584,13 @@ impl Lesson for BarcaLab {
         serde_json::to_string(&self.settings).ok()
     }
 
-    fn restore(&mut self, saved: &str) {
-        if let Ok(settings) = serde_json::from_str::<Settings>(saved) {
-            *self = Self::with_settings(settings);
-        }
+    fn is_busy(&self) -> bool {
+        self.is_thinking()
+    }
+
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.repaint.get_or_insert_with(|| ctx.clone());
+        self.poll_computer();
     }
 }
 

@@ -4,14 +4,13 @@
 use egui::{Color32, RichText};
 
 use super::ai::{AiAlgorithm, difficulty_name};
-use super::{BarcaCommand, BarcaLab, Mode, Player, side_name};
+use super::{BarcaCommand, BarcaLab, Mode, Seat, side_name};
 use crate::adversarial::choice::Difficulty;
 use crate::app::barca_board::board_ui;
+use crate::app::widgets;
 use crate::games::barca::breakdown;
 use crate::games::{Game, Outcome, Side};
 
-const ERROR: Color32 = Color32::from_rgb(235, 90, 70);
-const OK: Color32 = Color32::from_rgb(120, 200, 140);
 
 const EXPLANATION: &str = "Each side has two elephants, two lions and two mice. Elephants move like chess \
 queens, lions diagonally, mice straight; nothing jumps or captures. Each animal fears one enemy kind — \
@@ -69,7 +68,7 @@ impl BarcaLab {
             let side = self.game.side_to_move();
             ui.label(RichText::new(format!("{} to move", side_name(side))).strong());
             let player = self.settings.players[super::side_index(side)];
-            if player == Player::Computer && self.paused && self.outcome().is_none() {
+            if player == Seat::Computer && self.paused && self.outcome().is_none() {
                 ui.label("(computer paused)");
                 if ui.button("Resume").on_hover_text("Let the computer players move again").clicked() {
                     commands.push(BarcaCommand::Resume);
@@ -94,9 +93,13 @@ impl BarcaLab {
         });
         match &self.notice {
             Some(notice) => {
-                ui.colored_label(if notice.is_error { ERROR } else { OK }, &notice.text);
+                if notice.is_error {
+                    widgets::error(ui, &notice.text);
+                } else {
+                    widgets::notice(ui, &notice.text);
+                }
             }
-            None if self.settings.players.contains(&Player::Human) => {
+            None if self.settings.players.contains(&Seat::Human) => {
                 ui.weak("Click an animal, then one of its green dots.");
             }
             None => {

@@ -4,16 +4,20 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Sense, Shape, Stroke, TextureHandle, TextureOptions, Vec2};
+use egui::Color32;
 use serde::{Deserialize, Serialize};
 
-use super::Command;
-use super::canvas::{CLOSED, CURRENT, MapView, OPEN};
+mod paint;
+mod pseudocode;
+
+use self::paint::{ABSTRACT, CLUSTER, CachedTexture, GRAPH, RECOMPUTED, REFINED, SMOOTHED, TRANSITION, region_colour};
+use super::GridCommand;
+use crate::app::widgets;
 use crate::grid::{Grid, MoveRules};
 use crate::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
 use crate::pathfinding::pra::{PraOptions, PraResult, Pyramid};
-use crate::pathfinding::{GridSearch, PlanEvent, PlanView, SearchSpace};
-use crate::trace::{NO_NODE, NoTrace, NodeStatus, Player, Recorder, SearchEvent};
+use crate::pathfinding::{GridSearch, PlanView, SearchSpace};
+use crate::trace::{NoTrace, Player, Recorder};
 
 /// The hierarchical planner run beside the replayed search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -118,15 +122,6 @@ impl HierarchySettings {
     }
 }
 
-const CLUSTER: Color32 = Color32::from_rgb(90, 90, 110);
-const TRANSITION: Color32 = Color32::from_rgb(230, 70, 160);
-const GRAPH: Color32 = Color32::from_rgba_premultiplied(120, 60, 170, 170);
-const ABSTRACT: Color32 = Color32::from_rgb(170, 40, 220);
-const REFINED: Color32 = Color32::from_rgb(240, 110, 40);
-const SMOOTHED: Color32 = Color32::from_rgb(20, 190, 200);
-const RECOMPUTED: Color32 = Color32::from_rgb(255, 120, 0);
-/// Seconds the re-computed clusters stay highlighted.
-const HIGHLIGHT_SECONDS: f32 = 4.0;
 
 #[derive(Debug, Clone)]
 enum Abstraction {
@@ -251,26 +246,6 @@ impl PlanJob {
     }
 }
 
-/// A texture drawn over the map, rebuilt only when what it shows changes.
-#[derive(Default)]
-struct CachedTexture {
-    key: Option<(u64, usize)>,
-    texture: Option<TextureHandle>,
-}
-
-impl CachedTexture {
-    fn get(&mut self, ctx: &egui::Context, name: &str, key: (u64, usize), make: impl FnOnce() -> ColorImage) -> &TextureHandle {
-        if self.key != Some(key) || self.texture.is_none() {
-            let image = make();
-            match &mut self.texture {
-                Some(texture) => texture.set(image, TextureOptions::NEAREST),
-                None => self.texture = Some(ctx.load_texture(name, image, TextureOptions::NEAREST)),
-            }
-            self.key = Some(key);
-        }
-        self.texture.as_ref().expect("made above")
-    }
-}
 
 /// The page's hierarchical planning: the last plan and the edits made since.
 #[derive(Default)]
@@ -325,41 +300,6 @@ pub fn recomputed_text(counts: &[usize]) -> String {
     format!("Re-computed clusters: {}", parts.join(", "))
 }
 
-/// A distinct colour per region id.
-fn region_colour(id: u32) -> Color32 {
-    let hue = (id as f32 * 0.618_034).fract();
-    let [r, g, b, _] = Color32::from(egui::ecolor::Hsva::new(hue, 0.6, 0.95, 1.0)).to_array();
-    Color32::from_rgba_unmultiplied(r, g, b, 150)
-}
-
-/// Adds a line from `a` to `b` as one quad: thousands of edges stay one mesh.
-fn add_segment(mesh: &mut Mesh, a: Pos2, b: Pos2, width: f32, colour: Color32) {
-    let normal = (b - a).normalized().rot90() * (width / 2.0);
-    let first = mesh.vertices.len() as u32;
-    for p in [a + normal, a - normal, b - normal, b + normal] {
-        mesh.colored_vertex(p, colour);
-    }
-    mesh.add_triangle(first, first + 1, first + 2);
-    mesh.add_triangle(first, first + 2, first + 3);
-}
-
-fn polyline(painter: &Painter, points: Vec<Pos2>, width: f32, colour: Color32) {
-    if points.len() > 1 {
-        painter.add(Shape::line(points.clone(), Stroke::new(width + 2.0, Color32::from_black_alpha(140))));
-        painter.add(Shape::line(points, Stroke::new(width, colour)));
-    }
-}
-
-/// The planner's state at the current step, while the bar steps through the planner.
-fn step_view<'a>(plan: &'a Plan, settings: &HierarchySettings) -> Option<&'a PlanView> {
-    (settings.planner != Planner::Off && settings.stepping == Stepping::Planner).then(|| plan.player.view())
-}
-
-/// A colour swatch before a control: the legend of the layer it switches.
-fn swatch(ui: &mut egui::Ui, colour: Color32) {
-    let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
-    ui.painter().rect_filled(rect, 2.0, colour);
-}
 
 impl HierarchyState {
     /// What the worker needs for the next plan (the edits stay until a plan includes them).
@@ -425,7 +365,7 @@ impl HierarchyState {
         }
     }
 
-    pub fn controls(&self, ui: &mut egui::Ui, settings: &HierarchySettings, commands: &mut Vec<Command>) {
+    pub fn controls(&self, ui: &mut egui::Ui, settings: &HierarchySettings, commands: &mut Vec<GridCommand>) {
         let mut edited = *settings;
         ui.horizontal(|ui| {
             ui.label("Planner:");
@@ -460,7 +400,7 @@ impl HierarchyState {
                 ];
                 for (colour, on, label) in boxes {
                     ui.horizontal(|ui| {
-                        swatch(ui, colour);
+                        widgets::swatch(ui, colour);
                         ui.checkbox(on, label);
                     });
                 }
@@ -476,7 +416,7 @@ impl HierarchyState {
                 ];
                 for (colour, on, label) in boxes {
                     ui.horizontal(|ui| {
-                        swatch(ui, colour);
+                        widgets::swatch(ui, colour);
                         ui.checkbox(on, label);
                     });
                 }
@@ -495,7 +435,7 @@ impl HierarchyState {
             });
         }
         if edited != *settings {
-            commands.push(Command::SetHierarchy(edited));
+            commands.push(GridCommand::SetHierarchy(edited));
         }
     }
 
@@ -578,181 +518,6 @@ impl HierarchyState {
     }
 
     /// Draws the switched-on area layers (regions, corridor, clusters, transitions, the graph)
-    /// over the map in `canvas`, below the search's own path and marks.
-    pub fn paint_below(
-        &mut self,
-        ctx: &egui::Context,
-        painter: &Painter,
-        canvas: Rect,
-        map: &MapView,
-        grid: &Grid,
-        settings: &HierarchySettings,
-    ) {
-        let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
-        let layers = settings.layers;
-        let step = step_view(plan, settings);
-        // While stepping, the level of the step (the slider's before the first); otherwise the slider's.
-        let shown = step.filter(|view| !view.stage.is_empty()).map_or(settings.shown_level, |view| view.level);
-        let zoom = map.zoom;
-        let center = |cell: u32| map.cell_center(canvas, grid, cell);
-        let map_rect = Rect::from_min_max(map.to_screen(canvas, 0.0, 0.0), map.to_screen(canvas, grid.width() as f32, grid.height() as f32));
-        let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
-        let (xs, ys) = map.visible(canvas, grid);
-        let visible = |a: (u32, u32), b: (u32, u32)| {
-            a.0.max(b.0) + 1 >= xs.start && a.0.min(b.0) < xs.end + 1 && a.1.max(b.1) + 1 >= ys.start && a.1.min(b.1) < ys.end + 1
-        };
-        match (&*plan.abstraction, &plan.answer) {
-            (Abstraction::Hpa(hpa), Answer::Hpa(_)) => {
-                let level = shown.clamp(1, hpa.levels());
-                if let Some(redone) = &plan.recomputed {
-                    let age = self.installed_at.map_or(f32::MAX, |t| t.elapsed().as_secs_f32());
-                    if age < HIGHLIGHT_SECONDS {
-                        let alpha = (1.0 - age / HIGHLIGHT_SECONDS) * 0.45;
-                        for &cluster in &redone[0] {
-                            let (x0, y0, x1, y1) = hpa.cluster_rect(grid, 1, cluster);
-                            let rect = Rect::from_min_max(
-                                map.to_screen(canvas, x0 as f32, y0 as f32),
-                                map.to_screen(canvas, x1 as f32, y1 as f32),
-                            );
-                            painter.rect_filled(rect, 0.0, RECOMPUTED.gamma_multiply(alpha));
-                        }
-                        // Not an immediate repaint: the fade needs only a few frames a second.
-                        ctx.request_repaint_after(Duration::from_millis(50));
-                    }
-                }
-                let mut mesh = Mesh::default();
-                if layers.clusters {
-                    // Borders of every level, clipped to the visible cells; higher levels thicker.
-                    for l in 1..=hpa.levels() {
-                        let side = hpa.cluster_rect(grid, l, 0).2;
-                        let thickness = if l == 1 { 1.0 } else { 2.5 };
-                        let (top, bottom) = (map.to_screen(canvas, 0.0, ys.start as f32).y, map.to_screen(canvas, 0.0, ys.end as f32).y);
-                        for x in (side..grid.width()).step_by(side as usize).filter(|x| xs.contains(x)) {
-                            let sx = map.to_screen(canvas, x as f32, 0.0).x;
-                            add_segment(&mut mesh, Pos2::new(sx, top), Pos2::new(sx, bottom), thickness, CLUSTER);
-                        }
-                        let (left, right) = (map.to_screen(canvas, xs.start as f32, 0.0).x, map.to_screen(canvas, xs.end as f32, 0.0).x);
-                        for y in (side..grid.height()).step_by(side as usize).filter(|y| ys.contains(y)) {
-                            let sy = map.to_screen(canvas, 0.0, y as f32).y;
-                            add_segment(&mut mesh, Pos2::new(left, sy), Pos2::new(right, sy), thickness, CLUSTER);
-                        }
-                    }
-                }
-                if layers.graph {
-                    for &(a, b) in &plan.edges[level - 1] {
-                        if visible(grid.coords(a), grid.coords(b)) {
-                            add_segment(&mut mesh, center(a), center(b), (zoom * 0.08).clamp(0.6, 2.0), GRAPH);
-                        }
-                    }
-                }
-                if layers.transitions {
-                    let half = (zoom * 0.35).max(0.8);
-                    for &(a, b) in &plan.transitions[level - 1] {
-                        if visible(grid.coords(a), grid.coords(b)) {
-                            for cell in [a, b] {
-                                mesh.add_colored_rect(Rect::from_center_size(center(cell), Vec2::splat(2.0 * half)), TRANSITION);
-                            }
-                        }
-                    }
-                }
-                painter.add(Shape::mesh(mesh));
-            }
-            (Abstraction::Pra(pyramid), Answer::Pra(result)) => {
-                let level = shown.clamp(1, pyramid.height() - 1);
-                let size = [grid.width() as usize, grid.height() as usize];
-                if layers.regions {
-                    let region_count = &mut self.region_count;
-                    let texture = self.regions.get(ctx, "pra-regions", (self.plan_id, level), || {
-                        let regions = pyramid.region_map(grid, level);
-                        let mut ids: Vec<u32> = regions.iter().copied().filter(|&r| r != NO_NODE).collect();
-                        ids.sort_unstable();
-                        ids.dedup();
-                        *region_count = ids.len();
-                        let pixels = regions.iter().map(|&r| if r == NO_NODE { Color32::TRANSPARENT } else { region_colour(r) });
-                        ColorImage::new(size, pixels.collect())
-                    });
-                    painter.image(texture.id(), map_rect, uv, Color32::WHITE);
-                }
-                // While stepping: the corridor of the level being refined (the grid's too).
-                let corridor = match step {
-                    Some(view) => view.corridor.as_ref().filter(|(l, _)| *l == shown).map(|(l, nodes)| (*l, nodes)),
-                    None => result.corridors.get(level).map(|nodes| (level, nodes)),
-                };
-                if layers.corridor && let Some((level, corridor)) = corridor.filter(|(_, c)| !c.is_empty()) {
-                    let texture = self.corridor.get(ctx, "pra-corridor", (self.plan_id, level), || {
-                        let mut pixels = vec![Color32::from_black_alpha(120); grid.cell_count()];
-                        for cell in pyramid.cells_under(level, corridor) {
-                            pixels[cell as usize] = Color32::TRANSPARENT;
-                        }
-                        ColorImage::new(size, pixels)
-                    });
-                    painter.image(texture.id(), map_rect, uv, Color32::WHITE);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Draws the switched-on paths, above the search's own path so both stay visible.
-    pub fn paint_above(&self, painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, settings: &HierarchySettings) {
-        let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
-        if let Some(view) = step_view(plan, settings) {
-            paint_step(painter, canvas, map, grid, &plan.abstraction, view);
-            return;
-        }
-        let layers = settings.layers;
-        let center = |cell: u32| map.cell_center(canvas, grid, cell);
-        let width = (map.zoom * 0.25).clamp(2.0, 5.0);
-        let dot = (map.zoom * 0.4).clamp(2.0, 8.0);
-        let abstract_path = |points: Vec<Pos2>| {
-            polyline(painter, points.clone(), width * 0.6, ABSTRACT);
-            // Not over the start and goal marks.
-            for &point in points.iter().skip(1).take(points.len().saturating_sub(2)) {
-                painter.circle(point, dot, ABSTRACT, Stroke::new(1.0, Color32::WHITE));
-            }
-        };
-        let (final_path, level_path) = match (&*plan.abstraction, &plan.answer) {
-            (Abstraction::Hpa(hpa), Answer::Hpa(result)) => {
-                if layers.refined {
-                    polyline(painter, result.refined_path.iter().map(|&c| center(c)).collect(), width, REFINED);
-                }
-                let level = settings.shown_level.clamp(1, hpa.levels());
-                (&result.path, result.abstract_paths[level - 1].iter().map(|&c| center(c)).collect())
-            }
-            (Abstraction::Pra(pyramid), Answer::Pra(result)) => {
-                let level = settings.shown_level.clamp(1, pyramid.height() - 1);
-                let at = |node: &u32| {
-                    let (x, y) = pyramid.position(grid, level, *node);
-                    map.to_screen(canvas, x as f32 + 0.5, y as f32 + 0.5)
-                };
-                (&result.path, result.paths.get(level).map_or_else(Vec::new, |nodes| nodes.iter().map(at).collect()))
-            }
-            _ => return,
-        };
-        if layers.smoothed && let Some((_, path)) = final_path {
-            polyline(painter, path.iter().map(|&c| center(c)).collect(), width * 0.7, SMOOTHED);
-        }
-        if layers.abstract_path {
-            abstract_path(level_path);
-        }
-    }
-
-    /// The planner's pseudocode with the line of the current step highlighted, while stepping
-    /// through it; false (nothing drawn) otherwise.
-    pub fn pseudocode(&self, ui: &mut egui::Ui, settings: &HierarchySettings) -> bool {
-        let Some(player) = self.stepping(settings) else { return false };
-        let lines: &[&str] = if settings.planner == Planner::Hpa { &HPA_PSEUDOCODE } else { &PRA_PSEUDOCODE };
-        let current = plan_line(settings.planner, player);
-        for (index, text) in lines.iter().enumerate() {
-            let mut rich = egui::RichText::new(*text).monospace();
-            if current == Some(index) {
-                rich = rich.background_color(Color32::from_rgb(250, 220, 90)).color(Color32::BLACK);
-            }
-            ui.label(rich);
-        }
-        true
-    }
-
     /// A note under the canvas about the level shown, when the plan has nothing there.
     pub fn level_note(&self, settings: &HierarchySettings) -> Option<String> {
         if let Some(player) = self.stepping(settings) {
@@ -770,126 +535,6 @@ impl HierarchyState {
             Some(format!("Level {level}: the abstract search ran here, on the whole level"))
         } else {
             Some(format!("Level {level}: refined inside the corridor under level {}'s path", level + 1))
-        }
-    }
-}
-
-/// While stepping through the planner: the nodes its current search has reached (abstract ones
-/// as larger squares at their positions), the node being expanded and the paths found on this
-/// level and the one above.
-fn paint_step(painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, abstraction: &Abstraction, view: &PlanView) {
-    // HPA*'s events name grid cells on every level; PRA*'s name the nodes of the stage's level.
-    let at = |level: usize, node: u32| -> Option<Pos2> {
-        match abstraction {
-            Abstraction::Pra(pyramid) if level > 0 => ((node as usize) < pyramid.node_count(grid, level)).then(|| {
-                let (x, y) = pyramid.position(grid, level, node);
-                map.to_screen(canvas, x as f32 + 0.5, y as f32 + 0.5)
-            }),
-            _ => ((node as usize) < grid.cell_count()).then(|| map.cell_center(canvas, grid, node)),
-        }
-    };
-    let side = if view.level > 0 { (map.zoom * 1.2).clamp(5.0, 16.0) } else { (map.zoom * 0.7).max(1.5) };
-    let mut mesh = Mesh::default();
-    for (node, record) in view.search.nodes().iter().enumerate() {
-        let colour = match record.status {
-            NodeStatus::Open => OPEN,
-            NodeStatus::Closed => CLOSED,
-            NodeStatus::Unseen => continue,
-        };
-        if let Some(p) = at(view.level, node as u32) {
-            // Outlined, so they stand out on the coloured regions.
-            mesh.add_colored_rect(Rect::from_center_size(p, Vec2::splat(side + 2.0)), Color32::from_black_alpha(180));
-            mesh.add_colored_rect(Rect::from_center_size(p, Vec2::splat(side)), colour);
-        }
-    }
-    painter.add(Shape::mesh(mesh));
-    let width = (map.zoom * 0.25).clamp(2.0, 5.0);
-    // The path being refined (one level up) and what this level found: older levels would hide them.
-    for (level, path) in view.found.iter().filter(|(level, _)| *level <= view.level + 1) {
-        let colour = if *level > 0 { ABSTRACT } else { REFINED };
-        polyline(painter, path.iter().filter_map(|&node| at(*level, node)).collect(), width, colour);
-    }
-    if let Some(p) = view.search.current.and_then(|node| at(view.level, node)) {
-        painter.circle(p, side * 0.7, CURRENT, Stroke::new(1.5, Color32::WHITE));
-    }
-}
-
-const HPA_PSEUDOCODE: [&str; 7] = [
-    "for each level: link start and goal to their cluster's entrances",
-    "A* on the top level's abstract graph from start to goal:",
-    "    expand the abstract node with the lowest f",
-    "refine the abstract path to the level below",
-    "for each abstract edge: its cached path inside the cluster",
-    "smooth: replace detours by straight runs",
-    "return the path",
-];
-
-const PRA_PSEUDOCODE: [&str; 8] = [
-    "A* on level L between the parents of start and goal:",
-    "    expand the abstract node with the lowest f",
-    "for each level l from L - 1 down to the grid:",
-    "    corridor := the nodes under level l + 1's path and their neighbours",
-    "    A* on level l inside the corridor (PRA*(k): the path above is cut after k steps)",
-    "        expand the node with the lowest f",
-    "    no way through the corridor: A* on the whole level",
-    "return the grid path (PRA*(k): its first steps)",
-];
-
-/// The planner's pseudocode line at the current step of `player`.
-fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
-    let event = player.current_event()?;
-    let expanding = matches!(event, PlanEvent::Search(SearchEvent::Expand { .. }));
-    let stage = player.view().stage;
-    match planner {
-        _ if player.at_end() => Some(if planner == Planner::Hpa { 6 } else { 7 }),
-        Planner::Hpa => match stage {
-            "abstract search" => Some(1 + expanding as usize),
-            "refine the abstract path" => Some(3),
-            "refine abstract edges" => Some(4),
-            "smooth" => Some(5),
-            _ => Some(0),
-        },
-        Planner::Pra => match (stage, event) {
-            (_, PlanEvent::Corridor { .. }) => Some(3),
-            ("abstract search", _) => Some(expanding as usize),
-            ("refine", _) => Some(4 + expanding as usize),
-            ("refine without corridor", _) => Some(6),
-            _ => None,
-        },
-        Planner::Off => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grid::generate;
-
-    #[test]
-    fn pra_pseudocode_follows_the_stages() {
-        let grid = generate::maze(32, 32, 1, 5);
-        let cells = grid.passable_cells();
-        let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
-        let mut recorder = Recorder::default();
-        pyramid.query(&grid, cells[0], *cells.last().unwrap(), PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
-        let mut player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
-        assert_eq!(plan_line(Planner::Pra, &player), None, "nothing before the first event");
-        let mut lines = Vec::new();
-        while player.forward() {
-            let line = plan_line(Planner::Pra, &player).expect("every event has a line");
-            let expected = match (player.current_event().unwrap(), player.view().stage) {
-                _ if player.at_end() => 7,
-                (PlanEvent::Corridor { .. }, _) => 3,
-                (PlanEvent::Search(SearchEvent::Expand { .. }), "abstract search") => 1,
-                (PlanEvent::Search(SearchEvent::Expand { .. }), "refine") => 5,
-                (_, "abstract search") => 0,
-                _ => line,
-            };
-            assert_eq!(line, expected);
-            lines.push(line);
-        }
-        for line in [0, 1, 3, 4, 5, 7] {
-            assert!(lines.contains(&line), "line {line} is reached");
         }
     }
 }

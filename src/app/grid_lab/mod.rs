@@ -2,188 +2,36 @@
 //! side by side. Searches are recorded on a worker thread; the page only replays what arrives.
 
 mod canvas;
+mod input;
 mod layers;
+mod panels;
+mod pseudocode;
 mod replay;
+mod settings;
 
 use std::path::Path;
 
-use egui::{Color32, Key, PointerButton, RichText, Sense, Vec2};
-use serde::{Deserialize, Serialize};
+use egui::Vec2;
 
-use self::canvas::{CellTexture, MapView, Overlay};
+use self::canvas::{CellTexture, MapView};
 use self::layers::HierarchyState;
 pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
 pub use self::replay::{SearchReplay, StepUnit};
+pub use self::settings::{Brush, DEFAULT_MAP, FileField, GeneratorKind, GeneratorSpec, MapSource, Settings, Tool};
 use super::Lesson;
-use super::file_dialog::{FileRequest, NativeDialog};
+use super::file_dialog::NativeDialog;
 use super::replay_bar::{ReplayBar, ReplayCommand};
+use super::widgets;
 use super::worker::Job;
 use crate::grid::movingai::{self, Scenario};
-use crate::grid::{Connectivity, Grid, MAX_WEIGHT, MoveRules, generate};
-use crate::pathfinding::{Algorithm, GridSearch, Heuristic, PlanView};
-use crate::trace::{NO_NODE, NodeStatus, Player, SearchEvent, SearchOutcome, SearchSnapshot};
+use crate::grid::{Grid, MAX_WEIGHT, MoveRules, generate};
+use crate::pathfinding::{Algorithm, GridSearch, PlanView};
+use crate::trace::{Player, SearchSnapshot};
 
-/// The map the lesson opens with.
-pub const DEFAULT_MAP: &str = "maps/maze64.map";
-
-/// What a left-button press on the canvas does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum Tool {
-    /// Drag to pan; hover to inspect.
-    #[default]
-    Pan,
-    Wall,
-    Erase,
-    Weight,
-    Start,
-    Goal,
-}
-
-impl Tool {
-    pub const ALL: [Tool; 6] = [Tool::Pan, Tool::Wall, Tool::Erase, Tool::Weight, Tool::Start, Tool::Goal];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Tool::Pan => "Pan",
-            Tool::Wall => "Wall",
-            Tool::Erase => "Erase",
-            Tool::Weight => "Weight",
-            Tool::Start => "Start",
-            Tool::Goal => "Goal",
-        }
-    }
-}
-
-/// What painting does to a cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Brush {
-    Wall,
-    Erase,
-    Weight(u8),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GeneratorKind {
-    Maze,
-    Rooms,
-    Random,
-}
-
-impl GeneratorKind {
-    pub const ALL: [GeneratorKind; 3] = [GeneratorKind::Maze, GeneratorKind::Rooms, GeneratorKind::Random];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            GeneratorKind::Maze => "maze",
-            GeneratorKind::Rooms => "rooms",
-            GeneratorKind::Random => "random",
-        }
-    }
-}
-
-/// A generated map, reproducible from these numbers.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct GeneratorSpec {
-    pub kind: GeneratorKind,
-    pub width: u32,
-    pub height: u32,
-    pub seed: u64,
-    /// Maze corridor width.
-    pub corridor: u32,
-    /// Room side.
-    pub room: u32,
-    /// Share of blocked cells on a random map.
-    pub density: f64,
-}
-
-impl Default for GeneratorSpec {
-    fn default() -> Self {
-        Self { kind: GeneratorKind::Maze, width: 128, height: 128, seed: 1, corridor: 2, room: 12, density: 0.3 }
-    }
-}
-
-impl GeneratorSpec {
-    pub fn generate(&self) -> Grid {
-        let (w, h) = (self.width.clamp(2, 4096), self.height.clamp(2, 4096));
-        match self.kind {
-            GeneratorKind::Maze => generate::maze(w, h, self.corridor, self.seed),
-            GeneratorKind::Rooms => generate::rooms(w, h, self.room, 0.15, self.seed),
-            GeneratorKind::Random => generate::random(w, h, self.density, self.seed),
-        }
-    }
-}
-
-/// Where the map on screen came from (restored on the next start).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum MapSource {
-    File(String),
-    Generated(GeneratorSpec),
-}
-
-/// Everything the page remembers between runs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    /// The left (or only) search and the right one; both use the left one's move rules.
-    pub searches: [GridSearch; 2],
-    pub compare: bool,
-    pub unit: StepUnit,
-    /// Replay speed in steps per second.
-    pub speed: f32,
-    pub map: MapSource,
-    pub map_path: String,
-    pub scen_path: String,
-    pub save_path: String,
-    pub generator: GeneratorSpec,
-    pub tool: Tool,
-    pub paint_weight: u8,
-    pub show_values: bool,
-    pub hierarchy: HierarchySettings,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        let dijkstra = GridSearch { algorithm: Algorithm::Dijkstra, ..GridSearch::default() };
-        Self {
-            searches: [GridSearch::default(), dijkstra],
-            compare: false,
-            unit: StepUnit::Event,
-            speed: 200.0,
-            map: MapSource::File(DEFAULT_MAP.to_string()),
-            map_path: DEFAULT_MAP.to_string(),
-            scen_path: format!("{DEFAULT_MAP}.scen"),
-            save_path: "edited.map".to_string(),
-            generator: GeneratorSpec::default(),
-            tool: Tool::Pan,
-            paint_weight: 5,
-            show_values: false,
-            hierarchy: HierarchySettings::default(),
-        }
-    }
-}
-
-/// The path fields a native file dialog can fill in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileField {
-    Map,
-    Scenarios,
-    SaveMap,
-}
-
-impl FileField {
-    fn request(self) -> FileRequest {
-        let (title, filter_name, extensions, save): (_, _, &'static [&'static str], _) = match self {
-            FileField::Map => ("Open a grid map", "MovingAI maps", &["map"], false),
-            FileField::Scenarios => ("Open a scenario file", "MovingAI scenarios", &["scen"], false),
-            FileField::SaveMap => ("Save the map as", "MovingAI maps", &["map"], true),
-        };
-        FileRequest { title, filter_name, extensions, save }
-    }
-}
 
 /// Every action of the page; buttons, keys, the canvas and tests all go through [`GridLab::apply`].
 #[derive(Debug, Clone, PartialEq)]
-pub enum Command {
+pub enum GridCommand {
     /// Record the search(es) again on the worker.
     Run,
     /// Re-run after an edit of the map and show the new result at its end.
@@ -217,39 +65,6 @@ pub enum Command {
     Fit,
 }
 
-const PSEUDOCODE: [&str; 9] = [
-    "open := {start}; g(start) := 0",
-    "while open is not empty:",
-    "",
-    "    if u = goal: return the path to u",
-    "    for each neighbour v of u:",
-    "        if g(u) + cost(u, v) < g(v):",
-    "            g(v) := g(u) + cost(u, v); parent(v) := u",
-    "            add v to open",
-    "return no path",
-];
-
-/// Line 2 is where the algorithms differ: which open node comes next.
-fn selection_line(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Bfs => "    u := the oldest node in open (first in, first out)",
-        Algorithm::Dijkstra => "    u := the open node with the lowest g",
-        Algorithm::Astar => "    u := the open node with the lowest f = g + w·h",
-    }
-}
-
-/// The pseudocode line an event belongs to.
-fn pseudocode_line(event: &SearchEvent) -> usize {
-    match event {
-        SearchEvent::Open { parent, .. } if *parent == NO_NODE => 0,
-        SearchEvent::Expand { .. } => 2,
-        SearchEvent::Found { .. } => 3,
-        SearchEvent::Relax { improved: false, .. } => 4,
-        SearchEvent::Relax { improved: true, .. } => 5,
-        SearchEvent::Open { .. } => 7,
-        SearchEvent::Exhausted => 8,
-    }
-}
 
 fn describe(search: &GridSearch) -> String {
     match search.algorithm {
@@ -338,6 +153,11 @@ impl GridLab {
         Self::with_settings(Settings::default())
     }
 
+    /// The lab as it was left: `saved` is what `Lesson::save` returned in an earlier run.
+    pub fn from_saved(saved: Option<&str>) -> Self {
+        Self::with_settings(crate::app::settings_from(saved))
+    }
+
     /// Opens the map `settings` name (a generated maze and the reason if the file cannot be read)
     /// and starts recording a search on it.
     pub fn with_settings(settings: Settings) -> Self {
@@ -372,7 +192,7 @@ impl GridLab {
             repaint: None,
             dialog: NativeDialog::default(),
         };
-        lab.apply(Command::Run);
+        lab.apply(GridCommand::Run);
         lab
     }
 
@@ -404,11 +224,6 @@ impl GridLab {
 
     pub fn scenarios(&self) -> &[Scenario] {
         &self.scenarios
-    }
-
-    /// True while a search or a map is being made on the worker.
-    pub fn is_busy(&self) -> bool {
-        self.job.is_some()
     }
 
     /// Where a cell's centre is on screen in the left canvas (after at least one frame).
@@ -532,18 +347,18 @@ impl GridLab {
         (cell(scenario.start) == self.start && cell(scenario.goal) == self.goal).then_some(scenario)
     }
 
-    pub fn apply(&mut self, command: Command) {
+    pub fn apply(&mut self, command: GridCommand) {
         match command {
-            Command::Run => self.spawn(JobMap::Current, false),
-            Command::Rerun => self.spawn(JobMap::Current, true),
-            Command::Cancel => self.job = None,
-            Command::Replay(command) => {
+            GridCommand::Run => self.spawn(JobMap::Current, false),
+            GridCommand::Rerun => self.spawn(JobMap::Current, true),
+            GridCommand::Cancel => self.job = None,
+            GridCommand::Replay(command) => {
                 if let Some(position) = self.bar.apply(command, self.timeline_position(), self.timeline_len()) {
                     self.seek(position);
                 }
                 self.settings.speed = self.bar.speed;
             }
-            Command::SetStepUnit(unit) => {
+            GridCommand::SetStepUnit(unit) => {
                 let position = self.replays[0].position(unit);
                 self.settings.unit = unit;
                 if self.plan_player().is_none() {
@@ -552,21 +367,21 @@ impl GridLab {
                     self.position = position;
                 }
             }
-            Command::SetSearch(side, search) => {
+            GridCommand::SetSearch(side, search) => {
                 self.settings.searches[side.min(1)] = search;
                 if side == 0 || self.settings.compare {
-                    self.apply(Command::Run);
+                    self.apply(GridCommand::Run);
                 }
             }
-            Command::SetRules(rules) => {
+            GridCommand::SetRules(rules) => {
                 self.settings.searches[0].rules = rules;
-                self.apply(Command::Run);
+                self.apply(GridCommand::Run);
             }
-            Command::SetCompare(compare) => {
+            GridCommand::SetCompare(compare) => {
                 self.settings.compare = compare;
-                self.apply(Command::Run);
+                self.apply(GridCommand::Run);
             }
-            Command::LoadMap(path) => match movingai::load_map(path.as_ref()) {
+            GridCommand::LoadMap(path) => match movingai::load_map(path.as_ref()) {
                 Ok(grid) => {
                     self.error = None;
                     self.notice = None;
@@ -580,7 +395,7 @@ impl GridLab {
                 // The map on screen stays; only the message changes.
                 Err(e) => self.error = Some(e.to_string()),
             },
-            Command::LoadScenarios(path) => {
+            GridCommand::LoadScenarios(path) => {
                 let loaded = movingai::load_scen(path.as_ref()).and_then(|scenarios| {
                     movingai::check_scenarios(&path, &scenarios, &self.grid)?;
                     Ok(scenarios)
@@ -597,15 +412,15 @@ impl GridLab {
                     Err(e) => self.error = Some(e.to_string()),
                 }
             }
-            Command::PickQuery(index) => {
+            GridCommand::PickQuery(index) => {
                 if let Some(scenario) = self.scenarios.get(index) {
                     self.start = self.grid.cell(scenario.start.0, scenario.start.1);
                     self.goal = self.grid.cell(scenario.goal.0, scenario.goal.1);
                     self.scenario = Some(index);
-                    self.apply(Command::Run);
+                    self.apply(GridCommand::Run);
                 }
             }
-            Command::SaveMap(path) => match std::fs::write(&path, movingai::write_map(&self.grid)) {
+            GridCommand::SaveMap(path) => match std::fs::write(&path, movingai::write_map(&self.grid)) {
                 Ok(()) => {
                     self.error = None;
                     self.notice = Some(format!("Saved the {}x{} map to {path}", self.grid.width(), self.grid.height()));
@@ -615,7 +430,7 @@ impl GridLab {
                 }
                 Err(e) => self.error = Some(format!("{path}: cannot write: {e}")),
             },
-            Command::Browse(field) => {
+            GridCommand::Browse(field) => {
                 let current = match field {
                     FileField::Map => &self.settings.map_path,
                     FileField::Scenarios => &self.settings.scen_path,
@@ -623,22 +438,22 @@ impl GridLab {
                 };
                 self.dialog.open(field, field.request(), current, self.repaint.clone());
             }
-            Command::Generate(spec) => {
+            GridCommand::Generate(spec) => {
                 self.settings.generator = spec;
                 self.error = None;
                 self.notice = None;
                 self.spawn(JobMap::Generate(spec), false);
             }
-            Command::SetStart(cell) if self.grid.is_cell_passable(cell) && cell != self.goal => {
+            GridCommand::SetStart(cell) if self.grid.is_cell_passable(cell) && cell != self.goal => {
                 self.start = cell;
                 self.spawn(JobMap::Current, true);
             }
-            Command::SetGoal(cell) if self.grid.is_cell_passable(cell) && cell != self.start => {
+            GridCommand::SetGoal(cell) if self.grid.is_cell_passable(cell) && cell != self.start => {
                 self.goal = cell;
                 self.spawn(JobMap::Current, true);
             }
-            Command::SetStart(_) | Command::SetGoal(_) => {}
-            Command::Paint(brush, cells) => {
+            GridCommand::SetStart(_) | GridCommand::SetGoal(_) => {}
+            GridCommand::Paint(brush, cells) => {
                 for &cell in &cells {
                     if cell == self.start || cell == self.goal || cell as usize >= self.grid.cell_count() {
                         continue;
@@ -659,509 +474,22 @@ impl GridLab {
                 self.textures.iter_mut().for_each(|t| t.mark_edited(cells.iter().copied()));
                 self.hierarchy.note_edits(&self.grid, &cells);
             }
-            Command::SetTool(tool) => self.settings.tool = tool,
-            Command::SetPaintWeight(weight) => self.settings.paint_weight = weight.clamp(1, MAX_WEIGHT),
-            Command::ShowValues(show) => self.settings.show_values = show,
-            Command::SetHierarchy(hierarchy) => {
+            GridCommand::SetTool(tool) => self.settings.tool = tool,
+            GridCommand::SetPaintWeight(weight) => self.settings.paint_weight = weight.clamp(1, MAX_WEIGHT),
+            GridCommand::ShowValues(show) => self.settings.show_values = show,
+            GridCommand::SetHierarchy(hierarchy) => {
                 let replan = hierarchy.plan_key() != self.settings.hierarchy.plan_key();
                 let was_planner = self.plan_player().is_some();
                 self.settings.hierarchy = hierarchy;
                 self.bar.playing &= was_planner == self.plan_player().is_some();
                 if replan {
-                    self.apply(Command::Run);
+                    self.apply(GridCommand::Run);
                 } else if was_planner != self.plan_player().is_some() {
                     // Back to where the search was, or to the planner's start.
                     self.seek(if was_planner { self.position } else { 0 });
                 }
             }
-            Command::Fit => self.map_view.fitted = true,
-        }
-    }
-
-    fn map_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        // Wrapped: the dialog button would otherwise widen the side panel over the canvas.
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label("Map file:");
-            ui.add(egui::TextEdit::singleline(&mut self.settings.map_path).desired_width(230.0)).labelled_by(label.id);
-            if ui.button("Load map").clicked() {
-                commands.push(Command::LoadMap(self.settings.map_path.clone()));
-            }
-            self.browse_button(ui, "Open map…", FileField::Map, commands);
-        });
-        ui.weak("…or drop a .map or .scen file onto the window.");
-        let spec = &mut self.settings.generator;
-        ui.horizontal(|ui| {
-            egui::ComboBox::from_label("Generator")
-                .selected_text(spec.kind.name())
-                .show_ui(ui, |ui| {
-                    for kind in GeneratorKind::ALL {
-                        ui.selectable_value(&mut spec.kind, kind, kind.name());
-                    }
-                });
-            match spec.kind {
-                GeneratorKind::Maze => ui.add(egui::DragValue::new(&mut spec.corridor).range(1..=16).prefix("corridor ")),
-                GeneratorKind::Rooms => ui.add(egui::DragValue::new(&mut spec.room).range(3..=64).prefix("room ")),
-                GeneratorKind::Random => {
-                    ui.add(egui::DragValue::new(&mut spec.density).range(0.0..=0.9).speed(0.01).prefix("walls "))
-                }
-            };
-        });
-        ui.horizontal(|ui| {
-            ui.add(egui::DragValue::new(&mut spec.width).range(4..=2048).prefix("width "));
-            ui.add(egui::DragValue::new(&mut spec.height).range(4..=2048).prefix("height "));
-            ui.add(egui::DragValue::new(&mut spec.seed).prefix("seed "));
-            if ui.button("Generate").clicked() {
-                commands.push(Command::Generate(*spec));
-            }
-        });
-        // Wrapped: the dialog button would otherwise widen the side panel over the canvas.
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label("Save as:");
-            ui.add(egui::TextEdit::singleline(&mut self.settings.save_path).desired_width(230.0)).labelled_by(label.id);
-            if ui.button("Save map").clicked() {
-                commands.push(Command::SaveMap(self.settings.save_path.clone()));
-            }
-            self.browse_button(ui, "Save map as…", FileField::SaveMap, commands);
-        });
-    }
-
-    /// A "Browse" button; disabled while a dialog is open, since one answer is awaited at a time.
-    fn browse_button(&self, ui: &mut egui::Ui, label: &str, field: FileField, commands: &mut Vec<Command>) {
-        let hint = "The system's file dialog. If none appears, your desktop has no file-dialog service: \
-                    type the path or drop the file onto the window.";
-        if ui.add_enabled(!self.dialog.is_open(), egui::Button::new(label)).on_hover_text(hint).clicked() {
-            commands.push(Command::Browse(field));
-        }
-    }
-
-    /// A file chosen in the native dialog goes into its field and is loaded (or saved) at once.
-    fn dialog_answer(&mut self, commands: &mut Vec<Command>) {
-        let Some((field, path)) = self.dialog.poll() else { return };
-        let path = path.display().to_string();
-        commands.push(match field {
-            FileField::Map => {
-                self.settings.map_path = path.clone();
-                Command::LoadMap(path)
-            }
-            FileField::Scenarios => {
-                self.settings.scen_path = path.clone();
-                Command::LoadScenarios(path)
-            }
-            FileField::SaveMap => Command::SaveMap(path),
-        });
-    }
-
-    fn scenario_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        // Wrapped: the dialog button would otherwise widen the side panel over the canvas.
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label("Scenario file:");
-            ui.add(egui::TextEdit::singleline(&mut self.settings.scen_path).desired_width(200.0)).labelled_by(label.id);
-            if ui.button("Load scenarios").clicked() {
-                commands.push(Command::LoadScenarios(self.settings.scen_path.clone()));
-            }
-            self.browse_button(ui, "Open scenarios…", FileField::Scenarios, commands);
-        });
-        if self.scenarios.is_empty() {
-            return;
-        }
-        let query_text = |i: usize, s: &Scenario| {
-            format!("#{i}: ({}, {}) -> ({}, {}), optimal {:.2}", s.start.0, s.start.1, s.goal.0, s.goal.1, s.optimal)
-        };
-        let selected = match self.scenario {
-            Some(i) => query_text(i, &self.scenarios[i]),
-            None => format!("{} queries", self.scenarios.len()),
-        };
-        egui::ComboBox::from_label("Query").selected_text(selected).width(300.0).show_ui(ui, |ui| {
-            for (i, scenario) in self.scenarios.iter().enumerate() {
-                if ui.selectable_label(self.scenario == Some(i), query_text(i, scenario)).clicked() {
-                    commands.push(Command::PickQuery(i));
-                }
-            }
-        });
-    }
-
-    /// Algorithm, heuristic and weight of one side.
-    fn search_options(ui: &mut egui::Ui, side: usize, search: &GridSearch, commands: &mut Vec<Command>) {
-        let mut edited = *search;
-        let salt = ["left", "right"][side];
-        ui.horizontal(|ui| {
-            ui.label(if side == 0 { "Algorithm:" } else { "Right:" });
-            for algorithm in Algorithm::ALL {
-                ui.radio_value(&mut edited.algorithm, algorithm, algorithm.name());
-            }
-        });
-        ui.add_enabled_ui(edited.algorithm == Algorithm::Astar, |ui| {
-            ui.horizontal(|ui| {
-                egui::ComboBox::new(("heuristic", salt), if side == 0 { "Heuristic" } else { "Right heuristic" })
-                    .selected_text(edited.heuristic.name())
-                    .show_ui(ui, |ui| {
-                        for heuristic in Heuristic::ALL {
-                            ui.selectable_value(&mut edited.heuristic, heuristic, heuristic.name());
-                        }
-                    });
-            });
-            let text = if side == 0 { "Weight w" } else { "Right weight w" };
-            ui.add(egui::Slider::new(&mut edited.weight, 1.0..=5.0).step_by(0.1).text(text));
-        });
-        if edited != *search {
-            commands.push(Command::SetSearch(side, edited));
-        }
-    }
-
-    fn search_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        Self::search_options(ui, 0, &self.settings.searches[0], commands);
-        let mut rules = self.settings.searches[0].rules;
-        ui.horizontal(|ui| {
-            ui.label("Moves:");
-            ui.radio_value(&mut rules.connectivity, Connectivity::Four, "4-connected");
-            ui.radio_value(&mut rules.connectivity, Connectivity::Eight, "8-connected");
-        });
-        ui.add_enabled(
-            rules.connectivity == Connectivity::Eight,
-            egui::Checkbox::new(&mut rules.corner_cutting, "Cut corners (diagonal past one wall)"),
-        );
-        if rules != self.settings.searches[0].rules {
-            commands.push(Command::SetRules(rules));
-        }
-        let mut compare = self.settings.compare;
-        if ui.checkbox(&mut compare, "Compare side by side").changed() {
-            commands.push(Command::SetCompare(compare));
-        }
-        if self.settings.compare {
-            Self::search_options(ui, 1, &self.settings.searches[1], commands);
-        }
-        if let Some(reason) = self.settings.searches[0].suboptimality_reason(self.grid.has_weights()) {
-            ui.label(RichText::new(format!("Not always optimal: {reason}.")).italics());
-        }
-        if ui.button("Run search").clicked() {
-            commands.push(Command::Run);
-        }
-    }
-
-    fn replay_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        let mut replay = Vec::new();
-        let unit = if self.plan_player().is_some() { "event" } else { self.settings.unit.name() };
-        self.bar.ui(ui, self.timeline_position(), self.timeline_len(), unit, &mut replay);
-        commands.extend(replay.into_iter().map(Command::Replay));
-    }
-
-    fn canvas_toolbar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Tool:");
-            for tool in Tool::ALL {
-                if ui.selectable_label(self.settings.tool == tool, tool.name()).clicked() {
-                    commands.push(Command::SetTool(tool));
-                }
-            }
-            if self.settings.tool == Tool::Weight {
-                let mut weight = self.settings.paint_weight;
-                if ui.add(egui::DragValue::new(&mut weight).range(1..=MAX_WEIGHT).prefix("weight ")).changed() {
-                    commands.push(Command::SetPaintWeight(weight));
-                }
-            }
-            ui.separator();
-            let mut unit = self.settings.unit;
-            // The planner's timeline is in events.
-            ui.add_enabled_ui(self.plan_player().is_none(), |ui| {
-                egui::ComboBox::from_label("Step by").selected_text(unit.name()).show_ui(ui, |ui| {
-                    for choice in [StepUnit::Event, StepUnit::Expansion] {
-                        ui.selectable_value(&mut unit, choice, choice.name());
-                    }
-                });
-            });
-            if unit != self.settings.unit {
-                commands.push(Command::SetStepUnit(unit));
-            }
-            ui.separator();
-            let mut show = self.settings.show_values;
-            if ui.checkbox(&mut show, "Show g/h/f in cells").changed() {
-                commands.push(Command::ShowValues(show));
-            }
-            if ui.button("Fit").clicked() {
-                commands.push(Command::Fit);
-            }
-            ui.weak(format!("zoom {:.1} px/cell", self.map_view.zoom));
-        });
-    }
-
-    fn progress(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        let Some(job) = &self.job else { return };
-        ui.horizontal(|ui| {
-            ui.spinner();
-            let done = job.progress().done();
-            let bar = egui::ProgressBar::new(job.progress().fraction().unwrap_or(0.0)).show_percentage();
-            ui.add(bar.desired_width(200.0));
-            ui.label(format!("{}: {done} expansions, {:.1} s", job.label, job.elapsed().as_secs_f32()));
-            if ui.button("Cancel").clicked() {
-                commands.push(Command::Cancel);
-            }
-        });
-        ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
-    }
-
-    fn outcome_text(replay: &SearchReplay) -> String {
-        match &replay.player.view().outcome {
-            Some(SearchOutcome::Found { cost, path }) => format!("Path found: cost {cost:.3}, {} cells", path.len()),
-            Some(SearchOutcome::Exhausted) => "No path: the open list ran empty".to_string(),
-            None => "No result yet at this step".to_string(),
-        }
-    }
-
-    fn stats(&self, ui: &mut egui::Ui) {
-        let optimal = self.current_scenario().map(|s| s.optimal);
-        if let [replay] = self.replays.as_slice() {
-            let view = replay.player.view();
-            ui.label(format!("Step {} / {}", replay.player.step(), replay.player.len()));
-            if replay.player.trace().truncated {
-                ui.label("Trace truncated: the search went on past the recording limit.");
-            }
-            ui.label(format!("Expanded: {}", view.expanded));
-            ui.label(format!("Open: {}   Closed: {}", view.open_count, view.closed_count));
-            ui.label(Self::outcome_text(replay));
-            ui.weak(format!(
-                "Whole search: {} expanded, {} pushed, {:.2} ms without recording",
-                replay.result.expanded,
-                replay.result.pushed,
-                replay.time.as_secs_f64() * 1e3
-            ));
-            if let Some(optimal) = optimal {
-                ui.label(format!("Optimal (scenario): {optimal:.3}"));
-            }
-            return;
-        }
-        let row = |ui: &mut egui::Ui, name: &str, values: [String; 2]| {
-            ui.label(name);
-            for value in values {
-                ui.label(value);
-            }
-            ui.end_row();
-        };
-        let both = |f: &dyn Fn(&SearchReplay) -> String| [f(&self.replays[0]), f(&self.replays[1])];
-        let cost = |r: &SearchReplay| r.result.cost().map_or("no path".to_string(), |c| format!("{c:.3}"));
-        let length = |r: &SearchReplay| r.result.path.as_ref().map_or("-".to_string(), |(_, p)| p.len().to_string());
-        egui::Grid::new("comparison").striped(true).num_columns(3).show(ui, |ui| {
-            row(ui, "", both(&|r| describe(&r.search)));
-            row(ui, "Step", both(&|r| format!("{} / {}", r.player.step(), r.player.len())));
-            row(ui, "Expanded now", both(&|r| r.player.view().expanded.to_string()));
-            row(ui, "Open now", both(&|r| r.player.view().open_count.to_string()));
-            row(ui, "Expanded (total)", both(&|r| r.result.expanded.to_string()));
-            row(ui, "Pushed (total)", both(&|r| r.result.pushed.to_string()));
-            row(ui, "Path cost", both(&cost));
-            row(ui, "Path length (cells)", both(&length));
-            row(ui, "Time (no recording)", both(&|r| format!("{:.2} ms", r.time.as_secs_f64() * 1e3)));
-            if let Some(optimal) = optimal {
-                row(ui, "Optimal (scenario)", [format!("{optimal:.3}"), format!("{optimal:.3}")]);
-            }
-        });
-    }
-
-    fn pseudocode(&self, ui: &mut egui::Ui) {
-        let highlights = [Color32::from_rgb(250, 220, 90), Color32::from_rgb(120, 220, 240)];
-        let lines: Vec<Option<usize>> =
-            self.replays.iter().map(|r| r.player.current_event().map(pseudocode_line)).collect();
-        for (index, text) in PSEUDOCODE.iter().enumerate() {
-            let text = if index == 2 { selection_line(self.replays[0].search.algorithm) } else { text };
-            let mut rich = RichText::new(text).monospace();
-            if let Some(side) = lines.iter().position(|&line| line == Some(index)) {
-                rich = rich.background_color(highlights[side]).color(Color32::BLACK);
-            }
-            ui.label(rich);
-        }
-        if self.replays.len() == 2 {
-            ui.weak("Yellow: the left search's line; blue: the right one's (where they differ).");
-        }
-    }
-
-    fn legend(ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
-            let entries = [
-                (canvas::OPEN, "open"),
-                (canvas::CLOSED, "closed"),
-                (canvas::CURRENT, "expanding"),
-                (canvas::RELAXING, "neighbour examined"),
-                (canvas::PATH, "path"),
-                (canvas::START, "start"),
-                (canvas::GOAL, "goal"),
-                (canvas::WALL, "wall"),
-            ];
-            for (colour, name) in entries {
-                let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
-                ui.painter().rect_filled(rect, 2.0, colour);
-                ui.label(name);
-            }
-        });
-        ui.weak("Darker ground costs more (weights 1–9). Zoom in for parent arrows.");
-    }
-
-    /// One map canvas showing replay `side`.
-    fn canvas(&mut self, ui: &mut egui::Ui, side: usize, size: Vec2, commands: &mut Vec<Command>) {
-        let (response, painter) = ui.allocate_painter(size, Sense::click_and_drag());
-        let name = if side == 0 { "Map canvas" } else { "Right map canvas" };
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, name));
-        let rect = response.rect;
-        self.canvas_rects[side] = Some(rect);
-        if self.map_view.fitted {
-            self.map_view.fit(rect.size(), &self.grid);
-        }
-        let replay = &self.replays[side];
-        let texture = self.textures[side].update(ui.ctx(), &self.grid, self.replay_id, &replay.player);
-        painter.rect_filled(rect, 0.0, Color32::from_gray(24));
-        let map_rect = egui::Rect::from_min_max(
-            self.map_view.to_screen(rect, 0.0, 0.0),
-            self.map_view.to_screen(rect, self.grid.width() as f32, self.grid.height() as f32),
-        );
-        let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
-        painter.image(texture, map_rect, uv, Color32::WHITE);
-        self.hierarchy.paint_below(ui.ctx(), &painter, rect, &self.map_view, &self.grid, &self.settings.hierarchy);
-
-        let pointer_cell = |pos: egui::Pos2| {
-            let (x, y) = self.map_view.cell_at(rect, pos);
-            self.grid.contains(x, y).then(|| self.grid.cell(x as u32, y as u32))
-        };
-        let hovered = response.hover_pos().and_then(pointer_cell);
-        let (mut start, mut goal) = (self.start, self.goal);
-        if let Some(Drag::Endpoint { goal: moving_goal, cell }) = self.drag {
-            *(if moving_goal { &mut goal } else { &mut start }) = cell;
-        }
-        let overlay = Overlay {
-            grid: &self.grid,
-            view: replay.player.view(),
-            start,
-            goal,
-            show_values: self.settings.show_values,
-            hovered,
-        };
-        canvas::paint_overlays(&painter, rect, &self.map_view, &overlay);
-        self.hierarchy.paint_above(&painter, rect, &self.map_view, &self.grid, &self.settings.hierarchy);
-        if let Some(cell) = hovered {
-            let text = self.cell_info(side, cell);
-            response.clone().on_hover_text_at_pointer(text);
-        }
-        if ui.input(|i| !i.raw.hovered_files.is_empty()) {
-            painter.rect_filled(rect, 0.0, Color32::from_black_alpha(160));
-            let font = egui::FontId::proportional(26.0);
-            painter.text(rect.center(), egui::Align2::CENTER_CENTER, "Drop a .map or .scen file", font, Color32::WHITE);
-        }
-        self.canvas_input(ui, &response, rect, commands);
-    }
-
-    fn cell_info(&self, side: usize, cell: u32) -> String {
-        let record = self.replays[side].player.view().node(cell);
-        let (x, y) = self.grid.coords(cell);
-        let weight = if self.grid.is_cell_passable(cell) { format!("weight {}", self.grid.weight(cell)) } else { "wall".into() };
-        match record.status {
-            NodeStatus::Unseen => format!("cell ({x}, {y}), {weight}\nnot reached yet"),
-            status => {
-                let parent = if record.parent == NO_NODE { "-".to_string() } else { format!("{:?}", self.grid.coords(record.parent)) };
-                let status = if status == NodeStatus::Open { "open" } else { "closed" };
-                format!(
-                    "cell ({x}, {y}), {weight}, {status}\ng = {:.3}\nh = {:.3}\nf = {:.3}\nparent {parent}",
-                    record.g,
-                    record.h,
-                    record.f()
-                )
-            }
-        }
-    }
-
-    /// Zoom, pan, painting and dragging the endpoints.
-    fn canvas_input(&mut self, ui: &egui::Ui, response: &egui::Response, rect: egui::Rect, commands: &mut Vec<Command>) {
-        if response.hovered() {
-            let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
-            let factor = zoom * (scroll / 300.0).exp();
-            if factor != 1.0
-                && let Some(pos) = response.hover_pos()
-            {
-                self.map_view.zoom_at(rect, pos, factor);
-            }
-        }
-        let cell_xy = |pos: egui::Pos2| self.map_view.cell_at(rect, pos);
-        let cell_of = |(x, y): (i64, i64)| self.grid.contains(x, y).then(|| self.grid.cell(x as u32, y as u32));
-        let brush = match self.settings.tool {
-            Tool::Wall => Some(Brush::Wall),
-            Tool::Erase => Some(Brush::Erase),
-            Tool::Weight => Some(Brush::Weight(self.settings.paint_weight)),
-            Tool::Pan | Tool::Start | Tool::Goal => None,
-        };
-        if response.clicked()
-            && let Some(cell) = response.interact_pointer_pos().map(cell_xy).and_then(cell_of)
-        {
-            match (self.settings.tool, brush) {
-                (_, Some(brush)) => commands.extend([Command::Paint(brush, vec![cell]), Command::Rerun]),
-                (Tool::Start, _) => commands.push(Command::SetStart(cell)),
-                (Tool::Goal, _) => commands.push(Command::SetGoal(cell)),
-                _ => {}
-            }
-        }
-        if response.drag_started() {
-            let origin = ui.input(|i| i.pointer.press_origin()).unwrap_or(rect.center());
-            let pressed = cell_of(cell_xy(origin));
-            let primary = response.dragged_by(PointerButton::Primary) && !ui.input(|i| i.modifiers.ctrl);
-            self.drag = Some(match (primary, pressed, brush) {
-                (false, _, _) => Drag::Pan,
-                (true, Some(cell), _) if cell == self.start => Drag::Endpoint { goal: false, cell },
-                (true, Some(cell), _) if cell == self.goal => Drag::Endpoint { goal: true, cell },
-                (true, _, _) if self.settings.tool == Tool::Start => Drag::Endpoint { goal: false, cell: self.start },
-                (true, _, _) if self.settings.tool == Tool::Goal => Drag::Endpoint { goal: true, cell: self.goal },
-                (true, _, Some(brush)) => Drag::Paint { brush, last: cell_xy(origin), painted: false },
-                (true, _, None) => Drag::Pan,
-            });
-        }
-        if response.dragged()
-            && let Some(pos) = response.interact_pointer_pos()
-        {
-            match &mut self.drag {
-                Some(Drag::Pan) => self.map_view.pan(response.drag_delta()),
-                Some(Drag::Paint { brush, last, painted }) => {
-                    let here = cell_xy(pos);
-                    let cells: Vec<u32> = canvas::line_cells(*last, here).into_iter().filter_map(cell_of).collect();
-                    *last = here;
-                    if !cells.is_empty() {
-                        *painted = true;
-                        commands.push(Command::Paint(*brush, cells));
-                    }
-                }
-                Some(Drag::Endpoint { cell, .. }) => {
-                    if let Some(here) = cell_of(cell_xy(pos)).filter(|&c| self.grid.is_cell_passable(c)) {
-                        *cell = here;
-                    }
-                }
-                None => {}
-            }
-        }
-        if response.drag_stopped() {
-            match self.drag.take() {
-                Some(Drag::Paint { painted: true, .. }) => commands.push(Command::Rerun),
-                Some(Drag::Endpoint { goal: false, cell }) if cell != self.start => commands.push(Command::SetStart(cell)),
-                Some(Drag::Endpoint { goal: true, cell }) if cell != self.goal => commands.push(Command::SetGoal(cell)),
-                _ => {}
-            }
-        }
-    }
-
-    fn keyboard(&self, ui: &egui::Ui, commands: &mut Vec<Command>) {
-        if ui.ctx().egui_wants_keyboard_input() {
-            return;
-        }
-        let mut replay = Vec::new();
-        ReplayBar::keys(ui, &mut replay);
-        commands.extend(replay.into_iter().map(Command::Replay));
-        let keys = [
-            (Key::F, Command::Fit),
-            (Key::Enter, Command::Run),
-            (Key::Escape, Command::Cancel),
-        ];
-        for (key, command) in keys {
-            if ui.input(|i| i.key_pressed(key)) {
-                commands.push(command);
-            }
-        }
-    }
-
-    fn dropped_files(&self, ui: &egui::Ui, commands: &mut Vec<Command>) {
-        for file in ui.input(|i| i.raw.dropped_files.clone()) {
-            let path = file.path().display().to_string();
-            commands.push(if path.ends_with(".scen") { Command::LoadScenarios(path) } else { Command::LoadMap(path) });
+            GridCommand::Fit => self.map_view.fitted = true,
         }
     }
 
@@ -1175,23 +503,20 @@ impl GridLab {
 }
 
 impl Lesson for GridLab {
-    fn title(&self) -> &'static str {
-        "Grid search"
-    }
-
     fn save(&self) -> Option<String> {
         serde_json::to_string(&self.settings).ok()
     }
 
-    fn restore(&mut self, saved: &str) {
-        if let Ok(settings) = serde_json::from_str::<Settings>(saved) {
-            *self = Self::with_settings(settings);
-        }
+    fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.repaint.get_or_insert_with(|| ctx.clone());
+        self.poll_job();
     }
 
     fn ui(&mut self, ui: &mut egui::Ui) {
-        self.repaint.get_or_insert_with(|| ui.ctx().clone());
-        self.poll_job();
         let mut commands = Vec::new();
         self.keyboard(ui, &mut commands);
         self.dropped_files(ui, &mut commands);
@@ -1235,9 +560,9 @@ impl Lesson for GridLab {
             self.canvas_toolbar(ui, &mut commands);
             self.progress(ui, &mut commands);
             if let Some(error) = &self.error {
-                ui.colored_label(Color32::from_rgb(235, 90, 70), error);
+                widgets::error(ui, error);
             } else if let Some(notice) = &self.notice {
-                ui.colored_label(Color32::from_rgb(120, 200, 140), notice);
+                widgets::notice(ui, notice);
             }
             if let Some(note) = self.hierarchy.level_note(&self.settings.hierarchy) {
                 ui.weak(note);

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::worker::Progress;
 use crate::grid::Grid;
-use crate::pathfinding::{GridSearch, SearchResult, SearchSpace};
+use crate::pathfinding::{GridSearch, PathResult, SearchSpace};
 use crate::trace::{Player, Recorder, SearchEvent, SearchSnapshot, Tracer};
 
 /// What one press of "Step >" advances: one event, or one whole expansion (a node and all its neighbours).
@@ -31,7 +31,7 @@ pub struct SearchReplay {
     pub search: GridSearch,
     pub player: Player<SearchSnapshot>,
     /// The same query run without recording: its counts and wall time.
-    pub result: SearchResult,
+    pub result: PathResult,
     pub time: Duration,
     /// Index of every `Expand` event in the trace.
     expansion_events: Vec<usize>,
@@ -79,7 +79,7 @@ impl SearchReplay {
     fn new(
         search: GridSearch,
         trace: crate::trace::Trace<SearchEvent>,
-        result: SearchResult,
+        result: PathResult,
         time: Duration,
         cells: usize,
     ) -> Self {
@@ -95,7 +95,7 @@ impl SearchReplay {
 
     /// An empty replay, shown before the first search arrives.
     pub fn empty(cells: usize) -> Self {
-        let result = SearchResult { path: None, expanded: 0, pushed: 0 };
+        let result = PathResult { path: None, expanded: 0, pushed: 0 };
         Self::new(GridSearch::default(), Recorder::new(0).finish(), result, Duration::ZERO, cells)
     }
 

@@ -5,7 +5,7 @@
 use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
 
 use super::{NavmeshLab, ReplayKind};
-use crate::navmesh::trastar::Role;
+use crate::navmesh::reduction::Role;
 use crate::navmesh::{Navmesh, Point};
 use crate::trace::{NodeStatus, SearchOutcome};
 

@@ -5,20 +5,26 @@
 //! too, and grid A*'s octile path drawn beside the any-angle one.
 
 mod canvas;
+mod narration;
 
-use egui::{Color32, Pos2, RichText, Sense, Vec2};
+use std::sync::Arc;
+
+use egui::{Color32, Pos2, Sense, Vec2};
 
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
-use crate::grid::{Grid, movingai};
+use super::widgets;
+use super::worker::Job;
+use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
-use crate::navmesh::grid_outline::{cell_centre, grid_outline};
+use crate::navmesh::grid_outline::cell_centre;
 use crate::navmesh::tastar::{MeshQuery, MeshSearchResult, ta_star};
-use crate::navmesh::trastar::{Reduction, Role, tra_star};
+use crate::navmesh::reduction::{Reduction, Role};
+use crate::navmesh::trastar::tra_star;
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
-use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance};
+use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance, load_map_file};
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::trace::{NO_NODE, NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot};
+use crate::trace::{NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot, Trace};
 use canvas::Transform;
 
 /// How many triangles jump-and-walk samples before it walks.
@@ -83,13 +89,13 @@ pub enum MeshCommand {
 pub struct NavmeshLab {
     map_path: String,
     /// The grid when the map is a grid map, for the octile comparison.
-    grid: Option<Grid>,
+    grid: Option<Arc<Grid>>,
     /// Grid A*'s path between the start and goal cells: length and cell centres.
     grid_path: Option<(f64, Vec<Point>)>,
-    mesh: Navmesh,
+    mesh: Arc<Navmesh>,
     /// The mesh's bounding box, kept because every frame needs it.
     extent: (Point, Point),
-    reduction: Reduction,
+    reduction: Arc<Reduction>,
     error: Option<String>,
     start: Point,
     goal: Point,
@@ -109,6 +115,10 @@ pub struct NavmeshLab {
     notice: Option<String>,
     /// Where the canvas was last painted, for clicks and tests.
     transform: Option<Transform>,
+    /// The recordings of the last query, while the worker makes them.
+    job: Option<Job<Recorded>>,
+    /// Wakes the UI when the worker finishes (known after the first frame).
+    repaint: Option<egui::Context>,
 }
 
 impl Default for NavmeshLab {
@@ -135,25 +145,40 @@ fn build(outline: &Outline, refine: bool) -> Result<Navmesh, String> {
     Navmesh::build(outline, refine.then(Refinement::default))
 }
 
-/// What a map file holds: its outline, and the grid or the polygons it came from.
-struct Loaded {
-    outline: Outline,
-    grid: Option<Grid>,
-    polygons: Option<PolygonMap>,
+/// What the worker sends back for one query.
+struct Recorded {
+    result: Result<MeshSearchResult, String>,
+    search: Trace<SearchEvent>,
+    funnel: Trace<FunnelEvent>,
+    walk: Trace<WalkEvent>,
+    /// Grid A*'s path between the start and goal cells, on a grid map: length and cell centres.
+    grid_path: Option<(f64, Vec<Point>)>,
 }
 
-/// A grid map (`.map`), a Polyanya mesh (`.mesh`) or a polygon map (JSON).
-fn load(path: &str) -> Result<Loaded, String> {
-    if path.ends_with(".map") {
-        let grid = movingai::load_map(path.as_ref()).map_err(|e| e.to_string())?;
-        Ok(Loaded { outline: grid_outline(&grid), grid: Some(grid), polygons: None })
-    } else if path.ends_with(".mesh") {
-        let outline = crate::navmesh::polyanya::load_mesh(path.as_ref()).map_err(|e| e.to_string())?;
-        Ok(Loaded { outline, grid: None, polygons: None })
-    } else {
-        let map = PolygonMap::load(path.as_ref()).map_err(|e| e.to_string())?;
-        Ok(Loaded { outline: map.outline(), grid: None, polygons: Some(map) })
+/// Records the search and, if it finds a path, the funnel over its channel; jump-and-walk to the goal.
+fn record(mesh: &Navmesh, reduction: &Reduction, grid: Option<&Grid>, algorithm: MeshAlgorithm, query: &MeshQuery) -> Recorded {
+    let mut recorder = Recorder::default();
+    let result = match algorithm {
+        MeshAlgorithm::Ta => ta_star(mesh, query, &mut recorder),
+        MeshAlgorithm::Tra => tra_star(mesh, reduction, query, &mut recorder),
+    };
+    let mut funnel = Recorder::default();
+    if let Ok(Some(path)) = result.as_ref().map(|result| &result.path) {
+        channel_path(mesh, query.start, query.goal, &path.channel, query.radius, &mut funnel);
     }
+    let mut walk = Recorder::default();
+    jump_and_walk(mesh, query.goal, WALK_SAMPLES, &mut walk);
+    let grid_path = grid.and_then(|grid| {
+        let cell_at = |p: Point| {
+            let (x, y) = (p[0].floor() as i64, p[1].floor() as i64);
+            grid.is_passable(x, y).then(|| grid.cell(x as u32, y as u32))
+        };
+        let (start, goal) = (cell_at(query.start)?, cell_at(query.goal)?);
+        let result = GridSearch::default().run(grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
+        let (cost, cells) = result.path?;
+        Some((cost, cells.into_iter().map(|c| cell_centre(grid, c)).collect()))
+    });
+    Recorded { result, search: recorder.finish(), funnel: funnel.finish(), walk: walk.finish(), grid_path }
 }
 
 impl NavmeshLab {
@@ -162,9 +187,9 @@ impl NavmeshLab {
         let mut lab = Self {
             grid: None,
             grid_path: None,
-            reduction: Reduction::new(&mesh),
+            reduction: Arc::new(Reduction::new(&mesh)),
             extent: mesh_extent(&mesh),
-            mesh,
+            mesh: Arc::new(mesh),
             map_path: String::new(),
             error: None,
             start: [0.0; 2],
@@ -183,6 +208,8 @@ impl NavmeshLab {
             save_path: "maps/drawn.json".to_string(),
             notice: None,
             transform: None,
+            job: None,
+            repaint: None,
         };
         lab.apply(MeshCommand::LoadMap(MAPS[0].to_string()));
         if let Some(error) = lab.error.take() {
@@ -235,7 +262,7 @@ impl NavmeshLab {
 
     pub fn apply(&mut self, command: MeshCommand) {
         match command {
-            MeshCommand::LoadMap(path) => match load(&path).and_then(|loaded| Ok((build(&loaded.outline, self.refine)?, loaded))) {
+            MeshCommand::LoadMap(path) => match load_map_file(path.as_ref()).map_err(|e| e.to_string()).and_then(|loaded| Ok((build(&loaded.outline, self.refine)?, loaded))) {
                 Ok((mesh, loaded)) => {
                     self.map_path = path;
                     self.show_map(mesh, loaded.grid, loaded.polygons);
@@ -330,11 +357,12 @@ impl NavmeshLab {
 
     fn show_map(&mut self, mesh: Navmesh, grid: Option<Grid>, polygons: Option<PolygonMap>) {
         self.extent = mesh_extent(&mesh);
-        self.mesh = mesh;
-        self.grid = grid;
+        self.reduction = Arc::new(Reduction::new(&mesh));
+        self.mesh = Arc::new(mesh);
+        self.grid = grid.map(Arc::new);
         self.polygons = polygons;
-        self.reduction = Reduction::new(&self.mesh);
         self.error = None;
+        self.clear_replays();
         self.place_endpoints();
         self.run();
     }
@@ -402,45 +430,46 @@ impl NavmeshLab {
         self.extent
     }
 
-    /// Records the search and, if it finds a path, the funnel over its channel.
+    /// Records the search, the funnel over its channel and the walk on the worker; the replays on
+    /// screen stay until they arrive.
     fn run(&mut self) {
+        // A new query: the last one's message no longer applies.
+        self.error = None;
         let query = MeshQuery { radius: self.radius, ..MeshQuery::new(self.start, self.goal) };
-        let mut recorder = Recorder::default();
-        let result = match self.algorithm {
-            MeshAlgorithm::Ta => ta_star(&self.mesh, &query, &mut recorder),
-            MeshAlgorithm::Tra => tra_star(&self.mesh, &self.reduction, &query, &mut recorder),
-        };
-        self.player = Player::new(recorder.finish(), SearchSnapshot::new(self.mesh.triangles.len()));
+        let (mesh, reduction, grid, algorithm) =
+            (Arc::clone(&self.mesh), Arc::clone(&self.reduction), self.grid.clone(), self.algorithm);
+        self.job = Some(Job::spawn("Recording the search", self.repaint.clone(), move |_| {
+            record(&mesh, &reduction, grid.as_deref(), algorithm, &query)
+        }));
+    }
+
+    /// Installs the worker's recordings once they are in.
+    fn poll_job(&mut self) {
+        let Some(recorded) = self.job.as_ref().and_then(Job::poll) else { return };
+        self.job = None;
+        self.player = Player::new(recorded.search, SearchSnapshot::new(self.mesh.triangles.len()));
         // Open on the outcome, the path drawn; Start or the timeline go back to watch it grow.
         self.player.seek(usize::MAX);
-        let mut funnel = Recorder::default();
-        match result {
-            Ok(result) => {
-                if let Some(path) = &result.path {
-                    channel_path(&self.mesh, self.start, self.goal, &path.channel, self.radius, &mut funnel);
-                }
-                self.result = Some(result);
-                self.error = None;
-            }
+        match recorded.result {
+            Ok(result) => self.result = Some(result),
             Err(e) => {
                 self.result = None;
                 self.error = Some(e);
             }
         }
-        self.funnel = Player::new(funnel.finish(), FunnelView::default());
-        let mut walk = Recorder::default();
-        jump_and_walk(&self.mesh, self.goal, WALK_SAMPLES, &mut walk);
-        self.walk = Player::new(walk.finish(), WalkView::default());
-        self.grid_path = self.grid.as_ref().and_then(|grid| {
-            let cell_at = |p: Point| {
-                let (x, y) = (p[0].floor() as i64, p[1].floor() as i64);
-                grid.is_passable(x, y).then(|| grid.cell(x as u32, y as u32))
-            };
-            let (start, goal) = (cell_at(self.start)?, cell_at(self.goal)?);
-            let result = GridSearch::default().run(grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
-            let (cost, cells) = result.path?;
-            Some((cost, cells.into_iter().map(|c| cell_centre(grid, c)).collect()))
-        });
+        self.funnel = Player::new(recorded.funnel, FunnelView::default());
+        self.walk = Player::new(recorded.walk, WalkView::default());
+        self.grid_path = recorded.grid_path;
+    }
+
+    /// Forgets the replays of the previous map (their triangles are not this map's): until the new
+    /// ones arrive, the bare map shows.
+    fn clear_replays(&mut self) {
+        self.result = None;
+        self.grid_path = None;
+        self.player = Player::new(Recorder::new(0).finish(), SearchSnapshot::new(self.mesh.triangles.len()));
+        self.funnel = Player::new(Recorder::new(0).finish(), FunnelView::default());
+        self.walk = Player::new(Recorder::new(0).finish(), WalkView::default());
     }
 
     fn controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
@@ -461,9 +490,9 @@ impl NavmeshLab {
         });
         self.drawing_controls(ui, commands);
         if let Some(error) = &self.error {
-            ui.colored_label(Color32::from_rgb(220, 80, 60), error);
+            widgets::error(ui, error);
         } else if let Some(notice) = &self.notice {
-            ui.colored_label(Color32::from_rgb(60, 150, 90), notice);
+            widgets::notice(ui, notice);
         }
         ui.separator();
         ui.horizontal(|ui| {
@@ -567,58 +596,6 @@ impl NavmeshLab {
         }
     }
 
-    /// The pseudocode of the selected recording, its current line highlighted, and what that
-    /// line is doing right now.
-    fn pseudocode(&self, ui: &mut egui::Ui) {
-        let (lines, current, explanation): (&[&str], Option<usize>, String) = match self.replay {
-            ReplayKind::Search => {
-                let event = self.player.current_event();
-                (&SEARCH_PSEUDOCODE, event.map(search_line), event.map_or_else(String::new, |e| self.explain_search(e)))
-            }
-            ReplayKind::Funnel => {
-                let event = self.funnel.current_event();
-                (&FUNNEL_PSEUDOCODE, event.map(funnel_line), event.map_or_else(String::new, |e| explain_funnel(e, self.goal)))
-            }
-            ReplayKind::Walk => {
-                let event = self.walk.current_event();
-                (&WALK_PSEUDOCODE, event.map(walk_line), event.map_or_else(String::new, explain_walk))
-            }
-        };
-        ui.strong(format!("{} pseudocode", self.replay.name()));
-        for (index, text) in lines.iter().enumerate() {
-            let mut rich = RichText::new(*text).monospace();
-            if current == Some(index) {
-                rich = rich.background_color(Color32::from_rgb(250, 220, 90)).color(Color32::BLACK);
-            }
-            ui.label(rich);
-        }
-        ui.label(if explanation.is_empty() { "Press Step > to begin.".to_string() } else { explanation });
-    }
-
-    fn explain_search(&self, event: &SearchEvent) -> String {
-        match *event {
-            SearchEvent::Open { node, parent, g, h } if parent == NO_NODE => {
-                format!("The start lies in triangle {node}: a first channel, f = {:.2}.", g + h)
-            }
-            SearchEvent::Open { node, parent, g, h } => format!(
-                "From triangle {parent} a channel enters triangle {node}: at least {g:.2} travelled, \
-                 at least {h:.2} to go, so f = {:.2}. It joins the frontier (green).",
-                g + h
-            ),
-            SearchEvent::Expand { node } => format!(
-                "Triangle {node} ends the channel with the lowest f: its other edges are tried. \
-                 A triangle can be reached by several channels, so it may come back."
-            ),
-            SearchEvent::Found { cost, ref path } => format!(
-                "A channel of {} triangles reaches the goal; the funnel makes it a path of length {cost:.3}. \
-                 The search goes on until no channel's f is below that.",
-                path.len()
-            ),
-            SearchEvent::Relax { node, .. } => format!("Triangle {node} is looked at again."),
-            SearchEvent::Exhausted => "No channel is left: start and goal are not connected for this agent.".to_string(),
-        }
-    }
-
     fn canvas(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
         let (lo, hi) = self.bounds();
         let available = ui.available_size();
@@ -667,112 +644,21 @@ impl NavmeshLab {
             ],
             ReplayKind::Walk => &[(SAMPLE, "sampled triangle"), (WALK, "walk"), (BLOCKED, "obstacle")],
         };
-        ui.horizontal_wrapped(|ui| {
-            for &(colour, name) in entries {
-                let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
-                ui.painter().rect_filled(rect, 2.0, colour);
-                ui.label(name);
-            }
-            if self.grid.is_some() {
-                let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
-                ui.painter().rect_filled(rect, 2.0, canvas::GRID_PATH);
-                ui.label("grid A* (octile)");
-            }
-        });
-    }
-}
-
-const SEARCH_PSEUDOCODE: [&str; 9] = [
-    "open the channel [start triangle]",
-    "while some open channel has f < best:",
-    "  take the channel c with the lowest f",
-    "  if c reaches the goal: best = min(best, funnel(c))",
-    "  for each edge e of c's last triangle but its entry:",
-    "    skip walls, triangles on c and gaps under 2r",
-    "    skip if c's funnel apex was reached shorter",
-    "    open c + the triangle across e (f = g + h)",
-    "no path (the open list is empty)",
-];
-
-fn search_line(event: &SearchEvent) -> usize {
-    match event {
-        SearchEvent::Open { parent, .. } if *parent == NO_NODE => 0,
-        SearchEvent::Expand { .. } => 2,
-        SearchEvent::Found { .. } => 3,
-        SearchEvent::Relax { .. } => 5,
-        SearchEvent::Open { .. } => 7,
-        SearchEvent::Exhausted => 8,
-    }
-}
-
-const FUNNEL_PSEUDOCODE: [&str; 5] = [
-    "apex = start; left = right = apex",
-    "for each portal (left, right), then the goal:",
-    "  narrow a side to the portal's end if it can",
-    "  if it crosses the other side: that corner is",
-    "    a waypoint and the apex; go on after it",
-];
-
-fn funnel_line(event: &FunnelEvent) -> usize {
-    match event {
-        FunnelEvent::Step(_) => 2,
-        FunnelEvent::Apex { .. } => 3,
-    }
-}
-
-fn explain_funnel(event: &FunnelEvent, goal: Point) -> String {
-    let at = |p: Point| format!("({:.2}, {:.2})", p[0], p[1]);
-    match event {
-        FunnelEvent::Step(step) => format!(
-            "After portal {} the funnel opens from the apex {}. Its left chain bends round {} corner(s) to {}, \
-             its right chain round {} to {}: the shortest paths to the portal's ends. Every straight line \
-             between the chains' first legs is free.",
-            step.portal,
-            at(step.apex),
-            step.left.len().saturating_sub(2),
-            at(*step.left.last().unwrap_or(&step.apex)),
-            step.right.len().saturating_sub(2),
-            at(*step.right.last().unwrap_or(&step.apex)),
-        ),
-        &FunnelEvent::Apex { corner } if corner == goal => {
-            format!("The goal {} is in sight of the apex: the path ends there.", at(corner))
+        widgets::legend(ui, entries);
+        if self.grid.is_some() {
+            widgets::legend(ui, &[(canvas::GRID_PATH, "grid A* (octile)")]);
         }
-        &FunnelEvent::Apex { corner } => format!(
-            "The sides crossed: the path must bend round the corner {}. It becomes a waypoint and the new apex.",
-            at(corner)
-        ),
-    }
-}
-
-const WALK_PSEUDOCODE: [&str; 4] = [
-    "look at k triangles spread over the mesh",
-    "jump to the one whose centre is nearest the point",
-    "while an edge has the point on its far side: cross it",
-    "no such edge: the point lies in this triangle",
-];
-
-fn walk_line(event: &WalkEvent) -> usize {
-    match event {
-        WalkEvent::Sample { .. } => 0,
-        WalkEvent::Jump { .. } => 1,
-        WalkEvent::Step { .. } => 2,
-        WalkEvent::Found { .. } => 3,
-    }
-}
-
-fn explain_walk(event: &WalkEvent) -> String {
-    match *event {
-        WalkEvent::Sample { triangle, distance } => format!("Sample triangle {triangle}: its centre is {distance:.2} from the goal."),
-        WalkEvent::Jump { triangle } => format!("Triangle {triangle} was the nearest sample; the walk starts there instead of anywhere."),
-        WalkEvent::Step { triangle } => format!("The goal is beyond one edge, so the walk crosses it into triangle {triangle}."),
-        WalkEvent::Found { triangle: Some(t) } => format!("No edge has the goal beyond it: the goal is in triangle {t}."),
-        WalkEvent::Found { triangle: None } => "The walk left the triangulation: the goal is off the map.".to_string(),
     }
 }
 
 impl Lesson for NavmeshLab {
-    fn title(&self) -> &'static str {
-        "Polygon maps"
+    fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.repaint.get_or_insert_with(|| ctx.clone());
+        self.poll_job();
     }
 
     fn ui(&mut self, ui: &mut egui::Ui) {
@@ -801,6 +687,11 @@ impl Lesson for NavmeshLab {
             });
         });
         egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(job) = &self.job
+                && widgets::progress(ui, &job.label, None, job.elapsed())
+            {
+                self.job = None;
+            }
             self.legend(ui);
             self.canvas(ui, &mut commands);
         });

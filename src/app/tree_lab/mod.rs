@@ -6,7 +6,7 @@ mod canvas;
 mod pseudocode;
 pub mod recording;
 
-use egui::{Color32, RichText};
+use egui::Color32;
 use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +14,7 @@ use self::canvas::{Expansion, Item, ShownSearch, ShownUct, value_for_first, valu
 pub use self::recording::{Algorithm, GameKind, Position, Recording, Replay, SearchSpec};
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
+use super::widgets;
 use super::worker::Job;
 use crate::adversarial::tree::NodeState;
 use crate::trace::NO_NODE;
@@ -106,6 +107,11 @@ impl TreeLab {
         Self::with_settings(Settings::default())
     }
 
+    /// The lab as it was left: `saved` is what `Lesson::save` returned in an earlier run.
+    pub fn from_saved(saved: Option<&str>) -> Self {
+        Self::with_settings(crate::app::settings_from(saved))
+    }
+
     pub fn with_settings(settings: Settings) -> Self {
         let mut lab = Self {
             bar: ReplayBar::new(settings.speed),
@@ -133,11 +139,6 @@ impl TreeLab {
 
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
-    }
-
-    /// True while a search is being recorded on the worker.
-    pub fn is_busy(&self) -> bool {
-        self.job.is_some()
     }
 
     pub fn selected(&self) -> Option<u32> {
@@ -309,17 +310,10 @@ impl TreeLab {
 
     fn progress(&self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
         let Some(job) = &self.job else { return };
-        ui.horizontal(|ui| {
-            ui.spinner();
-            if let Some(fraction) = job.progress().fraction() {
-                ui.add(egui::ProgressBar::new(fraction).desired_width(160.0).show_percentage());
-            }
-            ui.label(format!("{}: {} nodes, {:.1} s", job.label, job.progress().done(), job.elapsed().as_secs_f32()));
-            if ui.button("Cancel").clicked() {
-                commands.push(TreeCommand::Cancel);
-            }
-        });
-        ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
+        let text = format!("{}: {} nodes", job.label, job.progress().done());
+        if widgets::progress(ui, &text, job.progress().fraction(), job.elapsed()) {
+            commands.push(TreeCommand::Cancel);
+        }
     }
 
     fn stats(&self, ui: &mut egui::Ui) {
@@ -327,10 +321,7 @@ impl TreeLab {
         let kind = recording.position.kind();
         ui.label(format!("Step {} / {}", recording.step(), recording.step_count()));
         if recording.truncated {
-            ui.colored_label(
-                Color32::from_rgb(235, 150, 70),
-                "The trace hit the recording cap: the replay ends early.",
-            );
+            widgets::warning(ui, "The trace hit the recording cap: the replay ends early.");
         }
         match &recording.replay {
             Replay::Tree(replay) => {
@@ -425,13 +416,7 @@ impl TreeLab {
             Replay::Tree(r) => r.player.current_event().map(|e| pseudocode::tree_line(algorithm, e)),
             Replay::Mcts(r) => r.player.current_event().map(pseudocode::uct_line),
         };
-        for (index, text) in pseudocode::lines(algorithm).iter().enumerate() {
-            let mut rich = RichText::new(*text).monospace();
-            if line == Some(index) {
-                rich = rich.background_color(Color32::from_rgb(250, 220, 90)).color(Color32::BLACK);
-            }
-            ui.label(rich);
-        }
+        widgets::pseudocode(ui, pseudocode::lines(algorithm).iter().copied(), &[line]);
     }
 
     /// Nodes per ply so far against the full-width tree and the Knuth–Moore minimum (log scale).
@@ -534,7 +519,7 @@ impl TreeLab {
                 ui.monospace(position.text());
             }
             Err(e) => {
-                ui.colored_label(Color32::from_rgb(235, 90, 70), e);
+                widgets::error(ui, &e);
             }
         }
         ui.label(details);
@@ -624,23 +609,20 @@ impl TreeLab {
 }
 
 impl Lesson for TreeLab {
-    fn title(&self) -> &'static str {
-        "Game-tree search"
-    }
-
     fn save(&self) -> Option<String> {
         serde_json::to_string(&self.settings).ok()
     }
 
-    fn restore(&mut self, saved: &str) {
-        if let Ok(settings) = serde_json::from_str::<Settings>(saved) {
-            *self = Self::with_settings(settings);
-        }
+    fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn logic(&mut self, ctx: &egui::Context) {
+        self.repaint.get_or_insert_with(|| ctx.clone());
+        self.poll_job();
     }
 
     fn ui(&mut self, ui: &mut egui::Ui) {
-        self.repaint.get_or_insert_with(|| ui.ctx().clone());
-        self.poll_job();
         let mut commands = Vec::new();
         let mut replay = Vec::new();
         ReplayBar::keys(ui, &mut replay);
@@ -683,7 +665,7 @@ impl Lesson for TreeLab {
             }
             self.progress(ui, &mut commands);
             if let Some(error) = &self.error {
-                ui.colored_label(Color32::from_rgb(235, 90, 70), error);
+                widgets::error(ui, error);
             }
             self.tree_toolbar(ui, &mut commands);
             self.tree(ui, &mut commands);

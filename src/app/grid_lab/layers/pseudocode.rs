@@ -1,0 +1,103 @@
+//! HPA*'s and PRA*'s pseudocode, and the line each step of a recorded plan belongs to.
+
+use super::{HierarchySettings, HierarchyState, Planner};
+use crate::app::widgets;
+use crate::pathfinding::{PlanEvent, PlanView};
+use crate::trace::{Player, SearchEvent};
+
+impl HierarchyState {
+    /// The planner's pseudocode with the line of the current step highlighted, while stepping
+    /// through it; false (nothing drawn) otherwise.
+    pub fn pseudocode(&self, ui: &mut egui::Ui, settings: &HierarchySettings) -> bool {
+        let Some(player) = self.stepping(settings) else { return false };
+        let lines: &[&str] = if settings.planner == Planner::Hpa { &HPA_PSEUDOCODE } else { &PRA_PSEUDOCODE };
+        widgets::pseudocode(ui, lines.iter().copied(), &[plan_line(settings.planner, player)]);
+        true
+    }
+}
+
+const HPA_PSEUDOCODE: [&str; 7] = [
+    "for each level: link start and goal to their cluster's entrances",
+    "A* on the top level's abstract graph from start to goal:",
+    "    expand the abstract node with the lowest f",
+    "refine the abstract path to the level below",
+    "for each abstract edge: its cached path inside the cluster",
+    "smooth: replace detours by straight runs",
+    "return the path",
+];
+
+const PRA_PSEUDOCODE: [&str; 8] = [
+    "A* on level L between the parents of start and goal:",
+    "    expand the abstract node with the lowest f",
+    "for each level l from L - 1 down to the grid:",
+    "    corridor := the nodes under level l + 1's path and their neighbours",
+    "    A* on level l inside the corridor (PRA*(k): the path above is cut after k steps)",
+    "        expand the node with the lowest f",
+    "    no way through the corridor: A* on the whole level",
+    "return the grid path (PRA*(k): its first steps)",
+];
+
+/// The planner's pseudocode line at the current step of `player`.
+fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
+    let event = player.current_event()?;
+    let expanding = matches!(event, PlanEvent::Search(SearchEvent::Expand { .. }));
+    let stage = player.view().stage;
+    match planner {
+        _ if player.at_end() => Some(if planner == Planner::Hpa { 6 } else { 7 }),
+        Planner::Hpa => match stage {
+            "abstract search" => Some(1 + expanding as usize),
+            "refine the abstract path" => Some(3),
+            "refine abstract edges" => Some(4),
+            "smooth" => Some(5),
+            _ => Some(0),
+        },
+        Planner::Pra => match (stage, event) {
+            (_, PlanEvent::Corridor { .. }) => Some(3),
+            ("abstract search", _) => Some(expanding as usize),
+            ("refine", _) => Some(4 + expanding as usize),
+            ("refine without corridor", _) => Some(6),
+            _ => None,
+        },
+        Planner::Off => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{MoveRules, generate};
+    use crate::pathfinding::SearchSpace;
+    use crate::pathfinding::pra::{PraOptions, Pyramid};
+    use crate::trace::Recorder;
+
+    #[test]
+    fn pra_pseudocode_follows_the_stages() {
+        let grid = generate::maze(32, 32, 1, 5);
+        let cells = grid.passable_cells();
+        let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+        let mut recorder = Recorder::default();
+        pyramid.query(&grid, cells[0], *cells.last().unwrap(), PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
+        let mut player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
+        assert_eq!(plan_line(Planner::Pra, &player), None, "nothing before the first event");
+        let mut lines = Vec::new();
+        while player.forward() {
+            let line = plan_line(Planner::Pra, &player).expect("every event has a line");
+            // Every stage the planner records has its own line here: a new stage fails the test.
+            let expected = match (player.current_event().unwrap(), player.view().stage) {
+                _ if player.at_end() => 7,
+                (PlanEvent::Corridor { .. }, _) => 3,
+                (PlanEvent::Search(SearchEvent::Expand { .. }), "abstract search") => 1,
+                (_, "abstract search") => 0,
+                (PlanEvent::Search(SearchEvent::Expand { .. }), "refine") => 5,
+                (_, "refine") => 4,
+                (_, "refine without corridor") => 6,
+                (event, stage) => panic!("no expected line for {event:?} in stage '{stage}'"),
+            };
+            assert_eq!(line, expected);
+            lines.push(line);
+        }
+        for line in [0, 1, 3, 4, 5, 7] {
+            assert!(lines.contains(&line), "line {line} is reached");
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! What the grid lab remembers between runs, and the choices it offers: tools, generators, the map's source.
+
+use serde::{Deserialize, Serialize};
+
+use super::{HierarchySettings, StepUnit};
+use crate::app::file_dialog::FileRequest;
+use crate::grid::{Grid, generate};
+use crate::pathfinding::{Algorithm, GridSearch};
+
+/// The map the lesson opens with.
+pub const DEFAULT_MAP: &str = "maps/maze64.map";
+
+/// What a left-button press on the canvas does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Tool {
+    /// Drag to pan; hover to inspect.
+    #[default]
+    Pan,
+    Wall,
+    Erase,
+    Weight,
+    Start,
+    Goal,
+}
+
+impl Tool {
+    pub const ALL: [Tool; 6] = [Tool::Pan, Tool::Wall, Tool::Erase, Tool::Weight, Tool::Start, Tool::Goal];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Pan => "Pan",
+            Tool::Wall => "Wall",
+            Tool::Erase => "Erase",
+            Tool::Weight => "Weight",
+            Tool::Start => "Start",
+            Tool::Goal => "Goal",
+        }
+    }
+}
+
+/// What painting does to a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Brush {
+    Wall,
+    Erase,
+    Weight(u8),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GeneratorKind {
+    Maze,
+    Rooms,
+    Random,
+}
+
+impl GeneratorKind {
+    pub const ALL: [GeneratorKind; 3] = [GeneratorKind::Maze, GeneratorKind::Rooms, GeneratorKind::Random];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GeneratorKind::Maze => "maze",
+            GeneratorKind::Rooms => "rooms",
+            GeneratorKind::Random => "random",
+        }
+    }
+}
+
+/// A generated map, reproducible from these numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct GeneratorSpec {
+    pub kind: GeneratorKind,
+    pub width: u32,
+    pub height: u32,
+    pub seed: u64,
+    /// Maze corridor width.
+    pub corridor: u32,
+    /// Room side.
+    pub room: u32,
+    /// Share of blocked cells on a random map.
+    pub density: f64,
+}
+
+impl Default for GeneratorSpec {
+    fn default() -> Self {
+        Self { kind: GeneratorKind::Maze, width: 128, height: 128, seed: 1, corridor: 2, room: 12, density: 0.3 }
+    }
+}
+
+impl GeneratorSpec {
+    pub fn generate(&self) -> Grid {
+        let (w, h) = (self.width.clamp(2, 4096), self.height.clamp(2, 4096));
+        match self.kind {
+            GeneratorKind::Maze => generate::maze(w, h, self.corridor, self.seed),
+            GeneratorKind::Rooms => generate::rooms(w, h, self.room, 0.15, self.seed),
+            GeneratorKind::Random => generate::random(w, h, self.density, self.seed),
+        }
+    }
+}
+
+/// Where the map on screen came from (restored on the next start).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum MapSource {
+    File(String),
+    Generated(GeneratorSpec),
+}
+
+/// Everything the page remembers between runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The left (or only) search and the right one; both use the left one's move rules.
+    pub searches: [GridSearch; 2],
+    pub compare: bool,
+    pub unit: StepUnit,
+    /// Replay speed in steps per second.
+    pub speed: f32,
+    pub map: MapSource,
+    pub map_path: String,
+    pub scen_path: String,
+    pub save_path: String,
+    pub generator: GeneratorSpec,
+    pub tool: Tool,
+    pub paint_weight: u8,
+    pub show_values: bool,
+    pub hierarchy: HierarchySettings,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        let dijkstra = GridSearch { algorithm: Algorithm::Dijkstra, ..GridSearch::default() };
+        Self {
+            searches: [GridSearch::default(), dijkstra],
+            compare: false,
+            unit: StepUnit::Event,
+            speed: 200.0,
+            map: MapSource::File(DEFAULT_MAP.to_string()),
+            map_path: DEFAULT_MAP.to_string(),
+            scen_path: format!("{DEFAULT_MAP}.scen"),
+            save_path: "edited.map".to_string(),
+            generator: GeneratorSpec::default(),
+            tool: Tool::Pan,
+            paint_weight: 5,
+            show_values: false,
+            hierarchy: HierarchySettings::default(),
+        }
+    }
+}
+
+/// The path fields a native file dialog can fill in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileField {
+    Map,
+    Scenarios,
+    SaveMap,
+}
+
+impl FileField {
+    pub(super) fn request(self) -> FileRequest {
+        let (title, filter_name, extensions, save): (_, _, &'static [&'static str], _) = match self {
+            FileField::Map => ("Open a grid map", "MovingAI maps", &["map"], false),
+            FileField::Scenarios => ("Open a scenario file", "MovingAI scenarios", &["scen"], false),
+            FileField::SaveMap => ("Save the map as", "MovingAI maps", &["map"], true),
+        };
+        FileRequest { title, filter_name, extensions, save }
+    }
+}

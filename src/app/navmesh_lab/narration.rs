@@ -1,0 +1,145 @@
+//! What the polygon lesson says while it replays: each recording's pseudocode, the line an event
+//! belongs to, and a sentence on what the event does.
+
+use super::{NavmeshLab, ReplayKind};
+use crate::app::widgets;
+use crate::navmesh::Point;
+use crate::navmesh::funnel::FunnelEvent;
+use crate::navmesh::walk::WalkEvent;
+use crate::trace::{NO_NODE, SearchEvent};
+
+impl NavmeshLab {
+    /// The pseudocode of the selected recording, its current line highlighted, and what that
+    /// line is doing right now.
+    pub(super) fn pseudocode(&self, ui: &mut egui::Ui) {
+        let (lines, current, explanation): (&[&str], Option<usize>, String) = match self.replay {
+            ReplayKind::Search => {
+                let event = self.player.current_event();
+                (&SEARCH_PSEUDOCODE, event.map(search_line), event.map_or_else(String::new, |e| self.explain_search(e)))
+            }
+            ReplayKind::Funnel => {
+                let event = self.funnel.current_event();
+                (&FUNNEL_PSEUDOCODE, event.map(funnel_line), event.map_or_else(String::new, |e| explain_funnel(e, self.goal)))
+            }
+            ReplayKind::Walk => {
+                let event = self.walk.current_event();
+                (&WALK_PSEUDOCODE, event.map(walk_line), event.map_or_else(String::new, explain_walk))
+            }
+        };
+        ui.strong(format!("{} pseudocode", self.replay.name()));
+        widgets::pseudocode(ui, lines.iter().copied(), &[current]);
+        ui.label(if explanation.is_empty() { "Press Step > to begin.".to_string() } else { explanation });
+    }
+
+    pub(super) fn explain_search(&self, event: &SearchEvent) -> String {
+        match *event {
+            SearchEvent::Open { node, parent, g, h } if parent == NO_NODE => {
+                format!("The start lies in triangle {node}: a first channel, f = {:.2}.", g + h)
+            }
+            SearchEvent::Open { node, parent, g, h } => format!(
+                "From triangle {parent} a channel enters triangle {node}: at least {g:.2} travelled, \
+                 at least {h:.2} to go, so f = {:.2}. It joins the frontier (green).",
+                g + h
+            ),
+            SearchEvent::Expand { node } => format!(
+                "Triangle {node} ends the channel with the lowest f: its other edges are tried. \
+                 A triangle can be reached by several channels, so it may come back."
+            ),
+            SearchEvent::Found { cost, ref path } => format!(
+                "A channel of {} triangles reaches the goal; the funnel makes it a path of length {cost:.3}. \
+                 The search goes on until no channel's f is below that.",
+                path.len()
+            ),
+            SearchEvent::Relax { node, .. } => format!("Triangle {node} is looked at again."),
+            SearchEvent::Exhausted => "No channel is left: start and goal are not connected for this agent.".to_string(),
+        }
+    }
+}
+
+const SEARCH_PSEUDOCODE: [&str; 9] = [
+    "open the channel [start triangle]",
+    "while some open channel has f < best:",
+    "  take the channel c with the lowest f",
+    "  if c reaches the goal: best = min(best, funnel(c))",
+    "  for each edge e of c's last triangle but its entry:",
+    "    skip walls, triangles on c and gaps under 2r",
+    "    skip if c's funnel apex was reached shorter",
+    "    open c + the triangle across e (f = g + h)",
+    "no path (the open list is empty)",
+];
+
+fn search_line(event: &SearchEvent) -> usize {
+    match event {
+        SearchEvent::Open { parent, .. } if *parent == NO_NODE => 0,
+        SearchEvent::Expand { .. } => 2,
+        SearchEvent::Found { .. } => 3,
+        SearchEvent::Relax { .. } => 5,
+        SearchEvent::Open { .. } => 7,
+        SearchEvent::Exhausted => 8,
+    }
+}
+
+const FUNNEL_PSEUDOCODE: [&str; 5] = [
+    "apex = start; left = right = apex",
+    "for each portal (left, right), then the goal:",
+    "  narrow a side to the portal's end if it can",
+    "  if it crosses the other side: that corner is",
+    "    a waypoint and the apex; go on after it",
+];
+
+fn funnel_line(event: &FunnelEvent) -> usize {
+    match event {
+        FunnelEvent::Step(_) => 2,
+        FunnelEvent::Apex { .. } => 3,
+    }
+}
+
+fn explain_funnel(event: &FunnelEvent, goal: Point) -> String {
+    let at = |p: Point| format!("({:.2}, {:.2})", p[0], p[1]);
+    match event {
+        FunnelEvent::Step(step) => format!(
+            "After portal {} the funnel opens from the apex {}. Its left chain bends round {} corner(s) to {}, \
+             its right chain round {} to {}: the shortest paths to the portal's ends. Every straight line \
+             between the chains' first legs is free.",
+            step.portal,
+            at(step.apex),
+            step.left.len().saturating_sub(2),
+            at(*step.left.last().unwrap_or(&step.apex)),
+            step.right.len().saturating_sub(2),
+            at(*step.right.last().unwrap_or(&step.apex)),
+        ),
+        &FunnelEvent::Apex { corner } if corner == goal => {
+            format!("The goal {} is in sight of the apex: the path ends there.", at(corner))
+        }
+        &FunnelEvent::Apex { corner } => format!(
+            "The sides crossed: the path must bend round the corner {}. It becomes a waypoint and the new apex.",
+            at(corner)
+        ),
+    }
+}
+
+const WALK_PSEUDOCODE: [&str; 4] = [
+    "look at k triangles spread over the mesh",
+    "jump to the one whose centre is nearest the point",
+    "while an edge has the point on its far side: cross it",
+    "no such edge: the point lies in this triangle",
+];
+
+fn walk_line(event: &WalkEvent) -> usize {
+    match event {
+        WalkEvent::Sample { .. } => 0,
+        WalkEvent::Jump { .. } => 1,
+        WalkEvent::Step { .. } => 2,
+        WalkEvent::Found { .. } => 3,
+    }
+}
+
+fn explain_walk(event: &WalkEvent) -> String {
+    match *event {
+        WalkEvent::Sample { triangle, distance } => format!("Sample triangle {triangle}: its centre is {distance:.2} from the goal."),
+        WalkEvent::Jump { triangle } => format!("Triangle {triangle} was the nearest sample; the walk starts there instead of anywhere."),
+        WalkEvent::Step { triangle } => format!("The goal is beyond one edge, so the walk crosses it into triangle {triangle}."),
+        WalkEvent::Found { triangle: Some(t) } => format!("No edge has the goal beyond it: the goal is in triangle {t}."),
+        WalkEvent::Found { triangle: None } => "The walk left the triangulation: the goal is off the map.".to_string(),
+    }
+}

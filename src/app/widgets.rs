@@ -1,0 +1,75 @@
+//! Widgets every lesson draws the same way: pseudocode with its current line, a running job's
+//! progress, error and notice lines, legend swatches.
+
+use std::time::Duration;
+
+use egui::{Color32, RichText, Sense, Vec2};
+
+/// The current pseudocode line (of the left replay when two are compared).
+pub const HIGHLIGHT: Color32 = Color32::from_rgb(250, 220, 90);
+/// The right replay's current line, where it differs from the left one's.
+pub const SECOND_HIGHLIGHT: Color32 = Color32::from_rgb(120, 220, 240);
+pub const ERROR: Color32 = Color32::from_rgb(235, 90, 70);
+pub const WARNING: Color32 = Color32::from_rgb(235, 150, 70);
+pub const NOTICE: Color32 = Color32::from_rgb(120, 200, 140);
+
+/// Pseudocode in monospace, line `index` on the background of the first replay whose current line
+/// it is (`current[side]`, highlighted in `HIGHLIGHT`, then `SECOND_HIGHLIGHT`).
+pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str>, current: &[Option<usize>]) {
+    let highlights = [HIGHLIGHT, SECOND_HIGHLIGHT];
+    for (index, text) in lines.into_iter().enumerate() {
+        let mut rich = RichText::new(text).monospace();
+        if let Some(side) = current.iter().position(|&line| line == Some(index)) {
+            rich = rich.background_color(highlights[side.min(1)]).color(Color32::BLACK);
+        }
+        ui.label(rich);
+    }
+}
+
+/// A running job's line: spinner, bar (when the total is known), `text` with the time so far, and
+/// Cancel. True when Cancel was clicked. Keeps repainting while shown, so the line moves on.
+pub fn progress(ui: &mut egui::Ui, text: &str, fraction: Option<f32>, elapsed: Duration) -> bool {
+    let cancel = ui
+        .horizontal(|ui| {
+            ui.spinner();
+            if let Some(fraction) = fraction {
+                ui.add(egui::ProgressBar::new(fraction).desired_width(200.0).show_percentage());
+            }
+            ui.label(format!("{text}, {:.1} s", elapsed.as_secs_f32()));
+            ui.button("Cancel").clicked()
+        })
+        .inner;
+    ui.ctx().request_repaint_after(Duration::from_millis(50));
+    cancel
+}
+
+/// What went wrong (a file that did not load, a refused edit).
+pub fn error(ui: &mut egui::Ui, text: &str) {
+    ui.colored_label(ERROR, text);
+}
+
+/// Something the user should know but that is not an error (a capped trace).
+pub fn warning(ui: &mut egui::Ui, text: &str) {
+    ui.colored_label(WARNING, text);
+}
+
+/// What just happened, when it went well.
+pub fn notice(ui: &mut egui::Ui, text: &str) {
+    ui.colored_label(NOTICE, text);
+}
+
+/// A colour square: the legend of what is drawn in `colour`.
+pub fn swatch(ui: &mut egui::Ui, colour: Color32) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
+    ui.painter().rect_filled(rect, 2.0, colour);
+}
+
+/// Swatches with their names, wrapped on as many lines as needed.
+pub fn legend(ui: &mut egui::Ui, entries: &[(Color32, &str)]) {
+    ui.horizontal_wrapped(|ui| {
+        for &(colour, name) in entries {
+            swatch(ui, colour);
+            ui.label(name);
+        }
+    });
+}

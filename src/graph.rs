@@ -1,0 +1,47 @@
+//! Graphs with nodes `0..n` and non-negative edge costs, as the searches in `pathfinding` see
+//! them. Grids, abstract graphs and triangulations implement [`Graph`].
+
+/// A graph with nodes `0..node_count()` and non-negative edge costs.
+pub trait Graph {
+    fn node_count(&self) -> usize;
+    fn for_each_neighbor(&self, node: u32, visit: impl FnMut(u32, f64));
+}
+
+/// The cost of the edge from `a` to `b`, or `None` if there is none.
+pub fn step_cost(graph: &impl Graph, a: u32, b: u32) -> Option<f64> {
+    let mut step = None;
+    graph.for_each_neighbor(a, |nb, cost| {
+        if nb == b {
+            step = Some(cost);
+        }
+    });
+    step
+}
+
+/// Sums the edge costs along `path`, or `None` if two consecutive nodes are not adjacent.
+pub fn path_cost(graph: &impl Graph, path: &[u32]) -> Option<f64> {
+    path.windows(2).map(|pair| step_cost(graph, pair[0], pair[1])).sum()
+}
+
+/// A hash map keyed by node or cell id, with a multiplicative hash: ids are small integers, so
+/// SipHash's protection against crafted keys only costs time here.
+pub type NodeMap<V> = std::collections::HashMap<u32, V, std::hash::BuildHasherDefault<NodeHasher>>;
+
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NodeHasher(u64);
+
+impl std::hash::Hasher for NodeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u32(&mut self, id: u32) {
+        self.0 = (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
