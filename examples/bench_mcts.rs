@@ -5,7 +5,8 @@
 
 use std::time::Instant;
 
-use searchlab::adversarial::mcts::{MctsConfig, MctsEvent, uct_search};
+use searchlab::adversarial::mcts::{MctsConfig, uct_search};
+use searchlab::adversarial::mcts_trace::MctsEvent;
 use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::{DefaultEval, Evaluator, Game};
 use searchlab::trace::{NoTrace, Recorder, Tracer};

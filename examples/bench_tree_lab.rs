@@ -4,12 +4,12 @@
 
 use std::time::Instant;
 
-use searchlab::app::tree_lab::recording::{self, Algorithm, GameKind, Position, Replay, SearchSpec};
-use searchlab::app::worker::Progress;
+use searchlab::app::tree_lab::recording::{self, EngineAlgorithm, GameKind, Position, Replay, SearchSpec};
+use searchlab::trace::Progress;
 
 fn main() {
     let position = Position::parse(GameKind::TicTacToe, ".........").expect("the empty board");
-    let spec = SearchSpec { algorithm: Algorithm::Minimax, depth: 9, iterations: 0 };
+    let spec = SearchSpec { algorithm: EngineAlgorithm::Minimax, depth: 9, iterations: 0 };
     let started = Instant::now();
     let mut recording = recording::record(position, spec, &Progress::default()).expect("not cancelled");
     let recorded = started.elapsed();

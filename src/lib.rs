@@ -14,5 +14,7 @@ pub mod graph;
 pub mod grid;
 pub mod navmesh;
 pub mod pathfinding;
+pub mod scene;
+pub mod spec_text;
 pub mod tournament;
 pub mod trace;

@@ -14,7 +14,8 @@ use searchlab::adversarial::{SearchLimits, SearchProgress, alphabeta, minimax, n
 use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::uniform_tree::{Ordering as TreeOrdering, UniformTree};
 use searchlab::games::{DefaultEval, Evaluator, Game, Score, Side, WIN};
-use searchlab::trace::{NO_NODE, NoTrace, Player, Recorder};
+use searchlab::adversarial::choice::root_move_scores;
+use searchlab::trace::{NO_NODE, NoTrace, Player, Progress, Recorder, Watched};
 
 fn id_exact() -> IterativeDeepening<TicTacToe> {
     IterativeDeepening::new(IdOptions { tt_bits: 14, exact_depth: true, ..IdOptions::default() })
@@ -180,7 +181,7 @@ fn recorded_alpha_beta_replays_forward_and_back() {
     assert_eq!(root.children.len(), 7, "every root move is searched");
     let cut = view.nodes.iter().filter(|n| n.cutoff.is_some()).count() as u64;
     assert_eq!(cut, result.stats.cutoffs);
-    assert!(view.nodes.iter().any(|n| n.cutoff.as_ref().is_some_and(|(_, pruned)| !pruned.is_empty())));
+    assert!(view.nodes.iter().any(|n| n.cutoff.as_deref().is_some_and(|(_, pruned)| !pruned.is_empty())));
     let leaves = view.nodes.iter().filter(|n| matches!(n.state, NodeState::Leaf(_))).count() as u64;
     assert_eq!(leaves, result.stats.leaves);
     assert!(view.nodes.iter().all(|n| n.state != NodeState::Open), "every node finished");
@@ -231,6 +232,29 @@ fn limits_stop_iterative_deepening() {
 }
 
 #[test]
+fn stopped_searches_return_after_a_handful_of_nodes() {
+    // A stopped watcher answers Stop within its first 64 units of work; each search then unwinds,
+    // scoring the moves left at each ply as leaves. In full these would be ~30^7 and ~40^6 nodes.
+    let big = UniformTree::new(30, 7, TreeOrdering::Worst);
+    let progress = Progress::default();
+    progress.stop();
+    for result in [
+        minimax::search(&big, &DefaultEval, 7, &mut Watched::new(NoTrace, &progress)),
+        negamax::search(&big, &DefaultEval, 7, &mut Watched::new(NoTrace, &progress)),
+        alphabeta::search(&big, &DefaultEval, 7, &mut Watched::new(NoTrace, &progress)),
+    ] {
+        assert!(result.stats.nodes <= 64 + 7 * 30, "{} nodes after the stop", result.stats.nodes);
+    }
+    let mut id = IterativeDeepening::new(IdOptions::default());
+    let result = id.search(&big, &DefaultEval, &SearchLimits::default(), &mut Watched::new(NoTrace, &progress));
+    assert!(result.stats.nodes <= 64 + 7 * 30 && result.best_move.is_some(), "{:?}", result.stats);
+
+    // Easy/Medium's search keeps the moves it finished: here only the first.
+    let scored = root_move_scores(&big, &DefaultEval, 7, &mut Watched::new(NoTrace, &progress));
+    assert_eq!(scored.len(), 1);
+}
+
+#[test]
 fn no_moves_is_a_draw_and_a_finished_game_has_no_best_move() {
     let flat = UniformTree::new(3, 1, TreeOrdering::Perfect);
     // Searched past the bottom: the bottom nodes have no moves and score as draws.
@@ -249,12 +273,12 @@ mod choice {
     fn root_move_scores_are_exact_per_move() {
         // Child i of the root is worth -i for the root's side to move.
         let tree = UniformTree::new(8, 3, TreeOrdering::Perfect);
-        let scores = root_move_scores(&tree, &DefaultEval, 3);
+        let scores = root_move_scores(&tree, &DefaultEval, 3, &mut NoTrace);
         let expected: Vec<(u8, Score)> = (0..8).map(|i| (i, -(i as Score) * 64)).collect();
         assert_eq!(scores, expected);
         // Tic-tac-toe: the winning move one ply away scores WIN - 1, the others lose or draw.
         let game = TicTacToe::from_position("xx.oo....").unwrap();
-        let scores = root_move_scores(&game, &DefaultEval, 9);
+        let scores = root_move_scores(&game, &DefaultEval, 9, &mut NoTrace);
         assert_eq!(scores.iter().find(|&&(mv, _)| mv == 2).map(|&(_, s)| s), Some(WIN - 1));
         assert!(scores.iter().filter(|&&(mv, _)| mv != 2).all(|&(_, s)| s < WIN - 1));
     }
@@ -262,7 +286,7 @@ mod choice {
     #[test]
     fn seeded_sampling_is_deterministic_keeps_to_the_top_five_and_favours_the_best() {
         let tree = UniformTree::new(10, 2, TreeOrdering::Perfect);
-        let scores = root_move_scores(&tree, &DefaultEval, 2);
+        let scores = root_move_scores(&tree, &DefaultEval, 2, &mut NoTrace);
         let draw = |seed| {
             let mut rng = StdRng::seed_from_u64(seed);
             (0..2000).map(|_| sample_top(&scores, TOP_MOVES, &mut rng).unwrap()).collect::<Vec<u8>>()
@@ -281,12 +305,12 @@ mod choice {
     #[test]
     fn sampling_never_gives_away_a_proven_result() {
         let game = TicTacToe::from_position("xx.oo....").unwrap();
-        let scores = root_move_scores(&game, &DefaultEval, 9);
+        let scores = root_move_scores(&game, &DefaultEval, 9, &mut NoTrace);
         let mut rng = StdRng::seed_from_u64(1);
         assert!((0..200).all(|_| sample_top(&scores, TOP_MOVES, &mut rng) == Some(2)), "the win is always taken");
         // O to move must block at c1; every other move loses.
         let game = TicTacToe::from_position("xx..o....").unwrap();
-        let scores = root_move_scores(&game, &DefaultEval, 9);
+        let scores = root_move_scores(&game, &DefaultEval, 9, &mut NoTrace);
         assert!((0..200).all(|_| sample_top(&scores, TOP_MOVES, &mut rng) == Some(2)), "losing moves are avoided");
         assert_eq!(sample_top::<u8>(&[], TOP_MOVES, &mut rng), None);
     }

@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::{GridLab, Lesson, SearchlabApp};
 use searchlab::grid::movingai;
-use searchlab::trace::{SearchEvent, SearchOutcome};
+use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome};
 
 mod common;
 use common::grid_lab::{LabHarness, drag_cells, lab_harness, settle};

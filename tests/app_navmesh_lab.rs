@@ -5,7 +5,7 @@ mod common;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
-use searchlab::trace::SearchOutcome;
+use searchlab::pathfinding::search_trace::SearchOutcome;
 
 use common::ui::settle;
 

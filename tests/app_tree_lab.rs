@@ -3,26 +3,13 @@
 
 mod common;
 
+use common::tree_lab::{LabHarness, lab_harness, settle};
 use common::ui::click;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use searchlab::app::tree_lab::{Algorithm, Recording, Replay, TIC_TAC_TOE_TREE};
-use searchlab::app::{Lesson, SearchlabApp, TreeCommand, TreeLab};
-
-type LabHarness = Harness<'static, TreeLab>;
-
-fn lab_harness() -> LabHarness {
-    let mut harness = common::ui::lesson_harness([1500.0, 950.0], TreeLab::new());
-    settle(&mut harness);
-    harness
-}
-
-/// Runs frames until the worker's result is installed.
-fn settle(harness: &mut LabHarness) {
-    common::ui::wait_until(harness, |lab| !lab.is_busy() && lab.recording().is_some());
-    harness.run_ok();
-}
+use searchlab::app::tree_lab::{EngineAlgorithm, Recording, Replay, TIC_TAC_TOE_TREE};
+use searchlab::app::{SearchlabApp, TreeCommand};
 
 fn recording(harness: &LabHarness) -> &Recording {
     harness.state().recording().expect("a recording is installed")
@@ -40,7 +27,7 @@ fn click_first_root_move(harness: &mut LabHarness) -> String {
     let Replay::Tree(replay) = &recording(harness).replay else { panic!("a tree replay") };
     let view = replay.player.view();
     let child = view.node(0).children[0];
-    let mv = view.node(child).mv.clone();
+    let mv = view.node(child).mv.to_string();
     // The cards live in a zoomable scene: click through accessibility, as a screen reader would.
     harness.get_by_label_contains(&format!("node {child}: {mv} ")).click_accesskit();
     harness.run_ok();
@@ -50,7 +37,7 @@ fn click_first_root_move(harness: &mut LabHarness) -> String {
 #[test]
 fn stepping_an_alpha_beta_tree_grows_and_shrinks_the_node_count() {
     let mut harness = lab_harness();
-    assert_eq!(recording(&harness).spec.algorithm, Algorithm::AlphaBeta);
+    assert_eq!(recording(&harness).spec.algorithm, EngineAlgorithm::AlphaBeta);
     harness.get_by_label("Nodes: 0");
     for _ in 0..3 {
         click(&mut harness, "Step >");

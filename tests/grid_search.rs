@@ -9,8 +9,9 @@ use rand::{Rng, SeedableRng};
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::graph::path_cost;
+use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
 use searchlab::pathfinding::{Algorithm, GridSearch, Heuristic, SearchSpace, scenarios};
-use searchlab::trace::{NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot, Trace};
+use searchlab::trace::{NoTrace, Player, Progress, Recorder, Trace, Watched};
 
 fn bundled(name: &str) -> (Grid, Vec<Scenario>) {
     let map = common::project_map(name);
@@ -186,6 +187,21 @@ fn unreachable_goals_are_reported_by_every_algorithm() {
         assert_eq!(result.path, None, "{algorithm:?}");
         assert_eq!(trace.events.last(), Some(&SearchEvent::Exhausted));
         assert_eq!(result.expanded, 6, "{algorithm:?} explores the whole left side");
+    }
+}
+
+#[test]
+fn a_stopped_search_returns_without_a_path_at_its_first_check() {
+    let grid = generate::maze(64, 64, 1, 3);
+    let cells = grid.passable_cells();
+    let progress = Progress::default();
+    progress.stop();
+    for algorithm in Algorithm::ALL {
+        let search = GridSearch { algorithm, ..GridSearch::default() };
+        let mut watched = Watched::new(NoTrace, &progress);
+        let result = search.run(&grid, cells[0], *cells.last().unwrap(), &mut SearchSpace::new(), &mut watched);
+        assert_eq!((result.path, result.expanded), (None, 64), "{algorithm:?} stops at the watcher's first check");
+        assert!(watched.stopped());
     }
 }
 

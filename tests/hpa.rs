@@ -9,8 +9,10 @@ use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
 use searchlab::graph::path_cost;
-use searchlab::pathfinding::{Algorithm, GridSearch, PlanEvent, SearchSpace, scenarios};
-use searchlab::trace::{NoTrace, Recorder, SearchEvent};
+use searchlab::pathfinding::plan_trace::{PlanEvent, PlanStage};
+use searchlab::pathfinding::search_trace::SearchEvent;
+use searchlab::pathfinding::{Algorithm, GridSearch, SearchSpace, scenarios};
+use searchlab::trace::{NoTrace, Recorder};
 
 const SMOOTH: HpaQuery = HpaQuery { smooth: true };
 
@@ -142,7 +144,7 @@ fn recorded_query(cluster: u32, levels: usize) -> (Grid, (u32, u32), HpaResult, 
 #[test]
 fn recording_changes_nothing_and_marks_each_stage() {
     let (grid, _, plain, events) = recorded_query(16, 1);
-    let stages: Vec<&str> =
+    let stages: Vec<PlanStage> =
         events.iter().filter_map(|e| if let PlanEvent::Stage { stage, .. } = e { Some(*stage) } else { None }).collect();
     assert_eq!(stages.len(), 5, "{stages:?}");
     let last_found = events.iter().rev().find_map(|e| match e {
@@ -203,7 +205,7 @@ fn is_subsequence(inner: &[u32], outer: &[u32]) -> bool {
 #[test]
 fn two_level_recording_shows_every_level_and_changes_nothing() {
     let (_, (start, goal), plain, events) = recorded_query(8, 2);
-    let stages: Vec<(usize, &str)> =
+    let stages: Vec<(usize, PlanStage)> =
         events.iter().filter_map(|e| if let PlanEvent::Stage { level, stage } = e { Some((*level, *stage)) } else { None }).collect();
     let levels: Vec<usize> = stages.iter().map(|s| s.0).collect();
     assert_eq!(levels, vec![0, 0, 1, 1, 2, 1, 0, 0], "{stages:?}");

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use searchlab::adversarial::mcts::{Mcts, MctsConfig, MctsEvent, MctsProgress, MctsView, PlayoutEnd, Proven, uct_search};
+use searchlab::adversarial::mcts::{Mcts, MctsConfig, MctsProgress, Proven, uct_search};
+use searchlab::adversarial::mcts_trace::{MctsEvent, MctsView, PlayoutEnd};
 use searchlab::games::barca::Barca;
 use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::{DefaultEval, Game, Outcome, Score, Side, WIN};

@@ -18,7 +18,8 @@ use searchlab::navmesh::trastar::tra_star;
 use searchlab::navmesh::triangulation::Location;
 use searchlab::navmesh::walk::jump_and_walk;
 use searchlab::navmesh::{Navmesh, Point, PolygonMap, Refinement, orient, path_length, segment_distance};
-use searchlab::trace::{NoTrace, Player, Recorder, SearchOutcome, SearchSnapshot};
+use searchlab::trace::{NoTrace, Player, Recorder};
+use searchlab::pathfinding::search_trace::{SearchOutcome, SearchSnapshot};
 
 fn load(name: &str) -> PolygonMap {
     PolygonMap::load(&common::project_map(name)).expect("bundled map is valid")

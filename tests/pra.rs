@@ -6,8 +6,10 @@ use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
 use searchlab::graph::path_cost;
-use searchlab::pathfinding::{GridSearch, PlanEvent, SearchSpace};
-use searchlab::trace::{NO_NODE, NoTrace, Recorder, SearchEvent};
+use searchlab::pathfinding::plan_trace::{PlanEvent, PlanStage};
+use searchlab::pathfinding::search_trace::SearchEvent;
+use searchlab::pathfinding::{GridSearch, SearchSpace};
+use searchlab::trace::{NO_NODE, NoTrace, Recorder};
 
 fn bundled(name: &str) -> (Grid, Vec<Scenario>) {
     let map = common::project_map(name);
@@ -186,7 +188,7 @@ fn drawing_data_regions_paths_and_corridors() {
             .filter_map(|e| if let PlanEvent::Corridor { level, nodes } = e { Some((*level, nodes.clone())) } else { None })
             .collect();
         assert_eq!(corridors.len(), level, "one corridor per level below the planning level");
-        let widened = events.iter().any(|e| matches!(e, PlanEvent::Stage { stage: "refine without corridor", .. }));
+        let widened = events.iter().any(|e| matches!(e, PlanEvent::Stage { stage: PlanStage::RefineWithoutCorridor, .. }));
         for (l, nodes) in corridors {
             assert_eq!(nodes, result.corridors[l]);
             // The corridor lies under the path one level up and its neighbours.

@@ -101,8 +101,8 @@ fn match_runner_is_deterministic_for_a_seed_on_any_number_of_threads() {
     other.centre = 8;
     // `easy` samples its moves: the engines' own randomness must be seeded per game too.
     let contestants = [
-        Contestant { engine: EngineSpec::Level(searchlab::adversarial::choice::Difficulty::Easy), eval: Weights::default() },
-        Contestant { engine: EngineSpec::IdDepth(1), eval: other },
+        Contestant { engine: EngineSpec::level(searchlab::adversarial::choice::Difficulty::Easy), eval: Weights::default() },
+        Contestant { engine: EngineSpec::depth(searchlab::adversarial::engine::EngineAlgorithm::Id, 1), eval: other },
     ];
     let on = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
@@ -124,8 +124,8 @@ fn match_runner_is_deterministic_for_a_seed_on_any_number_of_threads() {
 #[test]
 fn sprt_stops_a_lopsided_match_early() {
     let contestants = [
-        Contestant { engine: EngineSpec::Random, eval: Weights::default() },
-        Contestant { engine: EngineSpec::IdDepth(1), eval: Weights::default() },
+        Contestant { engine: EngineSpec::new(searchlab::adversarial::engine::EngineAlgorithm::Random), eval: Weights::default() },
+        Contestant { engine: EngineSpec::depth(searchlab::adversarial::engine::EngineAlgorithm::Id, 1), eval: Weights::default() },
     ];
     let sprt = Sprt { elo0: 0.0, elo1: 20.0, alpha: 0.05, beta: 0.05 };
     let report = run_match(&start(), &contestants, &config(400, Some(sprt)), &()).unwrap();

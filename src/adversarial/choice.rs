@@ -7,7 +7,8 @@ use rand::Rng;
 use super::iterative::IterativeDeepening;
 use super::{SearchLimits, alphabeta};
 use crate::games::{Evaluator, Game, Score, is_proven};
-use crate::trace::NoTrace;
+use super::tree::TreeEvent;
+use crate::trace::{Control, NoTrace, Tracer};
 
 /// How many of the best root moves the randomization samples from.
 pub const TOP_MOVES: usize = 5;
@@ -38,26 +39,39 @@ impl Difficulty {
 }
 
 /// Each root move's exact score to `depth` plies (alpha-beta with a full window below each move),
-/// for the side to move at the root; in move-generation order.
-pub fn root_move_scores<G: Game, E: Evaluator<G>>(game: &G, eval: &E, depth: u32) -> Vec<(G::Move, Score)> {
+/// for the side to move at the root; in move-generation order. When `observer` says stop, the moves
+/// scored so far (at least the first, so there is a move to play).
+pub fn root_move_scores<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>>(
+    game: &G,
+    eval: &E,
+    depth: u32,
+    observer: &mut T,
+) -> Vec<(G::Move, Score)> {
     let mut moves = Vec::new();
     if game.outcome().is_none() {
         game.legal_moves(&mut moves);
     }
     let mut child = game.clone();
-    moves
-        .into_iter()
-        .map(|mv| {
-            child.make_move(mv);
-            let score = if child.repeats_earlier_position() {
-                0
-            } else {
-                one_ply_up(-alphabeta::search(&child, eval, depth.saturating_sub(1), &mut NoTrace).score)
-            };
-            child.unmake_move();
-            (mv, score)
-        })
-        .collect()
+    let mut scored = Vec::with_capacity(moves.len());
+    for mv in moves {
+        child.make_move(mv);
+        let score = if child.repeats_earlier_position() {
+            0
+        } else {
+            one_ply_up(-alphabeta::search(&child, eval, depth.saturating_sub(1), observer).score)
+        };
+        child.unmake_move();
+        let stopped = observer.control() == Control::Stop;
+        // A search cut short gives no score, but an answer needs one move.
+        if stopped && !scored.is_empty() {
+            break;
+        }
+        scored.push((mv, score));
+        if stopped {
+            break;
+        }
+    }
+    scored
 }
 
 /// A score from a search rooted one ply lower: proven results are one ply further away.
@@ -103,7 +117,7 @@ pub fn choose_move<G: Game, E: Evaluator<G>>(
     rng: &mut impl Rng,
 ) -> Option<G::Move> {
     match difficulty.sampling_depth() {
-        Some(depth) => sample_top(&root_move_scores(game, eval, depth), TOP_MOVES, rng),
+        Some(depth) => sample_top(&root_move_scores(game, eval, depth, &mut NoTrace), TOP_MOVES, rng),
         None => engine.search(game, eval, &SearchLimits::millis(difficulty.search_millis()), &mut NoTrace).best_move,
     }
 }

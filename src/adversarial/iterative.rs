@@ -212,7 +212,7 @@ struct Run<'e, 'w, G: Game, E, T> {
 impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
     fn should_stop(&mut self) -> bool {
         let nodes = self.walk.stats.nodes;
-        if self.node_limit.is_some_and(|limit| nodes > limit) {
+        if self.walk.stopped || self.node_limit.is_some_and(|limit| nodes > limit) {
             return true;
         }
         if nodes % CHECK_EVERY == 0 {

@@ -21,7 +21,9 @@ use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::games::{Evaluator, Game, MAX_PLY, Outcome, Score, Side, WIN, is_proven};
-use crate::trace::{NO_NODE, Replay, Tracer};
+use crate::trace::{Control, NO_NODE, Tracer};
+
+use super::mcts_trace::{ExpandedChild, MctsEvent, MctsView, PlayoutEnd, ViewNode};
 
 use super::iterative::move_slot;
 
@@ -237,14 +239,14 @@ pub struct ChildStats {
 }
 
 impl ChildStats {
-    fn new(mv: String, visits: u32, value_sum: f64, prior: f32, proven: Option<Proven>, parent_visits: u32, config: &MctsConfig) -> Self {
+    pub(super) fn new(mv: String, visits: u32, value_sum: f64, prior: f32, proven: Option<Proven>, parent_visits: u32, config: &MctsConfig) -> Self {
         let mean = mean(value_sum, visits);
         let prior = prior as f64;
         Self { mv, visits, mean, ucb: ucb(mean, visits, parent_visits, prior, config), prior, proven }
     }
 }
 
-fn mean(value_sum: f64, visits: u32) -> f64 {
+pub(super) fn mean(value_sum: f64, visits: u32) -> f64 {
     if visits == 0 { 0.5 } else { value_sum / visits as f64 }
 }
 
@@ -296,41 +298,6 @@ impl Default for MctsProgress {
 
 /// How many iterations pass between clock reads and progress updates.
 const CHECK_EVERY: u64 = 16;
-
-/// Why a playout ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum PlayoutEnd {
-    /// The game ended (or had no legal move).
-    GameOver,
-    /// The evaluator scored the position after the cut-off depth.
-    CutOff,
-    /// The node's value is proven: nothing was simulated.
-    Proven,
-}
-
-/// A child created by an expansion.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExpandedChild {
-    pub mv: String,
-    pub prior: f32,
-    /// Set when the move ends the game (or repeats a position): proven in 0 plies.
-    pub proven: Option<Proven>,
-}
-
-/// The steps of UCT, for replay.
-#[derive(Debug, Clone, PartialEq)]
-pub enum MctsEvent {
-    /// Selection walked from the root (first) to the leaf (last).
-    Select { path: Vec<u32> },
-    /// `node` got its children, node ids `first..first + children.len()`, moved into by `mover`.
-    Expand { node: u32, first: u32, mover: Side, children: Vec<ExpandedChild> },
-    /// A playout from `node` over `plies` random moves gave `reward` to the player who moved into `node`.
-    Playout { node: u32, plies: u32, reward: f64, end: PlayoutEnd },
-    /// Each node of `path` gained a visit and `rewards[i]`, the reward of the player who moved into it.
-    Backpropagate { path: Vec<u32>, rewards: Vec<f64> },
-    /// `node` was proven for the player who moved into it, in `plies` plies.
-    Solved { node: u32, proven: Proven, plies: u16 },
-}
 
 #[derive(Debug, Clone)]
 struct Node<M> {
@@ -505,7 +472,7 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// Searches until a limit is hit, the cancel flag is set or the root is proven.
+    /// Searches until a limit is hit, the cancel flag is set, the tracer says stop or the root is proven.
     pub fn search<E: Evaluator<G>, T: Tracer<MctsEvent>>(&mut self, evaluator: &E, tracer: &mut T) -> MctsResult<G::Move> {
         let start = Instant::now();
         let mut iterations = 0u64;
@@ -528,6 +495,9 @@ impl<G: Game> Mcts<G> {
                     }
                     self.publish(progress, iterations);
                 }
+            }
+            if tracer.control() == Control::Stop {
+                break;
             }
             let (depth, plies) = self.iterate(evaluator, tracer);
             max_depth = max_depth.max(depth);
@@ -886,24 +856,6 @@ impl<G: Game> Mcts<G> {
     }
 }
 
-/// One tree node as the replay view knows it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ViewNode {
-    pub parent: u32,
-    pub first_child: u32,
-    pub child_count: u32,
-    pub expanded: bool,
-    /// The move into this node (empty at the root).
-    pub mv: String,
-    pub mover: Side,
-    pub visits: u32,
-    /// Sum of the rewards of `mover`.
-    pub value_sum: f64,
-    pub prior: f32,
-    pub proven: Option<Proven>,
-    pub proof_plies: u16,
-}
-
 /// The node without its move text, which needs the game.
 impl<M> From<&Node<M>> for ViewNode {
     fn from(n: &Node<M>) -> Self {
@@ -919,171 +871,6 @@ impl<M> From<&Node<M>> for ViewNode {
             prior: n.prior,
             proven: n.proven,
             proof_plies: n.proof_plies,
-        }
-    }
-}
-
-impl ViewNode {
-    pub fn mean(&self) -> f64 {
-        mean(self.value_sum, self.visits)
-    }
-
-    pub fn children(&self) -> Range<u32> {
-        self.first_child..self.first_child + self.child_count
-    }
-}
-
-/// The last playout, as shown.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PlayoutShown {
-    pub node: u32,
-    pub plies: u32,
-    pub reward: f64,
-    pub end: PlayoutEnd,
-}
-
-/// The UCT tree rebuilt from [`MctsEvent`]s, stepping forward and back.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MctsView {
-    nodes: Vec<ViewNode>,
-    config: MctsConfig,
-    /// The current selection path, root first.
-    pub path: Vec<u32>,
-    pub playout: Option<PlayoutShown>,
-    /// Iterations completed (backpropagations replayed).
-    pub iterations: u64,
-}
-
-/// How to take one [`MctsEvent`] back.
-#[derive(Debug, Clone)]
-pub enum MctsUndo {
-    Select { path: Vec<u32>, playout: Option<PlayoutShown> },
-    Expand { node: u32 },
-    Playout { playout: Option<PlayoutShown> },
-    /// Node ids with their visits and value sums before the update.
-    Backpropagate { before: Vec<(u32, u32, f64)> },
-    Solved { node: u32, proven: Option<Proven>, plies: u16 },
-}
-
-impl MctsView {
-    /// A tree holding only the root, for a search that starts from scratch at a position where
-    /// `to_move` is the side to move.
-    pub fn new(to_move: Side, config: &MctsConfig) -> Self {
-        let root = ViewNode::from(&Node::<()>::new(None, NO_NODE, to_move.other()));
-        Self::from_nodes(vec![root], config)
-    }
-
-    fn from_nodes(nodes: Vec<ViewNode>, config: &MctsConfig) -> Self {
-        Self { nodes, config: config.clone(), path: Vec::new(), playout: None, iterations: 0 }
-    }
-
-    pub fn nodes(&self) -> &[ViewNode] {
-        &self.nodes
-    }
-
-    pub fn node(&self, id: u32) -> &ViewNode {
-        &self.nodes[id as usize]
-    }
-
-    /// The configuration the selection scores are computed with.
-    pub fn config(&self) -> &MctsConfig {
-        &self.config
-    }
-
-    /// The children of `node` with the selection scores UCT would compute now.
-    pub fn child_stats(&self, node: u32) -> Vec<ChildStats> {
-        let parent = self.node(node);
-        parent
-            .children()
-            .map(|c| {
-                let n = self.node(c);
-                ChildStats::new(n.mv.clone(), n.visits, n.value_sum, n.prior, n.proven, parent.visits, &self.config)
-            })
-            .collect()
-    }
-}
-
-impl Replay for MctsView {
-    type Event = MctsEvent;
-    type Undo = MctsUndo;
-
-    fn apply(&mut self, event: &MctsEvent) -> MctsUndo {
-        match event {
-            MctsEvent::Select { path } => MctsUndo::Select {
-                path: std::mem::replace(&mut self.path, path.clone()),
-                playout: self.playout.take(),
-            },
-            MctsEvent::Expand { node, first, mover, children } => {
-                debug_assert_eq!(*first as usize, self.nodes.len(), "children are appended in event order");
-                for child in children {
-                    let mut created = ViewNode::from(&Node::<()>::new(None, *node, *mover));
-                    created.mv = child.mv.clone();
-                    created.prior = child.prior;
-                    created.proven = child.proven;
-                    self.nodes.push(created);
-                }
-                let n = &mut self.nodes[*node as usize];
-                n.expanded = true;
-                n.first_child = *first;
-                n.child_count = children.len() as u32;
-                MctsUndo::Expand { node: *node }
-            }
-            &MctsEvent::Playout { node, plies, reward, end } => {
-                MctsUndo::Playout { playout: self.playout.replace(PlayoutShown { node, plies, reward, end }) }
-            }
-            MctsEvent::Backpropagate { path, rewards } => {
-                let before = path
-                    .iter()
-                    .zip(rewards)
-                    .map(|(&id, &reward)| {
-                        let n = &mut self.nodes[id as usize];
-                        let before = (id, n.visits, n.value_sum);
-                        n.visits += 1;
-                        n.value_sum += reward;
-                        before
-                    })
-                    .collect();
-                self.iterations += 1;
-                MctsUndo::Backpropagate { before }
-            }
-            &MctsEvent::Solved { node, proven, plies } => {
-                let n = &mut self.nodes[node as usize];
-                let undo = MctsUndo::Solved { node, proven: n.proven, plies: n.proof_plies };
-                n.proven = Some(proven);
-                n.proof_plies = plies;
-                undo
-            }
-        }
-    }
-
-    fn revert(&mut self, undo: MctsUndo) {
-        match undo {
-            MctsUndo::Select { path, playout } => {
-                self.path = path;
-                self.playout = playout;
-            }
-            MctsUndo::Expand { node } => {
-                let n = &mut self.nodes[node as usize];
-                let first = n.first_child as usize;
-                n.expanded = false;
-                n.first_child = 0;
-                n.child_count = 0;
-                self.nodes.truncate(first);
-            }
-            MctsUndo::Playout { playout } => self.playout = playout,
-            MctsUndo::Backpropagate { before } => {
-                for (id, visits, value_sum) in before {
-                    let n = &mut self.nodes[id as usize];
-                    n.visits = visits;
-                    n.value_sum = value_sum;
-                }
-                self.iterations -= 1;
-            }
-            MctsUndo::Solved { node, proven, plies } => {
-                let n = &mut self.nodes[node as usize];
-                n.proven = proven;
-                n.proof_plies = plies;
-            }
         }
     }
 }

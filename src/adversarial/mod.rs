@@ -8,8 +8,10 @@
 
 pub mod alphabeta;
 pub mod choice;
+pub mod engine;
 pub mod iterative;
 pub mod mcts;
+pub mod mcts_trace;
 pub mod minimax;
 pub mod negamax;
 pub mod tree;
@@ -21,8 +23,8 @@ use std::sync::{Arc, Mutex};
 use serde::Serialize;
 
 use crate::games::{Evaluator, Game, Outcome, Score, WIN};
-use crate::trace::Tracer;
-use tree::{CutoffKind, LeafReason, Perspective, TreeEvent};
+use crate::trace::{Control, Tracer};
+use tree::{CutoffKind, LeafReason, MoveText, Perspective, TreeEvent};
 
 /// Above every score, so a window `(-INF, INF)` is open.
 pub const INF: Score = WIN + 1;
@@ -118,6 +120,8 @@ pub(crate) struct Walk<'a, G: Game, E, T> {
     pub eval: &'a E,
     pub tracer: &'a mut T,
     pub stats: SearchStats,
+    /// The tracer said stop: the search unwinds, every node left scored as a leaf.
+    pub stopped: bool,
     next_node: u32,
     lists: Vec<Vec<G::Move>>,
     pv: Vec<Vec<G::Move>>,
@@ -126,7 +130,7 @@ pub(crate) struct Walk<'a, G: Game, E, T> {
 impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
     pub fn new(eval: &'a E, tracer: &'a mut T, algorithm: &'static str, perspective: Perspective) -> Self {
         tracer.record(|| TreeEvent::Start { algorithm, perspective });
-        Self { eval, tracer, stats: SearchStats::default(), next_node: 0, lists: Vec::new(), pv: Vec::new() }
+        Self { eval, tracer, stats: SearchStats::default(), stopped: false, next_node: 0, lists: Vec::new(), pv: Vec::new() }
     }
 
     /// The move's text when events are kept (it is computed on the position before the move).
@@ -140,7 +144,8 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
         self.next_node += 1;
         self.stats.nodes += 1;
         let side = game.side_to_move();
-        self.tracer.record(|| TreeEvent::Enter { node, parent, mv, side, depth, alpha, beta });
+        self.tracer.record(|| TreeEvent::Enter { node, parent, mv: MoveText::new(&mv), side, depth, alpha, beta });
+        self.stopped |= self.tracer.control() == Control::Stop;
         node
     }
 
@@ -164,10 +169,13 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
         None
     }
 
-    /// Records a leaf: `value` as the algorithm holds it.
     /// The start of every plain search node: the moves to search, or the value of a leaf (static or
     /// without moves) already recorded. `sign` turns side-to-move values into the search's point of view.
+    /// Once stopped every node is a leaf worth 0, so the search unwinds in a few steps per ply.
     pub fn moves_or_leaf(&mut self, node: u32, game: &G, depth: u32, ply: usize, sign: Score) -> Result<Vec<G::Move>, Score> {
+        if self.stopped {
+            return Err(self.leaf(node, 0, LeafReason::Horizon));
+        }
         if let Some((value, reason)) = self.static_leaf(game, depth, ply) {
             return Err(self.leaf(node, sign * value, reason));
         }
@@ -179,6 +187,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
         Ok(moves)
     }
 
+    /// Records a leaf: `value` as the algorithm holds it.
     pub fn leaf(&mut self, node: u32, value: Score, reason: LeafReason) -> Score {
         self.stats.leaves += 1;
         self.tracer.record(|| TreeEvent::Leaf { node, value, reason });

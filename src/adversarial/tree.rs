@@ -5,6 +5,9 @@
 //! minimax, the side to move's for the negamax family (see [`TreeEvent::Start`]); every node
 //! records its side to move so a view can show either.
 
+use std::fmt;
+use std::ops::Deref;
+
 use serde::Serialize;
 
 use crate::games::{Score, Side};
@@ -51,6 +54,58 @@ impl CutoffKind {
     }
 }
 
+/// The longest move text kept whole; longer ones are cut (the games here need at most 6 bytes).
+const MOVE_TEXT_BYTES: usize = 15;
+
+/// A move's text stored inline: a full tic-tac-toe tree holds one per node in its events and one
+/// in its view, and a `String` would cost a heap allocation each.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub struct MoveText {
+    len: u8,
+    bytes: [u8; MOVE_TEXT_BYTES],
+}
+
+impl MoveText {
+    pub fn new(text: &str) -> Self {
+        let mut len = text.len().min(MOVE_TEXT_BYTES);
+        while !text.is_char_boundary(len) {
+            len -= 1;
+        }
+        let mut bytes = [0; MOVE_TEXT_BYTES];
+        bytes[..len].copy_from_slice(&text.as_bytes()[..len]);
+        Self { len: len as u8, bytes }
+    }
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len as usize]).expect("cut at a char boundary")
+    }
+}
+
+impl Deref for MoveText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Serialize for MoveText {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum TreeEvent {
     /// A search begins: its name and the perspective of its values.
@@ -59,7 +114,7 @@ pub enum TreeEvent {
     Iteration { depth: u32 },
     /// A node is entered: `mv` is the move text that led here (empty at the root), `depth` the
     /// remaining depth, `alpha..beta` the window it is searched with (full for minimax/negamax).
-    Enter { node: u32, parent: u32, mv: String, side: Side, depth: u32, alpha: Score, beta: Score },
+    Enter { node: u32, parent: u32, mv: MoveText, side: Side, depth: u32, alpha: Score, beta: Score },
     /// The node was scored without expanding it.
     Leaf { node: u32, value: Score, reason: LeafReason },
     /// A child returned and improved the node: its value so far and window now.
@@ -85,7 +140,7 @@ pub enum NodeState {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TreeNode {
     pub parent: u32,
-    pub mv: String,
+    pub mv: MoveText,
     pub side: Side,
     pub depth: u32,
     /// Plies below its iteration's root.
@@ -99,8 +154,9 @@ pub struct TreeNode {
     pub beta: Score,
     pub best_child: u32,
     pub state: NodeState,
-    /// Set when the node stopped early: which bound, and the moves left unsearched.
-    pub cutoff: Option<(CutoffKind, Vec<String>)>,
+    /// Set when the node stopped early: which bound, and the moves left unsearched (boxed: few
+    /// nodes have one).
+    pub cutoff: Option<Box<(CutoffKind, Vec<String>)>>,
 }
 
 /// The visible state of a tree search at one step of its trace.
@@ -129,7 +185,7 @@ struct NodeChange {
     beta: Score,
     best_child: u32,
     state: NodeState,
-    cutoff: Option<(CutoffKind, Vec<String>)>,
+    cutoff: Option<Box<(CutoffKind, Vec<String>)>>,
 }
 
 /// How to take one [`TreeEvent`] back.
@@ -257,7 +313,7 @@ impl Replay for TreeView {
                 self.nodes_per_ply[ply as usize] += 1;
                 self.nodes.push(TreeNode {
                     parent: *parent,
-                    mv: mv.clone(),
+                    mv: *mv,
                     side: *side,
                     depth: *depth,
                     ply,
@@ -287,7 +343,7 @@ impl Replay for TreeView {
                 (n.value, n.alpha, n.beta, n.best_child) = (Some(*value), *alpha, *beta, *best_child);
             }
             TreeEvent::Cutoff { node, kind, pruned } => {
-                self.change(&mut undo, *node).cutoff = Some((*kind, pruned.clone()));
+                self.change(&mut undo, *node).cutoff = Some(Box::new((*kind, pruned.clone())));
                 self.cutoff_count += 1;
             }
             TreeEvent::Exit { node, value, best_child } => {
@@ -299,6 +355,11 @@ impl Replay for TreeView {
             }
         }
         undo
+    }
+
+    /// Nodes dominate; each holds a short move text and a child list on the heap.
+    fn footprint(&self) -> usize {
+        self.nodes.len() * (std::mem::size_of::<TreeNode>() + 48)
     }
 
     fn revert(&mut self, undo: TreeUndo) {

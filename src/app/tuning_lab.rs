@@ -6,13 +6,18 @@ use egui_plot::{Legend, Line, Plot, PlotPoints, VLine};
 
 use super::Lesson;
 use super::widgets;
-use super::worker::{Job, Progress};
+use crate::scene::{Lab, MapSource, Scene};
+use super::worker::Job;
+use crate::trace::Progress;
 use crate::tournament::plot::Series;
 use crate::tournament::{GameRecord, MatchObserver, Objective, TuneConfig, TuneLog, tune};
 
 /// The log of `searchlab barca tune --iterations 20 --games-per-eval 200 --depth 2 --seed 1
 /// --out examples/data/tuned-weights.json --log examples/data/tuning-log.json`.
 const EXAMPLE_LOG: &str = include_str!("../../examples/data/tuning-log.json");
+/// How scenes name the bundled log, and how the page says where it came from.
+const BUNDLED_NAME: &str = "tuning-log.json";
+const BUNDLED_SOURCE: &str = "the bundled example";
 
 /// The tiny run behind "Run a tiny tuning": seconds, not minutes, at depth 1.
 const TINY_ITERATIONS: u32 = 4;
@@ -24,7 +29,7 @@ impl MatchObserver for Progress {
     }
 
     fn cancelled(&self) -> bool {
-        self.is_cancelled()
+        self.is_stopped()
     }
 }
 
@@ -49,7 +54,7 @@ impl TuningLab {
     /// The page showing the bundled example log.
     pub fn new() -> Self {
         let mut lab = Self { log: None, source: String::new(), path: String::new(), error: None, job: None, raw_weights: false };
-        lab.show_log(TuneLog::from_json(EXAMPLE_LOG), "the bundled example");
+        lab.show_log(TuneLog::from_json(EXAMPLE_LOG), BUNDLED_SOURCE);
         lab
     }
 
@@ -75,6 +80,37 @@ impl TuningLab {
             }
             Err(error) => self.error = Some(format!("{source}: {error}")),
         }
+    }
+
+    /// What the page shows: its tuning log, as the bundled file's name, a path or the log itself.
+    pub fn scene(&self) -> Scene {
+        let mut scene = Scene::new(Lab::Tuning);
+        scene.map = match self.source.as_str() {
+            BUNDLED_SOURCE => Some(MapSource::Bundled(BUNDLED_NAME.to_string())),
+            source if source == self.path.trim() && !source.is_empty() => Some(MapSource::Path(source.to_string())),
+            _ => self.log.as_ref().map(|log| MapSource::Inline(log.to_json())),
+        };
+        scene
+    }
+
+    /// Shows the tuning log `scene` names; the page keeps its log when the scene does not fit.
+    pub fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
+        scene.validate()?;
+        if scene.lab != Lab::Tuning {
+            return Err(format!("the tuning page cannot show a {:?} scene", scene.lab));
+        }
+        match &scene.map {
+            None => return Ok(()),
+            Some(MapSource::Bundled(name)) if name == BUNDLED_NAME => self.show_log(TuneLog::from_json(EXAMPLE_LOG), BUNDLED_SOURCE),
+            Some(MapSource::Bundled(name)) => return Err(format!("no bundled tuning log '{name}': there is {BUNDLED_NAME}")),
+            Some(MapSource::Path(path)) => {
+                self.path = path.clone();
+                self.load_path();
+            }
+            Some(MapSource::Inline(text)) => self.show_log(TuneLog::from_json(text), "the scene's log"),
+            Some(MapSource::Generated(_)) => return Err("a tuning log is not a generated map".to_string()),
+        }
+        self.error.clone().map_or(Ok(()), Err)
     }
 
     fn load_path(&mut self) {
@@ -114,7 +150,7 @@ impl TuningLab {
                 self.load_path();
             }
             if ui.button("Load the example").clicked() {
-                self.show_log(TuneLog::from_json(EXAMPLE_LOG), "the bundled example");
+                self.show_log(TuneLog::from_json(EXAMPLE_LOG), BUNDLED_SOURCE);
             }
             let idle = self.job.is_none();
             if ui.add_enabled(idle, egui::Button::new("Run a tiny tuning")).clicked() {

@@ -2,55 +2,27 @@
 //! progress, and can cancel. Dropping a job cancels it, so a newer request simply replaces an older one.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Shared between the worker and the page: how far the work got, and whether to stop.
-#[derive(Debug, Default)]
-pub struct Progress {
-    done: AtomicUsize,
-    total: AtomicUsize,
-    cancelled: AtomicBool,
-}
-
-impl Progress {
-    pub fn add(&self, amount: usize) {
-        self.done.fetch_add(amount, Ordering::Relaxed);
-    }
-
-    /// The amount of work expected (an upper bound is fine: the bar then ends early).
-    pub fn set_total(&self, total: usize) {
-        self.total.store(total, Ordering::Relaxed);
-    }
-
-    pub fn done(&self) -> usize {
-        self.done.load(Ordering::Relaxed)
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.cancelled.load(Ordering::Relaxed)
-    }
-
-    /// Fraction done, if a total is known.
-    pub fn fraction(&self) -> Option<f32> {
-        let total = self.total.load(Ordering::Relaxed);
-        (total > 0).then(|| (self.done() as f32 / total as f32).min(1.0))
-    }
-}
+use crate::trace::Progress;
 
 /// A running piece of work producing a `T`.
 pub struct Job<T> {
     result: mpsc::Receiver<T>,
     progress: Arc<Progress>,
+    /// Set when the job is dropped: its result is no longer wanted.
+    discarded: Arc<AtomicBool>,
     started: Instant,
     /// What the job does, for the progress line ("Recording A*...").
     pub label: String,
 }
 
 impl<T: Send + 'static> Job<T> {
-    /// Starts `work` on a new thread. It should return early (with anything) once the progress says
-    /// cancelled; a cancelled job's result is thrown away. `repaint` wakes the UI when the result is in.
+    /// Starts `work` on a new thread. It should return early once the progress says stopped (through
+    /// a [`crate::trace::Watched`] tracer); a dropped job's result is thrown away. `repaint` wakes
+    /// the UI when the result is in.
     pub fn spawn(
         label: impl Into<String>,
         repaint: Option<egui::Context>,
@@ -58,19 +30,20 @@ impl<T: Send + 'static> Job<T> {
     ) -> Self {
         let (sender, result) = mpsc::channel();
         let progress = Arc::new(Progress::default());
-        let shared = Arc::clone(&progress);
+        let discarded = Arc::new(AtomicBool::new(false));
+        let (shared, dropped) = (Arc::clone(&progress), Arc::clone(&discarded));
         std::thread::Builder::new()
             .name("searchlab-worker".into())
             .spawn(move || {
                 let output = work(&shared);
-                if !shared.is_cancelled() && sender.send(output).is_ok() {
+                if !dropped.load(Ordering::Relaxed) && sender.send(output).is_ok() {
                     if let Some(ctx) = repaint {
                         ctx.request_repaint();
                     }
                 }
             })
             .expect("the OS refused to start a worker thread");
-        Self { result, progress, started: Instant::now(), label: label.into() }
+        Self { result, progress, discarded, started: Instant::now(), label: label.into() }
     }
 }
 
@@ -91,7 +64,8 @@ impl<T> Job<T> {
 
 impl<T> Drop for Job<T> {
     fn drop(&mut self) {
-        self.progress.cancelled.store(true, Ordering::Relaxed);
+        self.discarded.store(true, Ordering::Relaxed);
+        self.progress.stop();
     }
 }
 
@@ -126,10 +100,10 @@ mod tests {
         let (go_tx, go_rx) = mpsc::channel::<()>();
         let job = Job::spawn("wait", None, move |progress| {
             go_rx.recv().unwrap();
-            seen_tx.send(progress.is_cancelled()).unwrap();
+            seen_tx.send(progress.is_stopped()).unwrap();
         });
         drop(job);
         go_tx.send(()).unwrap();
-        assert!(seen_rx.recv_timeout(Duration::from_secs(10)).unwrap(), "the worker saw the cancel flag");
+        assert!(seen_rx.recv_timeout(Duration::from_secs(10)).unwrap(), "the worker saw the stop flag");
     }
 }

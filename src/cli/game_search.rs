@@ -4,12 +4,12 @@ use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 
 use super::CliError;
+use crate::adversarial::SearchResult;
+use crate::adversarial::engine::{EngineAlgorithm, EngineResult, EngineSpec, UCT_PLAYOUT_CUTOFF};
 use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
-use crate::adversarial::mcts::{MctsConfig, uct_search};
-use crate::adversarial::{SearchLimits, SearchResult, alphabeta, minimax, negamax};
+use crate::adversarial::mcts::MctsConfig;
 use crate::games::{Evaluator, Game};
 use crate::trace::NoTrace;
-use crate::tournament::engine::UCT_PLAYOUT_CUTOFF;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Algo {
@@ -35,7 +35,7 @@ pub struct SearchArgs {
     /// Node limit (id).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Playouts (uct; default 10000, or unlimited with --millis).
+    /// Playouts (uct; default 10000, or unlimited with --millis alone).
     #[arg(long)]
     pub iterations: Option<u64>,
     /// UCT's exploration constant C.
@@ -63,48 +63,41 @@ pub fn run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, args: &SearchArgs, defa
     if args.algo != Algo::Uct && args.iterations.is_some() {
         return Err(CliError("--iterations applies to --algo uct only".to_string()));
     }
-    if !(args.exploration.is_finite() && args.exploration >= 0.0) {
-        return Err(CliError(format!("--exploration {} must be a number >= 0", args.exploration)));
-    }
-    let depth = args.depth.unwrap_or(default_depth);
-    let result = match args.algo {
-        Algo::Minimax => minimax::search(game, eval, depth, &mut NoTrace),
-        Algo::Negamax => negamax::search(game, eval, depth, &mut NoTrace),
-        Algo::Alphabeta => alphabeta::search(game, eval, depth, &mut NoTrace),
-        Algo::Id => {
-            let limits = SearchLimits { depth: args.depth, millis: args.millis, nodes: args.nodes, ..SearchLimits::default() };
-            IterativeDeepening::new(IdOptions::default()).search(game, eval, &limits, &mut NoTrace)
-        }
-        Algo::Uct => {
-            let iterations = match (args.iterations, args.millis) {
-                (None, Some(_)) => None,
-                (iterations, _) => Some(iterations.unwrap_or(10_000)),
-            };
-            let config = MctsConfig {
-                exploration: args.exploration,
-                iterations,
-                millis: args.millis,
-                playout_cutoff: Some(args.playout_cutoff),
-                seed: args.seed,
-                ..MctsConfig::default()
-            };
-            let result = uct_search(game, eval, &config, &mut NoTrace);
-            return Ok(json!({
-                "algo": "uct",
-                "best_move": result.best_move_text,
-                "score": result.score,
-                "value": result.value,
-                "proven": result.proven,
-                "pv": result.pv,
-                "stats": result.stats,
-            }));
-        }
+    let algorithm = match args.algo {
+        Algo::Minimax => EngineAlgorithm::Minimax,
+        Algo::Negamax => EngineAlgorithm::Negamax,
+        Algo::Alphabeta => EngineAlgorithm::AlphaBeta,
+        Algo::Id => EngineAlgorithm::Id,
+        Algo::Uct => EngineAlgorithm::Uct,
     };
-    Ok(result_json(game, args.algo, &result))
+    let spec = EngineSpec {
+        depth: if fixed_depth { Some(args.depth.unwrap_or(default_depth)) } else { args.depth },
+        millis: args.millis,
+        nodes: args.nodes,
+        iterations: args.iterations,
+        // The flags set plain UCT's knobs (the match engines' `uct:` specs play the tuned one).
+        uct: MctsConfig { exploration: args.exploration, playout_cutoff: Some(args.playout_cutoff), ..MctsConfig::plain() },
+        seed: args.seed,
+        ..EngineSpec::new(algorithm)
+    };
+    spec.validate().map_err(|e| CliError::of_option(e, &["depth", "millis", "exploration"]))?;
+    let mut id = IterativeDeepening::new(IdOptions::default());
+    match spec.search(game, eval, &mut id, &mut NoTrace, &mut NoTrace).map_err(CliError)? {
+        EngineResult::Tree(result) => Ok(result_json(game, algorithm, &result)),
+        EngineResult::Uct(result) => Ok(json!({
+            "algo": "uct",
+            "best_move": result.best_move_text,
+            "score": result.score,
+            "value": result.value,
+            "proven": result.proven,
+            "pv": result.pv,
+            "stats": result.stats,
+        })),
+    }
 }
 
 /// The result as JSON: moves as text, the score for the side to move, the statistics.
-pub fn result_json<G: Game>(game: &G, algo: Algo, result: &SearchResult<G::Move>) -> Value {
+pub fn result_json<G: Game>(game: &G, algorithm: EngineAlgorithm, result: &SearchResult<G::Move>) -> Value {
     let mut line = game.clone();
     let pv: Vec<String> = result
         .pv
@@ -118,7 +111,7 @@ pub fn result_json<G: Game>(game: &G, algo: Algo, result: &SearchResult<G::Move>
     let mut stats = serde_json::to_value(&result.stats).expect("stats serialize");
     stats["first_move_cutoff_rate"] = json!(result.stats.first_move_cutoff_rate());
     json!({
-        "algo": algo.to_possible_value().map(|v| v.get_name().to_string()),
+        "algo": algorithm.name(),
         "best_move": result.best_move.map(|mv| game.move_text(mv)),
         "score": result.score,
         "pv": pv,

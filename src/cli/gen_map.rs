@@ -6,7 +6,8 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use super::{CliError, CliResult, emit};
-use crate::grid::{generate, movingai};
+use crate::grid::generate::{self, Spec};
+use crate::grid::movingai;
 use crate::pathfinding::scenarios;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -21,23 +22,23 @@ pub struct GenArgs {
     /// Which generator.
     #[arg(value_enum)]
     kind: Kind,
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = Spec::default().width)]
     width: u32,
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = Spec::default().height)]
     height: u32,
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = Spec::default().seed)]
     seed: u64,
     /// Maze corridor width in cells.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = Spec::default().corridor)]
     corridor: u32,
     /// Room side in cells (rooms).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = Spec::default().room)]
     room: u32,
     /// Probability of a door in a wall beyond those that connect the rooms (rooms).
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, default_value_t = Spec::default().doors)]
     doors: f64,
     /// Probability that a cell is blocked (random).
-    #[arg(long, default_value_t = 0.25)]
+    #[arg(long, default_value_t = Spec::default().density)]
     density: f64,
     /// Where to write the map; scenarios go to the same path with `.scen` appended.
     #[arg(long)]
@@ -48,19 +49,22 @@ pub struct GenArgs {
 }
 
 pub fn run(args: GenArgs) -> CliResult {
-    if args.width < 3 || args.height < 3 || args.width as usize * args.height as usize > movingai::MAX_CELLS {
-        return Err(CliError(format!("map size {}x{} is out of range (3x3 up to {} cells)", args.width, args.height, movingai::MAX_CELLS)));
-    }
-    for (name, p) in [("--doors", args.doors), ("--density", args.density)] {
-        if !(0.0..=1.0).contains(&p) {
-            return Err(CliError(format!("{name} must be a probability in 0..1, got {p}")));
-        }
-    }
-    let grid = match args.kind {
-        Kind::Maze => generate::maze(args.width, args.height, args.corridor, args.seed),
-        Kind::Rooms => generate::rooms(args.width, args.height, args.room, args.doors, args.seed),
-        Kind::Random => generate::random(args.width, args.height, args.density, args.seed),
+    let kind = match args.kind {
+        Kind::Maze => generate::Kind::Maze,
+        Kind::Rooms => generate::Kind::Rooms,
+        Kind::Random => generate::Kind::Random,
     };
+    let spec = Spec {
+        kind,
+        width: args.width,
+        height: args.height,
+        seed: args.seed,
+        corridor: args.corridor,
+        room: args.room,
+        doors: args.doors,
+        density: args.density,
+    };
+    let grid = spec.generate().map_err(|e| CliError::of_option(e, &["corridor", "room", "doors", "density"]))?;
     let write = |path: &PathBuf, text: String| {
         std::fs::write(path, text).map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))
     };

@@ -10,15 +10,13 @@ use super::path::micros_since;
 use super::{CliError, CliResult, emit};
 use crate::grid::movingai;
 use crate::navmesh::grid_outline::{cell_centre, grid_outline};
-use crate::navmesh::tastar::{MeshQuery, MeshSearchResult, ta_star};
-use crate::navmesh::reduction::{Reduction, Role};
-use crate::navmesh::trastar::tra_star;
-use crate::navmesh::{Navmesh, Point, Refinement, load_outline};
+use crate::navmesh::reduction::Role;
+use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
+use crate::navmesh::{Point, load_outline};
 use crate::trace::NoTrace;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MeshAlgo {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum MeshAlgo {
     Ta,
     Tra,
 }
@@ -79,16 +77,12 @@ fn parse_queries(file: &str, text: &str) -> Result<Vec<(Point, Point)>, CliError
 }
 
 pub fn run(args: MeshArgs) -> CliResult {
-    if !(args.radius.is_finite() && args.radius >= 0.0) {
-        return Err(CliError(format!("--radius must be a number >= 0, got {}", args.radius)));
-    }
-    let refinement = match args.min_angle {
-        Some(angle) if !(angle.is_finite() && (0.0..=30.0).contains(&angle)) => {
-            return Err(CliError(format!("--min-angle must be between 0 and 30 degrees, got {angle}")));
-        }
-        Some(angle) => Some(Refinement { min_angle_deg: angle, max_area: None }),
-        None => None,
+    let algorithm = match args.algo {
+        MeshAlgo::Ta => MeshAlgorithm::Ta,
+        MeshAlgo::Tra => MeshAlgorithm::Tra,
     };
+    let search = MeshSearch { algorithm, radius: args.radius, first_path_only: args.first_path, min_angle: args.min_angle };
+    search.validate().map_err(|e| CliError::of_option(e, &["radius", "min-angle"]))?;
     let (outline, grid) = match (&args.map, &args.grid) {
         (Some(map), _) => (load_outline(map)?, None),
         (None, Some(path)) => {
@@ -99,8 +93,7 @@ pub fn run(args: MeshArgs) -> CliResult {
     };
     let map_name = args.map.as_ref().or(args.grid.as_ref()).expect("one is given").display().to_string();
     let clock = Instant::now();
-    let mesh = Navmesh::build(&outline, refinement).map_err(|e| CliError(format!("{map_name}: {e}")))?;
-    let reduction = (args.algo == MeshAlgo::Tra).then(|| Reduction::new(&mesh));
+    let prepared = search.prepare(&outline).map_err(|e| CliError(format!("{map_name}: {e}")))?;
     let preprocessing_micros = micros_since(clock);
     // Grid queries name cells; the search runs between their centres.
     let to_point = |p: Point| -> Result<Point, CliError> {
@@ -130,13 +123,9 @@ pub fn run(args: MeshArgs) -> CliResult {
     let single = args.queries.is_none();
     let (mut total_expanded, mut total_micros, mut unreachable) = (0, 0.0, 0);
     for (from, to) in &queries {
-        let query = MeshQuery { start: to_point(*from)?, goal: to_point(*to)?, radius: args.radius, first_path_only: args.first_path };
+        let (start, goal) = (to_point(*from)?, to_point(*to)?);
         let clock = Instant::now();
-        let result: MeshSearchResult = match &reduction {
-            Some(reduction) => tra_star(&mesh, reduction, &query, &mut NoTrace),
-            None => ta_star(&mesh, &query, &mut NoTrace),
-        }
-        .map_err(CliError)?;
+        let result = prepared.query(start, goal, &mut NoTrace).map_err(CliError)?;
         let micros = micros_since(clock);
         total_expanded += result.expanded;
         total_micros += micros;
@@ -144,7 +133,7 @@ pub fn run(args: MeshArgs) -> CliResult {
         emit(&json!({
             "start": from,
             "goal": to,
-            "algo": args.algo,
+            "algo": search.algorithm.name(),
             "length": result.path.as_ref().map(|p| p.length),
             "first_path_length": result.first_length,
             "waypoints": result.path.as_ref().map(|p| &p.waypoints),
@@ -154,15 +143,15 @@ pub fn run(args: MeshArgs) -> CliResult {
     }
     if !single {
         let mut summary = json!({
-            "algo": args.algo,
+            "algo": search.algorithm.name(),
             "queries": queries.len(),
             "unreachable": unreachable,
             "total_expanded": total_expanded,
             "total_micros": (total_micros * 10.0).round() / 10.0,
             "preprocessing_micros": preprocessing_micros,
-            "triangles": mesh.walkable_count(),
+            "triangles": prepared.mesh.walkable_count(),
         });
-        if let Some(reduction) = &reduction {
+        if let Some(reduction) = &prepared.reduction {
             summary["decision_points"] = json!(reduction.count(Role::Decision));
             summary["corridor_triangles"] = json!(reduction.count(Role::Corridor));
             summary["dead_end_triangles"] = json!(reduction.count(Role::DeadEnd));

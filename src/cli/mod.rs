@@ -6,7 +6,6 @@ mod game_search;
 mod gen_map;
 mod mesh;
 mod path;
-mod planner;
 mod tictactoe;
 mod tournament;
 
@@ -38,6 +37,15 @@ enum Command {
 /// A failure to report to the user in one line.
 #[derive(Debug)]
 pub struct CliError(pub String);
+
+impl CliError {
+    /// A library spec's validation message as one naming the flag: spec options and `flags`
+    /// share their names, and the messages start with the option's name.
+    pub fn of_option(message: String, flags: &[&str]) -> CliError {
+        let named = message.split_whitespace().next().is_some_and(|word| flags.contains(&word));
+        CliError(if named { format!("--{message}") } else { message })
+    }
+}
 
 impl<E: std::error::Error> From<E> for CliError {
     fn from(error: E) -> Self {

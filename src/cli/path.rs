@@ -3,14 +3,24 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 
-use super::planner::{HierarchyOptions, PathAlgo, Planner};
 use super::{CliError, CliResult, emit, parse_point};
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Connectivity, Grid, MoveRules};
-use crate::pathfinding::{Algorithm, GridSearch, Heuristic, SearchSpace};
+use crate::pathfinding::planner::{Answer, DEFAULT_CLUSTER, Method, Planner, Prepared};
+use crate::pathfinding::{Heuristic, SearchSpace};
+use crate::trace::NoTrace;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PathAlgo {
+    Bfs,
+    Dijkstra,
+    Astar,
+    Hpa,
+    Pra,
+}
 
 #[derive(Debug, Args)]
 pub struct PathArgs {
@@ -29,7 +39,7 @@ pub struct PathArgs {
     #[arg(long, value_enum, default_value_t = PathAlgo::Astar)]
     algo: PathAlgo,
     /// A* heuristic (default octile, or manhattan with --connectivity 4).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = parse_heuristic)]
     heuristic: Option<Heuristic>,
     /// Weighted A*: f = g + w*h with w >= 1.
     #[arg(long, default_value_t = 1.0)]
@@ -61,19 +71,48 @@ pub struct PathArgs {
 }
 
 impl PathArgs {
-    fn search(&self) -> Result<GridSearch, CliError> {
-        let connectivity = self.connectivity;
-        let rules = MoveRules { connectivity, corner_cutting: self.corner_cutting };
+    /// The library's planner for these flags; flags of another planner are refused.
+    fn planner(&self) -> Result<Planner, CliError> {
+        let rules = MoveRules { connectivity: self.connectivity, corner_cutting: self.corner_cutting };
         if self.algo != PathAlgo::Astar && (self.heuristic.is_some() || self.weight != 1.0) {
             return Err(CliError("--heuristic and --weight apply to astar only".to_string()));
         }
-        if !(self.weight.is_finite() && self.weight >= 1.0) {
-            return Err(CliError(format!("--weight must be a number >= 1, got {}", self.weight)));
+        if self.algo != PathAlgo::Hpa && (self.cluster.is_some() || self.levels.is_some() || self.no_smooth) {
+            return Err(CliError("--cluster, --levels and --no-smooth apply to hpa only".to_string()));
         }
-        let default_heuristic = if connectivity == Connectivity::Four { Heuristic::Manhattan } else { Heuristic::Octile };
-        let heuristic = self.heuristic.unwrap_or(default_heuristic);
-        Ok(GridSearch { algorithm: Algorithm::Astar, heuristic, weight: self.weight, rules })
+        if self.algo != PathAlgo::Pra && (self.level.is_some() || self.k.is_some()) {
+            return Err(CliError("--level and --k apply to pra only".to_string()));
+        }
+        let method = match self.algo {
+            PathAlgo::Bfs => Method::Bfs,
+            PathAlgo::Dijkstra => Method::Dijkstra,
+            PathAlgo::Astar => Method::Astar {
+                heuristic: self.heuristic.unwrap_or(Planner::default_heuristic(rules)),
+                weight: self.weight,
+            },
+            PathAlgo::Hpa => Method::Hpa {
+                cluster: self.cluster.unwrap_or(DEFAULT_CLUSTER),
+                levels: self.levels.unwrap_or(1),
+                smooth: !self.no_smooth,
+            },
+            PathAlgo::Pra => Method::Pra { level: self.level, k: self.k },
+        };
+        let planner = Planner { method, rules };
+        planner.validate().map_err(flag_error)?;
+        Ok(planner)
     }
+}
+
+/// A library message naming a planner option, as one naming the flag.
+fn flag_error(message: String) -> CliError {
+    CliError::of_option(message, &["weight", "cluster", "levels", "level", "k"])
+}
+
+fn parse_heuristic(text: &str) -> Result<Heuristic, String> {
+    Heuristic::ALL.into_iter().find(|h| h.name() == text).ok_or_else(|| {
+        let names: Vec<&str> = Heuristic::ALL.iter().map(|h| h.name()).collect();
+        format!("'{text}' is not one of {}", names.join(", "))
+    })
 }
 
 fn parse_connectivity(text: &str) -> Result<Connectivity, String> {
@@ -100,9 +139,8 @@ pub(super) fn micros_since(start: Instant) -> f64 {
 }
 
 pub fn run(args: PathArgs) -> CliResult {
-    let search = args.search()?;
+    let planner = args.planner()?;
     let grid = movingai::load_map(&args.map)?;
-    let options = HierarchyOptions { cluster: args.cluster, levels: args.levels, no_smooth: args.no_smooth, level: args.level, k: args.k };
     let (start, goal) = match (args.from, args.to) {
         (Some(from), Some(to)) => (Some(cell_of(&grid, from, "start")?), Some(cell_of(&grid, to, "goal")?)),
         _ => (None, None),
@@ -115,33 +153,55 @@ pub fn run(args: PathArgs) -> CliResult {
         }
         None => None,
     };
-    let (planner, preprocessing_micros) = Planner::prepare(args.algo, search, options, &grid)?;
+    let clock = Instant::now();
+    let prepared = planner.prepare(&grid).map_err(flag_error)?;
+    let preprocessing_micros = clock.elapsed().as_secs_f64() * 1e6;
     match (scenarios, start, goal) {
         (Some(scenarios), _, _) => {
             let queries = &scenarios[..args.limit.unwrap_or(usize::MAX).min(scenarios.len())];
-            run_scenarios(&grid, args.algo, &planner, preprocessing_micros, queries)
+            run_scenarios(&grid, &planner, &prepared, preprocessing_micros, queries)
         }
-        (None, Some(start), Some(goal)) => run_single(&grid, args.algo, &planner, start, goal),
+        (None, Some(start), Some(goal)) => run_single(&grid, &planner, &prepared, start, goal),
         _ => Err(CliError("give either --scen FILE or --from x,y --to x,y".to_string())),
     }
 }
 
-fn run_single(grid: &Grid, algo: PathAlgo, planner: &Planner, start: u32, goal: u32) -> CliResult {
+/// Each planner's own figures for the JSON line.
+fn details(answer: &Answer) -> Value {
+    match answer {
+        Answer::Flat(result) => json!({ "pushed": result.pushed }),
+        Answer::Hpa(result) => json!({
+            "levels": result.expanded_per_level.len() - 1,
+            "insertion_expanded": result.insertion_expanded,
+            "abstract_expanded": result.abstract_expanded,
+            "refinement_expanded": result.refinement_expanded,
+            "expanded_per_level": result.expanded_per_level,
+            "unsmoothed_cost": result.unsmoothed_cost,
+        }),
+        Answer::Pra(result) => json!({
+            "level": result.level,
+            "complete": result.complete,
+            "expanded_per_level": result.expanded_per_level,
+        }),
+    }
+}
+
+fn run_single(grid: &Grid, planner: &Planner, prepared: &Prepared, start: u32, goal: u32) -> CliResult {
     let clock = Instant::now();
-    let solved = planner.solve(grid, start, goal, &mut SearchSpace::new());
+    let answer = planner.query(prepared, grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
     let micros = micros_since(clock);
-    let path = solved.path.as_ref().map(|cells| cells.iter().map(|&c| grid.coords(c)).collect::<Vec<_>>());
+    let path = answer.path().map(|(_, cells)| cells.iter().map(|&c| grid.coords(c)).collect::<Vec<_>>());
     let (from, to) = (grid.coords(start), grid.coords(goal));
     let mut line = json!({
         "start": [from.0, from.1],
         "goal": [to.0, to.1],
-        "algo": algo,
-        "cost": solved.cost,
-        "expanded": solved.expanded,
+        "algo": planner.method.name(),
+        "cost": answer.cost(),
+        "expanded": answer.expanded(),
         "micros": micros,
         "path": path,
     });
-    merge(&mut line, solved.details);
+    merge(&mut line, details(&answer));
     emit(&line);
     Ok(())
 }
@@ -153,34 +213,34 @@ fn merge(line: &mut Value, extra: Value) {
     }
 }
 
-fn run_scenarios(grid: &Grid, algo: PathAlgo, planner: &Planner, preprocessing_micros: f64, queries: &[Scenario]) -> CliResult {
+fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocessing_micros: f64, queries: &[Scenario]) -> CliResult {
     let mut space = SearchSpace::new();
     let (mut mismatches, mut total_expanded, mut total_micros) = (0, 0, 0.0);
     let mut suboptimality = Vec::new();
     for (id, s) in queries.iter().enumerate() {
         let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
         let clock = Instant::now();
-        let solved = planner.solve(grid, start, goal, &mut space);
+        let answer = planner.query(prepared, grid, start, goal, &mut space, &mut NoTrace);
         let micros = micros_since(clock);
-        if solved.cost.is_none_or(|c| (c - s.optimal).abs() > 1e-3) {
+        let cost = answer.cost();
+        if cost.is_none_or(|c| (c - s.optimal).abs() > 1e-3) {
             mismatches += 1;
         }
-        total_expanded += solved.expanded;
+        total_expanded += answer.expanded();
         total_micros += micros;
         let mut line = json!({
             "id": id,
             "start": [s.start.0, s.start.1],
             "goal": [s.goal.0, s.goal.1],
-            "cost": solved.cost,
+            "cost": cost,
             "optimal": s.optimal,
-            "expanded": solved.expanded,
+            "expanded": answer.expanded(),
             "micros": micros,
         });
         if planner.is_hierarchical() {
             // Scenario lengths carry ~8 decimals: a rounding-sized difference is an optimal path.
-            let ratio = solved
-                .cost
-                .filter(|_| s.optimal > 0.0 && solved.complete)
+            let ratio = cost
+                .filter(|_| s.optimal > 0.0 && answer.complete())
                 .map(|c| c / s.optimal - 1.0)
                 .map(|r| if r.abs() < 1e-9 { 0.0 } else { r });
             suboptimality.extend(ratio);
@@ -189,7 +249,7 @@ fn run_scenarios(grid: &Grid, algo: PathAlgo, planner: &Planner, preprocessing_m
         emit(&line);
     }
     let mut summary = json!({
-        "algo": algo,
+        "algo": planner.method.name(),
         "queries": queries.len(),
         "mismatches": mismatches,
         "total_expanded": total_expanded,
@@ -204,7 +264,7 @@ fn run_scenarios(grid: &Grid, algo: PathAlgo, planner: &Planner, preprocessing_m
     }
     let mut notes = Vec::new();
     notes.extend(planner.suboptimality_reason(grid));
-    if planner.rules() != MoveRules::MOVINGAI {
+    if planner.rules != MoveRules::MOVINGAI {
         notes.push("the .scen optimal lengths assume MovingAI rules (8-connected, no corner cutting)".to_string());
     }
     if !notes.is_empty() {

@@ -10,6 +10,7 @@ use serde_json::json;
 use super::{CliError, CliResult, emit, read_fen};
 use crate::games::barca::START_FEN;
 use crate::games::barca::eval::Weights;
+use crate::adversarial::engine::EngineAlgorithm;
 use crate::tournament::{
     Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, MatchObserver, Objective, ReportScoring, Sprt, TuneConfig, TuneLog, run_match, tune,
 };
@@ -169,7 +170,7 @@ pub fn run_match_command(args: MatchArgs) -> CliResult {
         return Err(CliError("--games must be at least 1".to_string()));
     }
     start.set_ply_limit(Some(args.ply_limit));
-    let default_engine = EngineSpec::IdDepth(args.depth);
+    let default_engine = EngineSpec::depth(EngineAlgorithm::Id, args.depth);
     let engines = [args.white.unwrap_or(default_engine), args.black.unwrap_or(default_engine)];
     let weights = [
         load_weights(args.white_weights.as_deref(), "--white-weights")?,

@@ -139,8 +139,148 @@ pub fn rooms(width: u32, height: u32, room: u32, extra_doors: f64, seed: u64) ->
     grid
 }
 
+/// Which generator a [`Spec`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Maze,
+    Rooms,
+    Random,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 3] = [Kind::Maze, Kind::Rooms, Kind::Random];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Maze => "maze",
+            Kind::Rooms => "rooms",
+            Kind::Random => "random",
+        }
+    }
+}
+
+/// A generated map, reproducible from these numbers; the one set of defaults and limits of the
+/// CLI's `gen` and the grid lab.
+///
+/// Text form: `KIND[:WxH,ITEM,...]` with KIND `maze`, `rooms` or `random`, the size (default
+/// 64x64; each side at least 3, at most [`super::movingai::MAX_CELLS`] cells) and items
+/// `seed=S` (default 1) and the kind's own: `corridor=C` (maze corridor width, 1..64, default 1),
+/// `room=R` (room side, 2..1024, default 8) and `doors=P` (probability of a door beyond those
+/// that connect the rooms, 0..1, default 0.3), `density=P` (probability that a cell is blocked,
+/// 0..1, default 0.25). Examples: `maze:64x64,corridor=2`, `rooms:128x128,room=15,seed=2`,
+/// `random:512x512,density=0.25,seed=3`. Items of other kinds are refused.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Spec {
+    pub kind: Kind,
+    pub width: u32,
+    pub height: u32,
+    pub seed: u64,
+    pub corridor: u32,
+    pub room: u32,
+    pub doors: f64,
+    pub density: f64,
+}
+
+impl Default for Spec {
+    fn default() -> Self {
+        Self { kind: Kind::Maze, width: 64, height: 64, seed: 1, corridor: 1, room: 8, doors: 0.3, density: 0.25 }
+    }
+}
+
+impl Spec {
+    /// Checks the values; the message starts with the option's name (also the CLI flag's).
+    pub fn validate(&self) -> Result<(), String> {
+        let max = super::movingai::MAX_CELLS;
+        if self.width < 3 || self.height < 3 || self.width as usize * self.height as usize > max {
+            return Err(format!("map size {}x{} is out of range (3x3 up to {max} cells)", self.width, self.height));
+        }
+        if !(1..=64).contains(&self.corridor) {
+            return Err(format!("corridor must be 1..64 cells, got {}", self.corridor));
+        }
+        if !(2..=1024).contains(&self.room) {
+            return Err(format!("room must be 2..1024 cells, got {}", self.room));
+        }
+        for (name, p) in [("doors", self.doors), ("density", self.density)] {
+            if !(0.0..=1.0).contains(&p) {
+                return Err(format!("{name} must be a probability in 0..1, got {p}"));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn generate(&self) -> Result<Grid, String> {
+        self.validate()?;
+        Ok(match self.kind {
+            Kind::Maze => maze(self.width, self.height, self.corridor, self.seed),
+            Kind::Rooms => rooms(self.width, self.height, self.room, self.doors, self.seed),
+            Kind::Random => random(self.width, self.height, self.density, self.seed),
+        })
+    }
+}
+
+impl std::fmt::Display for Spec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}x{}", self.kind.name(), self.width, self.height)?;
+        match self.kind {
+            Kind::Maze => write!(f, ",corridor={}", self.corridor)?,
+            Kind::Rooms => write!(f, ",room={},doors={}", self.room, self.doors)?,
+            Kind::Random => write!(f, ",density={}", self.density)?,
+        }
+        write!(f, ",seed={}", self.seed)
+    }
+}
+
+impl std::str::FromStr for Spec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let mut items = crate::spec_text::SpecText::parse(text)?;
+        let kind = Kind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == items.name)
+            .ok_or_else(|| format!("unknown generator '{}': use maze, rooms or random", items.name))?;
+        let mut spec = Spec { kind, ..Spec::default() };
+        if let Some(size) = items.bare() {
+            let parsed = size.split_once('x').and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
+            (spec.width, spec.height) = parsed.ok_or_else(|| format!("'{size}' in '{text}' is not a size WxH"))?;
+        }
+        spec.seed = items.value("seed")?.unwrap_or(spec.seed);
+        match kind {
+            Kind::Maze => spec.corridor = items.value("corridor")?.unwrap_or(spec.corridor),
+            Kind::Rooms => {
+                spec.room = items.value("room")?.unwrap_or(spec.room);
+                spec.doors = items.value("doors")?.unwrap_or(spec.doors);
+            }
+            Kind::Random => spec.density = items.value("density")?.unwrap_or(spec.density),
+        }
+        items.done(spec, Spec::validate)
+    }
+}
+
+crate::serde_as_text!(Spec);
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn spec_text_round_trips_with_one_set_of_defaults() {
+        let spec: super::Spec = "rooms:128x96,room=15".parse().unwrap();
+        assert_eq!((spec.width, spec.height, spec.room, spec.doors, spec.seed), (128, 96, 15, 0.3, 1));
+        assert_eq!(spec.to_string(), "rooms:128x96,room=15,doors=0.3,seed=1");
+        for text in ["maze:64x64,corridor=2,seed=1", "random:512x512,density=0.25,seed=3"] {
+            assert_eq!(text.parse::<super::Spec>().unwrap().to_string(), text);
+        }
+        for (bad, message) in [
+            ("maze:2x64", "out of range"),
+            ("random:8x8,density=2", "density must be a probability"),
+            ("maze:8x8,room=3", "unknown option 'room=3'"),
+            ("maze:8by8", "is not a size"),
+            ("cave", "unknown generator 'cave'"),
+        ] {
+            let error = bad.parse::<super::Spec>().unwrap_err();
+            assert!(error.contains(message), "{bad}: {error}");
+        }
+    }
+
     use super::*;
     use crate::grid::MoveRules;
 

@@ -7,6 +7,7 @@ pub mod grid_outline;
 pub mod polyanya;
 pub mod polygon;
 pub mod reduction;
+pub mod search;
 pub mod tastar;
 pub mod trastar;
 pub mod triangulation;

@@ -28,7 +28,8 @@ use super::funnel::{Corner, channel_path, narrow, tighten};
 use super::reduction::Reduction;
 use super::triangulation::{Location, Navmesh};
 use super::{Point, distance, path_length, point_segment_distance};
-use crate::trace::{NO_NODE, NoTrace, SearchEvent, Tracer};
+use crate::trace::{NO_NODE, NoTrace, Tracer};
+use crate::pathfinding::search_trace::SearchEvent;
 
 /// Lengths closer than this are equal.
 const LENGTH_EPSILON: f64 = 1e-9;

@@ -7,7 +7,8 @@
 use super::reduction::Reduction;
 use super::tastar::{MeshQuery, MeshSearchResult, search};
 use super::triangulation::Navmesh;
-use crate::trace::{SearchEvent, Tracer};
+use crate::pathfinding::search_trace::SearchEvent;
+use crate::trace::Tracer;
 
 /// TRA*: the shortest path for `query` on the reduced triangulation (same result as TA*).
 pub fn tra_star<T: Tracer<SearchEvent>>(

@@ -7,7 +7,8 @@
 use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
 use crate::graph::Graph;
 use crate::grid::Grid;
-use crate::trace::{NO_NODE, SearchEvent, Tracer};
+use crate::trace::{NO_NODE, Control, Tracer};
+use super::search_trace::SearchEvent;
 
 pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
     graph: &G,
@@ -27,6 +28,9 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
         space.close(node);
         expanded += 1;
         tracer.record(|| SearchEvent::Expand { node });
+        if tracer.control() == Control::Stop {
+            return PathResult { path: None, expanded, pushed };
+        }
         if node == goal {
             let cost = space.g_seen(node);
             let path = space.path_to(goal);

@@ -4,9 +4,10 @@
 //! the same; on an octile grid diagonal steps cost more, so BFS is not optimal there. The goal is
 //! tested when a node is first generated, as in the textbook version.
 
+use super::search_trace::SearchEvent;
 use super::{PathResult, SearchSpace};
 use crate::graph::Graph;
-use crate::trace::{NO_NODE, SearchEvent, Tracer};
+use crate::trace::{Control, NO_NODE, Tracer};
 
 pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
     graph: &G,
@@ -28,6 +29,10 @@ pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
         space.close(node);
         expanded += 1;
         tracer.record(|| SearchEvent::Expand { node });
+        if tracer.control() == Control::Stop {
+            space.queue = queue;
+            return PathResult { path: None, expanded, pushed };
+        }
         let g_node = space.g_seen(node);
         graph.for_each_neighbor(node, |next, step| {
             if found {

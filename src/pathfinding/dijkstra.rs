@@ -3,9 +3,10 @@
 //! With non-negative costs a node's cost is final once it is expanded, so closed nodes are never
 //! looked at again.
 
+use super::search_trace::SearchEvent;
 use super::{COST_EPSILON, PathResult, SearchSpace};
 use crate::graph::Graph;
-use crate::trace::{NO_NODE, SearchEvent, Tracer};
+use crate::trace::{Control, NO_NODE, Tracer};
 
 /// Searches from `start` until `goal` is expanded, or over everything reachable when `goal` is `None`.
 pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
@@ -23,6 +24,9 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
         space.close(node);
         expanded += 1;
         tracer.record(|| SearchEvent::Expand { node });
+        if tracer.control() == Control::Stop {
+            return PathResult { path: None, expanded, pushed };
+        }
         let g_node = space.g_seen(node);
         if goal == Some(node) {
             let path = space.path_to(node);

@@ -16,10 +16,12 @@
 
 use super::astar::{astar, grid_heuristic};
 use super::dijkstra::dijkstra;
-use super::{COST_EPSILON, Heuristic, PlanEvent, SearchSpace};
+use super::plan_trace::{PlanEvent, PlanStage};
+use super::{COST_EPSILON, Heuristic, SearchSpace};
 use crate::graph::{Graph, NodeMap, path_cost, step_cost};
 use crate::grid::{Grid, GridGraph, MoveRules};
-use crate::trace::{Mapped, NoTrace, SearchEvent, Tracer};
+use crate::trace::{Mapped, NoTrace, Tracer};
+use super::search_trace::SearchEvent;
 
 /// Entrances at least this wide get two transitions, one at each end (the paper's choice).
 const WIDE_ENTRANCE: u32 = 6;
@@ -648,7 +650,7 @@ impl Hpa {
             for (end, reversed) in [(0, false), (1, true)] {
                 let (x, y) = grid.coords(ends[end]);
                 let cluster = self.cluster_at(level, x, y);
-                let stage = if reversed { "link goal to its cluster's entrances" } else { "link start to its cluster's entrances" };
+                let stage = if reversed { PlanStage::LinkGoal } else { PlanStage::LinkStart };
                 tracer.record(|| PlanEvent::Stage { level: level - 1, stage });
                 let other_end = |node| (!reversed).then_some((goal_node, node));
                 let (found, expanded) = if level == 1 {
@@ -674,7 +676,7 @@ impl Hpa {
             links.push(joined);
         }
 
-        tracer.record(|| PlanEvent::Stage { level: top, stage: "abstract search" });
+        tracer.record(|| PlanEvent::Stage { level: top, stage: PlanStage::AbstractSearch });
         let (gx, gy) = grid.coords(goal);
         let heuristic = |node: u32| {
             let (x, y) = grid.coords(cell_of(node));
@@ -687,7 +689,7 @@ impl Hpa {
         let Some((cost, mut nodes)) = found.path else { return result };
         result.abstract_paths[top - 1] = nodes.iter().map(|&n| cell_of(n)).collect();
         for level in (2..=top).rev() {
-            tracer.record(|| PlanEvent::Stage { level: level - 1, stage: "refine the abstract path" });
+            tracer.record(|| PlanEvent::Stage { level: level - 1, stage: PlanStage::RefineAbstractPath });
             nodes = self.refine_to_level_below(level, &nodes, &links[level - 1]);
             let cells: Vec<u32> = nodes.iter().map(|&n| cell_of(n)).collect();
             if T::ENABLED {
@@ -697,7 +699,7 @@ impl Hpa {
             result.abstract_paths[level - 2] = cells;
         }
 
-        tracer.record(|| PlanEvent::Stage { level: 0, stage: "refine abstract edges" });
+        tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::RefineEdges });
         let graph = GridGraph::new(grid, self.rules);
         let layer = &self.layers[0];
         let mut cells = vec![start];
@@ -728,7 +730,7 @@ impl Hpa {
         result.unsmoothed_cost = Some(path_cost(&graph, &cells).expect("refined steps are grid moves"));
         result.refined_path = cells.clone();
         if options.smooth {
-            tracer.record(|| PlanEvent::Stage { level: 0, stage: "smooth" });
+            tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::Smooth });
             cells = smooth(&graph, cells, self.cluster_size());
         }
         let cost = path_cost(&graph, &cells).expect("smoothing keeps grid moves");

@@ -6,16 +6,18 @@ pub mod bfs;
 pub mod dijkstra;
 pub mod hpa;
 mod open_list;
+pub mod plan_trace;
+pub mod planner;
 pub mod pra;
 pub mod scenarios;
+pub mod search_trace;
 
 use crate::grid::{Connectivity, Grid, GridGraph, MoveRules, SQRT2};
-use crate::trace::{ClearedSearch, NO_NODE, Replay, SearchEvent, SearchSnapshot, SearchUndo};
+use crate::trace::NO_NODE;
 use open_list::{OpenEntry, OpenHeap, TIE_BITS};
 
 /// Distance estimates between grid cells, from the coordinate differences.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Heuristic {
     Zero,
@@ -55,87 +57,6 @@ impl Heuristic {
             Heuristic::Octile => "octile",
             Heuristic::Euclidean => "euclidean",
             Heuristic::Chebyshev => "chebyshev",
-        }
-    }
-}
-
-/// Events of a hierarchical planner (HPA*, PRA*): the stage it is in, and the events of the
-/// searches it runs there, whose node ids belong to that stage's graph.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PlanEvent {
-    /// A new stage begins on abstraction `level` (0 = the grid).
-    Stage { level: usize, stage: &'static str },
-    /// The nodes of `level` the next search there is confined to (PRA*'s corridor).
-    Corridor { level: usize, nodes: Vec<u32> },
-    Search(crate::trace::SearchEvent),
-}
-
-/// What a hierarchical plan shows at one step: the stage and its level, the search running in
-/// it, the corridor it is confined to and the paths found so far. Node ids are those of the
-/// stage's level, as in the events.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlanView {
-    pub level: usize,
-    pub stage: &'static str,
-    /// The search of the current stage; each stage starts a new one.
-    pub search: SearchSnapshot,
-    pub corridor: Option<(usize, Vec<u32>)>,
-    /// Each path found so far with its level: abstract paths, refined segments, the final path.
-    pub found: Vec<(usize, Vec<u32>)>,
-}
-
-/// How to take one [`PlanEvent`] back.
-#[derive(Debug, Clone)]
-pub enum PlanUndo {
-    Stage { level: usize, stage: &'static str, search: ClearedSearch },
-    Corridor(Option<(usize, Vec<u32>)>),
-    Search { undo: SearchUndo, found: bool },
-}
-
-impl PlanView {
-    /// Before the first event; `node_count` bounds the node ids of every level.
-    pub fn new(node_count: usize) -> Self {
-        Self { level: 0, stage: "", search: SearchSnapshot::new(node_count), corridor: None, found: Vec::new() }
-    }
-}
-
-impl Replay for PlanView {
-    type Event = PlanEvent;
-    type Undo = PlanUndo;
-
-    fn apply(&mut self, event: &PlanEvent) -> PlanUndo {
-        match event {
-            PlanEvent::Stage { level, stage } => PlanUndo::Stage {
-                level: std::mem::replace(&mut self.level, *level),
-                stage: std::mem::replace(&mut self.stage, stage),
-                search: self.search.clear(),
-            },
-            PlanEvent::Corridor { level, nodes } => PlanUndo::Corridor(self.corridor.replace((*level, nodes.clone()))),
-            PlanEvent::Search(event) => {
-                let found = if let SearchEvent::Found { path, .. } = event {
-                    self.found.push((self.level, path.clone()));
-                    true
-                } else {
-                    false
-                };
-                PlanUndo::Search { undo: self.search.apply(event), found }
-            }
-        }
-    }
-
-    fn revert(&mut self, undo: PlanUndo) {
-        match undo {
-            PlanUndo::Stage { level, stage, search } => {
-                (self.level, self.stage) = (level, stage);
-                self.search.restore(search);
-            }
-            PlanUndo::Corridor(corridor) => self.corridor = corridor,
-            PlanUndo::Search { undo, found } => {
-                if found {
-                    self.found.pop();
-                }
-                self.search.revert(undo);
-            }
         }
     }
 }
@@ -313,7 +234,7 @@ impl Default for GridSearch {
 }
 
 impl GridSearch {
-    pub fn run<T: crate::trace::Tracer<crate::trace::SearchEvent>>(
+    pub fn run<T: crate::trace::Tracer<search_trace::SearchEvent>>(
         &self,
         grid: &Grid,
         start: u32,
@@ -361,40 +282,5 @@ mod tests {
         assert!((Heuristic::Octile.estimate(3.0, -1.0) - (2.0 + SQRT2)).abs() < 1e-12);
         assert!(!Heuristic::Manhattan.is_admissible(MoveRules::MOVINGAI));
         assert!(Heuristic::Manhattan.is_admissible(MoveRules::FOUR));
-    }
-
-    #[test]
-    fn plan_view_replays_pra_levels_forward_and_back() {
-        use crate::trace::{Player, Recorder};
-        let grid = crate::grid::generate::maze(32, 32, 1, 5);
-        let cells = grid.passable_cells();
-        let (start, goal) = (cells[0], *cells.last().unwrap());
-        let pyramid = pra::Pyramid::build(&grid, MoveRules::MOVINGAI);
-        let mut recorder = Recorder::default();
-        let result = pyramid.query(&grid, start, goal, pra::PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
-        let mut player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
-        let mut levels = Vec::new();
-        // The view just before each new stage, to compare with on the way back.
-        let mut before_stages = Vec::new();
-        loop {
-            if matches!(player.trace().events.get(player.step()), Some(PlanEvent::Stage { .. })) {
-                before_stages.push((player.step(), player.view().clone()));
-            }
-            if !player.forward() {
-                break;
-            }
-            if levels.last() != Some(&player.view().level) {
-                levels.push(player.view().level);
-            }
-        }
-        assert_eq!(levels, (0..=result.level).rev().collect::<Vec<_>>(), "from the planning level down to the grid");
-        let view = player.view();
-        assert_eq!(view.found.last().map(|(l, p)| (*l, p)), Some((0, &result.path.as_ref().unwrap().1)));
-        assert_eq!(view.corridor.as_ref().map(|(l, c)| (*l, c)), Some((0, &result.corridors[0])));
-        for (step, view) in before_stages.iter().rev() {
-            player.seek(*step);
-            assert_eq!(player.view(), view, "back before the stage at step {step}");
-        }
-        assert_eq!(player.view(), &PlanView::new(grid.cell_count() + 1));
     }
 }

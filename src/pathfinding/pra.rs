@@ -8,10 +8,12 @@
 //! path, which yields the first moves long before a full path would be known.
 
 use super::astar::astar;
-use super::{PlanEvent, SearchSpace};
+use super::plan_trace::{PlanEvent, PlanStage};
+use super::SearchSpace;
 use crate::graph::{Graph, path_cost};
 use crate::grid::{Grid, GridGraph, MoveRules};
-use crate::trace::{Mapped, NO_NODE, SearchEvent, Tracer};
+use crate::trace::{NO_NODE, Mapped, Tracer};
+use super::search_trace::SearchEvent;
 
 /// One abstraction level above the grid.
 #[derive(Debug, Clone)]
@@ -236,12 +238,12 @@ impl Pyramid {
                 Some(parent) => self.position(grid, l + 1, parent),
                 None => self.position(grid, l, self.ancestor(goal, l)),
             };
-            tracer.record(|| PlanEvent::Stage { level: l, stage: if l == level { "abstract search" } else { "refine" } });
+            tracer.record(|| PlanEvent::Stage { level: l, stage: if l == level { PlanStage::AbstractSearch } else { PlanStage::Refine } });
             let mut found = self.search_level(grid, l, &inside, start, goal, region, goal_at, space, tracer);
             if found.0.is_none() && l < level {
                 // The corridor cut the way (it can around narrow passages): search the whole level.
                 inside.iter_mut().for_each(|s| *s = 1);
-                tracer.record(|| PlanEvent::Stage { level: l, stage: "refine without corridor" });
+                tracer.record(|| PlanEvent::Stage { level: l, stage: PlanStage::RefineWithoutCorridor });
                 let retry = self.search_level(grid, l, &inside, start, goal, region, goal_at, space, tracer);
                 found = (retry.0, found.1 + retry.1);
             }

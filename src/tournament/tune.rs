@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::elo::EloEstimate;
 use super::engine::EngineSpec;
+use crate::adversarial::engine::EngineAlgorithm;
 use super::runner::{Contestant, MatchConfig, MatchObserver, run_match};
 use super::scoring::{GameRecord, ReportScoring, plain_score};
 use crate::games::{Score, WIN};
@@ -120,7 +121,7 @@ impl TuneConfig {
         Self {
             iterations,
             games_per_eval,
-            engine: EngineSpec::IdDepth(depth),
+            engine: EngineSpec::depth(EngineAlgorithm::Id, depth),
             seed: 1,
             opening_plies: 4,
             ply_limit: 200,

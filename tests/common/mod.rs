@@ -7,6 +7,8 @@ pub mod cli;
 pub mod grid_lab;
 pub mod reference;
 #[cfg(feature = "app")]
+pub mod tree_lab;
+#[cfg(feature = "app")]
 pub mod ui;
 
 use std::path::{Path, PathBuf};

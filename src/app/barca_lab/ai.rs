@@ -1,57 +1,42 @@
 //! The computer player: one move chosen on a worker thread by the library's searches, watched
-//! through their progress counters and stopped through their cancel flags.
+//! through their progress counters and stopped through a watching tracer.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use serde::{Deserialize, Serialize};
-
-use crate::adversarial::choice::{Difficulty, choose_move};
-use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
+use crate::adversarial::choice::{Difficulty, TOP_MOVES, root_move_scores, sample_top};
+use crate::adversarial::engine::{EngineAlgorithm, EngineSpec};
+use crate::adversarial::iterative::IterativeDeepening;
 use crate::adversarial::mcts::{Mcts, MctsConfig, MctsProgress};
 use crate::adversarial::{SearchLimits, SearchProgress};
 use crate::app::worker::Job;
 use crate::games::barca::{Barca, BarcaMove, Weights};
 use crate::games::{Game, Score, is_proven};
-use crate::trace::NoTrace;
+use crate::trace::{NoTrace, Watched};
 
-/// Random plies before a UCT playout is scored by the evaluation (random Barca games rarely end).
-const PLAYOUT_CUTOFF: u32 = 20;
+/// The computer's two families, as the page names them.
+pub const AI_ALGORITHMS: [(EngineAlgorithm, &str); 2] =
+    [(EngineAlgorithm::Id, "Alpha-beta (iterative deepening)"), (EngineAlgorithm::Uct, "UCT (Monte Carlo tree search)")];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AiAlgorithm {
-    /// Alpha-beta: the difficulty's sampling depths, or iterative deepening with a table on Hard.
-    AlphaBeta,
-    /// Monte Carlo tree search with UCB1.
-    Uct,
+/// The computer player of `algorithm` (`Id` or `Uct`) at `difficulty`.
+pub fn ai_engine(algorithm: EngineAlgorithm, difficulty: Difficulty) -> EngineSpec {
+    EngineSpec { level: Some(difficulty), ..EngineSpec::new(algorithm) }
 }
 
-impl AiAlgorithm {
-    pub const ALL: [AiAlgorithm; 2] = [AiAlgorithm::AlphaBeta, AiAlgorithm::Uct];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            AiAlgorithm::AlphaBeta => "Alpha-beta (iterative deepening)",
-            AiAlgorithm::Uct => "UCT (Monte Carlo tree search)",
-        }
-    }
-
-    /// What one move costs at `difficulty`, in words.
-    pub fn budget(self, difficulty: Difficulty) -> String {
-        match (self, difficulty.sampling_depth()) {
-            (AiAlgorithm::AlphaBeta, Some(depth)) => {
-                format!("scores every move {depth} plies deep, then picks among the best five at random")
+/// What one move of `engine` costs, in words.
+pub fn budget(engine: &EngineSpec) -> String {
+    let level = engine.level.unwrap_or(Difficulty::Hard);
+    match (engine.algorithm, level.sampling_depth()) {
+        (EngineAlgorithm::Uct, _) => match engine.mcts_config() {
+            MctsConfig { iterations: Some(iterations), .. } => {
+                format!("runs {iterations} playouts, then plays the most visited move")
             }
-            (AiAlgorithm::AlphaBeta, None) => {
-                format!("deepens for {} ms and plays its best move", difficulty.search_millis())
-            }
-            (AiAlgorithm::Uct, _) => match uct_iterations(difficulty) {
-                Some(iterations) => format!("runs {iterations} playouts, then plays the most visited move"),
-                None => format!("runs playouts for {} ms, then plays the most visited move", difficulty.search_millis()),
-            },
-        }
+            config => format!("runs playouts for {} ms, then plays the most visited move", config.millis.unwrap_or_default()),
+        },
+        (_, Some(depth)) => format!("scores every move {depth} plies deep, then picks among the best five at random"),
+        (_, None) => format!("deepens for {} ms and plays its best move", level.search_millis()),
     }
 }
 
@@ -60,15 +45,6 @@ pub fn difficulty_name(difficulty: Difficulty) -> &'static str {
         Difficulty::Easy => "Easy",
         Difficulty::Medium => "Medium",
         Difficulty::Hard => "Hard",
-    }
-}
-
-/// UCT's playout budget per difficulty; `None`: the timed budget.
-fn uct_iterations(difficulty: Difficulty) -> Option<u64> {
-    match difficulty {
-        Difficulty::Easy => Some(300),
-        Difficulty::Medium => Some(3_000),
-        Difficulty::Hard => None,
     }
 }
 
@@ -82,18 +58,17 @@ pub struct AiAnswer {
 
 /// A move being chosen.
 pub struct Thinking {
+    /// Its progress's stop ("Stop") makes the searches answer with the best move found so far.
     pub job: Job<AiAnswer>,
-    /// "Stop": the searches answer with the best move found so far.
-    stop: Arc<AtomicBool>,
     search: Arc<SearchProgress>,
     mcts: Arc<MctsProgress>,
-    algorithm: AiAlgorithm,
+    algorithm: EngineAlgorithm,
     /// The position thought about, to name UCT's best move index.
     game: Barca,
 }
 
 pub fn new_engine() -> IterativeDeepening<Barca> {
-    IterativeDeepening::new(IdOptions { tt_bits: 18, ..IdOptions::default() })
+    EngineSpec::id_engine(18)
 }
 
 fn score_text(score: Score) -> String {
@@ -108,50 +83,25 @@ impl Thinking {
     pub fn start(
         game: &Barca,
         weights: &Weights,
-        algorithm: AiAlgorithm,
-        difficulty: Difficulty,
+        spec: EngineSpec,
         mut engine: IterativeDeepening<Barca>,
         seed: u64,
         repaint: Option<egui::Context>,
     ) -> Thinking {
-        let stop = Arc::new(AtomicBool::new(false));
         let search = Arc::new(SearchProgress::default());
-        let mcts = Arc::new(MctsProgress { cancel: Arc::clone(&stop), ..MctsProgress::default() });
+        let mcts = Arc::new(MctsProgress::default());
         let (position, eval) = (game.clone(), weights.clone());
-        let (search_progress, mcts_progress, cancel) = (Arc::clone(&search), Arc::clone(&mcts), Arc::clone(&stop));
-        let label = format!("{} ({})", algorithm.name(), difficulty_name(difficulty));
-        let job = Job::spawn(label, repaint, move |_| {
+        let (search_progress, mcts_progress) = (Arc::clone(&search), Arc::clone(&mcts));
+        let name = AI_ALGORITHMS.iter().find(|(a, _)| *a == spec.algorithm).map_or("", |(_, name)| name);
+        let difficulty = spec.level.unwrap_or(Difficulty::Hard);
+        let label = format!("{name} ({})", difficulty_name(difficulty));
+        let job = Job::spawn(label, repaint, move |progress| {
             let mut rng = StdRng::seed_from_u64(seed);
-            match (algorithm, difficulty.sampling_depth()) {
-                (AiAlgorithm::AlphaBeta, Some(depth)) => {
-                    let mv = choose_move(&position, &eval, difficulty, &mut engine, &mut rng);
-                    AiAnswer { mv, summary: format!("sampled among the best five moves at depth {depth}"), engine }
-                }
-                (AiAlgorithm::AlphaBeta, None) => {
-                    let limits = SearchLimits {
-                        millis: Some(difficulty.search_millis()),
-                        cancel: Some(cancel),
-                        progress: Some(search_progress),
-                        ..SearchLimits::default()
-                    };
-                    let result = engine.search(&position, &eval, &limits, &mut NoTrace);
-                    let summary = format!(
-                        "depth {}, {} nodes, score {}",
-                        result.stats.depth_reached,
-                        result.stats.nodes,
-                        score_text(result.score)
-                    );
-                    AiAnswer { mv: result.best_move, summary, engine }
-                }
-                (AiAlgorithm::Uct, _) => {
-                    let config = MctsConfig {
-                        iterations: uct_iterations(difficulty),
-                        millis: uct_iterations(difficulty).is_none().then(|| difficulty.search_millis()),
-                        playout_cutoff: Some(PLAYOUT_CUTOFF),
-                        seed,
-                        ..MctsConfig::default()
-                    };
-                    let result = Mcts::new(position, config).with_progress(mcts_progress).search(&eval, &mut NoTrace);
+            let mut observer = Watched::new(NoTrace, progress);
+            match (spec.algorithm, difficulty.sampling_depth()) {
+                (EngineAlgorithm::Uct, _) => {
+                    let config = MctsConfig { seed, ..spec.mcts_config() };
+                    let result = Mcts::new(position, config).with_progress(mcts_progress).search(&eval, &mut observer);
                     let summary = format!(
                         "{} playouts, {} nodes, best move wins {:.0}%",
                         result.stats.iterations,
@@ -160,25 +110,48 @@ impl Thinking {
                     );
                     AiAnswer { mv: result.best_move, summary, engine }
                 }
+                (_, Some(depth)) => {
+                    let scored = root_move_scores(&position, &eval, depth, &mut observer);
+                    let mv = sample_top(&scored, TOP_MOVES, &mut rng);
+                    AiAnswer { mv, summary: format!("sampled among the best five moves at depth {depth}"), engine }
+                }
+                (_, None) => {
+                    let limits = SearchLimits { progress: Some(search_progress), ..spec.limits() };
+                    let result = engine.search(&position, &eval, &limits, &mut observer);
+                    let summary = format!(
+                        "depth {}, {} nodes, score {}",
+                        result.stats.depth_reached,
+                        result.stats.nodes,
+                        score_text(result.score)
+                    );
+                    AiAnswer { mv: result.best_move, summary, engine }
+                }
             }
         });
-        Thinking { job, stop, search, mcts, algorithm, game: game.clone() }
+        Thinking { job, search, mcts, algorithm: spec.algorithm, game: game.clone() }
     }
 
     /// Asks the search to answer now with the best move found so far.
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.job.progress().stop();
     }
 
     pub fn is_stopping(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.job.progress().is_stopped()
     }
 
     /// The search so far, in one line.
     pub fn progress_text(&self) -> String {
         let elapsed = self.job.elapsed().as_secs_f32();
         match self.algorithm {
-            AiAlgorithm::AlphaBeta => {
+            EngineAlgorithm::Uct => {
+                let iterations = self.mcts.iterations.load(Ordering::Relaxed);
+                let mut moves = Vec::new();
+                self.game.legal_moves(&mut moves);
+                let best = moves.get(self.mcts.best_move.load(Ordering::Relaxed)).map(|mv| mv.to_string());
+                format!("Thinking... {elapsed:.1} s, {iterations} playouts, best so far {}", best.unwrap_or_default())
+            }
+            _ => {
                 let depth = self.search.depth.load(Ordering::Relaxed);
                 if depth == 0 {
                     return format!("Thinking... {elapsed:.1} s");
@@ -188,20 +161,6 @@ impl Thinking {
                 let best = self.search.best_move.lock().map(|m| m.clone()).unwrap_or_default().unwrap_or_default();
                 format!("Thinking... {elapsed:.1} s, depth {depth} done, {nodes} nodes, best so far {best} ({score})")
             }
-            AiAlgorithm::Uct => {
-                let iterations = self.mcts.iterations.load(Ordering::Relaxed);
-                let mut moves = Vec::new();
-                self.game.legal_moves(&mut moves);
-                let best = moves.get(self.mcts.best_move.load(Ordering::Relaxed)).map(|mv| mv.to_string());
-                format!("Thinking... {elapsed:.1} s, {iterations} playouts, best so far {}", best.unwrap_or_default())
-            }
         }
-    }
-}
-
-impl Drop for Thinking {
-    /// A discarded search stops at once instead of running out its budget.
-    fn drop(&mut self) {
-        self.stop();
     }
 }

@@ -3,14 +3,15 @@
 //! worker thread with the library's searches; the page only plays what they answer.
 
 mod ai;
+mod scene;
 mod view;
 
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-pub use self::ai::AiAlgorithm;
-use self::ai::{AiAnswer, Thinking, new_engine};
+pub use crate::adversarial::engine::EngineAlgorithm;
+use self::ai::{AiAnswer, Thinking, ai_engine, new_engine};
 use super::Lesson;
 use super::barca_board::{BoardDecor, Square};
 use crate::adversarial::choice::Difficulty;
@@ -67,7 +68,8 @@ impl Mode {
 #[serde(default)]
 pub struct Settings {
     pub players: [Seat; 2],
-    pub algorithm: AiAlgorithm,
+    /// The computer: `Id` (alpha-beta) or `Uct`, at `difficulty`.
+    pub algorithm: EngineAlgorithm,
     pub difficulty: Difficulty,
     /// Pause between two computer moves, so computer-vs-computer games can be followed.
     pub move_delay_ms: u64,
@@ -80,7 +82,7 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             players: Mode::HumanVsComputer.players(),
-            algorithm: AiAlgorithm::AlphaBeta,
+            algorithm: EngineAlgorithm::Id,
             difficulty: Difficulty::Medium,
             move_delay_ms: 500,
             weights_path: "weights.json".to_string(),
@@ -103,7 +105,7 @@ pub enum BarcaCommand {
     GoTo(usize),
     NewGame,
     SetMode(Mode),
-    SetAlgorithm(AiAlgorithm),
+    SetAlgorithm(EngineAlgorithm),
     SetDifficulty(Difficulty),
     SetMoveDelay(u64),
     SetFlipped(bool),
@@ -527,8 +529,7 @@ impl BarcaLab {
         self.thinking = Some(Thinking::start(
             &self.game,
             &self.weights,
-            self.settings.algorithm,
-            self.settings.difficulty,
+            ai_engine(self.settings.algorithm, self.settings.difficulty),
             engine,
             self.moves_made ^ self.game.hash(),
             self.repaint.clone(),

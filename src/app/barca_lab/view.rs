@@ -3,7 +3,7 @@
 
 use egui::{Color32, RichText};
 
-use super::ai::{AiAlgorithm, difficulty_name};
+use super::ai::{AI_ALGORITHMS, ai_engine, budget, difficulty_name};
 use super::{BarcaCommand, BarcaLab, Mode, Seat, side_name};
 use crate::adversarial::choice::Difficulty;
 use crate::app::barca_board::board_ui;
@@ -166,8 +166,8 @@ impl BarcaLab {
         let algorithm = self.settings.algorithm;
         ui.horizontal_wrapped(|ui| {
             ui.label("Computer:");
-            for choice in AiAlgorithm::ALL {
-                if ui.radio(choice == algorithm, choice.name()).clicked() {
+            for (choice, name) in AI_ALGORITHMS {
+                if ui.radio(choice == algorithm, name).clicked() {
                     commands.push(BarcaCommand::SetAlgorithm(choice));
                 }
             }
@@ -181,7 +181,7 @@ impl BarcaLab {
                 }
             }
         });
-        ui.weak(format!("The computer {}.", algorithm.budget(self.settings.difficulty)));
+        ui.weak(format!("The computer {}.", budget(&ai_engine(algorithm, self.settings.difficulty))));
         let mut delay = self.settings.move_delay_ms;
         if ui.add(egui::Slider::new(&mut delay, 0..=3000).text("Delay between computer moves (ms)")).changed() {
             commands.push(BarcaCommand::SetMoveDelay(delay));

@@ -4,7 +4,8 @@
 use egui::{Color32, ColorImage, Painter, Pos2, Rect, Stroke, TextureHandle, TextureId, TextureOptions, Vec2};
 
 use crate::grid::Grid;
-use crate::trace::{NO_NODE, NodeStatus, Player, SearchEvent, SearchOutcome, SearchSnapshot};
+use crate::trace::{NO_NODE, Player};
+use crate::pathfinding::search_trace::{NodeStatus, SearchEvent, SearchOutcome, SearchSnapshot};
 
 pub const WALL: Color32 = Color32::from_rgb(40, 42, 54);
 pub const OPEN: Color32 = Color32::from_rgb(100, 200, 115);

@@ -6,7 +6,8 @@ use egui::{Color32, Key, PointerButton, Sense, Vec2};
 use super::canvas::{self, Overlay};
 use super::{Brush, Drag, GridCommand, GridLab, Tool};
 use crate::app::replay_bar::ReplayBar;
-use crate::trace::{NO_NODE, NodeStatus};
+use crate::trace::NO_NODE;
+use crate::pathfinding::search_trace::NodeStatus;
 
 impl GridLab {
     /// One map canvas showing replay `side`.

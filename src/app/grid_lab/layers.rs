@@ -14,9 +14,10 @@ use self::paint::{ABSTRACT, CLUSTER, CachedTexture, GRAPH, RECOMPUTED, REFINED, 
 use super::GridCommand;
 use crate::app::widgets;
 use crate::grid::{Grid, MoveRules};
-use crate::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
-use crate::pathfinding::pra::{PraOptions, PraResult, Pyramid};
-use crate::pathfinding::{GridSearch, PlanView, SearchSpace};
+// The app's `Planner` is the on/off choice; the library's is the full spec.
+use crate::pathfinding::planner::{Answer, Method, Planner as PlannerSpec, Prepared};
+use crate::pathfinding::plan_trace::{PlanStage, PlanView};
+use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::trace::{NoTrace, Player, Recorder};
 
 /// The hierarchical planner run beside the replayed search.
@@ -117,23 +118,17 @@ impl HierarchySettings {
         (self.planner, self.cluster, self.levels, self.smooth, self.pra_level, self.pra_k)
     }
 
-    fn pra_options(&self) -> PraOptions {
-        PraOptions { level: self.pra_level, k: self.pra_k }
+    /// The library's planner for these settings under `rules`; None when the planner is off.
+    pub fn planner(&self, rules: MoveRules) -> Option<PlannerSpec> {
+        let method = match self.planner {
+            Planner::Off => return None,
+            Planner::Hpa => Method::Hpa { cluster: self.cluster, levels: self.levels, smooth: self.smooth },
+            Planner::Pra => Method::Pra { level: self.pra_level, k: self.pra_k },
+        };
+        Some(PlannerSpec { method, rules })
     }
 }
 
-
-#[derive(Debug, Clone)]
-enum Abstraction {
-    Hpa(Hpa),
-    Pra(Pyramid),
-}
-
-#[derive(Debug, Clone)]
-enum Answer {
-    Hpa(HpaResult),
-    Pra(PraResult),
-}
 
 /// A* on the same query, the reference for suboptimality.
 #[derive(Debug, Clone, Copy)]
@@ -145,7 +140,7 @@ struct Reference {
 
 /// One planned query with what the layers draw.
 pub struct Plan {
-    abstraction: Arc<Abstraction>,
+    abstraction: Arc<Prepared>,
     /// Building, or after an edit updating, the abstraction; None when the last one was reused.
     preprocessing: Option<Duration>,
     /// Per level (index = level - 1), the clusters an edit made HPA* re-compute; None after a build.
@@ -162,77 +157,54 @@ pub struct Plan {
     player: Player<PlanView>,
 }
 
-/// What the worker needs to plan: the settings and the abstraction to reuse or update.
+/// What the worker needs to plan: the planner and the abstraction to reuse or update.
 pub struct PlanJob {
-    settings: HierarchySettings,
-    rules: MoveRules,
-    previous: Option<Arc<Abstraction>>,
+    planner: Option<PlannerSpec>,
+    previous: Option<Arc<Prepared>>,
     edits: Vec<(u32, u32)>,
 }
 
 impl PlanJob {
     /// Plans on `grid` (`fresh`: a new map, nothing to reuse). None when no planner is on.
     pub fn run(self, grid: &Grid, start: u32, goal: u32, fresh: bool) -> Option<Plan> {
-        let settings = self.settings;
-        let previous = self.previous.filter(|_| !fresh).filter(|previous| match &**previous {
-            Abstraction::Hpa(hpa) if settings.planner == Planner::Hpa => {
-                (hpa.cluster_size(), hpa.levels(), hpa.rules()) == (settings.cluster.max(2), settings.levels, self.rules)
-            }
-            Abstraction::Pra(pyramid) => settings.planner == Planner::Pra && pyramid.rules() == self.rules && self.edits.is_empty(),
-            Abstraction::Hpa(_) => false,
+        let planner = self.planner?;
+        // HPA* updates the clusters around edits; PRA* rebuilds.
+        let previous = self.previous.filter(|previous| {
+            !fresh && planner.fits(previous) && (matches!(**previous, Prepared::Hpa(_)) || self.edits.is_empty())
         });
         let clock = Instant::now();
         let reused = previous.is_some() && self.edits.is_empty();
-        let (abstraction, recomputed) = match (settings.planner, previous) {
-            (Planner::Off, _) => return None,
-            (_, Some(previous)) if self.edits.is_empty() => (previous, None),
-            (Planner::Hpa, Some(previous)) => {
-                let Abstraction::Hpa(mut hpa) = Arc::unwrap_or_clone(previous) else { unreachable!("filtered above") };
+        let (prepared, recomputed) = match previous {
+            Some(previous) if self.edits.is_empty() => (previous, None),
+            Some(previous) => {
+                let Prepared::Hpa(mut hpa) = Arc::unwrap_or_clone(previous) else { unreachable!("filtered above") };
                 let redone = hpa.update(grid, &self.edits);
-                (Arc::new(Abstraction::Hpa(hpa)), Some(redone))
+                (Arc::new(Prepared::Hpa(hpa)), Some(redone))
             }
-            (Planner::Hpa, None) => {
-                let hpa = Hpa::build_levels(grid, self.rules, settings.cluster, settings.levels.clamp(1, 2));
-                (Arc::new(Abstraction::Hpa(hpa)), None)
-            }
-            (Planner::Pra, _) => (Arc::new(Abstraction::Pra(Pyramid::build(grid, self.rules))), None),
+            None => (Arc::new(planner.build(grid)), None),
         };
         let preprocessing = (!reused).then(|| clock.elapsed());
         let mut space = SearchSpace::new();
         let clock = Instant::now();
-        let answer = match &*abstraction {
-            Abstraction::Hpa(hpa) => {
-                Answer::Hpa(hpa.query(grid, start, goal, HpaQuery { smooth: settings.smooth }, &mut space, &mut NoTrace))
-            }
-            Abstraction::Pra(pyramid) => {
-                Answer::Pra(pyramid.query(grid, start, goal, settings.pra_options(), &mut space, &mut NoTrace))
-            }
-        };
+        let answer = planner.query(&prepared, grid, start, goal, &mut space, &mut NoTrace);
         let query_time = clock.elapsed();
         // Again, recorded: the same code, its events kept for the replay.
         let mut recorder = Recorder::default();
-        match &*abstraction {
-            Abstraction::Hpa(hpa) => {
-                hpa.query(grid, start, goal, HpaQuery { smooth: settings.smooth }, &mut space, &mut recorder);
-            }
-            Abstraction::Pra(pyramid) => {
-                pyramid.query(grid, start, goal, settings.pra_options(), &mut space, &mut recorder);
-            }
-        }
+        planner.query(&prepared, grid, start, goal, &mut space, &mut recorder);
         // Room for PRA*'s virtual goal, one id past the last cell.
         let player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
         let clock = Instant::now();
-        let astar = GridSearch { rules: self.rules, ..GridSearch::default() }.run(grid, start, goal, &mut space, &mut NoTrace);
+        let astar = GridSearch { rules: planner.rules, ..GridSearch::default() }.run(grid, start, goal, &mut space, &mut NoTrace);
         let astar = Reference { cost: astar.cost(), expanded: astar.expanded, time: clock.elapsed() };
         let (mut transitions, mut edges) = (Vec::new(), Vec::new());
-        if let Abstraction::Hpa(hpa) = &*abstraction {
+        if let Prepared::Hpa(hpa) = &*prepared {
             for level in 1..=hpa.levels() {
                 transitions.push(hpa.transitions(level).collect());
                 edges.push(hpa.abstract_edges(level).filter(|e| e.0 < e.1).map(|e| (e.0, e.1)).collect());
             }
         }
         Some(Plan {
-            abstraction,
+            abstraction: prepared,
             preprocessing,
             recomputed,
             answer,
@@ -253,7 +225,7 @@ pub struct HierarchyState {
     plan: Option<Plan>,
     /// Counts installed plans, so cached textures know when to redraw.
     plan_id: u64,
-    abstraction: Option<Arc<Abstraction>>,
+    abstraction: Option<Arc<Prepared>>,
     edits: Vec<(u32, u32)>,
     installed_at: Option<Instant>,
     regions: CachedTexture,
@@ -304,7 +276,7 @@ pub fn recomputed_text(counts: &[usize]) -> String {
 impl HierarchyState {
     /// What the worker needs for the next plan (the edits stay until a plan includes them).
     pub fn job(&self, settings: &HierarchySettings, rules: MoveRules) -> PlanJob {
-        PlanJob { settings: *settings, rules, previous: self.abstraction.clone(), edits: self.edits.clone() }
+        PlanJob { planner: settings.planner(rules), previous: self.abstraction.clone(), edits: self.edits.clone() }
     }
 
     /// Cells painted on the map: HPA* updates the clusters around them.
@@ -335,6 +307,8 @@ impl HierarchyState {
                 (Planner::Hpa, result.path.as_ref().map(|p| p.0), result.expanded_per_level.clone(), result.path.is_some())
             }
             Answer::Pra(result) => (Planner::Pra, result.path.as_ref().map(|p| p.0), result.expanded_per_level.clone(), result.complete),
+            // Plans are hierarchical: the job runs only with HPA* or PRA* on.
+            Answer::Flat(_) => return None,
         };
         let recomputed = plan.recomputed.as_ref().map(|levels| levels.iter().map(Vec::len).collect());
         Some(PlanSummary { planner, cost, astar_cost: plan.astar.cost, expanded_per_level, recomputed, complete })
@@ -358,10 +332,10 @@ impl HierarchyState {
     /// Levels the "Level shown" slider offers.
     fn level_range(&self, settings: &HierarchySettings) -> std::ops::RangeInclusive<usize> {
         match self.plan.as_ref().map(|plan| &*plan.abstraction) {
-            Some(Abstraction::Pra(pyramid)) => 1..=(pyramid.height() - 1).max(1),
-            Some(Abstraction::Hpa(hpa)) => 1..=hpa.levels(),
+            Some(Prepared::Pra(pyramid)) => 1..=(pyramid.height() - 1).max(1),
+            Some(Prepared::Hpa(hpa)) => 1..=hpa.levels(),
             None if settings.planner == Planner::Hpa => 1..=settings.levels,
-            None => 1..=1,
+            Some(Prepared::Flat) | None => 1..=1,
         }
     }
 
@@ -443,7 +417,7 @@ impl HierarchyState {
     fn pra_options(&self, ui: &mut egui::Ui, edited: &mut HierarchySettings) {
         let range = self.level_range(edited);
         let default_level = match self.plan.as_ref().map(|plan| &*plan.abstraction) {
-            Some(Abstraction::Pra(pyramid)) => pyramid.height() / 2,
+            Some(Prepared::Pra(pyramid)) => pyramid.height() / 2,
             _ => *range.end() / 2 + 1,
         };
         ui.horizontal(|ui| {
@@ -504,11 +478,12 @@ impl HierarchyState {
                     let complete = if result.complete || result.path.is_none() { "yes" } else { "no: PRA*(k) kept the first steps" };
                     row("Complete path", complete.to_string(), none());
                 }
+                Answer::Flat(_) => {}
             }
             let cost = |c: Option<f64>| c.map_or_else(|| "no path".to_string(), |c| format!("{c:.3}"));
             row("Path cost", cost(summary.cost), cost(summary.astar_cost));
             row("Suboptimality", summary.suboptimality().map_or_else(none, percent), percent(0.0));
-            if let Abstraction::Hpa(hpa) = &*plan.abstraction {
+            if let Prepared::Hpa(hpa) = &*plan.abstraction {
                 for level in 1..=hpa.levels() {
                     let size = format!("{} nodes, {} edges", hpa.node_count(level), hpa.edge_count(level));
                     row(&format!("Graph on level {level}"), size, none());
@@ -522,7 +497,7 @@ impl HierarchyState {
     pub fn level_note(&self, settings: &HierarchySettings) -> Option<String> {
         if let Some(player) = self.stepping(settings) {
             let view = player.view();
-            let stage = if view.stage.is_empty() { "not started" } else { view.stage };
+            let stage = view.stage.map_or("not started", PlanStage::name);
             let name = settings.planner.name();
             return Some(format!("Stepping through {name}: step {} / {}, level {}: {stage}", player.step(), player.len(), view.level));
         }

@@ -7,6 +7,7 @@ mod layers;
 mod panels;
 mod pseudocode;
 mod replay;
+mod scene;
 mod settings;
 
 use std::path::Path;
@@ -17,7 +18,7 @@ use self::canvas::{CellTexture, MapView};
 use self::layers::HierarchyState;
 pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
 pub use self::replay::{SearchReplay, StepUnit};
-pub use self::settings::{Brush, DEFAULT_MAP, FileField, GeneratorKind, GeneratorSpec, MapSource, Settings, Tool};
+pub use self::settings::{Brush, DEFAULT_MAP, FileField, MapSource, Settings, Tool};
 use super::Lesson;
 use super::file_dialog::NativeDialog;
 use super::replay_bar::{ReplayBar, ReplayCommand};
@@ -25,8 +26,10 @@ use super::widgets;
 use super::worker::Job;
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Grid, MAX_WEIGHT, MoveRules, generate};
-use crate::pathfinding::{Algorithm, GridSearch, PlanView};
-use crate::trace::{Player, SearchSnapshot};
+use crate::pathfinding::plan_trace::PlanView;
+use crate::pathfinding::{Algorithm, GridSearch};
+use crate::trace::Player;
+use crate::pathfinding::search_trace::SearchSnapshot;
 
 
 /// Every action of the page; buttons, keys, the canvas and tests all go through [`GridLab::apply`].
@@ -51,7 +54,7 @@ pub enum GridCommand {
     SaveMap(String),
     /// Open the native file dialog for one of the path fields.
     Browse(FileField),
-    Generate(GeneratorSpec),
+    Generate(generate::Spec),
     SetStart(u32),
     SetGoal(u32),
     /// Paint cells; the search re-runs only on `Rerun` (sent when the drag ends).
@@ -88,7 +91,7 @@ struct Recorded {
 enum JobMap {
     Current,
     Replace(Grid, MapSource),
-    Generate(GeneratorSpec),
+    Generate(generate::Spec),
 }
 
 /// A drag on the canvas in progress.
@@ -139,6 +142,9 @@ pub struct GridLab {
     /// Wakes the UI when a worker finishes (known after the first frame).
     repaint: Option<egui::Context>,
     dialog: NativeDialog<FileField>,
+    /// A scene's query and step, taken by the next recording.
+    scene_endpoints: Option<(u32, u32)>,
+    scene_step: Option<crate::scene::Step>,
 }
 
 impl Default for GridLab {
@@ -163,7 +169,8 @@ impl GridLab {
     pub fn with_settings(settings: Settings) -> Self {
         let loaded = match &settings.map {
             MapSource::File(path) => movingai::load_map(path.as_ref()).map_err(|e| e.to_string()),
-            MapSource::Generated(spec) => Ok(spec.generate()),
+            MapSource::Inline(text) => movingai::parse_map("the saved map", text).map_err(|e| e.to_string()),
+            MapSource::Generated(spec) => spec.generate(),
         };
         let (grid, error) = match loaded {
             Ok(grid) => (grid, None),
@@ -191,6 +198,8 @@ impl GridLab {
             hierarchy: HierarchyState::default(),
             repaint: None,
             dialog: NativeDialog::default(),
+            scene_endpoints: None,
+            scene_step: None,
         };
         lab.apply(GridCommand::Run);
         lab
@@ -269,18 +278,19 @@ impl GridLab {
             _ => format!("Recording {}", searches.iter().map(describe).collect::<Vec<_>>().join(" and ")),
         };
         let current = matches!(map, JobMap::Current).then(|| self.grid.clone());
-        let (start, goal) = (self.start, self.goal);
+        let chosen = self.scene_endpoints.is_some();
+        let (start, goal) = self.scene_endpoints.take().unwrap_or((self.start, self.goal));
         let plan = self.hierarchy.job(&self.settings.hierarchy, searches[0].rules);
         self.job = Some(Job::spawn(label, self.repaint.clone(), move |progress| {
             let (grid, new_map) = match map {
                 JobMap::Current => (current.expect("cloned above"), None),
                 JobMap::Replace(grid, source) => (grid.clone(), Some((grid, source))),
                 JobMap::Generate(spec) => {
-                    let grid = spec.generate();
+                    let grid = spec.generate().expect("checked before the job");
                     (grid.clone(), Some((grid, MapSource::Generated(spec))))
                 }
             };
-            let (start, goal) = if new_map.is_some() { corner_endpoints(&grid, searches[0].rules) } else { (start, goal) };
+            let (start, goal) = if new_map.is_some() && !chosen { corner_endpoints(&grid, searches[0].rules) } else { (start, goal) };
             progress.set_total(grid.passable_count() * searches.len());
             let replays = searches
                 .iter()
@@ -312,6 +322,9 @@ impl GridLab {
         self.replay_id += 1;
         self.bar.playing = false;
         self.seek(if recorded.show_end { usize::MAX } else { 0 });
+        if let Some(step) = self.scene_step.take() {
+            self.open_scene_step(step);
+        }
     }
 
     /// The timeline's length: the planner's events while stepping through it, else the search's.
@@ -440,9 +453,11 @@ impl GridLab {
             }
             GridCommand::Generate(spec) => {
                 self.settings.generator = spec;
-                self.error = None;
                 self.notice = None;
-                self.spawn(JobMap::Generate(spec), false);
+                self.error = spec.validate().err();
+                if self.error.is_none() {
+                    self.spawn(JobMap::Generate(spec), false);
+                }
             }
             GridCommand::SetStart(cell) if self.grid.is_cell_passable(cell) && cell != self.goal => {
                 self.start = cell;

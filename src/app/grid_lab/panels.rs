@@ -3,12 +3,12 @@
 
 use egui::RichText;
 
-use super::{FileField, GeneratorKind, GridCommand, GridLab, SearchReplay, StepUnit, Tool, canvas, describe};
+use super::{FileField, GridCommand, GridLab, SearchReplay, StepUnit, Tool, canvas, describe};
 use crate::app::widgets;
-use crate::grid::{Connectivity, MAX_WEIGHT};
+use crate::grid::{Connectivity, MAX_WEIGHT, generate};
 use crate::grid::movingai::Scenario;
 use crate::pathfinding::{Algorithm, GridSearch, Heuristic};
-use crate::trace::SearchOutcome;
+use crate::pathfinding::search_trace::SearchOutcome;
 
 impl GridLab {
     pub(super) fn map_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<GridCommand>) {
@@ -27,14 +27,17 @@ impl GridLab {
             egui::ComboBox::from_label("Generator")
                 .selected_text(spec.kind.name())
                 .show_ui(ui, |ui| {
-                    for kind in GeneratorKind::ALL {
+                    for kind in generate::Kind::ALL {
                         ui.selectable_value(&mut spec.kind, kind, kind.name());
                     }
                 });
             match spec.kind {
-                GeneratorKind::Maze => ui.add(egui::DragValue::new(&mut spec.corridor).range(1..=16).prefix("corridor ")),
-                GeneratorKind::Rooms => ui.add(egui::DragValue::new(&mut spec.room).range(3..=64).prefix("room ")),
-                GeneratorKind::Random => {
+                generate::Kind::Maze => ui.add(egui::DragValue::new(&mut spec.corridor).range(1..=16).prefix("corridor ")),
+                generate::Kind::Rooms => {
+                    ui.add(egui::DragValue::new(&mut spec.room).range(3..=64).prefix("room "));
+                    ui.add(egui::DragValue::new(&mut spec.doors).range(0.0..=1.0).speed(0.01).prefix("doors "))
+                }
+                generate::Kind::Random => {
                     ui.add(egui::DragValue::new(&mut spec.density).range(0.0..=0.9).speed(0.01).prefix("walls "))
                 }
             };

@@ -3,7 +3,8 @@
 use super::GridLab;
 use crate::app::widgets;
 use crate::pathfinding::Algorithm;
-use crate::trace::{NO_NODE, SearchEvent};
+use crate::trace::NO_NODE;
+use crate::pathfinding::search_trace::SearchEvent;
 
 const PSEUDOCODE: [&str; 9] = [
     "open := {start}; g(start) := 0",

@@ -5,10 +5,10 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::app::worker::Progress;
 use crate::grid::Grid;
 use crate::pathfinding::{GridSearch, PathResult, SearchSpace};
-use crate::trace::{Player, Recorder, SearchEvent, SearchSnapshot, Tracer};
+use crate::trace::{NoTrace, Player, Progress, Recorder, Watched};
+use crate::pathfinding::search_trace::{SearchEvent, SearchSnapshot};
 
 /// What one press of "Step >" advances: one event, or one whole expansion (a node and all its neighbours).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -37,43 +37,20 @@ pub struct SearchReplay {
     expansion_events: Vec<usize>,
 }
 
-/// A recorder that reports each expansion as progress and stops keeping events once cancelled
-/// (the search then finishes quickly without them and the result is thrown away).
-struct ProgressRecorder<'a> {
-    recorder: Recorder<SearchEvent>,
-    progress: &'a Progress,
-    stopped: bool,
-}
-
-impl Tracer<SearchEvent> for ProgressRecorder<'_> {
-    const ENABLED: bool = true;
-    fn record(&mut self, make: impl FnOnce() -> SearchEvent) {
-        if self.stopped {
-            return;
-        }
-        let event = make();
-        if matches!(event, SearchEvent::Expand { .. }) {
-            self.progress.add(1);
-            self.stopped = self.progress.is_cancelled();
-        }
-        self.recorder.record(|| event);
-    }
-}
-
 impl SearchReplay {
-    /// Runs the query twice: at full speed for the figures, then recorded for the replay.
-    /// `None` if cancelled.
+    /// Runs the query twice: at full speed for the figures, then recorded for the replay (each
+    /// expansion counts as progress). `None` if stopped.
     pub fn record(grid: &Grid, search: GridSearch, start: u32, goal: u32, progress: &Progress) -> Option<SearchReplay> {
         let mut space = SearchSpace::new();
         let began = Instant::now();
-        let result = search.run(grid, start, goal, &mut space, &mut crate::trace::NoTrace);
+        let result = search.run(grid, start, goal, &mut space, &mut NoTrace);
         let time = began.elapsed();
-        let mut tracer = ProgressRecorder { recorder: Recorder::default(), progress, stopped: false };
+        let mut tracer = Watched::new(Recorder::default(), progress);
         search.run(grid, start, goal, &mut space, &mut tracer);
-        if tracer.stopped || progress.is_cancelled() {
+        if tracer.stopped() {
             return None;
         }
-        Some(Self::new(search, tracer.recorder.finish(), result, time, grid.cell_count()))
+        Some(Self::new(search, tracer.into_inner().finish(), result, time, grid.cell_count()))
     }
 
     fn new(

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{HierarchySettings, StepUnit};
 use crate::app::file_dialog::FileRequest;
-use crate::grid::{Grid, generate};
+use crate::grid::generate;
 use crate::pathfinding::{Algorithm, GridSearch};
 
 /// The map the lesson opens with.
@@ -46,62 +46,13 @@ pub enum Brush {
     Weight(u8),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GeneratorKind {
-    Maze,
-    Rooms,
-    Random,
-}
-
-impl GeneratorKind {
-    pub const ALL: [GeneratorKind; 3] = [GeneratorKind::Maze, GeneratorKind::Rooms, GeneratorKind::Random];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            GeneratorKind::Maze => "maze",
-            GeneratorKind::Rooms => "rooms",
-            GeneratorKind::Random => "random",
-        }
-    }
-}
-
-/// A generated map, reproducible from these numbers.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct GeneratorSpec {
-    pub kind: GeneratorKind,
-    pub width: u32,
-    pub height: u32,
-    pub seed: u64,
-    /// Maze corridor width.
-    pub corridor: u32,
-    /// Room side.
-    pub room: u32,
-    /// Share of blocked cells on a random map.
-    pub density: f64,
-}
-
-impl Default for GeneratorSpec {
-    fn default() -> Self {
-        Self { kind: GeneratorKind::Maze, width: 128, height: 128, seed: 1, corridor: 2, room: 12, density: 0.3 }
-    }
-}
-
-impl GeneratorSpec {
-    pub fn generate(&self) -> Grid {
-        let (w, h) = (self.width.clamp(2, 4096), self.height.clamp(2, 4096));
-        match self.kind {
-            GeneratorKind::Maze => generate::maze(w, h, self.corridor, self.seed),
-            GeneratorKind::Rooms => generate::rooms(w, h, self.room, 0.15, self.seed),
-            GeneratorKind::Random => generate::random(w, h, self.density, self.seed),
-        }
-    }
-}
-
 /// Where the map on screen came from (restored on the next start).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum MapSource {
     File(String),
-    Generated(GeneratorSpec),
+    /// A map's text, from a scene.
+    Inline(String),
+    Generated(generate::Spec),
 }
 
 /// Everything the page remembers between runs.
@@ -118,7 +69,7 @@ pub struct Settings {
     pub map_path: String,
     pub scen_path: String,
     pub save_path: String,
-    pub generator: GeneratorSpec,
+    pub generator: generate::Spec,
     pub tool: Tool,
     pub paint_weight: u8,
     pub show_values: bool,
@@ -137,7 +88,8 @@ impl Default for Settings {
             map_path: DEFAULT_MAP.to_string(),
             scen_path: format!("{DEFAULT_MAP}.scen"),
             save_path: "edited.map".to_string(),
-            generator: GeneratorSpec::default(),
+            // The page offers a bigger maze than the CLI's default to start with.
+            generator: generate::Spec { width: 128, height: 128, corridor: 2, ..generate::Spec::default() },
             tool: Tool::Pan,
             paint_weight: 5,
             show_values: false,

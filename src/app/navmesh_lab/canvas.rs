@@ -7,7 +7,7 @@ use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
 use super::{NavmeshLab, ReplayKind};
 use crate::navmesh::reduction::Role;
 use crate::navmesh::{Navmesh, Point};
-use crate::trace::{NodeStatus, SearchOutcome};
+use crate::pathfinding::search_trace::{NodeStatus, SearchOutcome};
 
 pub const BLOCKED: Color32 = Color32::from_gray(50);
 pub const UNSEEN: Color32 = Color32::from_gray(235);
@@ -63,7 +63,7 @@ impl NavmeshLab {
             (Some(SearchOutcome::Found { path, .. }), _) => path,
             _ => &[],
         };
-        let tra = self.algorithm == super::MeshAlgorithm::Tra;
+        let tra = self.search.algorithm == super::MeshAlgorithm::Tra;
         for (t, tri) in self.mesh.triangles.iter().enumerate() {
             let fill = if !tri.walkable {
                 BLOCKED
@@ -111,8 +111,8 @@ impl NavmeshLab {
         }
         for (p, colour) in [(self.start, Color32::from_rgb(30, 160, 60)), (self.goal, Color32::from_rgb(170, 40, 170))] {
             painter.circle_filled(at.to_screen(p), 5.0, colour);
-            if self.radius > 0.0 {
-                painter.circle_stroke(at.to_screen(p), self.radius as f32 * at.scale, Stroke::new(1.5, colour));
+            if self.search.radius > 0.0 {
+                painter.circle_stroke(at.to_screen(p), self.search.radius as f32 * at.scale, Stroke::new(1.5, colour));
             }
         }
         self.paint_drawing(painter, at);

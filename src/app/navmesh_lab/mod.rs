@@ -6,6 +6,7 @@
 
 mod canvas;
 mod narration;
+mod scene;
 
 use std::sync::Arc;
 
@@ -18,13 +19,13 @@ use super::worker::Job;
 use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
 use crate::navmesh::grid_outline::cell_centre;
-use crate::navmesh::tastar::{MeshQuery, MeshSearchResult, ta_star};
+use crate::navmesh::tastar::MeshSearchResult;
 use crate::navmesh::reduction::{Reduction, Role};
-use crate::navmesh::trastar::tra_star;
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
 use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance, load_map_file};
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::trace::{NoTrace, Player, Recorder, SearchEvent, SearchOutcome, SearchSnapshot, Trace};
+use crate::trace::{NoTrace, Player, Recorder, Trace};
+use crate::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
 use canvas::Transform;
 
 /// How many triangles jump-and-walk samples before it walks.
@@ -33,11 +34,7 @@ const WALK_SAMPLES: usize = 6;
 /// The bundled polygon maps (the first one opens) and a grid map to compare with grid A*.
 pub const MAPS: [&str; 4] = ["maps/pillars.json", "maps/narrow_corridor.json", "maps/u_hall.json", "maps/rooms128.map"];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MeshAlgorithm {
-    Ta,
-    Tra,
-}
+pub use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
 
 /// Which recording the step controls move through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,9 +96,7 @@ pub struct NavmeshLab {
     error: Option<String>,
     start: Point,
     goal: Point,
-    radius: f64,
-    algorithm: MeshAlgorithm,
-    refine: bool,
+    search: MeshSearch,
     result: Option<MeshSearchResult>,
     player: Player<SearchSnapshot>,
     funnel: Player<FunnelView>,
@@ -117,6 +112,8 @@ pub struct NavmeshLab {
     transform: Option<Transform>,
     /// The recordings of the last query, while the worker makes them.
     job: Option<Job<Recorded>>,
+    /// A scene's step, opened when the next recording arrives.
+    scene_step: Option<crate::scene::Step>,
     /// Wakes the UI when the worker finishes (known after the first frame).
     repaint: Option<egui::Context>,
 }
@@ -141,8 +138,8 @@ fn mesh_extent(mesh: &Navmesh) -> (Point, Point) {
     })
 }
 
-fn build(outline: &Outline, refine: bool) -> Result<Navmesh, String> {
-    Navmesh::build(outline, refine.then(Refinement::default))
+fn build(outline: &Outline, search: &MeshSearch) -> Result<Navmesh, String> {
+    Navmesh::build(outline, search.refinement())
 }
 
 /// What the worker sends back for one query.
@@ -156,24 +153,21 @@ struct Recorded {
 }
 
 /// Records the search and, if it finds a path, the funnel over its channel; jump-and-walk to the goal.
-fn record(mesh: &Navmesh, reduction: &Reduction, grid: Option<&Grid>, algorithm: MeshAlgorithm, query: &MeshQuery) -> Recorded {
+fn record(mesh: &Navmesh, reduction: &Reduction, grid: Option<&Grid>, search: &MeshSearch, start: Point, goal: Point) -> Recorded {
     let mut recorder = Recorder::default();
-    let result = match algorithm {
-        MeshAlgorithm::Ta => ta_star(mesh, query, &mut recorder),
-        MeshAlgorithm::Tra => tra_star(mesh, reduction, query, &mut recorder),
-    };
+    let result = search.run(mesh, Some(reduction), start, goal, &mut recorder);
     let mut funnel = Recorder::default();
     if let Ok(Some(path)) = result.as_ref().map(|result| &result.path) {
-        channel_path(mesh, query.start, query.goal, &path.channel, query.radius, &mut funnel);
+        channel_path(mesh, start, goal, &path.channel, search.radius, &mut funnel);
     }
     let mut walk = Recorder::default();
-    jump_and_walk(mesh, query.goal, WALK_SAMPLES, &mut walk);
+    jump_and_walk(mesh, goal, WALK_SAMPLES, &mut walk);
     let grid_path = grid.and_then(|grid| {
         let cell_at = |p: Point| {
             let (x, y) = (p[0].floor() as i64, p[1].floor() as i64);
             grid.is_passable(x, y).then(|| grid.cell(x as u32, y as u32))
         };
-        let (start, goal) = (cell_at(query.start)?, cell_at(query.goal)?);
+        let (start, goal) = (cell_at(start)?, cell_at(goal)?);
         let result = GridSearch::default().run(grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
         let (cost, cells) = result.path?;
         Some((cost, cells.into_iter().map(|c| cell_centre(grid, c)).collect()))
@@ -183,7 +177,7 @@ fn record(mesh: &Navmesh, reduction: &Reduction, grid: Option<&Grid>, algorithm:
 
 impl NavmeshLab {
     pub fn new() -> Self {
-        let mesh = build(&fallback_map().outline(), false).expect("the fallback map triangulates");
+        let mesh = build(&fallback_map().outline(), &MeshSearch::default()).expect("the fallback map triangulates");
         let mut lab = Self {
             grid: None,
             grid_path: None,
@@ -194,9 +188,7 @@ impl NavmeshLab {
             error: None,
             start: [0.0; 2],
             goal: [0.0; 2],
-            radius: 0.0,
-            algorithm: MeshAlgorithm::Ta,
-            refine: false,
+            search: MeshSearch::default(),
             result: None,
             player: Player::new(Recorder::new(0).finish(), SearchSnapshot::new(0)),
             funnel: Player::new(Recorder::new(0).finish(), FunnelView::default()),
@@ -209,13 +201,14 @@ impl NavmeshLab {
             notice: None,
             transform: None,
             job: None,
+            scene_step: None,
             repaint: None,
         };
         lab.apply(MeshCommand::LoadMap(MAPS[0].to_string()));
         if let Some(error) = lab.error.take() {
             // Run from another folder, or a broken bundled map: a built-in room still teaches.
             let fallback = fallback_map();
-            let mesh = build(&fallback.outline(), false).expect("the fallback map triangulates");
+            let mesh = build(&fallback.outline(), &lab.search).expect("the fallback map triangulates");
             lab.show_map(mesh, None, Some(fallback));
             lab.error = Some(format!("{error}; showing a small built-in room instead"));
         }
@@ -262,7 +255,7 @@ impl NavmeshLab {
 
     pub fn apply(&mut self, command: MeshCommand) {
         match command {
-            MeshCommand::LoadMap(path) => match load_map_file(path.as_ref()).map_err(|e| e.to_string()).and_then(|loaded| Ok((build(&loaded.outline, self.refine)?, loaded))) {
+            MeshCommand::LoadMap(path) => match load_map_file(path.as_ref()).map_err(|e| e.to_string()).and_then(|loaded| Ok((build(&loaded.outline, &self.search)?, loaded))) {
                 Ok((mesh, loaded)) => {
                     self.map_path = path;
                     self.show_map(mesh, loaded.grid, loaded.polygons);
@@ -279,15 +272,15 @@ impl NavmeshLab {
                 self.run();
             }
             MeshCommand::SetRadius(radius) => {
-                self.radius = radius.max(0.0);
+                self.search.radius = radius.max(0.0);
                 self.run();
             }
             MeshCommand::SetAlgorithm(algorithm) => {
-                self.algorithm = algorithm;
+                self.search.algorithm = algorithm;
                 self.run();
             }
             MeshCommand::SetRefine(refine) => {
-                self.refine = refine;
+                self.search.min_angle = refine.then_some(Refinement::default().min_angle_deg);
                 let path = self.map_path.clone();
                 self.apply(MeshCommand::LoadMap(path));
             }
@@ -385,7 +378,7 @@ impl NavmeshLab {
             ring.iter().map(|&[x, y]| if y_down { [x, lo[1] + hi[1] - y] } else { [x, y] }).collect()
         };
         let map = PolygonMap { boundary: as_drawn(boundary), holes: holes.iter().map(as_drawn).collect() };
-        match map.validated().and_then(|map| Ok((build(&map.outline(), self.refine)?, map))) {
+        match map.validated().and_then(|map| Ok((build(&map.outline(), &self.search)?, map))) {
             Ok((mesh, map)) => {
                 self.drawing = None;
                 self.map_path = "(drawn)".to_string();
@@ -435,11 +428,11 @@ impl NavmeshLab {
     fn run(&mut self) {
         // A new query: the last one's message no longer applies.
         self.error = None;
-        let query = MeshQuery { radius: self.radius, ..MeshQuery::new(self.start, self.goal) };
-        let (mesh, reduction, grid, algorithm) =
-            (Arc::clone(&self.mesh), Arc::clone(&self.reduction), self.grid.clone(), self.algorithm);
+                let (mesh, reduction, grid, search) =
+            (Arc::clone(&self.mesh), Arc::clone(&self.reduction), self.grid.clone(), self.search.clone());
+        let (start, goal) = (self.start, self.goal);
         self.job = Some(Job::spawn("Recording the search", self.repaint.clone(), move |_| {
-            record(&mesh, &reduction, grid.as_deref(), algorithm, &query)
+            record(&mesh, &reduction, grid.as_deref(), &search, start, goal)
         }));
     }
 
@@ -460,6 +453,9 @@ impl NavmeshLab {
         self.funnel = Player::new(recorded.funnel, FunnelView::default());
         self.walk = Player::new(recorded.walk, WalkView::default());
         self.grid_path = recorded.grid_path;
+        if let Some(step) = self.scene_step.take() {
+            self.open_scene_step(step);
+        }
     }
 
     /// Forgets the replays of the previous map (their triangles are not this map's): until the new
@@ -497,17 +493,17 @@ impl NavmeshLab {
         ui.separator();
         ui.horizontal(|ui| {
             ui.label("Algorithm:");
-            for (algorithm, name) in [(MeshAlgorithm::Ta, "TA*"), (MeshAlgorithm::Tra, "TRA*")] {
-                if ui.radio(self.algorithm == algorithm, name).clicked() {
+            for algorithm in [MeshAlgorithm::Ta, MeshAlgorithm::Tra] {
+                if ui.radio(self.search.algorithm == algorithm, algorithm.label()).clicked() {
                     commands.push(MeshCommand::SetAlgorithm(algorithm));
                 }
             }
         });
-        let mut refine = self.refine;
+        let mut refine = self.search.min_angle.is_some();
         if ui.checkbox(&mut refine, "Refine (no angle under 25 degrees)").changed() {
             commands.push(MeshCommand::SetRefine(refine));
         }
-        let mut radius = self.radius;
+        let mut radius = self.search.radius;
         if ui.add(egui::Slider::new(&mut radius, 0.0..=2.0).text("Agent radius")).changed() {
             commands.push(MeshCommand::SetRadius(radius));
         }

@@ -6,7 +6,8 @@ use crate::app::widgets;
 use crate::navmesh::Point;
 use crate::navmesh::funnel::FunnelEvent;
 use crate::navmesh::walk::WalkEvent;
-use crate::trace::{NO_NODE, SearchEvent};
+use crate::trace::NO_NODE;
+use crate::pathfinding::search_trace::SearchEvent;
 
 impl NavmeshLab {
     /// The pseudocode of the selected recording, its current line highlighted, and what that

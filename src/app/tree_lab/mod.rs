@@ -5,13 +5,14 @@ mod board;
 mod canvas;
 mod pseudocode;
 pub mod recording;
+mod scene;
 
 use egui::Color32;
 use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
 use serde::{Deserialize, Serialize};
 
 use self::canvas::{Expansion, Item, ShownSearch, ShownUct, value_for_first, value_text, window_text};
-pub use self::recording::{Algorithm, GameKind, Position, Recording, Replay, SearchSpec};
+pub use self::recording::{EngineAlgorithm, GameKind, Position, Recording, Replay, SearchSpec};
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::widgets;
@@ -40,7 +41,7 @@ impl Default for Settings {
         Self {
             game: GameKind::TicTacToe,
             positions: GameKind::ALL.map(|kind| kind.default_position().to_string()),
-            spec: SearchSpec { algorithm: Algorithm::AlphaBeta, depth: 9, iterations: 1000 },
+            spec: SearchSpec { algorithm: EngineAlgorithm::AlphaBeta, depth: 9, iterations: 1000 },
             top_k: 6,
             follow: true,
             speed: 20.0,
@@ -63,7 +64,7 @@ pub enum TreeCommand {
     Replay(ReplayCommand),
     SetGame(GameKind),
     SetPosition(String),
-    SetAlgorithm(Algorithm),
+    SetAlgorithm(EngineAlgorithm),
     SetDepth(u32),
     SetIterations(u64),
     /// Minimax over the whole tic-tac-toe tree from the empty board.
@@ -93,6 +94,8 @@ pub struct TreeLab {
     view_moved: bool,
     error: Option<String>,
     repaint: Option<egui::Context>,
+    /// A scene's step, taken by the next recording.
+    scene_step: Option<crate::scene::Step>,
 }
 
 impl Default for TreeLab {
@@ -124,6 +127,7 @@ impl TreeLab {
             view_moved: false,
             error: None,
             repaint: None,
+            scene_step: None,
         };
         lab.apply(TreeCommand::Run);
         lab
@@ -181,7 +185,7 @@ impl TreeLab {
             TreeCommand::FullTicTacToeTree => {
                 self.settings.game = GameKind::TicTacToe;
                 self.settings.positions[GameKind::TicTacToe as usize] = ".........".to_string();
-                self.settings.spec.algorithm = Algorithm::Minimax;
+                self.settings.spec.algorithm = EngineAlgorithm::Minimax;
                 self.settings.spec.depth = 9;
                 self.spawn();
             }
@@ -222,12 +226,12 @@ impl TreeLab {
         };
         self.error = None;
         let spec = self.settings.spec;
-        let limit = if spec.algorithm == Algorithm::Uct {
+        let limit = if spec.algorithm == EngineAlgorithm::Uct {
             format!("{} iterations", spec.iterations)
         } else {
             format!("depth {}", spec.depth)
         };
-        let label = format!("Recording {} ({limit}) on {}", spec.algorithm.name(), position.kind().name());
+        let label = format!("Recording {} ({limit}) on {}", spec.algorithm.label(), position.kind().name());
         self.job =
             Some(Job::spawn(label, self.repaint.clone(), move |progress| recording::record(position, spec, progress)));
     }
@@ -242,6 +246,9 @@ impl TreeLab {
         self.bar.playing = false;
         self.view_moved = false;
         self.recording = Some(recording);
+        if let Some(step) = self.scene_step.take() {
+            self.open_scene_step(step);
+        }
     }
 
     fn search_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
@@ -269,8 +276,8 @@ impl TreeLab {
         });
         ui.horizontal_wrapped(|ui| {
             ui.label("Algorithm:");
-            for algorithm in Algorithm::ALL {
-                if ui.radio(self.settings.spec.algorithm == algorithm, algorithm.name()).clicked()
+            for algorithm in EngineAlgorithm::SEARCHES {
+                if ui.radio(self.settings.spec.algorithm == algorithm, algorithm.label()).clicked()
                     && self.settings.spec.algorithm != algorithm
                 {
                     commands.push(TreeCommand::SetAlgorithm(algorithm));
@@ -278,7 +285,7 @@ impl TreeLab {
             }
         });
         let spec = self.settings.spec;
-        if spec.algorithm == Algorithm::Uct {
+        if spec.algorithm == EngineAlgorithm::Uct {
             // Edited in place while dragging; recorded once the drag ends.
             let slider = egui::Slider::new(&mut self.settings.spec.iterations, 10..=100_000)
                 .logarithmic(true)
@@ -468,19 +475,19 @@ impl TreeLab {
                 let mut moves = Vec::new();
                 let mut at = id;
                 while at != NO_NODE && view.node(at).parent != NO_NODE {
-                    moves.push(view.node(at).mv.clone());
+                    moves.push(view.node(at).mv.to_string());
                     at = view.node(at).parent;
                 }
                 moves.reverse();
                 let node = view.node(id);
-                let shown = ShownSearch::new(replay, kind, recording.spec.algorithm != Algorithm::AlphaBeta);
+                let shown = ShownSearch::new(replay, kind, recording.spec.algorithm != EngineAlgorithm::AlphaBeta);
                 let value = shown.value(id).unwrap_or_else(|| "not known yet".into());
                 let mut details = format!(
                     "Value for {}: {value}\nWindow: {}",
                     kind.side_name(crate::games::Side::First),
                     window_text(node.alpha, node.beta)
                 );
-                if let Some((cut, pruned)) = &node.cutoff {
+                if let Some((cut, pruned)) = node.cutoff.as_deref() {
                     details += &format!("\n{}: pruned {}", canvas::cutoff_name(*cut), pruned.join(" "));
                 }
                 (moves, details)
@@ -575,7 +582,7 @@ impl TreeLab {
     fn tree(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
         let Some(recording) = &self.recording else { return };
         let kind = recording.position.kind();
-        let full_width = matches!(recording.spec.algorithm, Algorithm::Minimax | Algorithm::Negamax);
+        let full_width = matches!(recording.spec.algorithm, EngineAlgorithm::Minimax | EngineAlgorithm::Negamax);
         let (placed, focus) = match &recording.replay {
             Replay::Tree(replay) => {
                 let shown = ShownSearch::new(replay, kind, full_width);

@@ -1,13 +1,13 @@
 //! Each algorithm's pseudocode, and the line each event of its trace belongs to.
 
-use super::recording::Algorithm;
-use crate::adversarial::mcts::MctsEvent;
+use super::recording::EngineAlgorithm;
+use crate::adversarial::mcts_trace::MctsEvent;
 use crate::adversarial::tree::{LeafReason, TreeEvent};
 use crate::trace::NO_NODE;
 
-pub fn lines(algorithm: Algorithm) -> &'static [&'static str] {
+pub fn lines(algorithm: EngineAlgorithm) -> &'static [&'static str] {
     match algorithm {
-        Algorithm::Minimax => &[
+        EngineAlgorithm::Minimax => &[
             "function minimax(node, depth):",
             "    if terminal or depth = 0: return value(node) for MAX",
             "    best := −∞ if MAX is to move, else +∞",
@@ -16,7 +16,7 @@ pub fn lines(algorithm: Algorithm) -> &'static [&'static str] {
             "        best := max(best, v) if MAX, else min(best, v)",
             "    return best",
         ],
-        Algorithm::Negamax => &[
+        EngineAlgorithm::Negamax => &[
             "function negamax(node, depth):",
             "    if terminal or depth = 0: return value(node)",
             "    best := −∞",
@@ -25,7 +25,7 @@ pub fn lines(algorithm: Algorithm) -> &'static [&'static str] {
             "        if v > best: best := v",
             "    return best",
         ],
-        Algorithm::AlphaBeta => &[
+        EngineAlgorithm::AlphaBeta => &[
             "function alphabeta(node, depth, α, β):",
             "    if terminal or depth = 0: return value(node)",
             "    best := −∞",
@@ -35,7 +35,7 @@ pub fn lines(algorithm: Algorithm) -> &'static [&'static str] {
             "        if α ≥ β: break   (cutoff: prune the rest)",
             "    return best",
         ],
-        Algorithm::IterativeDeepening => &[
+        EngineAlgorithm::Id => &[
             "for depth := 1, 2, 3, ...: alphabeta(root, depth, −∞, +∞)",
             "function alphabeta(node, depth, α, β):",
             "    if terminal or depth = 0: return value(node)",
@@ -46,7 +46,7 @@ pub fn lines(algorithm: Algorithm) -> &'static [&'static str] {
             "        if α ≥ β: remember the move as a killer; break",
             "    store best in the table; return best",
         ],
-        Algorithm::Uct => &[
+        EngineAlgorithm::Uct => &[
             "repeat N times:",
             "    select: from the root, follow the highest UCB1 to a leaf",
             "    expand: a leaf visited before gets its children",
@@ -55,14 +55,16 @@ pub fn lines(algorithm: Algorithm) -> &'static [&'static str] {
             "    solver: decided children decide their parent",
             "play the most visited move",
         ],
+        // Not a search: the lab never records it.
+        EngineAlgorithm::Random => &[],
     }
 }
 
 /// The pseudocode line of a minimax-family event.
-pub fn tree_line(algorithm: Algorithm, event: &TreeEvent) -> usize {
+pub fn tree_line(algorithm: EngineAlgorithm, event: &TreeEvent) -> usize {
     // Iterative deepening has its driver loop as line 0 and a table probe before the loop.
     let (entry, horizon, call, improve, cut) =
-        if algorithm == Algorithm::IterativeDeepening { (1, 2, 5, 6, 7) } else { (0, 1, 4, 5, 6) };
+        if algorithm == EngineAlgorithm::Id { (1, 2, 5, 6, 7) } else { (0, 1, 4, 5, 6) };
     match event {
         TreeEvent::Start { .. } | TreeEvent::Iteration { .. } => 0,
         TreeEvent::Enter { parent, .. } if *parent == NO_NODE => entry,
@@ -98,9 +100,9 @@ mod tests {
     fn every_event_points_at_a_line_that_says_what_it_does() {
         let mut recorder = Recorder::default();
         alphabeta::search(&TicTacToe::from_position("x.o/.o./x..").unwrap(), &DefaultEval, 9, &mut recorder);
-        let text = lines(Algorithm::AlphaBeta);
+        let text = lines(EngineAlgorithm::AlphaBeta);
         for event in recorder.finish().events {
-            let line = text[tree_line(Algorithm::AlphaBeta, &event)];
+            let line = text[tree_line(EngineAlgorithm::AlphaBeta, &event)];
             match event {
                 TreeEvent::Cutoff { .. } => assert!(line.contains("break")),
                 TreeEvent::Window { .. } => assert!(line.contains("best := v")),

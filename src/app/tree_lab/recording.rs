@@ -5,15 +5,16 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
-use crate::adversarial::mcts::{MctsConfig, MctsEvent, MctsStats, MctsView, uct_search};
+pub use crate::adversarial::engine::EngineAlgorithm;
+use crate::adversarial::SearchStats;
+use crate::adversarial::engine::{EngineResult, EngineSpec};
+use crate::adversarial::mcts::{MctsConfig, MctsStats};
+use crate::adversarial::mcts_trace::MctsView;
 use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_ply, minimal_nodes_per_ply};
-use crate::adversarial::{SearchLimits, SearchStats, alphabeta, minimax, negamax};
-use crate::app::worker::Progress;
 use crate::games::barca::{Barca, START_FEN};
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{DefaultEval, Game, Side};
-use crate::trace::{NO_NODE, Player, Recorder, Tracer};
+use crate::trace::{NO_NODE, Player, Progress, Recorder, Watched};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameKind {
@@ -56,35 +57,11 @@ impl GameKind {
     }
 
     /// The deepest search offered: deeper Barca searches take minutes.
-    pub fn max_depth(self, algorithm: Algorithm) -> u32 {
+    pub fn max_depth(self, algorithm: EngineAlgorithm) -> u32 {
         match (self, algorithm) {
             (GameKind::TicTacToe, _) => 9,
-            (GameKind::Barca, Algorithm::Minimax | Algorithm::Negamax) => 3,
+            (GameKind::Barca, EngineAlgorithm::Minimax | EngineAlgorithm::Negamax) => 3,
             (GameKind::Barca, _) => 5,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Algorithm {
-    Minimax,
-    Negamax,
-    AlphaBeta,
-    IterativeDeepening,
-    Uct,
-}
-
-impl Algorithm {
-    pub const ALL: [Algorithm; 5] =
-        [Algorithm::Minimax, Algorithm::Negamax, Algorithm::AlphaBeta, Algorithm::IterativeDeepening, Algorithm::Uct];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "Minimax",
-            Algorithm::Negamax => "Negamax",
-            Algorithm::AlphaBeta => "Alpha-beta",
-            Algorithm::IterativeDeepening => "ID + TT",
-            Algorithm::Uct => "UCT",
         }
     }
 }
@@ -143,12 +120,49 @@ impl Position {
     }
 }
 
-/// What to search and how far.
+/// What to search and how far: the page's choices, kept for each algorithm while another is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SearchSpec {
-    pub algorithm: Algorithm,
+    pub algorithm: EngineAlgorithm,
     pub depth: u32,
     pub iterations: u64,
+}
+
+impl SearchSpec {
+    /// The library engine recorded on `game`: UCT with the playouts, the others to the depth.
+    pub fn engine(&self, game: GameKind) -> EngineSpec {
+        match self.algorithm {
+            // The lesson shows plain UCT, whose selection scores its replay computes.
+            EngineAlgorithm::Uct => EngineSpec {
+                iterations: Some(self.iterations),
+                // Random Barca games rarely end: score playouts after a few plies instead.
+                uct: MctsConfig {
+                    playout_cutoff: if game == GameKind::Barca { Some(16) } else { MctsConfig::plain().playout_cutoff },
+                    ..MctsConfig::plain()
+                },
+                ..EngineSpec::new(EngineAlgorithm::Uct)
+            },
+            algorithm => EngineSpec::depth(algorithm, self.depth),
+        }
+    }
+
+    /// Takes `engine`'s algorithm and budget; the page records only these.
+    pub fn set_engine(&mut self, engine: &EngineSpec, game: GameKind) -> Result<(), String> {
+        let spec = self.with(engine);
+        if spec.engine(game) != *engine {
+            return Err(format!("the game-tree lab records minimax:D, negamax:D, alphabeta:D, id:D or uct:N, not '{engine}'"));
+        }
+        *self = spec;
+        Ok(())
+    }
+
+    fn with(self, engine: &EngineSpec) -> SearchSpec {
+        SearchSpec {
+            algorithm: engine.algorithm,
+            depth: engine.depth.unwrap_or(self.depth),
+            iterations: engine.iterations.unwrap_or(self.iterations),
+        }
+    }
 }
 
 /// A recorded game-tree search (minimax family) ready to replay.
@@ -218,29 +232,6 @@ impl Recording {
     }
 }
 
-/// A recorder that counts nodes as progress and stops keeping events once the job is cancelled.
-struct ProgressRecorder<'a, E> {
-    recorder: Recorder<E>,
-    progress: &'a Progress,
-    is_node: fn(&E) -> bool,
-    stopped: bool,
-}
-
-impl<E> Tracer<E> for ProgressRecorder<'_, E> {
-    const ENABLED: bool = true;
-    fn record(&mut self, make: impl FnOnce() -> E) {
-        if self.stopped {
-            return;
-        }
-        let event = make();
-        if (self.is_node)(&event) {
-            self.progress.add(1);
-            self.stopped = self.progress.is_cancelled();
-        }
-        self.recorder.record(|| event);
-    }
-}
-
 /// Searches `position` with the trace recorded; `None` if the job was cancelled.
 pub fn record(position: Position, spec: SearchSpec, progress: &Progress) -> Option<Recording> {
     match &position {
@@ -251,39 +242,29 @@ pub fn record(position: Position, spec: SearchSpec, progress: &Progress) -> Opti
 
 fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress: &Progress) -> Option<Recording> {
     let started = Instant::now();
-    let (replay, truncated) = if spec.algorithm == Algorithm::Uct {
+    let engine = spec.engine(position.kind());
+    if engine.algorithm == EngineAlgorithm::Uct {
         progress.set_total(spec.iterations as usize);
-        let mut config = MctsConfig { iterations: Some(spec.iterations), ..MctsConfig::default() };
-        if position.kind() == GameKind::Barca {
-            // Random Barca games rarely end: score playouts after a few plies instead.
-            config.playout_cutoff = Some(16);
-        }
-        let is_node = |e: &MctsEvent| matches!(e, MctsEvent::Backpropagate { .. });
-        let mut tracer = ProgressRecorder { recorder: Recorder::default(), progress, is_node, stopped: false };
-        let result = uct_search(&game, &DefaultEval, &config, &mut tracer);
-        if tracer.stopped {
-            return None;
-        }
-        let trace = tracer.recorder.finish();
-        let truncated = trace.truncated;
-        let view = MctsView::new(game.side_to_move(), &config);
-        (Replay::Mcts(MctsReplay { player: Player::new(trace, view), pv: result.pv, stats: result.stats }), truncated)
-    } else {
-        let is_node = |e: &TreeEvent| matches!(e, TreeEvent::Enter { .. });
-        let mut tracer = ProgressRecorder { recorder: Recorder::default(), progress, is_node, stopped: false };
-        let result = match spec.algorithm {
-            Algorithm::Minimax => minimax::search(&game, &DefaultEval, spec.depth, &mut tracer),
-            Algorithm::Negamax => negamax::search(&game, &DefaultEval, spec.depth, &mut tracer),
-            Algorithm::AlphaBeta => alphabeta::search(&game, &DefaultEval, spec.depth, &mut tracer),
-            Algorithm::IterativeDeepening | Algorithm::Uct => {
-                let mut engine = IterativeDeepening::new(IdOptions { tt_bits: 16, ..IdOptions::default() });
-                engine.search(&game, &DefaultEval, &SearchLimits::depth(spec.depth), &mut tracer)
+    }
+    let mut mcts = Watched::new(Recorder::default(), progress);
+    let mut tracer = Watched::new(Recorder::default(), progress);
+    let mut id = EngineSpec::id_engine(16);
+    let result = engine.search(&game, &DefaultEval, &mut id, &mut tracer, &mut mcts).expect("the lab records searches");
+    let (replay, truncated) = match result {
+        EngineResult::Uct(result) => {
+            if mcts.stopped() {
+                return None;
             }
-        };
-        if tracer.stopped {
+            let trace = mcts.into_inner().finish();
+            let truncated = trace.truncated;
+            let view = MctsView::new(game.side_to_move(), &engine.mcts_config());
+            (Replay::Mcts(MctsReplay { player: Player::new(trace, view), pv: result.pv, stats: result.stats }), truncated)
+        }
+        EngineResult::Tree(result) => {
+        if tracer.stopped() {
             return None;
         }
-        let trace = tracer.recorder.finish();
+        let trace = tracer.into_inner().finish();
         let truncated = trace.truncated;
         let branching = branching_per_ply(&trace.events);
         let minimal = minimal_nodes_per_ply(&branching);
@@ -301,6 +282,7 @@ fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress:
         let player = Player::new(trace, TreeView::new());
         let stats = result.stats;
         (Replay::Tree(TreeReplay { player, stats, branching, minimal, roots, exhaustive }), truncated)
+        }
     };
     Some(Recording { position, spec, replay, record_time: started.elapsed(), truncated })
 }
@@ -340,7 +322,7 @@ mod tests {
     #[test]
     fn alpha_beta_recording_knows_its_root_and_the_minimal_tree() {
         let position = Position::parse(GameKind::TicTacToe, "x.o/.o./x..").unwrap();
-        let spec = SearchSpec { algorithm: Algorithm::AlphaBeta, depth: 9, iterations: 0 };
+        let spec = SearchSpec { algorithm: EngineAlgorithm::AlphaBeta, depth: 9, iterations: 0 };
         let recording = record(position, spec, &Progress::default()).unwrap();
         let Replay::Tree(replay) = &recording.replay else { panic!("a tree replay") };
         assert_eq!(replay.roots, vec![0]);

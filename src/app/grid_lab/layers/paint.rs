@@ -5,11 +5,12 @@ use std::time::Duration;
 
 use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Shape, Stroke, TextureHandle, TextureOptions, Vec2};
 
-use super::{Abstraction, Answer, HierarchySettings, HierarchyState, Plan, Planner, Stepping};
+use super::{Answer, Prepared, HierarchySettings, HierarchyState, Plan, Planner, Stepping};
 use crate::app::grid_lab::canvas::{CLOSED, CURRENT, MapView, OPEN};
 use crate::grid::Grid;
-use crate::pathfinding::PlanView;
-use crate::trace::{NO_NODE, NodeStatus};
+use crate::pathfinding::plan_trace::PlanView;
+use crate::trace::NO_NODE;
+use crate::pathfinding::search_trace::NodeStatus;
 
 pub(super) const CLUSTER: Color32 = Color32::from_rgb(90, 90, 110);
 pub(super) const TRANSITION: Color32 = Color32::from_rgb(230, 70, 160);
@@ -87,7 +88,7 @@ impl HierarchyState {
         let layers = settings.layers;
         let step = step_view(plan, settings);
         // While stepping, the level of the step (the slider's before the first); otherwise the slider's.
-        let shown = step.filter(|view| !view.stage.is_empty()).map_or(settings.shown_level, |view| view.level);
+        let shown = step.filter(|view| view.stage.is_some()).map_or(settings.shown_level, |view| view.level);
         let zoom = map.zoom;
         let center = |cell: u32| map.cell_center(canvas, grid, cell);
         let map_rect = Rect::from_min_max(map.to_screen(canvas, 0.0, 0.0), map.to_screen(canvas, grid.width() as f32, grid.height() as f32));
@@ -97,7 +98,7 @@ impl HierarchyState {
             a.0.max(b.0) + 1 >= xs.start && a.0.min(b.0) < xs.end + 1 && a.1.max(b.1) + 1 >= ys.start && a.1.min(b.1) < ys.end + 1
         };
         match (&*plan.abstraction, &plan.answer) {
-            (Abstraction::Hpa(hpa), Answer::Hpa(_)) => {
+            (Prepared::Hpa(hpa), Answer::Hpa(_)) => {
                 let level = shown.clamp(1, hpa.levels());
                 if let Some(redone) = &plan.recomputed {
                     let age = self.installed_at.map_or(f32::MAX, |t| t.elapsed().as_secs_f32());
@@ -152,7 +153,7 @@ impl HierarchyState {
                 }
                 painter.add(Shape::mesh(mesh));
             }
-            (Abstraction::Pra(pyramid), Answer::Pra(result)) => {
+            (Prepared::Pra(pyramid), Answer::Pra(result)) => {
                 let level = shown.clamp(1, pyramid.height() - 1);
                 let size = [grid.width() as usize, grid.height() as usize];
                 if layers.regions {
@@ -207,14 +208,14 @@ impl HierarchyState {
             }
         };
         let (final_path, level_path) = match (&*plan.abstraction, &plan.answer) {
-            (Abstraction::Hpa(hpa), Answer::Hpa(result)) => {
+            (Prepared::Hpa(hpa), Answer::Hpa(result)) => {
                 if layers.refined {
                     polyline(painter, result.refined_path.iter().map(|&c| center(c)).collect(), width, REFINED);
                 }
                 let level = settings.shown_level.clamp(1, hpa.levels());
                 (&result.path, result.abstract_paths[level - 1].iter().map(|&c| center(c)).collect())
             }
-            (Abstraction::Pra(pyramid), Answer::Pra(result)) => {
+            (Prepared::Pra(pyramid), Answer::Pra(result)) => {
                 let level = settings.shown_level.clamp(1, pyramid.height() - 1);
                 let at = |node: &u32| {
                     let (x, y) = pyramid.position(grid, level, *node);
@@ -236,11 +237,11 @@ impl HierarchyState {
 /// While stepping through the planner: the nodes its current search has reached (abstract ones
 /// as larger squares at their positions), the node being expanded and the paths found on this
 /// level and the one above.
-fn paint_step(painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, abstraction: &Abstraction, view: &PlanView) {
+fn paint_step(painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, abstraction: &Prepared, view: &PlanView) {
     // HPA*'s events name grid cells on every level; PRA*'s name the nodes of the stage's level.
     let at = |level: usize, node: u32| -> Option<Pos2> {
         match abstraction {
-            Abstraction::Pra(pyramid) if level > 0 => ((node as usize) < pyramid.node_count(grid, level)).then(|| {
+            Prepared::Pra(pyramid) if level > 0 => ((node as usize) < pyramid.node_count(grid, level)).then(|| {
                 let (x, y) = pyramid.position(grid, level, node);
                 map.to_screen(canvas, x as f32 + 0.5, y as f32 + 0.5)
             }),

@@ -2,8 +2,9 @@
 
 use super::{HierarchySettings, HierarchyState, Planner};
 use crate::app::widgets;
-use crate::pathfinding::{PlanEvent, PlanView};
-use crate::trace::{Player, SearchEvent};
+use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
+use crate::trace::Player;
+use crate::pathfinding::search_trace::SearchEvent;
 
 impl HierarchyState {
     /// The planner's pseudocode with the line of the current step highlighted, while stepping
@@ -45,17 +46,17 @@ fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
     match planner {
         _ if player.at_end() => Some(if planner == Planner::Hpa { 6 } else { 7 }),
         Planner::Hpa => match stage {
-            "abstract search" => Some(1 + expanding as usize),
-            "refine the abstract path" => Some(3),
-            "refine abstract edges" => Some(4),
-            "smooth" => Some(5),
+            Some(PlanStage::AbstractSearch) => Some(1 + expanding as usize),
+            Some(PlanStage::RefineAbstractPath) => Some(3),
+            Some(PlanStage::RefineEdges) => Some(4),
+            Some(PlanStage::Smooth) => Some(5),
             _ => Some(0),
         },
         Planner::Pra => match (stage, event) {
             (_, PlanEvent::Corridor { .. }) => Some(3),
-            ("abstract search", _) => Some(expanding as usize),
-            ("refine", _) => Some(4 + expanding as usize),
-            ("refine without corridor", _) => Some(6),
+            (Some(PlanStage::AbstractSearch), _) => Some(expanding as usize),
+            (Some(PlanStage::Refine), _) => Some(4 + expanding as usize),
+            (Some(PlanStage::RefineWithoutCorridor), _) => Some(6),
             _ => None,
         },
         Planner::Off => None,
@@ -86,12 +87,12 @@ mod tests {
             let expected = match (player.current_event().unwrap(), player.view().stage) {
                 _ if player.at_end() => 7,
                 (PlanEvent::Corridor { .. }, _) => 3,
-                (PlanEvent::Search(SearchEvent::Expand { .. }), "abstract search") => 1,
-                (_, "abstract search") => 0,
-                (PlanEvent::Search(SearchEvent::Expand { .. }), "refine") => 5,
-                (_, "refine") => 4,
-                (_, "refine without corridor") => 6,
-                (event, stage) => panic!("no expected line for {event:?} in stage '{stage}'"),
+                (PlanEvent::Search(SearchEvent::Expand { .. }), Some(PlanStage::AbstractSearch)) => 1,
+                (_, Some(PlanStage::AbstractSearch)) => 0,
+                (PlanEvent::Search(SearchEvent::Expand { .. }), Some(PlanStage::Refine)) => 5,
+                (_, Some(PlanStage::Refine)) => 4,
+                (_, Some(PlanStage::RefineWithoutCorridor)) => 6,
+                (event, stage) => panic!("no expected line for {event:?} in stage {stage:?}"),
             };
             assert_eq!(line, expected);
             lines.push(line);

@@ -1,0 +1,166 @@
+//! The grid lab as a [`Scene`]: the one it shows, and showing one.
+
+use super::layers::{Layers, Planner as PlannerChoice};
+use super::{GridLab, JobMap, MapSource, StepUnit};
+use crate::grid::{Grid, movingai};
+use crate::pathfinding::planner::{Method, Planner};
+use crate::scene::{Lab, MapSource as SceneMap, RunSpec, Scene, Step};
+
+/// Bundled maps live here; a scene names them by file name.
+const BUNDLED: &str = "maps/";
+
+/// The hierarchical layers in [`Lab::layers`] order, with their switches.
+fn layer_switches(layers: &mut Layers) -> [(&'static str, &mut bool); 8] {
+    [
+        ("clusters", &mut layers.clusters),
+        ("transitions", &mut layers.transitions),
+        ("graph", &mut layers.graph),
+        ("abstract-path", &mut layers.abstract_path),
+        ("refined", &mut layers.refined),
+        ("smoothed", &mut layers.smoothed),
+        ("regions", &mut layers.regions),
+        ("corridor", &mut layers.corridor),
+    ]
+}
+
+impl GridLab {
+    /// What the page shows: the map, the search (and the second one or the planner), the query,
+    /// the step and the layers.
+    pub fn scene(&self) -> Scene {
+        let settings = &self.settings;
+        let [left, mut right] = settings.searches;
+        right.rules = left.rules;
+        let planner = settings.hierarchy.planner(left.rules);
+        let mut scene = Scene::new(if planner.is_some() { Lab::Hierarchical } else { Lab::Grid });
+        scene.map = Some(match &settings.map {
+            MapSource::File(path) => match path.strip_prefix(BUNDLED) {
+                Some(name) if !name.contains('/') => SceneMap::Bundled(name.to_string()),
+                _ => SceneMap::Path(path.clone()),
+            },
+            MapSource::Inline(text) => SceneMap::Inline(text.clone()),
+            MapSource::Generated(spec) => SceneMap::Generated(*spec),
+        });
+        match planner {
+            Some(planner) => {
+                scene.spec = Some(RunSpec::Planner(planner));
+                scene.compare = Some(RunSpec::Planner(Planner::flat(left)));
+            }
+            None => {
+                scene.spec = Some(RunSpec::Planner(Planner::flat(left)));
+                scene.compare = settings.compare.then_some(RunSpec::Planner(Planner::flat(right)));
+            }
+        }
+        let cell = |cell: u32| {
+            let (x, y) = self.grid.coords(cell);
+            [f64::from(x), f64::from(y)]
+        };
+        (scene.start, scene.goal) = (Some(cell(self.start)), Some(cell(self.goal)));
+        let replay = &self.replays[0];
+        scene.step = Step::at(replay.position(StepUnit::Event), replay.len(StepUnit::Event));
+        if settings.show_values {
+            scene.layers.push("values".to_string());
+        }
+        if scene.lab == Lab::Hierarchical {
+            let mut layers = settings.hierarchy.layers;
+            scene.layers.extend(layer_switches(&mut layers).into_iter().filter(|(_, on)| **on).map(|(name, _)| name.to_string()));
+        }
+        scene
+    }
+
+    /// Shows `scene`: loads its map (the current one if it names none), sets the searches and
+    /// the query, and records; the replay opens on the scene's step once it is in. Nothing
+    /// changes when the scene does not fit.
+    pub fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
+        scene.validate()?;
+        let planners = |spec: Option<RunSpec>| match spec {
+            Some(RunSpec::Planner(planner)) => Some(planner),
+            _ => None,
+        };
+        let (first, second) = (planners(scene.spec), planners(scene.compare));
+        let mut settings = self.settings.clone();
+        let mut hierarchy = settings.hierarchy;
+        let (left, right, planner) = match scene.lab {
+            Lab::Grid => (first, second, None),
+            Lab::Hierarchical => (second, None, first),
+            other => return Err(format!("the grid lab cannot show a {other:?} scene")),
+        };
+        hierarchy.planner = PlannerChoice::Off;
+        if let Some(planner) = planner {
+            match planner.method {
+                Method::Hpa { cluster, levels, smooth } => {
+                    (hierarchy.planner, hierarchy.cluster, hierarchy.levels, hierarchy.smooth) = (PlannerChoice::Hpa, cluster, levels, smooth);
+                }
+                Method::Pra { level, k } => (hierarchy.planner, hierarchy.pra_level, hierarchy.pra_k) = (PlannerChoice::Pra, level, k),
+                _ => unreachable!("validated: the hierarchical lab's spec is a hierarchical planner"),
+            }
+            settings.searches[0].rules = planner.rules;
+        }
+        if let Some(search) = left.and_then(|left| left.grid_search()) {
+            settings.searches[0] = search;
+        }
+        settings.compare = right.is_some();
+        if let Some(search) = right.and_then(|right| right.grid_search()) {
+            settings.searches[1] = search;
+        }
+        settings.show_values = scene.layers.iter().any(|layer| layer == "values");
+        if scene.lab == Lab::Hierarchical {
+            for (name, on) in layer_switches(&mut hierarchy.layers) {
+                *on = scene.layers.iter().any(|layer| layer == name);
+            }
+        }
+        settings.hierarchy = hierarchy;
+        let map = match &scene.map {
+            None => None,
+            Some(SceneMap::Path(path)) => Some((load(path)?, MapSource::File(path.clone()))),
+            Some(SceneMap::Bundled(name)) if name.contains('/') => return Err(format!("bundled map '{name}' is a path")),
+            Some(SceneMap::Bundled(name)) => {
+                let path = format!("{BUNDLED}{name}");
+                Some((load(&path)?, MapSource::File(path)))
+            }
+            Some(SceneMap::Inline(text)) => {
+                let grid = movingai::parse_map("the scene's map", text).map_err(|e| e.to_string())?;
+                Some((grid, MapSource::Inline(text.clone())))
+            }
+            Some(SceneMap::Generated(spec)) => Some((spec.generate()?, MapSource::Generated(*spec))),
+        };
+        let grid = map.as_ref().map_or(&self.grid, |(grid, _)| grid);
+        let endpoints = match scene.cells()? {
+            Some((start, goal)) => Some((endpoint(grid, start, "start")?, endpoint(grid, goal, "goal")?)),
+            None => None,
+        };
+        self.settings = settings;
+        self.settings.unit = StepUnit::Event;
+        self.scene_endpoints = endpoints;
+        self.scene_step = Some(scene.step);
+        self.error = None;
+        match map {
+            Some((grid, source)) => self.spawn(JobMap::Replace(grid, source), false),
+            None => self.spawn(JobMap::Current, false),
+        }
+        Ok(())
+    }
+
+    /// Opens the replay on the step a scene asked for.
+    pub(super) fn open_scene_step(&mut self, step: Step) {
+        match step.in_search(&self.replays[0].player.trace().events) {
+            Ok(position) => self.seek(position),
+            Err(e) => self.error = Some(e),
+        }
+    }
+}
+
+fn load(path: &str) -> Result<Grid, String> {
+    movingai::load_map(path.as_ref()).map_err(|e| e.to_string())
+}
+
+/// The passable cell at `(x, y)`, or why it cannot be an endpoint.
+fn endpoint(grid: &Grid, (x, y): (u32, u32), what: &str) -> Result<u32, String> {
+    if !grid.contains(i64::from(x), i64::from(y)) {
+        return Err(format!("the scene's {what} {x},{y} is outside the {}x{} map", grid.width(), grid.height()));
+    }
+    let cell = grid.cell(x, y);
+    if !grid.is_cell_passable(cell) {
+        return Err(format!("the scene's {what} {x},{y} is a blocked cell"));
+    }
+    Ok(cell)
+}

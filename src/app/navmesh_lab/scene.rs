@@ -1,0 +1,91 @@
+//! The polygon lab as a [`Scene`]: the one it shows, and showing one.
+
+use super::{NavmeshLab, ReplayKind, build};
+use crate::grid::Grid;
+use crate::navmesh::{MapFile as Loaded, PolygonMap, load_map_file};
+use crate::navmesh::grid_outline::grid_outline;
+use crate::scene::{Lab, MapSource, RunSpec, Scene, Step};
+
+/// Bundled maps live here; a scene names them by file name.
+const BUNDLED: &str = "maps/";
+
+impl NavmeshLab {
+    /// What the page shows: the map, the search, the query and the search's step.
+    pub fn scene(&self) -> Scene {
+        let mut scene = Scene::new(Lab::Polygon);
+        scene.map = match (self.map_path.strip_prefix(BUNDLED), &self.polygons) {
+            (Some(name), _) if !name.contains('/') => Some(MapSource::Bundled(name.to_string())),
+            _ if !self.map_path.is_empty() => Some(MapSource::Path(self.map_path.clone())),
+            (_, Some(map)) => Some(MapSource::Inline(serde_json::to_string(map).expect("a polygon map is plain data"))),
+            _ => None,
+        };
+        scene.spec = Some(RunSpec::Mesh(self.search));
+        (scene.start, scene.goal) = (Some(self.start), Some(self.goal));
+        scene.step = Step::at(self.player.step(), self.player.len());
+        scene
+    }
+
+    /// Shows `scene`: its map (the current one if it names none), search and query, the search's
+    /// replay at the scene's step. Nothing changes when the scene does not fit.
+    pub fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
+        scene.validate()?;
+        if scene.lab != Lab::Polygon {
+            return Err(format!("the polygon lab cannot show a {:?} scene", scene.lab));
+        }
+        let search = scene.mesh_search().unwrap_or(self.search);
+        let (loaded, path) = match &scene.map {
+            None => (None, self.map_path.clone()),
+            Some(MapSource::Path(path)) => (Some(load(path)?), path.clone()),
+            Some(MapSource::Bundled(name)) if name.contains('/') => return Err(format!("bundled map '{name}' is a path")),
+            Some(MapSource::Bundled(name)) => {
+                let path = format!("{BUNDLED}{name}");
+                (Some(load(&path)?), path)
+            }
+            Some(MapSource::Inline(text)) => {
+                let map = PolygonMap::parse("the scene's map", text).map_err(|e| e.to_string())?.validated()?;
+                (Some(Loaded { outline: map.outline(), grid: None, polygons: Some(map) }), String::new())
+            }
+            Some(MapSource::Generated(spec)) => {
+                let grid = spec.generate()?;
+                (Some(Loaded { outline: grid_outline(&grid), grid: Some(grid), polygons: None }), String::new())
+            }
+        };
+        let refined = search.min_angle != self.search.min_angle;
+        // The mesh is built again for a new map or another refinement.
+        let rebuilt = match loaded {
+            Some(loaded) => Some((build(&loaded.outline, &search)?, loaded.grid, loaded.polygons)),
+            None if refined => match (&self.grid, &self.polygons) {
+                (Some(grid), _) => Some((build(&grid_outline(grid), &search)?, Some(Grid::clone(grid)), None)),
+                (None, Some(map)) => Some((build(&map.outline(), &search)?, None, self.polygons.clone())),
+                (None, None) => Some((build(&load(&self.map_path)?.outline, &search)?, None, None)),
+            },
+            None => None,
+        };
+        self.search = search;
+        if let Some((mesh, grid, polygons)) = rebuilt {
+            self.map_path = path;
+            self.show_map(mesh, grid, polygons);
+        }
+        if let (Some(start), Some(goal)) = (scene.start, scene.goal) {
+            (self.start, self.goal) = (self.snap(start), self.snap(goal));
+        }
+        self.replay = ReplayKind::Search;
+        self.run();
+        // The recording arrives from the worker; its step is found then.
+        self.scene_step = Some(scene.step);
+        Ok(())
+    }
+
+    /// Opens the search's replay at a scene's step, once its recording is in.
+    pub(super) fn open_scene_step(&mut self, step: Step) {
+        match step.in_search(&self.player.trace().events) {
+            Ok(step) => self.seek(step),
+            Err(e) => self.error = Some(e),
+        }
+    }
+}
+
+/// Reads a map file the way the page's "Load map" does.
+fn load(path: &str) -> Result<Loaded, String> {
+    load_map_file(path.as_ref()).map_err(|e| e.to_string())
+}

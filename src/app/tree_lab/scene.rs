@@ -1,0 +1,69 @@
+//! The game-tree lab as a [`Scene`]: the one it shows, and showing one.
+
+use super::TreeLab;
+use super::recording::{GameKind, Position, Replay};
+use crate::scene::{Lab, RunSpec, Scene, Step};
+
+impl TreeLab {
+    /// What the page shows: the position, the search and the replay's step.
+    pub fn scene(&self) -> Scene {
+        let mut scene = Scene::new(Lab::GameTree);
+        let game = self.settings.game;
+        scene.position = Some(self.settings.position_text().to_string());
+        scene.spec = Some(RunSpec::Engine(self.settings.spec.engine(game)));
+        if let Some(recording) = &self.recording {
+            scene.step = Step::at(recording.step(), recording.step_count());
+        }
+        scene
+    }
+
+    /// Shows `scene`: its position (tic-tac-toe or a Barca FEN, told apart by parsing) and search,
+    /// recorded; the replay opens on the scene's step once it is in. Nothing changes when the
+    /// scene does not fit.
+    pub fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
+        scene.validate()?;
+        if scene.lab != Lab::GameTree {
+            return Err(format!("the game-tree lab cannot show a {:?} scene", scene.lab));
+        }
+        if scene.tree.is_some() {
+            return Err("the game-tree lab does not show typed-in trees yet: give a position".to_string());
+        }
+        let (game, text) = match &scene.position {
+            Some(text) => {
+                let game = GameKind::ALL
+                    .into_iter()
+                    .find(|&game| Position::parse(game, text).is_ok())
+                    .ok_or_else(|| format!("position '{text}' is neither a tic-tac-toe board nor a Barca FEN"))?;
+                (game, text.clone())
+            }
+            None => (self.settings.game, self.settings.position_text().to_string()),
+        };
+        let mut spec = self.settings.spec;
+        if let Some(engine) = scene.engine() {
+            spec.set_engine(&engine, game)?;
+        }
+        let max = game.max_depth(spec.algorithm);
+        if spec.algorithm != crate::adversarial::engine::EngineAlgorithm::Uct && spec.depth > max {
+            return Err(format!("the lab searches {} at most {max} plies deep", game.name()));
+        }
+        self.settings.game = game;
+        self.settings.positions[game as usize] = text;
+        self.settings.spec = spec;
+        self.scene_step = Some(scene.step);
+        self.spawn();
+        Ok(())
+    }
+
+    /// Opens the replay on the step a scene asked for.
+    pub(super) fn open_scene_step(&mut self, step: Step) {
+        let Some(recording) = &mut self.recording else { return };
+        let resolved = match &recording.replay {
+            Replay::Tree(replay) => step.in_tree(&replay.player.trace().events),
+            Replay::Mcts(replay) => step.resolve(&replay.player.trace().events, |_, _| false),
+        };
+        match resolved {
+            Ok(position) => recording.seek(position.min(recording.step_count())),
+            Err(e) => self.error = Some(e),
+        }
+    }
+}

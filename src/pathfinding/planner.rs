@@ -1,0 +1,361 @@
+//! What to run on a grid, as one value: a flat search (BFS, Dijkstra, A*) or a hierarchical
+//! planner (HPA*, PRA*) with the move rules. The CLI, the grid lab and scenes all use it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::hpa::{Hpa, HpaQuery, HpaResult};
+use super::pra::{PraOptions, PraResult, Pyramid};
+use super::plan_trace::PlanEvent;
+use super::{Algorithm, GridSearch, Heuristic, PathResult, SearchSpace};
+use crate::grid::{Connectivity, Grid, MoveRules};
+use crate::spec_text::SpecText;
+use crate::trace::{Mapped, Tracer};
+
+/// The HPA* cluster side when none is given.
+pub const DEFAULT_CLUSTER: u32 = 10;
+
+/// A grid planner and its move rules.
+///
+/// Text form: `NAME[:ITEM,...]` with NAME `bfs`, `dijkstra`, `astar`, `hpa` or `pra`. Items:
+/// - move rules (any planner): `8conn` (default) or `4conn`; `no-corner-cut` (default, MovingAI)
+///   or `corner-cut`;
+/// - `astar`: a heuristic `zero|manhattan|octile|euclidean|chebyshev` (default octile, manhattan
+///   with `4conn`) and `weight=W` (W >= 1, default 1: f = g + W·h);
+/// - `hpa`: `cluster=C` (2..256 cells, default 10), `levels=L` (1 or 2, default 1), `no-smooth`;
+/// - `pra`: `level=L` (the level to plan on, default half the pyramid), `k=K` (PRA*(k), K >= 1).
+///
+/// Examples: `astar`, `astar:octile,weight=1.5,4conn,corner-cut`, `hpa:cluster=16,levels=2`,
+/// `pra:k=4`. `Display` writes the canonical form: the heuristic always, other items only when
+/// they differ from the default.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Planner {
+    pub method: Method,
+    pub rules: MoveRules,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Method {
+    Bfs,
+    Dijkstra,
+    Astar { heuristic: Heuristic, weight: f64 },
+    Hpa { cluster: u32, levels: usize, smooth: bool },
+    Pra { level: Option<usize>, k: Option<usize> },
+}
+
+impl Method {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Method::Bfs => "bfs",
+            Method::Dijkstra => "dijkstra",
+            Method::Astar { .. } => "astar",
+            Method::Hpa { .. } => "hpa",
+            Method::Pra { .. } => "pra",
+        }
+    }
+}
+
+impl Default for Planner {
+    fn default() -> Self {
+        Planner::flat(GridSearch::default())
+    }
+}
+
+impl Planner {
+    /// The planner of a flat search (BFS and Dijkstra drop the heuristic and weight).
+    pub fn flat(search: GridSearch) -> Self {
+        let method = match search.algorithm {
+            Algorithm::Bfs => Method::Bfs,
+            Algorithm::Dijkstra => Method::Dijkstra,
+            Algorithm::Astar => Method::Astar { heuristic: search.heuristic, weight: search.weight },
+        };
+        Planner { method, rules: search.rules }
+    }
+
+    /// The flat search this is, if it is one.
+    pub fn grid_search(&self) -> Option<GridSearch> {
+        let rules = self.rules;
+        let plain = GridSearch { rules, ..GridSearch::default() };
+        match self.method {
+            Method::Bfs => Some(GridSearch { algorithm: Algorithm::Bfs, ..plain }),
+            Method::Dijkstra => Some(GridSearch { algorithm: Algorithm::Dijkstra, ..plain }),
+            Method::Astar { heuristic, weight } => Some(GridSearch { algorithm: Algorithm::Astar, heuristic, weight, rules }),
+            Method::Hpa { .. } | Method::Pra { .. } => None,
+        }
+    }
+
+    pub fn is_hierarchical(&self) -> bool {
+        matches!(self.method, Method::Hpa { .. } | Method::Pra { .. })
+    }
+
+    /// The default heuristic under `rules`: octile, or Manhattan on a 4-connected grid.
+    pub fn default_heuristic(rules: MoveRules) -> Heuristic {
+        if rules.connectivity == Connectivity::Four { Heuristic::Manhattan } else { Heuristic::Octile }
+    }
+
+    /// Checks the values; the message starts with the option's name (also the CLI flag's).
+    pub fn validate(&self) -> Result<(), String> {
+        match self.method {
+            Method::Astar { weight, .. } if !(weight.is_finite() && weight >= 1.0) => {
+                Err(format!("weight must be a number >= 1, got {weight}"))
+            }
+            Method::Hpa { cluster, .. } if !(2..=256).contains(&cluster) => {
+                Err(format!("cluster must be 2..256 cells, got {cluster}"))
+            }
+            Method::Hpa { levels, .. } if !(1..=2).contains(&levels) => Err(format!("levels must be 1 or 2, got {levels}")),
+            Method::Pra { k: Some(0), .. } => Err("k must be at least 1".to_string()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Builds what the planner needs on `grid`: nothing for a flat search, the abstraction
+    /// otherwise; refuses a PRA* level above the pyramid.
+    pub fn prepare(&self, grid: &Grid) -> Result<Prepared, String> {
+        self.validate()?;
+        let prepared = self.build(grid);
+        if let (Method::Pra { level: Some(level), .. }, Prepared::Pra(pyramid)) = (self.method, &prepared) {
+            if level >= pyramid.height() {
+                return Err(format!("level {level} is above the pyramid's top level {}", pyramid.height() - 1));
+            }
+        }
+        Ok(prepared)
+    }
+
+    /// [`Planner::prepare`] without the checks: values out of range are clamped, and a PRA* level
+    /// above the pyramid plans on its top.
+    pub fn build(&self, grid: &Grid) -> Prepared {
+        match self.method {
+            Method::Hpa { cluster, levels, .. } => Prepared::Hpa(Hpa::build_levels(grid, self.rules, cluster, levels.clamp(1, 2))),
+            Method::Pra { .. } => Prepared::Pra(Pyramid::build(grid, self.rules)),
+            _ => Prepared::Flat,
+        }
+    }
+
+    /// Whether `prepared` was built for this planner (query options such as smoothing may differ).
+    pub fn fits(&self, prepared: &Prepared) -> bool {
+        match (self.method, prepared) {
+            (Method::Hpa { cluster, levels, .. }, Prepared::Hpa(hpa)) => {
+                (hpa.cluster_size(), hpa.levels(), hpa.rules()) == (cluster.max(2), levels.clamp(1, 2), self.rules)
+            }
+            (Method::Pra { .. }, Prepared::Pra(pyramid)) => pyramid.rules() == self.rules,
+            (method, Prepared::Flat) => !matches!(method, Method::Hpa { .. } | Method::Pra { .. }),
+            _ => false,
+        }
+    }
+
+    /// Plans from `start` to `goal` on what [`Planner::prepare`] built for this planner; a flat
+    /// search's events arrive as [`PlanEvent::Search`].
+    pub fn query<T: Tracer<PlanEvent>>(
+        &self,
+        prepared: &Prepared,
+        grid: &Grid,
+        start: u32,
+        goal: u32,
+        space: &mut SearchSpace,
+        tracer: &mut T,
+    ) -> Answer {
+        assert!(self.fits(prepared), "{self} queried on an abstraction built for another planner");
+        match (self.method, prepared) {
+            (Method::Hpa { smooth, .. }, Prepared::Hpa(hpa)) => Answer::Hpa(hpa.query(grid, start, goal, HpaQuery { smooth }, space, tracer)),
+            (Method::Pra { level, k }, Prepared::Pra(pyramid)) => {
+                Answer::Pra(pyramid.query(grid, start, goal, PraOptions { level, k }, space, tracer))
+            }
+            _ => {
+                let search = self.grid_search().expect("a flat planner fits only Prepared::Flat");
+                Answer::Flat(search.run(grid, start, goal, space, &mut Mapped::new(tracer, PlanEvent::Search)))
+            }
+        }
+    }
+
+    /// Why the planner may miss the optimum, if it may.
+    pub fn suboptimality_reason(&self, grid: &Grid) -> Option<String> {
+        match self.method {
+            Method::Hpa { .. } => Some("HPA* paths are near-optimal, not optimal".to_string()),
+            Method::Pra { k: Some(_), .. } => Some("PRA*(k) returns the first steps of a path, not a whole path".to_string()),
+            Method::Pra { .. } => Some("PRA* paths are near-optimal, not optimal".to_string()),
+            _ => self.grid_search().and_then(|search| search.suboptimality_reason(grid.has_weights())),
+        }
+    }
+}
+
+/// What a planner built for one map: HPA*'s or PRA*'s abstraction, nothing for a flat search.
+#[derive(Debug, Clone)]
+pub enum Prepared {
+    Flat,
+    Hpa(Hpa),
+    Pra(Pyramid),
+}
+
+/// One answered query, with each planner's own figures.
+#[derive(Debug, Clone)]
+pub enum Answer {
+    Flat(PathResult),
+    Hpa(HpaResult),
+    Pra(PraResult),
+}
+
+impl Answer {
+    pub fn path(&self) -> Option<&(f64, Vec<u32>)> {
+        match self {
+            Answer::Flat(result) => result.path.as_ref(),
+            Answer::Hpa(result) => result.path.as_ref(),
+            Answer::Pra(result) => result.path.as_ref(),
+        }
+    }
+
+    pub fn cost(&self) -> Option<f64> {
+        self.path().map(|(cost, _)| *cost)
+    }
+
+    /// Nodes expanded on every level together.
+    pub fn expanded(&self) -> usize {
+        match self {
+            Answer::Flat(result) => result.expanded,
+            Answer::Hpa(result) => result.insertion_expanded + result.abstract_expanded + result.refinement_expanded,
+            Answer::Pra(result) => result.expanded_per_level.iter().sum(),
+        }
+    }
+
+    /// False when only the first part of a path was planned (PRA*(k)).
+    pub fn complete(&self) -> bool {
+        match self {
+            Answer::Pra(result) => result.complete,
+            _ => true,
+        }
+    }
+}
+
+impl fmt::Display for Planner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut items = Vec::new();
+        match self.method {
+            Method::Astar { heuristic, weight } => {
+                items.push(heuristic.name().to_string());
+                if weight != 1.0 {
+                    items.push(format!("weight={weight}"));
+                }
+            }
+            Method::Hpa { cluster, levels, smooth } => {
+                items.push(format!("cluster={cluster}"));
+                if levels != 1 {
+                    items.push(format!("levels={levels}"));
+                }
+                if !smooth {
+                    items.push("no-smooth".to_string());
+                }
+            }
+            Method::Pra { level, k } => {
+                items.extend(level.map(|level| format!("level={level}")));
+                items.extend(k.map(|k| format!("k={k}")));
+            }
+            Method::Bfs | Method::Dijkstra => {}
+        }
+        if self.rules.connectivity == Connectivity::Four {
+            items.push("4conn".to_string());
+        }
+        if self.rules.corner_cutting {
+            items.push("corner-cut".to_string());
+        }
+        crate::spec_text::write(f, self.method.name(), &items)
+    }
+}
+
+impl FromStr for Planner {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let mut spec = SpecText::parse(text)?;
+        let connectivity = match spec.one_of(["4conn", "8conn"]) {
+            Some("4conn") => Connectivity::Four,
+            _ => Connectivity::Eight,
+        };
+        let corner_cutting = spec.one_of(["corner-cut", "no-corner-cut"]) == Some("corner-cut");
+        let rules = MoveRules { connectivity, corner_cutting };
+        let method = match spec.name {
+            "bfs" => Method::Bfs,
+            "dijkstra" => Method::Dijkstra,
+            "astar" => {
+                let names = Heuristic::ALL.map(Heuristic::name);
+                let heuristic = spec.one_of(names).map_or(Planner::default_heuristic(rules), |name| {
+                    Heuristic::ALL.into_iter().find(|h| h.name() == name).expect("one of the names")
+                });
+                Method::Astar { heuristic, weight: spec.value("weight")?.unwrap_or(1.0) }
+            }
+            "hpa" => {
+                let no_smooth = spec.one_of(["smooth", "no-smooth"]) == Some("no-smooth");
+                Method::Hpa {
+                    cluster: spec.value("cluster")?.unwrap_or(DEFAULT_CLUSTER),
+                    levels: spec.value("levels")?.unwrap_or(1),
+                    smooth: !no_smooth,
+                }
+            }
+            "pra" => Method::Pra { level: spec.value("level")?, k: spec.value("k")? },
+            name => return Err(format!("unknown planner '{name}': use bfs, dijkstra, astar, hpa or pra")),
+        };
+        spec.done(Planner { method, rules }, Planner::validate)
+    }
+}
+
+crate::serde_as_text!(Planner);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_form_reads_defaults_and_writes_the_canonical_form() {
+        let planner: Planner = "astar:weight=1.5,4conn,corner-cut".parse().unwrap();
+        let four_cutting = MoveRules { connectivity: Connectivity::Four, corner_cutting: true };
+        assert_eq!(planner, Planner { method: Method::Astar { heuristic: Heuristic::Manhattan, weight: 1.5 }, rules: four_cutting });
+        assert_eq!(planner.to_string(), "astar:manhattan,weight=1.5,4conn,corner-cut");
+        assert_eq!("astar".parse::<Planner>().unwrap(), Planner::default());
+        assert_eq!(Planner::default().to_string(), "astar:octile");
+        let hpa: Planner = "hpa:levels=2,no-smooth".parse().unwrap();
+        assert_eq!(hpa.method, Method::Hpa { cluster: 10, levels: 2, smooth: false });
+        assert_eq!(hpa.to_string(), "hpa:cluster=10,levels=2,no-smooth");
+        assert_eq!("pra:k=4".parse::<Planner>().unwrap().method, Method::Pra { level: None, k: Some(4) });
+        for text in ["bfs", "dijkstra:4conn", "astar:zero", "hpa:cluster=16", "pra:level=2,k=1,corner-cut"] {
+            assert_eq!(text.parse::<Planner>().unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn bad_text_is_one_clear_line() {
+        for (text, message) in [
+            ("dfs", "unknown planner 'dfs'"),
+            ("astar:weight=0.5", "weight must be a number >= 1, got 0.5"),
+            ("astar:weight=x", "'weight=x' in 'astar:weight=x' is not a valid value"),
+            ("hpa:levels=3", "levels must be 1 or 2"),
+            ("hpa:cluster=1", "cluster must be 2..256"),
+            ("pra:k=0", "k must be at least 1"),
+            ("bfs:octile", "unknown option 'octile' in 'bfs:octile'"),
+            ("", "empty spec"),
+        ] {
+            let error = text.parse::<Planner>().unwrap_err();
+            assert!(error.contains(message) && !error.contains('\n'), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn each_planner_finds_the_cost_of_a_hand_counted_detour() {
+        // A wall across x = 2 with a gap at y = 4: (0,0) to (4,0) goes down through the gap.
+        let mut grid = Grid::new(5, 5);
+        for y in 0..4 {
+            grid.set_passable(2, y, false);
+        }
+        let (start, goal) = (grid.cell(0, 0), grid.cell(4, 0));
+        // (0,0)-(1,4): 3 + sqrt 2; the corner rule forces straight steps (1,4)-(2,4)-(3,4); then
+        // (3,4)-(4,0): 3 + sqrt 2.
+        let optimal = 8.0 + 2.0 * std::f64::consts::SQRT_2;
+        for text in ["dijkstra", "astar", "hpa:cluster=2", "pra"] {
+            let prepared = text.parse::<Planner>().unwrap().prepare(&grid).unwrap();
+            let planner = text.parse::<Planner>().unwrap();
+            let answer = planner.query(&prepared, &grid, start, goal, &mut SearchSpace::new(), &mut crate::trace::NoTrace);
+            let cost = answer.cost().expect("a path");
+            assert!(cost >= optimal - 1e-9, "{text}: {cost}");
+            if !text.starts_with("hpa") && !text.starts_with("pra") {
+                assert!((cost - optimal).abs() < 1e-9, "{text}: {cost}");
+            }
+        }
+    }
+}

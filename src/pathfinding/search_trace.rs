@@ -1,0 +1,241 @@
+//! Events of best-first search on a graph with nodes `0..n` (grid cells, triangles, abstract nodes)
+//! and the snapshot that replays them: each node's status, g, h and parent at any step.
+
+use crate::trace::{NO_NODE, Replay};
+
+/// One step of a best-first search.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SearchEvent {
+    /// `node` enters the open list, for the first time or with a better `g` (parent `NO_NODE` for the start).
+    Open { node: u32, parent: u32, g: f64, h: f64 },
+    /// `node` leaves the open list and is expanded.
+    Expand { node: u32 },
+    /// The edge from the expanded node to `node` is examined; `improved` says whether it gave a better `g`.
+    Relax { node: u32, g: f64, improved: bool },
+    /// The goal was reached: total cost and the node path from start to goal.
+    Found { cost: f64, path: Vec<u32> },
+    /// The open list ran empty before reaching the goal.
+    Exhausted,
+}
+
+impl SearchEvent {
+    /// The same event with every node id passed through `f` (e.g. abstract node -> grid cell).
+    pub fn map_nodes(self, f: impl Fn(u32) -> u32) -> SearchEvent {
+        match self {
+            SearchEvent::Open { node, parent, g, h } => {
+                let parent = if parent == NO_NODE { NO_NODE } else { f(parent) };
+                SearchEvent::Open { node: f(node), parent, g, h }
+            }
+            SearchEvent::Expand { node } => SearchEvent::Expand { node: f(node) },
+            SearchEvent::Relax { node, g, improved } => SearchEvent::Relax { node: f(node), g, improved },
+            SearchEvent::Found { cost, path } => SearchEvent::Found { cost, path: path.into_iter().map(f).collect() },
+            SearchEvent::Exhausted => SearchEvent::Exhausted,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeStatus {
+    Unseen,
+    Open,
+    Closed,
+}
+
+/// What the search knows about one node at a given step.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NodeRecord {
+    pub status: NodeStatus,
+    pub g: f64,
+    pub h: f64,
+    pub parent: u32,
+}
+
+impl NodeRecord {
+    pub const UNSEEN: NodeRecord =
+        NodeRecord { status: NodeStatus::Unseen, g: f64::INFINITY, h: 0.0, parent: NO_NODE };
+
+    pub fn f(&self) -> f64 {
+        self.g + self.h
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SearchOutcome {
+    Found { cost: f64, path: Vec<u32> },
+    Exhausted,
+}
+
+/// The full visual state of a best-first search at one step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchSnapshot {
+    nodes: Vec<NodeRecord>,
+    /// The node being expanded.
+    pub current: Option<u32>,
+    /// The neighbour whose edge is being examined.
+    pub relaxing: Option<u32>,
+    pub open_count: usize,
+    pub closed_count: usize,
+    pub expanded: usize,
+    pub outcome: Option<SearchOutcome>,
+}
+
+/// A snapshot before [`SearchSnapshot::clear`]: the nodes it had reached and everything but the nodes.
+#[derive(Debug, Clone)]
+pub struct ClearedSearch {
+    reached: Vec<(u32, NodeRecord)>,
+    rest: SearchSnapshot,
+}
+
+/// How to take one [`SearchEvent`] back.
+#[derive(Debug, Clone)]
+pub struct SearchUndo {
+    changed: Option<(u32, NodeRecord)>,
+    current: Option<u32>,
+    relaxing: Option<u32>,
+    expanded: usize,
+    outcome_set: bool,
+}
+
+impl SearchSnapshot {
+    pub fn new(node_count: usize) -> Self {
+        Self {
+            nodes: vec![NodeRecord::UNSEEN; node_count],
+            current: None,
+            relaxing: None,
+            open_count: 0,
+            closed_count: 0,
+            expanded: 0,
+            outcome: None,
+        }
+    }
+
+    pub fn node(&self, node: u32) -> &NodeRecord {
+        &self.nodes[node as usize]
+    }
+
+    pub fn nodes(&self) -> &[NodeRecord] {
+        &self.nodes
+    }
+
+    /// Empties the snapshot for a new search on the same nodes; returns what [`Self::restore`] needs
+    /// to bring it back: only the nodes reached, so a planner's many searches stay cheap to undo.
+    pub fn clear(&mut self) -> ClearedSearch {
+        let reached: Vec<(u32, NodeRecord)> = (0..self.nodes.len() as u32)
+            .filter(|&node| self.node(node).status != NodeStatus::Unseen)
+            .map(|node| (node, *self.node(node)))
+            .collect();
+        for &(node, _) in &reached {
+            self.nodes[node as usize] = NodeRecord::UNSEEN;
+        }
+        let nodes = std::mem::take(&mut self.nodes);
+        let rest = std::mem::replace(self, SearchSnapshot { nodes, ..SearchSnapshot::new(0) });
+        ClearedSearch { reached, rest }
+    }
+
+    /// Undoes [`Self::clear`].
+    pub fn restore(&mut self, cleared: ClearedSearch) {
+        let nodes = std::mem::take(&mut self.nodes);
+        *self = SearchSnapshot { nodes, ..cleared.rest };
+        for (node, record) in cleared.reached {
+            self.nodes[node as usize] = record;
+        }
+    }
+
+    /// Sets a node's record, keeping the open/closed counts in step.
+    fn set(&mut self, node: u32, record: NodeRecord) -> NodeRecord {
+        let old = std::mem::replace(&mut self.nodes[node as usize], record);
+        for (status, delta) in [(old.status, -1isize), (record.status, 1)] {
+            match status {
+                NodeStatus::Open => self.open_count = self.open_count.wrapping_add_signed(delta),
+                NodeStatus::Closed => self.closed_count = self.closed_count.wrapping_add_signed(delta),
+                NodeStatus::Unseen => {}
+            }
+        }
+        old
+    }
+}
+
+impl Replay for SearchSnapshot {
+    type Event = SearchEvent;
+    type Undo = SearchUndo;
+
+    fn apply(&mut self, event: &SearchEvent) -> SearchUndo {
+        let mut undo = SearchUndo {
+            changed: None,
+            current: self.current,
+            relaxing: self.relaxing,
+            expanded: self.expanded,
+            outcome_set: false,
+        };
+        match *event {
+            SearchEvent::Open { node, parent, g, h } => {
+                let record = NodeRecord { status: NodeStatus::Open, g, h, parent };
+                undo.changed = Some((node, self.set(node, record)));
+                self.relaxing = Some(node);
+            }
+            SearchEvent::Expand { node } => {
+                let record = NodeRecord { status: NodeStatus::Closed, ..*self.node(node) };
+                undo.changed = Some((node, self.set(node, record)));
+                self.current = Some(node);
+                self.relaxing = None;
+                self.expanded += 1;
+            }
+            SearchEvent::Relax { node, .. } => self.relaxing = Some(node),
+            SearchEvent::Found { cost, ref path } => {
+                self.outcome = Some(SearchOutcome::Found { cost, path: path.clone() });
+                self.relaxing = None;
+                undo.outcome_set = true;
+            }
+            SearchEvent::Exhausted => {
+                self.outcome = Some(SearchOutcome::Exhausted);
+                self.current = None;
+                self.relaxing = None;
+                undo.outcome_set = true;
+            }
+        }
+        undo
+    }
+
+    fn footprint(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<NodeRecord>()
+    }
+
+    fn revert(&mut self, undo: SearchUndo) {
+        if let Some((node, record)) = undo.changed {
+            self.set(node, record);
+        }
+        if undo.outcome_set {
+            self.outcome = None;
+        }
+        self.current = undo.current;
+        self.relaxing = undo.relaxing;
+        self.expanded = undo.expanded;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::{Player, Trace};
+
+    #[test]
+    fn snapshot_counts_follow_status_changes() {
+        let events = vec![
+            SearchEvent::Open { node: 0, parent: NO_NODE, g: 0.0, h: 2.0 },
+            SearchEvent::Expand { node: 0 },
+            SearchEvent::Relax { node: 1, g: 1.0, improved: true },
+            SearchEvent::Open { node: 1, parent: 0, g: 1.0, h: 1.0 },
+            SearchEvent::Found { cost: 1.0, path: vec![0, 1] },
+        ];
+        let mut player = Player::new(Trace { events, truncated: false }, SearchSnapshot::new(3));
+        player.seek(4);
+        let view = player.view();
+        assert_eq!((view.open_count, view.closed_count, view.expanded), (1, 1, 1));
+        assert_eq!(view.node(1).parent, 0);
+        assert_eq!(view.current, Some(0));
+        player.seek(5);
+        assert!(matches!(player.view().outcome, Some(SearchOutcome::Found { .. })));
+        player.seek(0);
+        assert_eq!(player.view(), &SearchSnapshot::new(3));
+    }
+}

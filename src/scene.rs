@@ -1,0 +1,571 @@
+//! A [`Scene`]: one thing to show, as data. A notebook cell, a saved page state and a web
+//! worker's job all carry one; each lab page can show a scene and say which scene it shows.
+//!
+//! ```toml
+//! version = 1
+//! lab = "grid"
+//! map = { bundled = "maze64.map" }
+//! spec = "astar:octile,weight=1.5"
+//! compare = "dijkstra"
+//! start = [1, 1]
+//! goal = [62, 62]
+//! step = "first-expansion"
+//! layers = ["values"]
+//! ```
+//!
+//! Specs are written in their text form ([`Planner`], [`MeshSearch`], [`EngineSpec`], the
+//! generator's [`Spec`]). Reading refuses unknown fields (naming them), other versions, and specs
+//! that do not fit the lab, each in one line.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::adversarial::engine::EngineSpec;
+use crate::adversarial::tree::TreeEvent;
+use crate::grid::generate::Spec;
+use crate::navmesh::search::MeshSearch;
+use crate::pathfinding::planner::Planner;
+use crate::pathfinding::search_trace::SearchEvent;
+
+/// The scene format this searchlab reads and writes.
+pub const SCENE_VERSION: u32 = 1;
+
+/// Which page shows the scene.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Lab {
+    Grid,
+    Hierarchical,
+    Polygon,
+    GameTree,
+    Barca,
+    Tuning,
+}
+
+impl Lab {
+    pub const ALL: [Lab; 6] = [Lab::Grid, Lab::Hierarchical, Lab::Polygon, Lab::GameTree, Lab::Barca, Lab::Tuning];
+
+    /// The layers a page of this lab can show.
+    pub fn layers(self) -> &'static [&'static str] {
+        match self {
+            Lab::Grid => &["values"],
+            Lab::Hierarchical => {
+                &["values", "clusters", "transitions", "graph", "abstract-path", "refined", "smoothed", "regions", "corridor"]
+            }
+            Lab::Polygon | Lab::GameTree | Lab::Barca | Lab::Tuning => &[],
+        }
+    }
+}
+
+/// Where the map comes from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum MapSource {
+    /// A file path.
+    Path(String),
+    /// A map shipped in `maps/`, by file name.
+    Bundled(String),
+    /// A small map's text: MovingAI `.map` for grids, polygon JSON for polygon maps.
+    Inline(String),
+    /// A generated grid map.
+    Generated(Spec),
+}
+
+/// What a scene runs: the lab decides which kind fits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum RunSpec {
+    Planner(Planner),
+    Mesh(MeshSearch),
+    Engine(EngineSpec),
+}
+
+impl fmt::Display for RunSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunSpec::Planner(planner) => planner.fmt(f),
+            RunSpec::Mesh(search) => search.fmt(f),
+            RunSpec::Engine(engine) => engine.fmt(f),
+        }
+    }
+}
+
+impl FromStr for RunSpec {
+    type Err = String;
+
+    /// The spec kinds' names do not overlap, so the name says which one this is.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let name = text.trim().split(':').next().unwrap_or("");
+        match name {
+            "bfs" | "dijkstra" | "astar" | "hpa" | "pra" => text.parse().map(RunSpec::Planner),
+            "ta" | "tra" => text.parse().map(RunSpec::Mesh),
+            _ => text.parse().map(RunSpec::Engine),
+        }
+    }
+}
+
+crate::serde_as_text!(RunSpec);
+
+/// Named moments of a replay a scene can open on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moment {
+    Start,
+    FirstExpansion,
+    PathFound,
+    Cutoff,
+}
+
+impl Moment {
+    pub const ALL: [Moment; 4] = [Moment::Start, Moment::FirstExpansion, Moment::PathFound, Moment::Cutoff];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Moment::Start => "start",
+            Moment::FirstExpansion => "first-expansion",
+            Moment::PathFound => "path-found",
+            Moment::Cutoff => "cutoff",
+        }
+    }
+}
+
+/// The step of the replay to open on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Step {
+    /// After this many events.
+    Index(usize),
+    /// After the last event.
+    #[default]
+    End,
+    /// The first time this happens.
+    Moment(Moment),
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Index(index) => write!(f, "{index}"),
+            Step::End => write!(f, "end"),
+            Step::Moment(moment) => write!(f, "{}", moment.name()),
+        }
+    }
+}
+
+impl FromStr for Step {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        if text == "end" {
+            return Ok(Step::End);
+        }
+        if let Some(moment) = Moment::ALL.into_iter().find(|m| m.name() == text) {
+            return Ok(Step::Moment(moment));
+        }
+        text.parse().map(Step::Index).map_err(|_| {
+            let names: Vec<&str> = Moment::ALL.iter().map(|m| m.name()).collect();
+            format!("step '{text}' is not an event index, end, or one of {}", names.join(", "))
+        })
+    }
+}
+
+impl Step {
+    /// The number of events to replay to reach this step in a trace, `usize::MAX` for the end;
+    /// `moment` finds the event a named moment is (an error names one the trace does not have).
+    pub fn resolve<E>(self, events: &[E], moment: impl Fn(Moment, &E) -> bool) -> Result<usize, String> {
+        match self {
+            Step::Index(index) => Ok(index),
+            Step::End => Ok(usize::MAX),
+            Step::Moment(Moment::Start) => Ok(0),
+            Step::Moment(named) => events
+                .iter()
+                .position(|event| moment(named, event))
+                .map(|i| i + 1)
+                .ok_or_else(|| format!("this replay has no '{}' moment", named.name())),
+        }
+    }
+
+    /// [`Step::resolve`] for a best-first search's trace.
+    pub fn in_search(self, events: &[SearchEvent]) -> Result<usize, String> {
+        self.resolve(events, |moment, event| match moment {
+            Moment::FirstExpansion => matches!(event, SearchEvent::Expand { .. }),
+            Moment::PathFound => matches!(event, SearchEvent::Found { .. }),
+            Moment::Start | Moment::Cutoff => false,
+        })
+    }
+
+    /// [`Step::resolve`] for a game-tree search's trace.
+    pub fn in_tree(self, events: &[TreeEvent]) -> Result<usize, String> {
+        self.resolve(events, |moment, event| match moment {
+            Moment::FirstExpansion => matches!(event, TreeEvent::Enter { parent, .. } if *parent != crate::trace::NO_NODE),
+            Moment::Cutoff => matches!(event, TreeEvent::Cutoff { .. }),
+            Moment::PathFound => matches!(event, TreeEvent::Pv { .. }),
+            Moment::Start => false,
+        })
+    }
+
+    /// The step a replay at `step` of `len` events is at.
+    pub fn at(step: usize, len: usize) -> Step {
+        if step >= len { Step::End } else { Step::Index(step) }
+    }
+}
+
+impl Serialize for Step {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Step::Index(index) => serializer.serialize_u64(*index as u64),
+            other => serializer.collect_str(other),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Step {
+    /// An event index as a number, or a word.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct StepVisitor;
+        impl serde::de::Visitor<'_> for StepVisitor {
+            type Value = Step;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "an event index, \"end\" or a moment such as \"path-found\"")
+            }
+            fn visit_u64<E: serde::de::Error>(self, index: u64) -> Result<Step, E> {
+                usize::try_from(index).map(Step::Index).map_err(E::custom)
+            }
+            fn visit_i64<E: serde::de::Error>(self, index: i64) -> Result<Step, E> {
+                usize::try_from(index).map(Step::Index).map_err(|_| E::custom(format!("step {index} is negative")))
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Step, E> {
+                text.parse().map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_any(StepVisitor)
+    }
+}
+
+/// One thing to show. See the module documentation for the TOML form.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    pub version: u32,
+    pub lab: Lab,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<MapSource>,
+    /// What runs: a planner (grid, hierarchical), a mesh search (polygon), an engine (game tree, Barca).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spec: Option<RunSpec>,
+    /// A second spec shown side by side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compare: Option<RunSpec>,
+    /// The query: cells (grid) or points (polygon).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<[f64; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<[f64; 2]>,
+    /// A game position in the game's notation (tic-tac-toe rows, Barca FEN).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// A typed-in game tree, as text for now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<String>,
+    #[serde(default)]
+    pub step: Step,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub layers: Vec<String>,
+}
+
+/// Only the version, read first so a newer format is named as such rather than by its fields.
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: Option<u32>,
+}
+
+impl Scene {
+    pub fn new(lab: Lab) -> Self {
+        Scene {
+            version: SCENE_VERSION,
+            lab,
+            map: None,
+            spec: None,
+            compare: None,
+            start: None,
+            goal: None,
+            position: None,
+            tree: None,
+            step: Step::End,
+            layers: Vec::new(),
+        }
+    }
+
+    /// Checks what the fields cannot say alone: the version, specs fitting the lab, the layers.
+    pub fn validate(&self) -> Result<(), String> {
+        check_version(Some(self.version))?;
+        let specs = [(self.spec, false), (self.compare, true)];
+        for (spec, second) in specs.into_iter().filter_map(|(spec, second)| Some((spec?, second))) {
+            let fits = match (self.lab, spec) {
+                (Lab::Grid, RunSpec::Planner(planner)) => !planner.is_hierarchical(),
+                // The planner, and second the flat search replayed beside it.
+                (Lab::Hierarchical, RunSpec::Planner(planner)) => planner.is_hierarchical() != second,
+                (Lab::Polygon, RunSpec::Mesh(_)) => true,
+                (Lab::GameTree | Lab::Barca, RunSpec::Engine(_)) => true,
+                _ => false,
+            };
+            if !fits {
+                return Err(format!("spec '{spec}' does not fit the {} lab", lab_name(self.lab)));
+            }
+        }
+        if let Some(layer) = self.layers.iter().find(|layer| !self.lab.layers().contains(&layer.as_str())) {
+            let known = self.lab.layers();
+            let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+            return Err(format!("unknown layer '{layer}' for the {} lab (known: {known})", lab_name(self.lab)));
+        }
+        if self.start.is_some() != self.goal.is_some() {
+            return Err("give both start and goal, or neither".to_string());
+        }
+        let non_finite = self.start.iter().chain(&self.goal).flatten().any(|v| !v.is_finite());
+        if non_finite {
+            return Err("start and goal must be finite numbers".to_string());
+        }
+        Ok(())
+    }
+
+    pub fn from_toml(text: &str) -> Result<Scene, String> {
+        let one_line = |e: toml::de::Error| {
+            let line = e.span().map(|span| text[..span.start.min(text.len())].lines().count().max(1));
+            let message = e.message().trim().replace('\n', " ");
+            match line {
+                Some(line) => format!("scene line {line}: {message}"),
+                None => format!("scene: {message}"),
+            }
+        };
+        let version: VersionOnly = toml::from_str(text).map_err(one_line)?;
+        check_version(version.version)?;
+        let scene: Scene = toml::from_str(text).map_err(one_line)?;
+        scene.validate()?;
+        Ok(scene)
+    }
+
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("a scene is plain data")
+    }
+
+    pub fn from_json(text: &str) -> Result<Scene, String> {
+        let version: VersionOnly = serde_json::from_str(text).map_err(|e| format!("scene: {e}"))?;
+        check_version(version.version)?;
+        let scene: Scene = serde_json::from_str(text).map_err(|e| format!("scene: {e}"))?;
+        scene.validate()?;
+        Ok(scene)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a scene is plain data")
+    }
+
+    /// The grid planner, for the grid and hierarchical labs.
+    pub fn planner(&self) -> Option<Planner> {
+        match self.spec {
+            Some(RunSpec::Planner(planner)) => Some(planner),
+            _ => None,
+        }
+    }
+
+    pub fn engine(&self) -> Option<EngineSpec> {
+        match self.spec {
+            Some(RunSpec::Engine(engine)) => Some(engine),
+            _ => None,
+        }
+    }
+
+    pub fn mesh_search(&self) -> Option<MeshSearch> {
+        match self.spec {
+            Some(RunSpec::Mesh(search)) => Some(search),
+            _ => None,
+        }
+    }
+
+    /// The query as grid cells; an error names a coordinate that is not a whole number.
+    pub fn cells(&self) -> Result<Option<((u32, u32), (u32, u32))>, String> {
+        let cell = |p: [f64; 2]| -> Result<(u32, u32), String> {
+            let whole = |v: f64| v.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&v);
+            if whole(p[0]) && whole(p[1]) { Ok((p[0] as u32, p[1] as u32)) } else { Err(format!("{},{} is not a grid cell", p[0], p[1])) }
+        };
+        match (self.start, self.goal) {
+            (Some(start), Some(goal)) => Ok(Some((cell(start)?, cell(goal)?))),
+            _ => Ok(None),
+        }
+    }
+}
+
+fn lab_name(lab: Lab) -> &'static str {
+    match lab {
+        Lab::Grid => "grid",
+        Lab::Hierarchical => "hierarchical",
+        Lab::Polygon => "polygon",
+        Lab::GameTree => "game-tree",
+        Lab::Barca => "barca",
+        Lab::Tuning => "tuning",
+    }
+}
+
+fn check_version(version: Option<u32>) -> Result<(), String> {
+    match version {
+        Some(SCENE_VERSION) => Ok(()),
+        Some(other) => Err(format!("scene version {other} is not supported: this searchlab reads version {SCENE_VERSION}")),
+        None => Err(format!("scene has no version: add `version = {SCENE_VERSION}`")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    const EXAMPLE: &str = r#"
+version = 1
+lab = "grid"
+map = { bundled = "maze64.map" }
+spec = "astar:octile,weight=1.5"
+compare = "dijkstra"
+start = [1, 1]
+goal = [62, 62]
+step = "first-expansion"
+layers = ["values"]
+"#;
+
+    #[test]
+    fn the_documented_example_reads() {
+        let scene = Scene::from_toml(EXAMPLE).unwrap();
+        assert_eq!(scene.map, Some(MapSource::Bundled("maze64.map".to_string())));
+        assert_eq!(scene.planner().unwrap().to_string(), "astar:octile,weight=1.5");
+        assert_eq!(scene.cells(), Ok(Some(((1, 1), (62, 62)))));
+        assert_eq!(scene.step, Step::Moment(Moment::FirstExpansion));
+        assert_eq!(Scene::from_toml(&scene.to_toml()), Ok(scene.clone()));
+        assert_eq!(Scene::from_json(&scene.to_json()), Ok(scene));
+    }
+
+    #[test]
+    fn bad_scenes_are_refused_in_one_line() {
+        let with = |from: &str, to: &str| EXAMPLE.replace(from, to);
+        for (text, message) in [
+            (with("version = 1", "version = 7"), "scene version 7 is not supported: this searchlab reads version 1"),
+            (with("version = 1", ""), "scene has no version"),
+            (with("layers", "layer"), "unknown field `layer`"),
+            (with("\"dijkstra\"", "\"hpa\""), "spec 'hpa:cluster=10' does not fit the grid lab"),
+            (with("weight=1.5", "weight=0.5"), "weight must be a number >= 1"),
+            (with("\"values\"", "\"clusters\""), "unknown layer 'clusters' for the grid lab"),
+            (with("first-expansion", "halfway"), "step 'halfway' is not an event index"),
+            (with("goal = [62, 62]", ""), "give both start and goal"),
+            (with("bundled", "online"), "unknown variant `online`"),
+        ] {
+            let error = Scene::from_toml(&text).unwrap_err();
+            assert!(error.contains(message) && !error.contains('\n'), "{message}: {error}");
+        }
+        let error = Scene::from_json(r#"{"version": 2, "lab": "grid"}"#).unwrap_err();
+        assert!(error.contains("scene version 2 is not supported"), "{error}");
+        assert!(Scene::from_json(r#"{"version": 1, "lab": "grid", "colour": 3}"#).unwrap_err().contains("unknown field `colour`"));
+    }
+
+    fn planner() -> impl Strategy<Value = Planner> {
+        let texts = prop_oneof![
+            Just("bfs".to_string()),
+            Just("dijkstra:4conn".to_string()),
+            (0..5usize, 10..40u32, any::<bool>(), any::<bool>()).prop_map(|(h, w, four, cut)| {
+                let heuristic = crate::pathfinding::Heuristic::ALL[h].name();
+                let rules = match (four, cut) {
+                    (true, true) => ",4conn,corner-cut",
+                    (true, false) => ",4conn",
+                    (false, true) => ",corner-cut",
+                    (false, false) => "",
+                };
+                format!("astar:{heuristic},weight={}{rules}", f64::from(w) / 10.0)
+            }),
+            (2..64u32, 1..3usize, any::<bool>()).prop_map(|(c, l, s)| format!("hpa:cluster={c},levels={l}{}", if s { "" } else { ",no-smooth" })),
+            (proptest::option::of(0..6usize), proptest::option::of(1..9usize)).prop_map(|(level, k)| {
+                let items: Vec<String> = level.map(|l| format!("level={l}")).into_iter().chain(k.map(|k| format!("k={k}"))).collect();
+                if items.is_empty() { "pra".to_string() } else { format!("pra:{}", items.join(",")) }
+            }),
+        ];
+        texts.prop_map(|text| text.parse::<Planner>().unwrap())
+    }
+
+    fn engine() -> impl Strategy<Value = EngineSpec> {
+        prop_oneof![
+            (0..3usize, 1..10u32).prop_map(|(a, d)| format!("{}:{d}", ["minimax", "negamax", "alphabeta"][a])),
+            (1..10u32, proptest::option::of(1..5000u64)).prop_map(|(d, n)| match n {
+                Some(n) => format!("id:{d},nodes={n}"),
+                None => format!("id:{d}"),
+            }),
+            (1..5000u64, 0..30u32, any::<u64>()).prop_map(|(n, c, seed)| format!("uct:{n},exploration={},seed={seed}", f64::from(c) / 10.0)),
+            Just("uct:hard".to_string()),
+            Just("medium".to_string()),
+        ]
+        .prop_map(|text| text.parse::<EngineSpec>().unwrap())
+    }
+
+    fn mesh() -> impl Strategy<Value = MeshSearch> {
+        (any::<bool>(), 0..20u32, any::<bool>(), proptest::option::of(0..30u32)).prop_map(|(tra, r, first, angle)| MeshSearch {
+            algorithm: if tra { crate::navmesh::search::MeshAlgorithm::Tra } else { crate::navmesh::search::MeshAlgorithm::Ta },
+            radius: f64::from(r) / 10.0,
+            first_path_only: first,
+            min_angle: angle.map(f64::from),
+        })
+    }
+
+    fn generator() -> impl Strategy<Value = Spec> {
+        (0..3usize, 3..300u32, 3..300u32, any::<u64>(), 1..5u32, 2..20u32, 0..=10u32).prop_map(|(kind, w, h, seed, c, r, p)| {
+            let kind = crate::grid::generate::Kind::ALL[kind];
+            let text = match kind {
+                crate::grid::generate::Kind::Maze => format!("maze:{w}x{h},corridor={c},seed={seed}"),
+                crate::grid::generate::Kind::Rooms => format!("rooms:{w}x{h},room={r},doors={},seed={seed}", f64::from(p) / 10.0),
+                crate::grid::generate::Kind::Random => format!("random:{w}x{h},density={},seed={seed}", f64::from(p) / 10.0),
+            };
+            text.parse().unwrap()
+        })
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![Just(Step::End), any::<u32>().prop_map(|i| Step::Index(i as usize)), (0..4usize).prop_map(|m| Step::Moment(Moment::ALL[m]))]
+    }
+
+    fn scene() -> impl Strategy<Value = Scene> {
+        let map = proptest::option::of(prop_oneof![
+            "[a-z/._]{1,20}".prop_map(MapSource::Path),
+            "[a-z0-9]{1,10}\\.map".prop_map(MapSource::Bundled),
+            "type octile\nheight 1\nwidth 2\nmap\n[.@]{2}\n".prop_map(MapSource::Inline),
+            generator().prop_map(MapSource::Generated),
+        ]);
+        let lab = (0..6usize).prop_map(|i| Lab::ALL[i]);
+        let query = proptest::option::of((0..500u32, 0..500u32, 0..500u32, 0..500u32));
+        let text = proptest::option::of("[ -~]{0,30}");
+        (lab, map, query, text.clone(), text, step(), planner(), engine(), mesh(), any::<bool>()).prop_map(
+            |(lab, map, query, position, tree, step, planner, engine, mesh, compare)| {
+                let mut scene = Scene { map, step, position, tree, ..Scene::new(lab) };
+                let spec = match lab {
+                    Lab::Grid => planner.grid_search().map(|_| RunSpec::Planner(planner)),
+                    Lab::Hierarchical => Some(RunSpec::Planner(planner)).filter(|_| planner.is_hierarchical()),
+                    Lab::Polygon => Some(RunSpec::Mesh(mesh)),
+                    Lab::GameTree | Lab::Barca => Some(RunSpec::Engine(engine)),
+                    Lab::Tuning => None,
+                };
+                scene.spec = spec;
+                scene.compare = match lab {
+                    Lab::Hierarchical => Some(RunSpec::Planner(Planner::default())),
+                    _ => spec,
+                }
+                .filter(|_| compare && spec.is_some());
+                if let Some((sx, sy, gx, gy)) = query {
+                    (scene.start, scene.goal) = (Some([sx.into(), sy.into()]), Some([gx.into(), gy.into()]));
+                }
+                scene.layers = lab.layers().iter().take(2).map(|s| s.to_string()).collect();
+                scene
+            },
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn scenes_round_trip_through_toml_and_json(scene in scene()) {
+            prop_assert_eq!(Scene::from_toml(&scene.to_toml()), Ok(scene.clone()));
+            prop_assert_eq!(Scene::from_json(&scene.to_json()), Ok(scene));
+        }
+    }
+}

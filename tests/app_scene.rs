@@ -1,0 +1,173 @@
+//! Each page set from a `Scene` shows what the scene says, and says it shows that scene.
+
+mod common;
+
+use common::grid_lab::{lab_harness, settle};
+use common::tree_lab;
+use egui::accesskit::Toggled;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use searchlab::app::{BarcaLab, Lesson, NavmeshLab, TuningLab};
+use searchlab::scene::{Scene, Step};
+use searchlab::pathfinding::search_trace::SearchEvent;
+
+/// Whether the radio button or check box `label` is on.
+fn is_on<S>(harness: &Harness<'_, S>, label: &str) -> bool {
+    harness.get_by_label(label).accesskit_node().toggled() == Some(Toggled::True)
+}
+
+#[test]
+fn grid_lab_shows_a_scene_and_reads_it_back() {
+    let scene = Scene::from_toml(
+        r#"
+version = 1
+lab = "grid"
+map = { bundled = "maze64.map" }
+spec = "dijkstra"
+compare = "astar:octile,weight=1.5"
+start = [1, 1]
+goal = [62, 62]
+step = "first-expansion"
+layers = ["values"]
+"#,
+    )
+    .unwrap();
+    let mut harness = lab_harness();
+    harness.state_mut().set_scene(&scene).unwrap();
+    settle(&mut harness);
+    let lab = harness.state();
+    assert_eq!(lab.error(), None);
+    let (start, goal) = lab.endpoints();
+    assert_eq!((lab.grid().coords(start), lab.grid().coords(goal)), ((1, 1), (62, 62)));
+    // The first expansion: the replay stands just after the trace's first Expand event.
+    let events = &lab.player().trace().events;
+    let first = events.iter().position(|e| matches!(e, SearchEvent::Expand { .. })).unwrap();
+    assert_eq!(lab.player().step(), first + 1);
+    let shown = lab.scene();
+    assert_eq!(shown.step, Step::Index(first + 1));
+    assert_eq!(Scene { step: scene.step, ..shown.clone() }, scene, "the same scene, the moment resolved");
+    harness.get_by_label("Left: Dijkstra");
+    harness.get_by_label("Right: A* (octile, w = 1.5)");
+    assert!(is_on(&harness, "Show g/h/f in cells"));
+    // Read back, the resolved scene shows the same again.
+    harness.state_mut().set_scene(&shown).unwrap();
+    settle(&mut harness);
+    assert_eq!(harness.state().scene(), shown);
+}
+
+#[test]
+fn grid_lab_refuses_a_scene_it_cannot_show_and_keeps_its_own() {
+    let mut harness = lab_harness();
+    let before = harness.state().scene();
+    let mut scene = Scene::from_toml("version = 1\nlab = \"grid\"\nmap = { bundled = \"maze64.map\" }\nstart = [0, 0]\ngoal = [1, 1]").unwrap();
+    assert_eq!(harness.state_mut().set_scene(&scene), Err("the scene's start 0,0 is a blocked cell".to_string()));
+    scene.lab = searchlab::scene::Lab::Polygon;
+    assert!(harness.state_mut().set_scene(&scene).unwrap_err().contains("cannot show"));
+    assert_eq!(harness.state().scene(), before);
+}
+
+#[test]
+fn hierarchical_scene_turns_the_planner_on() {
+    let scene = Scene::from_toml(
+        r#"
+version = 1
+lab = "hierarchical"
+map = { bundled = "rooms128.map" }
+spec = "hpa:cluster=16,levels=2,no-smooth"
+compare = "astar:octile"
+start = [1, 1]
+goal = [120, 120]
+layers = ["clusters", "abstract-path"]
+"#,
+    )
+    .unwrap();
+    let mut harness = lab_harness();
+    harness.state_mut().set_scene(&scene).unwrap();
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    assert_eq!(harness.state().scene(), scene);
+    assert!(is_on(&harness, "HPA*") && is_on(&harness, "2 levels"));
+    assert!(is_on(&harness, "Cluster borders") && is_on(&harness, "Abstract path"));
+    assert!(!is_on(&harness, "Abstract graph") && !is_on(&harness, "Smooth the refined path"));
+    assert_eq!(harness.state().hierarchy().unwrap().expanded_per_level.len(), 3, "grid, level 1 and level 2");
+}
+
+#[test]
+fn polygon_lab_shows_a_scene_and_reads_it_back() {
+    let scene = Scene::from_toml(
+        r#"
+version = 1
+lab = "polygon"
+map = { bundled = "narrow_corridor.json" }
+spec = "tra:radius=0.5"
+start = [2, 10]
+goal = [28, 10]
+step = "path-found"
+"#,
+    )
+    .unwrap();
+    let mut harness = common::ui::lesson_harness([1400.0, 900.0], NavmeshLab::new());
+    common::ui::settle(&mut harness);
+    harness.state_mut().set_scene(&scene).unwrap();
+    common::ui::settle(&mut harness);
+    let lab = harness.state();
+    assert_eq!(lab.error(), None);
+    let events = &lab.player().trace().events;
+    let found = events.iter().position(|e| matches!(e, SearchEvent::Found { .. })).expect("a path");
+    assert_eq!(lab.player().step(), found + 1);
+    assert_eq!(Scene { step: scene.step, ..lab.scene() }, scene);
+    assert!(is_on(&harness, "TRA*"));
+    assert!(!is_on(&harness, "TA*"));
+}
+
+#[test]
+fn game_tree_lab_shows_a_scene_and_reads_it_back() {
+    let scene = Scene::from_toml("version = 1\nlab = \"game-tree\"\nspec = \"negamax:3\"\nposition = \"x.o/.x./..o\"\nstep = \"cutoff\"")
+        .unwrap();
+    let mut harness = tree_lab::lab_harness();
+    harness.state_mut().set_scene(&scene).unwrap();
+    tree_lab::settle(&mut harness);
+    // Negamax prunes nothing: the page says the scene's moment is not in this replay.
+    assert_eq!(harness.state().error(), Some("this replay has no 'cutoff' moment"));
+    let alphabeta = Scene::from_toml("version = 1\nlab = \"game-tree\"\nspec = \"alphabeta:4\"\nposition = \"x.o/.x./..o\"\nstep = 7")
+        .unwrap();
+    harness.state_mut().set_scene(&alphabeta).unwrap();
+    tree_lab::settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    assert_eq!(harness.state().scene(), alphabeta);
+    assert!(is_on(&harness, "Alpha-beta"));
+    assert!(harness.state_mut().set_scene(&Scene { tree: Some("(1 (2 3))".to_string()), ..alphabeta }).is_err());
+}
+
+#[test]
+fn barca_page_takes_the_position_and_the_computer_player() {
+    let fen = "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b";
+    let scene = Scene::from_toml(&format!("version = 1\nlab = \"barca\"\nspec = \"uct:easy\"\nposition = \"{fen}\"")).unwrap();
+    let mut harness =
+        Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, lab: &mut BarcaLab| lab.ui(ui), BarcaLab::new());
+    harness.run();
+    harness.state_mut().set_scene(&scene).unwrap();
+    harness.run();
+    assert_eq!(harness.state().scene(), scene);
+    harness.get_by_label("Black to move");
+    assert!(is_on(&harness, "UCT (Monte Carlo tree search)"));
+    let search = Scene::from_toml("version = 1\nlab = \"barca\"\nspec = \"alphabeta:3\"").unwrap();
+    assert!(harness.state_mut().set_scene(&search).unwrap_err().contains("not 'alphabeta:3'"));
+}
+
+#[test]
+fn tuning_page_reads_its_log_from_a_scene() {
+    let mut harness =
+        Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut TuningLab| lab.ui(ui), TuningLab::new());
+    harness.run();
+    let bundled = harness.state().scene();
+    let log = harness.state().log().unwrap().clone();
+    let inline = Scene { map: Some(searchlab::scene::MapSource::Inline(log.to_json())), ..bundled.clone() };
+    harness.state_mut().set_scene(&inline).unwrap();
+    harness.run();
+    assert_eq!(harness.state().log(), Some(&log));
+    harness.state_mut().set_scene(&bundled).unwrap();
+    assert_eq!(harness.state().scene(), bundled);
+    let missing = Scene { map: Some(searchlab::scene::MapSource::Path("no/such/log.json".to_string())), ..bundled };
+    assert!(harness.state_mut().set_scene(&missing).unwrap_err().contains("no/such/log.json"));
+}
