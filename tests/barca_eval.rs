@@ -45,6 +45,23 @@ fn weights_that_could_rival_a_proven_win_are_refused() {
     assert!(Weights::from_json(&json).unwrap_err().contains("scale the weights down"));
 }
 
+/// Weights with each hole-table entry below `held` and `next_turn` in size, the rest below `linear`.
+fn weights_up_to(held: i32, next_turn: i32, linear: i32) -> impl Strategy<Value = Weights> {
+    (
+        prop::collection::vec(-held..held, 4),
+        prop::collection::vec(-next_turn..next_turn, 3),
+        prop::collection::vec(-linear..linear, 4),
+    )
+        .prop_map(|(held, next_turn, linear)| Weights {
+            holes_held: [held[0], held[1], held[2], held[3]],
+            holes_next_turn: [next_turn[0], next_turn[1], next_turn[2]],
+            next_to_hole: linear[0],
+            scared: linear[1],
+            centre: linear[2],
+            teammates: linear[3],
+        })
+}
+
 proptest! {
     #[test]
     fn weight_parsing_never_panics(text in "\\PC{0,120}") {
@@ -52,19 +69,7 @@ proptest! {
     }
 
     #[test]
-    fn any_accepted_weights_evaluate_without_overflow(
-        held in prop::collection::vec(-100_000i32..100_000, 4),
-        next_turn in prop::collection::vec(-5_000i32..5_000, 3),
-        linear in prop::collection::vec(-2_000i32..2_000, 4),
-    ) {
-        let weights = Weights {
-            holes_held: [held[0], held[1], held[2], held[3]],
-            holes_next_turn: [next_turn[0], next_turn[1], next_turn[2]],
-            next_to_hole: linear[0],
-            scared: linear[1],
-            centre: linear[2],
-            teammates: linear[3],
-        };
+    fn any_accepted_weights_evaluate_without_overflow(weights in weights_up_to(100_000, 5_000, 2_000)) {
         if let Ok(weights) = Weights::from_json(&weights.to_json()) {
             for game in playout_positions(2, 40, 7) {
                 let score = weights.score(&game);
@@ -164,18 +169,8 @@ proptest! {
     #[test]
     fn the_incremental_evaluation_equals_the_one_from_scratch_after_every_make_and_unmake(
         seed in any::<u64>(),
-        held in prop::collection::vec(-500i32..500, 4),
-        next_turn in prop::collection::vec(-100i32..100, 3),
-        linear in prop::collection::vec(-100i32..100, 4),
+        weights in weights_up_to(500, 100, 100),
     ) {
-        let weights = Weights {
-            holes_held: [held[0], held[1], held[2], held[3]],
-            holes_next_turn: [next_turn[0], next_turn[1], next_turn[2]],
-            next_to_hole: linear[0],
-            scared: linear[1],
-            centre: linear[2],
-            teammates: linear[3],
-        };
         let mut rng = StdRng::seed_from_u64(seed);
         let mut game = Barca::start();
         // The positions so far, to check the repetition filter against (a FEN includes the side to move).

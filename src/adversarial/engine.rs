@@ -334,7 +334,7 @@ mod tests {
             "uct:100ms,minimax=0.5",
             "uct:100ms,plain",
             "uct:300,plain,playout-cutoff=4,mast=0.1",
-            "uct:50ms,eval-scale=100,bias=1,playout-cutoff=none,solver=off",
+            "uct:50ms,playout-cutoff=none,eval-scale=100,bias=1,solver=off",
             "random",
             "easy",
             "medium",

@@ -130,15 +130,22 @@ impl MctsConfig {
         Ok(())
     }
 
-    /// The items that turn `base` into this configuration, in [`MctsConfig::apply_item`]'s form.
+    /// The items that turn `base` into this configuration, in [`MctsConfig::apply_item`]'s form:
+    /// starting from `plain` when that takes fewer.
     pub fn items_from(&self, base: &MctsConfig) -> Vec<String> {
+        let direct = self.differences(base);
+        let plain = Self { iterations: base.iterations, millis: base.millis, seed: base.seed, ..Self::plain() };
+        let via_plain: Vec<String> = std::iter::once("plain".to_string()).chain(self.differences(&plain)).collect();
+        if via_plain.len() < direct.len() { via_plain } else { direct }
+    }
+
+    fn differences(&self, base: &MctsConfig) -> Vec<String> {
         let mut items = Vec::new();
-        let mut base = *base;
-        if *self != base && self.implicit_minimax == 0.0 && self.prior_weight == 0.0 && base.implicit_minimax > 0.0 {
-            items.push("plain".to_string());
-            base = Self { iterations: base.iterations, millis: base.millis, seed: base.seed, ..Self::plain() };
-        }
-        let mut differ = |same: bool, item: String| if !same { items.push(item) };
+        let mut differ = |same: bool, item: String| {
+            if !same {
+                items.push(item)
+            }
+        };
         differ(self.exploration == base.exploration, format!("exploration={}", self.exploration));
         differ(self.playout_cutoff == base.playout_cutoff, format!("playout-cutoff={}", self.playout_cutoff.map_or("none".to_string(), |p| p.to_string())));
         differ(self.eval_scale == base.eval_scale, format!("eval-scale={}", self.eval_scale));
