@@ -14,7 +14,7 @@ pub use board::{Bitboard, HOLES, Tally, squares_of};
 use board::{NEIGHBOURS, count_few};
 pub use eval::{FeatureTerm, Weights, breakdown};
 pub use movegen::AnimalMoves;
-pub use notation::{FenError, START_FEN, parse_square, side_name, square_name};
+pub use notation::{FenError, START_FEN, game_text, parse_game, parse_square, side_name, square_name};
 
 use super::{Game, Outcome, Score, Side};
 use board::{bit, neighbours_of};
@@ -253,6 +253,7 @@ impl Barca {
         for token in text.split_whitespace().filter(|token| !token.ends_with('.')) {
             let ply = self.ply() + 1;
             if let Some(outcome) = self.outcome() {
+                let token = crate::text::quote(token);
                 return Err(format!("move {ply} ({token}) comes after the game ended ({outcome:?})"));
             }
             let mv = self.parse_move(token).map_err(|error| format!("move {ply}: {error}"))?;
