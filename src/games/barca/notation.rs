@@ -281,6 +281,7 @@ pub fn parse_game(text: &str) -> Result<Barca, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Game;
 
     #[test]
     fn game_text_round_trips_from_the_start_and_from_a_black_to_move_position() {
