@@ -234,6 +234,14 @@ const BEST: Color32 = widgets::HIGHLIGHT;
 const RESTART: Color32 = Color32::from_gray(140);
 
 impl Lesson for TuningLab {
+    fn scene(&self) -> Option<Scene> {
+        Some(TuningLab::scene(self))
+    }
+
+    fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
+        TuningLab::set_scene(self, scene)
+    }
+
     fn is_busy(&self) -> bool {
         self.job.is_some()
     }
