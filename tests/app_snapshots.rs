@@ -38,6 +38,11 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
                 harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit(8.0);
             }),
         ],
+        "Lecture notebook" => vec![("presenting_slide_2", |harness| {
+            harness.get_by_label("Present").click();
+            harness.run();
+            harness.key_press(egui::Key::PageDown);
+        })],
         _ => Vec::new(),
     }
 }

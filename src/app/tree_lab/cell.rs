@@ -16,7 +16,7 @@ impl LiveCell for TreeLab {
         let mut commands = Vec::new();
         let mut replay = Vec::new();
         if let Some(recording) = &self.recording {
-            if let Some(step) = self.bar.advance(ui.input(|i| i.stable_dt), recording.step(), recording.step_count()) {
+            if let Some(step) = self.bar.advance(ui, recording.step(), recording.step_count()) {
                 replay.push(ReplayCommand::Seek(step));
                 ui.ctx().request_repaint();
             }
