@@ -10,13 +10,14 @@ use serde::{Deserialize, Serialize};
 mod paint;
 mod pseudocode;
 
+pub use self::paint::SMOOTHED as FINAL_PATH;
 use self::paint::{ABSTRACT, CLUSTER, CachedTexture, GRAPH, RECOMPUTED, REFINED, SMOOTHED, TRANSITION, region_colour};
 use super::GridCommand;
 use crate::app::widgets;
 use crate::grid::{Grid, MoveRules};
 // The app's `Planner` is the on/off choice; the library's is the full spec.
 use crate::pathfinding::planner::{Answer, Method, Planner as PlannerSpec, Prepared};
-use crate::pathfinding::plan_trace::{PlanStage, PlanView};
+use crate::pathfinding::plan_trace::PlanView;
 use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::trace::{NoTrace, Player, Recorder};
 
@@ -497,9 +498,14 @@ impl HierarchyState {
     pub fn level_note(&self, settings: &HierarchySettings) -> Option<String> {
         if let Some(player) = self.stepping(settings) {
             let view = player.view();
-            let stage = view.stage.map_or("not started", PlanStage::name);
+            // At the end, what the highlighted line says (the path is returned), not the last stage.
+            let doing = match view.stage {
+                None => "not started",
+                Some(_) if player.at_end() => pseudocode::plan_line_text(settings.planner, player).unwrap_or("done"),
+                Some(stage) => stage.name(),
+            };
             let name = settings.planner.name();
-            return Some(format!("Stepping through {name}: step {} / {}, level {}: {stage}", player.step(), player.len(), view.level));
+            return Some(format!("Stepping through {name}: step {} / {}, level {}: {doing}", player.step(), player.len(), view.level));
         }
         let plan = self.plan.as_ref().filter(|_| settings.planner == Planner::Pra)?;
         let Answer::Pra(result) = &plan.answer else { return None };
