@@ -73,3 +73,29 @@ pub fn legend(ui: &mut egui::Ui, entries: &[(Color32, &str)]) {
         }
     });
 }
+
+/// A page's introduction: open where there is height to spare, folded on a short screen (a
+/// projector at 1280x720 with large text) so the canvas keeps the room; a click opens it.
+pub fn intro(ui: &mut egui::Ui, id: &str, text: &str) {
+    let roomy = ui.available_height() > 620.0;
+    egui::CollapsingHeader::new("About this page").id_salt(id).default_open(roomy).show(ui, |ui| ui.label(text));
+}
+
+/// A page's side panel on the right, scrolling: a share of the page's width. Its rows never widen it (a wide row is cut at the edge, as a scrolled
+/// one would be), so it never runs under the canvas.
+pub fn side_panel(ui: &mut egui::Ui, id: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    let width = ui.available_width();
+    let open = (width * 0.36).clamp(260.0, 440.0);
+    // Sized every frame (not remembered): the share holds after the window or the text size changes.
+    let panel = egui::Panel::right(id.to_owned()).resizable(false).exact_size(open);
+    panel.show(ui, |ui| {
+        // Short of the right edge by the scroll bar, which is drawn over the content.
+        let mut rect = ui.available_rect_before_wrap();
+        rect.max.x -= ui.spacing().scroll.allocated_width() + 4.0;
+        // A child the panel does not grow with; the panel claims exactly its own rect below.
+        let mut inside = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(*ui.layout()));
+        inside.spacing_mut().text_edit_width = (rect.width() - 190.0).max(90.0);
+        egui::ScrollArea::vertical().show(&mut inside, add_contents);
+        ui.allocate_rect(rect, Sense::hover());
+    });
+}

@@ -354,7 +354,7 @@ impl HierarchyState {
                 ui.weak("Pick HPA* or PRA* to plan the same query hierarchically and see its abstraction.");
             }
             Planner::Hpa => {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     egui::ComboBox::from_label("Cluster size").selected_text(edited.cluster.to_string()).show_ui(ui, |ui| {
                         for size in [8, 10, 16, 32] {
                             ui.selectable_value(&mut edited.cluster, size, size.to_string());
@@ -403,7 +403,7 @@ impl HierarchyState {
             let stepping = edited.stepping == Stepping::Planner;
             ui.add_enabled(!stepping, egui::Slider::new(&mut edited.shown_level, range).text("Level shown"))
                 .on_disabled_hover_text("While stepping through the planner, the level shown is the step's.");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Step through:");
                 ui.radio_value(&mut edited.stepping, Stepping::Search, "the search");
                 ui.radio_value(&mut edited.stepping, Stepping::Planner, "the planner");

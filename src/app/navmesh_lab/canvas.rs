@@ -22,7 +22,8 @@ pub const DECISION: Color32 = Color32::from_rgb(200, 60, 160);
 pub const PATH: Color32 = Color32::from_rgb(230, 120, 20);
 pub const GRID_PATH: Color32 = Color32::from_rgb(0, 170, 190);
 pub const APEX: Color32 = Color32::from_rgb(120, 60, 20);
-pub const LEFT_SIDE: Color32 = Color32::from_rgb(40, 90, 220);
+/// Not the goal's blue: both show in the funnel replay.
+pub const LEFT_SIDE: Color32 = Color32::from_rgb(130, 80, 220);
 pub const RIGHT_SIDE: Color32 = Color32::from_rgb(220, 50, 50);
 pub const PORTAL: Color32 = Color32::from_rgb(120, 120, 120);
 pub const SAMPLE: Color32 = Color32::from_rgb(240, 150, 30);

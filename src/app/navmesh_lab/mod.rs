@@ -503,7 +503,7 @@ impl NavmeshLab {
             widgets::notice(ui, notice);
         }
         ui.separator();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Algorithm:");
             for algorithm in [MeshAlgorithm::Ta, MeshAlgorithm::Tra] {
                 if ui.radio(self.search.algorithm == algorithm, algorithm.label()).clicked() {
@@ -520,7 +520,7 @@ impl NavmeshLab {
             commands.push(MeshCommand::SetRadius(radius));
         }
         ui.separator();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Replay:");
             for kind in [ReplayKind::Search, ReplayKind::Funnel, ReplayKind::Walk] {
                 if ui.radio(self.replay == kind, kind.name()).clicked() {
@@ -620,7 +620,7 @@ impl NavmeshLab {
 
     fn canvas(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
         let (lo, hi) = self.bounds();
-        let available = ui.available_size();
+        let available = Vec2::new(ui.available_width().min(ui.clip_rect().right() - ui.cursor().left()), ui.available_height());
         let (w, h) = ((hi[0] - lo[0]).max(1e-9) as f32, (hi[1] - lo[1]).max(1e-9) as f32);
         let scale = (available.x / w).min(available.y / h).max(1.0) * 0.97;
         let (response, painter) = ui.allocate_painter(Vec2::new(w * scale, h * scale), Sense::click());
@@ -701,7 +701,9 @@ impl Lesson for NavmeshLab {
 
     fn ui(&mut self, ui: &mut egui::Ui) {
         ui.heading("Polygon maps: triangulation, TA*, TRA* and the funnel");
-        ui.label(
+        widgets::intro(
+            ui,
+            "navmesh-lab-intro",
             "Free space is cut into triangles whose corners are the map's corners (a constrained Delaunay \
              triangulation), so a huge open room costs a handful of nodes. TA* searches channels (strings of \
              triangles) and may reach a triangle along several; the funnel turns a channel into its shortest \
@@ -715,14 +717,12 @@ impl Lesson for NavmeshLab {
         ReplayBar::keys(ui, &mut replay);
         commands.extend(replay.into_iter().map(MeshCommand::Replay));
         self.advance_playback(ui);
-        egui::Panel::right("navmesh-lab-side").resizable(false).min_size(440.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                self.controls(ui, &mut commands);
-                ui.separator();
-                self.stats(ui);
-                ui.separator();
-                self.pseudocode(ui);
-            });
+        widgets::side_panel(ui, "navmesh-lab-side", |ui| {
+            self.controls(ui, &mut commands);
+            ui.separator();
+            self.stats(ui);
+            ui.separator();
+            self.pseudocode(ui);
         });
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(job) = &self.job
