@@ -582,7 +582,7 @@ impl Lesson for GridLab {
                 widgets::notice(ui, notice);
             }
             if let Some(note) = self.hierarchy.level_note(&self.settings.hierarchy) {
-                ui.weak(note);
+                ui.label(note);
             }
             let available = Vec2::new(width, ui.available_height());
             if self.replays.len() == 2 {

@@ -531,7 +531,7 @@ impl NavmeshLab {
         let (step, len) = self.replay_position();
         // An empty recording has no timeline to show (a 0..0 slider would sit mid-rail).
         if len == 0 {
-            ui.weak(self.nothing_to_replay());
+            ui.label(self.nothing_to_replay());
             return;
         }
         let mut replay = Vec::new();
