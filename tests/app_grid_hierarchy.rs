@@ -248,6 +248,47 @@ fn stepping_through_hpa_goes_from_linking_to_the_refined_path() {
     harness.get_by_label("return the path");
 }
 
+/// Polylines drawn in `colour` in the last frame, as their points.
+fn lines_in(harness: &LabHarness, colour: egui::Color32) -> Vec<Vec<egui::Pos2>> {
+    let shapes = &harness.output().shapes;
+    shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Path(path) if path.stroke.color == egui::epaint::ColorMode::Solid(colour) => Some(path.points.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn stepping_through_hpa_shows_the_planners_figures_and_ends_on_the_returned_path() {
+    let mut harness = lab_harness();
+    select(&mut harness, "HPA*");
+    click(&mut harness, "the planner");
+    let len = harness.state().plan_player().unwrap().len();
+    for _ in 0..40 {
+        harness.get_by_label("Step >").click();
+        harness.run();
+    }
+    let player = harness.state().plan_player().unwrap();
+    assert_eq!(player.step(), 40);
+    // Statistics follow the planner on the timeline, not the flat search waiting at its start.
+    harness.get_by_label(&format!("Planner step 40 / {len}"));
+    harness.get_by_label(&format!("Expanded in this stage: {}", player.view().search.expanded));
+    assert!(harness.query_by_label(&format!("Step 0 / {}", harness.state().player().len())).is_none());
+
+    click(&mut harness, "End >|");
+    // The label names what the highlighted line does, and the returned path is drawn as the final path.
+    harness.get(By::new().label_contains(&format!("step {len} / {len}, level 0: return the path")));
+    harness.get_by_label("Level 0: the path is returned");
+    let path = harness.state().plan_player().unwrap().view().found.last().unwrap().1.clone();
+    let drawn = lines_in(&harness, searchlab::app::grid_lab::FINAL_PATH);
+    let centres: Vec<egui::Pos2> = path.iter().map(|&c| harness.state().cell_on_screen(c).unwrap()).collect();
+    assert!(drawn.contains(&centres), "the returned path is drawn in the final path's colour");
+    click(&mut harness, "< Step back");
+    assert!(lines_in(&harness, searchlab::app::grid_lab::FINAL_PATH).is_empty(), "only once it is returned");
+}
+
 #[test]
 fn pra_plan_level_and_k_reach_the_planner() {
     let mut harness = lab_harness();

@@ -4,8 +4,9 @@ mod common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, SearchlabApp};
-use searchlab::pathfinding::search_trace::SearchOutcome;
+use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind, SearchlabApp};
+use searchlab::app::replay_bar::ReplayCommand;
+use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome};
 
 use common::ui::settle;
 
@@ -341,4 +342,125 @@ fn a_new_query_is_recorded_on_the_worker_and_the_page_stays_live() {
     settle(&mut harness);
     assert!(!harness.state().is_busy());
     assert!(harness.state().player().at_end() && harness.state().result().is_some());
+}
+
+#[test]
+fn loading_a_grid_map_while_drawing_ends_the_drawing_and_places_endpoints_the_agent_fits() {
+    let mut harness = lab_harness();
+    settle(&mut harness);
+    apply(&mut harness, MeshCommand::SetRadius(0.9));
+    harness.get_by_label("Draw a new map").click();
+    settle(&mut harness);
+    draw_ring(&mut harness, &[[2.0, 2.0], [38.0, 2.0], [38.0, 28.0]]);
+    apply(&mut harness, MeshCommand::LoadMap(MAPS[3].to_string()));
+    let lab = harness.state();
+    assert!(lab.drawing().is_none(), "the old drawing does not belong to the new map");
+    harness.get_by_label("Draw a new map");
+    assert_eq!(lab.error(), None, "the start and goal are placed where an agent of radius 0.9 fits");
+    let path = lab.result().and_then(|r| r.path.as_ref()).expect("a path for the 0.9 agent");
+    for end in [path.waypoints[0], *path.waypoints.last().unwrap()] {
+        assert!(lab.mesh().clearance(end) >= 0.9, "{end:?}");
+    }
+    assert!(harness.query_all_by_label_contains("Timeline").next().is_some(), "the new recording has a timeline");
+}
+
+#[test]
+fn a_refused_query_shows_no_timeline_and_says_why() {
+    let mut harness = lab_harness();
+    settle(&mut harness);
+    // Far outside the pillars map.
+    apply(&mut harness, MeshCommand::SetGoal([500.0, 500.0]));
+    let error = harness.state().error().expect("the goal is refused").to_string();
+    harness.get_by_label(&error);
+    assert_eq!(harness.state().player().len(), 0);
+    assert!(harness.query_by_label_contains("Timeline").is_none(), "no 0..0 slider with its handle mid-rail");
+    assert!(harness.query_by_label("Press Step > to begin.").is_none());
+    assert!(!harness.query_all_by_label_contains("the query was refused").collect::<Vec<_>>().is_empty());
+}
+
+/// Fill colours of the polygons and dots painted on the canvas in the last frame, and the
+/// outlines drawn alone.
+fn canvas_colours(harness: &Harness<'_, NavmeshLab>) -> Vec<egui::Color32> {
+    let canvas = harness.get_by_label("Polygon canvas").rect();
+    let mut colours = Vec::new();
+    for clipped in harness.output().shapes.iter().filter(|clipped| canvas.contains_rect(clipped.shape.visual_bounding_rect().shrink(1.0))) {
+        match &clipped.shape {
+            egui::Shape::Path(path) if path.closed && path.fill.a() == 255 => colours.push(path.fill),
+            egui::Shape::Path(path) if path.closed && path.fill == egui::Color32::TRANSPARENT => {
+                if let egui::epaint::ColorMode::Solid(colour) = path.stroke.color {
+                    colours.push(colour);
+                }
+            }
+            egui::Shape::Circle(circle) if circle.fill.a() == 255 => colours.push(circle.fill),
+            _ => {}
+        }
+    }
+    colours
+}
+
+#[test]
+fn every_colour_on_the_canvas_is_in_the_legend_of_the_replay_shown() {
+    let mut harness = lab_harness();
+    settle(&mut harness);
+    apply(&mut harness, MeshCommand::SetAlgorithm(MeshAlgorithm::Tra));
+    for kind in [ReplayKind::Search, ReplayKind::Funnel, ReplayKind::Walk] {
+        apply(&mut harness, MeshCommand::SetReplay(kind));
+        for command in [ReplayCommand::ToStart, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::ToEnd] {
+            apply(&mut harness, MeshCommand::Replay(command));
+            let legend: Vec<egui::Color32> = harness.state().legend_entries().iter().map(|(colour, _)| *colour).collect();
+            for colour in canvas_colours(&harness) {
+                assert!(legend.contains(&colour), "{kind:?}: {colour:?} is drawn but not in the legend {legend:?}");
+            }
+        }
+    }
+    // The goal and TRA*'s decision points are told apart.
+    let entries = harness.state().legend_entries();
+    apply(&mut harness, MeshCommand::SetReplay(ReplayKind::Search));
+    let entries_search = harness.state().legend_entries();
+    let colour = |name: &str| entries.iter().chain(&entries_search).find(|(_, n)| *n == name).unwrap().0;
+    assert_ne!(colour("goal"), colour("TRA* decision point"));
+}
+
+/// Texts painted on the canvas in the last frame.
+fn painted_texts(harness: &Harness<'_, NavmeshLab>) -> Vec<String> {
+    let shapes = &harness.output().shapes;
+    shapes.iter().filter_map(|clipped| if let egui::Shape::Text(text) = &clipped.shape { Some(text.galley.text().to_string()) } else { None }).collect()
+}
+
+#[test]
+fn the_triangles_the_narration_names_are_numbered_on_the_map() {
+    let mut harness = lab_harness();
+    settle(&mut harness);
+    apply(&mut harness, MeshCommand::Replay(ReplayCommand::ToStart));
+    for _ in 0..3 {
+        apply(&mut harness, MeshCommand::Replay(ReplayCommand::StepForward));
+        let event = harness.state().player().current_event().cloned().unwrap();
+        let named: Vec<u32> = match event {
+            SearchEvent::Open { node, parent, .. } => [node, parent].into_iter().filter(|&t| t != searchlab::trace::NO_NODE).collect(),
+            SearchEvent::Expand { node } | SearchEvent::Relax { node, .. } => vec![node],
+            _ => Vec::new(),
+        };
+        let texts = painted_texts(&harness);
+        for t in named {
+            assert!(texts.contains(&t.to_string()), "triangle {t} is numbered on the map: {texts:?}");
+        }
+    }
+}
+
+#[test]
+fn the_statistics_name_the_algorithm_and_count_improvements_on_the_first_path() {
+    let mut harness = lab_harness();
+    settle(&mut harness);
+    let found = harness.state().result().unwrap().improvements;
+    assert!(harness.query_by_label_contains("improvements)").is_none());
+    let said = match found {
+        1 => "the first path found was the shortest".to_string(),
+        2 => "improved once".to_string(),
+        n => format!("improved {} times", n - 1),
+    };
+    harness.get_by_label_contains(&said);
+    apply(&mut harness, MeshCommand::LoadMap(MAPS[3].to_string()));
+    apply(&mut harness, MeshCommand::SetAlgorithm(MeshAlgorithm::Tra));
+    harness.get_by_label_contains("TRA* any-angle:");
+    assert!(harness.query_by_label_contains("TA* any-angle:").is_none());
 }

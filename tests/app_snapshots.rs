@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use egui_kittest::kittest::{By, Queryable};
+use egui_kittest::kittest::{By, NodeT, Queryable};
 use egui_kittest::{Harness, SnapshotOptions};
 use searchlab::app::{LESSONS, SearchlabApp};
 
@@ -26,6 +26,31 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
                 }
             }),
             ("astar_end", |harness| harness.get_by_label("End >|").click()),
+            ("hpa_planner_end", |harness| {
+                // Folded, so the planner's controls come into the side panel's view.
+                for section in ["Map", "Scenario", "Search"] {
+                    harness.get_by_label(section).click();
+                    harness.run();
+                }
+                harness.get_by_label("HPA*").click();
+                settle(harness);
+                harness.get_by_label("the planner").click();
+                harness.run();
+                harness.get_by_label("End >|").click();
+            }),
+        ],
+        "Polygon maps" => vec![
+            ("funnel_end", |harness| {
+                harness.get_by_label("Funnel").click();
+                harness.run();
+                harness.get_by_label("End >|").click();
+            }),
+            ("tra_rooms128", |harness| {
+                harness.get_by_label("Search").click();
+                harness.get_by_label("rooms128.map").click();
+                settle(harness);
+                harness.get_by_label("TRA*").click();
+            }),
         ],
         "Game-tree search" => vec![
             // Alpha-beta's bounds (≤ 0 under a3) and the view following to the end.
@@ -60,6 +85,20 @@ fn settle(harness: &mut AppHarness) {
     panic!("a background job did not finish");
 }
 
+/// The whole app in a window of `size` pixels with text at `zoom`, on lesson `title`, settled.
+fn app_on(title: &str, [width, height]: [f32; 2], zoom: f32) -> AppHarness {
+    let mut harness = Harness::builder()
+        .with_size([width / zoom, height / zoom])
+        .with_context_setup(move |ctx| {
+            searchlab::app::set_style(ctx);
+            ctx.set_zoom_factor(zoom);
+        })
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+    harness.get_by_label(title).click();
+    settle(&mut harness);
+    harness
+}
+
 /// "Game-tree search" -> "game_tree_search".
 fn file_name(title: &str) -> String {
     title.split(|c: char| !c.is_alphanumeric()).filter(|word| !word.is_empty()).collect::<Vec<_>>().join("_").to_lowercase()
@@ -72,15 +111,7 @@ fn every_lesson_matches_its_snapshots() {
     let mut failures = Vec::new();
     for lesson in &LESSONS {
         for (view, [width, height], zoom) in VIEWS {
-            let mut harness = Harness::builder()
-                .with_size([width / zoom, height / zoom])
-                .with_context_setup(move |ctx| {
-                    searchlab::app::set_style(ctx);
-                    ctx.set_zoom_factor(zoom);
-                })
-                .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
-            harness.get_by_label(lesson.title).click();
-            settle(&mut harness);
+            let mut harness = app_on(lesson.title, [width, height], zoom);
             let name = file_name(lesson.title);
             let mut shots = vec![(format!("{name}_{view}"), None)];
             shots.extend(states(lesson.title).into_iter().map(|(state, reach)| (format!("{name}_{state}_{view}"), Some(reach))));
@@ -96,4 +127,39 @@ fn every_lesson_matches_its_snapshots() {
         }
     }
     assert!(failures.is_empty(), "snapshots differ:\n{}", failures.join("\n"));
+}
+
+/// On a projector (1280x720, text at 130%) the map pages give the canvas most of the room and no
+/// widget lies over the canvas or over another panel's controls.
+#[test]
+fn map_pages_keep_their_panels_apart_at_1280x720_with_large_text() {
+    let (_, size, zoom) = VIEWS[1];
+    for (title, canvas_label) in [("Grid search", "Map canvas"), ("Polygon maps", "Polygon canvas")] {
+        let harness = app_on(title, size, zoom);
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0] / zoom, size[1] / zoom));
+        let canvas = harness.get_by_label(canvas_label).rect();
+
+        assert!(canvas.width() >= 0.45 * window.width(), "{title}: the canvas is only {canvas:?} of {window:?}");
+        assert!(canvas.height() >= 0.55 * window.height(), "{title}: the canvas is only {canvas:?} of {window:?}");
+        let labelled = harness.query_all(By::new().predicate(|node| node.label().is_some_and(|label| !label.is_empty())));
+        for node in labelled {
+            let rect = node.rect();
+            let label = node.accesskit_node().label().unwrap_or_default();
+            if label != canvas_label {
+                let overlap = rect.intersect(canvas);
+                assert!(overlap.width() <= 0.5 || overlap.height() <= 0.5, "{title}: '{label}' {rect:?} lies over the canvas {canvas:?}");
+            }
+        }
+        // The replay buttons are not covered by the side panel's controls.
+        for button in ["|< Start", "< Step back", "Step >", "End >|"] {
+            let rect = harness.get_by_label(button).rect();
+            assert!(window.contains_rect(rect), "{title}: '{button}' {rect:?} is off the window");
+            for node in harness.query_all(By::new().predicate(|node| node.label().is_some_and(|label| !label.is_empty()))) {
+                let label = node.accesskit_node().label().unwrap_or_default();
+                let overlap = node.rect().intersect(rect);
+                let apart = overlap.width() <= 0.5 || overlap.height() <= 0.5;
+                assert!(label == button || apart, "{title}: '{label}' {:?} covers '{button}' {rect:?}", node.rect());
+            }
+        }
+    }
 }

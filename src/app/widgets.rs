@@ -74,11 +74,29 @@ pub fn legend(ui: &mut egui::Ui, entries: &[(Color32, &str)]) {
     });
 }
 
-/// A lesson's right-hand panel in a page `width` wide: it starts at `share` of the page and never
-/// takes half, so the canvas beside it keeps most of a projector's screen.
-pub fn side_panel(id: &str, width: f32, share: f32) -> egui::Panel {
-    egui::Panel::right(id.to_owned())
-        .resizable(true)
-        .default_size((width * share).clamp(260.0, 460.0))
-        .size_range(240.0..=(width * 0.5).max(260.0))
+/// A page's introduction: open where there is height to spare, folded on a short screen (a
+/// projector at 1280x720 with large text) so the canvas keeps the room; a click opens it.
+pub fn intro(ui: &mut egui::Ui, id: &str, text: &str) {
+    let roomy = ui.available_height() > 620.0;
+    egui::CollapsingHeader::new("About this page").id_salt(id).default_open(roomy).show(ui, |ui| ui.label(text));
+}
+
+/// A page's side panel on the right, scrolling: `share` of the page's width, never half, so the
+/// canvas beside it keeps most of a projector's screen. Its rows never widen it (a wide row is cut
+/// at the edge, as a scrolled one would be), so it never runs under the canvas.
+pub fn side_panel(ui: &mut egui::Ui, id: &str, share: f32, add_contents: impl FnOnce(&mut egui::Ui)) {
+    let width = ui.available_width();
+    let open = (width * share).clamp(260.0, 440.0);
+    // Sized every frame (not remembered): the share holds after the window or the text size changes.
+    let panel = egui::Panel::right(id.to_owned()).resizable(false).exact_size(open);
+    panel.show(ui, |ui| {
+        // Short of the right edge by the scroll bar, which is drawn over the content.
+        let mut rect = ui.available_rect_before_wrap();
+        rect.max.x -= ui.spacing().scroll.allocated_width() + 4.0;
+        // A child the panel does not grow with; the panel claims exactly its own rect below.
+        let mut inside = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(*ui.layout()));
+        inside.spacing_mut().text_edit_width = (rect.width() - 190.0).max(90.0);
+        egui::ScrollArea::vertical().show(&mut inside, add_contents);
+        ui.allocate_rect(rect, Sense::hover());
+    });
 }

@@ -28,18 +28,16 @@ impl BarcaLab {
         egui::CollapsingHeader::new("Rules")
             .default_open(ui.available_height() > 800.0)
             .show(ui, |ui| ui.label(EXPLANATION));
-        widgets::side_panel("barca-lab-side", ui.available_width(), 0.4).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                egui::CollapsingHeader::new("Players and computer")
-                    .default_open(true)
-                    .show(ui, |ui| self.player_controls(ui, commands));
-                egui::CollapsingHeader::new("Evaluation of this position")
-                    .default_open(true)
-                    .show(ui, |ui| self.evaluation(ui, commands));
-                egui::CollapsingHeader::new("Load and save")
-                    .default_open(true)
-                    .show(ui, |ui| self.load_save(ui, commands));
-            });
+        widgets::side_panel(ui, "barca-lab-side", 0.4, |ui| {
+            egui::CollapsingHeader::new("Players and computer")
+                .default_open(true)
+                .show(ui, |ui| self.player_controls(ui, commands));
+            egui::CollapsingHeader::new("Evaluation of this position")
+                .default_open(true)
+                .show(ui, |ui| self.evaluation(ui, commands));
+            egui::CollapsingHeader::new("Load and save")
+                .default_open(true)
+                .show(ui, |ui| self.load_save(ui, commands));
         });
         egui::CentralPanel::default().show(ui, |ui| {
             self.status(ui, commands);

@@ -18,8 +18,26 @@ pub const GOAL: Color32 = Color32::from_rgb(190, 40, 190);
 
 /// Zoom (screen points per cell) from which parent arrows are drawn.
 pub const ARROWS_FROM_ZOOM: f32 = 12.0;
-/// Zoom from which g, h and f fit inside a cell.
-pub const VALUES_FROM_ZOOM: f32 = 44.0;
+/// Zoom from which f fits inside a cell (in text of `VALUE_FONT` points).
+pub const VALUES_FROM_ZOOM: f32 = 20.0;
+/// Zoom from which g, h and f all fit.
+pub const ALL_VALUES_FROM_ZOOM: f32 = 36.0;
+/// Smaller text could not be read from the back of a lecture hall.
+pub const VALUE_FONT: f32 = 11.0;
+
+/// The values printed in a cell at `zoom` points per cell: f alone from `VALUES_FROM_ZOOM`, g, h
+/// and f from `ALL_VALUES_FROM_ZOOM` (whole numbers while a decimal would not fit), and the text size.
+pub fn cell_values(zoom: f32, g: f64, h: f64, f: f64) -> Option<(String, f32)> {
+    let size = (zoom * 0.26).clamp(VALUE_FONT, 14.0);
+    let digits = if zoom >= 48.0 { 1 } else { 0 };
+    if zoom >= ALL_VALUES_FROM_ZOOM {
+        Some((format!("g {g:.digits$}\nh {h:.digits$}\nf {f:.digits$}"), size))
+    } else if zoom >= VALUES_FROM_ZOOM {
+        Some((format!("{f:.0}"), size))
+    } else {
+        None
+    }
+}
 
 /// Ground darkens with its weight, and so do the search colours on it, so weights stay visible.
 fn shade(colour: Color32, weight: u8) -> Color32 {
@@ -264,7 +282,6 @@ pub fn paint_overlays(painter: &Painter, canvas: Rect, map: &MapView, overlay: &
     let center = |cell: u32| map.cell_center(canvas, grid, cell);
     if zoom >= ARROWS_FROM_ZOOM || (overlay.show_values && zoom >= VALUES_FROM_ZOOM) {
         let (xs, ys) = map.visible(canvas, grid);
-        let font = egui::FontId::monospace((zoom * 0.19).min(13.0));
         for y in ys {
             for x in xs.clone() {
                 let cell = grid.cell(x, y);
@@ -277,10 +294,14 @@ pub fn paint_overlays(painter: &Painter, canvas: Rect, map: &MapView, overlay: &
                     let towards = (center(record.parent) - from).normalized() * zoom * 0.42;
                     painter.arrow(from, towards, Stroke::new((zoom * 0.06).max(1.0), Color32::from_black_alpha(150)));
                 }
-                if overlay.show_values && zoom >= VALUES_FROM_ZOOM {
-                    let text = format!("g {:.1}\nh {:.1}\nf {:.1}", record.g, record.h, record.f());
-                    let corner = map.to_screen(canvas, x as f32 + 0.06, y as f32 + 0.04);
-                    painter.text(corner, egui::Align2::LEFT_TOP, text, font.clone(), Color32::BLACK);
+                if overlay.show_values
+                    && let Some((text, size)) = cell_values(zoom, record.g, record.h, record.f())
+                {
+                    // Centred, on a pale plate drawn over the parent arrow so the arrow never hides it.
+                    let galley = painter.layout(text, egui::FontId::monospace(size), Color32::BLACK, f32::INFINITY);
+                    let plate = Rect::from_center_size(from, galley.size() + Vec2::new(2.0, 0.0));
+                    painter.rect_filled(plate, 2.0, Color32::from_white_alpha(200));
+                    painter.galley(plate.min + Vec2::new(1.0, 0.0), galley, Color32::BLACK);
                 }
             }
         }
@@ -341,6 +362,20 @@ mod tests {
                 assert!(d0 <= 1 && d1 <= 1 && d0 + d1 > 0, "{pair:?}");
             }
         }
+    }
+
+    #[test]
+    fn cell_values_show_f_from_20_points_and_g_h_f_from_36_in_readable_text() {
+        assert_eq!(cell_values(19.9, 3.0, 4.0, 7.0), None);
+        let (text, size) = cell_values(20.0, 3.0, 4.0, 7.25).unwrap();
+        assert_eq!(text, "7");
+        assert!(size >= 11.0);
+        let (text, size) = cell_values(36.0, 3.0, 4.25, 7.25).unwrap();
+        assert_eq!(text, "g 3\nh 4\nf 7");
+        assert!(size >= 11.0);
+        // Three lines of this size fit the cell's height.
+        assert!(3.0 * size <= 36.0);
+        assert_eq!(cell_values(60.0, 3.0, 4.26, 7.26).unwrap().0, "g 3.0\nh 4.3\nf 7.3");
     }
 
     #[test]

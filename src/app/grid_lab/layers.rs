@@ -10,13 +10,14 @@ use serde::{Deserialize, Serialize};
 mod paint;
 mod pseudocode;
 
+pub use self::paint::SMOOTHED as FINAL_PATH;
 use self::paint::{ABSTRACT, CLUSTER, CachedTexture, GRAPH, RECOMPUTED, REFINED, SMOOTHED, TRANSITION, region_colour};
 use super::GridCommand;
 use crate::app::widgets;
 use crate::grid::{Grid, MoveRules};
 // The app's `Planner` is the on/off choice; the library's is the full spec.
 use crate::pathfinding::planner::{Answer, Method, Planner as PlannerSpec, Prepared};
-use crate::pathfinding::plan_trace::{PlanStage, PlanView};
+use crate::pathfinding::plan_trace::PlanView;
 use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::trace::{NoTrace, Player, Recorder};
 
@@ -353,7 +354,7 @@ impl HierarchyState {
                 ui.weak("Pick HPA* or PRA* to plan the same query hierarchically and see its abstraction.");
             }
             Planner::Hpa => {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     egui::ComboBox::from_label("Cluster size").selected_text(edited.cluster.to_string()).show_ui(ui, |ui| {
                         for size in [8, 10, 16, 32] {
                             ui.selectable_value(&mut edited.cluster, size, size.to_string());
@@ -402,7 +403,7 @@ impl HierarchyState {
             let stepping = edited.stepping == Stepping::Planner;
             ui.add_enabled(!stepping, egui::Slider::new(&mut edited.shown_level, range).text("Level shown"))
                 .on_disabled_hover_text("While stepping through the planner, the level shown is the step's.");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Step through:");
                 ui.radio_value(&mut edited.stepping, Stepping::Search, "the search");
                 ui.radio_value(&mut edited.stepping, Stepping::Planner, "the planner");
@@ -497,9 +498,14 @@ impl HierarchyState {
     pub fn level_note(&self, settings: &HierarchySettings) -> Option<String> {
         if let Some(player) = self.stepping(settings) {
             let view = player.view();
-            let stage = view.stage.map_or("not started", PlanStage::name);
+            // At the end, what the highlighted line says (the path is returned), not the last stage.
+            let doing = match view.stage {
+                None => "not started",
+                Some(_) if player.at_end() => pseudocode::plan_line_text(settings.planner, player).unwrap_or("done"),
+                Some(stage) => stage.name(),
+            };
             let name = settings.planner.name();
-            return Some(format!("Stepping through {name}: step {} / {}, level {}: {stage}", player.step(), player.len(), view.level));
+            return Some(format!("Stepping through {name}: step {} / {}, level {}: {doing}", player.step(), player.len(), view.level));
         }
         let plan = self.plan.as_ref().filter(|_| settings.planner == Planner::Pra)?;
         let Answer::Pra(result) = &plan.answer else { return None };

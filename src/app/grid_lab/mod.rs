@@ -17,7 +17,7 @@ use egui::Vec2;
 
 use self::canvas::{CellTexture, MapView};
 use self::layers::HierarchyState;
-pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
+pub use self::layers::{FINAL_PATH, HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
 pub use self::replay::{SearchReplay, StepUnit};
 pub use self::settings::{Brush, DEFAULT_MAP, FileField, MapSource, Settings, Tool};
 use super::Lesson;
@@ -556,39 +556,41 @@ impl Lesson for GridLab {
         self.dialog_answer(&mut commands);
         self.advance_playback(ui);
         ui.heading("Grid search: BFS, Dijkstra and A*");
-        ui.label(
+        widgets::intro(
+            ui,
+            "grid-lab-intro",
             "Every search keeps an open list of cells it has reached but not yet explored. BFS takes them \
              in the order found, Dijkstra takes the cheapest route so far, and A* adds an estimate h of the \
              distance still to go, so it explores towards the goal first. Step through the search and watch \
              the open (green) and closed (blue) cells grow; the yellow line is the path. Drag the start or \
              goal to move them; pick a tool to draw walls or weights. Wheel: zoom, right-drag: pan.",
         );
-        egui::Panel::right("grid-lab-side").resizable(true).default_size(440.0).min_size(380.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                egui::CollapsingHeader::new("Map").default_open(true).show(ui, |ui| self.map_controls(ui, &mut commands));
-                egui::CollapsingHeader::new("Scenario")
-                    .default_open(true)
-                    .show(ui, |ui| self.scenario_controls(ui, &mut commands));
-                egui::CollapsingHeader::new("Search")
-                    .default_open(true)
-                    .show(ui, |ui| self.search_controls(ui, &mut commands));
-                egui::CollapsingHeader::new("Hierarchical planners (HPA*, PRA*)").default_open(true).show(ui, |ui| {
-                    self.hierarchy.controls(ui, &self.settings.hierarchy, &mut commands);
-                    self.hierarchy.stats(ui);
-                });
-                ui.separator();
-                ui.strong("Statistics");
-                self.stats(ui);
-                ui.separator();
-                ui.strong("Pseudocode (the line of the current event is highlighted)");
-                if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {
-                    self.pseudocode(ui);
-                }
-                ui.separator();
-                Self::legend(ui);
+        widgets::side_panel(ui, "grid-lab-side", 0.36, |ui| {
+            egui::CollapsingHeader::new("Map").default_open(true).show(ui, |ui| self.map_controls(ui, &mut commands));
+            egui::CollapsingHeader::new("Scenario")
+                .default_open(true)
+                .show(ui, |ui| self.scenario_controls(ui, &mut commands));
+            egui::CollapsingHeader::new("Search")
+                .default_open(true)
+                .show(ui, |ui| self.search_controls(ui, &mut commands));
+            egui::CollapsingHeader::new("Hierarchical planners (HPA*, PRA*)").default_open(true).show(ui, |ui| {
+                self.hierarchy.controls(ui, &self.settings.hierarchy, &mut commands);
+                self.hierarchy.stats(ui);
             });
+            ui.separator();
+            ui.strong("Statistics");
+            self.stats(ui);
+            ui.separator();
+            ui.strong("Pseudocode (the line of the current event is highlighted)");
+            if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {
+                self.pseudocode(ui);
+            }
+            ui.separator();
+            Self::legend(ui);
         });
         egui::CentralPanel::default().show(ui, |ui| {
+            // Measured first: a row too wide for large text widens the panel's ui, not the canvas.
+            let width = ui.available_width();
             self.replay_controls(ui, &mut commands);
             self.canvas_toolbar(ui, &mut commands);
             self.progress(ui, &mut commands);
@@ -598,9 +600,9 @@ impl Lesson for GridLab {
                 widgets::notice(ui, notice);
             }
             if let Some(note) = self.hierarchy.level_note(&self.settings.hierarchy) {
-                ui.weak(note);
+                ui.label(note);
             }
-            let available = ui.available_size();
+            let available = Vec2::new(width, ui.available_height());
             if self.replays.len() == 2 {
                 let size = Vec2::new((available.x - 12.0) / 2.0, available.y - 24.0);
                 ui.horizontal(|ui| {

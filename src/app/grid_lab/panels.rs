@@ -8,6 +8,7 @@ use crate::app::widgets;
 use crate::grid::{Connectivity, MAX_WEIGHT, generate};
 use crate::grid::movingai::Scenario;
 use crate::pathfinding::{Algorithm, GridSearch, Heuristic};
+use crate::pathfinding::plan_trace::PlanStage;
 use crate::pathfinding::search_trace::SearchOutcome;
 
 impl GridLab {
@@ -237,6 +238,19 @@ impl GridLab {
     }
 
     pub(super) fn stats(&self, ui: &mut egui::Ui) {
+        // The timeline moves the planner: its figures, not those of the search waiting at its start.
+        if let Some(player) = self.plan_player() {
+            let view = player.view();
+            ui.label(format!("Planner step {} / {}", player.step(), player.len()));
+            // At the end, as the label under the canvas and the highlighted line: the path is returned.
+            let stage = if player.at_end() { "the path is returned" } else { view.stage.map_or("not started", PlanStage::name) };
+            ui.label(format!("Level {}: {stage}", view.level));
+            ui.label(format!("Expanded in this stage: {}", view.search.expanded));
+            ui.label(format!("Open: {}   Closed: {}", view.search.open_count, view.search.closed_count));
+            ui.label(format!("Paths found so far: {}", view.found.len()));
+            ui.weak("The flat search waits at its start: step through \"the search\" to replay it.");
+            return;
+        }
         let optimal = self.current_scenario().map(|s| s.optimal);
         if let [replay] = self.replays.as_slice() {
             let view = replay.player.view();

@@ -7,7 +7,9 @@ use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
 use super::{NavmeshLab, ReplayKind};
 use crate::navmesh::reduction::Role;
 use crate::navmesh::{Navmesh, Point};
-use crate::pathfinding::search_trace::{NodeStatus, SearchOutcome};
+use crate::navmesh::walk::WalkEvent;
+use crate::pathfinding::search_trace::{NodeStatus, SearchEvent, SearchOutcome, SearchSnapshot};
+use crate::trace::NO_NODE;
 
 pub const BLOCKED: Color32 = Color32::from_gray(50);
 pub const UNSEEN: Color32 = Color32::from_gray(235);
@@ -20,12 +22,17 @@ pub const DECISION: Color32 = Color32::from_rgb(200, 60, 160);
 pub const PATH: Color32 = Color32::from_rgb(230, 120, 20);
 pub const GRID_PATH: Color32 = Color32::from_rgb(0, 170, 190);
 pub const APEX: Color32 = Color32::from_rgb(120, 60, 20);
-pub const LEFT_SIDE: Color32 = Color32::from_rgb(40, 90, 220);
+/// Not the goal's blue: both show in the funnel replay.
+pub const LEFT_SIDE: Color32 = Color32::from_rgb(130, 80, 220);
 pub const RIGHT_SIDE: Color32 = Color32::from_rgb(220, 50, 50);
 pub const PORTAL: Color32 = Color32::from_rgb(120, 120, 120);
 pub const SAMPLE: Color32 = Color32::from_rgb(240, 150, 30);
 pub const WALK: Color32 = Color32::from_rgb(150, 40, 200);
 pub const DRAWING: Color32 = Color32::from_rgb(20, 140, 90);
+pub const CURRENT: Color32 = Color32::from_rgb(220, 40, 40);
+pub const START: Color32 = Color32::from_rgb(30, 160, 60);
+/// Not the decision points' magenta: both show at once under TRA*.
+pub const GOAL: Color32 = Color32::from_rgb(20, 90, 200);
 
 /// Map coordinates to screen and back: y points up in a polygon map, down (rows) in a grid map.
 #[derive(Debug, Clone, Copy)]
@@ -56,21 +63,25 @@ pub(super) fn centre(mesh: &Navmesh, t: u32) -> Point {
 
 impl NavmeshLab {
     pub(super) fn paint(&self, painter: &Painter, at: &Transform) {
-        let view = self.player.view();
-        // The funnel and the walk are shown over the channel found, wherever the search replay is.
+        // The search's colours only in its own replay: the others have their own legends.
+        let searching = self.replay == ReplayKind::Search;
+        let empty = SearchSnapshot::new(0);
+        let view = if searching { self.player.view() } else { &empty };
+        // The funnel is shown over the channel found, wherever the search replay is.
         let channel: &[u32] = match (&view.outcome, self.result.as_ref().and_then(|r| r.path.as_ref())) {
-            (_, Some(path)) if self.replay != ReplayKind::Search => &path.channel,
+            (_, Some(path)) if self.replay == ReplayKind::Funnel => &path.channel,
             (Some(SearchOutcome::Found { path, .. }), _) => path,
             _ => &[],
         };
-        let tra = self.search.algorithm == super::MeshAlgorithm::Tra;
+        let tra = searching && self.search.algorithm == super::MeshAlgorithm::Tra;
         for (t, tri) in self.mesh.triangles.iter().enumerate() {
             let fill = if !tri.walkable {
                 BLOCKED
             } else if channel.contains(&(t as u32)) {
                 CHANNEL
             } else {
-                match (view.node(t as u32).status, tra, self.reduction.roles[t]) {
+                let status = if searching { view.node(t as u32).status } else { NodeStatus::Unseen };
+                match (status, tra, self.reduction.roles[t]) {
                     (NodeStatus::Open, ..) => FRONTIER,
                     (NodeStatus::Closed, ..) => EXPLORED,
                     (NodeStatus::Unseen, true, Role::Corridor) => CORRIDOR,
@@ -92,9 +103,10 @@ impl NavmeshLab {
         }
         if let Some(current) = view.current {
             let points = self.mesh.triangle_points(current).map(|p| at.to_screen(p)).to_vec();
-            painter.add(Shape::closed_line(points, Stroke::new(2.5, Color32::from_rgb(220, 40, 40))));
+            painter.add(Shape::closed_line(points, Stroke::new(2.5, CURRENT)));
         }
-        if self.player.at_end()
+        if self.replay != ReplayKind::Walk
+            && self.player.at_end()
             && let Some(path) = self.result.as_ref().and_then(|r| r.path.as_ref())
         {
             let points: Vec<Pos2> = path.waypoints.iter().map(|&p| at.to_screen(p)).collect();
@@ -109,7 +121,8 @@ impl NavmeshLab {
             ReplayKind::Walk => self.paint_walk(painter, at),
             ReplayKind::Search => {}
         }
-        for (p, colour) in [(self.start, Color32::from_rgb(30, 160, 60)), (self.goal, Color32::from_rgb(170, 40, 170))] {
+        self.paint_numbers(painter, at);
+        for (p, colour) in [(self.start, START), (self.goal, GOAL)] {
             painter.circle_filled(at.to_screen(p), 5.0, colour);
             if self.search.radius > 0.0 {
                 painter.circle_stroke(at.to_screen(p), self.search.radius as f32 * at.scale, Stroke::new(1.5, colour));
@@ -160,6 +173,35 @@ impl NavmeshLab {
         }
     }
 
+    /// Numbers on the triangles the narration names at this step (and the funnel's portal), so
+    /// "triangle 9" can be found on the map.
+    fn paint_numbers(&self, painter: &Painter, at: &Transform) {
+        let mut triangles = Vec::new();
+        match self.replay {
+            ReplayKind::Search => match self.player.current_event() {
+                Some(&SearchEvent::Open { node, parent, .. }) => triangles.extend([node, parent].into_iter().filter(|&t| t != NO_NODE)),
+                Some(&SearchEvent::Expand { node } | &SearchEvent::Relax { node, .. }) => triangles.push(node),
+                _ => {}
+            },
+            ReplayKind::Walk => match self.walk.current_event() {
+                Some(&(WalkEvent::Sample { triangle, .. } | WalkEvent::Jump { triangle } | WalkEvent::Step { triangle })) => triangles.push(triangle),
+                Some(&WalkEvent::Found { triangle: Some(triangle) }) => triangles.push(triangle),
+                _ => {}
+            },
+            ReplayKind::Funnel => {
+                if let Some(step) = &self.funnel.view().step
+                    && let (Some(&left), Some(&right)) = (step.left.last(), step.right.last())
+                {
+                    let middle = at.to_screen([(left[0] + right[0]) / 2.0, (left[1] + right[1]) / 2.0]);
+                    number(painter, middle, &format!("portal {}", step.portal));
+                }
+            }
+        }
+        for t in triangles.into_iter().filter(|&t| (t as usize) < self.mesh.triangles.len()) {
+            number(painter, at.to_screen(centre(&self.mesh, t)), &t.to_string());
+        }
+    }
+
     /// The rings drawn so far (closed) and the one being drawn (open).
     fn paint_drawing(&self, painter: &Painter, at: &Transform) {
         let Some(drawing) = &self.drawing else { return };
@@ -174,5 +216,24 @@ impl NavmeshLab {
             painter.circle_filled(p, 4.0, DRAWING);
         }
         painter.add(Shape::line(open, Stroke::new(2.5, DRAWING)));
+        // Named and numbered as the map's validation messages name them ("hole 0: vertex 3").
+        for (r, ring) in drawing.rings.iter().chain([&drawing.current]).enumerate() {
+            for (i, &p) in ring.iter().enumerate() {
+                let name = match (r, i) {
+                    (0, 0) => "boundary: 0".to_string(),
+                    (_, 0) => format!("hole {}: 0", r - 1),
+                    _ => i.to_string(),
+                };
+                number(painter, at.to_screen(p) + egui::vec2(0.0, -12.0), &name);
+            }
+        }
     }
+}
+
+/// A number (or short name) on the canvas, on a pale plate so it reads on any fill.
+fn number(painter: &Painter, at: Pos2, text: &str) {
+    let galley = painter.layout_no_wrap(text.to_string(), egui::FontId::proportional(13.0), Color32::BLACK);
+    let rect = Rect::from_center_size(at, galley.size() + egui::vec2(6.0, 2.0));
+    painter.rect_filled(rect, 3.0, Color32::from_white_alpha(220));
+    painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, Color32::BLACK);
 }

@@ -260,6 +260,8 @@ impl NavmeshLab {
             MeshCommand::LoadMap(path) => match load_map_file(path.as_ref()).map_err(|e| e.to_string()).and_then(|loaded| Ok((build(&loaded.outline, &self.search)?, loaded))) {
                 Ok((mesh, loaded)) => {
                     self.map_path = path;
+                    // A drawing was over the old map; it does not belong to this one.
+                    self.drawing = None;
                     self.show_map(mesh, loaded.grid, loaded.polygons);
                 }
                 // The map on screen stays; only the message changes.
@@ -397,18 +399,28 @@ impl NavmeshLab {
         std::fs::write(path, json + "\n").map_err(|e| format!("{path}: cannot write: {e}"))
     }
 
-    /// Start and goal at the centres of the walkable triangles nearest two opposite corners.
+    /// Start and goal at the centres of the walkable triangles nearest two opposite corners where
+    /// the agent fits; when it fits nowhere on this map, the radius goes back to 0 (and says so).
     fn place_endpoints(&mut self) {
         let (lo, hi) = self.bounds();
-        let nearest = |corner: Point| {
-            (0..self.mesh.triangles.len())
-                .filter(|&t| self.mesh.triangles[t].walkable)
-                .map(|t| canvas::centre(&self.mesh, t as u32))
-                .min_by(|p, q| distance(*p, corner).total_cmp(&distance(*q, corner)))
-                .unwrap_or(corner)
+        let mut centres: Vec<Point> = (0..self.mesh.triangles.len())
+            .filter(|&t| self.mesh.triangles[t].walkable)
+            .map(|t| self.snap(canvas::centre(&self.mesh, t as u32)))
+            .collect();
+        let nearest = |centres: &mut Vec<Point>, corner: Point, radius: f64| {
+            centres.sort_by(|p, q| distance(*p, corner).total_cmp(&distance(*q, corner)));
+            centres.iter().copied().find(|&p| radius == 0.0 || self.mesh.clearance(p) >= radius)
         };
-        self.start = self.snap(nearest(lo));
-        self.goal = self.snap(nearest(hi));
+        let radius = self.search.radius;
+        match (nearest(&mut centres, lo, radius), nearest(&mut centres, hi, radius)) {
+            (Some(start), Some(goal)) => (self.start, self.goal) = (start, goal),
+            _ => {
+                self.notice = Some(format!("An agent of radius {radius} fits nowhere on this map: the radius is back to 0"));
+                self.search.radius = 0.0;
+                self.start = nearest(&mut centres, lo, 0.0).unwrap_or(lo);
+                self.goal = nearest(&mut centres, hi, 0.0).unwrap_or(hi);
+            }
+        }
     }
 
     /// On a grid map, the centre of the cell holding `p`, so grid A* and TA* join the same points.
@@ -493,7 +505,7 @@ impl NavmeshLab {
             widgets::notice(ui, notice);
         }
         ui.separator();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Algorithm:");
             for algorithm in [MeshAlgorithm::Ta, MeshAlgorithm::Tra] {
                 if ui.radio(self.search.algorithm == algorithm, algorithm.label()).clicked() {
@@ -510,7 +522,7 @@ impl NavmeshLab {
             commands.push(MeshCommand::SetRadius(radius));
         }
         ui.separator();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Replay:");
             for kind in [ReplayKind::Search, ReplayKind::Funnel, ReplayKind::Walk] {
                 if ui.radio(self.replay == kind, kind.name()).clicked() {
@@ -519,9 +531,24 @@ impl NavmeshLab {
             }
         });
         let (step, len) = self.replay_position();
+        // An empty recording has no timeline to show (a 0..0 slider would sit mid-rail).
+        if len == 0 {
+            ui.label(self.nothing_to_replay());
+            return;
+        }
         let mut replay = Vec::new();
         self.bar.ui(ui, step, len, "event", &mut replay);
         commands.extend(replay.into_iter().map(MeshCommand::Replay));
+    }
+
+    /// Why the selected recording is empty.
+    pub(super) fn nothing_to_replay(&self) -> &'static str {
+        match self.replay {
+            _ if self.job.is_some() => "Recording: the replay appears when it is done.",
+            _ if self.error.is_some() => "Nothing to replay: the query was refused (the message above says why).",
+            ReplayKind::Funnel => "Nothing to replay: no path was found, so there is no channel to pull tight.",
+            ReplayKind::Search | ReplayKind::Walk => "Nothing to replay yet.",
+        }
     }
 
     fn drawing_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
@@ -547,6 +574,7 @@ impl NavmeshLab {
                         commands.push(command);
                     }
                 }
+                // Holes are numbered from 0, as the map's validation messages name them.
                 let next = if drawing.rings.is_empty() { "the boundary".to_string() } else { format!("hole {}", drawing.rings.len() - 1) };
                 ui.label(format!("Click the corners of {next} ({} so far); click its first corner or Close ring to close it.", drawing.current.len()));
             }
@@ -572,17 +600,15 @@ impl NavmeshLab {
         if let Some(result) = self.result.as_ref().filter(|_| self.player.at_end())
             && let (Some(first), Some(best)) = (result.first_length, &result.path)
         {
-            ui.label(format!(
-                "First path: {first:.3}   Shortest path: {:.3}   ({} improvements)",
-                best.length, result.improvements
-            ));
+            ui.label(format!("First path: {first:.3}   Shortest path: {:.3}   ({})", best.length, improved_text(result.improvements)));
         }
         ui.label(format!("Funnel step {} / {}", self.funnel.step(), self.funnel.len()));
         ui.label(format!("Walk step {} / {}", self.walk.step(), self.walk.len()));
         match (&self.grid_path, self.result.as_ref().and_then(|r| r.path.as_ref())) {
             (Some((octile, _)), Some(path)) => {
                 ui.label(format!("Grid A* (octile, cell to cell): {octile:.3}"));
-                ui.label(format!("TA* any-angle: {:.3} ({:.1}% shorter)", path.length, 100.0 * (1.0 - path.length / octile)));
+                let name = self.search.algorithm.label();
+                ui.label(format!("{name} any-angle: {:.3} ({:.1}% shorter)", path.length, 100.0 * (1.0 - path.length / octile)));
             }
             (Some((octile, _)), None) => {
                 ui.label(format!("Grid A* (octile, cell to cell): {octile:.3}"));
@@ -596,7 +622,7 @@ impl NavmeshLab {
 
     fn canvas(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
         let (lo, hi) = self.bounds();
-        let available = ui.available_size();
+        let available = Vec2::new(ui.available_width().min(ui.clip_rect().right() - ui.cursor().left()), ui.available_height());
         let (w, h) = ((hi[0] - lo[0]).max(1e-9) as f32, (hi[1] - lo[1]).max(1e-9) as f32);
         let scale = (available.x / w).min(available.y / h).max(1.0) * 0.97;
         let (response, painter) = ui.allocate_painter(Vec2::new(w * scale, h * scale), Sense::click());
@@ -620,32 +646,48 @@ impl NavmeshLab {
         }
     }
 
-    fn legend(&self, ui: &mut egui::Ui) {
+    /// Every colour the canvas shows for the selected recording, and nothing else.
+    pub fn legend_entries(&self) -> Vec<(Color32, &'static str)> {
         use canvas::*;
-        let entries: &[(Color32, &str)] = match self.replay {
-            ReplayKind::Search => &[
+        let mut entries: Vec<(Color32, &str)> = match self.replay {
+            ReplayKind::Search => vec![
                 (FRONTIER, "frontier (open)"),
                 (EXPLORED, "expanded"),
+                (CURRENT, "current triangle"),
                 (CHANNEL, "channel found"),
                 (PATH, "path"),
-                (CORRIDOR, "TRA* corridor"),
-                (DEAD_END, "TRA* dead end"),
-                (DECISION, "TRA* decision point"),
-                (BLOCKED, "obstacle"),
             ],
-            ReplayKind::Funnel => &[
+            ReplayKind::Funnel => vec![
+                (CHANNEL, "channel"),
                 (APEX, "apex and corners fixed"),
                 (LEFT_SIDE, "left chain"),
                 (RIGHT_SIDE, "right chain"),
                 (PORTAL, "portal"),
                 (PATH, "path"),
             ],
-            ReplayKind::Walk => &[(SAMPLE, "sampled triangle"), (WALK, "walk"), (BLOCKED, "obstacle")],
+            ReplayKind::Walk => vec![(SAMPLE, "sampled triangle"), (WALK, "walk")],
         };
-        widgets::legend(ui, entries);
-        if self.grid.is_some() {
-            widgets::legend(ui, &[(canvas::GRID_PATH, "grid A* (octile)")]);
+        if self.replay == ReplayKind::Search && self.search.algorithm == MeshAlgorithm::Tra {
+            entries.extend([(CORRIDOR, "TRA* corridor"), (DEAD_END, "TRA* dead end"), (DECISION, "TRA* decision point")]);
         }
+        if self.grid_path.is_some() {
+            entries.push((GRID_PATH, "grid A* (octile)"));
+        }
+        entries.extend([(UNSEEN, "free space"), (START, "start"), (GOAL, "goal"), (BLOCKED, "obstacle")]);
+        entries
+    }
+
+    fn legend(&self, ui: &mut egui::Ui) {
+        widgets::legend(ui, &self.legend_entries());
+    }
+}
+
+/// TA*/TRA*'s `paths_found` (each shorter than the one before) said as improvements on the first.
+fn improved_text(paths_found: usize) -> String {
+    match paths_found.saturating_sub(1) {
+        0 => "the first path found was the shortest".to_string(),
+        1 => "improved once".to_string(),
+        n => format!("improved {n} times"),
     }
 }
 
@@ -669,7 +711,9 @@ impl Lesson for NavmeshLab {
 
     fn ui(&mut self, ui: &mut egui::Ui) {
         ui.heading("Polygon maps: triangulation, TA*, TRA* and the funnel");
-        ui.label(
+        widgets::intro(
+            ui,
+            "navmesh-lab-intro",
             "Free space is cut into triangles whose corners are the map's corners (a constrained Delaunay \
              triangulation), so a huge open room costs a handful of nodes. TA* searches channels (strings of \
              triangles) and may reach a triangle along several; the funnel turns a channel into its shortest \
@@ -683,14 +727,12 @@ impl Lesson for NavmeshLab {
         ReplayBar::keys(ui, &mut replay);
         commands.extend(replay.into_iter().map(MeshCommand::Replay));
         self.advance_playback(ui);
-        egui::Panel::right("navmesh-lab-side").resizable(false).min_size(440.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                self.controls(ui, &mut commands);
-                ui.separator();
-                self.stats(ui);
-                ui.separator();
-                self.pseudocode(ui);
-            });
+        widgets::side_panel(ui, "navmesh-lab-side", 0.36, |ui| {
+            self.controls(ui, &mut commands);
+            ui.separator();
+            self.stats(ui);
+            ui.separator();
+            self.pseudocode(ui);
         });
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(job) = &self.job

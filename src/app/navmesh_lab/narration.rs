@@ -20,7 +20,7 @@ impl NavmeshLab {
             }
             ReplayKind::Funnel => {
                 let event = self.funnel.current_event();
-                (&FUNNEL_PSEUDOCODE, event.map(funnel_line), event.map_or_else(String::new, |e| explain_funnel(e, self.goal)))
+                (&FUNNEL_PSEUDOCODE, event.map(|e| funnel_line(e, self.goal)), event.map_or_else(String::new, |e| explain_funnel(e, self.goal)))
             }
             ReplayKind::Walk => {
                 let event = self.walk.current_event();
@@ -29,7 +29,12 @@ impl NavmeshLab {
         };
         ui.strong(format!("{} pseudocode", self.replay.name()));
         widgets::pseudocode(ui, lines.iter().copied(), &[current]);
-        ui.label(if explanation.is_empty() { "Press Step > to begin.".to_string() } else { explanation });
+        let (step, len) = self.replay_position();
+        ui.label(match () {
+            _ if len == 0 => self.nothing_to_replay().to_string(),
+            _ if step == 0 => "Press Step > to begin.".to_string(),
+            _ => explanation,
+        });
     }
 
     pub(super) fn explain_search(&self, event: &SearchEvent) -> String {
@@ -80,17 +85,19 @@ fn search_line(event: &SearchEvent) -> usize {
     }
 }
 
-const FUNNEL_PSEUDOCODE: [&str; 5] = [
+const FUNNEL_PSEUDOCODE: [&str; 6] = [
     "apex = start; left = right = apex",
     "for each portal (left, right), then the goal:",
     "  narrow a side to the portal's end if it can",
     "  if it crosses the other side: that corner is",
     "    a waypoint and the apex; go on after it",
+    "the goal in sight of the apex: the path ends",
 ];
 
-fn funnel_line(event: &FunnelEvent) -> usize {
+fn funnel_line(event: &FunnelEvent, goal: Point) -> usize {
     match event {
         FunnelEvent::Step(_) => 2,
+        &FunnelEvent::Apex { corner } if corner == goal => 5,
         FunnelEvent::Apex { .. } => 3,
     }
 }
@@ -142,5 +149,36 @@ fn explain_walk(event: &WalkEvent) -> String {
         WalkEvent::Step { triangle } => format!("The goal is beyond one edge, so the walk crosses it into triangle {triangle}."),
         WalkEvent::Found { triangle: Some(t) } => format!("No edge has the goal beyond it: the goal is in triangle {t}."),
         WalkEvent::Found { triangle: None } => "The walk left the triangulation: the goal is off the map.".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::navmesh::funnel::channel_path;
+    use crate::navmesh::search::MeshSearch;
+    use crate::navmesh::{Navmesh, load_map_file};
+    use crate::trace::{NoTrace, Player, Recorder};
+    use crate::navmesh::funnel::FunnelView;
+
+    #[test]
+    fn the_funnels_last_step_highlights_the_line_its_narration_tells() {
+        let loaded = load_map_file("maps/pillars.json".as_ref()).unwrap();
+        let search = MeshSearch::default();
+        let mesh = Navmesh::build(&loaded.outline, search.refinement()).unwrap();
+        let (start, goal) = ([1.0, 1.0], [39.0, 29.0]);
+        let path = search.run(&mesh, None, start, goal, &mut NoTrace).unwrap().path.unwrap();
+        let mut recorder = Recorder::default();
+        channel_path(&mesh, start, goal, &path.channel, 0.0, &mut recorder);
+        let mut player = Player::new(recorder.finish(), FunnelView::default());
+        player.seek(usize::MAX);
+        let last = player.current_event().unwrap();
+        assert!(explain_funnel(last, goal).contains("in sight of the apex"));
+        assert_eq!(FUNNEL_PSEUDOCODE[funnel_line(last, goal)], "the goal in sight of the apex: the path ends");
+        // A corner on the way is the crossing line.
+        let corners = player.trace().events.iter().filter(|e| matches!(e, FunnelEvent::Apex { corner } if *corner != goal));
+        for corner in corners {
+            assert_eq!(funnel_line(corner, goal), 3);
+        }
     }
 }

@@ -697,21 +697,19 @@ impl Lesson for TreeLab {
                  for X (White), whatever the algorithm holds internally.",
             );
         });
-        widgets::side_panel("tree-lab-side", ui.available_width(), 0.34).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                egui::CollapsingHeader::new("Search")
-                    .default_open(true)
-                    .show(ui, |ui| self.search_controls(ui, &mut commands));
-                ui.separator();
-                ui.strong("Statistics");
-                self.stats(ui);
-                ui.separator();
-                egui::CollapsingHeader::new("Selected node").default_open(true).show(ui, |ui| self.selected_node(ui));
-                ui.separator();
-                ui.strong("Pseudocode (the line of the current event is highlighted)");
-                self.pseudocode(ui);
-                self.plot(ui);
-            });
+        widgets::side_panel(ui, "tree-lab-side", 0.34, |ui| {
+            egui::CollapsingHeader::new("Search")
+                .default_open(true)
+                .show(ui, |ui| self.search_controls(ui, &mut commands));
+            ui.separator();
+            ui.strong("Statistics");
+            self.stats(ui);
+            ui.separator();
+            egui::CollapsingHeader::new("Selected node").default_open(true).show(ui, |ui| self.selected_node(ui));
+            ui.separator();
+            ui.strong("Pseudocode (the line of the current event is highlighted)");
+            self.pseudocode(ui);
+            self.plot(ui);
         });
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(recording) = &self.recording {

@@ -17,7 +17,7 @@ pub(super) const TRANSITION: Color32 = Color32::from_rgb(230, 70, 160);
 pub(super) const GRAPH: Color32 = Color32::from_rgba_premultiplied(120, 60, 170, 170);
 pub(super) const ABSTRACT: Color32 = Color32::from_rgb(170, 40, 220);
 pub(super) const REFINED: Color32 = Color32::from_rgb(240, 110, 40);
-pub(super) const SMOOTHED: Color32 = Color32::from_rgb(20, 190, 200);
+pub const SMOOTHED: Color32 = Color32::from_rgb(20, 190, 200);
 pub(super) const RECOMPUTED: Color32 = Color32::from_rgb(255, 120, 0);
 /// Seconds the re-computed clusters stay highlighted.
 const HIGHLIGHT_SECONDS: f32 = 4.0;
@@ -194,6 +194,11 @@ impl HierarchyState {
         let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
         if let Some(view) = step_view(plan, settings) {
             paint_step(painter, canvas, map, grid, &plan.abstraction, view);
+            // The returned path, in the final path's colour as when not stepping.
+            if plan.player.at_end() && let Some((_, path)) = view.found.last() {
+                let width = (map.zoom * 0.25).clamp(2.0, 5.0);
+                polyline(painter, path.iter().map(|&c| map.cell_center(canvas, grid, c)).collect(), width * 0.7, SMOOTHED);
+            }
             return;
         }
         let layers = settings.layers;

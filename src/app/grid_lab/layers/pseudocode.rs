@@ -38,6 +38,13 @@ const PRA_PSEUDOCODE: [&str; 8] = [
     "return the grid path (PRA*(k): its first steps)",
 ];
 
+/// The text of the planner's pseudocode line at the current step of `player`, trimmed: what the
+/// label under the canvas names, so it always agrees with the highlighted line.
+pub(super) fn plan_line_text(planner: Planner, player: &Player<PlanView>) -> Option<&'static str> {
+    let lines: &[&'static str] = if planner == Planner::Hpa { &HPA_PSEUDOCODE } else { &PRA_PSEUDOCODE };
+    plan_line(planner, player).map(|line| lines[line].trim().trim_end_matches(':'))
+}
+
 /// The planner's pseudocode line at the current step of `player`.
 fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
     let event = player.current_event()?;
