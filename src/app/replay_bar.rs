@@ -45,7 +45,7 @@ impl ReplayBar {
             let mut speed = self.speed;
             let text = format!("{step_name}s/s");
             let slider = egui::Slider::new(&mut speed, 1.0..=Self::MAX_SPEED).logarithmic(true).text(&text);
-            if slider_in_row(ui, slider, &text).changed() {
+            if ui.add(slider).changed() {
                 commands.push(ReplayCommand::SetSpeed(speed));
             }
         });
