@@ -26,7 +26,7 @@ fn tree_nodes(harness: &LabHarness) -> usize {
 fn click_first_root_move(harness: &mut LabHarness) -> String {
     let Replay::Tree(replay) = &recording(harness).replay else { panic!("a tree replay") };
     let view = replay.player.view();
-    let child = view.node(0).children[0];
+    let child = view.children(0)[0];
     let mv = view.node(child).mv.to_string();
     // The cards live in a zoomable scene: click through accessibility, as a screen reader would.
     harness.get_by_label_contains(&format!("node {child}: {mv} ")).click_accesskit();

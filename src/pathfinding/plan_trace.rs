@@ -110,7 +110,7 @@ impl Replay for PlanView {
         self.search.footprint() + found
     }
 
-    fn revert(&mut self, undo: PlanUndo) {
+    fn revert(&mut self, done: &[PlanEvent], undo: PlanUndo) {
         match undo {
             PlanUndo::Stage { level, stage, search } => {
                 (self.level, self.stage) = (level, stage);
@@ -121,7 +121,16 @@ impl Replay for PlanView {
                 if found {
                     self.found.pop();
                 }
-                self.search.revert(undo);
+                let Some((PlanEvent::Search(event), earlier)) = done.split_last() else {
+                    unreachable!("a search undo record belongs to a search event")
+                };
+                // The stage's search began at its `Stage` event.
+                let stage_so_far = earlier.iter().rev().take_while(|e| !matches!(e, PlanEvent::Stage { .. }));
+                let searched = stage_so_far.filter_map(|e| match e {
+                    PlanEvent::Search(event) => Some(event),
+                    _ => None,
+                });
+                self.search.take_back(event, undo, searched);
             }
         }
     }

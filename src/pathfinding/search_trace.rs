@@ -77,6 +77,8 @@ pub struct SearchSnapshot {
     pub closed_count: usize,
     pub expanded: usize,
     pub outcome: Option<SearchOutcome>,
+    /// The records events overwrote that they cannot restore from themselves, the newest last.
+    overwritten: Vec<NodeRecord>,
 }
 
 /// A snapshot before [`SearchSnapshot::clear`]: the nodes it had reached and everything but the nodes.
@@ -86,14 +88,13 @@ pub struct ClearedSearch {
     rest: SearchSnapshot,
 }
 
-/// How to take one [`SearchEvent`] back.
-#[derive(Debug, Clone)]
+/// How to take one [`SearchEvent`] back beyond the event itself: whether it overwrote a node
+/// record that the event cannot tell (a node opened again, or closed from a state other than
+/// open), which then waits on the snapshot's stack. A byte, so a player keeps one for every step
+/// and needs no keyframes.
+#[derive(Debug, Clone, Copy)]
 pub struct SearchUndo {
-    changed: Option<(u32, NodeRecord)>,
-    current: Option<u32>,
-    relaxing: Option<u32>,
-    expanded: usize,
-    outcome_set: bool,
+    overwrote: bool,
 }
 
 impl SearchSnapshot {
@@ -106,6 +107,7 @@ impl SearchSnapshot {
             closed_count: 0,
             expanded: 0,
             outcome: None,
+            overwritten: Vec::new(),
         }
     }
 
@@ -155,27 +157,71 @@ impl SearchSnapshot {
     }
 }
 
+impl SearchSnapshot {
+    /// Sets a node's record for an event; keeps the old one on the stack unless `inferable` (what
+    /// [`Self::take_back`] would rebuild from the event) says it can be told again.
+    fn overwrite(&mut self, node: u32, record: NodeRecord, inferable: impl Fn(&NodeRecord) -> bool) -> SearchUndo {
+        let old = self.set(node, record);
+        let overwrote = !inferable(&old);
+        if overwrote {
+            self.overwritten.push(old);
+        }
+        SearchUndo { overwrote }
+    }
+
+    /// Moves the snapshot back over `event`. `earlier` walks the events of the same search before
+    /// it, newest first: the node being relaxed and the one expanded before are read from them.
+    pub fn take_back<'a>(
+        &mut self,
+        event: &SearchEvent,
+        undo: SearchUndo,
+        mut earlier: impl Iterator<Item = &'a SearchEvent>,
+    ) {
+        let restore = |snapshot: &mut Self, inferred: NodeRecord| {
+            if undo.overwrote { snapshot.overwritten.pop().expect("the overwritten record") } else { inferred }
+        };
+        match *event {
+            SearchEvent::Open { node, .. } => {
+                let record = restore(self, NodeRecord::UNSEEN);
+                self.set(node, record);
+            }
+            SearchEvent::Expand { node } => {
+                let record = restore(self, NodeRecord { status: NodeStatus::Open, ..*self.node(node) });
+                self.set(node, record);
+                self.expanded -= 1;
+            }
+            SearchEvent::Relax { .. } => {}
+            SearchEvent::Found { .. } | SearchEvent::Exhausted => self.outcome = None,
+        }
+        let previous = earlier.next();
+        self.relaxing = match previous {
+            Some(&SearchEvent::Open { node, .. } | &SearchEvent::Relax { node, .. }) => Some(node),
+            _ => None,
+        };
+        if matches!(event, SearchEvent::Expand { .. } | SearchEvent::Exhausted) {
+            self.current = previous.into_iter().chain(earlier).find_map(|event| match *event {
+                SearchEvent::Expand { node } => Some(node),
+                _ => None,
+            });
+        }
+    }
+}
+
 impl Replay for SearchSnapshot {
     type Event = SearchEvent;
     type Undo = SearchUndo;
 
     fn apply(&mut self, event: &SearchEvent) -> SearchUndo {
-        let mut undo = SearchUndo {
-            changed: None,
-            current: self.current,
-            relaxing: self.relaxing,
-            expanded: self.expanded,
-            outcome_set: false,
-        };
+        let mut undo = SearchUndo { overwrote: false };
         match *event {
             SearchEvent::Open { node, parent, g, h } => {
                 let record = NodeRecord { status: NodeStatus::Open, g, h, parent };
-                undo.changed = Some((node, self.set(node, record)));
+                undo = self.overwrite(node, record, |old| old.status == NodeStatus::Unseen);
                 self.relaxing = Some(node);
             }
             SearchEvent::Expand { node } => {
                 let record = NodeRecord { status: NodeStatus::Closed, ..*self.node(node) };
-                undo.changed = Some((node, self.set(node, record)));
+                undo = self.overwrite(node, record, |old| old.status == NodeStatus::Open);
                 self.current = Some(node);
                 self.relaxing = None;
                 self.expanded += 1;
@@ -184,39 +230,71 @@ impl Replay for SearchSnapshot {
             SearchEvent::Found { cost, ref path } => {
                 self.outcome = Some(SearchOutcome::Found { cost, path: path.clone() });
                 self.relaxing = None;
-                undo.outcome_set = true;
             }
             SearchEvent::Exhausted => {
                 self.outcome = Some(SearchOutcome::Exhausted);
                 self.current = None;
                 self.relaxing = None;
-                undo.outcome_set = true;
             }
         }
         undo
     }
 
     fn footprint(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<NodeRecord>()
+        (self.nodes.len() + self.overwritten.len()) * std::mem::size_of::<NodeRecord>()
     }
 
-    fn revert(&mut self, undo: SearchUndo) {
-        if let Some((node, record)) = undo.changed {
-            self.set(node, record);
-        }
-        if undo.outcome_set {
-            self.outcome = None;
-        }
-        self.current = undo.current;
-        self.relaxing = undo.relaxing;
-        self.expanded = undo.expanded;
+    fn revert(&mut self, done: &[SearchEvent], undo: SearchUndo) {
+        let (event, earlier) = done.split_last().expect("an event to take back");
+        self.take_back(event, undo, earlier.iter().rev());
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::{Player, Trace};
+    use crate::grid::Grid;
+    use crate::pathfinding::{Algorithm, GridSearch, SearchSpace};
+    use crate::trace::{Player, Recorder, Trace};
+    use proptest::prelude::*;
+
+    const SIDE: u32 = 12;
+
+    /// A recorded search on a `SIDE`-square grid with `walls` blocked, from the first open cell to
+    /// the last; weighted A* (w = 3) reopens closed nodes.
+    fn recorded(walls: &[bool], algorithm: Algorithm, weight: f64) -> Trace<SearchEvent> {
+        let mut grid = Grid::new(SIDE, SIDE);
+        for (cell, &wall) in walls.iter().enumerate() {
+            grid.set_passable(cell as u32 % SIDE, cell as u32 / SIDE, !wall);
+        }
+        let open = grid.passable_cells();
+        let (start, goal) = (open[0], open[open.len() - 1]);
+        let mut recorder = Recorder::default();
+        GridSearch { algorithm, weight, ..GridSearch::default() }.run(&grid, start, goal, &mut SearchSpace::new(), &mut recorder);
+        recorder.finish()
+    }
+
+    proptest! {
+        #[test]
+        fn seeks_in_any_order_match_a_replay_from_the_start(
+            walls in proptest::collection::vec(proptest::bool::weighted(0.25), (SIDE * SIDE) as usize),
+            algorithm in proptest::sample::select(Algorithm::ALL.to_vec()),
+            weight in proptest::sample::select(vec![1.0, 3.0]),
+            targets in proptest::collection::vec(0.0..=1.0f64, 1..12),
+        ) {
+            let mut walls = walls;
+            walls[0] = false;
+            let trace = recorded(&walls, algorithm, weight);
+            let len = trace.events.len();
+            let mut player = Player::new(trace.clone(), SearchSnapshot::new((SIDE * SIDE) as usize));
+            for target in targets.iter().map(|t| (t * len as f64) as usize) {
+                player.seek(target);
+                let mut fresh = Player::new(trace.clone(), SearchSnapshot::new((SIDE * SIDE) as usize));
+                fresh.seek(target);
+                prop_assert_eq!(player.view(), fresh.view(), "at step {} of {}", target, len);
+            }
+        }
+    }
 
     #[test]
     fn snapshot_counts_follow_status_changes() {

@@ -323,7 +323,7 @@ impl ShownTree for ShownSearch<'_> {
     }
 
     fn children(&self, id: u32) -> Vec<u32> {
-        self.replay.player.view().node(id).children.clone()
+        self.replay.player.view().children(id)
     }
 
     fn card(&self, id: u32) -> Card {
