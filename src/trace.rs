@@ -209,6 +209,9 @@ pub trait Replay: Clone {
     fn apply(&mut self, event: &Self::Event) -> Self::Undo;
     /// Takes back the last of `done` (the events applied so far, there to read) given its undo record.
     fn revert(&mut self, done: &[Self::Event], undo: Self::Undo);
+    /// Called once with the whole trace before it is replayed: a view that grows (a tree's nodes)
+    /// reserves its room here, so that growing never copies it.
+    fn prepare(&mut self, _events: &[Self::Event]) {}
     /// Roughly the bytes a copy of the view holds, so the player can space its keyframes (views
     /// that grow large say so).
     fn footprint(&self) -> usize {
@@ -222,14 +225,11 @@ const KEYFRAME_BYTES_PER_EVENT: usize = 6;
 const MIN_KEYFRAME_SPACING: usize = 1 << 12;
 /// Undo records kept behind the current step: stepping back this far needs no replay.
 const UNDO_WINDOW: usize = 1 << 12;
-/// Undo records this small (families whose events carry what they overwrite) are kept for every
-/// step: the player then steps back to anywhere without keyframes.
-const SMALL_UNDO_BYTES: usize = 1;
 
 /// Replays a trace into a view; `step` is the number of events applied.
 ///
-/// When a family's undo records are at most [`SMALL_UNDO_BYTES`] (its events carry what they
-/// overwrite), every step keeps its record and a seek backward reverts event by event. Otherwise
+/// When a family's undo records take no room (its events, read backward, carry what they
+/// overwrote), a seek backward reverts event by event and nothing else is kept. Otherwise
 /// copies of the view (keyframes) are taken while moving forward, spaced so that they cost at most
 /// [`KEYFRAME_BYTES_PER_EVENT`] per event, and a seek backward restores the nearest keyframe before
 /// the target and replays from there. Only the last [`UNDO_WINDOW`] steps keep undo records then,
@@ -246,13 +246,15 @@ pub struct Player<V: Replay> {
 
 impl<V: Replay> Player<V> {
     /// `view` must be the state before the first event.
-    pub fn new(trace: Trace<V::Event>, view: V) -> Self {
+    pub fn new(trace: Trace<V::Event>, mut view: V) -> Self {
+        view.prepare(&trace.events);
         let keyframes = if Self::keeps_every_undo() { Vec::new() } else { vec![(0, view.clone())] };
         Self { trace, view, step: 0, keyframes, undo: Default::default() }
     }
 
+    /// Undo records that take no room are kept for every step, so no keyframe is ever needed.
     fn keeps_every_undo() -> bool {
-        std::mem::size_of::<V::Undo>() <= SMALL_UNDO_BYTES
+        std::mem::size_of::<V::Undo>() == 0
     }
 
     pub fn len(&self) -> usize {

@@ -156,11 +156,11 @@ pub struct TreeNode {
     pub parent: u32,
     pub mv: MoveText,
     pub side: Side,
-    pub depth: u32,
+    pub depth: u16,
     /// Plies below its iteration's root.
-    pub ply: u32,
+    pub ply: u16,
     /// The iterative-deepening iteration the node belongs to (0 for single searches).
-    pub iteration: u32,
+    pub iteration: u16,
     /// The newest child and the sibling entered just before this node (`NO_NODE` when none): the
     /// children as links rather than a list per node (see [`TreeView::children`]).
     last_child: u32,
@@ -171,9 +171,6 @@ pub struct TreeNode {
     pub beta: Score,
     pub best_child: u32,
     pub state: NodeState,
-    /// Set when the node stopped early: which bound, and the moves left unsearched (boxed: few
-    /// nodes have one).
-    pub cutoff: Option<Box<(CutoffKind, Vec<String>)>>,
 }
 
 /// The visible state of a tree search at one step of its trace.
@@ -190,6 +187,9 @@ pub struct TreeView {
     pub leaf_count: u64,
     /// Nodes that stopped early so far.
     pub cutoff_count: u64,
+    /// Which bound each node that stopped early beat, and the moves it left unsearched (kept
+    /// beside the nodes: few have one).
+    cutoffs: HashMap<u32, (CutoffKind, Vec<String>)>,
     /// Nodes entered so far at each ply below the root (all iterations together).
     pub nodes_per_ply: Vec<u64>,
 }
@@ -202,7 +202,6 @@ struct NodeChange {
     beta: Score,
     best_child: u32,
     state: NodeState,
-    cutoff: Option<Box<(CutoffKind, Vec<String>)>>,
 }
 
 /// How to take one [`TreeEvent`] back.
@@ -211,6 +210,8 @@ pub struct TreeUndo {
     /// The changed node's fields before the event.
     node: Option<(u32, NodeChange)>,
     added: bool,
+    /// The node whose cutoff the event recorded.
+    cut: Option<u32>,
     current: Option<u32>,
     iteration: u32,
     pv: Option<Option<(Vec<String>, Score)>>,
@@ -224,6 +225,11 @@ impl TreeView {
 
     pub fn node(&self, id: u32) -> &TreeNode {
         &self.nodes[id as usize]
+    }
+
+    /// Which bound `id` beat when it stopped early, and the moves it left unsearched.
+    pub fn cutoff(&self, id: u32) -> Option<&(CutoffKind, Vec<String>)> {
+        self.cutoffs.get(&id)
     }
 
     /// The children of `id` in the order they were entered.
@@ -260,7 +266,6 @@ impl TreeView {
             beta: n.beta,
             best_child: n.best_child,
             state: n.state,
-            cutoff: n.cutoff.clone(),
         };
         undo.node = Some((id, before));
         self.current = Some(id);
@@ -319,7 +324,7 @@ impl Replay for TreeView {
 
     fn apply(&mut self, event: &TreeEvent) -> TreeUndo {
         let mut undo =
-            TreeUndo { node: None, added: false, current: self.current, iteration: self.iteration, pv: None, start: None };
+            TreeUndo { node: None, added: false, cut: None, current: self.current, iteration: self.iteration, pv: None, start: None };
         match event {
             TreeEvent::Start { algorithm, perspective } => {
                 undo.start = Some((self.algorithm, self.perspective));
@@ -343,9 +348,9 @@ impl Replay for TreeView {
                     parent: *parent,
                     mv: *mv,
                     side: *side,
-                    depth: u32::from(*depth),
+                    depth: *depth,
                     ply,
-                    iteration: self.iteration,
+                    iteration: u16::try_from(self.iteration).unwrap_or(u16::MAX),
                     last_child: NO_NODE,
                     prev_sibling,
                     value: None,
@@ -353,7 +358,6 @@ impl Replay for TreeView {
                     beta: *beta,
                     best_child: NO_NODE,
                     state: NodeState::Open,
-                    cutoff: None,
                 });
 
                 undo.added = true;
@@ -370,7 +374,9 @@ impl Replay for TreeView {
                 (n.value, n.alpha, n.beta, n.best_child) = (Some(*value), *alpha, *beta, *best_child);
             }
             TreeEvent::Cutoff { node, kind, pruned } => {
-                self.change(&mut undo, *node).cutoff = Some(Box::new((*kind, pruned.to_vec())));
+                self.current = Some(*node);
+                self.cutoffs.insert(*node, (*kind, pruned.to_vec()));
+                undo.cut = Some(*node);
                 self.cutoff_count += 1;
             }
             TreeEvent::Exit { node, value, best_child } => {
@@ -382,6 +388,10 @@ impl Replay for TreeView {
             }
         }
         undo
+    }
+
+    fn prepare(&mut self, events: &[TreeEvent]) {
+        self.nodes.reserve(events.iter().filter(|event| matches!(event, TreeEvent::Enter { .. })).count());
     }
 
     /// Nodes dominate.
@@ -406,11 +416,12 @@ impl Replay for TreeView {
             if matches!(n.state, NodeState::Leaf(_)) && !matches!(before.state, NodeState::Leaf(_)) {
                 self.leaf_count -= 1;
             }
-            if n.cutoff.is_some() && before.cutoff.is_none() {
-                self.cutoff_count -= 1;
-            }
-            (n.value, n.alpha, n.beta, n.best_child, n.state, n.cutoff) =
-                (before.value, before.alpha, before.beta, before.best_child, before.state, before.cutoff);
+            (n.value, n.alpha, n.beta, n.best_child, n.state) =
+                (before.value, before.alpha, before.beta, before.best_child, before.state);
+        }
+        if let Some(id) = undo.cut {
+            self.cutoffs.remove(&id);
+            self.cutoff_count -= 1;
         }
         if let Some(pv) = undo.pv {
             self.pv = pv;

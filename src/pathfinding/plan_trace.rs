@@ -1,7 +1,7 @@
 //! Events of the hierarchical planners (HPA*, PRA*) and the view that replays them: the stage,
 //! the search running in it, the corridor and the paths found so far.
 
-use super::search_trace::{ClearedSearch, SearchEvent, SearchSnapshot, SearchUndo};
+use super::search_trace::{ClearedSearch, SearchEvent, SearchSnapshot};
 use crate::trace::Replay;
 
 /// Events of a hierarchical planner (HPA*, PRA*): the stage it is in, and the events of the
@@ -71,7 +71,8 @@ pub struct PlanView {
 pub enum PlanUndo {
     Stage { level: usize, stage: Option<PlanStage>, search: ClearedSearch },
     Corridor(Option<(usize, Vec<u32>)>),
-    Search { undo: SearchUndo, found: bool },
+    /// Search events take themselves back; `found` says whether one added to `found`.
+    Search { found: bool },
 }
 
 impl PlanView {
@@ -100,7 +101,8 @@ impl Replay for PlanView {
                 } else {
                     false
                 };
-                PlanUndo::Search { undo: self.search.apply(event), found }
+                self.search.apply(event);
+                PlanUndo::Search { found }
             }
         }
     }
@@ -117,7 +119,7 @@ impl Replay for PlanView {
                 self.search.restore(search);
             }
             PlanUndo::Corridor(corridor) => self.corridor = corridor,
-            PlanUndo::Search { undo, found } => {
+            PlanUndo::Search { found } => {
                 if found {
                     self.found.pop();
                 }
@@ -130,7 +132,7 @@ impl Replay for PlanView {
                     PlanEvent::Search(event) => Some(event),
                     _ => None,
                 });
-                self.search.take_back(event, undo, searched);
+                self.search.take_back(event, searched);
             }
         }
     }

@@ -77,8 +77,12 @@ pub struct SearchSnapshot {
     pub closed_count: usize,
     pub expanded: usize,
     pub outcome: Option<SearchOutcome>,
-    /// The records events overwrote that they cannot restore from themselves, the newest last.
-    overwritten: Vec<NodeRecord>,
+    /// Events applied since the snapshot was new or cleared.
+    applied: u32,
+    /// The records that events overwrote and cannot tell again (a node opened again, or closed
+    /// from a state other than open), by the event's number, the newest last: what lets every
+    /// event be taken back without an undo record.
+    overwritten: Vec<(u32, NodeRecord)>,
 }
 
 /// A snapshot before [`SearchSnapshot::clear`]: the nodes it had reached and everything but the nodes.
@@ -86,15 +90,6 @@ pub struct SearchSnapshot {
 pub struct ClearedSearch {
     reached: Vec<(u32, NodeRecord)>,
     rest: SearchSnapshot,
-}
-
-/// How to take one [`SearchEvent`] back beyond the event itself: whether it overwrote a node
-/// record that the event cannot tell (a node opened again, or closed from a state other than
-/// open), which then waits on the snapshot's stack. A byte, so a player keeps one for every step
-/// and needs no keyframes.
-#[derive(Debug, Clone, Copy)]
-pub struct SearchUndo {
-    overwrote: bool,
 }
 
 impl SearchSnapshot {
@@ -107,6 +102,7 @@ impl SearchSnapshot {
             closed_count: 0,
             expanded: 0,
             outcome: None,
+            applied: 0,
             overwritten: Vec::new(),
         }
     }
@@ -158,27 +154,26 @@ impl SearchSnapshot {
 }
 
 impl SearchSnapshot {
-    /// Sets a node's record for an event; keeps the old one on the stack unless `inferable` (what
+    /// Sets a node's record for an event; keeps the old one unless `inferable` (what
     /// [`Self::take_back`] would rebuild from the event) says it can be told again.
-    fn overwrite(&mut self, node: u32, record: NodeRecord, inferable: impl Fn(&NodeRecord) -> bool) -> SearchUndo {
+    fn overwrite(&mut self, node: u32, record: NodeRecord, inferable: impl Fn(&NodeRecord) -> bool) {
         let old = self.set(node, record);
-        let overwrote = !inferable(&old);
-        if overwrote {
-            self.overwritten.push(old);
+        if !inferable(&old) {
+            self.overwritten.push((self.applied, old));
         }
-        SearchUndo { overwrote }
     }
 
-    /// Moves the snapshot back over `event`. `earlier` walks the events of the same search before
-    /// it, newest first: the node being relaxed and the one expanded before are read from them.
-    pub fn take_back<'a>(
-        &mut self,
-        event: &SearchEvent,
-        undo: SearchUndo,
-        mut earlier: impl Iterator<Item = &'a SearchEvent>,
-    ) {
-        let restore = |snapshot: &mut Self, inferred: NodeRecord| {
-            if undo.overwrote { snapshot.overwritten.pop().expect("the overwritten record") } else { inferred }
+    /// Moves the snapshot back over `event`, the last one applied. `earlier` walks the events of
+    /// the same search before it, newest first: the node being relaxed and the one expanded before
+    /// are read from them.
+    pub fn take_back<'a>(&mut self, event: &SearchEvent, mut earlier: impl Iterator<Item = &'a SearchEvent>) {
+        self.applied -= 1;
+        let restore = |snapshot: &mut Self, inferred: NodeRecord| match snapshot.overwritten.last() {
+            Some(&(at, record)) if at == snapshot.applied => {
+                snapshot.overwritten.pop();
+                record
+            }
+            _ => inferred,
         };
         match *event {
             SearchEvent::Open { node, .. } => {
@@ -209,19 +204,19 @@ impl SearchSnapshot {
 
 impl Replay for SearchSnapshot {
     type Event = SearchEvent;
-    type Undo = SearchUndo;
+    /// Events carry what the snapshot cannot tell again: no undo record.
+    type Undo = ();
 
-    fn apply(&mut self, event: &SearchEvent) -> SearchUndo {
-        let mut undo = SearchUndo { overwrote: false };
+    fn apply(&mut self, event: &SearchEvent) {
         match *event {
             SearchEvent::Open { node, parent, g, h } => {
                 let record = NodeRecord { status: NodeStatus::Open, g, h, parent };
-                undo = self.overwrite(node, record, |old| old.status == NodeStatus::Unseen);
+                self.overwrite(node, record, |old| old.status == NodeStatus::Unseen);
                 self.relaxing = Some(node);
             }
             SearchEvent::Expand { node } => {
                 let record = NodeRecord { status: NodeStatus::Closed, ..*self.node(node) };
-                undo = self.overwrite(node, record, |old| old.status == NodeStatus::Open);
+                self.overwrite(node, record, |old| old.status == NodeStatus::Open);
                 self.current = Some(node);
                 self.relaxing = None;
                 self.expanded += 1;
@@ -237,16 +232,16 @@ impl Replay for SearchSnapshot {
                 self.relaxing = None;
             }
         }
-        undo
+        self.applied += 1;
     }
 
     fn footprint(&self) -> usize {
-        (self.nodes.len() + self.overwritten.len()) * std::mem::size_of::<NodeRecord>()
+        self.nodes.len() * std::mem::size_of::<NodeRecord>() + self.overwritten.len() * std::mem::size_of::<(u32, NodeRecord)>()
     }
 
-    fn revert(&mut self, done: &[SearchEvent], undo: SearchUndo) {
+    fn revert(&mut self, done: &[SearchEvent], (): ()) {
         let (event, earlier) = done.split_last().expect("an event to take back");
-        self.take_back(event, undo, earlier.iter().rev());
+        self.take_back(event, earlier.iter().rev());
     }
 }
 

@@ -352,7 +352,7 @@ impl ShownTree for ShownSearch<'_> {
             self.kind.side_name(Side::First),
             window_text(node.alpha, node.beta),
         );
-        if let Some((kind, pruned)) = node.cutoff.as_deref() {
+        if let Some((kind, pruned)) = view.cutoff(id) {
             hover += &format!("\n{}: {} moves pruned ({})", cutoff_name(*kind), pruned.len(), pruned.join(" "));
         }
         let stroke = outline(view.current == Some(id), self.path.contains(&id), self.pv.contains(&id));
@@ -360,7 +360,7 @@ impl ShownTree for ShownSearch<'_> {
     }
 
     fn pruned(&self, id: u32) -> Option<Card> {
-        let (kind, moves) = self.replay.player.view().node(id).cutoff.as_deref()?;
+        let (kind, moves) = self.replay.player.view().cutoff(id)?;
         let reason = match kind {
             CutoffKind::Beta => "MAX already has a move at least β: MIN above will never allow this node",
             CutoffKind::Alpha => "MIN already has a reply at most α: MAX above will never choose this node",
