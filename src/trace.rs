@@ -168,11 +168,14 @@ pub struct Recorder<E> {
 }
 
 impl<E> Recorder<E> {
+    /// Reserves room for `cap` events up front: pages never written cost no memory, and a
+    /// growing list would copy its events, briefly holding them twice.
     pub fn new(cap: usize) -> Self {
-        Self { events: Vec::new(), cap, truncated: false }
+        Self { events: Vec::with_capacity(cap), cap, truncated: false }
     }
 
-    pub fn finish(self) -> Trace<E> {
+    pub fn finish(mut self) -> Trace<E> {
+        self.events.shrink_to_fit();
         Trace { events: self.events, truncated: self.truncated }
     }
 }
