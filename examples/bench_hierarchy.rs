@@ -1,8 +1,12 @@
-//! Hierarchical planners (HPA* with 1 and 2 levels, PRA*, PRA*(k)) against our A* on 512x512 maps: per-query speedup
-//! (median of the per-query ratios; for PRA*(k) the time to the first steps) and suboptimality
-//! (mean, 95th percentile, share within 3%).
+//! HPA* (1 and 2 levels), PRA*, PRA*(k) and JPS against our A* on the same queries: per map, the
+//! median of the per-query time ratios A* / planner (for PRA*(k) the time to the first steps),
+//! the suboptimality of complete paths (mean, 95th percentile, share within 3%), and where HPA*'s
+//! query time goes, stage by stage.
 //!
-//! cargo run --release --example bench_hierarchy [-- STRIDE]   (every STRIDE-th scenario, default 4)
+//! cargo run --release --example bench_hierarchy [-- QUERIES]   (about QUERIES per map, default 250)
+//!
+//! Environment: MAPS=random512,maze (only maps whose path contains one of these), HPA_CONFIGS=16L1,32L1
+//! (cluster side and levels), PRA_LEVELS=2,3 (also plan PRA* on these levels).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -10,9 +14,11 @@ use std::time::Instant;
 use searchlab::grid::movingai;
 use searchlab::grid::{Grid, MoveRules};
 use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
+use searchlab::pathfinding::jps::jps;
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
+use searchlab::pathfinding::plan_trace::PlanEvent;
 use searchlab::pathfinding::{GridSearch, SearchSpace};
-use searchlab::trace::NoTrace;
+use searchlab::trace::{NoTrace, Tracer};
 
 fn micros(clock: Instant) -> f64 {
     clock.elapsed().as_secs_f64() * 1e6
@@ -27,15 +33,15 @@ fn mean(values: &[f64]) -> f64 {
     values.iter().sum::<f64>() / values.len() as f64
 }
 
-/// The 512x512 maps: ours, and MovingAI's when `../shared` is there.
+/// Our maps, and MovingAI's when `../shared/movingai` is there.
 fn maps() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut maps = vec![root.join("maps/random512.map")];
-    let maze = root.join("../shared/movingai/maze512-32-9.map");
-    if maze.exists() {
-        maps.push(maze);
+    let mut maps = vec![root.join("maps/random512.map"), root.join("maps/rooms512.map")];
+    let shared = root.join("../shared/movingai");
+    if shared.is_dir() {
+        maps.extend(["maze512-32-9.map", "arena.map"].map(|name| shared.join(name)));
     } else {
-        eprintln!("note: {} not found; benchmarking the bundled map only", maze.display());
+        eprintln!("note: {} not found; benchmarking the bundled maps only", shared.display());
     }
     maps
 }
@@ -43,14 +49,19 @@ fn maps() -> Vec<PathBuf> {
 /// One query answered by a planner: (micros, cost found, whether the whole path was planned).
 type Answer = (f64, f64, bool);
 
-/// Times `plan` on every (start, goal, optimal) query.
+/// Times `plan` on every (start, goal, optimal) query: the best of three runs.
 fn run(queries: &[(u32, u32, f64)], mut plan: impl FnMut(u32, u32) -> (f64, bool)) -> Vec<Answer> {
     queries
         .iter()
         .map(|&(start, goal, _)| {
-            let clock = Instant::now();
-            let (cost, complete) = plan(start, goal);
-            (micros(clock), cost, complete)
+            let mut best = f64::INFINITY;
+            let mut answer = (f64::NAN, false);
+            for _ in 0..3 {
+                let clock = Instant::now();
+                answer = plan(start, goal);
+                best = best.min(micros(clock));
+            }
+            (best, answer.0, answer.1)
         })
         .collect()
 }
@@ -58,36 +69,93 @@ fn run(queries: &[(u32, u32, f64)], mut plan: impl FnMut(u32, u32) -> (f64, bool
 /// Prints speedup over `astar` (median of per-query ratios) and suboptimality of complete paths.
 fn report(name: &str, queries: &[(u32, u32, f64)], astar: &[Answer], answers: &[Answer]) {
     let speedup: Vec<f64> = astar.iter().zip(answers).map(|(a, b)| a.0 / b.0).collect();
+    let median_micros = percentile(answers.iter().map(|a| a.0).collect(), 0.5);
     let subopt: Vec<f64> =
         queries.iter().zip(answers).filter(|(_, a)| a.2).map(|(q, a)| a.1 / q.2 - 1.0).collect();
     let within_3 = subopt.iter().filter(|&&s| s <= 0.03).count() as f64 / subopt.len().max(1) as f64;
+    let head = format!("  {name:<34} {median_micros:8.1} us  median speedup {:6.2}x", percentile(speedup, 0.5));
     if subopt.is_empty() {
-        println!("  {name:<34} median speedup {:6.2}x (partial paths)", percentile(speedup, 0.5));
+        println!("{head} (partial paths)");
         return;
     }
     println!(
-        "  {name:<34} median speedup {:6.2}x  suboptimality mean {:5.2}% p95 {:5.2}%  within 3%: {:5.1}%",
-        percentile(speedup, 0.5),
+        "{head}  suboptimality mean {:5.2}% p95 {:5.2}%  within 3%: {:5.1}%",
         100.0 * mean(&subopt),
         100.0 * percentile(subopt.clone(), 0.95),
         100.0 * within_3
     );
 }
 
-fn bench(map: &Path, stride: usize) {
+/// Adds up the time from each stage event of a planner to the next, by stage name. It keeps no
+/// events (`ENABLED` is false, so the planner builds no paths for them) but looks at each one.
+struct StageClock {
+    last: Instant,
+    stage: &'static str,
+    totals: Vec<(&'static str, f64)>,
+}
+
+impl StageClock {
+    fn new() -> Self {
+        Self { last: Instant::now(), stage: "", totals: Vec::new() }
+    }
+
+    fn lap(&mut self, next: &'static str) {
+        let elapsed = micros(self.last);
+        match self.totals.iter_mut().find(|(stage, _)| *stage == self.stage) {
+            Some(total) => total.1 += elapsed,
+            None => self.totals.push((self.stage, elapsed)),
+        }
+        self.stage = next;
+        self.last = Instant::now();
+    }
+
+    fn print(&self) {
+        let all: f64 = self.totals.iter().map(|t| t.1).sum();
+        let shares: Vec<String> =
+            self.totals.iter().map(|(stage, total)| format!("{}: {:.0}%", if stage.is_empty() { "setup" } else { stage }, 100.0 * total / all)).collect();
+        println!("      where the time goes: {}", shares.join(", "));
+    }
+}
+
+impl Tracer<PlanEvent> for StageClock {
+    const ENABLED: bool = false;
+    fn record(&mut self, make: impl FnOnce() -> PlanEvent) {
+        if let PlanEvent::Stage { stage, .. } = make() {
+            self.lap(stage.name());
+        }
+    }
+}
+
+fn bench(map: &Path, per_map: usize) {
     let grid: Grid = movingai::load_map(map).unwrap_or_else(|e| panic!("{e}"));
     let scen = PathBuf::from(format!("{}.scen", map.display()));
     let scenarios = movingai::load_scen(&scen).unwrap_or_else(|e| panic!("{e}"));
+    let stride = (scenarios.len() / per_map).max(1);
     let queries: Vec<(u32, u32, f64)> = scenarios
         .iter()
         .step_by(stride)
         .filter(|s| s.optimal > 0.0)
         .map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1), s.optimal))
         .collect();
-    println!("{}: {} queries", map.file_name().unwrap().to_string_lossy(), queries.len());
     let mut space = SearchSpace::new();
     let astar = run(&queries, |s, g| (GridSearch::default().run(&grid, s, g, &mut space, &mut NoTrace).cost().unwrap(), true));
-    for (cluster, levels) in [10, 16, 32].into_iter().flat_map(|c| [(c, 1), (c, 2)]) {
+    println!(
+        "{} ({}x{}): {} queries, A* median {:.1} us",
+        map.file_name().unwrap().to_string_lossy(),
+        grid.width(),
+        grid.height(),
+        queries.len(),
+        percentile(astar.iter().map(|a| a.0).collect(), 0.5)
+    );
+    let answers = run(&queries, |s, g| (jps(&grid, s, g, &mut space, &mut NoTrace).cost().unwrap(), true));
+    for (q, a) in queries.iter().zip(&answers) {
+        assert!((a.1 - q.2).abs() < 1e-3, "JPS {} vs optimal {}", a.1, q.2);
+    }
+    report("JPS", &queries, &astar, &answers);
+    let configs: Vec<(u32, usize)> = std::env::var("HPA_CONFIGS").map_or(vec![(10, 2), (16, 1), (16, 2), (32, 1)], |v| {
+        v.split(',').map(|c| c.split_once('L').map(|(s, l)| (s.parse().unwrap(), l.parse().unwrap())).unwrap()).collect()
+    });
+    for (cluster, levels) in configs {
         let clock = Instant::now();
         let hpa = Hpa::build_levels(&grid, MoveRules::MOVINGAI, cluster, levels);
         let built = micros(clock) / 1e3;
@@ -99,17 +167,26 @@ fn bench(map: &Path, stride: usize) {
             let name = format!("HPA* {cluster}x{cluster} L{levels}{} ({built:.0} ms)", if smooth { " smoothed" } else { "" });
             report(&name, &queries, &astar, &answers);
         }
+        let mut clock = StageClock::new();
+        for &(s, g, _) in &queries {
+            clock.stage = "";
+            clock.last = Instant::now();
+            hpa.query(&grid, s, g, HpaQuery { smooth: true }, &mut space, &mut clock);
+            clock.lap("");
+        }
+        clock.print();
     }
     let clock = Instant::now();
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
     let built = micros(clock) / 1e3;
-    for k in [None, Some(1), Some(4)] {
+    let explore: Vec<(Option<usize>, Option<usize>)> = std::env::var("PRA_LEVELS").map_or(Vec::new(), |v| v.split(',').map(|l| (l.parse().ok(), None)).collect());
+    for (level, k) in explore.into_iter().chain([(None, None), (None, Some(1)), (None, Some(4))]) {
         let answers = run(&queries, |s, g| {
-            let result = pyramid.query(&grid, s, g, PraOptions { level: None, k }, &mut space, &mut NoTrace);
+            let result = pyramid.query(&grid, s, g, PraOptions { level, k }, &mut space, &mut NoTrace);
             (result.path.expect("PRA* finds what A* finds").0, result.complete)
         });
         let name = match k {
-            None => format!("PRA* ({} levels, {built:.0} ms)", pyramid.height()),
+            None => format!("PRA* (plan on {:?} of {}, {built:.0} ms)", level, pyramid.height()),
             Some(k) => format!("PRA*({k}) first steps"),
         };
         report(&name, &queries, &astar, &answers);
@@ -117,8 +194,9 @@ fn bench(map: &Path, stride: usize) {
 }
 
 fn main() {
-    let stride = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(4);
-    for map in maps() {
-        bench(&map, stride);
+    let per_map = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(250);
+    let only = std::env::var("MAPS").ok();
+    for map in maps().into_iter().filter(|m| only.as_ref().is_none_or(|o| o.split(',').any(|n| m.to_string_lossy().contains(n)))) {
+        bench(&map, per_map);
     }
 }

@@ -16,5 +16,6 @@ pub mod navmesh;
 pub mod pathfinding;
 pub mod scene;
 pub mod spec_text;
+pub mod text;
 pub mod tournament;
 pub mod trace;

@@ -28,6 +28,7 @@ use crate::grid::generate::Spec;
 use crate::navmesh::search::MeshSearch;
 use crate::pathfinding::planner::Planner;
 use crate::pathfinding::search_trace::SearchEvent;
+use crate::text::quote;
 
 /// The scene format this searchlab reads and writes.
 pub const SCENE_VERSION: u32 = 1;
@@ -163,7 +164,7 @@ impl FromStr for Step {
         }
         text.parse().map(Step::Index).map_err(|_| {
             let names: Vec<&str> = Moment::ALL.iter().map(|m| m.name()).collect();
-            format!("step '{text}' is not an event index, end, or one of {}", names.join(", "))
+            format!("step '{}' is not an event index, end, or one of {}", quote(text), names.join(", "))
         })
     }
 }
@@ -507,6 +508,7 @@ layers = ["values"]
             radius: f64::from(r) / 10.0,
             first_path_only: first,
             min_angle: angle.map(f64::from),
+            ..MeshSearch::default()
         })
     }
 

@@ -4,6 +4,8 @@
 
 use std::str::FromStr;
 
+use crate::text::quote;
+
 /// A spec's text split into its name and items, consumed by the spec's parser; items left over
 /// are errors.
 pub struct SpecText<'a> {
@@ -51,7 +53,7 @@ impl<'a> SpecText<'a> {
     pub fn value<T: FromStr>(&mut self, key: &str) -> Result<Option<T>, String> {
         let Some(i) = self.items.iter().position(|&(k, v)| k == key && v.is_some()) else { return Ok(None) };
         let value = self.items.remove(i).1.unwrap_or_default();
-        value.parse().map(Some).map_err(|_| format!("'{key}={value}' in '{}' is not a valid value", self.text))
+        value.parse().map(Some).map_err(|_| format!("'{}' in '{}' is not a valid value", quote(&format!("{key}={value}")), quote(self.text)))
     }
 
     /// Fails on the first item nobody took, then on `value`'s own check (naming the text);
@@ -59,7 +61,7 @@ impl<'a> SpecText<'a> {
     pub fn done<T>(self, value: T, check: impl FnOnce(&T) -> Result<(), String>) -> Result<T, String> {
         let text = self.text;
         self.finish()?;
-        check(&value).map_err(|e| format!("{text}: {e}"))?;
+        check(&value).map_err(|e| format!("{}: {e}", quote(text)))?;
         Ok(value)
     }
 
@@ -67,8 +69,8 @@ impl<'a> SpecText<'a> {
     fn finish(self) -> Result<(), String> {
         match self.items.first() {
             None => Ok(()),
-            Some((key, Some(value))) => Err(format!("unknown option '{key}={value}' in '{}'", self.text)),
-            Some((word, None)) => Err(format!("unknown option '{word}' in '{}'", self.text)),
+            Some((key, Some(value))) => Err(format!("unknown option '{}' in '{}'", quote(&format!("{key}={value}")), quote(self.text))),
+            Some((word, None)) => Err(format!("unknown option '{}' in '{}'", quote(word), quote(self.text))),
         }
     }
 }

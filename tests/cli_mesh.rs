@@ -86,3 +86,33 @@ fn bad_input_exits_2_with_one_line() {
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--queries", &queries], "queries-bad.txt:2:");
     assert_fails(&["mesh", "--from", "1,1", "--to", "2,2"], "--map");
 }
+
+#[test]
+fn one_bad_query_is_reported_on_its_line_and_the_rest_run() {
+    let queries = temp_file("queries-mixed.txt", "1 1 39 29\n9 9 1 1\n5e307 1 2 2\n2 2 30 20\n");
+    let output = searchlab(&["mesh", "--map", "maps/pillars.json", "--queries", &queries]);
+    assert_eq!(output.status.code(), Some(1), "some queries failed");
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 5, "four queries and the summary");
+    assert!(lines[0]["length"].as_f64().is_some() && lines[3]["length"].as_f64().is_some());
+    assert_eq!(lines[1]["error"], "start [9.0, 9.0] is inside an obstacle");
+    assert_eq!(lines[2]["error"], "start [5e307, 1.0] is beyond ±10000000", "spade used to panic on this point");
+    assert_eq!(lines[4]["summary"]["failed"], 2);
+    assert_eq!(lines[4]["summary"]["queries"], 4);
+}
+
+#[test]
+fn the_expansion_limit_is_an_option_and_names_itself() {
+    let run = |limit: &str| searchlab(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "39,29", "--max-expansions", limit]);
+    assert!(run("100000").status.success());
+    let output = run("3");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.trim_end(), "error: search stopped at its limit of 3 expansions: no path found");
+    assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "2,2", "--max-expansions", "0"], "--max-expansions must be at least 1");
+}
+
+#[test]
+fn grid_queries_for_another_map_size_are_refused() {
+    assert_fails(&["mesh", "--grid", "maps/maze64.map", "--queries", "maps/rooms128.map.scen"], "for a 128x128 map, but the map is 64x64");
+}

@@ -114,3 +114,25 @@ fn hpa_plans_on_two_levels_when_asked() {
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--algo", "hpa", "--levels", "3"], "--levels must be 1 or 2");
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--levels", "2"], "apply to hpa only");
 }
+
+#[test]
+fn a_blocked_query_is_reported_on_its_line_and_the_rest_run() {
+    let scen = std::env::temp_dir().join(format!("searchlab-cli-path-{}-blocked.scen", std::process::id()));
+    std::fs::write(&scen, "version 1\n0\tmaze64.map\t64\t64\t1\t1\t3\t1\t2\n0\tmaze64.map\t64\t64\t0\t0\t3\t1\t2\n").unwrap();
+    let output = searchlab(&["path", "--map", "maps/maze64.map", "--scen", scen.to_str().unwrap(), "--algo", "hpa"]);
+    assert_eq!(output.status.code(), Some(1), "one query failed");
+    let lines = json_lines(&output);
+    assert_eq!(lines[0]["cost"], 2.0);
+    assert_eq!(lines[1]["error"], "start (0,0) is a blocked cell");
+    assert_eq!(lines[2]["summary"]["failed"], 1);
+    assert_eq!(lines[2]["summary"]["mismatches"], 0);
+}
+
+#[test]
+fn an_empty_path_costs_zero_not_minus_zero() {
+    for algo in ["hpa", "pra", "astar"] {
+        let output = searchlab(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "1,1", "--algo", algo]);
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("\"cost\":0.0") && !text.contains("-0.0"), "{algo}: {text}");
+    }
+}

@@ -215,6 +215,48 @@ fn funnel_apexes_bound_and_prune_channels_on_open_maps() {
     assert!(result.expanded < 2 * mesh.walkable_count(), "{} expanded, {} triangles", result.expanded, mesh.walkable_count());
 }
 
+/// Unit-square holes 3 apart in an `n` x `n` room (issue 19's fine meshes), as the polygon map
+/// and as the Polyanya mesh of its unit squares: a vertex at every grid point, so every channel
+/// passes a great many vertices in open space.
+fn hole_field(n: i32) -> (PolygonMap, String) {
+    let holes: Vec<(i32, i32)> = (0..(n - 3) / 3).flat_map(|i| (0..(n - 3) / 3).map(move |j| (2 + 3 * i, 2 + 3 * j))).collect();
+    let square = |&(x, y): &(i32, i32)| [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]].map(|p| p.map(f64::from)).to_vec();
+    let n_f = f64::from(n);
+    let map = PolygonMap { boundary: vec![[0.0, 0.0], [n_f, 0.0], [n_f, n_f], [0.0, n_f]], holes: holes.iter().map(square).collect() };
+    (map.validated().unwrap(), common::polyanya_grid(n, &holes))
+}
+
+#[test]
+fn fine_meshes_keep_exact_paths_with_few_expansions() {
+    let (map, mesh_text) = hole_field(30);
+    let polyanya = Navmesh::build(&parse_mesh("field.mesh", &mesh_text).unwrap(), None).unwrap();
+    let refined = Navmesh::build(&map.outline(), Some(Refinement { min_angle_deg: 30.0, max_area: None })).unwrap();
+    for (mesh, seed) in [(&polyanya, 7), (&refined, 8)] {
+        check_random_queries(&map, mesh, seed, 12);
+        // Corner to corner: before channels turning round open-space vertices were dropped and
+        // portals compared, the Polyanya mesh took 3.4 million expansions (1,638 triangles).
+        let (start, goal) = ([0.5, 0.5], [29.5, 29.5]);
+        let expected = oracle(&map, start, goal).unwrap();
+        let reduction = Reduction::new(mesh);
+        for result in [ta_star(mesh, &MeshQuery::new(start, goal), &mut NoTrace), tra_star(mesh, &reduction, &MeshQuery::new(start, goal), &mut NoTrace)] {
+            let result = result.unwrap();
+            assert!((result.path.unwrap().length - expected).abs() < 1e-7);
+            assert!(result.expanded < mesh.walkable_count(), "{} expanded, {} triangles", result.expanded, mesh.walkable_count());
+        }
+    }
+}
+
+#[test]
+fn the_expansion_limit_ends_a_search_with_its_number() {
+    let (map, _) = hole_field(12);
+    let mesh = Navmesh::build(&map.outline(), None).unwrap();
+    let query = MeshQuery { max_expansions: 5, ..MeshQuery::new([0.5, 0.5], [11.5, 11.5]) };
+    let error = ta_star(&mesh, &query, &mut NoTrace).unwrap_err();
+    assert_eq!(error, "search stopped at its limit of 5 expansions: no path found");
+    let unlimited = ta_star(&mesh, &MeshQuery::new([0.5, 0.5], [11.5, 11.5]), &mut NoTrace).unwrap();
+    assert!(unlimited.expanded > 5 && unlimited.path.is_some());
+}
+
 #[test]
 fn points_off_the_free_space_are_errors() {
     let map = load("pillars.json");
@@ -409,7 +451,8 @@ fn every_malformed_polygon_is_rejected_with_its_ring_and_vertex() {
         (format!(r#"{{"boundary": {square}, "holes": [[[1,1],[3,3],[3,1],[1,2]]]}}"#), "hole 0 crosses itself"),
         (r#"{"boundary": [[0,0],[10,0],[10,10]],
   "holes": [[1, 2]]}"#.to_string(), "bad.json:2:"),
-        (r#"{"boundary": [[0,0],[10,0],[10,10]], "walls": []}"#.to_string(), "unknown field `walls`"),
+        (r#"{"boundary": [[0,0],[10,10],[10,0],[0,10]]}"#.to_string(), "the boundary crosses itself"),
+        (r#"{"boundary": "x\n\u001b[2J"}"#.to_string(), "invalid type: string \"x\\n\\u{1b}[2J\""),
         ("".to_string(), "bad.json:1:"),
     ];
     for (json, expected) in cases {
@@ -418,7 +461,21 @@ fn every_malformed_polygon_is_rejected_with_its_ring_and_vertex() {
         assert!(message.starts_with("bad.json"), "{message}");
     }
     let nan = PolygonMap { boundary: vec![[0.0, 0.0], [f64::NAN, 1.0], [1.0, 1.0]], holes: vec![] };
+    assert!(!parse_error(r#"{"boundary": "x\n\u001b[2J"}"#).chars().any(char::is_control), "input echoed in errors is escaped");
     assert!(nan.validated().unwrap_err().contains("vertex 1 [NaN, 1.0] is not a finite number"));
+}
+
+#[test]
+fn maps_from_other_tools_are_read() {
+    // Keys other tools add are ignored; a byte-order mark and CRLF line ends are fine.
+    let map = PolygonMap::parse("tool.json", "\u{feff}{\"boundary\": [[0,0],[4,0],[4,4],[0,4]],\r\n \"queries\": [[1,1,3,3]], \"name\": \"x\"}").unwrap();
+    assert_eq!(map.boundary.len(), 4);
+    // A small hole far from the origin: its area must not cancel away.
+    let far = r#"{"boundary": [[999999,999999],[1000001,999999],[1000001,1000001],[999999,1000001]],
+        "holes": [[[1000000,1000000],[1000000.01,1000000],[1000000.01,1000000.01],[1000000,1000000.01]]]}"#;
+    let map = PolygonMap::parse("far.json", far).unwrap();
+    let area = searchlab::navmesh::polygon::signed_area(&map.holes[0]);
+    assert!((area + 1e-4).abs() < 1e-9, "the hole's area is -1e-4 (clockwise), got {area}");
 }
 
 #[test]

@@ -12,6 +12,7 @@ use super::tree::TreeEvent;
 use super::{SearchLimits, SearchResult, alphabeta, minimax, negamax};
 use crate::games::{Evaluator, Game};
 use crate::spec_text::SpecText;
+use crate::text::quote;
 use crate::trace::Tracer;
 
 /// Random plies before a UCT playout is scored by the evaluation: random Barca games rarely end.
@@ -272,7 +273,8 @@ impl FromStr for EngineSpec {
 
     fn from_str(text: &str) -> Result<Self, String> {
         let usage = "use minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, uct:N, random, easy, medium or hard";
-        let mut spec = SpecText::parse(text).map_err(|_| format!("unknown engine '{text}': {usage}"))?;
+        let quoted = quote(text);
+        let mut spec = SpecText::parse(text).map_err(|_| format!("unknown engine '{quoted}': {usage}"))?;
         let algorithm = match spec.name {
             "minimax" => EngineAlgorithm::Minimax,
             "negamax" => EngineAlgorithm::Negamax,
@@ -282,12 +284,12 @@ impl FromStr for EngineSpec {
             "random" => EngineAlgorithm::Random,
             name => match level_of(name) {
                 Some(_) => EngineAlgorithm::Id,
-                None => return Err(format!("unknown engine '{text}': {usage}")),
+                None => return Err(format!("unknown engine '{quoted}': {usage}")),
             },
         };
         let mut engine = EngineSpec { level: level_of(spec.name), ..EngineSpec::new(algorithm) };
         if let Some(first) = spec.bare() {
-            let bad = || format!("engine '{text}': '{first}' is not a positive whole number, <T>ms or a level");
+            let bad = || format!("engine '{quoted}': '{}' is not a positive whole number, <T>ms or a level", quote(first));
             if let Some(ms) = first.strip_suffix("ms") {
                 engine.millis = Some(ms.parse().map_err(|_| bad())?);
             } else if let Some(level) = level_of(first).filter(|_| algorithm == EngineAlgorithm::Uct) {

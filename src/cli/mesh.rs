@@ -7,11 +7,13 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use super::path::micros_since;
-use super::{CliError, CliResult, emit};
+use super::{CliError, QueriesResult, emit};
 use crate::grid::movingai;
 use crate::navmesh::grid_outline::{cell_centre, grid_outline};
 use crate::navmesh::reduction::Role;
 use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
+use crate::navmesh::tastar::DEFAULT_MAX_EXPANSIONS;
+use crate::text::number;
 use crate::navmesh::{Point, load_outline};
 use crate::trace::NoTrace;
 
@@ -49,6 +51,9 @@ pub struct MeshArgs {
     /// Refine the triangulation until no angle is below this many degrees (at most 30).
     #[arg(long)]
     min_angle: Option<f64>,
+    /// Give up on a query after this many expansions.
+    #[arg(long, default_value_t = DEFAULT_MAX_EXPANSIONS)]
+    max_expansions: usize,
 }
 
 fn parse_xy(text: &str) -> Result<Point, String> {
@@ -76,13 +81,19 @@ fn parse_queries(file: &str, text: &str) -> Result<Vec<(Point, Point)>, CliError
     Ok(queries)
 }
 
-pub fn run(args: MeshArgs) -> CliResult {
+pub fn run(args: MeshArgs) -> QueriesResult {
     let algorithm = match args.algo {
         MeshAlgo::Ta => MeshAlgorithm::Ta,
         MeshAlgo::Tra => MeshAlgorithm::Tra,
     };
-    let search = MeshSearch { algorithm, radius: args.radius, first_path_only: args.first_path, min_angle: args.min_angle };
-    search.validate().map_err(|e| CliError::of_option(e, &["radius", "min-angle"]))?;
+    let search = MeshSearch {
+        algorithm,
+        radius: args.radius,
+        first_path_only: args.first_path,
+        min_angle: args.min_angle,
+        max_expansions: args.max_expansions,
+    };
+    search.validate().map_err(|e| CliError::of_option(e, &["radius", "min-angle", "max-expansions"]))?;
     let (outline, grid) = match (&args.map, &args.grid) {
         (Some(map), _) => (load_outline(map)?, None),
         (None, Some(path)) => {
@@ -96,22 +107,21 @@ pub fn run(args: MeshArgs) -> CliResult {
     let prepared = search.prepare(&outline).map_err(|e| CliError(format!("{map_name}: {e}")))?;
     let preprocessing_micros = micros_since(clock);
     // Grid queries name cells; the search runs between their centres.
-    let to_point = |p: Point| -> Result<Point, CliError> {
+    let to_point = |p: Point| -> Result<Point, String> {
         let Some(grid) = &grid else { return Ok(p) };
         let (x, y) = (p[0] as i64, p[1] as i64);
         if p[0].fract() != 0.0 || p[1].fract() != 0.0 || !grid.contains(x, y) {
-            return Err(CliError(format!("{},{} is not a cell of the {}x{} grid", p[0], p[1], grid.width(), grid.height())));
+            return Err(format!("{},{} is not a cell of the {}x{} grid", number(p[0]), number(p[1]), grid.width(), grid.height()));
         }
         Ok(cell_centre(grid, grid.cell(x as u32, y as u32)))
     };
     let queries: Vec<(Point, Point)> = match (&args.queries, args.from, args.to) {
         (Some(file), _, _) => {
             let name = file.display().to_string();
-            if grid.is_some() {
-                movingai::load_scen(file)?
-                    .iter()
-                    .map(|s| Ok(([s.start.0 as f64, s.start.1 as f64], [s.goal.0 as f64, s.goal.1 as f64])))
-                    .collect::<Result<_, CliError>>()?
+            if let Some(grid) = &grid {
+                let scenarios = movingai::load_scen(file)?;
+                movingai::check_map_size(&name, &scenarios, grid)?;
+                scenarios.iter().map(|s| ([s.start.0 as f64, s.start.1 as f64], [s.goal.0 as f64, s.goal.1 as f64])).collect()
             } else {
                 let text = std::fs::read_to_string(file).map_err(|e| CliError(format!("{name}: cannot read: {e}")))?;
                 parse_queries(&name, &text)?
@@ -121,12 +131,21 @@ pub fn run(args: MeshArgs) -> CliResult {
         _ => return Err(CliError("give either --queries FILE or --from x,y --to x,y".to_string())),
     };
     let single = args.queries.is_none();
-    let (mut total_expanded, mut total_micros, mut unreachable) = (0, 0.0, 0);
+    let (mut total_expanded, mut total_micros, mut unreachable, mut failed) = (0, 0.0, 0, 0);
     for (from, to) in &queries {
-        let (start, goal) = (to_point(*from)?, to_point(*to)?);
         let clock = Instant::now();
-        let result = prepared.query(start, goal, &mut NoTrace).map_err(CliError)?;
+        let answer = to_point(*from).and_then(|start| prepared.query(start, to_point(*to)?, &mut NoTrace));
         let micros = micros_since(clock);
+        let result = match answer {
+            Ok(result) => result,
+            // A lone query's problem is the command's; one of many is reported and the rest run.
+            Err(error) if single => return Err(CliError(error)),
+            Err(error) => {
+                failed += 1;
+                emit(&json!({ "start": from, "goal": to, "algo": search.algorithm.name(), "error": error }));
+                continue;
+            }
+        };
         total_expanded += result.expanded;
         total_micros += micros;
         unreachable += usize::from(result.path.is_none());
@@ -145,6 +164,7 @@ pub fn run(args: MeshArgs) -> CliResult {
         let mut summary = json!({
             "algo": search.algorithm.name(),
             "queries": queries.len(),
+            "failed": failed,
             "unreachable": unreachable,
             "total_expanded": total_expanded,
             "total_micros": (total_micros * 10.0).round() / 10.0,
@@ -158,5 +178,5 @@ pub fn run(args: MeshArgs) -> CliResult {
         }
         emit(&json!({ "summary": summary }));
     }
-    Ok(())
+    Ok(failed)
 }

@@ -1,5 +1,5 @@
 //! The headless command line: `searchlab <subcommand>`, JSON on stdout, exit code 2 with a
-//! one-line error for bad arguments or files.
+//! one-line error for bad arguments or files, 1 when some of many queries failed.
 
 mod barca;
 mod game_search;
@@ -55,6 +55,10 @@ impl<E: std::error::Error> From<E> for CliError {
 
 pub type CliResult = Result<(), CliError>;
 
+/// For commands answering many queries: how many failed (each has its own JSON line and makes
+/// the exit code 1), or why the command could not run at all (exit code 2).
+pub type QueriesResult = Result<usize, CliError>;
+
 /// Parses the process arguments, runs the command and returns the exit code.
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
@@ -65,22 +69,24 @@ pub fn main() -> i32 {
             return 0;
         }
         Err(error) => {
-            eprintln!("{}", one_line(&error.render().to_string()));
+            eprintln!("{}", crate::text::one_line(&one_line(&error.render().to_string())));
             return 2;
         }
     };
+    let no_failures = |result: CliResult| result.map(|()| 0);
     let result = match cli.command {
         Some(Command::Path(args)) => path::run(args),
-        Some(Command::Gen(args)) => gen_map::run(args),
-        Some(Command::Tictactoe(args)) => tictactoe::run(args),
-        Some(Command::Barca(args)) => barca::run(args),
+        Some(Command::Gen(args)) => no_failures(gen_map::run(args)),
+        Some(Command::Tictactoe(args)) => no_failures(tictactoe::run(args)),
+        Some(Command::Barca(args)) => no_failures(barca::run(args)),
         Some(Command::Mesh(args)) => mesh::run(args),
-        None => open_playground(),
+        None => no_failures(open_playground()),
     };
     match result {
-        Ok(()) => 0,
+        Ok(0) => 0,
+        Ok(_failed) => 1,
         Err(CliError(message)) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", crate::text::one_line(&message));
             2
         }
     }
@@ -113,7 +119,7 @@ fn emit(value: &serde_json::Value) {
 
 /// Parses `--fen`, naming the option in the error.
 fn read_fen(text: &str) -> Result<Barca, CliError> {
-    Barca::from_fen(text).map_err(|error| CliError(format!("--fen '{text}': {error}")))
+    Barca::from_fen(text).map_err(|error| CliError(format!("--fen '{}': {error}", crate::text::quote(text))))
 }
 
 /// Parses `x,y`.

@@ -6,7 +6,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 
-use super::{CliError, CliResult, emit, parse_point};
+use super::{CliError, CliResult, QueriesResult, emit, parse_point};
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Connectivity, Grid, MoveRules};
 use crate::pathfinding::planner::{Answer, DEFAULT_CLUSTER, Method, Planner, Prepared};
@@ -18,6 +18,7 @@ enum PathAlgo {
     Bfs,
     Dijkstra,
     Astar,
+    Jps,
     Hpa,
     Pra,
 }
@@ -90,6 +91,7 @@ impl PathArgs {
                 heuristic: self.heuristic.unwrap_or(Planner::default_heuristic(rules)),
                 weight: self.weight,
             },
+            PathAlgo::Jps => Method::Jps,
             PathAlgo::Hpa => Method::Hpa {
                 cluster: self.cluster.unwrap_or(DEFAULT_CLUSTER),
                 levels: self.levels.unwrap_or(1),
@@ -138,7 +140,7 @@ pub(super) fn micros_since(start: Instant) -> f64 {
     (start.elapsed().as_secs_f64() * 1e7).round() / 10.0
 }
 
-pub fn run(args: PathArgs) -> CliResult {
+pub fn run(args: PathArgs) -> QueriesResult {
     let planner = args.planner()?;
     let grid = movingai::load_map(&args.map)?;
     let (start, goal) = match (args.from, args.to) {
@@ -148,7 +150,7 @@ pub fn run(args: PathArgs) -> CliResult {
     let scenarios = match &args.scen {
         Some(scen) => {
             let scenarios = movingai::load_scen(scen)?;
-            movingai::check_scenarios(&scen.display().to_string(), &scenarios, &grid)?;
+            movingai::check_map_size(&scen.display().to_string(), &scenarios, &grid)?;
             Some(scenarios)
         }
         None => None,
@@ -161,7 +163,7 @@ pub fn run(args: PathArgs) -> CliResult {
             let queries = &scenarios[..args.limit.unwrap_or(usize::MAX).min(scenarios.len())];
             run_scenarios(&grid, &planner, &prepared, preprocessing_micros, queries)
         }
-        (None, Some(start), Some(goal)) => run_single(&grid, &planner, &prepared, start, goal),
+        (None, Some(start), Some(goal)) => run_single(&grid, &planner, &prepared, start, goal).map(|()| 0),
         _ => Err(CliError("give either --scen FILE or --from x,y --to x,y".to_string())),
     }
 }
@@ -176,7 +178,7 @@ fn details(answer: &Answer) -> Value {
             "abstract_expanded": result.abstract_expanded,
             "refinement_expanded": result.refinement_expanded,
             "expanded_per_level": result.expanded_per_level,
-            "unsmoothed_cost": result.unsmoothed_cost,
+            "unsmoothed_cost": result.unsmoothed_cost.map(positive_zero),
         }),
         Answer::Pra(result) => json!({
             "level": result.level,
@@ -196,7 +198,7 @@ fn run_single(grid: &Grid, planner: &Planner, prepared: &Prepared, start: u32, g
         "start": [from.0, from.1],
         "goal": [to.0, to.1],
         "algo": planner.method.name(),
-        "cost": answer.cost(),
+        "cost": answer.cost().map(positive_zero),
         "expanded": answer.expanded(),
         "micros": micros,
         "path": path,
@@ -213,16 +215,27 @@ fn merge(line: &mut Value, extra: Value) {
     }
 }
 
-fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocessing_micros: f64, queries: &[Scenario]) -> CliResult {
+/// A cost of -0 (an empty path summed) printed as 0.
+fn positive_zero(cost: f64) -> f64 {
+    cost + 0.0
+}
+
+fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocessing_micros: f64, queries: &[Scenario]) -> QueriesResult {
     let mut space = SearchSpace::new();
-    let (mut mismatches, mut total_expanded, mut total_micros) = (0, 0, 0.0);
+    let (mut mismatches, mut failed, mut total_expanded, mut total_micros) = (0, 0, 0, 0.0);
     let mut suboptimality = Vec::new();
     for (id, s) in queries.iter().enumerate() {
+        if let Some(error) = movingai::blocked_endpoint(s, grid) {
+            // One bad query is reported on its line; the others still run.
+            failed += 1;
+            emit(&json!({ "id": id, "start": [s.start.0, s.start.1], "goal": [s.goal.0, s.goal.1], "error": error }));
+            continue;
+        }
         let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
         let clock = Instant::now();
         let answer = planner.query(prepared, grid, start, goal, &mut space, &mut NoTrace);
         let micros = micros_since(clock);
-        let cost = answer.cost();
+        let cost = answer.cost().map(positive_zero);
         if cost.is_none_or(|c| (c - s.optimal).abs() > 1e-3) {
             mismatches += 1;
         }
@@ -251,13 +264,14 @@ fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocess
     let mut summary = json!({
         "algo": planner.method.name(),
         "queries": queries.len(),
+        "failed": failed,
         "mismatches": mismatches,
         "total_expanded": total_expanded,
         "total_micros": (total_micros * 10.0).round() / 10.0,
         "guaranteed_optimal": true,
     });
     if planner.is_hierarchical() {
-        let mean = suboptimality.iter().sum::<f64>() / suboptimality.len().max(1) as f64;
+        let mean = positive_zero(suboptimality.iter().sum::<f64>() / suboptimality.len().max(1) as f64);
         summary["preprocessing_micros"] = json!((preprocessing_micros * 10.0).round() / 10.0);
         summary["mean_suboptimality"] = json!(mean);
         summary["max_suboptimality"] = json!(suboptimality.iter().copied().fold(0.0, f64::max));
@@ -272,5 +286,5 @@ fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocess
         summary["note"] = json!(notes.join("; "));
     }
     emit(&json!({ "summary": summary }));
-    Ok(())
+    Ok(failed)
 }

@@ -6,6 +6,7 @@
 //! e.g. `x.o/.x./...`; the side to move follows from the counts (X moves first).
 
 use super::{Game, Outcome, Score, Side, WIN};
+use crate::text::quote;
 
 /// A cell index 0..9.
 pub type Cell = u8;
@@ -66,33 +67,34 @@ impl TicTacToe {
 
     /// Parses a position such as `x.o......` or `x.o/.x./...` (see the module notes).
     pub fn from_position(text: &str) -> Result<Self, String> {
+        let quoted = quote(text);
         let (mut x, mut o, mut cell) = (0u16, 0u16, 0usize);
         for ch in text.trim().chars() {
             if ch == '/' {
                 continue;
             }
             if cell == 9 {
-                return Err(format!("position '{text}' has more than 9 cells"));
+                return Err(format!("position '{quoted}' has more than 9 cells"));
             }
             match ch.to_ascii_lowercase() {
                 'x' => x |= 1 << cell,
                 'o' => o |= 1 << cell,
                 '.' | '-' | '_' => {}
-                other => return Err(format!("position '{text}': '{other}' is not x, o or . (cell {cell})")),
+                other => return Err(format!("position '{quoted}': '{}' is not x, o or . (cell {cell})", quote(&other.to_string()))),
             }
             cell += 1;
         }
         if cell != 9 {
-            return Err(format!("position '{text}' has {cell} cells, expected 9"));
+            return Err(format!("position '{quoted}' has {cell} cells, expected 9"));
         }
         let (xs, os) = (x.count_ones(), o.count_ones());
         if xs != os && xs != os + 1 {
-            return Err(format!("position '{text}' has {xs} x and {os} o: X moves first, so x = o or o + 1"));
+            return Err(format!("position '{quoted}' has {xs} x and {os} o: X moves first, so x = o or o + 1"));
         }
         let game = Self { x, o, hash: 0, history: Vec::new() };
         let (x_won, o_won) = (game.has_line(x), game.has_line(o));
         if (x_won && o_won) || (x_won && xs == os) || (o_won && xs > os) {
-            return Err(format!("position '{text}' cannot arise: play continued after a win"));
+            return Err(format!("position '{quoted}' cannot arise: play continued after a win"));
         }
         Ok(Self { hash: game.compute_hash(), ..game })
     }
@@ -147,7 +149,7 @@ impl TicTacToe {
         match bytes {
             [d @ b'0'..=b'8'] => Ok(d - b'0'),
             [col @ b'a'..=b'c', row @ b'1'..=b'3'] => Ok((row - b'1') * 3 + (col - b'a')),
-            _ => Err(format!("'{text}' is not a cell: use a1..c3 (column, row from the top) or 0..8")),
+            _ => Err(format!("'{}' is not a cell: use a1..c3 (column, row from the top) or 0..8", quote(text))),
         }
     }
 

@@ -11,6 +11,7 @@
 //! nodes have no moves and no outcome, and only a horizon evaluates them rather than scoring a draw.
 
 use super::{Game, Outcome, Score, Side};
+use crate::text::quote;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ordering {
@@ -127,7 +128,7 @@ impl Game for UniformTree {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, String> {
-        let index: u8 = text.trim().parse().map_err(|_| format!("'{text}' is not a child index"))?;
+        let index: u8 = text.trim().parse().map_err(|_| format!("'{}' is not a child index", quote(text)))?;
         if self.path.len() >= self.depth {
             return Err("the bottom of the tree has no moves".to_string());
         }

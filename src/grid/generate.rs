@@ -5,6 +5,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::Grid;
+use crate::text::quote;
 
 /// Each cell blocked independently with probability `density`.
 pub fn random(width: u32, height: u32, density: f64, seed: u64) -> Grid {
@@ -242,7 +243,7 @@ impl std::str::FromStr for Spec {
         let mut spec = Spec { kind, ..Spec::default() };
         if let Some(size) = items.bare() {
             let parsed = size.split_once('x').and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
-            (spec.width, spec.height) = parsed.ok_or_else(|| format!("'{size}' in '{text}' is not a size WxH"))?;
+            (spec.width, spec.height) = parsed.ok_or_else(|| format!("'{}' in '{}' is not a size WxH", quote(size), quote(text)))?;
         }
         spec.seed = items.value("seed")?.unwrap_or(spec.seed);
         match kind {

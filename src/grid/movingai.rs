@@ -11,6 +11,7 @@ use std::fmt;
 use std::path::Path;
 
 use super::{Grid, MAX_WEIGHT};
+use crate::text::{one_line, quote, without_bom};
 
 /// Largest grid accepted from a file, in cells, so a bad header cannot exhaust memory.
 pub const MAX_CELLS: usize = 64 * 1024 * 1024;
@@ -25,11 +26,12 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.message)
+        let text = if self.line == 0 {
+            format!("{}: {}", self.file, self.message)
         } else {
-            write!(f, "{}:{}: {}", self.file, self.line, self.message)
-        }
+            format!("{}:{}: {}", self.file, self.line, self.message)
+        };
+        f.write_str(&one_line(&text))
     }
 }
 
@@ -44,7 +46,7 @@ struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     fn new(file: &'a str, text: &'a str) -> Self {
-        Self { file, lines: text.lines().enumerate(), line: 0 }
+        Self { file, lines: without_bom(text).lines().enumerate(), line: 0 }
     }
 
     fn error(&self, message: impl Into<String>) -> ParseError {
@@ -83,21 +85,15 @@ impl<'a> Lines<'a> {
         let value = words.next().ok_or_else(|| self.error(format!("'{keyword}' needs a number")))?;
         let number: u32 = value
             .parse()
-            .map_err(|_| self.error(format!("{keyword} '{}' is not a whole number", shorten(value))))?;
+            .map_err(|_| self.error(format!("{keyword} '{}' is not a whole number", quote(value))))?;
         if number == 0 {
             return Err(self.error(format!("{keyword} must be at least 1")));
         }
         if let Some(extra) = words.next() {
-            return Err(self.error(format!("unexpected '{}' after {keyword}", shorten(extra))));
+            return Err(self.error(format!("unexpected '{}' after {keyword}", quote(extra))));
         }
         Ok(number)
     }
-}
-
-/// Keeps error messages one short line even for binary garbage.
-fn shorten(text: &str) -> String {
-    let short: String = text.chars().take(40).collect();
-    if short.len() < text.len() { format!("{short}...") } else { short }
 }
 
 fn terrain(symbol: char) -> Option<bool> {
@@ -114,8 +110,8 @@ pub fn parse_map(file: &str, text: &str) -> Result<Grid, ParseError> {
     let first = lines.next("'type octile'")?;
     match first.split_whitespace().collect::<Vec<_>>().as_slice() {
         ["type", "octile"] => {}
-        ["type", other] => return Err(lines.error(format!("unsupported map type '{}'", shorten(other)))),
-        _ => return Err(lines.error(format!("expected 'type octile', found '{}'", shorten(first)))),
+        ["type", other] => return Err(lines.error(format!("unsupported map type '{}'", quote(other)))),
+        _ => return Err(lines.error(format!("expected 'type octile', found '{}'", quote(first)))),
     }
     // MovingAI writes height first, but some tools swap the two lines.
     let (mut height, mut width) = (None, None);
@@ -126,7 +122,7 @@ pub fn parse_map(file: &str, text: &str) -> Result<Grid, ParseError> {
             "height" if height.is_none() => &mut height,
             "width" if width.is_none() => &mut width,
             _ => {
-                return Err(lines.error(format!("expected 'height <number>' or 'width <number>', found '{}'", shorten(text))));
+                return Err(lines.error(format!("expected 'height <number>' or 'width <number>', found '{}'", quote(text))));
             }
         };
         *slot = Some(lines.keyword_value(text, keyword)?);
@@ -137,23 +133,28 @@ pub fn parse_map(file: &str, text: &str) -> Result<Grid, ParseError> {
     }
     let header = lines.next("'map'")?;
     if header.trim() != "map" {
-        return Err(lines.error(format!("expected 'map', found '{}'", shorten(header))));
+        return Err(lines.error(format!("expected 'map', found '{}'", quote(header))));
     }
-    let mut grid = Grid::new(width, height);
+    // The rows are checked before the grid is made, so a short file cannot claim a huge map.
+    let mut rows = Vec::new();
     for y in 0..height {
         let row = lines.next(&format!("{height} map rows, found {y}"))?;
-        let mut count = 0u32;
-        for (x, symbol) in row.chars().enumerate() {
-            let passable = terrain(symbol).ok_or_else(|| {
-                lines.error(format!("unknown terrain '{}' in column {}", symbol.escape_default(), x + 1))
-            })?;
-            if x < width as usize {
-                grid.set_passable(x as u32, y, passable);
-            }
+        let mut count = 0usize;
+        for symbol in row.chars() {
             count += 1;
+            if terrain(symbol).is_none() {
+                return Err(lines.error(format!("unknown terrain '{}' in column {count}", quote(&symbol.to_string()))));
+            }
         }
-        if count != width {
+        if count != width as usize {
             return Err(lines.error(format!("row has {count} cells, expected width {width}")));
+        }
+        rows.push(row);
+    }
+    let mut grid = Grid::new(width, height);
+    for (y, row) in rows.iter().enumerate() {
+        for (x, symbol) in row.chars().enumerate() {
+            grid.set_passable(x as u32, y as u32, terrain(symbol) == Some(true));
         }
     }
     match lines.next_content() {
@@ -162,10 +163,10 @@ pub fn parse_map(file: &str, text: &str) -> Result<Grid, ParseError> {
             parse_weights(&mut lines, &mut grid)?;
             match lines.next_content() {
                 None => Ok(grid),
-                Some(extra) => Err(lines.error(format!("unexpected '{}' after the weights", shorten(extra)))),
+                Some(extra) => Err(lines.error(format!("unexpected '{}' after the weights", quote(extra)))),
             }
         }
-        Some(extra) => Err(lines.error(format!("unexpected '{}' after {height} map rows", shorten(extra)))),
+        Some(extra) => Err(lines.error(format!("unexpected '{}' after {height} map rows", quote(extra)))),
     }
 }
 
@@ -179,7 +180,7 @@ fn parse_weights(lines: &mut Lines, grid: &mut Grid) -> Result<(), ParseError> {
             let weight = digit
                 .to_digit(10)
                 .filter(|&d| (1..=MAX_WEIGHT as u32).contains(&d))
-                .ok_or_else(|| lines.error(format!("weight '{}' in column {} is not a digit 1-{MAX_WEIGHT}", digit.escape_default(), x + 1)))?;
+                .ok_or_else(|| lines.error(format!("weight '{}' in column {} is not a digit 1-{MAX_WEIGHT}", quote(&digit.to_string()), x + 1)))?;
             grid.set_weight(x as u32, y, weight as u8);
         }
     }
@@ -224,8 +225,8 @@ pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
     let first = lines.next("'version 1'")?;
     match first.split_whitespace().collect::<Vec<_>>().as_slice() {
         ["version", "1" | "1.0"] => {}
-        ["version", other] => return Err(lines.error(format!("unsupported scenario version '{}'", shorten(other)))),
-        _ => return Err(lines.error(format!("expected 'version 1', found '{}'", shorten(first)))),
+        ["version", other] => return Err(lines.error(format!("unsupported scenario version '{}'", quote(other)))),
+        _ => return Err(lines.error(format!("expected 'version 1', found '{}'", quote(first)))),
     }
     let mut scenarios = Vec::new();
     while let Some(text) = lines.next_content() {
@@ -235,7 +236,7 @@ pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
             return Err(lines.error(format!("expected 9 fields (bucket, map, width, height, sx, sy, gx, gy, optimal), found {}", fields.len())));
         }
         let number = |index: usize, name: &str| -> Result<u32, ParseError> {
-            fields[index].parse().map_err(|_| lines.error(format!("{name} '{}' is not a whole number", shorten(fields[index]))))
+            fields[index].parse().map_err(|_| lines.error(format!("{name} '{}' is not a whole number", quote(fields[index]))))
         };
         let scenario = Scenario {
             bucket: number(0, "bucket")?,
@@ -248,7 +249,7 @@ pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite() && *v >= 0.0)
-                .ok_or_else(|| lines.error(format!("optimal length '{}' is not a non-negative number", shorten(fields[8]))))?,
+                .ok_or_else(|| lines.error(format!("optimal length '{}' is not a non-negative number", quote(fields[8]))))?,
             line: lines.line,
         };
         for (name, (x, y)) in [("start", scenario.start), ("goal", scenario.goal)] {
@@ -266,24 +267,32 @@ pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
 
 /// Checks that scenarios fit `grid`: same size, start and goal on passable cells.
 pub fn check_scenarios(file: &str, scenarios: &[Scenario], grid: &Grid) -> Result<(), ParseError> {
-    for s in scenarios {
-        let error = |message: String| ParseError { file: file.to_string(), line: s.line, message };
-        if (s.map_width, s.map_height) != (grid.width(), grid.height()) {
-            return Err(error(format!(
-                "scenario is for a {}x{} map, but the map is {}x{}",
-                s.map_width,
-                s.map_height,
-                grid.width(),
-                grid.height()
-            )));
-        }
-        for (name, (x, y)) in [("start", s.start), ("goal", s.goal)] {
-            if !grid.is_cell_passable(grid.cell(x, y)) {
-                return Err(error(format!("{name} ({x},{y}) is a blocked cell")));
-            }
-        }
+    check_map_size(file, scenarios, grid)?;
+    match scenarios.iter().find_map(|s| Some((s, blocked_endpoint(s, grid)?))) {
+        Some((s, message)) => Err(ParseError { file: file.to_string(), line: s.line, message }),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// Checks that scenarios were written for a map of `grid`'s size: a file for another map is
+/// refused whole.
+pub fn check_map_size(file: &str, scenarios: &[Scenario], grid: &Grid) -> Result<(), ParseError> {
+    match scenarios.iter().find(|s| (s.map_width, s.map_height) != (grid.width(), grid.height())) {
+        Some(s) => Err(ParseError {
+            file: file.to_string(),
+            line: s.line,
+            message: format!("scenario is for a {}x{} map, but the map is {}x{}", s.map_width, s.map_height, grid.width(), grid.height()),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Why scenario `s` (of `grid`'s size) cannot be searched, if its start or goal is blocked.
+pub fn blocked_endpoint(s: &Scenario, grid: &Grid) -> Option<String> {
+    [("start", s.start), ("goal", s.goal)]
+        .into_iter()
+        .find(|&(_, (x, y))| !grid.is_cell_passable(grid.cell(x, y)))
+        .map(|(name, (x, y))| format!("{name} ({x},{y}) is a blocked cell"))
 }
 
 /// The text of a `.scen` file.
@@ -298,7 +307,8 @@ pub fn write_scen(scenarios: &[Scenario]) -> String {
     out
 }
 
-fn read_text(path: &Path) -> Result<String, ParseError> {
+/// The file as text, or an error naming the line of the first byte that is not UTF-8.
+pub(crate) fn read_text(path: &Path) -> Result<String, ParseError> {
     let bytes = std::fs::read(path).map_err(|e| ParseError {
         file: path.display().to_string(),
         line: 0,

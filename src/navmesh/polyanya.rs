@@ -7,6 +7,8 @@ use std::collections::HashMap;
 
 use super::polygon::MAX_COORDINATE;
 use super::{Outline, ParseError};
+use crate::grid::movingai::read_text;
+use crate::text::{quote, without_bom};
 
 /// Largest vertex or polygon count accepted, so a bad header cannot exhaust memory.
 const LIMIT: usize = 10_000_000;
@@ -31,7 +33,7 @@ impl<'a> Words<'a> {
 
     fn parse<N: std::str::FromStr>(&mut self, what: &str) -> Result<N, ParseError> {
         let word = self.next(what)?;
-        word.parse().map_err(|_| self.error(format!("{what} '{}' is not a number of the right kind", shorten(word))))
+        word.parse().map_err(|_| self.error(format!("{what} '{}' is not a number of the right kind", quote(word))))
     }
 
     fn count(&mut self, what: &str) -> Result<usize, ParseError> {
@@ -43,30 +45,27 @@ impl<'a> Words<'a> {
     }
 }
 
-fn shorten(word: &str) -> String {
-    word.chars().take(40).collect()
-}
-
 /// Parses the text of a `.mesh` file; `file` names it in errors.
 pub fn parse_mesh(file: &str, text: &str) -> Result<Outline, ParseError> {
-    let words = text.lines().enumerate().flat_map(|(i, l)| l.split_whitespace().map(move |w| (i + 1, w)));
+    let words = without_bom(text).lines().enumerate().flat_map(|(i, l)| l.split_whitespace().map(move |w| (i + 1, w)));
     let mut words = Words { file, words: Box::new(words), line: 1 };
     let magic = words.next("'mesh'")?;
     if magic != "mesh" {
-        return Err(words.error(format!("expected 'mesh', found '{}'", shorten(magic))));
+        return Err(words.error(format!("expected 'mesh', found '{}'", quote(magic))));
     }
     let version = words.next("the version")?;
     if version != "2" {
-        return Err(words.error(format!("unsupported mesh version '{}' (only 2 is read)", shorten(version))));
+        return Err(words.error(format!("unsupported mesh version '{}' (only 2 is read)", quote(version))));
     }
     let vertex_count = words.count("the vertex count")?;
     let polygon_count = words.count("the polygon count")?;
-    let mut points = Vec::with_capacity(vertex_count);
+    // Grown as vertices are read: the header alone must not reserve memory.
+    let mut points = Vec::new();
     for v in 0..vertex_count {
         let mut coordinate = |axis: &str| -> Result<f64, ParseError> {
             let x: f64 = words.parse(&format!("vertex {v}: {axis}"))?;
             if !(x.is_finite() && x.abs() <= MAX_COORDINATE) {
-                return Err(words.error(format!("vertex {v}: {axis} {x} is not a finite number within ±{MAX_COORDINATE}")));
+                return Err(words.error(format!("vertex {v}: {axis} {x:e} is not a finite number within ±{MAX_COORDINATE}")));
             }
             Ok(x)
         };
@@ -84,7 +83,7 @@ pub fn parse_mesh(file: &str, text: &str) -> Result<Outline, ParseError> {
         if sides < 3 {
             return Err(words.error(format!("polygon {p} has {sides} vertices, at least 3 needed")));
         }
-        let mut vertices = Vec::with_capacity(sides);
+        let mut vertices = Vec::new();
         for _ in 0..sides {
             let v: usize = words.parse(&format!("polygon {p}: a vertex"))?;
             if v >= vertex_count {
@@ -109,14 +108,12 @@ pub fn parse_mesh(file: &str, text: &str) -> Result<Outline, ParseError> {
         }
     }
     if let Ok(word) = words.next("nothing") {
-        return Err(words.error(format!("unexpected '{}' after the last polygon", shorten(word))));
+        return Err(words.error(format!("unexpected '{}' after the last polygon", quote(word))));
     }
     let segments = order.into_iter().filter(|key| edges[key] == 1).collect();
     Ok(Outline { points, segments })
 }
 
 pub fn load_mesh(path: &std::path::Path) -> Result<Outline, ParseError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ParseError { file: file.clone(), line: 0, message: format!("cannot read: {e}") })?;
-    parse_mesh(&file, &text)
+    parse_mesh(&path.display().to_string(), &read_text(path)?)
 }

@@ -8,13 +8,20 @@
 
 use std::path::Path;
 
-use super::{ParseError, Point, orient, segments_touch};
+use super::{ParseError, Point, distance, orient, segments_touch};
+use crate::grid::movingai::read_text;
+use crate::text::without_bom;
 
 /// Coordinates must lie within ±this, which keeps the triangulation's predicates exact enough.
 pub const MAX_COORDINATE: f64 = 1e7;
 
+/// Whether both coordinates are within ±[`MAX_COORDINATE`] (so neither is infinite or NaN).
+pub fn within_bounds(p: Point) -> bool {
+    p[0].abs() <= MAX_COORDINATE && p[1].abs() <= MAX_COORDINATE
+}
+
+/// Other top-level keys (such as a tool's `"queries"`) are ignored.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct PolygonMap {
     pub boundary: Vec<Point>,
     #[serde(default)]
@@ -32,16 +39,13 @@ pub struct Outline {
 impl PolygonMap {
     /// Parses and validates JSON text; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<PolygonMap, ParseError> {
-        let raw: PolygonMap = serde_json::from_str(text)
+        let raw: PolygonMap = serde_json::from_str(without_bom(text))
             .map_err(|e| ParseError { file: file.to_string(), line: e.line(), message: e.to_string() })?;
         raw.validated().map_err(|message| ParseError { file: file.to_string(), line: 0, message })
     }
 
     pub fn load(path: &Path) -> Result<PolygonMap, ParseError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ParseError { file: file.clone(), line: 0, message: format!("cannot read: {e}") })?;
-        Self::parse(&file, &text)
+        Self::parse(&path.display().to_string(), &read_text(path)?)
     }
 
     /// The map with rings normalised, or a message naming the offending ring and vertex.
@@ -56,6 +60,10 @@ impl PolygonMap {
         // Checked before orienting the rings, so vertex numbers in errors match the file.
         let mut map = PolygonMap { boundary, holes };
         map.check_crossings()?;
+        // A ring that neither crosses nor folds back encloses an area; this catches rounding.
+        if let Some(ring) = map.rings().position(|ring| signed_area(ring) == 0.0) {
+            return Err(format!("{} has zero area", map.ring_name(ring)));
+        }
         for (i, hole) in map.holes.iter().enumerate() {
             // Rings do not touch, so one vertex tells where the whole hole lies.
             if !inside_ring(hole[0], &map.boundary) {
@@ -80,22 +88,34 @@ impl PolygonMap {
         std::iter::once(&self.boundary).chain(&self.holes)
     }
 
-    /// Every pair of edges that touch, found by a sweep over x; the first is reported.
+    /// Every pair of edges that touch, found by a sweep along one axis; the first is reported.
     fn check_crossings(&self) -> Result<(), String> {
-        // (min x, max x, ring, edge index)
+        let rings: Vec<&Vec<Point>> = self.rings().collect();
+        let edge_ends = || rings.iter().flat_map(|ring| (0..ring.len()).map(|i| (ring[i], ring[(i + 1) % ring.len()])));
+        // Sweep along the axis where edges overlap least (their extents, summed, are the
+        // smaller share of the map's): a zigzag of thousands of edges along x overlaps every
+        // other edge in x but hardly any in y.
+        let share = |axis: usize| {
+            let (mut low, mut high, mut sum) = (f64::INFINITY, f64::NEG_INFINITY, 0.0);
+            for (a, b) in edge_ends() {
+                (low, high, sum) = (low.min(a[axis]).min(b[axis]), high.max(a[axis]).max(b[axis]), sum + (a[axis] - b[axis]).abs());
+            }
+            sum / (high - low)
+        };
+        let axis = if share(1) < share(0) { 1 } else { 0 };
+        // (min, max along the axis, ring, edge index)
         let mut edges = Vec::new();
-        for (r, ring) in self.rings().enumerate() {
+        for (r, ring) in rings.iter().enumerate() {
             for i in 0..ring.len() {
                 let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
-                edges.push((a[0].min(b[0]), a[0].max(b[0]), r, i));
+                edges.push((a[axis].min(b[axis]), a[axis].max(b[axis]), r, i));
             }
         }
         edges.sort_by(|x, y| x.0.total_cmp(&y.0));
-        let rings: Vec<&Vec<Point>> = self.rings().collect();
         let edge = |r: usize, i: usize| (rings[r][i], rings[r][(i + 1) % rings[r].len()]);
-        for (k, &(_, max_x, r, i)) in edges.iter().enumerate() {
-            for &(min_x, _, s, j) in &edges[k + 1..] {
-                if min_x > max_x {
+        for (k, &(_, max, r, i)) in edges.iter().enumerate() {
+            for &(min, _, s, j) in &edges[k + 1..] {
+                if min > max {
                     break;
                 }
                 let ((a, b), (c, d)) = (edge(r, i), edge(s, j));
@@ -173,8 +193,10 @@ pub fn inside_ring(p: Point, ring: &[Point]) -> bool {
     inside
 }
 
+/// Summed as triangles from the ring's first vertex: far from the origin, triangles from
+/// (0, 0) are huge and cancel, and a small ring's area would round away.
 pub fn signed_area(ring: &[Point]) -> f64 {
-    (0..ring.len()).map(|i| orient([0.0, 0.0], ring[i], ring[(i + 1) % ring.len()])).sum::<f64>() / 2.0
+    (1..ring.len().saturating_sub(1)).map(|i| orient(ring[0], ring[i], ring[i + 1])).sum::<f64>() / 2.0
 }
 
 fn orient_ring(ring: &mut [Point], counter_clockwise: bool) {
@@ -188,7 +210,7 @@ fn clean(mut ring: Vec<Point>, name: &str) -> Result<Vec<Point>, String> {
     if let Some(i) = ring.iter().position(|p| !(p[0].is_finite() && p[1].is_finite())) {
         return Err(format!("{name}: vertex {i} {:?} is not a finite number", ring[i]));
     }
-    if let Some(i) = ring.iter().position(|p| p[0].abs() > MAX_COORDINATE || p[1].abs() > MAX_COORDINATE) {
+    if let Some(i) = ring.iter().position(|&p| !within_bounds(p)) {
         return Err(format!("{name}: vertex {i} {:?} is beyond ±{MAX_COORDINATE}", ring[i]));
     }
     if ring.len() > 1 && ring.first() == ring.last() {
@@ -203,8 +225,11 @@ fn clean(mut ring: Vec<Point>, name: &str) -> Result<Vec<Point>, String> {
             return Err(format!("{name}: vertex {next} repeats vertex {i} {:?}", ring[i]));
         }
     }
-    if signed_area(&ring) == 0.0 {
-        return Err(format!("{name} has zero area"));
+    // Flat rings are named for what they are; a ring whose area only sums to zero (a
+    // symmetric bow-tie) is left to the crossing check.
+    let far = ring.iter().copied().max_by(|p, q| distance(ring[0], *p).total_cmp(&distance(ring[0], *q))).expect("3 vertices");
+    if ring.iter().all(|&p| orient(ring[0], far, p) == 0.0) {
+        return Err(format!("{name} has zero area: its vertices lie on one line"));
     }
     Ok(ring)
 }

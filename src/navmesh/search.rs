@@ -4,12 +4,13 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::tastar::{MeshQuery, MeshSearchResult, ta_star};
+use super::tastar::{DEFAULT_MAX_EXPANSIONS, MeshQuery, MeshSearchResult, ta_star};
 use super::reduction::Reduction;
 use super::trastar::tra_star;
 use super::{Navmesh, Outline, Point, Refinement};
 use crate::spec_text::SpecText;
 use crate::pathfinding::search_trace::SearchEvent;
+use crate::text::{number, quote};
 use crate::trace::Tracer;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,19 +40,21 @@ impl MeshAlgorithm {
 ///
 /// Text form: `ta` or `tra`, then optionally `:ITEM,...` with items `radius=R` (the agent's
 /// radius, R >= 0, default 0), `first-path` (stop at the first path instead of proving the
-/// shortest) and `min-angle=A` (refine the triangulation until no angle is below A degrees,
-/// 0..30; default: no refinement). Examples: `ta`, `tra:radius=0.9,first-path`, `ta:min-angle=25`.
+/// shortest), `min-angle=A` (refine the triangulation until no angle is below A degrees,
+/// 0..30; default: no refinement) and `max-expansions=N` (give up after N expansions, default
+/// 2,000,000). Examples: `ta`, `tra:radius=0.9,first-path`, `ta:min-angle=25`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MeshSearch {
     pub algorithm: MeshAlgorithm,
     pub radius: f64,
     pub first_path_only: bool,
     pub min_angle: Option<f64>,
+    pub max_expansions: usize,
 }
 
 impl Default for MeshSearch {
     fn default() -> Self {
-        Self { algorithm: MeshAlgorithm::Ta, radius: 0.0, first_path_only: false, min_angle: None }
+        Self { algorithm: MeshAlgorithm::Ta, radius: 0.0, first_path_only: false, min_angle: None, max_expansions: DEFAULT_MAX_EXPANSIONS }
     }
 }
 
@@ -59,11 +62,14 @@ impl MeshSearch {
     /// Checks the values; the message starts with the option's name (also the CLI flag's).
     pub fn validate(&self) -> Result<(), String> {
         if !(self.radius.is_finite() && self.radius >= 0.0) {
-            return Err(format!("radius must be a number >= 0, got {}", self.radius));
+            return Err(format!("radius must be a number >= 0, got {}", number(self.radius)));
+        }
+        if self.max_expansions == 0 {
+            return Err("max-expansions must be at least 1".to_string());
         }
         match self.min_angle {
             Some(angle) if !(angle.is_finite() && (0.0..=30.0).contains(&angle)) => {
-                Err(format!("min-angle must be between 0 and 30 degrees, got {angle}"))
+                Err(format!("min-angle must be between 0 and 30 degrees, got {}", number(angle)))
             }
             _ => Ok(()),
         }
@@ -91,7 +97,7 @@ impl MeshSearch {
         goal: Point,
         tracer: &mut T,
     ) -> Result<MeshSearchResult, String> {
-        let query = MeshQuery { start, goal, radius: self.radius, first_path_only: self.first_path_only };
+        let query = MeshQuery { start, goal, radius: self.radius, first_path_only: self.first_path_only, max_expansions: self.max_expansions };
         match (self.algorithm, reduction) {
             (MeshAlgorithm::Ta, _) => ta_star(mesh, &query, tracer),
             (MeshAlgorithm::Tra, Some(reduction)) => tra_star(mesh, reduction, &query, tracer),
@@ -124,6 +130,9 @@ impl fmt::Display for MeshSearch {
             items.push("first-path".to_string());
         }
         items.extend(self.min_angle.map(|angle| format!("min-angle={angle}")));
+        if self.max_expansions != DEFAULT_MAX_EXPANSIONS {
+            items.push(format!("max-expansions={}", self.max_expansions));
+        }
         crate::spec_text::write(f, self.algorithm.name(), &items)
     }
 }
@@ -136,13 +145,14 @@ impl FromStr for MeshSearch {
         let algorithm = match spec.name {
             "ta" => MeshAlgorithm::Ta,
             "tra" => MeshAlgorithm::Tra,
-            name => return Err(format!("unknown mesh search '{name}': use ta or tra")),
+            name => return Err(format!("unknown mesh search '{}': use ta or tra", quote(name))),
         };
         let search = MeshSearch {
             algorithm,
             radius: spec.value("radius")?.unwrap_or(0.0),
             first_path_only: spec.flag("first-path"),
             min_angle: spec.value("min-angle")?,
+            max_expansions: spec.value("max-expansions")?.unwrap_or(DEFAULT_MAX_EXPANSIONS),
         };
         spec.done(search, MeshSearch::validate)
     }
@@ -157,8 +167,8 @@ mod tests {
     #[test]
     fn text_form_round_trips_and_refuses_bad_values() {
         let search: MeshSearch = "tra:radius=0.9,first-path,min-angle=25".parse().unwrap();
-        assert_eq!(search, MeshSearch { algorithm: MeshAlgorithm::Tra, radius: 0.9, first_path_only: true, min_angle: Some(25.0) });
-        for text in ["ta", "tra", "ta:radius=0.5", "tra:first-path", "ta:min-angle=20"] {
+        assert_eq!(search, MeshSearch { algorithm: MeshAlgorithm::Tra, radius: 0.9, first_path_only: true, min_angle: Some(25.0), ..MeshSearch::default() });
+        for text in ["ta", "tra", "ta:radius=0.5", "tra:first-path", "ta:min-angle=20", "ta:max-expansions=1000"] {
             assert_eq!(text.parse::<MeshSearch>().unwrap().to_string(), text);
         }
         for (text, message) in [
@@ -166,6 +176,7 @@ mod tests {
             ("tra:min-angle=40", "min-angle must be between 0 and 30"),
             ("ja", "unknown mesh search 'ja'"),
             ("ta:fast", "unknown option 'fast'"),
+            ("ta:max-expansions=0", "max-expansions must be at least 1"),
         ] {
             assert!(text.parse::<MeshSearch>().unwrap_err().contains(message), "{text}");
         }

@@ -25,14 +25,20 @@ use std::collections::BinaryHeap;
 use std::collections::HashMap;
 
 use super::funnel::{Corner, channel_path, narrow, tighten};
+use super::polygon::{MAX_COORDINATE, within_bounds};
 use super::reduction::Reduction;
 use super::triangulation::{Location, Navmesh};
-use super::{Point, distance, path_length, point_segment_distance};
-use crate::trace::{NO_NODE, NoTrace, Tracer};
+use super::{Point, distance, orient, path_length, point_segment_distance};
 use crate::pathfinding::search_trace::SearchEvent;
+use crate::text::number;
+use crate::trace::{NO_NODE, NoTrace, Tracer};
 
 /// Lengths closer than this are equal.
 const LENGTH_EPSILON: f64 = 1e-9;
+
+/// How many search nodes a query may expand unless told otherwise: far more than any map a
+/// class draws needs, few enough that a pathological mesh ends in seconds with a message.
+pub const DEFAULT_MAX_EXPANSIONS: usize = 2_000_000;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MeshQuery {
@@ -42,11 +48,13 @@ pub struct MeshQuery {
     pub radius: f64,
     /// Stop at the first path instead of proving the shortest.
     pub first_path_only: bool,
+    /// The search gives up with an error after this many expansions.
+    pub max_expansions: usize,
 }
 
 impl MeshQuery {
     pub fn new(start: Point, goal: Point) -> Self {
-        Self { start, goal, radius: 0.0, first_path_only: false }
+        Self { start, goal, radius: 0.0, first_path_only: false, max_expansions: DEFAULT_MAX_EXPANSIONS }
     }
 }
 
@@ -113,6 +121,9 @@ impl PartialOrd for OpenEntry {
 
 /// The walkable triangles holding `p`, or an error naming `what` ("start", "goal").
 pub fn locate_free(mesh: &Navmesh, p: Point, radius: f64, what: &str) -> Result<Vec<u32>, String> {
+    if !within_bounds(p) {
+        return Err(format!("{what} {p:?} is beyond ±{MAX_COORDINATE}"));
+    }
     match mesh.locate(p) {
         Location::Triangles(triangles) => {
             if radius > 0.0 && mesh.clearance(p) < radius - LENGTH_EPSILON {
@@ -138,7 +149,10 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
     reduction: Option<&Reduction>,
     tracer: &mut T,
 ) -> Result<MeshSearchResult, String> {
-    let MeshQuery { start, goal, radius, first_path_only } = *query;
+    let MeshQuery { start, goal, radius, first_path_only, max_expansions } = *query;
+    if !(radius.is_finite() && radius >= 0.0) {
+        return Err(format!("the radius {} is not a number >= 0", number(radius)));
+    }
     let starts = locate_free(mesh, start, radius, "start")?;
     let goals = locate_free(mesh, goal, radius, "goal")?;
     let mut result = MeshSearchResult { path: None, first_length: None, expanded: 0, improvements: 0 };
@@ -189,18 +203,26 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
         let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
         if radius == 0.0 {
-            nodes.advance_apex(mesh, &mut child, [b, a]);
+            let v = mesh.triangles[parent.tri as usize].vertices;
+            if !nodes.advance_apex(mesh, &mut child, [(b, v[(i + 1) % 3]), (a, v[i])]) {
+                return None;
+            }
             g = g.max(child.apex_distance + point_segment_distance(child.apex, a, b));
         }
         Some(Channel { g, f: parent.f.max(g + h), ..child })
     };
     // The shortest known taut path to each apex corner, by its coordinates.
     let mut shortest_to_apex: HashMap<[u64; 2], f64> = HashMap::new();
+    let mut portals = PortalDistances::default();
 
     let mut best = f64::INFINITY;
     while let Some(OpenEntry { f, node, .. }) = open.pop() {
         if f >= best - LENGTH_EPSILON {
             break;
+        }
+        if result.expanded == max_expansions {
+            let task = if first_path_only || result.path.is_none() { "no path found" } else { "the shortest path not proven" };
+            return Err(format!("search stopped at its limit of {max_expansions} expansions: {task}"));
         }
         let current = nodes.nodes[node as usize];
         result.expanded += 1;
@@ -272,6 +294,9 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                     continue;
                 }
                 *known = known.min(next.apex_distance);
+                if portals.dominated(mesh, &next) {
+                    continue;
+                }
             }
             let id = nodes.push(next);
             open.push(OpenEntry { f: next.f, g: next.g, node: id });
@@ -283,6 +308,108 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         tracer.record(|| SearchEvent::Exhausted);
     }
     Ok(result)
+}
+
+/// Part of a channel's last portal, from `from` to `to` (0 is the portal's right end, 1 its left):
+/// there the shortest path through the channel from the start is at least `g + |root p|` long.
+#[derive(Debug, Clone, Copy)]
+struct Piece {
+    from: f64,
+    to: f64,
+    root: Point,
+    g: f64,
+}
+
+/// A channel is worth extending only where it reaches its last portal shorter than the channels
+/// already there; its continuations are then no better than theirs. On fine meshes (many
+/// triangles in open space) a great many channels share an apex and only differ in the free
+/// vertices they pass, which the apex pruning cannot tell apart; this catches them.
+///
+/// Per portal (triangle and entry edge), the part each channel there sees from its apex, where
+/// its distance is exactly `g(apex) + |apex p|`. A new channel is dropped when those parts
+/// cover the part it sees with distances no longer than its own, and cover the rest of the portal
+/// with distances no longer than its lower bound there: beyond a side's corner `c`, every path
+/// bends at `c`, so it is at least `g(apex) + |apex c| + |c p|` long.
+#[derive(Default)]
+struct PortalDistances {
+    seen: HashMap<u64, Vec<Piece>>,
+}
+
+/// Parts kept per portal; more only prune more (and cost more to compare).
+const PIECES_PER_PORTAL: usize = 16;
+
+impl PortalDistances {
+    /// Whether `channel` is dominated at its last portal; if not, its visible part is kept.
+    fn dominated(&mut self, mesh: &Navmesh, channel: &Channel) -> bool {
+        let (left, right) = mesh.edge(channel.tri, channel.entry as usize);
+        let length = distance(left, right);
+        let Some((visible, beyond)) = portal_pieces(left, right, channel) else { return false };
+        let key = (u64::from(channel.tri) << 2) | u64::from(channel.entry);
+        let seen = self.seen.entry(key).or_default();
+        // Gaps this short between the parts kept cost at most twice their length.
+        let gap = LENGTH_EPSILON / length;
+        if std::iter::once(visible).chain(beyond.into_iter().flatten()).all(|piece| covered(seen, &piece, gap)) {
+            return true;
+        }
+        if seen.len() < PIECES_PER_PORTAL {
+            seen.push(visible);
+        }
+        false
+    }
+}
+
+/// The channel's distance over its last portal (`left`, `right`): the part seen from the apex,
+/// and beyond each side's corner a lower bound through it. `None` when the apex lies on the
+/// portal's line but off the portal, where the funnel's sides say nothing.
+fn portal_pieces(left: Point, right: Point, channel: &Channel) -> Option<(Piece, [Option<Piece>; 2])> {
+    let (apex, g) = (channel.apex, channel.apex_distance);
+    let length = distance(left, right);
+    if orient(right, left, apex).abs() <= LENGTH_EPSILON * length {
+        // An apex on the portal (its end, as channels turning round a corner have) sees all of it.
+        let whole = Piece { from: 0.0, to: 1.0, root: apex, g };
+        return (point_segment_distance(apex, left, right) <= LENGTH_EPSILON).then_some((whole, [None, None]));
+    }
+    // Where the ray from the apex over `corner` meets the portal (the portal's end when the side
+    // ends there).
+    let end = |corner: Point, at_end: Point, t_end: f64| -> Option<f64> {
+        if corner == at_end {
+            return Some(t_end);
+        }
+        let (o_right, o_left) = (orient(apex, corner, right), orient(apex, corner, left));
+        let t = o_right / (o_right - o_left);
+        t.is_finite().then(|| t.clamp(0.0, 1.0))
+    };
+    let [(left_corner, _), (right_corner, _)] = channel.sides;
+    let (t_left, t_right) = (end(left_corner, left, 1.0)?, end(right_corner, right, 0.0)?);
+    if t_right > t_left {
+        return None;
+    }
+    let visible = Piece { from: t_right, to: t_left, root: apex, g };
+    let around = |corner: Point, from: f64, to: f64| {
+        (from < to).then(|| Piece { from, to, root: corner, g: g + distance(apex, corner) })
+    };
+    Some((visible, [around(left_corner, t_left, 1.0), around(right_corner, 0.0, t_right)]))
+}
+
+/// Whether the visible parts `seen` cover `piece` (up to gaps of `gap`) with distances no longer
+/// than its own: `g' + |root' p| <= g + |root p|` for every `p`, by `g' + |root' root| <= g`.
+fn covered(seen: &[Piece], piece: &Piece, gap: f64) -> bool {
+    let mut spans: Vec<(f64, f64)> = seen
+        .iter()
+        .filter(|s| s.to + gap >= piece.from && s.from <= piece.to + gap)
+        .filter(|s| s.g + distance(s.root, piece.root) <= piece.g + LENGTH_EPSILON)
+        .map(|s| (s.from, s.to))
+        .collect();
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut reached = None;
+    for (from, to) in spans {
+        let start = reached.unwrap_or(piece.from);
+        if from > start + gap {
+            return false;
+        }
+        reached = Some(start.max(to));
+    }
+    reached.is_some_and(|reached| reached + gap >= piece.to)
 }
 
 /// Every search node made so far, and the channel being extended: `current` holds its nodes from
@@ -327,33 +454,52 @@ impl Channels {
         self.marked[tri as usize] != NO_NODE
     }
 
-    /// Narrows `child`'s funnel by the portal (left, right) it entered by. Only when a side
-    /// crosses the other does the funnel restart, from the new apex over the portals after it.
-    fn advance_apex(&self, mesh: &Navmesh, child: &mut Channel, portal: [Point; 2]) {
+    /// Narrows `child`'s funnel by the portal (left, right) it entered by, given as points and
+    /// vertices. Only when a side crosses the other does the funnel restart, from the new apex
+    /// over the portals after it. False when the apex moved to a vertex in open space: a shortest
+    /// path bends only at obstacle corners, so the channel holds none (a path through such a
+    /// vertex that does not bend there is also in the channel passing it on the other side).
+    fn advance_apex(&self, mesh: &Navmesh, child: &mut Channel, portal: [(Point, u32); 2]) -> bool {
         let corner = |point| Corner { point, offset: 0.0 };
         let apex = (corner(child.apex), child.apex_depth as usize);
         let sides = child.sides.map(|(point, depth)| (corner(point), depth as usize));
-        let (new_apex, new_depth) = match narrow(apex, sides, portal.map(corner), child.depth as usize) {
+        let (new_apex, new_depth) = match narrow(apex, sides, portal.map(|(p, _)| corner(p)), child.depth as usize) {
             Ok(sides) => {
                 child.sides = sides.map(|(c, depth)| (c.point, depth as u32));
-                return;
+                return true;
             }
             Err(crossed) => crossed,
         };
         child.apex_distance += distance(child.apex, new_apex.point);
         (child.apex, child.apex_depth) = (new_apex.point, new_depth as u32);
-        let mut portals = vec![portal.map(corner)];
+        // The apex's own portal and those after it, as (point, vertex) pairs.
+        let mut own = None;
+        let mut after = vec![portal];
+        if child.apex_depth == child.depth {
+            own = after.pop();
+        }
         let mut node = child.parent;
-        while node != NO_NODE && self.nodes[node as usize].depth > child.apex_depth {
+        while own.is_none() && node != NO_NODE && self.nodes[node as usize].depth >= child.apex_depth.max(1) {
             let channel = self.nodes[node as usize];
             let v = mesh.triangles[channel.tri as usize].vertices;
             // Seen from the parent, the entry edge's first vertex is on the left.
             let (left, right) = (v[channel.entry as usize], v[(channel.entry as usize + 1) % 3]);
-            portals.push([left, right].map(|v| corner(mesh.vertices[v as usize])));
+            let pair = [left, right].map(|v| (mesh.vertices[v as usize], v));
+            if channel.depth == child.apex_depth { own = Some(pair) } else { after.push(pair) }
             node = channel.parent;
         }
-        portals.reverse();
-        let (apexes, sides) = tighten(corner(child.apex), &portals, &mut NoTrace);
+        after.reverse();
+        let in_open_space = |point: Point, portal: &[(Point, u32); 2]| {
+            portal.iter().any(|&(p, v)| p == point && !mesh.on_obstacle[v as usize])
+        };
+        if own.is_some_and(|own| in_open_space(child.apex, &own)) {
+            return false;
+        }
+        let corners: Vec<[Corner; 2]> = after.iter().map(|portal| portal.map(|(p, _)| corner(p))).collect();
+        let (apexes, sides) = tighten(corner(child.apex), &corners, &mut NoTrace);
+        if apexes[1..].iter().any(|&(c, index)| in_open_space(c.point, &after[index - 1])) {
+            return false;
+        }
         for pair in apexes.windows(2) {
             child.apex_distance += distance(pair[0].0.point, pair[1].0.point);
         }
@@ -362,6 +508,7 @@ impl Channels {
         child.apex = last.point;
         child.apex_depth += index as u32;
         child.sides = sides.map(|(c, index)| (c.point, offset + index as u32));
+        true
     }
 
     /// The triangles of the channel ending at `node`, from the start.

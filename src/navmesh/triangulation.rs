@@ -4,6 +4,7 @@
 use spade::handles::FixedVertexHandle;
 use spade::{AngleLimit, ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, RefinementParameters, Triangulation};
 
+use super::polygon::within_bounds;
 use super::{Outline, Point, point_segment_distance};
 use crate::trace::NO_NODE;
 
@@ -87,7 +88,11 @@ impl Navmesh {
             }
             cdt.refine(parameters);
         }
-        Ok(Self::from_cdt(cdt))
+        let mesh = Self::from_cdt(cdt);
+        if mesh.walkable_count() == 0 {
+            return Err("the map has no free space to search (no walkable triangle)".to_string());
+        }
+        Ok(mesh)
     }
 
     fn from_cdt(cdt: Cdt) -> Navmesh {
@@ -166,9 +171,9 @@ impl Navmesh {
         self.triangles.iter().filter(|t| t.walkable).count()
     }
 
-    /// Locates `p` with spade's `locate`.
+    /// Locates `p` with spade's `locate` (which fails on coordinates near f64's limits).
     pub fn locate(&self, p: Point) -> Location {
-        if !(p[0].is_finite() && p[1].is_finite()) {
+        if !within_bounds(p) {
             return Location::OutsideMap;
         }
         let inner = |face: spade::handles::FixedFaceHandle<spade::handles::PossiblyOuterTag>| {

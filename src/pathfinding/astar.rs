@@ -24,10 +24,8 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
     space.open(start, NO_NODE, 0.0, h_start);
     tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: h_start });
     let (mut expanded, mut pushed) = (0, 1);
-    while let Some(node) = space.pop() {
-        space.close(node);
+    while let Some(node) = space.expand_next(tracer) {
         expanded += 1;
-        tracer.record(|| SearchEvent::Expand { node });
         if tracer.control() == Control::Stop {
             return PathResult { path: None, expanded, pushed };
         }

@@ -5,6 +5,7 @@ pub mod astar;
 pub mod bfs;
 pub mod dijkstra;
 pub mod hpa;
+pub mod jps;
 mod open_list;
 pub mod plan_trace;
 pub mod planner;
@@ -164,6 +165,14 @@ impl SearchSpace {
         self.slots[node as usize].stamp = self.generation + 1;
     }
 
+    /// Takes the best open node off the open list, closes it and tells the tracer it is expanded.
+    fn expand_next<T: crate::trace::Tracer<search_trace::SearchEvent>>(&mut self, tracer: &mut T) -> Option<u32> {
+        let node = self.pop()?;
+        self.close(node);
+        tracer.record(|| search_trace::SearchEvent::Expand { node });
+        Some(node)
+    }
+
     /// Pops the best open node. An entry left behind by a later, better push pops after it and
     /// finds the node closed; even if one popped first, expansion reads the node's current `g`.
     fn pop(&mut self) -> Option<u32> {
@@ -203,16 +212,18 @@ pub enum Algorithm {
     Bfs,
     Dijkstra,
     Astar,
+    Jps,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 3] = [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Astar];
+    pub const ALL: [Algorithm; 4] = [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Astar, Algorithm::Jps];
 
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Bfs => "BFS",
             Algorithm::Dijkstra => "Dijkstra",
             Algorithm::Astar => "A*",
+            Algorithm::Jps => "JPS",
         }
     }
 }
@@ -250,6 +261,15 @@ impl GridSearch {
                 let heuristic = astar::grid_heuristic(grid, goal, self.heuristic);
                 astar::astar(&graph, start, goal, heuristic, self.weight, space, tracer)
             }
+            Algorithm::Jps => jps::jps(grid, start, goal, space, tracer),
+        }
+    }
+
+    /// Why this search cannot run on `grid`, if it cannot; [`Self::run`] expects `None`.
+    pub fn refusal(&self, grid: &Grid) -> Option<&'static str> {
+        match self.algorithm {
+            Algorithm::Jps => jps::refusal(grid, self.rules),
+            _ => None,
         }
     }
 
@@ -268,7 +288,7 @@ impl GridSearch {
             Algorithm::Astar if !self.heuristic.is_admissible(self.rules) => {
                 Some(format!("the {} heuristic overestimates under these move rules", self.heuristic.name()))
             }
-            Algorithm::Astar => None,
+            Algorithm::Astar | Algorithm::Jps => None,
         }
     }
 }

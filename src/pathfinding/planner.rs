@@ -10,6 +10,7 @@ use super::plan_trace::PlanEvent;
 use super::{Algorithm, GridSearch, Heuristic, PathResult, SearchSpace};
 use crate::grid::{Connectivity, Grid, MoveRules};
 use crate::spec_text::SpecText;
+use crate::text::quote;
 use crate::trace::{Mapped, Tracer};
 
 /// The HPA* cluster side when none is given.
@@ -39,6 +40,7 @@ pub enum Method {
     Bfs,
     Dijkstra,
     Astar { heuristic: Heuristic, weight: f64 },
+    Jps,
     Hpa { cluster: u32, levels: usize, smooth: bool },
     Pra { level: Option<usize>, k: Option<usize> },
 }
@@ -49,6 +51,7 @@ impl Method {
             Method::Bfs => "bfs",
             Method::Dijkstra => "dijkstra",
             Method::Astar { .. } => "astar",
+            Method::Jps => "jps",
             Method::Hpa { .. } => "hpa",
             Method::Pra { .. } => "pra",
         }
@@ -68,6 +71,7 @@ impl Planner {
             Algorithm::Bfs => Method::Bfs,
             Algorithm::Dijkstra => Method::Dijkstra,
             Algorithm::Astar => Method::Astar { heuristic: search.heuristic, weight: search.weight },
+            Algorithm::Jps => Method::Jps,
         };
         Planner { method, rules: search.rules }
     }
@@ -80,6 +84,7 @@ impl Planner {
             Method::Bfs => Some(GridSearch { algorithm: Algorithm::Bfs, ..plain }),
             Method::Dijkstra => Some(GridSearch { algorithm: Algorithm::Dijkstra, ..plain }),
             Method::Astar { heuristic, weight } => Some(GridSearch { algorithm: Algorithm::Astar, heuristic, weight, rules }),
+            Method::Jps => Some(GridSearch { algorithm: Algorithm::Jps, ..plain }),
             Method::Hpa { .. } | Method::Pra { .. } => None,
         }
     }
@@ -109,9 +114,12 @@ impl Planner {
     }
 
     /// Builds what the planner needs on `grid`: nothing for a flat search, the abstraction
-    /// otherwise; refuses a PRA* level above the pyramid.
+    /// otherwise; refuses a PRA* level above the pyramid, and JPS where it cannot search.
     pub fn prepare(&self, grid: &Grid) -> Result<Prepared, String> {
         self.validate()?;
+        if let Some(reason) = self.grid_search().and_then(|search| search.refusal(grid)) {
+            return Err(reason.to_string());
+        }
         let prepared = self.build(grid);
         if let (Method::Pra { level: Some(level), .. }, Prepared::Pra(pyramid)) = (self.method, &prepared) {
             if level >= pyramid.height() {
@@ -248,7 +256,7 @@ impl fmt::Display for Planner {
                 items.extend(level.map(|level| format!("level={level}")));
                 items.extend(k.map(|k| format!("k={k}")));
             }
-            Method::Bfs | Method::Dijkstra => {}
+            Method::Bfs | Method::Dijkstra | Method::Jps => {}
         }
         if self.rules.connectivity == Connectivity::Four {
             items.push("4conn".to_string());
@@ -289,8 +297,9 @@ impl FromStr for Planner {
                     smooth: !no_smooth,
                 }
             }
+            "jps" => Method::Jps,
             "pra" => Method::Pra { level: spec.value("level")?, k: spec.value("k")? },
-            name => return Err(format!("unknown planner '{name}': use bfs, dijkstra, astar, hpa or pra")),
+            name => return Err(format!("unknown planner '{}': use bfs, dijkstra, astar, jps, hpa or pra", quote(name))),
         };
         spec.done(Planner { method, rules }, Planner::validate)
     }

@@ -10,7 +10,7 @@
 use super::astar::astar;
 use super::plan_trace::{PlanEvent, PlanStage};
 use super::SearchSpace;
-use crate::graph::{Graph, path_cost};
+use crate::graph::{Graph, NodeMap, path_cost};
 use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::trace::{NO_NODE, Mapped, Tracer};
 use super::search_trace::SearchEvent;
@@ -82,12 +82,14 @@ impl Graph for LevelGraph<'_> {
     }
 }
 
-/// A level graph cut down to a corridor, with an optional virtual goal (id = node count) joined
-/// at no cost from every node in `goal_region`: how PRA*(k) aims at a region, not a node.
+/// A level graph cut down to a corridor (the nodes whose parent is in `upper`, or the whole
+/// level), with an optional virtual goal (id = node count) joined at no cost from every node in
+/// `goal_region`: how PRA*(k) aims at a region, not a node.
 struct Corridor<'a> {
     inner: LevelGraph<'a>,
-    inside: &'a [u32],
-    stamp: u32,
+    /// The nodes one level up whose children make up the corridor: a set the size of the path
+    /// above, so no query pays for a mask the size of the map.
+    upper: Option<&'a NodeMap<()>>,
     goal_region: Option<&'a dyn Fn(u32) -> bool>,
 }
 
@@ -106,8 +108,9 @@ impl Graph for Corridor<'_> {
         if node == self.virtual_goal() {
             return;
         }
+        let parents = &self.inner.pyramid.parents[self.inner.level];
         self.inner.for_each_neighbor(node, |nb, cost| {
-            if self.inside[nb as usize] == self.stamp {
+            if self.upper.is_none_or(|upper| upper.contains_key(&parents[nb as usize])) {
                 visit(nb, cost);
             }
         });
@@ -219,13 +222,10 @@ impl Pyramid {
         }
         // Level by level: the corridor comes from the path above (everything at the top).
         let mut path: Vec<u32> = Vec::new();
-        let mut inside: Vec<u32> = Vec::new();
+        let mut upper = NodeMap::default();
         for l in (0..=level).rev() {
-            let graph = LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level: l };
-            inside.clear();
-            inside.resize(graph.node_count(), if l == level { 1 } else { 0 });
             if l < level {
-                let corridor = self.mark_corridor(&graph, &path, l, &mut inside);
+                let corridor = self.mark_corridor(grid, &path, l, &mut upper);
                 if T::ENABLED {
                     let nodes = corridor.clone();
                     tracer.record(|| PlanEvent::Corridor { level: l, nodes });
@@ -239,12 +239,12 @@ impl Pyramid {
                 None => self.position(grid, l, self.ancestor(goal, l)),
             };
             tracer.record(|| PlanEvent::Stage { level: l, stage: if l == level { PlanStage::AbstractSearch } else { PlanStage::Refine } });
-            let mut found = self.search_level(grid, l, &inside, start, goal, region, goal_at, space, tracer);
+            let within = (l < level).then_some(&upper);
+            let mut found = self.search_level(grid, l, within, start, goal, region, goal_at, space, tracer);
             if found.0.is_none() && l < level {
                 // The corridor cut the way (it can around narrow passages): search the whole level.
-                inside.iter_mut().for_each(|s| *s = 1);
                 tracer.record(|| PlanEvent::Stage { level: l, stage: PlanStage::RefineWithoutCorridor });
-                let retry = self.search_level(grid, l, &inside, start, goal, region, goal_at, space, tracer);
+                let retry = self.search_level(grid, l, None, start, goal, region, goal_at, space, tracer);
                 found = (retry.0, found.1 + retry.1);
             }
             result.expanded_per_level[l] += found.1;
@@ -272,7 +272,7 @@ impl Pyramid {
         &self,
         grid: &Grid,
         level: usize,
-        inside: &[u32],
+        upper: Option<&NodeMap<()>>,
         start: u32,
         goal: u32,
         region: Option<u32>,
@@ -283,8 +283,7 @@ impl Pyramid {
         let in_region = |n: u32| region.is_some_and(|p| self.parent(level, n) == p);
         let corridor = Corridor {
             inner: LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level },
-            inside,
-            stamp: 1,
+            upper,
             goal_region: region.map(|_| &in_region as &dyn Fn(u32) -> bool),
         };
         let virtual_goal = corridor.virtual_goal();
@@ -309,23 +308,19 @@ impl Pyramid {
         (nodes, found.expanded)
     }
 
-    /// Marks with 1 in `inside` the nodes of `level` under the path one level up and under that
-    /// path's neighbours, and returns them.
-    fn mark_corridor(&self, graph: &LevelGraph, upper_path: &[u32], level: usize, inside: &mut [u32]) -> Vec<u32> {
-        let upper = LevelGraph { pyramid: self, grid: graph.grid, level: level + 1 };
-        let mut corridor = Vec::new();
-        let mut mark_under = |parent: u32| {
-            for &child in self.children(level + 1, parent) {
-                if inside[child as usize] != 1 {
-                    inside[child as usize] = 1;
-                    corridor.push(child);
-                }
-            }
-        };
+    /// Fills `upper` with the path one level up and its neighbours there, and returns the nodes
+    /// of `level` under them: the corridor.
+    fn mark_corridor(&self, grid: &Grid, upper_path: &[u32], level: usize, upper: &mut NodeMap<()>) -> Vec<u32> {
+        let graph = LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level: level + 1 };
+        upper.clear();
         for &node in upper_path {
-            mark_under(node);
-            upper.for_each_neighbor(node, |nb, _| mark_under(nb));
+            upper.insert(node, ());
+            graph.for_each_neighbor(node, |nb, _| {
+                upper.insert(nb, ());
+            });
         }
+        let mut corridor: Vec<u32> = upper.keys().flat_map(|&parent| self.children(level + 1, parent).iter().copied()).collect();
+        corridor.sort_unstable();
         corridor
     }
 }

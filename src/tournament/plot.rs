@@ -78,25 +78,28 @@ fn chart(svg: &mut String, top: f64, title: &str, series: &[Series], restarts: &
     let [left, right, margin_top, bottom] = MARGIN;
     let (x0, x1) = (left, WIDTH - right);
     let (y0, y1) = (top + CHART_HEIGHT - bottom, top + margin_top);
-    let points = || series.iter().flat_map(|s| s.points.iter());
+    // Points with a non-finite coordinate cannot be placed; they are left out.
+    let points = || series.iter().flat_map(|s| s.points.iter()).filter(|p| p[0].is_finite() && p[1].is_finite());
     let bounds = |axis: usize| {
         let (low, high) = points().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| (l.min(p[axis]), h.max(p[axis])));
         match (low.is_finite(), high > low) {
             (false, _) => (0.0, 1.0),
-            (true, false) => (low - 1.0, high + 1.0),
+            // One value: a band around it, wide enough to survive rounding at any size.
+            (true, false) => (low - low.abs().max(2.0) / 2.0, high + high.abs().max(2.0) / 2.0),
             (true, true) => (low, high),
         }
     };
     let ((xmin, xmax), (ymin, ymax)) = (bounds(0), bounds(1));
-    let sx = |x: f64| x0 + (x - xmin) / (xmax - xmin) * (x1 - x0);
-    let sy = |y: f64| y0 - (y - ymin) / (ymax - ymin) * (y0 - y1);
+    let sx = |x: f64| x0 + fraction(x, xmin, xmax) * (x1 - x0);
+    let sy = |y: f64| y0 - fraction(y, ymin, ymax) * (y0 - y1);
     let _ = writeln!(svg, "<text x=\"{left}\" y=\"{}\" font-size=\"14\" font-weight=\"bold\">{title}</text>", top + 20.0);
     let _ = writeln!(svg, "<rect x=\"{x0}\" y=\"{y1}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#999\"/>", x1 - x0, y0 - y1);
     for tick in 0..=4 {
-        let y = ymin + (ymax - ymin) * f64::from(tick) / 4.0;
-        let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{y:.2}</text>", x0 - 6.0, sy(y) + 4.0);
-        let x = xmin + (xmax - xmin) * f64::from(tick) / 4.0;
-        let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{x:.0}</text>", sx(x), y0 + 16.0);
+        let t = f64::from(tick) / 4.0;
+        let y = ymin * (1.0 - t) + ymax * t;
+        let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>", x0 - 6.0, sy(y) + 4.0, label(y, 2));
+        let x = xmin * (1.0 - t) + xmax * t;
+        let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", sx(x), y0 + 16.0, label(x, 0));
     }
     let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">iteration</text>", (x0 + x1) / 2.0, y0 + 32.0);
     if ymin < 0.0 && ymax > 0.0 {
@@ -107,7 +110,12 @@ fn chart(svg: &mut String, top: f64, title: &str, series: &[Series], restarts: &
     }
     for (i, line) in series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
-        let path: Vec<String> = line.points.iter().map(|p| format!("{:.1},{:.1}", sx(p[0]), sy(p[1]))).collect();
+        let path: Vec<String> = line
+            .points
+            .iter()
+            .filter(|p| p[0].is_finite() && p[1].is_finite())
+            .map(|p| format!("{:.1},{:.1}", sx(p[0]), sy(p[1])))
+            .collect();
         let _ = writeln!(svg, "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>", path.join(" "));
         let legend_y = y1 + 14.0 + 16.0 * i as f64;
         let _ = writeln!(svg, "<line x1=\"{0}\" y1=\"{legend_y}\" x2=\"{1}\" y2=\"{legend_y}\" stroke=\"{colour}\" stroke-width=\"3\"/>", x1 + 12.0, x1 + 32.0);
@@ -118,4 +126,16 @@ fn chart(svg: &mut String, top: f64, title: &str, series: &[Series], restarts: &
         let _ = writeln!(svg, "<line x1=\"{0}\" y1=\"{legend_y}\" x2=\"{1}\" y2=\"{legend_y}\" stroke=\"#aaa\" stroke-dasharray=\"4 3\"/>", x1 + 12.0, x1 + 32.0);
         let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\">restart</text>", x1 + 38.0, legend_y + 4.0);
     }
+}
+
+/// Where `value` lies between `low` and `high` (0 to 1); a span too wide for f64 (values near
+/// ±f64::MAX) is measured in halves.
+fn fraction(value: f64, low: f64, high: f64) -> f64 {
+    let span = high - low;
+    if span.is_finite() { (value - low) / span } else { (value / 2.0 - low / 2.0) / (high / 2.0 - low / 2.0) }
+}
+
+/// An axis label with `decimals` places, in exponent form when it would be long.
+fn label(value: f64, decimals: usize) -> String {
+    if value.abs() >= 1e6 { format!("{value:.2e}") } else { format!("{value:.decimals$}") }
 }

@@ -18,6 +18,7 @@ use super::scoring::{GameRecord, ReportScoring, plain_score};
 use crate::games::{Score, WIN};
 use crate::games::barca::Barca;
 use crate::games::barca::eval::Weights;
+use crate::text::{number, one_line, quote, without_bom};
 
 /// The tuned weights, in [`tunable`] order (`holes_held[3]`, the win, is pinned).
 pub const TUNED_NAMES: [&str; 10] = [
@@ -77,7 +78,7 @@ impl std::str::FromStr for Objective {
         match text {
             "report" => Ok(Objective::Report),
             "plain" => Ok(Objective::Plain),
-            _ => Err(format!("unknown objective '{text}': use report or plain")),
+            _ => Err(format!("unknown objective '{}': use report or plain", quote(text))),
         }
     }
 }
@@ -182,8 +183,23 @@ pub struct TuneLog {
 }
 
 impl TuneLog {
+    /// Reads a log; scores outside their ranges are refused, so a plot never has to show them.
     pub fn from_json(text: &str) -> Result<TuneLog, String> {
-        serde_json::from_str(text).map_err(|error| format!("tuning log: {error}"))
+        let log: TuneLog = serde_json::from_str(without_bom(text)).map_err(|error| one_line(&format!("tuning log: {error}")))?;
+        for row in &log.iterations {
+            let scores = [
+                ("report score", row.report_score, -1.0),
+                ("plain score", row.plain_score, 0.0),
+                ("objective score", row.objective_score, -1.0),
+            ];
+            for (name, score, lowest) in scores {
+                if !(lowest..=1.0).contains(&score) {
+                    let iteration = row.iteration;
+                    return Err(format!("tuning log: iteration {iteration}: {name} {} is outside {lowest}..1", number(score)));
+                }
+            }
+        }
+        Ok(log)
     }
 
     pub fn to_json(&self) -> String {

@@ -3,6 +3,7 @@
 
 #[cfg(all(feature = "app", feature = "cli"))]
 pub mod cli;
+pub mod fuzz;
 #[cfg(feature = "app")]
 pub mod grid_lab;
 pub mod reference;
@@ -70,4 +71,25 @@ pub fn random_positions<G: searchlab::games::Game>(start: &G, count: usize, max_
         }
     }
     positions
+}
+
+/// A Polyanya `.mesh` of the `n` x `n` unit squares from (0, 0), one polygon per square, without
+/// the squares in `holes` (given by their lower-left corners).
+pub fn polyanya_grid(n: i32, holes: &[(i32, i32)]) -> String {
+    let squares: Vec<(i32, i32)> = (0..n).flat_map(|y| (0..n).map(move |x| (x, y))).filter(|s| !holes.contains(s)).collect();
+    let index: std::collections::HashMap<(i32, i32), usize> = squares.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+    let id = |x: i32, y: i32| index.get(&(x, y)).map_or(-1, |&i| i as i64);
+    let vertex = |x: i32, y: i32| y * (n + 1) + x;
+    let mut text = format!("mesh\n2\n{} {}\n", (n + 1) * (n + 1), squares.len());
+    for y in 0..=n {
+        for x in 0..=n {
+            text += &format!("{x} {y} 4 {} {} {} {}\n", id(x, y), id(x - 1, y), id(x - 1, y - 1), id(x, y - 1));
+        }
+    }
+    for &(x, y) in &squares {
+        let corners = [vertex(x, y), vertex(x + 1, y), vertex(x + 1, y + 1), vertex(x, y + 1)];
+        let across = [id(x, y - 1), id(x + 1, y), id(x, y + 1), id(x - 1, y)];
+        text += &format!("4 {} {} {} {} {} {} {} {}\n", corners[0], corners[1], corners[2], corners[3], across[0], across[1], across[2], across[3]);
+    }
+    text
 }

@@ -16,7 +16,7 @@ use super::Lesson;
 use super::barca_board::{BoardDecor, Square};
 use crate::adversarial::choice::Difficulty;
 use crate::adversarial::iterative::IterativeDeepening;
-use crate::games::barca::{Barca, BarcaMove, START_FEN, Weights, side_name, square_name};
+use crate::games::barca::{Barca, BarcaMove, Weights, game_text, parse_game, side_name, square_name};
 use crate::games::{Game, Outcome, Side};
 
 /// Who makes a side's moves.
@@ -166,54 +166,6 @@ fn side_index(side: Side) -> usize {
         Side::First => 0,
         Side::Second => 1,
     }
-}
-
-/// One game as text: a `FEN:` line when it did not start from the start position, then the moves
-/// numbered in pairs.
-pub fn game_text(start_fen: &str, moves: &[BarcaMove]) -> String {
-    let mut text = String::new();
-    if start_fen != START_FEN {
-        text += &format!("FEN: {start_fen}\n");
-    }
-    let black_first = start_fen.ends_with(" b");
-    for (i, mv) in moves.iter().enumerate() {
-        let white_move = (i % 2 == 0) != black_first;
-        let number = (i + usize::from(black_first)) / 2 + 1;
-        if white_move {
-            text += &format!("{number}. {mv}");
-        } else if i == 0 {
-            text += &format!("{number}... {mv}");
-        } else {
-            text += &mv.to_string();
-        }
-        text.push(if white_move { ' ' } else { '\n' });
-    }
-    text.trim_end().to_string()
-}
-
-/// Reads [`game_text`]'s format (move numbers optional); the error names the move and why.
-pub fn parse_game(text: &str) -> Result<Barca, String> {
-    // Numbered from 1, blank lines before the first line of content skipped.
-    let mut lines = text.lines().enumerate().map(|(i, line)| (i + 1, line)).skip_while(|(_, l)| l.trim().is_empty()).peekable();
-    let mut game = match lines.peek().and_then(|&(number, line)| Some((number, line.trim().strip_prefix("FEN:")?))) {
-        Some((number, fen)) => {
-            let game = Barca::from_fen(fen.trim()).map_err(|e| format!("line {number}: bad position: {e}"))?;
-            lines.next();
-            game
-        }
-        None => Barca::start(),
-    };
-    for (line_number, line) in lines {
-        for token in line.split_whitespace().filter(|t| !t.ends_with('.')) {
-            let ply = game.ply() + 1;
-            if let Some(outcome) = game.outcome() {
-                return Err(format!("line {line_number}: move {ply} ({token}) comes after the game ended ({outcome:?})"));
-            }
-            let mv = game.parse_move(token).map_err(|e| format!("line {line_number}: move {ply}: {e}"))?;
-            game.make_move(mv);
-        }
-    }
-    Ok(game)
 }
 
 impl BarcaLab {
@@ -599,41 +551,5 @@ impl Lesson for BarcaLab {
     fn logic(&mut self, ctx: &egui::Context) {
         self.repaint.get_or_insert_with(|| ctx.clone());
         self.poll_computer();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn game_text_round_trips_from_the_start_and_from_a_black_to_move_position() {
-        let mut game = Barca::start();
-        for text in ["e2e5", "e9e6", "d2b4"] {
-            game.make_move(game.parse_move(text).unwrap());
-        }
-        let moves: Vec<BarcaMove> = game.moves_played().collect();
-        let text = game_text(START_FEN, &moves);
-        assert_eq!(text, "1. e2e5 e9e6\n2. d2b4");
-        assert_eq!(parse_game(&text).unwrap().to_fen(), game.to_fen());
-
-        let black_fen = "4ee4/3lmml3/10/10/10/4M5/10/10/3L1ML3/4EE4 b";
-        let mut from_black = Barca::from_fen(black_fen).unwrap();
-        from_black.make_move(from_black.parse_move("e9e7").unwrap());
-        let moves: Vec<BarcaMove> = from_black.moves_played().collect();
-        let text = game_text(black_fen, &moves);
-        assert_eq!(text, format!("FEN: {black_fen}\n1... e9e7"));
-        assert_eq!(parse_game(&text).unwrap().to_fen(), from_black.to_fen());
-        // Pasted with blank lines in front: the FEN line still sets the position, lines keep their numbers.
-        let pasted = format!("\n  \n{text}");
-        assert_eq!(parse_game(&pasted).unwrap().to_fen(), from_black.to_fen());
-        let error = parse_game(&format!("{pasted} e2e9")).unwrap_err();
-        assert!(error.starts_with("line 4: move 2:"), "{error}");
-    }
-
-    #[test]
-    fn a_bad_move_in_a_game_text_is_named() {
-        let error = parse_game("1. e2e5 e9e6\n2. e5e9").unwrap_err();
-        assert!(error.starts_with("line 2: move 3:"), "{error}");
     }
 }

@@ -85,6 +85,8 @@ struct Recorded {
     replays: Vec<SearchReplay>,
     hierarchy: Option<layers::Plan>,
     show_end: bool,
+    /// Why a search could not run on this map (JPS on weighted cells), shown as the error.
+    refused: Option<&'static str>,
 }
 
 /// The map a job searches on.
@@ -292,12 +294,16 @@ impl GridLab {
             };
             let (start, goal) = if new_map.is_some() && !chosen { corner_endpoints(&grid, searches[0].rules) } else { (start, goal) };
             progress.set_total(grid.passable_count() * searches.len());
+            let refused = searches.iter().find_map(|search| search.refusal(&grid));
             let replays = searches
                 .iter()
-                .map(|search| SearchReplay::record(&grid, *search, start, goal, progress))
+                .map(|search| match refused {
+                    Some(_) => Some(SearchReplay::empty(grid.cell_count())),
+                    None => SearchReplay::record(&grid, *search, start, goal, progress),
+                })
                 .collect::<Option<Vec<_>>>()?;
             let hierarchy = plan.run(&grid, start, goal, new_map.is_some());
-            Some(Recorded { new_map, start, goal, replays, hierarchy, show_end })
+            Some(Recorded { new_map, start, goal, replays, hierarchy, show_end, refused })
         }));
     }
 
@@ -315,6 +321,9 @@ impl GridLab {
             self.scenario = None;
             self.textures.iter_mut().for_each(CellTexture::invalidate);
             self.hierarchy.forget();
+        }
+        if let Some(reason) = recorded.refused {
+            self.error = Some(reason.to_string());
         }
         self.hierarchy.install(recorded.hierarchy);
         (self.start, self.goal) = (recorded.start, recorded.goal);

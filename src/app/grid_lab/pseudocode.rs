@@ -24,6 +24,7 @@ fn selection_line(algorithm: Algorithm) -> &'static str {
         Algorithm::Bfs => "    u := the oldest node in open (first in, first out)",
         Algorithm::Dijkstra => "    u := the open node with the lowest g",
         Algorithm::Astar => "    u := the open node with the lowest f = g + w·h",
+        Algorithm::Jps => "    u := the open jump point with the lowest f = g + h",
     }
 }
 

@@ -10,6 +10,7 @@ use super::board::{
 };
 use super::{Animal, Barca, index};
 use crate::games::{Evaluator, Game, Score, Side, WIN};
+use crate::text::{one_line, without_bom};
 
 /// The weights of the evaluation features. Every field is required in JSON so a typo cannot
 /// silently fall back to a default.
@@ -129,7 +130,7 @@ pub struct FeatureTerm {
 impl Weights {
     /// Reads weights from JSON text; the error names the line and column, or the weights' problem.
     pub fn from_json(text: &str) -> Result<Weights, String> {
-        let weights: Weights = serde_json::from_str(text).map_err(|error| format!("weights: {error}"))?;
+        let weights: Weights = serde_json::from_str(without_bom(text)).map_err(|error| one_line(&format!("weights: {error}")))?;
         weights.check()?;
         Ok(weights)
     }

@@ -13,7 +13,7 @@ mod zobrist;
 pub use board::{Bitboard, HOLES, squares_of};
 pub use eval::{FeatureTerm, Weights, breakdown};
 pub use movegen::AnimalMoves;
-pub use notation::{FenError, START_FEN, parse_square, side_name, square_name};
+pub use notation::{FenError, START_FEN, game_text, parse_game, parse_square, side_name, square_name};
 
 use super::{Game, Outcome, Score, Side};
 use board::{bit, neighbours_of};

@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use super::board::{Bitboard, SIZE, bit};
 use super::{Animal, Barca, BarcaMove, Side, index};
+use crate::games::Game;
+use crate::text::{quote, without_bom};
 
 pub const START_FEN: &str = "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 w";
 
@@ -19,13 +21,13 @@ pub fn parse_square(text: &str) -> Result<u8, String> {
     let mut chars = text.chars();
     let column = match chars.next() {
         Some(c @ 'a'..='j') => c as u8 - b'a',
-        Some(c) => return Err(format!("'{text}' is not a square: column '{c}' is not a-j")),
+        Some(c) => return Err(format!("'{}' is not a square: column '{}' is not a-j", quote(text), quote(&c.to_string()))),
         None => return Err("empty square".to_string()),
     };
     let row_text = chars.as_str();
     match row_text.parse::<u8>() {
         Ok(row @ 1..=10) if !row_text.starts_with(['0', '+']) => Ok((row - 1) * SIZE as u8 + column),
-        _ => Err(format!("'{text}' is not a square: row '{row_text}' is not 1-10")),
+        _ => Err(format!("'{}' is not a square: row '{}' is not 1-10", quote(text), quote(row_text))),
     }
 }
 
@@ -41,18 +43,19 @@ impl FromStr for BarcaMove {
     /// `e2e5`, `d2i7`, `f10f3`: the to-square starts at the second letter.
     fn from_str(text: &str) -> Result<BarcaMove, String> {
         let text = text.trim();
+        let quoted = quote(text);
         let split = text
             .char_indices()
             .skip(1)
             .find(|(_, c)| c.is_ascii_alphabetic())
             .map(|(at, _)| at)
-            .ok_or_else(|| format!("'{text}' is not a move like e2e5"))?;
+            .ok_or_else(|| format!("'{quoted}' is not a move like e2e5"))?;
         let (from, to) = text.split_at(split);
         let (from, to) = (parse_square(from), parse_square(to));
-        let describe = |error: String| format!("'{text}' is not a move like e2e5: {error}");
+        let describe = |error: String| format!("'{quoted}' is not a move like e2e5: {error}");
         let mv = BarcaMove { from: from.map_err(describe)?, to: to.map_err(describe)? };
         if mv.from == mv.to {
-            return Err(format!("'{text}' moves nowhere"));
+            return Err(format!("'{quoted}' moves nowhere"));
         }
         Ok(mv)
     }
@@ -108,16 +111,16 @@ impl fmt::Display for FenError {
             FenError::RowCount { found } => write!(f, "position has {found} rows separated by '/', expected 10"),
             FenError::RowLength { row, squares } => write!(f, "row {row} covers {squares} squares, expected 10"),
             FenError::BadChar { row, found } => {
-                write!(f, "row {row}: unexpected character '{found}' (expected E L M e l m or a number)")
+                write!(f, "row {row}: unexpected character '{}' (expected E L M e l m or a number)", quote(&found.to_string()))
             }
-            FenError::BadNumber { row, number } => write!(f, "row {row}: '{number}' empty squares is not 1-10"),
+            FenError::BadNumber { row, number } => write!(f, "row {row}: '{}' empty squares is not 1-10", quote(number)),
             FenError::PieceCount { piece, animal, side, count } => {
                 let name = animal.name();
                 write!(f, "{} has {count} {name} ('{piece}'), expected 2", side_name(*side))
             }
             FenError::MissingSide => write!(f, "missing the side to move ('w' or 'b') after the rows"),
-            FenError::BadSide { found } => write!(f, "side to move '{found}' is not 'w' or 'b'"),
-            FenError::TrailingText { found } => write!(f, "unexpected text '{found}' after the side to move"),
+            FenError::BadSide { found } => write!(f, "side to move '{}' is not 'w' or 'b'", quote(found)),
+            FenError::TrailingText { found } => write!(f, "unexpected text '{}' after the side to move", quote(found)),
         }
     }
 }
@@ -232,5 +235,90 @@ impl Barca {
         }
         text += if self.side == Side::First { " w" } else { " b" };
         text
+    }
+}
+
+/// One game as text: a `FEN:` line when it did not start from the start position, then the moves
+/// numbered in pairs.
+pub fn game_text(start_fen: &str, moves: &[BarcaMove]) -> String {
+    let mut text = String::new();
+    if start_fen != START_FEN {
+        text += &format!("FEN: {start_fen}\n");
+    }
+    let black_first = start_fen.ends_with(" b");
+    for (i, mv) in moves.iter().enumerate() {
+        let white_move = (i % 2 == 0) != black_first;
+        let number = (i + usize::from(black_first)) / 2 + 1;
+        if white_move {
+            text += &format!("{number}. {mv}");
+        } else if i == 0 {
+            text += &format!("{number}... {mv}");
+        } else {
+            text += &mv.to_string();
+        }
+        text.push(if white_move { ' ' } else { '\n' });
+    }
+    text.trim_end().to_string()
+}
+
+/// Reads [`game_text`]'s format (move numbers optional); the error names the move and why.
+pub fn parse_game(text: &str) -> Result<Barca, String> {
+    // Numbered from 1, blank lines before the first line of content skipped.
+    let mut lines = without_bom(text).lines().enumerate().map(|(i, line)| (i + 1, line)).skip_while(|(_, l)| l.trim().is_empty()).peekable();
+    let mut game = match lines.peek().and_then(|&(number, line)| Some((number, line.trim().strip_prefix("FEN:")?))) {
+        Some((number, fen)) => {
+            let game = Barca::from_fen(fen.trim()).map_err(|e| format!("line {number}: bad position: {e}"))?;
+            lines.next();
+            game
+        }
+        None => Barca::start(),
+    };
+    for (line_number, line) in lines {
+        for token in line.split_whitespace().filter(|t| !t.ends_with('.')) {
+            let ply = game.ply() + 1;
+            if let Some(outcome) = game.outcome() {
+                let token = quote(token);
+                return Err(format!("line {line_number}: move {ply} ({token}) comes after the game ended ({outcome:?})"));
+            }
+            let mv = game.parse_move(token).map_err(|e| format!("line {line_number}: move {ply}: {e}"))?;
+            game.make_move(mv);
+        }
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_text_round_trips_from_the_start_and_from_a_black_to_move_position() {
+        let mut game = Barca::start();
+        for text in ["e2e5", "e9e6", "d2b4"] {
+            game.make_move(game.parse_move(text).unwrap());
+        }
+        let moves: Vec<BarcaMove> = game.moves_played().collect();
+        let text = game_text(START_FEN, &moves);
+        assert_eq!(text, "1. e2e5 e9e6\n2. d2b4");
+        assert_eq!(parse_game(&text).unwrap().to_fen(), game.to_fen());
+
+        let black_fen = "4ee4/3lmml3/10/10/10/4M5/10/10/3L1ML3/4EE4 b";
+        let mut from_black = Barca::from_fen(black_fen).unwrap();
+        from_black.make_move(from_black.parse_move("e9e7").unwrap());
+        let moves: Vec<BarcaMove> = from_black.moves_played().collect();
+        let text = game_text(black_fen, &moves);
+        assert_eq!(text, format!("FEN: {black_fen}\n1... e9e7"));
+        assert_eq!(parse_game(&text).unwrap().to_fen(), from_black.to_fen());
+        // Pasted with blank lines in front: the FEN line still sets the position, lines keep their numbers.
+        let pasted = format!("\n  \n{text}");
+        assert_eq!(parse_game(&pasted).unwrap().to_fen(), from_black.to_fen());
+        let error = parse_game(&format!("{pasted} e2e9")).unwrap_err();
+        assert!(error.starts_with("line 4: move 2:"), "{error}");
+    }
+
+    #[test]
+    fn a_bad_move_in_a_game_text_is_named() {
+        let error = parse_game("1. e2e5 e9e6\n2. e5e9").unwrap_err();
+        assert!(error.starts_with("line 2: move 3:"), "{error}");
     }
 }

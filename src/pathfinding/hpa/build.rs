@@ -1,0 +1,273 @@
+//! Pre-processing: transitions on the cluster borders, the abstract graph of each level, and
+//! local updates after edits.
+
+use super::fields::Fields;
+use super::query::Links;
+use super::{AbstractEdge, GROUP, Hpa, IntraEdge, Layer, WIDE_ENTRANCE};
+use crate::grid::{Grid, GridGraph, MoveRules};
+use crate::pathfinding::dijkstra::dijkstra;
+use crate::graph::{Graph, NodeMap, step_cost};
+use crate::pathfinding::SearchSpace;
+use crate::trace::NoTrace;
+
+/// Dijkstra from each entrance of one cluster to the others inside it: the intra edges.
+/// `node_of` maps an entrance cell to its node in `graph`, `cell_of` maps back; `searched` sees
+/// each finished search with the index of its entrance.
+fn all_pairs(
+    graph: &impl Graph,
+    entrances: &[u32],
+    node_of: impl Fn(u32) -> u32,
+    cell_of: impl Fn(u32) -> u32,
+    space: &mut SearchSpace,
+    mut searched: impl FnMut(usize, &SearchSpace),
+) -> Vec<IntraEdge> {
+    let mut edges = Vec::new();
+    for (index, &from) in entrances.iter().enumerate() {
+        dijkstra(graph, node_of(from), None, space, &mut NoTrace);
+        searched(index, space);
+        for &to in entrances {
+            let cost = space.g(node_of(to));
+            if to != from && cost.is_finite() {
+                let path = space.path_to(node_of(to)).into_iter().map(&cell_of).collect();
+                edges.push(IntraEdge { from, to, cost, path });
+            }
+        }
+    }
+    edges
+}
+
+impl Hpa {
+    /// Builds one abstraction level with square clusters of `cluster_size` cells.
+    pub fn build(grid: &Grid, rules: MoveRules, cluster_size: u32) -> Hpa {
+        Hpa::build_levels(grid, rules, cluster_size, 1)
+    }
+
+    /// Builds `levels` abstraction levels (at least one): level 1 with clusters of
+    /// `cluster_size` cells, each level above with clusters of `GROUP` × `GROUP` below.
+    pub fn build_levels(grid: &Grid, rules: MoveRules, cluster_size: u32, levels: usize) -> Hpa {
+        let cluster_size = cluster_size.max(2);
+        let layers: Vec<Layer> =
+            (0..levels.max(1) as u32).map(|l| Layer::new(grid, cluster_size.saturating_mul(GROUP.saturating_pow(l)))).collect();
+        let count = layers[0].intra.len();
+        let mut hpa = Hpa {
+            rules,
+            east: vec![Vec::new(); count],
+            south: vec![Vec::new(); count],
+            node_cells: Vec::new(),
+            cell_nodes: NodeMap::default(),
+            layers,
+            fields: vec![Fields::default(); count],
+        };
+        let all: Vec<u32> = (0..count as u32).collect();
+        hpa.rebuild(grid, &all);
+        hpa
+    }
+
+    /// Re-computes the abstraction after the cells in `changed` were edited; only the clusters
+    /// around them are redone. Returns the clusters whose intra edges were recomputed, per level
+    /// (index = level - 1).
+    pub fn update(&mut self, grid: &Grid, changed: &[(u32, u32)]) -> Vec<Vec<u32>> {
+        let mut touched: Vec<u32> = changed.iter().map(|&(x, y)| self.cluster_at(1, x, y)).collect();
+        touched.sort_unstable();
+        touched.dedup();
+        self.rebuild(grid, &touched)
+    }
+
+    /// Redoes the borders of `touched` level-1 clusters, then the intra edges of every cluster
+    /// whose transitions may have moved (the touched ones and their four neighbours), then on
+    /// each higher level the intra edges of the clusters holding a cluster redone below.
+    fn rebuild(&mut self, grid: &Grid, touched: &[u32]) -> Vec<Vec<u32>> {
+        let (clusters_x, clusters_y) = (self.layers[0].clusters_x, self.layers[0].clusters_y);
+        let mut redo = Vec::new();
+        for &cluster in touched {
+            let (cx, cy) = (cluster % clusters_x, cluster / clusters_x);
+            // A cluster owns its east and south borders; its west and north ones belong to its neighbours.
+            if cx > 0 {
+                self.find_transitions(grid, cluster - 1, true);
+            }
+            if cy > 0 {
+                self.find_transitions(grid, cluster - clusters_x, false);
+            }
+            self.find_transitions(grid, cluster, true);
+            self.find_transitions(grid, cluster, false);
+            redo.push(cluster);
+            if cx > 0 {
+                redo.push(cluster - 1);
+            }
+            if cx + 1 < clusters_x {
+                redo.push(cluster + 1);
+            }
+            if cy > 0 {
+                redo.push(cluster - clusters_x);
+            }
+            if cy + 1 < clusters_y {
+                redo.push(cluster + clusters_x);
+            }
+        }
+        let inter = self.number_nodes(grid);
+        let mut space = SearchSpace::new();
+        let mut redone = Vec::new();
+        for level in 1..=self.levels() {
+            if level > 1 {
+                redo = redo.iter().map(|&cluster| self.parent_cluster(grid, level - 1, cluster)).collect();
+            }
+            redo.sort_unstable();
+            redo.dedup();
+            for &cluster in &redo {
+                let edges = if level == 1 {
+                    let (edges, fields) = self.level_one_cluster(grid, cluster, &mut space);
+                    self.fields[cluster as usize] = fields;
+                    edges
+                } else {
+                    self.intra_edges(grid, level, cluster, &mut space)
+                };
+                self.layers[level - 1].intra[cluster as usize] = edges;
+            }
+            self.connect(level, &inter);
+            redone.push(redo.clone());
+        }
+        redone
+    }
+
+    /// The cluster of `level + 1` that holds `cluster` of `level`.
+    fn parent_cluster(&self, grid: &Grid, level: usize, cluster: u32) -> u32 {
+        let (x0, y0, _, _) = self.cluster_rect(grid, level, cluster);
+        self.cluster_at(level + 1, x0, y0)
+    }
+
+    /// The transitions on the east (or south) border of level-1 `cluster`.
+    fn find_transitions(&mut self, grid: &Grid, cluster: u32, east: bool) {
+        let layer = &self.layers[0];
+        let (cx, cy) = (cluster % layer.clusters_x, cluster / layer.clusters_x);
+        let (x0, y0, x1, y1) = self.cluster_rect(grid, 1, cluster);
+        let mut found = Vec::new();
+        let has_neighbour = if east { cx + 1 < layer.clusters_x } else { cy + 1 < layer.clusters_y };
+        if has_neighbour {
+            // Walk along the border; `pair(i)` is the cell pair straddling it at offset i.
+            let pair = |i: u32| if east { ((x1 - 1, y0 + i), (x1, y0 + i)) } else { ((x0 + i, y1 - 1), (x0 + i, y1)) };
+            let length = if east { y1 - y0 } else { x1 - x0 };
+            let open = |i: u32| {
+                let ((ax, ay), (bx, by)) = pair(i);
+                grid.is_passable(ax as i64, ay as i64) && grid.is_passable(bx as i64, by as i64)
+            };
+            let mut i = 0;
+            while i < length {
+                if !open(i) {
+                    i += 1;
+                    continue;
+                }
+                let first = i;
+                while i < length && open(i) {
+                    i += 1;
+                }
+                let last = i - 1;
+                let places = if last - first + 1 >= WIDE_ENTRANCE { vec![first, last] } else { vec![(first + last) / 2] };
+                for at in places {
+                    let ((ax, ay), (bx, by)) = pair(at);
+                    found.push((grid.cell(ax, ay), grid.cell(bx, by)));
+                }
+            }
+        }
+        if east {
+            self.east[cluster as usize] = found;
+        } else {
+            self.south[cluster as usize] = found;
+        }
+    }
+
+    /// Numbers the transition cells, sorts them into each level's clusters and entrances, and
+    /// returns the inter edges (node, node, cost), both directions of each transition.
+    fn number_nodes(&mut self, grid: &Grid) -> Vec<(u32, u32, f64)> {
+        let Hpa { rules, east, south, node_cells, cell_nodes, layers, .. } = self;
+        node_cells.clear();
+        cell_nodes.clear();
+        let mut node_of = |cell: u32| {
+            *cell_nodes.entry(cell).or_insert_with(|| {
+                node_cells.push(cell);
+                node_cells.len() as u32 - 1
+            })
+        };
+        let graph = GridGraph::new(grid, *rules);
+        let mut inter = Vec::new();
+        for (a, b) in east.iter().chain(south.iter()).flatten().copied() {
+            let (na, nb) = (node_of(a), node_of(b));
+            for (from, to, x, y) in [(na, nb, a, b), (nb, na, b, a)] {
+                inter.push((from, to, step_cost(&graph, x, y).expect("transition cells are neighbours")));
+            }
+        }
+        for layer in layers.iter_mut() {
+            layer.node_clusters = node_cells
+                .iter()
+                .map(|&cell| {
+                    let (x, y) = grid.coords(cell);
+                    layer.cluster_of(x, y)
+                })
+                .collect();
+            layer.entrances.iter_mut().for_each(Vec::clear);
+            for &(a, b, _) in &inter {
+                let (ca, cb) = (layer.node_clusters[a as usize], layer.node_clusters[b as usize]);
+                if ca != cb {
+                    layer.entrances[ca as usize].push(node_cells[a as usize]);
+                }
+            }
+            for cells in &mut layer.entrances {
+                cells.sort_unstable();
+                cells.dedup();
+            }
+        }
+        inter
+    }
+
+    /// The intra edges of a level-1 cluster and its distance fields: one Dijkstra from each
+    /// entrance, and one towards it where weighted cells make the two ways differ.
+    fn level_one_cluster(&self, grid: &Grid, cluster: u32, space: &mut SearchSpace) -> (Vec<IntraEdge>, Fields) {
+        let entrances = &self.layers[0].entrances[cluster as usize];
+        let rect = self.cluster_rect(grid, 1, cluster);
+        let (x0, y0, x1, y1) = rect;
+        let weighted = (y0..y1).any(|y| (x0..x1).any(|x| grid.weight(grid.cell(x, y)) > 1));
+        let mut fields = Fields::new(rect, entrances.len(), weighted);
+        let forward = self.confined(grid, cluster, false);
+        let edges = all_pairs(&forward, entrances, |cell| cell, |cell| cell, space, |index, space| {
+            fields.store(grid, index, false, space)
+        });
+        if !fields.is_symmetric() {
+            let backward = self.confined(grid, cluster, true);
+            for (index, &entrance) in entrances.iter().enumerate() {
+                dijkstra(&backward, entrance, None, space, &mut NoTrace);
+                fields.store(grid, index, true, space);
+            }
+        }
+        (edges, fields)
+    }
+
+    /// The intra edges of one cluster of a level above the first, from the level below.
+    fn intra_edges(&self, grid: &Grid, level: usize, cluster: u32, space: &mut SearchSpace) -> Vec<IntraEdge> {
+        let entrances = &self.layers[level - 1].entrances[cluster as usize];
+        let no_links = Links::default();
+        // The ends are placeholders: without links no search reaches them.
+        let below = self.query_graph(grid, level - 1, &no_links, [0, 0], Some((level, cluster)), false);
+        all_pairs(&below, entrances, |cell| self.cell_nodes[&cell], |node| self.node_cells[node as usize], space, |_, _| {})
+    }
+
+    /// Assembles `level`'s adjacency from the inter edges crossing its borders and its intra edges.
+    fn connect(&mut self, level: usize, inter: &[(u32, u32, f64)]) {
+        let count = self.node_cells.len();
+        let cell_nodes = &self.cell_nodes;
+        let layer = &mut self.layers[level - 1];
+        let (mut out, mut into) = (vec![Vec::new(); count], vec![Vec::new(); count]);
+        let mut arc = |from: u32, to: u32, cost: f64| {
+            out[from as usize].push(AbstractEdge { to, cost });
+            into[to as usize].push(AbstractEdge { to: from, cost });
+        };
+        for &(a, b, cost) in inter {
+            if layer.node_clusters[a as usize] != layer.node_clusters[b as usize] {
+                arc(a, b, cost);
+            }
+        }
+        for edge in layer.intra.iter().flatten() {
+            arc(cell_nodes[&edge.from], cell_nodes[&edge.to], edge.cost);
+        }
+        layer.out = out;
+        layer.into = into;
+    }
+}

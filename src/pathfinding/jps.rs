@@ -1,0 +1,189 @@
+//! Jump point search (Harabor & Grastien 2011) under the MovingAI rule: 8-connected moves of cost
+//! 1 and √2 on uniform ground, a diagonal step only when both orthogonal cells are free.
+//!
+//! A* over jump points. From an expanded node JPS scans lines in the directions its parent leaves
+//! open and puts on the open list only the first cell of each line where a turn can be needed: the
+//! goal, a cell beside the end of a wall (a forced neighbour: the wall hides it from the cell
+//! behind), or a diagonal cell from which a straight scan finds one. Among equally short paths it
+//! keeps the one that goes diagonal first, which is why the cells in between can be skipped.
+//! Without corner cutting a diagonal arrival means both cells behind are free, so only straight
+//! lines have forced neighbours.
+//!
+//! Traced as A* is: `Open`/`Expand` for jump points, and one `Relax { improved: false }` per cell
+//! a scan passes over, so a replay shows the lines being scanned.
+
+use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
+use crate::grid::{Connectivity, Grid, MoveRules, SQRT2};
+use super::search_trace::SearchEvent;
+use crate::trace::{Control, NO_NODE, Tracer};
+
+/// Why JPS cannot search this map under these rules, if it cannot (one line, for the user).
+pub fn refusal(grid: &Grid, rules: MoveRules) -> Option<&'static str> {
+    if rules.connectivity == Connectivity::Four {
+        Some("JPS needs 8-connected moves: its pruning rules are written for diagonal steps")
+    } else if rules.corner_cutting {
+        Some("JPS here follows the MovingAI rule: a diagonal step needs both orthogonal cells free (no corner cutting)")
+    } else if grid.has_weights() {
+        Some("JPS needs uniform ground: it jumps over cells without pricing them, so weighted cells are refused")
+    } else {
+        None
+    }
+}
+
+/// The line scanner: passability with bounds checks, and the goal to stop at.
+struct Scanner<'a> {
+    grid: &'a Grid,
+    goal: (i64, i64),
+}
+
+impl Scanner<'_> {
+    fn free(&self, x: i64, y: i64) -> bool {
+        self.grid.is_passable(x, y)
+    }
+
+    /// Whether a straight move along (dx, dy) that arrived at (x, y) must stop there: a side cell
+    /// is free while the one behind it is blocked.
+    fn has_forced_neighbour(&self, x: i64, y: i64, dx: i64, dy: i64) -> bool {
+        let (sx, sy) = (dy.abs(), dx.abs());
+        (self.free(x + sx, y + sy) && !self.free(x + sx - dx, y + sy - dy))
+            || (self.free(x - sx, y - sy) && !self.free(x - sx - dx, y - sy - dy))
+    }
+
+    /// Scans from (x, y) along the straight direction (dx, dy); returns the jump point and the
+    /// steps to it. `scanned(x, y, steps)` hears of each cell passed over.
+    fn straight(&self, (mut x, mut y): (i64, i64), (dx, dy): (i64, i64), scanned: &mut impl FnMut(i64, i64, u32)) -> Option<(i64, i64, u32)> {
+        let mut steps = 0;
+        loop {
+            (x, y) = (x + dx, y + dy);
+            if !self.free(x, y) {
+                return None;
+            }
+            steps += 1;
+            if (x, y) == self.goal || self.has_forced_neighbour(x, y, dx, dy) {
+                return Some((x, y, steps));
+            }
+            scanned(x, y, steps);
+        }
+    }
+
+    /// Scans from (x, y) along the diagonal (dx, dy), each cell followed by straight scans along
+    /// its two components; returns the jump point and the diagonal steps to it. `scanned` hears of
+    /// every cell passed over, with its distance from (x, y).
+    fn diagonal(&self, (mut x, mut y): (i64, i64), (dx, dy): (i64, i64), scanned: &mut impl FnMut(i64, i64, f64)) -> Option<(i64, i64, u32)> {
+        let mut steps = 0;
+        loop {
+            if !(self.free(x + dx, y) && self.free(x, y + dy) && self.free(x + dx, y + dy)) {
+                return None;
+            }
+            (x, y) = (x + dx, y + dy);
+            steps += 1;
+            if (x, y) == self.goal {
+                return Some((x, y, steps));
+            }
+            let base = steps as f64 * SQRT2;
+            let mut side = |sx, sy, k: u32| scanned(sx, sy, base + k as f64);
+            if self.straight((x, y), (dx, 0), &mut side).is_some() || self.straight((x, y), (0, dy), &mut side).is_some() {
+                return Some((x, y, steps));
+            }
+            scanned(x, y, base);
+        }
+    }
+}
+
+/// The directions worth scanning from (x, y) when it was reached moving along (dx, dy);
+/// (0, 0) for the start, which scans all eight.
+fn pruned_directions(scan: &Scanner, (x, y): (i64, i64), (dx, dy): (i64, i64), out: &mut Vec<(i64, i64)>) {
+    out.clear();
+    if (dx, dy) == (0, 0) {
+        out.extend([(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1)]);
+    } else if dx != 0 && dy != 0 {
+        out.extend([(dx, 0), (0, dy), (dx, dy)]);
+    } else {
+        out.push((dx, dy));
+        // A side cell whose neighbour behind is blocked can only be reached well through here:
+        // turn towards it, straight and diagonally ahead.
+        let (sx, sy) = (dy.abs(), dx.abs());
+        for side in [1, -1] {
+            let (px, py) = (sx * side, sy * side);
+            if scan.free(x + px, y + py) && !scan.free(x + px - dx, y + py - dy) {
+                out.extend([(px, py), (dx + px, dy + py)]);
+            }
+        }
+    }
+}
+
+/// The cells from jump point `a` to jump point `b` (on one straight or diagonal line), `a` excluded.
+fn line(grid: &Grid, a: u32, b: u32) -> impl Iterator<Item = u32> + '_ {
+    let ((ax, ay), (bx, by)) = (grid.coords(a), grid.coords(b));
+    let (dx, dy) = ((bx as i64 - ax as i64).signum(), (by as i64 - ay as i64).signum());
+    let steps = ax.abs_diff(bx).max(ay.abs_diff(by)) as i64;
+    (1..=steps).map(move |k| grid.cell((ax as i64 + dx * k) as u32, (ay as i64 + dy * k) as u32))
+}
+
+/// Finds a shortest path from `start` to `goal` (passable cells) as grid cells. The map and rules
+/// must pass [`refusal`]: the map is searched as uniform, 8-connected, without corner cutting.
+pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &mut SearchSpace, tracer: &mut T) -> PathResult {
+    space.begin(grid.cell_count());
+    let (gx, gy) = grid.coords(goal);
+    let scan = Scanner { grid, goal: (gx as i64, gy as i64) };
+    let h = |x: i64, y: i64| Heuristic::Octile.estimate((x - gx as i64) as f64, (y - gy as i64) as f64);
+    let (sx, sy) = grid.coords(start);
+    let h_start = h(sx as i64, sy as i64);
+    space.open(start, NO_NODE, 0.0, h_start);
+    tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: h_start });
+    let (mut expanded, mut pushed) = (0, 1);
+    let mut directions = Vec::with_capacity(8);
+    while let Some(node) = space.expand_next(tracer) {
+        expanded += 1;
+        if node == goal {
+            let cost = space.g_seen(node);
+            let jump_points = space.path_to(goal);
+            let mut path = vec![start];
+            for pair in jump_points.windows(2) {
+                path.extend(line(grid, pair[0], pair[1]));
+            }
+            if T::ENABLED {
+                tracer.record(|| SearchEvent::Found { cost, path: path.clone() });
+            }
+            return PathResult { path: Some((cost, path)), expanded, pushed };
+        }
+        if tracer.control() == Control::Stop {
+            return PathResult { path: None, expanded, pushed };
+        }
+        let g_node = space.g_seen(node);
+        let (x, y) = grid.coords(node);
+        let here = (x as i64, y as i64);
+        let parent = space.slots[node as usize].parent;
+        let arrival = if parent == NO_NODE {
+            (0, 0)
+        } else {
+            let (px, py) = grid.coords(parent);
+            ((x as i64 - px as i64).signum(), (y as i64 - py as i64).signum())
+        };
+        pruned_directions(&scan, here, arrival, &mut directions);
+        for &direction in &directions {
+            let mut scanned = |cx: i64, cy: i64, distance: f64| {
+                let cell = grid.cell(cx as u32, cy as u32);
+                tracer.record(|| SearchEvent::Relax { node: cell, g: g_node + distance, improved: false });
+            };
+            let found = if direction.0 != 0 && direction.1 != 0 {
+                scan.diagonal(here, direction, &mut scanned).map(|(jx, jy, steps)| (jx, jy, steps as f64 * SQRT2))
+            } else {
+                scan.straight(here, direction, &mut |cx, cy, k| scanned(cx, cy, k as f64)).map(|(jx, jy, steps)| (jx, jy, steps as f64))
+            };
+            let Some((jx, jy, distance)) = found else { continue };
+            let jump_point = grid.cell(jx as u32, jy as u32);
+            let g = g_node + distance;
+            let improved = g + COST_EPSILON < space.g(jump_point);
+            tracer.record(|| SearchEvent::Relax { node: jump_point, g, improved });
+            if improved {
+                let h = h(jx, jy);
+                space.open(jump_point, node, g, g + h);
+                pushed += 1;
+                tracer.record(|| SearchEvent::Open { node: jump_point, parent: node, g, h });
+            }
+        }
+    }
+    tracer.record(|| SearchEvent::Exhausted);
+    PathResult { path: None, expanded, pushed }
+}
