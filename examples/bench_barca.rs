@@ -1,5 +1,8 @@
 //! The Barca engine's speed: perft leaves per second from the start (the last ply counted without
-//! playing it), make/unmake against copy-make (clone, then make), move generation and evaluation.
+//! playing it), make/unmake against copy-make (clone, then make), move generation, evaluation,
+//! and iterative deepening from the start (target: depth 7 within one second). Times are wall
+//! clock and, where Linux reports it, this thread's CPU time: on a busy machine the second shows
+//! what the search itself costs.
 //!
 //! cargo run --release --example bench_barca [-- DEPTH]   (deepest perft, default 5)
 
@@ -8,7 +11,10 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use searchlab::games::{Game, random_playout};
+use searchlab::adversarial::SearchLimits;
+use searchlab::adversarial::iterative::{IdOptions, IterativeDeepening};
+use searchlab::games::{DefaultEval, Game, random_playout};
+use searchlab::trace::NoTrace;
 use searchlab::games::barca::perft::perft;
 use searchlab::games::barca::{Barca, BarcaMove};
 
@@ -30,6 +36,40 @@ fn nanos_per(rounds: usize, mut work: impl FnMut() -> usize) -> f64 {
     let clock = Instant::now();
     let calls: usize = (0..rounds).map(|_| work()).sum();
     clock.elapsed().as_secs_f64() * 1e9 / calls as f64
+}
+
+/// Nanoseconds this thread has spent on a CPU (Linux's schedstat); `None` elsewhere.
+fn cpu_nanos() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+}
+
+/// Runs `work`: its result, wall-clock seconds and CPU time as text ("?" where unknown).
+fn timed<T>(work: impl FnOnce() -> T) -> (T, f64, Option<f64>) {
+    let (clock, cpu) = (Instant::now(), cpu_nanos());
+    let result = work();
+    let cpu = cpu.zip(cpu_nanos()).map(|(before, after)| (after - before) as f64 / 1e9);
+    (result, clock.elapsed().as_secs_f64(), cpu)
+}
+
+fn seconds(time: Option<f64>) -> String {
+    time.map_or("?".to_string(), |time| format!("{time:.3} s"))
+}
+
+/// Iterative deepening from the start: the time to complete depth 7, then the depth one second reaches.
+fn iterative_deepening() {
+    let start = Barca::start();
+    let search = |limits: SearchLimits| IterativeDeepening::new(IdOptions::default()).search(&start, &DefaultEval, &limits, &mut NoTrace);
+    let (result, wall, cpu) = timed(|| search(SearchLimits::depth(7)));
+    let s = &result.stats;
+    println!(
+        "id to depth 7: {wall:.3} s wall, {} CPU; {} nodes, {:.2} M nodes per CPU second; nodes per depth {:?}",
+        seconds(cpu),
+        s.nodes,
+        s.nodes as f64 / cpu.unwrap_or(wall) / 1e6,
+        s.nodes_per_depth,
+    );
+    let (result, wall, cpu) = timed(|| search(SearchLimits::millis(1000)));
+    println!("id for 1 s: depth {} ({wall:.3} s wall, {} CPU)", result.stats.depth_reached, seconds(cpu));
 }
 
 fn main() {
@@ -113,4 +153,5 @@ fn main() {
     println!("count moves   {count:>7.1} ns/position");
     println!("evaluate      {evaluate:>7.1} ns/position");
     println!("outcome       {outcome:>7.1} ns/position (win, repetition scan, ply limit)");
+    iterative_deepening();
 }

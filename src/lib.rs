@@ -12,6 +12,7 @@ pub mod cli;
 pub mod games;
 pub mod graph;
 pub mod grid;
+pub mod lecture;
 pub mod navmesh;
 pub mod pathfinding;
 pub mod scene;

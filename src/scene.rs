@@ -25,6 +25,9 @@ use serde::{Deserialize, Serialize};
 use crate::adversarial::engine::EngineSpec;
 use crate::adversarial::tree::TreeEvent;
 use crate::grid::generate::Spec;
+use crate::grid::{Grid, movingai};
+use crate::navmesh::grid_outline::grid_outline;
+use crate::navmesh::{self, Outline, PolygonMap};
 use crate::navmesh::search::MeshSearch;
 use crate::pathfinding::planner::Planner;
 use crate::pathfinding::search_trace::SearchEvent;
@@ -392,6 +395,42 @@ impl Scene {
             (Some(start), Some(goal)) => Ok(Some((cell(start)?, cell(goal)?))),
             _ => Ok(None),
         }
+    }
+}
+
+/// The file a bundled map is read from: a scene names it by file name, in `maps/`.
+fn bundled_file(name: &str) -> Result<String, String> {
+    if name.contains('/') {
+        return Err(format!("bundled map '{name}' is a path"));
+    }
+    Ok(format!("maps/{name}"))
+}
+
+impl Scene {
+    /// The scene's grid map, read or generated; none when the scene names no map.
+    pub fn load_grid(&self) -> Result<Option<Grid>, String> {
+        let read = |path: &str| movingai::load_map(path.as_ref()).map_err(|e| e.to_string());
+        Ok(Some(match &self.map {
+            None => return Ok(None),
+            Some(MapSource::Path(path)) => read(path)?,
+            Some(MapSource::Bundled(name)) => read(&bundled_file(name)?)?,
+            Some(MapSource::Inline(text)) => movingai::parse_map("the scene's map", text).map_err(|e| e.to_string())?,
+            Some(MapSource::Generated(spec)) => spec.generate()?,
+        }))
+    }
+
+    /// The outline of the scene's polygon map (a grid map is traced); none when it names no map.
+    pub fn load_outline(&self) -> Result<Option<Outline>, String> {
+        let read = |path: &str| navmesh::load_outline(path.as_ref()).map_err(|e| e.to_string());
+        Ok(Some(match &self.map {
+            None => return Ok(None),
+            Some(MapSource::Path(path)) => read(path)?,
+            Some(MapSource::Bundled(name)) => read(&bundled_file(name)?)?,
+            Some(MapSource::Inline(text)) => {
+                PolygonMap::parse("the scene's map", text).map_err(|e| e.to_string())?.validated()?.outline()
+            }
+            Some(MapSource::Generated(spec)) => grid_outline(&spec.generate()?),
+        }))
     }
 }
 

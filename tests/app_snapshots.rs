@@ -27,6 +27,11 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
             }),
             ("astar_end", |harness| harness.get_by_label("End >|").click()),
         ],
+        "Lecture notebook" => vec![("presenting_slide_2", |harness| {
+            harness.get_by_label("Present").click();
+            harness.run();
+            harness.key_press(egui::Key::PageDown);
+        })],
         _ => Vec::new(),
     }
 }

@@ -4,9 +4,12 @@
 mod barca_reference;
 
 use barca_reference::{fen_with, playout_positions};
-use searchlab::games::barca::{Barca, Weights, breakdown};
+use searchlab::games::barca::{Barca, BarcaMove, Weights, breakdown};
 use proptest::prelude::*;
-use searchlab::games::{Evaluator, Game};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use searchlab::games::{Evaluator, Game, Side};
+use proptest::test_runner::TestCaseError;
 
 #[test]
 fn weights_round_trip_through_json() {
@@ -42,6 +45,23 @@ fn weights_that_could_rival_a_proven_win_are_refused() {
     assert!(Weights::from_json(&json).unwrap_err().contains("scale the weights down"));
 }
 
+/// Weights with each hole-table entry below `held` and `next_turn` in size, the rest below `linear`.
+fn weights_up_to(held: i32, next_turn: i32, linear: i32) -> impl Strategy<Value = Weights> {
+    (
+        prop::collection::vec(-held..held, 4),
+        prop::collection::vec(-next_turn..next_turn, 3),
+        prop::collection::vec(-linear..linear, 4),
+    )
+        .prop_map(|(held, next_turn, linear)| Weights {
+            holes_held: [held[0], held[1], held[2], held[3]],
+            holes_next_turn: [next_turn[0], next_turn[1], next_turn[2]],
+            next_to_hole: linear[0],
+            scared: linear[1],
+            centre: linear[2],
+            teammates: linear[3],
+        })
+}
+
 proptest! {
     #[test]
     fn weight_parsing_never_panics(text in "\\PC{0,120}") {
@@ -49,19 +69,7 @@ proptest! {
     }
 
     #[test]
-    fn any_accepted_weights_evaluate_without_overflow(
-        held in prop::collection::vec(-100_000i32..100_000, 4),
-        next_turn in prop::collection::vec(-5_000i32..5_000, 3),
-        linear in prop::collection::vec(-2_000i32..2_000, 4),
-    ) {
-        let weights = Weights {
-            holes_held: [held[0], held[1], held[2], held[3]],
-            holes_next_turn: [next_turn[0], next_turn[1], next_turn[2]],
-            next_to_hole: linear[0],
-            scared: linear[1],
-            centre: linear[2],
-            teammates: linear[3],
-        };
+    fn any_accepted_weights_evaluate_without_overflow(weights in weights_up_to(100_000, 5_000, 2_000)) {
         if let Ok(weights) = Weights::from_json(&weights.to_json()) {
             for game in playout_positions(2, 40, 7) {
                 let score = weights.score(&game);
@@ -142,4 +150,65 @@ fn the_features_count_what_the_report_describes() {
     assert_eq!(term(&game, "scared animals"), (1, 0));
     assert_eq!(term(&game, "complementary teammates adjacent"), (0, 5));
     assert_eq!(term(&game, "ways onto a hole next move"), (7, 0));
+}
+
+/// The fast evaluation (running tallies, animal-by-animal counts) against the hole-by-hole count
+/// from the bitboards, and each tally against its recount.
+fn assert_matches_from_scratch(game: &Barca, weights: &Weights) -> Result<(), TestCaseError> {
+    for side in [Side::First, Side::Second] {
+        prop_assert_eq!(game.tally(side), game.tally_from_scratch(side), "{}", game.to_fen());
+    }
+    prop_assert_eq!(weights.score(game), weights.score_from_scratch(game), "{}", game.to_fen());
+    prop_assert_eq!(game.evaluate(), Weights::default().score_from_scratch(game));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn the_incremental_evaluation_equals_the_one_from_scratch_after_every_make_and_unmake(
+        seed in any::<u64>(),
+        weights in weights_up_to(500, 100, 100),
+    ) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = Barca::start();
+        // The positions so far, to check the repetition filter against (a FEN includes the side to move).
+        let mut line = vec![game.to_fen()];
+        let mut moves = Vec::new();
+        for _ in 0..80 {
+            assert_matches_from_scratch(&game, &weights)?;
+            if game.outcome().is_some() {
+                break;
+            }
+            moves.clear();
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &mv in &moves {
+                game.make_move(mv);
+                assert_matches_from_scratch(&game, &weights)?;
+                let occurrences = 1 + line.iter().filter(|&fen| *fen == game.to_fen()).count();
+                prop_assert_eq!(game.occurrences(), occurrences);
+                game.unmake_move();
+            }
+            assert_matches_from_scratch(&game, &weights)?;
+            // Half the time the mover steps back where it came from two plies ago: positions recur.
+            let played: Vec<BarcaMove> = game.moves_played().collect();
+            let back = played.len().checked_sub(2).map(|i| BarcaMove { from: played[i].to, to: played[i].from });
+            let mv = match back.filter(|back| moves.contains(back) && rng.random_bool(0.5)) {
+                Some(back) => back,
+                None => moves[rng.random_range(0..moves.len())],
+            };
+            game.make_move(mv);
+            line.push(game.to_fen());
+        }
+        // Taking every move back restores the start exactly.
+        while game.ply() > 0 {
+            game.unmake_move();
+            assert_matches_from_scratch(&game, &weights)?;
+        }
+        prop_assert_eq!(game.to_fen(), Barca::start().to_fen());
+    }
 }

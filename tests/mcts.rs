@@ -1,12 +1,15 @@
 //! UCT / MCTS-Solver checked against an exact negamax written here, plus tree reuse, limits and
 //! the replay view.
 
+mod barca_reference;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use searchlab::adversarial::mcts::{Mcts, MctsConfig, MctsProgress, Proven, uct_search};
 use searchlab::adversarial::mcts_trace::{MctsEvent, MctsView, PlayoutEnd};
+use searchlab::games::barca::Barca;
 use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::{DefaultEval, Game, Outcome, Score, Side, WIN};
 use searchlab::trace::{NoTrace, Player, Recorder};
@@ -361,4 +364,77 @@ fn a_fresh_view_matches_a_fresh_tree() {
     let cfg = config(10, 16);
     let mcts = Mcts::new(TicTacToe::new(), cfg.clone());
     assert_eq!(MctsView::new(Side::First, &cfg), mcts.view());
+}
+
+/// The settings the match engines can switch: the tuned player, pure implicit minimax, MAST
+/// playouts, and everything at once with short playouts.
+fn feature_settings() -> [MctsConfig; 4] {
+    [
+        MctsConfig::tuned(),
+        MctsConfig { implicit_minimax: 1.0, exploration: 0.2, ..MctsConfig::tuned() },
+        MctsConfig { mast: Some(0.2), playout_cutoff: None, ..MctsConfig::default() },
+        MctsConfig { implicit_minimax: 0.5, playout_cutoff: Some(2), prior_weight: 1.0, mast: Some(0.1), ..MctsConfig::default() },
+    ]
+}
+
+#[test]
+fn implicit_minimax_mast_and_the_tuned_settings_keep_to_non_losing_moves() {
+    let mut memo = HashMap::new();
+    let traps = positions_with_a_trap();
+    for (k, settings) in feature_settings().iter().enumerate() {
+        for (i, game) in traps.iter().enumerate() {
+            let config = MctsConfig { iterations: Some(4_000), seed: i as u64, ..*settings };
+            let result = uct_search(game, &DefaultEval, &config, &mut NoTrace);
+            let best = result.best_move.unwrap();
+            let exact = negamax(&mut game.clone(), &mut memo);
+            assert_eq!(move_value(game, best, &mut memo), exact, "settings {k}, {}: {:?}", game.position_text(), result.stats.children);
+        }
+    }
+}
+
+/// White: elephants on two holes (d4, g4), a mouse on a7 that slides onto d7 or g7 for the third.
+fn barca_hole_threat(side: char) -> Barca {
+    let white = [("d4", 'E'), ("g4", 'E'), ("a1", 'L'), ("j1", 'L'), ("a7", 'M'), ("j3", 'M')];
+    let black = [("a10", 'e'), ("b10", 'e'), ("e10", 'l'), ("f10", 'l'), ("i10", 'm'), ("j10", 'm')];
+    let pieces: Vec<(&str, char)> = white.iter().chain(black.iter()).copied().collect();
+    Barca::from_fen(&barca_reference::fen_with(&pieces, side)).unwrap()
+}
+
+/// Does the side to move have a move that wins at once?
+fn wins_at_once(game: &Barca) -> bool {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.into_iter().any(|mv| {
+        let mut after = game.clone();
+        after.make_move(mv);
+        after.outcome() == Some(Outcome::Win(game.side_to_move()))
+    })
+}
+
+#[test]
+fn on_barca_every_setting_takes_the_third_hole_and_blocks_the_opponents() {
+    let threat = barca_hole_threat('w');
+    assert!(wins_at_once(&threat));
+    let defend = barca_hole_threat('b');
+    let mut moves = Vec::new();
+    defend.legal_moves(&mut moves);
+    let losing = moves.iter().filter(|&&mv| {
+        let mut after = defend.clone();
+        after.make_move(mv);
+        wins_at_once(&after)
+    });
+    assert!(losing.count() > moves.len() / 2, "most Black moves let White win");
+    for (k, settings) in feature_settings().iter().enumerate() {
+        let config = MctsConfig { iterations: Some(2_000), seed: k as u64, ..*settings };
+        let result = uct_search(&threat, &DefaultEval, &config, &mut NoTrace);
+        let mut after = threat.clone();
+        after.make_move(result.best_move.unwrap());
+        assert_eq!(after.outcome(), Some(Outcome::Win(Side::First)), "settings {k}");
+        assert_eq!(result.proven, Some(Proven::Win));
+
+        let result = uct_search(&defend, &DefaultEval, &config, &mut NoTrace);
+        let mut after = defend.clone();
+        after.make_move(result.best_move.unwrap());
+        assert!(!wins_at_once(&after), "settings {k}: {} lets White win", result.best_move_text.unwrap());
+    }
 }

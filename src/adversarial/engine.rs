@@ -15,8 +15,8 @@ use crate::spec_text::SpecText;
 use crate::text::quote;
 use crate::trace::Tracer;
 
-/// Random plies before a UCT playout is scored by the evaluation: random Barca games rarely end.
-pub const UCT_PLAYOUT_CUTOFF: u32 = 20;
+/// Random plies before a plain UCT playout is scored by the evaluation: random Barca games rarely end.
+pub const UCT_PLAYOUT_CUTOFF: u32 = super::mcts::PLAIN_PLAYOUT_CUTOFF;
 /// UCT's playouts when neither playouts nor time are given.
 pub const UCT_DEFAULT_ITERATIONS: u64 = 10_000;
 
@@ -73,12 +73,14 @@ impl EngineAlgorithm {
 /// - `id:D` (deepest iteration), `id:Tms` (time), with optional `nodes=N`, `millis=T`, `depth=D`
 ///   for the other limits (the first limit reached stops it);
 /// - `uct:N` (N playouts a move), `uct:Tms` (time), `uct:easy|medium|hard` (that level's budget),
-///   with `exploration=C` (default √2), `playout-cutoff=P` (random plies before a playout is
-///   scored, default 20), `seed=S` (default 0);
+///   playing with [`MctsConfig::tuned`]'s settings, changed by `plain` (classic UCT, see
+///   [`MctsConfig::plain`]), `exploration=C`, `playout-cutoff=P|none`, `eval-scale=S`, `bias=W`,
+///   `minimax=A`, `mast=E|off`, `solver=on|off` (see [`MctsConfig::apply_item`]), `seed=S`;
 /// - `random`, and the difficulty levels `easy`, `medium`, `hard` (alpha-beta: the best five moves
 ///   sampled at depth 1 or 3, or iterative deepening for a second).
 ///
-/// Examples: `alphabeta:3`, `id:200ms`, `id:8,nodes=100000`, `uct:5000,exploration=0.7,seed=3`.
+/// Examples: `alphabeta:3`, `id:200ms`, `id:8,nodes=100000`, `uct:100ms`, `uct:100ms,minimax=0`,
+/// `uct:5000,plain,exploration=0.7,seed=3`.
 /// These are the engines `barca match` accepts.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EngineSpec {
@@ -89,8 +91,8 @@ pub struct EngineSpec {
     pub millis: Option<u64>,
     pub nodes: Option<u64>,
     pub iterations: Option<u64>,
-    pub exploration: f64,
-    pub playout_cutoff: u32,
+    /// UCT's settings (its budget and seed are the fields above).
+    pub uct: MctsConfig,
     pub seed: u64,
 }
 
@@ -104,8 +106,7 @@ impl EngineSpec {
             millis: None,
             nodes: None,
             iterations: None,
-            exploration: std::f64::consts::SQRT_2,
-            playout_cutoff: UCT_PLAYOUT_CUTOFF,
+            uct: MctsConfig::tuned(),
             seed: 0,
         }
     }
@@ -136,8 +137,8 @@ impl EngineSpec {
         if self.iterations == Some(0) {
             return Err("uct needs a positive number of playouts, e.g. uct:5000".to_string());
         }
-        if !(self.exploration.is_finite() && self.exploration >= 0.0) {
-            return Err(format!("exploration {} must be a number >= 0", self.exploration));
+        if !(self.uct.exploration.is_finite() && self.uct.exploration >= 0.0) {
+            return Err(format!("exploration {} must be a number >= 0", self.uct.exploration));
         }
         let has_limits = self.depth.is_some() || self.millis.is_some() || self.nodes.is_some() || self.iterations.is_some();
         match self.algorithm {
@@ -171,14 +172,7 @@ impl EngineSpec {
             (None, None, Some(millis)) => (None, Some(millis)),
             (None, iterations, millis) => (Some(iterations.unwrap_or(UCT_DEFAULT_ITERATIONS)), millis),
         };
-        MctsConfig {
-            exploration: self.exploration,
-            iterations,
-            millis,
-            playout_cutoff: Some(self.playout_cutoff),
-            seed: self.seed,
-            ..MctsConfig::default()
-        }
+        MctsConfig { iterations, millis, seed: self.seed, ..self.uct }
     }
 
     /// Runs the search once on `game`, tree searches traced into `tree`, UCT into `mcts`; `id`
@@ -255,12 +249,7 @@ impl fmt::Display for EngineSpec {
         items.extend(millis.map(|ms| format!("millis={ms}")));
         items.extend(self.nodes.map(|n| format!("nodes={n}")));
         items.extend(iterations.map(|n| format!("playouts={n}")));
-        if self.exploration != std::f64::consts::SQRT_2 {
-            items.push(format!("exploration={}", self.exploration));
-        }
-        if self.playout_cutoff != UCT_PLAYOUT_CUTOFF {
-            items.push(format!("playout-cutoff={}", self.playout_cutoff));
-        }
+        items.extend(self.uct.items_from(&MctsConfig::tuned()));
         if self.seed != 0 {
             items.push(format!("seed={}", self.seed));
         }
@@ -272,7 +261,7 @@ impl FromStr for EngineSpec {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        let usage = "use minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, uct:N, random, easy, medium or hard";
+        let usage = "use minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, uct:N, uct:<T>ms, random, easy, medium or hard";
         let quoted = quote(text);
         let mut spec = SpecText::parse(text).map_err(|_| format!("unknown engine '{quoted}': {usage}"))?;
         let algorithm = match spec.name {
@@ -304,8 +293,14 @@ impl FromStr for EngineSpec {
         engine.millis = engine.millis.or(spec.value("millis")?);
         engine.nodes = spec.value("nodes")?;
         engine.iterations = engine.iterations.or(spec.value("playouts")?);
-        engine.exploration = spec.value("exploration")?.unwrap_or(engine.exploration);
-        engine.playout_cutoff = spec.value("playout-cutoff")?.unwrap_or(engine.playout_cutoff);
+        if spec.flag("plain") {
+            engine.uct.apply_item("plain")?;
+        }
+        for key in ["exploration", "playout-cutoff", "eval-scale", "bias", "minimax", "mast", "solver"] {
+            if let Some(value) = spec.value::<String>(key)? {
+                engine.uct.apply_item(&format!("{key}={value}"))?;
+            }
+        }
         engine.seed = spec.value("seed")?.unwrap_or(0);
         spec.done(engine, EngineSpec::validate)
     }
@@ -324,7 +319,9 @@ mod tests {
         assert_eq!("id:6".parse(), Ok(EngineSpec::depth(EngineAlgorithm::Id, 6)));
         assert_eq!("hard".parse(), Ok(EngineSpec::level(Difficulty::Hard)));
         let uct: EngineSpec = "uct:5000,exploration=0.7,seed=3".parse().unwrap();
-        assert_eq!((uct.iterations, uct.exploration, uct.seed), (Some(5000), 0.7, 3));
+        assert_eq!((uct.iterations, uct.uct.exploration, uct.seed), (Some(5000), 0.7, 3));
+        let plain: EngineSpec = "uct:100ms,plain,playout-cutoff=4".parse().unwrap();
+        assert_eq!(plain.mcts_config(), MctsConfig { millis: Some(100), iterations: None, playout_cutoff: Some(4), ..MctsConfig::plain() });
         for text in [
             "minimax:2",
             "negamax:1",
@@ -336,6 +333,10 @@ mod tests {
             "uct:250ms",
             "uct:hard",
             "uct:300,playout-cutoff=16,seed=2",
+            "uct:100ms,minimax=0.5",
+            "uct:100ms,plain",
+            "uct:300,plain,playout-cutoff=4,mast=0.1",
+            "uct:50ms,playout-cutoff=none,eval-scale=100,bias=1,solver=off",
             "random",
             "easy",
             "medium",
@@ -355,6 +356,9 @@ mod tests {
             ("uct:100,depth=3", "do not apply to uct"),
             ("alphabeta:3,nodes=5", "millis and nodes do not apply"),
             ("uct:10,exploration=-1", "exploration"),
+            ("uct:100ms,minimax=2", "from 0 to 1"),
+            ("uct:100ms,mast=yes", "mast=yes"),
+            ("uct:100ms,cutoff=3", "cutoff"),
             ("", "unknown engine"),
         ] {
             let error = bad.parse::<EngineSpec>().unwrap_err();

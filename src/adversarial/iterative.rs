@@ -2,7 +2,9 @@
 //! nodes, cancel flag) stops it, answering with the last completed iteration. Each iteration
 //! orders moves with what the previous ones learnt: the transposition table's best move first,
 //! then two killer moves per ply (quiet moves that cut off a sibling), then the history heuristic
-//! (moves that cut off anywhere, weighted by depth²).
+//! (moves that cut off anywhere, weighted by depth²). Moves after the first are searched as in
+//! principal variation search: a null window first, the full window only for a move that beats
+//! the best so far. The values equal plain alpha-beta's at the same depth (with `exact_depth`).
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,6 +21,11 @@ const RESOLVED: u32 = u32::MAX;
 /// Iterations run when no depth limit is given.
 pub const DEFAULT_MAX_DEPTH: u32 = 64;
 const HISTORY_SLOTS: usize = 4096;
+/// Moves picked one at a time by selection before the rest of a node's moves are sorted together.
+const SELECTED_MOVES: usize = 3;
+/// Nodes with less remaining depth skip the transposition table: the children of a depth-1 node
+/// are leaves, and a table probe (often a cache miss) costs more than the few leaves it saves.
+const TABLE_MIN_DEPTH: u32 = 2;
 /// Stop checks (clock, cancel flag) run once per this many nodes.
 const CHECK_EVERY: u64 = 1024;
 
@@ -36,7 +43,8 @@ pub struct IdOptions {
 
 impl Default for IdOptions {
     fn default() -> Self {
-        Self { tt_bits: 20, killers: true, history: true, exact_depth: false }
+        // 2^18 slots (6 MB) hold what a search of several seconds stores and stay in cache better.
+        Self { tt_bits: 18, killers: true, history: true, exact_depth: false }
     }
 }
 
@@ -83,6 +91,7 @@ impl<G: Game> IterativeDeepening<G> {
             stopped: false,
             unresolved: 0,
             order: Vec::new(),
+            sorting: Vec::new(),
         };
         let mut position = game.clone();
         let mut answer: Option<(Vec<G::Move>, Score)> = None;
@@ -127,11 +136,16 @@ impl<G: Game> IterativeDeepening<G> {
     }
 
     fn history_slot(side: Side, mv: G::Move) -> usize {
-        let mut hasher = MoveHasher(0);
-        mv.hash(&mut hasher);
-        let offset = if side == Side::First { 0 } else { HISTORY_SLOTS };
-        offset + (hasher.finish() as usize & (HISTORY_SLOTS - 1))
+        move_slot(side, mv, HISTORY_SLOTS)
     }
+}
+
+/// A move's slot in a table of `slots_per_side` (a power of two) per side, First's first.
+pub(crate) fn move_slot(side: Side, mv: impl Hash, slots_per_side: usize) -> usize {
+    let mut hasher = MoveHasher(0);
+    mv.hash(&mut hasher);
+    let offset = if side == Side::First { 0 } else { slots_per_side };
+    offset + (hasher.finish() as usize & (slots_per_side - 1))
 }
 
 fn report<G: Game>(progress: &SearchProgress, game: &G, pv: &[G::Move], score: Score, depth: u32, nodes: u64) {
@@ -191,6 +205,8 @@ struct Run<'e, 'w, G: Game, E, T> {
     unresolved: u64,
     /// Ordering keys per ply, parallel to the move lists.
     order: Vec<Vec<i32>>,
+    /// Scratch space for sorting the moves left at a node that has not cut off early.
+    sorting: Vec<(i32, G::Move)>,
 }
 
 impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
@@ -294,7 +310,8 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
         if let Some((value, reason)) = self.walk.static_leaf(game, depth, ply) {
             return self.leaf(id, value, reason);
         }
-        let (table_score, hash_move) = self.probe(game, depth, ply, alpha, beta);
+        let (table_score, hash_move) =
+            if depth >= TABLE_MIN_DEPTH { self.probe(game, depth, ply, alpha, beta) } else { (None, None) };
         if let Some(score) = table_score {
             return self.leaf(id, score, LeafReason::Table);
         }
@@ -310,15 +327,36 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
         let mut best_move = None;
         let mut best_child = NO_NODE;
         for i in 0..moves.len() {
-            // Selection sort, one step per move: a cutoff saves sorting the rest.
-            let pick = (i..moves.len()).max_by_key(|&j| (keys[j], std::cmp::Reverse(j))).expect("i < len");
-            moves.swap(i, pick);
-            keys.swap(i, pick);
+            if i < SELECTED_MOVES {
+                // Selection sort, one step per move: a cutoff (usually on the first move) saves sorting the rest.
+                let pick = (i..moves.len()).max_by_key(|&j| (keys[j], std::cmp::Reverse(j))).expect("i < len");
+                moves.swap(i, pick);
+                keys.swap(i, pick);
+            } else if i == SELECTED_MOVES {
+                // No cutoff yet: most likely every move will be searched, so sort the rest at once.
+                self.sorting.clear();
+                self.sorting.extend(keys[i..].iter().copied().zip(moves[i..].iter().copied()));
+                self.sorting.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+                for (j, &(key, mv)) in self.sorting.iter().enumerate() {
+                    (keys[i + j], moves[i + j]) = (key, mv);
+                }
+            }
             let mv = moves[i];
-            let child = self.walk.next_node();
+            let mut child = self.walk.next_node();
             let text = Walk::<G, E, T>::text(game, mv);
             game.make_move(mv);
-            let value = -self.node(game, depth - 1, ply + 1, -beta, -alpha, id, text);
+            let mut value;
+            if i == 0 {
+                value = -self.node(game, depth - 1, ply + 1, -beta, -alpha, id, text);
+            } else {
+                // Principal variation search: with good ordering the first move is best, so a null
+                // window only has to show that a later move is no better; one that is gets searched again.
+                value = -self.node(game, depth - 1, ply + 1, -alpha - 1, -alpha, id, text.clone());
+                if value > alpha && value < beta && !self.stopped {
+                    child = self.walk.next_node();
+                    value = -self.node(game, depth - 1, ply + 1, -beta, -alpha, id, text);
+                }
+            }
             game.unmake_move();
             if self.stopped {
                 self.walk.give_back(ply, moves);
@@ -351,7 +389,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
             Bound::Upper
         };
         let stored_depth = if self.unresolved == unresolved_in { RESOLVED } else { depth };
-        self.engine.tt.store(game.hash(), stored_depth, to_table(best, ply), bound, best_move);
+        if depth >= TABLE_MIN_DEPTH {
+            self.engine.tt.store(game.hash(), stored_depth, to_table(best, ply), bound, best_move);
+        }
         self.walk.exit(id, best, best_child)
     }
 }

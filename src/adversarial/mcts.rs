@@ -25,8 +25,10 @@ use crate::trace::{Control, NO_NODE, Tracer};
 
 use super::mcts_trace::{ExpandedChild, MctsEvent, MctsView, PlayoutEnd, ViewNode};
 
+use super::iterative::move_slot;
+
 /// How a search runs. Rewards lie in [0, 1]: 1 a win, 0.5 a draw, 0 a loss.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MctsConfig {
     /// C in UCB1 = mean + C·sqrt(ln N_parent / n_child).
@@ -43,6 +45,15 @@ pub struct MctsConfig {
     /// Progressive bias: a child's selection score gains `prior_weight · prior / (visits + 1)`, where
     /// the prior is the child position's squashed evaluation. 0 skips the evaluations altogether.
     pub prior_weight: f64,
+    /// Implicit minimax backups (Lanctot et al. 2014): every node also keeps the minimax value of
+    /// the evaluations below it, and selection blends it with the mean reward,
+    /// `(1 - α)·mean + α·minimax`. 0 (the default) is plain UCT; above 0 an unvisited child counts
+    /// its evaluation as its mean, so a node's children need not all be tried once first.
+    pub implicit_minimax: f64,
+    /// MAST (move-average sampling): playouts pick the move with the best average reward over all
+    /// playouts so far (by mover and move), or with this probability a random move; `None` plays
+    /// uniformly random moves.
+    pub mast: Option<f64>,
     /// MCTS-Solver: propagate proven results up the tree and never re-simulate proven nodes.
     pub solver: bool,
     /// Seeds the playouts' random generator when the tree is created.
@@ -58,11 +69,100 @@ impl Default for MctsConfig {
             playout_cutoff: None,
             eval_scale: 200.0,
             prior_weight: 0.0,
+            implicit_minimax: 0.0,
+            mast: None,
             solver: true,
             seed: 0,
         }
     }
 }
+
+impl MctsConfig {
+    /// The UCT that plays (`uct:<T>ms`): leaves scored by the evaluation straight away, selection
+    /// by the implicit minimax value alone (weight 1) with little exploration, no progressive bias.
+    /// Tuned at 2,000 playouts a move against `id:3` (see the README): weight 1 beat 0.7 and 0.4,
+    /// C = 0.1 beat 0.05, 0.2 and 0.4, and progressive bias on top cost 0.17 of the score.
+    pub fn tuned() -> Self {
+        Self {
+            exploration: TUNED_EXPLORATION,
+            playout_cutoff: Some(0),
+            eval_scale: 200.0,
+            prior_weight: TUNED_PRIOR_WEIGHT,
+            implicit_minimax: TUNED_IMPLICIT_MINIMAX,
+            ..Self::default()
+        }
+    }
+}
+
+impl MctsConfig {
+    /// Plain UCT as the match engines played it before the evaluation was put to use: UCB1 with
+    /// C = √2, uniformly random playouts scored by the evaluation after 20 plies.
+    pub fn plain() -> Self {
+        Self { playout_cutoff: Some(PLAIN_PLAYOUT_CUTOFF), ..Self::default() }
+    }
+
+    /// Applies one item of a `uct:` engine spec (after its budget): `plain` (all of
+    /// [`MctsConfig::plain`]), `exploration=C`, `playout-cutoff=P` or `none`, `eval-scale=S`,
+    /// `bias=W` (progressive bias), `minimax=A` (implicit minimax weight), `mast=E` (MAST with
+    /// random moves at rate E) or `off`, `solver=on|off`, `seed=S`.
+    pub fn apply_item(&mut self, item: &str) -> Result<(), String> {
+        if item == "plain" {
+            *self = Self { iterations: self.iterations, millis: self.millis, seed: self.seed, ..Self::plain() };
+            return Ok(());
+        }
+        let (key, value) = item.split_once('=').ok_or_else(|| format!("'{item}' is not plain or key=value"))?;
+        let number = |low: f64| -> Result<f64, String> {
+            value.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= low).ok_or_else(|| format!("{key}={value}: not a number >= {low}"))
+        };
+        match key {
+            "exploration" => self.exploration = number(0.0)?,
+            "playout-cutoff" if value == "none" => self.playout_cutoff = None,
+            "playout-cutoff" => self.playout_cutoff = Some(value.parse().map_err(|_| format!("{key}={value}: not a whole number or none"))?),
+            "eval-scale" => self.eval_scale = number(f64::MIN_POSITIVE)?,
+            "bias" => self.prior_weight = number(0.0)?,
+            "minimax" => self.implicit_minimax = number(0.0).ok().filter(|a| *a <= 1.0).ok_or_else(|| format!("{key}={value}: not a weight from 0 to 1"))?,
+            "mast" if value == "off" => self.mast = None,
+            "mast" => self.mast = Some(number(0.0).ok().filter(|e| *e <= 1.0).ok_or_else(|| format!("{key}={value}: not a rate from 0 to 1, or off"))?),
+            "solver" if value == "on" || value == "off" => self.solver = value == "on",
+            "seed" => self.seed = value.parse().map_err(|_| format!("{key}={value}: not a whole number"))?,
+            _ => return Err(format!("unknown uct option '{item}' (plain, exploration, playout-cutoff, eval-scale, bias, minimax, mast, solver, seed)")),
+        }
+        Ok(())
+    }
+
+    /// The items that turn `base` into this configuration, in [`MctsConfig::apply_item`]'s form:
+    /// starting from `plain` when that takes fewer.
+    pub fn items_from(&self, base: &MctsConfig) -> Vec<String> {
+        let direct = self.differences(base);
+        let plain = Self { iterations: base.iterations, millis: base.millis, seed: base.seed, ..Self::plain() };
+        let via_plain: Vec<String> = std::iter::once("plain".to_string()).chain(self.differences(&plain)).collect();
+        if via_plain.len() < direct.len() { via_plain } else { direct }
+    }
+
+    fn differences(&self, base: &MctsConfig) -> Vec<String> {
+        let mut items = Vec::new();
+        let mut differ = |same: bool, item: String| {
+            if !same {
+                items.push(item)
+            }
+        };
+        differ(self.exploration == base.exploration, format!("exploration={}", self.exploration));
+        differ(self.playout_cutoff == base.playout_cutoff, format!("playout-cutoff={}", self.playout_cutoff.map_or("none".to_string(), |p| p.to_string())));
+        differ(self.eval_scale == base.eval_scale, format!("eval-scale={}", self.eval_scale));
+        differ(self.prior_weight == base.prior_weight, format!("bias={}", self.prior_weight));
+        differ(self.implicit_minimax == base.implicit_minimax, format!("minimax={}", self.implicit_minimax));
+        differ(self.mast == base.mast, format!("mast={}", self.mast.map_or("off".to_string(), |e| e.to_string())));
+        differ(self.solver == base.solver, format!("solver={}", if self.solver { "on" } else { "off" }));
+        differ(self.seed == base.seed, format!("seed={}", self.seed));
+        items
+    }
+}
+
+/// Random plies before a plain UCT playout is scored by the evaluation: random Barca games rarely end.
+pub const PLAIN_PLAYOUT_CUTOFF: u32 = 20;
+const TUNED_EXPLORATION: f64 = 0.1;
+const TUNED_PRIOR_WEIGHT: f64 = 0.0;
+const TUNED_IMPLICIT_MINIMAX: f64 = 1.0;
 
 /// A game-theoretic value established by the solver (or by a terminal position), for the player
 /// who moved into the node.
@@ -115,6 +215,20 @@ pub fn ucb(mean: f64, visits: u32, parent_visits: u32, prior: f64, config: &Mcts
         let n = visits as f64;
         mean + config.exploration * ((parent_visits as f64).ln() / n).sqrt() + config.prior_weight * prior / (n + 1.0)
     })
+}
+
+/// The engine's selection score: [`ucb`], or with implicit minimax backups the blended mean (an
+/// unvisited child's mean is its minimax value, its evaluation) and `visits + 1` in the
+/// exploration term, so unvisited children compete instead of going first.
+fn selection_score(mean: f64, visits: u32, parent_visits: u32, prior: f64, minimax: f64, config: &MctsConfig) -> Option<f64> {
+    let alpha = config.implicit_minimax;
+    if alpha == 0.0 {
+        return ucb(mean, visits, parent_visits, prior, config);
+    }
+    let n = visits as f64 + 1.0;
+    let mean = if visits == 0 { minimax } else { mean };
+    let explore = config.exploration * ((parent_visits as f64 + 1.0).ln() / n).sqrt();
+    Some((1.0 - alpha) * mean + alpha * minimax + explore + config.prior_weight * prior / n)
 }
 
 /// One move at a node as the UI and the CLI show it.
@@ -207,6 +321,9 @@ struct Node<M> {
     visits: u32,
     value_sum: f64,
     prior: f32,
+    /// With implicit minimax: the minimax value for `mover` of the evaluations below (at a leaf,
+    /// its own evaluation).
+    minimax: f32,
 }
 
 impl<M> Node<M> {
@@ -223,6 +340,7 @@ impl<M> Node<M> {
             visits: 0,
             value_sum: 0.0,
             prior: 0.5,
+            minimax: 0.5,
         }
     }
 
@@ -241,7 +359,14 @@ pub struct Mcts<G: Game> {
     progress: Option<Arc<MctsProgress>>,
     moves: Vec<G::Move>,
     path: Vec<u32>,
+    /// MAST's reward sums and counts by mover and move (hashed into [`MAST_SLOTS`] per side).
+    mast: Vec<(f32, u32)>,
+    /// The moves of the current playout with their movers, for MAST.
+    playout_moves: Vec<(Side, G::Move)>,
 }
+
+/// MAST table slots per side.
+const MAST_SLOTS: usize = 4096;
 
 /// Runs one UCT search from `game` with a fresh tree.
 pub fn uct_search<G: Game, E: Evaluator<G>, T: Tracer<MctsEvent>>(
@@ -256,7 +381,17 @@ pub fn uct_search<G: Game, E: Evaluator<G>, T: Tracer<MctsEvent>>(
 impl<G: Game> Mcts<G> {
     pub fn new(game: G, config: MctsConfig) -> Self {
         let rng = StdRng::seed_from_u64(config.seed);
-        let mut mcts = Self { game, config, nodes: Vec::new(), rng, progress: None, moves: Vec::new(), path: Vec::new() };
+        let mut mcts = Self {
+            game,
+            config,
+            nodes: Vec::new(),
+            rng,
+            progress: None,
+            moves: Vec::new(),
+            path: Vec::new(),
+            mast: Vec::new(),
+            playout_moves: Vec::new(),
+        };
         mcts.reset_root();
         mcts
     }
@@ -295,7 +430,9 @@ impl<G: Game> Mcts<G> {
             .map(|c| {
                 let n = &self.nodes[c as usize];
                 let text = self.game.move_text(n.mv.expect("children have moves"));
-                ChildStats::new(text, n.visits, n.value_sum, n.prior, n.proven, root.visits, &self.config)
+                let mut stats = ChildStats::new(text, n.visits, n.value_sum, n.prior, n.proven, root.visits, &self.config);
+                stats.ucb = selection_score(stats.mean, n.visits, root.visits, stats.prior, n.minimax.into(), &self.config);
+                stats
             })
             .collect()
     }
@@ -346,6 +483,9 @@ impl<G: Game> Mcts<G> {
     pub fn search<E: Evaluator<G>, T: Tracer<MctsEvent>>(&mut self, evaluator: &E, tracer: &mut T) -> MctsResult<G::Move> {
         let start = Instant::now();
         let mut iterations = 0u64;
+        if self.config.mast.is_some() && self.mast.is_empty() {
+            self.mast = vec![(0.0, 0); 2 * MAST_SLOTS];
+        }
         let mut max_depth = 0;
         let mut playout_plies = 0u64;
         if let Some(progress) = &self.progress {
@@ -470,10 +610,18 @@ impl<G: Game> Mcts<G> {
         tracer.record(|| MctsEvent::Playout { node, plies, reward, end });
 
         let leaf_mover = self.nodes[node as usize].mover;
+        let reward_of = |side: Side| if side == leaf_mover { reward } else { 1.0 - reward };
         for &id in &path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
-            n.value_sum += if n.mover == leaf_mover { reward } else { 1.0 - reward };
+            n.value_sum += reward_of(n.mover);
+        }
+        if self.config.mast.is_some() {
+            let tree_moves = path[1..].iter().map(|&id| &self.nodes[id as usize]).map(|n| (n.mover, n.mv.expect("children have moves")));
+            for (side, mv) in tree_moves.chain(self.playout_moves.iter().copied()) {
+                let slot = &mut self.mast[move_slot(side, mv, MAST_SLOTS)];
+                *slot = (slot.0 + reward_of(side) as f32, slot.1 + 1);
+            }
         }
         tracer.record(|| MctsEvent::Backpropagate {
             path: path.clone(),
@@ -487,12 +635,35 @@ impl<G: Game> Mcts<G> {
                 }
             }
         }
+        if self.config.implicit_minimax > 0.0 {
+            for &id in path.iter().rev() {
+                self.back_up_minimax(id);
+            }
+        }
         for _ in 1..path.len() {
             self.game.unmake_move();
         }
         let depth = path.len() - 1;
         self.path = path;
         (depth, plies)
+    }
+
+    /// A node's minimax value for its mover: a proven result, or the opponent's best child negated
+    /// (a leaf keeps its evaluation).
+    fn back_up_minimax(&mut self, node: u32) {
+        let n = &self.nodes[node as usize];
+        let value = match n.proven {
+            Some(proven) => proven.reward() as f32,
+            None if n.child_count == 0 => return,
+            None => {
+                let best = n.children().map(|c| {
+                    let child = &self.nodes[c as usize];
+                    child.proven.map_or(child.minimax, |p| p.reward() as f32)
+                });
+                1.0 - best.fold(0.0, f32::max)
+            }
+        };
+        self.nodes[node as usize].minimax = value;
     }
 
     /// Selects a child of `node` by UCB1, plays its move and appends it to `path`.
@@ -514,7 +685,9 @@ impl<G: Game> Mcts<G> {
                 continue;
             }
             let prior = child.prior as f64;
-            let (fresh, key) = match ucb(mean(child.value_sum, child.visits), child.visits, parent.visits, prior, &self.config) {
+            let score =
+                selection_score(mean(child.value_sum, child.visits), child.visits, parent.visits, prior, child.minimax.into(), &self.config);
+            let (fresh, key) = match score {
                 Some(score) => (false, score),
                 None => (true, prior),
             };
@@ -544,11 +717,12 @@ impl<G: Game> Mcts<G> {
             };
             child.prior = match child.proven {
                 Some(proven) => proven.reward() as f32,
-                None if self.config.prior_weight > 0.0 => {
+                None if self.config.prior_weight > 0.0 || self.config.implicit_minimax > 0.0 => {
                     1.0 - squash(evaluator.evaluate(&self.game), self.config.eval_scale) as f32
                 }
                 None => 0.5,
             };
+            child.minimax = child.prior;
             self.game.unmake_move();
             self.nodes.push(child);
         }
@@ -625,6 +799,7 @@ impl<G: Game> Mcts<G> {
         let cutoff = self.config.playout_cutoff.unwrap_or(MAX_PLY as u32);
         let mut moves = std::mem::take(&mut self.moves);
         let mut plies = 0;
+        self.playout_moves.clear();
         let (reward, end) = loop {
             if let Some(outcome) = self.game.outcome() {
                 break (Proven::of_outcome(outcome, mover).reward(), PlayoutEnd::GameOver);
@@ -638,7 +813,11 @@ impl<G: Game> Mcts<G> {
             if moves.is_empty() {
                 break (Proven::Draw.reward(), PlayoutEnd::GameOver);
             }
-            self.game.make_move(moves[self.rng.random_range(0..moves.len())]);
+            let mv = self.playout_move(&moves);
+            if self.config.mast.is_some() {
+                self.playout_moves.push((self.game.side_to_move(), mv));
+            }
+            self.game.make_move(mv);
             plies += 1;
         };
         for _ in 0..plies {
@@ -646,6 +825,21 @@ impl<G: Game> Mcts<G> {
         }
         self.moves = moves;
         (reward, plies, end)
+    }
+
+    /// A random move, or with MAST usually the move with the best average reward so far.
+    fn playout_move(&mut self, moves: &[G::Move]) -> G::Move {
+        let greedy = self.config.mast.is_some_and(|epsilon| !self.rng.random_bool(epsilon.clamp(0.0, 1.0)));
+        if !greedy {
+            return moves[self.rng.random_range(0..moves.len())];
+        }
+        let side = self.game.side_to_move();
+        let average = |&mv: &G::Move| {
+            let (sum, count) = self.mast[move_slot(side, mv, MAST_SLOTS)];
+            // Moves never played yet count as even.
+            if count == 0 { 0.5 } else { sum / count as f32 }
+        };
+        *moves.iter().max_by(|a, b| average(a).total_cmp(&average(b))).expect("playouts only pick among legal moves")
     }
 
     /// The whole tree as a replay view, the state to start a recorded search's [`crate::trace::Player`] from.

@@ -6,6 +6,7 @@ mod barca_lab;
 mod file_dialog;
 pub mod grid_lab;
 mod navmesh_lab;
+pub mod notebook;
 pub mod replay_bar;
 pub mod tree_lab;
 pub mod tuning_lab;
@@ -15,8 +16,11 @@ pub mod worker;
 pub use barca_lab::{BarcaCommand, BarcaLab, Mode, Notice, Seat};
 pub use grid_lab::{FileField, GridCommand, GridLab};
 pub use navmesh_lab::{Drawing, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};
+pub use notebook::{CellView, LiveCell, Notebook, NotebookCommand};
 pub use tree_lab::{TreeCommand, TreeLab};
 pub use tuning_lab::TuningLab;
+
+use crate::scene::{Lab, Scene};
 
 /// A lesson page: it owns its state and draws itself into the central panel.
 pub trait Lesson {
@@ -32,22 +36,33 @@ pub trait Lesson {
     fn save(&self) -> Option<String> {
         None
     }
+    /// What the page shows as a scene ("Copy this cell"), if it shows one.
+    fn scene(&self) -> Option<Scene> {
+        None
+    }
+    /// Shows `scene` ("Open in the lab"); on an error the page is left as it was.
+    fn set_scene(&mut self, _scene: &Scene) -> Result<(), String> {
+        Err("this page shows no scenes".to_string())
+    }
 }
 
 /// A lesson before it is opened: its name, and how to build it from what it saved last time
 /// (`None`: never saved, or from an older version), so its opening work runs once, on first show.
 pub struct LessonEntry {
     pub title: &'static str,
+    /// The kinds of scene the page shows.
+    pub labs: &'static [Lab],
     pub build: fn(Option<&str>) -> Box<dyn Lesson>,
 }
 
 /// All lessons, in the order of the course.
-pub const LESSONS: [LessonEntry; 5] = [
-    LessonEntry { title: "Grid search", build: |saved| Box::new(GridLab::from_saved(saved)) },
-    LessonEntry { title: "Polygon maps", build: |_| Box::new(NavmeshLab::new()) },
-    LessonEntry { title: "Barca: play", build: |saved| Box::new(BarcaLab::from_saved(saved)) },
-    LessonEntry { title: "Game-tree search", build: |saved| Box::new(TreeLab::from_saved(saved)) },
-    LessonEntry { title: "Tuning", build: |_| Box::new(TuningLab::new()) },
+pub const LESSONS: [LessonEntry; 6] = [
+    LessonEntry { title: "Grid search", labs: &[Lab::Grid, Lab::Hierarchical], build: |saved| Box::new(GridLab::from_saved(saved)) },
+    LessonEntry { title: "Polygon maps", labs: &[Lab::Polygon], build: |_| Box::new(NavmeshLab::new()) },
+    LessonEntry { title: "Barca: play", labs: &[Lab::Barca], build: |saved| Box::new(BarcaLab::from_saved(saved)) },
+    LessonEntry { title: "Game-tree search", labs: &[Lab::GameTree], build: |saved| Box::new(TreeLab::from_saved(saved)) },
+    LessonEntry { title: "Tuning", labs: &[Lab::Tuning], build: |_| Box::new(TuningLab::new()) },
+    LessonEntry { title: notebook::TITLE, labs: &[], build: |saved| Box::new(Notebook::from_saved(saved)) },
 ];
 
 /// Settings read back from `saved`; the defaults when there are none or they no longer parse.
@@ -63,11 +78,19 @@ pub struct SearchlabApp {
     current: usize,
     /// The text size chosen, kept for the next run.
     zoom: f32,
+    /// What went wrong opening a lecture cell in the lab, or what "Copy this cell" did.
+    message: Option<Result<String, String>>,
 }
 
 impl Default for SearchlabApp {
     fn default() -> Self {
-        Self { lessons: LESSONS.iter().map(|_| None).collect(), saved: vec![None; LESSONS.len()], current: 0, zoom: 1.0 }
+        Self {
+            lessons: LESSONS.iter().map(|_| None).collect(),
+            saved: vec![None; LESSONS.len()],
+            current: 0,
+            zoom: 1.0,
+            message: None,
+        }
     }
 }
 
@@ -89,6 +112,27 @@ impl SearchlabApp {
         app
     }
 
+    /// The app opened on the notebook showing the lecture at `path`.
+    pub fn with_lecture(mut self, path: &std::path::Path) -> Self {
+        let index = LESSONS.iter().position(|entry| entry.title == notebook::TITLE).expect("the notebook is a lesson");
+        self.lessons[index] = Some(Box::new(Notebook::open(path)));
+        self.current = index;
+        self
+    }
+
+    /// The lesson shown now.
+    pub fn current_title(&self) -> &'static str {
+        LESSONS[self.current].title
+    }
+
+    /// Shows `scene` on the page of its lab ("Open in the lab" in a lecture).
+    fn open_scene(&mut self, scene: &Scene) {
+        let Some(index) = LESSONS.iter().position(|entry| entry.labs.contains(&scene.lab)) else { return };
+        let lesson = self.lessons[index].get_or_insert_with(|| (LESSONS[index].build)(self.saved[index].as_deref()));
+        self.message = lesson.set_scene(scene).err().map(Err);
+        self.current = index;
+    }
+
     /// True while a lesson built so far works in the background.
     pub fn is_busy(&self) -> bool {
         self.lessons.iter().flatten().any(|lesson| lesson.is_busy())
@@ -100,7 +144,23 @@ impl SearchlabApp {
             ui.heading("searchlab");
             ui.separator();
             for (index, entry) in LESSONS.iter().enumerate() {
-                ui.selectable_value(&mut self.current, index, entry.title);
+                if ui.selectable_value(&mut self.current, index, entry.title).clicked() {
+                    self.message = None;
+                }
+            }
+            ui.separator();
+            let scene = self.lessons[self.current].as_ref().and_then(|lesson| lesson.scene());
+            let hint = "What this page shows, as a searchlab block to paste into a lecture";
+            if let Some(scene) = scene
+                && ui.button("Copy this cell").on_hover_text(hint).clicked()
+            {
+                ui.ctx().copy_text(crate::lecture::cell_block(&scene));
+                self.message = Some(Ok("Copied: paste it into a lecture file".to_string()));
+            }
+            match &self.message {
+                Some(Ok(notice)) => widgets::notice(ui, notice),
+                Some(Err(error)) => widgets::error(ui, error),
+                None => {}
             }
             ui.separator();
             // For the back of a lecture hall (also Ctrl + and Ctrl −).
@@ -123,6 +183,9 @@ impl SearchlabApp {
         }
         let lesson = self.lessons[current].as_mut().expect("built above");
         egui::CentralPanel::default().show(ui, |ui| lesson.ui(ui));
+        if let Some(scene) = notebook::take_open_request(ui.ctx()) {
+            self.open_scene(&scene);
+        }
     }
 }
 
@@ -151,6 +214,16 @@ pub fn set_style(ctx: &egui::Context) {
 
 /// Opens the playground window.
 pub fn run() -> eframe::Result {
+    run_with(None)
+}
+
+/// Opens the playground window on the notebook showing the lecture at `path`.
+pub fn run_lecture(path: &std::path::Path) -> eframe::Result {
+    run_with(Some(path))
+}
+
+fn run_with(lecture: Option<&std::path::Path>) -> eframe::Result {
+    let lecture = lecture.map(std::path::Path::to_path_buf);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_inner_size([1400.0, 900.0]).with_title("searchlab"),
         ..Default::default()
@@ -161,6 +234,9 @@ pub fn run() -> eframe::Result {
                 cc.egui_ctx.set_zoom_factor(zoom);
             }
             let app = cc.storage.map_or_else(SearchlabApp::default, SearchlabApp::restored);
-            Ok(Box::new(app))
+            Ok(Box::new(match &lecture {
+                Some(path) => app.with_lecture(path),
+                None => app,
+            }))
         }))
 }

@@ -38,18 +38,7 @@ impl ReplayBar {
     pub fn ui(&self, ui: &mut egui::Ui, position: usize, len: usize, step_name: &str, commands: &mut Vec<ReplayCommand>) {
         // Wrapped: a row wider than the panel would widen it.
         ui.horizontal_wrapped(|ui| {
-            let buttons = [
-                ("|< Start", ReplayCommand::ToStart),
-                ("< Step back", ReplayCommand::StepBack),
-                (if self.playing { "Pause" } else { "Play" }, ReplayCommand::TogglePlay),
-                ("Step >", ReplayCommand::StepForward),
-                ("End >|", ReplayCommand::ToEnd),
-            ];
-            for (label, command) in buttons {
-                if ui.button(label).clicked() {
-                    commands.push(command);
-                }
-            }
+            self.buttons(ui, commands);
             ui.separator();
             let mut speed = self.speed;
             let slider =
@@ -66,6 +55,33 @@ impl ReplayBar {
                 commands.push(ReplayCommand::Seek(at));
             }
         });
+    }
+
+    /// One row for a lecture cell: the same buttons and "Timeline" slider, no speed slider.
+    pub fn compact_ui(&self, ui: &mut egui::Ui, position: usize, len: usize, commands: &mut Vec<ReplayCommand>) {
+        ui.horizontal(|ui| {
+            self.buttons(ui, commands);
+            ui.spacing_mut().slider_width = (ui.available_width() - 140.0).max(80.0);
+            let mut at = position;
+            if ui.add(egui::Slider::new(&mut at, 0..=len).text("Timeline")).changed() {
+                commands.push(ReplayCommand::Seek(at));
+            }
+        });
+    }
+
+    fn buttons(&self, ui: &mut egui::Ui, commands: &mut Vec<ReplayCommand>) {
+        let buttons = [
+            ("|< Start", ReplayCommand::ToStart),
+            ("< Step back", ReplayCommand::StepBack),
+            (if self.playing { "Pause" } else { "Play" }, ReplayCommand::TogglePlay),
+            ("Step >", ReplayCommand::StepForward),
+            ("End >|", ReplayCommand::ToEnd),
+        ];
+        for (label, command) in buttons {
+            if ui.button(label).clicked() {
+                commands.push(command);
+            }
+        }
     }
 
     /// Space plays or pauses, arrows step, Home and End jump (unless a text field has the keyboard).

@@ -216,6 +216,14 @@ impl TuningLab {
 }
 
 impl Lesson for TuningLab {
+    fn scene(&self) -> Option<Scene> {
+        Some(TuningLab::scene(self))
+    }
+
+    fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
+        TuningLab::set_scene(self, scene)
+    }
+
     fn is_busy(&self) -> bool {
         self.job.is_some()
     }

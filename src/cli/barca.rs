@@ -1,14 +1,15 @@
 //! `searchlab barca ...`: the Barca engine from the command line.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use serde_json::json;
 
 use super::game_search::{self, SearchArgs};
-use super::tournament::{MatchArgs, PlotArgs, TuneArgs, run_match_command, run_plot, run_tune};
-use super::{CliResult, emit, read_fen};
-use crate::games::DefaultEval;
+use super::tournament::{MatchArgs, PlotArgs, TuneArgs, load_weights, run_match_command, run_plot, run_tune};
+use super::{CliError, CliResult, emit, read_fen};
+use crate::games::Game;
 use crate::games::barca::{START_FEN, perft};
 
 #[derive(Debug, Args)]
@@ -39,6 +40,13 @@ struct SearchPositionArgs {
     /// The position (default: the start).
     #[arg(long, default_value = START_FEN)]
     fen: String,
+    /// The game so far from --fen, e.g. "e2e5 f9f7" (move numbers allowed): the search then sees
+    /// repetitions of earlier positions.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Evaluation weights (JSON, as written by `barca tune`; default: the hand-picked ones).
+    #[arg(long)]
+    weights: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -58,9 +66,13 @@ pub fn run(args: BarcaArgs) -> CliResult {
     match args.command {
         BarcaCommand::Perft(args) => run_perft(args),
         BarcaCommand::Search(args) => {
-            let game = read_fen(&args.fen)?;
-            let mut out = game_search::run(&game, &DefaultEval, &args.search, 4)?;
+            let mut game = read_fen(&args.fen)?;
+            game.play_moves(&args.moves).map_err(|error| CliError(format!("--moves: {error}")))?;
+            let weights = load_weights(args.weights.as_deref(), "--weights")?;
+            let mut out = game_search::run(&game, &weights, &args.search, 4)?;
             out["fen"] = json!(game.to_fen());
+            out["ply"] = json!(game.ply());
+            out["outcome"] = json!(game.outcome());
             emit(&out);
             Ok(())
         }

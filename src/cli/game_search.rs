@@ -7,6 +7,7 @@ use super::CliError;
 use crate::adversarial::SearchResult;
 use crate::adversarial::engine::{EngineAlgorithm, EngineResult, EngineSpec, UCT_PLAYOUT_CUTOFF};
 use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
+use crate::adversarial::mcts::MctsConfig;
 use crate::games::{Evaluator, Game};
 use crate::trace::NoTrace;
 
@@ -74,8 +75,8 @@ pub fn run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, args: &SearchArgs, defa
         millis: args.millis,
         nodes: args.nodes,
         iterations: args.iterations,
-        exploration: args.exploration,
-        playout_cutoff: args.playout_cutoff,
+        // The flags set plain UCT's knobs (the match engines' `uct:` specs play the tuned one).
+        uct: MctsConfig { exploration: args.exploration, playout_cutoff: Some(args.playout_cutoff), ..MctsConfig::plain() },
         seed: args.seed,
         ..EngineSpec::new(algorithm)
     };

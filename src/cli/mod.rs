@@ -4,6 +4,7 @@
 mod barca;
 mod game_search;
 mod gen_map;
+mod lecture;
 mod mesh;
 mod path;
 mod tictactoe;
@@ -32,6 +33,8 @@ enum Command {
     Barca(barca::BarcaArgs),
     /// Shortest any-angle paths on polygon maps (TA*, TRA*), or on a triangulated grid map.
     Mesh(mesh::MeshArgs),
+    /// Open a lecture notebook (a Markdown file with live cells), or check its cells with --check.
+    Lecture(lecture::LectureArgs),
 }
 
 /// A failure to report to the user in one line.
@@ -80,6 +83,7 @@ pub fn main() -> i32 {
         Some(Command::Tictactoe(args)) => no_failures(tictactoe::run(args)),
         Some(Command::Barca(args)) => no_failures(barca::run(args)),
         Some(Command::Mesh(args)) => mesh::run(args),
+        Some(Command::Lecture(args)) => no_failures(lecture::run(args)),
         None => no_failures(open_playground()),
     };
     match result {

@@ -140,7 +140,7 @@ impl MatchObserver for BarObserver {
     }
 }
 
-fn load_weights(path: Option<&Path>, option: &str) -> Result<Weights, CliError> {
+pub(super) fn load_weights(path: Option<&Path>, option: &str) -> Result<Weights, CliError> {
     path.map_or(Ok(Weights::default()), |path| Weights::load(path).map_err(|e| CliError(format!("{option}: {e}"))))
 }
 

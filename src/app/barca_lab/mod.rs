@@ -18,6 +18,7 @@ use crate::adversarial::choice::Difficulty;
 use crate::adversarial::iterative::IterativeDeepening;
 use crate::games::barca::{Barca, BarcaMove, Weights, game_text, parse_game, side_name, square_name};
 use crate::games::{Game, Outcome, Side};
+use crate::scene::Scene;
 
 /// Who makes a side's moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -532,6 +533,14 @@ fn outcome_text(outcome: Outcome) -> String {
 }
 
 impl Lesson for BarcaLab {
+    fn scene(&self) -> Option<Scene> {
+        Some(BarcaLab::scene(self))
+    }
+
+    fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
+        BarcaLab::set_scene(self, scene)
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui) {
         let mut commands = Vec::new();
         self.show(ui, &mut commands);

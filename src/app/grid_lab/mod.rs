@@ -2,6 +2,7 @@
 //! side by side. Searches are recorded on a worker thread; the page only replays what arrives.
 
 mod canvas;
+mod cell;
 mod input;
 mod layers;
 mod panels;
@@ -30,6 +31,7 @@ use crate::pathfinding::plan_trace::PlanView;
 use crate::pathfinding::{Algorithm, GridSearch};
 use crate::trace::Player;
 use crate::pathfinding::search_trace::SearchSnapshot;
+use crate::scene::Scene;
 
 
 /// Every action of the page; buttons, keys, the canvas and tests all go through [`GridLab::apply`].
@@ -527,6 +529,14 @@ impl GridLab {
 }
 
 impl Lesson for GridLab {
+    fn scene(&self) -> Option<Scene> {
+        Some(GridLab::scene(self))
+    }
+
+    fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
+        GridLab::set_scene(self, scene)
+    }
+
     fn save(&self) -> Option<String> {
         serde_json::to_string(&self.settings).ok()
     }

@@ -5,6 +5,7 @@
 //! too, and grid A*'s octile path drawn beside the any-angle one.
 
 mod canvas;
+mod cell;
 mod narration;
 mod scene;
 
@@ -27,6 +28,7 @@ use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::trace::{NoTrace, Player, Recorder, Trace};
 use crate::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
 use canvas::Transform;
+use crate::scene::Scene;
 
 /// How many triangles jump-and-walk samples before it walks.
 const WALK_SAMPLES: usize = 6;
@@ -648,6 +650,14 @@ impl NavmeshLab {
 }
 
 impl Lesson for NavmeshLab {
+    fn scene(&self) -> Option<Scene> {
+        Some(NavmeshLab::scene(self))
+    }
+
+    fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
+        NavmeshLab::set_scene(self, scene)
+    }
+
     fn is_busy(&self) -> bool {
         self.job.is_some()
     }

@@ -3,6 +3,7 @@
 
 mod board;
 mod canvas;
+mod cell;
 mod pseudocode;
 pub mod recording;
 mod scene;
@@ -19,6 +20,7 @@ use super::widgets;
 use super::worker::Job;
 use crate::adversarial::tree::NodeState;
 use crate::trace::NO_NODE;
+use crate::scene::Scene;
 
 /// Nodes in the whole tic-tac-toe game tree, the empty board included.
 pub const TIC_TAC_TOE_TREE: u64 = 549_946;
@@ -616,6 +618,14 @@ impl TreeLab {
 }
 
 impl Lesson for TreeLab {
+    fn scene(&self) -> Option<Scene> {
+        Some(TreeLab::scene(self))
+    }
+
+    fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
+        TreeLab::set_scene(self, scene)
+    }
+
     fn save(&self) -> Option<String> {
         serde_json::to_string(&self.settings).ok()
     }

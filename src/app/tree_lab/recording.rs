@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::adversarial::engine::EngineAlgorithm;
 use crate::adversarial::SearchStats;
 use crate::adversarial::engine::{EngineResult, EngineSpec};
-use crate::adversarial::mcts::MctsStats;
+use crate::adversarial::mcts::{MctsConfig, MctsStats};
 use crate::adversarial::mcts_trace::MctsView;
 use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_ply, minimal_nodes_per_ply};
 use crate::games::barca::{Barca, START_FEN};
@@ -132,10 +132,14 @@ impl SearchSpec {
     /// The library engine recorded on `game`: UCT with the playouts, the others to the depth.
     pub fn engine(&self, game: GameKind) -> EngineSpec {
         match self.algorithm {
+            // The lesson shows plain UCT, whose selection scores its replay computes.
             EngineAlgorithm::Uct => EngineSpec {
                 iterations: Some(self.iterations),
                 // Random Barca games rarely end: score playouts after a few plies instead.
-                playout_cutoff: if game == GameKind::Barca { 16 } else { EngineSpec::new(self.algorithm).playout_cutoff },
+                uct: MctsConfig {
+                    playout_cutoff: if game == GameKind::Barca { Some(16) } else { MctsConfig::plain().playout_cutoff },
+                    ..MctsConfig::plain()
+                },
                 ..EngineSpec::new(EngineAlgorithm::Uct)
             },
             algorithm => EngineSpec::depth(algorithm, self.depth),

@@ -157,3 +157,143 @@ static PROXIMITY_PLANES: [Bitboard; 4] = build_proximity_planes();
 pub fn total_centre_proximity(squares: Bitboard) -> u32 {
     PROXIMITY_PLANES.iter().enumerate().map(|(plane, &mask)| count_few(squares & mask) << plane).sum()
 }
+
+/// The watering holes' squares, in the bit order of the small hole sets below.
+pub const HOLE_SQUARES: [usize; 4] = [33, 36, 63, 66];
+
+/// Whether `direction` is one of `directions`.
+const fn uses(directions: &[usize], direction: usize) -> bool {
+    let mut i = 0;
+    while i < directions.len() {
+        if directions[i] == direction {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// `LINES_TO_HOLES[a][s]`: the holes (bit `i` for `HOLE_SQUARES[i]`) an animal of kind `a`
+/// (elephant, lion, mouse) on `s` could slide onto on an empty board.
+pub static LINES_TO_HOLES: [[u8; SQUARES]; 3] = {
+    let kinds = [&EVERY_DIRECTION as &[usize], &DIAGONAL, &ORTHOGONAL];
+    let rays = build_rays();
+    let mut lines = [[0; SQUARES]; 3];
+    let mut kind = 0;
+    while kind < 3 {
+        let mut hole = 0;
+        while hole < 4 {
+            let mut direction = 0;
+            while direction < 8 {
+                // Lines are symmetric: the squares seen from the hole along a direction reach it back.
+                if uses(kinds[kind], direction) {
+                    let mut square = 0;
+                    while square < SQUARES {
+                        if rays[direction][HOLE_SQUARES[hole]] & bit(square) != 0 {
+                            lines[kind][square] |= 1 << hole;
+                        }
+                        square += 1;
+                    }
+                }
+                direction += 1;
+            }
+            hole += 1;
+        }
+        kind += 1;
+    }
+    lines
+};
+
+/// `BETWEEN_HOLE[s][i]`: the squares strictly between `s` and hole `i` when they share a line
+/// (empty when they do not).
+pub static BETWEEN_HOLE: [[Bitboard; 4]; SQUARES] = {
+    let rays = build_rays();
+    let mut between = [[0; 4]; SQUARES];
+    let mut hole = 0;
+    while hole < 4 {
+        let mut direction = 0;
+        while direction < 8 {
+            let ray = rays[direction][HOLE_SQUARES[hole]];
+            let mut square = 0;
+            while square < SQUARES {
+                if ray & bit(square) != 0 {
+                    between[square][hole] = ray ^ rays[direction][square] ^ bit(square);
+                }
+                square += 1;
+            }
+            direction += 1;
+        }
+        hole += 1;
+    }
+    between
+};
+
+/// `HOLES_AROUND[s]`: the holes next to `s` (bit `i` for `HOLE_SQUARES[i]`).
+pub static HOLES_AROUND: [u8; SQUARES] = {
+    let around = build_neighbours();
+    let mut holes = [0; SQUARES];
+    let mut square = 0;
+    while square < SQUARES {
+        let mut hole = 0;
+        while hole < 4 {
+            if around[HOLE_SQUARES[hole]] & bit(square) != 0 {
+                holes[square] |= 1 << hole;
+            }
+            hole += 1;
+        }
+        square += 1;
+    }
+    holes
+};
+
+/// A side's running sums of per-square features, packed in one word so that a move updates them
+/// with one subtraction and one addition: centre proximity (bits 0-7), animals next to a hole
+/// (bits 8-15), holes held (bits 16-23) and adjacent pairs of own animals of different kinds
+/// (bits 24-31). No field can go below zero or above 255 (six animals).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tally(u32);
+
+const PAIR: u32 = 1 << 24;
+
+/// What one animal on each square adds to its side's tally (its pairs are counted separately).
+static SQUARE_TALLY: [u32; SQUARES] = {
+    let mut tally = [0; SQUARES];
+    let mut square = 0;
+    while square < SQUARES {
+        tally[square] = centre_proximity(square)
+            | (((NEXT_TO_HOLES >> square) & 1) as u32) << 8
+            | (((HOLES >> square) & 1) as u32) << 16;
+        square += 1;
+    }
+    tally
+};
+
+impl Tally {
+    /// The tally of a side's animals on `squares`, `pairs` of them adjacent and of different kinds.
+    pub fn of(squares: Bitboard, pairs: u32) -> Tally {
+        Tally(squares_of(squares).map(|square| SQUARE_TALLY[square as usize]).sum::<u32>() + pairs * PAIR)
+    }
+
+    /// The tally after an animal moved from `from` to `to`, leaving `pairs_left` adjacent pairs and
+    /// joining `pairs_joined`.
+    #[inline]
+    pub fn moved(self, from: u8, to: u8, pairs_left: u32, pairs_joined: u32) -> Tally {
+        Tally(self.0 - SQUARE_TALLY[from as usize] - pairs_left * PAIR + SQUARE_TALLY[to as usize] + pairs_joined * PAIR)
+    }
+
+    pub fn centre(self) -> u32 {
+        self.0 & 0xff
+    }
+
+    pub fn next_to_hole(self) -> u32 {
+        (self.0 >> 8) & 0xff
+    }
+
+    pub fn holes(self) -> u32 {
+        (self.0 >> 16) & 0xff
+    }
+
+    pub fn pairs(self) -> u32 {
+        self.0 >> 24
+    }
+}

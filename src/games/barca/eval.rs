@@ -6,7 +6,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::board::{
-    DIAGONAL, HOLES, NEIGHBOURS, NEXT_TO_HOLES, ORTHOGONAL, bit, count_few, slide, squares_of, total_centre_proximity,
+    BETWEEN_HOLE, DIAGONAL, HOLE_SQUARES, HOLES, HOLES_AROUND, LINES_TO_HOLES, NEIGHBOURS, NEXT_TO_HOLES, ORTHOGONAL, bit,
+    count_few, neighbours_of, slide, squares_of, total_centre_proximity,
 };
 use super::{Animal, Barca, index};
 use crate::games::{Evaluator, Game, Score, Side, WIN};
@@ -59,8 +60,46 @@ struct Features {
     teammates: u32,
 }
 
-/// Both sides' raw feature values, indexed by side.
+/// Both sides' raw feature values, indexed by side: the sums kept by every move (holes, next to
+/// a hole, centre, pairs) read from the game's tallies, the rest counted animal by animal.
+#[inline]
 fn features(game: &Barca) -> [Features; 2] {
+    let empty_holes = HOLE_SQUARES.iter().enumerate().fold(0u8, |empty, (i, &hole)| {
+        if game.board[hole] == 0 { empty | 1 << i } else { empty }
+    });
+    [Side::First, Side::Second].map(|side| {
+        let pieces = &game.pieces[index(side)];
+        let enemy = &game.pieces[index(side.other())];
+        let (mut scared, mut ways_to_hole) = (0, 0);
+        for animal in Animal::ALL {
+            let feared = enemy[animal.feared() as usize];
+            scared += count_few(pieces[animal as usize] & neighbours_of(feared));
+            let unsafe_holes = squares_of(feared).fold(0, |holes, square| holes | HOLES_AROUND[square as usize]);
+            // An animal already on a hole would only swap one hole for another.
+            for square in squares_of(pieces[animal as usize] & !HOLES) {
+                let mut holes = LINES_TO_HOLES[animal as usize][square as usize] & empty_holes & !unsafe_holes;
+                while holes != 0 {
+                    let hole = holes.trailing_zeros() as usize;
+                    holes &= holes - 1;
+                    ways_to_hole += u32::from(BETWEEN_HOLE[square as usize][hole] & game.occupied == 0);
+                }
+            }
+        }
+        let tally = game.tally(side);
+        Features {
+            holes: tally.holes(),
+            ways_to_hole,
+            next_to_hole: tally.next_to_hole(),
+            scared,
+            centre: tally.centre(),
+            teammates: tally.pairs(),
+        }
+    })
+}
+
+/// [`features`] counted from the bitboards alone, hole by hole: the reference the running
+/// tallies and the animal-by-animal counts must agree with.
+fn features_from_scratch(game: &Barca) -> [Features; 2] {
     let sides = [Side::First, Side::Second];
     // zones[side][animal]: where that side's animal of that kind would be scared.
     let zones = sides.map(|side| Animal::ALL.map(|animal| game.fear_zone(side, animal)));
@@ -107,8 +146,7 @@ fn features(game: &Barca) -> [Features; 2] {
 
 /// [side to move's features, opponent's features].
 #[inline]
-fn features_of_mover_and_opponent(game: &Barca) -> [Features; 2] {
-    let [first, second] = features(game);
+fn mover_first(game: &Barca, [first, second]: [Features; 2]) -> [Features; 2] {
     if game.side_to_move() == Side::First { [first, second] } else { [second, first] }
 }
 
@@ -190,7 +228,17 @@ impl Weights {
     /// The evaluation from the side to move's point of view.
     #[inline]
     pub fn score(&self, game: &Barca) -> Score {
-        let [own, opponent] = features_of_mover_and_opponent(game);
+        self.total(mover_first(game, features(game)))
+    }
+
+    /// [`Weights::score`] with every feature counted from the bitboards: the reference the fast
+    /// evaluation is tested against.
+    pub fn score_from_scratch(&self, game: &Barca) -> Score {
+        self.total(mover_first(game, features_from_scratch(game)))
+    }
+
+    #[inline]
+    fn total(&self, [own, opponent]: [Features; 2]) -> Score {
         self.scores(&own, &opponent).iter().map(|(own, opponent)| own - opponent).sum()
     }
 }
@@ -204,7 +252,7 @@ impl Evaluator<Barca> for Weights {
 
 /// The evaluation feature by feature, side to move first; the contributions sum to the score.
 pub fn breakdown(game: &Barca, weights: &Weights) -> Vec<FeatureTerm> {
-    let [own, opponent] = features_of_mover_and_opponent(game);
+    let [own, opponent] = mover_first(game, features(game));
     let raw = |f: &Features| [f.holes, f.ways_to_hole, f.next_to_hole, f.scared, f.centre, f.teammates];
     let names = [
         "watering holes held",

@@ -10,7 +10,8 @@ mod notation;
 pub mod perft;
 mod zobrist;
 
-pub use board::{Bitboard, HOLES, squares_of};
+pub use board::{Bitboard, HOLES, Tally, squares_of};
+use board::{NEIGHBOURS, count_few};
 pub use eval::{FeatureTerm, Weights, breakdown};
 pub use movegen::AnimalMoves;
 pub use notation::{FenError, START_FEN, game_text, parse_game, parse_square, side_name, square_name};
@@ -69,9 +70,19 @@ pub struct BarcaMove {
 #[derive(Debug, Clone, Copy)]
 struct Undo {
     mv: BarcaMove,
-    animal: Animal,
     /// The hash of the position before the move.
     hash: u64,
+    /// The mover's tally before the move.
+    tally: Tally,
+}
+
+/// Buckets of [`Barca::seen`] (a power of two).
+const SEEN_BUCKETS: usize = 1024;
+
+/// A square's content in [`Barca::board`]: 0 when empty, else `1 + 3 * side + animal`.
+#[inline]
+fn piece_code(side: usize, animal: Animal) -> u8 {
+    1 + 3 * side as u8 + animal as u8
 }
 
 /// A Barca game: the position, the side to move and the moves that led here.
@@ -80,9 +91,18 @@ pub struct Barca {
     /// `pieces[side][animal]`: the (two) squares of that side's animals of that kind.
     pieces: [[Bitboard; 3]; 2],
     occupied: Bitboard,
+    /// The same pieces square by square ([`piece_code`]), so a move finds its animal at once.
+    board: [u8; board::SQUARES],
+    /// Per side, sums the evaluation would otherwise recount at every leaf, kept up to date by
+    /// every move (see [`Barca::tally_from_scratch`]).
+    tally: [Tally; 2],
     side: Side,
     hash: u64,
     history: Vec<Undo>,
+    /// How many positions of the game so far (the current one included) fall in each bucket of
+    /// the hash's low bits: a position alone in its bucket has not occurred before, so the
+    /// repetition checks at every search node skip scanning a long history.
+    seen: [u16; SEEN_BUCKETS],
     ply_limit: Option<usize>,
 }
 
@@ -102,10 +122,53 @@ impl Barca {
     /// A game whose history begins at a position with these pieces. Piece counts are the
     /// caller's responsibility (the FEN reader checks them).
     fn from_pieces(pieces: [[Bitboard; 3]; 2], side: Side) -> Barca {
-        let mut game = Barca { pieces, occupied: 0, side, hash: 0, history: Vec::new(), ply_limit: None };
+        let mut game = Barca {
+            pieces,
+            occupied: 0,
+            board: [0; board::SQUARES],
+            tally: [Tally::default(); 2],
+            side,
+            hash: 0,
+            history: Vec::new(),
+            seen: [0; SEEN_BUCKETS],
+            ply_limit: None,
+        };
         game.occupied = pieces.iter().flatten().fold(0, |all, &squares| all | squares);
+        for (us, kinds) in pieces.iter().enumerate() {
+            for animal in Animal::ALL {
+                for square in squares_of(kinds[animal as usize]) {
+                    game.board[square as usize] = piece_code(us, animal);
+                }
+            }
+        }
+        game.tally = [Side::First, Side::Second].map(|side| game.tally_from_scratch(side));
         game.hash = game.hash_from_scratch();
+        game.seen[game.bucket()] = 1;
         game
+    }
+
+    #[inline]
+    fn bucket(&self) -> usize {
+        self.hash as usize & (SEEN_BUCKETS - 1)
+    }
+
+    /// A side's tally counted from its pieces (the incremental one must always equal it).
+    pub fn tally_from_scratch(&self, side: Side) -> Tally {
+        let pieces = &self.pieces[index(side)];
+        let own = self.side_squares(side);
+        let touching: u32 = Animal::ALL
+            .iter()
+            .flat_map(|&animal| squares_of(pieces[animal as usize]).map(move |square| (animal, square)))
+            .map(|(animal, square)| count_few(NEIGHBOURS[square as usize] & own & !pieces[animal as usize]))
+            .sum();
+        // Each pair was counted from both of its animals.
+        Tally::of(own, touching / 2)
+    }
+
+    /// The side's running tally (holes held, animals next to a hole, centre proximity, mixed pairs).
+    #[inline]
+    pub fn tally(&self, side: Side) -> Tally {
+        self.tally[index(side)]
     }
 
     /// The Zobrist hash computed from the pieces (the incremental one must always equal it).
@@ -143,13 +206,11 @@ impl Barca {
     }
 
     pub fn piece_at(&self, square: u8) -> Option<(Side, Animal)> {
-        if self.occupied & bit(square as usize) == 0 {
-            return None;
-        }
-        [Side::First, Side::Second]
-            .into_iter()
-            .flat_map(|side| Animal::ALL.map(|animal| (side, animal)))
-            .find(|&(side, animal)| self.animals(side, animal) & bit(square as usize) != 0)
+        let code = *self.board.get(square as usize)?;
+        (code != 0).then(|| {
+            let side = if code <= 3 { Side::First } else { Side::Second };
+            (side, Animal::ALL[usize::from(code - 1) % 3])
+        })
     }
 
     /// The squares where an animal of `side` would be scared (next to an enemy animal it fears).
@@ -168,7 +229,7 @@ impl Barca {
     /// How many watering holes `side`'s animals stand on.
     #[inline]
     pub fn holes_held(&self, side: Side) -> u32 {
-        board::count_few(self.side_squares(side) & HOLES)
+        self.tally[index(side)].holes()
     }
 
     /// The side holding at least 3 of the 4 watering holes, if any: it won with its last move.
@@ -179,8 +240,26 @@ impl Barca {
 
     /// How many times the current position has occurred in this game, counting now.
     pub fn occurrences(&self) -> usize {
+        if self.seen[self.bucket()] == 1 {
+            return 1;
+        }
         // Only every second earlier position has the same side to move.
         1 + self.history.iter().rev().skip(1).step_by(2).filter(|undo| undo.hash == self.hash).count()
+    }
+
+    /// Plays moves written as text and separated by whitespace, skipping move numbers (`12.`,
+    /// `3...`); the error names the move by its ply in the game, and why it cannot be played.
+    pub fn play_moves(&mut self, text: &str) -> Result<(), String> {
+        for token in text.split_whitespace().filter(|token| !token.ends_with('.')) {
+            let ply = self.ply() + 1;
+            if let Some(outcome) = self.outcome() {
+                let token = crate::text::quote(token);
+                return Err(format!("move {ply} ({token}) comes after the game ended ({outcome:?})"));
+            }
+            let mv = self.parse_move(token).map_err(|error| format!("move {ply}: {error}"))?;
+            self.make_move(mv);
+        }
+        Ok(())
     }
 
     /// The moves made so far, oldest first.
@@ -194,25 +273,39 @@ impl Barca {
     fn play(&mut self, mv: BarcaMove) {
         let us = index(self.side);
         let (from, to) = (bit(mv.from as usize), bit(mv.to as usize));
-        let animal = Animal::ALL
-            .into_iter()
-            .find(|&animal| self.pieces[us][animal as usize] & from != 0)
-            .expect("make_move: no animal of the side to move on the from-square");
-        self.history.push(Undo { mv, animal, hash: self.hash });
+        let code = self.board[mv.from as usize];
+        assert!(code != 0 && usize::from(code - 1) / 3 == us, "make_move: no animal of the side to move on the from-square");
+        let animal = Animal::ALL[usize::from(code - 1) % 3];
+        self.history.push(Undo { mv, hash: self.hash, tally: self.tally[us] });
+        // Pairs of different kinds: the mover's own kind never counts, and stays where it was.
+        let others = self.side_squares(self.side) & !self.pieces[us][animal as usize];
+        let left = count_few(NEIGHBOURS[mv.from as usize] & others);
+        let joined = count_few(NEIGHBOURS[mv.to as usize] & others);
+        self.tally[us] = self.tally[us].moved(mv.from, mv.to, left, joined);
         self.pieces[us][animal as usize] ^= from | to;
         self.occupied ^= from | to;
+        self.board[mv.to as usize] = code;
+        self.board[mv.from as usize] = 0;
         let keys = &zobrist::PIECE_KEYS[us][animal as usize];
         self.hash ^= keys[mv.from as usize] ^ keys[mv.to as usize] ^ zobrist::SECOND_TO_MOVE;
+        self.seen[self.bucket()] += 1;
         self.side = self.side.other();
     }
 
     #[inline]
     fn take_back(&mut self) {
-        let Undo { mv, animal, hash } = self.history.pop().expect("unmake_move: no move to take back");
+        let Undo { mv, hash, tally } = self.history.pop().expect("unmake_move: no move to take back");
+        self.seen[self.bucket()] -= 1;
         self.side = self.side.other();
+        let us = index(self.side);
         let (from, to) = (bit(mv.from as usize), bit(mv.to as usize));
-        self.pieces[index(self.side)][animal as usize] ^= from | to;
+        let code = self.board[mv.to as usize];
+        let animal = Animal::ALL[usize::from(code - 1) % 3];
+        self.pieces[us][animal as usize] ^= from | to;
         self.occupied ^= from | to;
+        self.board[mv.from as usize] = code;
+        self.board[mv.to as usize] = 0;
+        self.tally[us] = tally;
         self.hash = hash;
     }
 }

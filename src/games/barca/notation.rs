@@ -5,7 +5,6 @@ use std::str::FromStr;
 
 use super::board::{Bitboard, SIZE, bit};
 use super::{Animal, Barca, BarcaMove, Side, index};
-use crate::games::Game;
 use crate::text::{quote, without_bom};
 
 pub const START_FEN: &str = "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 w";
@@ -274,15 +273,7 @@ pub fn parse_game(text: &str) -> Result<Barca, String> {
         None => Barca::start(),
     };
     for (line_number, line) in lines {
-        for token in line.split_whitespace().filter(|t| !t.ends_with('.')) {
-            let ply = game.ply() + 1;
-            if let Some(outcome) = game.outcome() {
-                let token = quote(token);
-                return Err(format!("line {line_number}: move {ply} ({token}) comes after the game ended ({outcome:?})"));
-            }
-            let mv = game.parse_move(token).map_err(|e| format!("line {line_number}: move {ply}: {e}"))?;
-            game.make_move(mv);
-        }
+        game.play_moves(line).map_err(|e| format!("line {line_number}: {e}"))?;
     }
     Ok(game)
 }
@@ -290,6 +281,7 @@ pub fn parse_game(text: &str) -> Result<Barca, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Game;
 
     #[test]
     fn game_text_round_trips_from_the_start_and_from_a_black_to_move_position() {

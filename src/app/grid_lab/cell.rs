@@ -1,0 +1,50 @@
+//! The grid lab inside a lecture cell: the page's own canvas, replay, statistics and pseudocode,
+//! without its panel of settings (the lecture sets them).
+
+use egui::{Rect, Vec2};
+
+use super::{GridCommand, GridLab, describe};
+use crate::app::notebook::LiveCell;
+use crate::app::widgets;
+
+/// The statistics and pseudocode beside the canvas.
+const SIDE_WIDTH: f32 = 380.0;
+
+impl LiveCell for GridLab {
+    fn cell_ui(&mut self, ui: &mut egui::Ui, height: f32) -> Rect {
+        let mut commands = Vec::new();
+        self.advance_playback(ui);
+        let mut replay = Vec::new();
+        self.bar.compact_ui(ui, self.timeline_position(), self.timeline_len(), &mut replay);
+        commands.extend(replay.into_iter().map(GridCommand::Replay));
+        self.progress(ui, &mut commands);
+        if let Some(error) = &self.error {
+            widgets::error(ui, error);
+        }
+        let mut canvas = Rect::NOTHING;
+        ui.horizontal_top(|ui| {
+            let sides = self.replays.len();
+            let width = (ui.available_width() - SIDE_WIDTH).max(240.0) / sides as f32 - 8.0;
+            for side in 0..sides {
+                ui.vertical(|ui| {
+                    if sides == 2 {
+                        ui.strong(describe(&self.replays[side].search));
+                    }
+                    self.canvas(ui, side, Vec2::new(width, height), &mut commands);
+                });
+                canvas = canvas.union(self.canvas_rects[side].unwrap_or(Rect::NOTHING));
+            }
+            ui.vertical(|ui| {
+                self.stats(ui);
+                ui.separator();
+                if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {
+                    self.pseudocode(ui);
+                }
+            });
+        });
+        for command in commands {
+            self.apply(command);
+        }
+        canvas
+    }
+}

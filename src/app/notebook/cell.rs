@@ -1,0 +1,151 @@
+//! One live cell of a lecture: the lab page of its scene, drawn compactly (canvas, replay bar,
+//! pseudocode, narration), built the first time the cell scrolls into view so that only cells a
+//! reader reaches are recorded (on the lab's worker thread, as on its page).
+
+use std::path::Path;
+
+use egui::{Rect, RichText, Vec2};
+
+use super::NotebookCommand;
+use crate::app::{GridLab, Lesson, NavmeshLab, TreeLab, widgets};
+use crate::lecture::{Cell, Problem, check_cell};
+use crate::scene::{Lab, Scene};
+
+/// A lab page that can be drawn inside a lecture.
+pub trait LiveCell: Lesson {
+    /// The compact view of what the page shows: a replay bar, the canvas `height` tall, the
+    /// statistics, the pseudocode and (where the page has one) the narration line. Returns the
+    /// canvas's rect.
+    fn cell_ui(&mut self, ui: &mut egui::Ui, height: f32) -> Rect;
+}
+
+/// The page that shows `scene`, set to it (its recording started).
+fn live_cell(scene: &Scene) -> Result<Box<dyn LiveCell>, String> {
+    let mut cell: Box<dyn LiveCell> = match scene.lab {
+        Lab::Grid | Lab::Hierarchical => Box::new(GridLab::from_saved(None)),
+        Lab::Polygon => Box::new(NavmeshLab::new()),
+        Lab::GameTree => Box::new(TreeLab::from_saved(None)),
+        Lab::Barca | Lab::Tuning => {
+            return Err("Barca and tuning scenes are not live cells: open them in the lab".to_string());
+        }
+    };
+    cell.set_scene(scene)?;
+    Ok(cell)
+}
+
+pub struct CellView {
+    line: usize,
+    source: String,
+    /// The authored scene, or what is wrong with the cell.
+    scene: Result<Scene, Problem>,
+    /// The page, once the cell has been in view; why it could not be set to the scene.
+    live: Option<Result<Box<dyn LiveCell>, String>>,
+    /// The canvas in the last frame drawn.
+    rect: Option<Rect>,
+}
+
+impl CellView {
+    /// A cell of a lecture whose relative map paths start at `base`.
+    pub fn new(cell: &Cell, base: &Path) -> Self {
+        Self { line: cell.line, source: cell.source.clone(), scene: check_cell(cell, base), live: None, rect: None }
+    }
+
+    /// The same cell, found at `line` after the lecture was edited around it.
+    pub fn moved_to(mut self, line: usize) -> Self {
+        let offset = line as isize - self.line as isize;
+        if let Err(problem) = &mut self.scene {
+            problem.line = problem.line.saturating_add_signed(offset);
+        }
+        self.line = line;
+        self
+    }
+
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    pub fn scene(&self) -> Result<&Scene, &Problem> {
+        self.scene.as_ref()
+    }
+
+    /// The page behind the cell, once it has been in view.
+    pub fn live(&self) -> Option<&dyn LiveCell> {
+        match &self.live {
+            Some(Ok(live)) => Some(live.as_ref()),
+            _ => None,
+        }
+    }
+
+    pub fn rect(&self) -> Option<Rect> {
+        self.rect
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.live().is_some_and(|live| live.is_busy())
+    }
+
+    /// Back to the authored scene: the page is built again when next drawn.
+    pub fn reset(&mut self) {
+        self.live = None;
+    }
+
+    /// The scene to open in the lab: what the cell shows now, or as authored before it was shown.
+    pub fn current_scene(&self) -> Option<Scene> {
+        match (self.live(), &self.scene) {
+            (Some(live), _) => live.scene(),
+            (None, scene) => scene.as_ref().ok().cloned(),
+        }
+    }
+
+    pub fn logic(&mut self, ctx: &egui::Context) {
+        if let Some(Ok(live)) = &mut self.live {
+            live.logic(ctx);
+        }
+    }
+
+    /// Cell number `index` of lecture `file`: its buttons and view, or its error in place.
+    pub fn ui(&mut self, ui: &mut egui::Ui, index: usize, file: &str, height: f32, commands: &mut Vec<NotebookCommand>) {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.push_id(("cell", index), |ui| self.contents(ui, index, file, height, commands));
+        });
+    }
+
+    fn contents(&mut self, ui: &mut egui::Ui, index: usize, file: &str, height: f32, commands: &mut Vec<NotebookCommand>) {
+        let scene = match &self.scene {
+            Ok(scene) => scene,
+            Err(problem) => return widgets::error(ui, &problem.at(file)),
+        };
+        if let Some(Err(error)) = &self.live {
+            return widgets::error(ui, &Problem::new(self.line, error.clone()).at(file));
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("Cell {} (line {})", index + 1, self.line)).weak());
+            let buttons = [
+                ("Reset", "Back to the step and settings the lecture sets", NotebookCommand::ResetCell(index)),
+                ("Open in the lab", "The full page on what this cell shows", NotebookCommand::OpenInLab(index)),
+                ("Save image", "This cell's canvas as PNG, beside the lecture", NotebookCommand::SaveCellImage(index)),
+            ];
+            for (label, hint, command) in buttons {
+                if ui.button(label).on_hover_text(hint).clicked() {
+                    commands.push(command);
+                }
+            }
+        });
+        match &mut self.live {
+            Some(Ok(live)) => self.rect = Some(live.cell_ui(ui, height)),
+            _ => {
+                let (rect, _) = ui.allocate_exact_size(Vec2::new(ui.available_width(), height), egui::Sense::hover());
+                ui.painter().rect_filled(rect, 4.0, ui.visuals().faint_bg_color);
+                // Built when first in view: cells a reader never reaches are never recorded.
+                if ui.is_rect_visible(rect) {
+                    self.live = Some(live_cell(scene));
+                    ui.ctx().request_repaint();
+                }
+            }
+        }
+    }
+}

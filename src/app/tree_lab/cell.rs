@@ -1,0 +1,45 @@
+//! The game-tree lesson inside a lecture cell: the page's own tree, replay, statistics and
+//! pseudocode, without its panel of settings (the lecture sets them).
+
+use egui::{Rect, Vec2};
+
+use super::{TreeCommand, TreeLab};
+use crate::app::notebook::LiveCell;
+use crate::app::replay_bar::ReplayCommand;
+use crate::app::widgets;
+
+/// The statistics and pseudocode beside the tree.
+const SIDE_WIDTH: f32 = 400.0;
+
+impl LiveCell for TreeLab {
+    fn cell_ui(&mut self, ui: &mut egui::Ui, height: f32) -> Rect {
+        let mut commands = Vec::new();
+        let mut replay = Vec::new();
+        if let Some(recording) = &self.recording {
+            if let Some(step) = self.bar.advance(ui.input(|i| i.stable_dt), recording.step(), recording.step_count()) {
+                replay.push(ReplayCommand::Seek(step));
+                ui.ctx().request_repaint();
+            }
+            self.bar.compact_ui(ui, recording.step(), recording.step_count(), &mut replay);
+        }
+        self.progress(ui, &mut commands);
+        if let Some(error) = &self.error {
+            widgets::error(ui, error);
+        }
+        let mut canvas = Rect::NOTHING;
+        ui.horizontal_top(|ui| {
+            let size = Vec2::new((ui.available_width() - SIDE_WIDTH).max(240.0), height);
+            canvas = ui.allocate_ui(size, |ui| self.tree(ui, &mut commands)).response.rect;
+            ui.vertical(|ui| {
+                self.stats(ui);
+                ui.separator();
+                self.pseudocode(ui);
+            });
+        });
+        commands.extend(replay.into_iter().map(TreeCommand::Replay));
+        for command in commands {
+            self.apply(command);
+        }
+        canvas
+    }
+}

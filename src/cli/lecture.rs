@@ -1,0 +1,74 @@
+//! `searchlab lecture`: open a lecture notebook in the app, or check its cells without a window.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use serde_json::json;
+
+use super::{CliError, CliResult, emit};
+use crate::lecture::{self, Lecture};
+
+#[derive(Debug, Args)]
+pub struct LectureArgs {
+    /// Check every cell of every file without opening a window: `FILE:LINE: problem` on stderr for
+    /// each bad cell, a JSON summary per file on stdout, exit code 2 if any cell is bad.
+    #[arg(long)]
+    check: bool,
+    /// The lecture (a Markdown file with ```searchlab cells); with --check, any number of them.
+    #[arg(required = true, value_name = "FILE.md")]
+    files: Vec<PathBuf>,
+}
+
+pub fn run(args: LectureArgs) -> CliResult {
+    if args.check {
+        return check(&args.files);
+    }
+    let [file] = args.files.as_slice() else {
+        return Err(CliError("give one lecture to open (several only with --check)".into()));
+    };
+    // Refused here, before a window opens, like every other bad file.
+    read(file)?;
+    open(file)
+}
+
+#[cfg(feature = "app")]
+fn open(file: &Path) -> CliResult {
+    crate::app::run_lecture(file).map_err(|e| CliError(format!("cannot open the window: {e}")))
+}
+
+#[cfg(not(feature = "app"))]
+fn open(_file: &Path) -> CliResult {
+    Err(CliError("this build has no playground (feature `app`): only --check works".to_string()))
+}
+
+fn read(file: &Path) -> Result<Lecture, CliError> {
+    let name = file.display().to_string();
+    let text = std::fs::read_to_string(file).map_err(|e| CliError(format!("{name}: cannot read: {e}")))?;
+    Lecture::parse(&text).map_err(|problem| CliError(problem.at(&name)))
+}
+
+fn check(files: &[PathBuf]) -> CliResult {
+    let mut bad_files = 0;
+    let mut total = 0;
+    for file in files {
+        let name = file.display().to_string();
+        let (cells, problems) = match read(file) {
+            Ok(lecture) => {
+                let base = file.parent().unwrap_or(Path::new("."));
+                let problems: Vec<String> = lecture::check(&lecture, base).iter().map(|p| p.at(&name)).collect();
+                (lecture.cells().count(), problems)
+            }
+            Err(CliError(message)) => (0, vec![message]),
+        };
+        for problem in &problems {
+            eprintln!("{problem}");
+        }
+        emit(&json!({ "file": name, "cells": cells, "problems": problems.len() }));
+        total += problems.len();
+        bad_files += usize::from(!problems.is_empty());
+    }
+    match total {
+        0 => Ok(()),
+        _ => Err(CliError(format!("{total} problem(s) in {bad_files} of {} lecture(s)", files.len()))),
+    }
+}

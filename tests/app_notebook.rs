@@ -1,0 +1,204 @@
+//! The lecture notebook driven as a lecturer would: open a lecture, present it with the keys, step
+//! a live cell, open it in the lab, edit the file and watch it reload, copy cells from the labs.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use searchlab::app::{Notebook, NotebookCommand, SearchlabApp};
+use searchlab::scene::{Lab, Scene, Step};
+
+use common::ui::{click, lesson_harness, settle, type_into, wait_until};
+
+type NotebookHarness = Harness<'static, Notebook>;
+
+/// A lecture in its own temp folder, unique to this test.
+fn lecture_file(test: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("searchlab-notebook-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("talk.md");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn open(path: &Path) -> NotebookHarness {
+    let mut harness = lesson_harness([1280.0, 900.0], Notebook::open(path));
+    settle(&mut harness);
+    harness
+}
+
+/// A* on the bundled maze, from corner to corner, opening on `step`.
+fn grid_cell(step: &str) -> String {
+    format!(
+        "```searchlab\nversion = 1\nlab = \"grid\"\nmap = {{ bundled = \"maze64.map\" }}\nspec = \"astar:octile\"\n\
+         start = [1, 1]\ngoal = [62, 62]\nstep = {step}\n```\n"
+    )
+}
+
+/// The optimal cost of the maze's corner-to-corner query, from the `pathfinding` crate.
+fn maze_optimal_cost() -> f64 {
+    let grid = searchlab::grid::movingai::load_map(&common::project_map("maze64.map")).unwrap();
+    common::reference::movingai_cost(&grid, (1, 1), (62, 62)).unwrap()
+}
+
+#[test]
+fn a_lecture_opens_with_its_prose_and_cells() {
+    let path = lecture_file("open", &format!("# Searching a maze\n\nA paragraph about mazes.\n\n{}", grid_cell("\"end\"")));
+    let harness = open(&path);
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("Searching a maze");
+    harness.get_by_label("A paragraph about mazes.");
+    harness.get_by_label("Map canvas");
+    assert!(harness.state().cells()[0].live().is_some(), "the cell in view is built");
+}
+
+#[test]
+fn presenting_moves_between_sections_with_the_keys() {
+    let text = format!("# One\n\nfirst\n\n## Two\n\nsecond\n\n---\n\nthird\n\n{}", grid_cell("0"));
+    let mut harness = open(&lecture_file("keys", &text));
+    click(&mut harness, "Present");
+    harness.get_by_label("Slide 1 / 3");
+    for (key, slide) in [(Key::PageDown, 2), (Key::ArrowRight, 3), (Key::PageDown, 3), (Key::PageUp, 2), (Key::ArrowLeft, 1), (Key::ArrowDown, 2)] {
+        harness.key_press(key);
+        harness.run();
+        harness.get_by_label(&format!("Slide {slide} / 3"));
+        assert_eq!(harness.state().slide(), slide - 1);
+    }
+    harness.get_by_label("second");
+    assert!(harness.query_by_label("first").is_none(), "one section per screen");
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert!(!harness.state().is_presenting());
+    harness.get_by_label("first");
+}
+
+#[test]
+fn a_cell_opens_on_its_authored_step() {
+    let path = lecture_file("step", &format!("{}\n{}", grid_cell("40"), grid_cell("\"path-found\"")));
+    let mut harness = open(&path);
+    harness.state_mut().apply(NotebookCommand::Present(true));
+    settle(&mut harness);
+    let shown = harness.state().cells()[0].live().and_then(|cell| cell.scene()).unwrap();
+    assert_eq!(shown.step, Step::Index(40));
+    harness.get_by_label_contains("Step 40 / ");
+    harness.key_press(Key::PageDown);
+    settle(&mut harness);
+    // The second cell opens where A* first reaches the goal: the optimal cost is on screen.
+    harness.get_by_label_contains(&format!("Path found: cost {:.3}", maze_optimal_cost()));
+}
+
+#[test]
+fn reset_returns_a_stepped_cell_to_its_authored_step() {
+    let mut harness = open(&lecture_file("reset", &grid_cell("25")));
+    harness.get_by_label_contains("Step 25 / ");
+    click(&mut harness, "Step >");
+    harness.get_by_label_contains("Step 26 / ");
+    click(&mut harness, "Reset");
+    settle(&mut harness);
+    harness.get_by_label_contains("Step 25 / ");
+}
+
+#[test]
+fn a_malformed_cell_shows_its_error_with_the_line_and_the_next_cell_renders() {
+    let text = format!("# Broken\n\n```searchlab\nversion = 1\nlab = \"grid\"\nspec = \"astar:sideways\"\n```\n\n{}", grid_cell("12"));
+    let path = lecture_file("malformed", &text);
+    let harness = open(&path);
+    harness.get_by_label_contains(&format!("{}:6: ", path.display()));
+    harness.get_by_label_contains("sideways");
+    harness.get_by_label_contains("Step 12 / ");
+    assert!(harness.state().cells()[0].scene().is_err());
+    assert!(harness.state().cells()[1].live().is_some());
+}
+
+#[test]
+fn the_lecture_reloads_when_the_file_changes_and_keeps_the_slide() {
+    let path = lecture_file("reload", "# One\n\nfirst\n\n# Two\n\nsecond\n");
+    let mut harness = open(&path);
+    harness.state_mut().apply(NotebookCommand::Present(true));
+    harness.state_mut().apply(NotebookCommand::NextSlide);
+    harness.run();
+    harness.get_by_label("second");
+    std::fs::write(&path, "# One\n\nfirst\n\n# Two\n\nsecond, edited\n\n# Three\n\nthird\n").unwrap();
+    wait_until(&mut harness, |notebook| notebook.slide_count() == 3);
+    harness.run();
+    harness.get_by_label("second, edited");
+    harness.get_by_label("Slide 2 / 3");
+}
+
+#[test]
+fn open_in_the_lab_carries_the_scene() {
+    let path = lecture_file("lab", &format!("# In the lab\n\n{}", grid_cell("30")));
+    let mut harness = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+    click(&mut harness, "Lecture notebook");
+    type_into(&mut harness, "Lecture file:", &path.display().to_string());
+    click(&mut harness, "Open lecture");
+    wait_until(&mut harness, |app| !app.is_busy());
+    click(&mut harness, "Step >");
+    harness.get_by_label_contains("Step 31 / ");
+    click(&mut harness, "Open in the lab");
+    wait_until(&mut harness, |app| !app.is_busy());
+    harness.run();
+    harness.get_by_label("Grid search: BFS, Dijkstra and A*");
+    harness.get_by_label_contains("Step 31 / ");
+}
+
+#[test]
+fn the_welcome_lecture_opens_on_a_first_run() {
+    let mut harness = lesson_harness([1280.0, 720.0], Notebook::from_saved(None));
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("Welcome to lecture notebooks");
+    let scene: Option<Scene> = harness.state().cells()[0].live().and_then(|cell| cell.scene());
+    assert_eq!(scene.map(|scene| scene.lab), Some(Lab::Grid));
+}
+
+/// The text the last frame put on the clipboard.
+fn copied(harness: &Harness<'_, SearchlabApp>) -> Option<String> {
+    harness.output().platform_output.commands.iter().find_map(|command| match command {
+        egui::OutputCommand::CopyText(text) => Some(text.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn copy_this_cell_from_each_lab_pastes_into_a_lecture_that_shows_the_same_state() {
+    for (lesson, live) in [("Grid search", true), ("Polygon maps", true), ("Game-tree search", true), ("Barca: play", false), ("Tuning", false)] {
+        let mut app = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+        click(&mut app, lesson);
+        wait_until(&mut app, |app| !app.is_busy());
+        app.run();
+        app.get_by_label("Copy this cell").click();
+        app.step();
+        let block = copied(&app).unwrap_or_else(|| panic!("{lesson}: nothing copied"));
+        assert!(block.starts_with("```searchlab\n") && block.ends_with("```\n"), "{lesson}: {block}");
+        let path = lecture_file(&format!("copy-{}", lesson.len()), &format!("# Pasted\n\n{block}"));
+        let mut notebook = open(&path);
+        settle(&mut notebook);
+        let cell = &notebook.state().cells()[0];
+        let authored = cell.scene().unwrap_or_else(|problem| panic!("{lesson}: {problem}")).clone();
+        if live {
+            let shown = cell.live().and_then(|live| live.scene()).unwrap();
+            assert_eq!(shown, authored, "{lesson}: the cell shows what was copied");
+        }
+        let lab_scene = searchlab::scene::Scene::from_toml(block.trim_start_matches("```searchlab\n").trim_end_matches("```\n")).unwrap();
+        assert_eq!(authored, lab_scene, "{lesson}");
+    }
+}
+
+#[test]
+fn save_image_writes_the_cells_canvas_as_png() {
+    let path = lecture_file("image", &format!("# Picture\n\n{}", grid_cell("\"end\"")));
+    let mut harness = open(&path);
+    let canvas = harness.state().cells()[0].rect().expect("the cell was drawn");
+    click(&mut harness, "Save image");
+    wait_until(&mut harness, |notebook| notebook.notice().is_some() || notebook.error().is_some());
+    assert_eq!(harness.state().error(), None);
+    let written = path.with_file_name("talk-line-3.png");
+    assert!(harness.state().notice().unwrap().contains(&written.display().to_string()));
+    let image = image::open(&written).unwrap();
+    let scale = harness.ctx.pixels_per_point();
+    assert_eq!((image.width(), image.height()), ((canvas.width() * scale).round() as u32, (canvas.height() * scale).round() as u32));
+}

@@ -1,0 +1,103 @@
+//! `searchlab lecture --check` as an author or CI sees it: `FILE:LINE: problem` on stderr for each
+//! bad cell, a JSON summary per file, exit code 2 when anything is wrong.
+
+mod common;
+
+use common::cli::{assert_fails, json_lines, searchlab};
+
+/// A lecture in its own temp folder (so relative map paths start there), unique to this process.
+fn lecture_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("searchlab-cli-lecture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+const GOOD_CELL: &str = "```searchlab\nversion = 1\nlab = \"grid\"\nmap = { bundled = \"maze64.map\" }\nspec = \"astar:octile\"\nstart = [1, 1]\ngoal = [62, 62]\nstep = \"path-found\"\n```\n";
+
+#[test]
+fn the_bundled_lectures_check_clean() {
+    let output = searchlab(&["lecture", "--check", "lectures/welcome.md"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(output.stderr.is_empty());
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["file"], "lectures/welcome.md");
+    assert_eq!(lines[0]["problems"], 0);
+    assert!(lines[0]["cells"].as_u64().unwrap() >= 3);
+}
+
+#[test]
+fn each_bad_cell_is_reported_at_its_line_and_the_good_ones_are_not() {
+    let text = format!(
+        "# Talk\n\n{GOOD_CELL}\n```searchlab\nversion = 1\nlab = \"grid\"\nspec = = \"astar\"\n```\n\n\
+         ```searchlab\nversion = 1\nlab = \"gird\"\n```\n\n\
+         ```searchlab\nversion = 1\nlab = \"grid\"\nmap = {{ bundled = \"maze64.map\" }}\nstart = [1, 1]\ngoal = [90, 3]\n```\n\n\
+         ```searchlab\nversion = 1\nlab = \"grid\"\nmap = {{ path = \"missing.map\" }}\n```\n\n\
+         {GOOD_CELL}\n```searchlab\nversion = 1\nlab = \"grid\"\n"
+    );
+    let file = lecture_file("broken.md", &text);
+    let output = searchlab(&["lecture", "--check", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    let expected = [
+        (16, "expected"),                                // the TOML syntax error, on its own line
+        (21, "unknown variant `gird`"),                  // the lab line
+        (29, "goal 90,3 is outside the 64x64 map"),      // the goal line
+        (35, "missing.map"),                             // the map line: cannot be read
+        (48, "never closed"),                            // the fence that opens the unclosed cell
+    ];
+    assert_eq!(lines.len(), expected.len() + 1, "one line per bad cell and a summary: {stderr}");
+    for (line, (number, fragment)) in lines.iter().zip(expected) {
+        let prefix = format!("{file}:{number}: ");
+        assert!(line.starts_with(&prefix) && line.contains(fragment), "'{line}' should start '{prefix}' and mention '{fragment}'");
+    }
+    assert!(lines[5].contains("5 problem(s)"), "{}", lines[5]);
+    let summary = json_lines(&output);
+    assert_eq!((summary[0]["cells"].as_u64(), summary[0]["problems"].as_u64()), (Some(7), Some(5)));
+}
+
+#[test]
+fn maps_are_read_from_the_lectures_folder() {
+    let map = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n";
+    let file = lecture_file("beside.md", "```searchlab\nversion = 1\nlab = \"grid\"\nmap = { path = \"beside.map\" }\nstart = [0, 0]\ngoal = [3, 2]\n```\n");
+    std::fs::write(std::path::Path::new(&file).with_file_name("beside.map"), map).unwrap();
+    let output = searchlab(&["lecture", "--check", &file]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+#[test]
+fn a_step_the_search_never_reaches_is_reported() {
+    let cell = GOOD_CELL.replace("step = \"path-found\"", "step = 100000");
+    let file = lecture_file("late.md", &format!("intro\n\n{cell}"));
+    let output = searchlab(&["lecture", "--check", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with(&format!("{file}:10: step 100000 is past the end")), "{stderr}");
+}
+
+#[test]
+fn several_files_are_checked_in_one_run() {
+    let good = lecture_file("good.md", GOOD_CELL);
+    let bad = lecture_file("bad.md", "```searchlab\nversion = 2\nlab = \"grid\"\n```\n");
+    let output = searchlab(&["lecture", "--check", &good, &bad]);
+    assert_eq!(output.status.code(), Some(2));
+    let summary = json_lines(&output);
+    assert_eq!(summary.len(), 2);
+    assert_eq!((summary[0]["problems"].as_u64(), summary[1]["problems"].as_u64()), (Some(0), Some(1)));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with(&format!("{bad}:1: scene version 2 is not supported")), "{stderr}");
+}
+
+#[test]
+fn whole_file_problems_are_one_line() {
+    let newer = lecture_file("newer.md", "---\nsearchlab: 9\n---\n# Later\n");
+    assert_fails(&["lecture", &newer], &format!("{newer}:2: lecture format version 9 is unknown"));
+    assert_fails(&["lecture", "no/such/talk.md"], "no/such/talk.md: cannot read");
+    assert_fails(&["lecture", "a.md", "b.md"], "give one lecture to open");
+    let output = searchlab(&["lecture", "--check", &newer]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with(&format!("{newer}:2: lecture format version 9")));
+}
