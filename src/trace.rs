@@ -168,10 +168,10 @@ pub struct Recorder<E> {
 }
 
 impl<E> Recorder<E> {
-    /// Reserves room for `cap` events up front: pages never written cost no memory, and a
-    /// growing list would copy its events, briefly holding them twice.
+    /// Reserves room for `cap` events (at most [`DEFAULT_EVENT_CAP`]) up front: pages never
+    /// written cost no memory, and a growing list would copy its events, briefly holding them twice.
     pub fn new(cap: usize) -> Self {
-        Self { events: Vec::with_capacity(cap), cap, truncated: false }
+        Self { events: Vec::with_capacity(cap.min(DEFAULT_EVENT_CAP)), cap, truncated: false }
     }
 
     pub fn finish(mut self) -> Trace<E> {
