@@ -9,7 +9,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use searchlab::adversarial::choice::root_move_scores;
-use searchlab::adversarial::tree::TreeView;
+use searchlab::adversarial::tree::{TreeEvent, TreeNode, TreeView};
 use searchlab::adversarial::minimax;
 use searchlab::games::barca::Barca;
 use searchlab::games::tictactoe::TicTacToe;
@@ -17,7 +17,7 @@ use searchlab::games::DefaultEval;
 use searchlab::grid::movingai::load_map;
 use searchlab::pathfinding::{Algorithm, GridSearch, SearchSpace};
 use searchlab::trace::{NoTrace, Player, Progress, Recorder, Watched};
-use searchlab::pathfinding::search_trace::SearchSnapshot;
+use searchlab::pathfinding::search_trace::{SearchEvent, SearchSnapshot};
 
 /// A field of /proc/self/status in bytes ("VmHWM", "VmRSS").
 fn status_bytes(field: &str) -> usize {
@@ -65,8 +65,9 @@ fn grid_case() {
     times.sort();
     let peak = status_bytes("VmHWM") - base;
     println!(
-        "grid  Dijkstra random512: {events} events, peak {:.1} MB above the map ({:.1} B/event), held {:.1} MB; \
+        "grid  Dijkstra random512: {events} events of {} B, peak {:.1} MB above the map ({:.1} B/event), held {:.1} MB; \
          seek median {:.2} ms, max {:.2} ms; one step back from the end {:.3} ms",
+        std::mem::size_of::<SearchEvent>(),
         mb(peak),
         peak as f64 / events as f64,
         mb(status_bytes("VmRSS") - base),
@@ -88,9 +89,11 @@ fn tree_case() {
     let seek = began.elapsed();
     let peak = status_bytes("VmHWM") - base;
     println!(
-        "tree  full tic-tac-toe: {} events, {} nodes, peak {:.1} MB ({:.1} B/event), held {:.1} MB; seek to the middle {:.1} ms",
+        "tree  full tic-tac-toe: {} events of {} B, {} nodes of {} B, peak {:.1} MB ({:.1} B/event), held {:.1} MB; seek to the middle {:.1} ms",
         player.len(),
+        std::mem::size_of::<TreeEvent>(),
         player.view().nodes.len(),
+        std::mem::size_of::<TreeNode>(),
         mb(peak),
         peak as f64 / player.len() as f64,
         mb(status_bytes("VmRSS") - base),

@@ -168,11 +168,14 @@ pub struct Recorder<E> {
 }
 
 impl<E> Recorder<E> {
+    /// Reserves room for `cap` events (at most [`DEFAULT_EVENT_CAP`]) up front: pages never
+    /// written cost no memory, and a growing list would copy its events, briefly holding them twice.
     pub fn new(cap: usize) -> Self {
-        Self { events: Vec::new(), cap, truncated: false }
+        Self { events: Vec::with_capacity(cap.min(DEFAULT_EVENT_CAP)), cap, truncated: false }
     }
 
-    pub fn finish(self) -> Trace<E> {
+    pub fn finish(mut self) -> Trace<E> {
+        self.events.shrink_to_fit();
         Trace { events: self.events, truncated: self.truncated }
     }
 }
@@ -201,12 +204,17 @@ pub struct Trace<E> {
     pub truncated: bool,
 }
 
-/// A view that events move forward; `apply` returns what `revert` needs to move it back.
+/// A view that events move forward; `apply` returns what `revert` needs to move it back beyond the
+/// events themselves.
 pub trait Replay: Clone {
     type Event;
     type Undo;
     fn apply(&mut self, event: &Self::Event) -> Self::Undo;
-    fn revert(&mut self, undo: Self::Undo);
+    /// Takes back the last of `done` (the events applied so far, there to read) given its undo record.
+    fn revert(&mut self, done: &[Self::Event], undo: Self::Undo);
+    /// Called once with the whole trace before it is replayed: a view that grows (a tree's nodes)
+    /// reserves its room here, so that growing never copies it.
+    fn prepare(&mut self, _events: &[Self::Event]) {}
     /// Roughly the bytes a copy of the view holds, so the player can space its keyframes (views
     /// that grow large say so).
     fn footprint(&self) -> usize {
@@ -223,10 +231,12 @@ const UNDO_WINDOW: usize = 1 << 12;
 
 /// Replays a trace into a view; `step` is the number of events applied.
 ///
-/// It keeps no undo record per event: copies of the view (keyframes) are taken while moving
-/// forward, spaced so that they cost at most [`KEYFRAME_BYTES_PER_EVENT`] per event, and a seek
-/// backward restores the nearest keyframe before the target and replays from there. Only the last
-/// [`UNDO_WINDOW`] steps keep undo records, so stepping back one event at a time stays cheap.
+/// When a family's undo records take no room (its events, read backward, carry what they
+/// overwrote), a seek backward reverts event by event and nothing else is kept. Otherwise
+/// copies of the view (keyframes) are taken while moving forward, spaced so that they cost at most
+/// [`KEYFRAME_BYTES_PER_EVENT`] per event, and a seek backward restores the nearest keyframe before
+/// the target and replays from there. Only the last [`UNDO_WINDOW`] steps keep undo records then,
+/// so stepping back one event at a time stays cheap.
 pub struct Player<V: Replay> {
     trace: Trace<V::Event>,
     view: V,
@@ -239,9 +249,15 @@ pub struct Player<V: Replay> {
 
 impl<V: Replay> Player<V> {
     /// `view` must be the state before the first event.
-    pub fn new(trace: Trace<V::Event>, view: V) -> Self {
-        let keyframes = vec![(0, view.clone())];
+    pub fn new(trace: Trace<V::Event>, mut view: V) -> Self {
+        view.prepare(&trace.events);
+        let keyframes = if Self::keeps_every_undo() { Vec::new() } else { vec![(0, view.clone())] };
         Self { trace, view, step: 0, keyframes, undo: Default::default() }
+    }
+
+    /// Undo records that take no room are kept for every step, so no keyframe is ever needed.
+    fn keeps_every_undo() -> bool {
+        std::mem::size_of::<V::Undo>() == 0
     }
 
     pub fn len(&self) -> usize {
@@ -284,15 +300,17 @@ impl<V: Replay> Player<V> {
         }
         while self.step > target {
             let undo = self.undo.pop_back().expect("undo records reach back to the target");
-            self.view.revert(undo);
+            self.view.revert(&self.trace.events[..self.step], undo);
             self.step -= 1;
         }
         while self.step < target {
             self.take_keyframe_if_due();
             let undo = self.view.apply(&self.trace.events[self.step]);
             self.step += 1;
-            // Far from the target the undo record is never needed: skip the bookkeeping.
-            if target - self.step < UNDO_WINDOW {
+            if Self::keeps_every_undo() {
+                self.undo.push_back(undo);
+            } else if target - self.step < UNDO_WINDOW {
+                // Far from the target the undo record is never needed: skip the bookkeeping.
                 if self.undo.len() == UNDO_WINDOW {
                     self.undo.pop_front();
                 }
@@ -305,7 +323,7 @@ impl<V: Replay> Player<V> {
     }
 
     fn take_keyframe_if_due(&mut self) {
-        let (last, _) = self.keyframes.last().expect("a keyframe at step 0");
+        let Some((last, _)) = self.keyframes.last() else { return };
         if self.step <= *last {
             return;
         }
@@ -372,7 +390,7 @@ mod tests {
         fn apply(&mut self, &(slot, value): &(usize, u32)) -> (usize, u32) {
             (slot, std::mem::replace(&mut self.0[slot], value))
         }
-        fn revert(&mut self, (slot, value): (usize, u32)) {
+        fn revert(&mut self, _done: &[(usize, u32)], (slot, value): (usize, u32)) {
             self.0[slot] = value;
         }
     }

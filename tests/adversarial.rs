@@ -178,10 +178,10 @@ fn recorded_alpha_beta_replays_forward_and_back() {
     assert_eq!(view.pv, Some((pv, result.score)));
     let root = view.node(0);
     assert_eq!((root.parent, root.state, root.value), (NO_NODE, NodeState::Done, Some(result.score)));
-    assert_eq!(root.children.len(), 7, "every root move is searched");
-    let cut = view.nodes.iter().filter(|n| n.cutoff.is_some()).count() as u64;
+    assert_eq!(view.children(0).len(), 7, "every root move is searched");
+    let cut = (0..view.nodes.len() as u32).filter(|&id| view.cutoff(id).is_some()).count() as u64;
     assert_eq!(cut, result.stats.cutoffs);
-    assert!(view.nodes.iter().any(|n| n.cutoff.as_deref().is_some_and(|(_, pruned)| !pruned.is_empty())));
+    assert!((0..view.nodes.len() as u32).any(|id| view.cutoff(id).is_some_and(|(_, pruned)| !pruned.is_empty())));
     let leaves = view.nodes.iter().filter(|n| matches!(n.state, NodeState::Leaf(_))).count() as u64;
     assert_eq!(leaves, result.stats.leaves);
     assert!(view.nodes.iter().all(|n| n.state != NodeState::Open), "every node finished");

@@ -28,7 +28,7 @@ fn tree_nodes(harness: &LabHarness) -> usize {
 fn click_first_root_move(harness: &mut LabHarness) -> String {
     let Replay::Tree(replay) = &recording(harness).replay else { panic!("a tree replay") };
     let view = replay.player.view();
-    let child = view.node(0).children[0];
+    let child = view.children(0)[0];
     let mv = view.node(child).mv.to_string();
     // The cards live in a zoomable scene: click through accessibility, as a screen reader would.
     harness.get_by_label_contains(&format!("node {child}: {mv} ")).click_accesskit();
@@ -183,7 +183,7 @@ fn the_app_lists_the_lesson() {
 fn root_child(harness: &LabHarness, mv: &str) -> u32 {
     let Replay::Tree(replay) = &recording(harness).replay else { panic!("a tree replay") };
     let view = replay.player.view();
-    *view.node(0).children.iter().find(|&&c| view.node(c).mv.as_str() == mv).expect("a root move")
+    view.children(0).into_iter().find(|&c| view.node(c).mv.as_str() == mv).expect("a root move")
 }
 
 #[test]

@@ -216,7 +216,7 @@ impl Replay for MctsView {
         self.nodes.len() * (std::mem::size_of::<ViewNode>() + 24)
     }
 
-    fn revert(&mut self, undo: MctsUndo) {
+    fn revert(&mut self, _done: &[MctsEvent], undo: MctsUndo) {
         match undo {
             MctsUndo::Select { path, playout } => {
                 self.path = path;

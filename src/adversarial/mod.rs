@@ -145,6 +145,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
         self.next_node += 1;
         self.stats.nodes += 1;
         let side = game.side_to_move();
+        let depth = u16::try_from(depth).unwrap_or(u16::MAX);
         self.tracer.record(|| TreeEvent::Enter { node, parent, mv: MoveText::new(&mv), side, depth, alpha, beta });
         self.stopped |= self.tracer.control() == Control::Stop;
         node
@@ -258,7 +259,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
                 moves.push(line.move_text(mv));
                 line.make_move(mv);
             }
-            self.tracer.record(|| TreeEvent::Pv { moves, value });
+            self.tracer.record(|| TreeEvent::Pv { moves: moves.into(), value });
         }
         let mut stats = self.stats;
         stats.micros = started.elapsed().as_micros() as u64;

@@ -5,8 +5,10 @@
 //! minimax, the side to move's for the negamax family (see [`TreeEvent::Start`]); every node
 //! records its side to move so a view can show either.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::ops::Deref;
+use std::sync::{OnceLock, RwLock};
 
 use serde::Serialize;
 
@@ -54,30 +56,41 @@ impl CutoffKind {
     }
 }
 
-/// The longest move text kept whole; longer ones are cut (the games here need at most 6 bytes).
-const MOVE_TEXT_BYTES: usize = 15;
+/// Every move text seen so far, numbered: games have few distinct move texts (Barca's are bounded
+/// by its squares), so each is kept once for the life of the program.
+struct MoveTexts {
+    texts: Vec<&'static str>,
+    ids: HashMap<&'static str, u32>,
+}
 
-/// A move's text stored inline: a full tic-tac-toe tree holds one per node in its events and one
+fn move_texts() -> &'static RwLock<MoveTexts> {
+    static TABLE: OnceLock<RwLock<MoveTexts>> = OnceLock::new();
+    TABLE.get_or_init(|| RwLock::new(MoveTexts { texts: vec![""], ids: HashMap::from([("", 0)]) }))
+}
+
+/// A move's text as a 4-byte id: a full tic-tac-toe tree holds one per node in its events and one
 /// in its view, and a `String` would cost a heap allocation each.
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
-pub struct MoveText {
-    len: u8,
-    bytes: [u8; MOVE_TEXT_BYTES],
-}
+pub struct MoveText(u32);
 
 impl MoveText {
     pub fn new(text: &str) -> Self {
-        let mut len = text.len().min(MOVE_TEXT_BYTES);
-        while !text.is_char_boundary(len) {
-            len -= 1;
+        if let Some(&id) = move_texts().read().expect("move texts").ids.get(text) {
+            return MoveText(id);
         }
-        let mut bytes = [0; MOVE_TEXT_BYTES];
-        bytes[..len].copy_from_slice(&text.as_bytes()[..len]);
-        Self { len: len as u8, bytes }
+        let mut table = move_texts().write().expect("move texts");
+        if let Some(&id) = table.ids.get(text) {
+            return MoveText(id);
+        }
+        let id = table.texts.len() as u32;
+        let text: &'static str = Box::leak(text.into());
+        table.texts.push(text);
+        table.ids.insert(text, id);
+        MoveText(id)
     }
 
-    pub fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len as usize]).expect("cut at a char boundary")
+    pub fn as_str(&self) -> &'static str {
+        move_texts().read().expect("move texts").texts[self.0 as usize]
     }
 }
 
@@ -114,17 +127,18 @@ pub enum TreeEvent {
     Iteration { depth: u32 },
     /// A node is entered: `mv` is the move text that led here (empty at the root), `depth` the
     /// remaining depth, `alpha..beta` the window it is searched with (full for minimax/negamax).
-    Enter { node: u32, parent: u32, mv: MoveText, side: Side, depth: u32, alpha: Score, beta: Score },
+    /// `depth` is a `u16` so that the event, the most frequent one, fits 24 bytes.
+    Enter { node: u32, parent: u32, mv: MoveText, side: Side, depth: u16, alpha: Score, beta: Score },
     /// The node was scored without expanding it.
     Leaf { node: u32, value: Score, reason: LeafReason },
     /// A child returned and improved the node: its value so far and window now.
     Window { node: u32, value: Score, alpha: Score, beta: Score, best_child: u32 },
     /// The node stops early: `pruned` are the moves it will not search.
-    Cutoff { node: u32, kind: CutoffKind, pruned: Vec<String> },
+    Cutoff { node: u32, kind: CutoffKind, pruned: Box<[String]> },
     /// The node is done with this value.
     Exit { node: u32, value: Score, best_child: u32 },
     /// The search's final principal variation and root value.
-    Pv { moves: Vec<String>, value: Score },
+    Pv { moves: Box<[String]>, value: Score },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -142,21 +156,21 @@ pub struct TreeNode {
     pub parent: u32,
     pub mv: MoveText,
     pub side: Side,
-    pub depth: u32,
+    pub depth: u16,
     /// Plies below its iteration's root.
-    pub ply: u32,
+    pub ply: u16,
     /// The iterative-deepening iteration the node belongs to (0 for single searches).
-    pub iteration: u32,
-    pub children: Vec<u32>,
+    pub iteration: u16,
+    /// The newest child and the sibling entered just before this node (`NO_NODE` when none): the
+    /// children as links rather than a list per node (see [`TreeView::children`]).
+    last_child: u32,
+    prev_sibling: u32,
     /// The value so far (`None` until a child returned or the node was scored).
     pub value: Option<Score>,
     pub alpha: Score,
     pub beta: Score,
     pub best_child: u32,
     pub state: NodeState,
-    /// Set when the node stopped early: which bound, and the moves left unsearched (boxed: few
-    /// nodes have one).
-    pub cutoff: Option<Box<(CutoffKind, Vec<String>)>>,
 }
 
 /// The visible state of a tree search at one step of its trace.
@@ -173,6 +187,9 @@ pub struct TreeView {
     pub leaf_count: u64,
     /// Nodes that stopped early so far.
     pub cutoff_count: u64,
+    /// Which bound each node that stopped early beat, and the moves it left unsearched (kept
+    /// beside the nodes: few have one).
+    cutoffs: HashMap<u32, (CutoffKind, Vec<String>)>,
     /// Nodes entered so far at each ply below the root (all iterations together).
     pub nodes_per_ply: Vec<u64>,
 }
@@ -185,7 +202,6 @@ struct NodeChange {
     beta: Score,
     best_child: u32,
     state: NodeState,
-    cutoff: Option<Box<(CutoffKind, Vec<String>)>>,
 }
 
 /// How to take one [`TreeEvent`] back.
@@ -194,6 +210,8 @@ pub struct TreeUndo {
     /// The changed node's fields before the event.
     node: Option<(u32, NodeChange)>,
     added: bool,
+    /// The node whose cutoff the event recorded.
+    cut: Option<u32>,
     current: Option<u32>,
     iteration: u32,
     pv: Option<Option<(Vec<String>, Score)>>,
@@ -207,6 +225,20 @@ impl TreeView {
 
     pub fn node(&self, id: u32) -> &TreeNode {
         &self.nodes[id as usize]
+    }
+
+    /// Which bound `id` beat when it stopped early, and the moves it left unsearched.
+    pub fn cutoff(&self, id: u32) -> Option<&(CutoffKind, Vec<String>)> {
+        self.cutoffs.get(&id)
+    }
+
+    /// The children of `id` in the order they were entered.
+    pub fn children(&self, id: u32) -> Vec<u32> {
+        let linked = |link: u32| (link != NO_NODE).then_some(link);
+        let mut children: Vec<u32> =
+            std::iter::successors(linked(self.node(id).last_child), |&child| linked(self.node(child).prev_sibling)).collect();
+        children.reverse();
+        children
     }
 
     /// The nodes from the root of the current iteration down to the current node.
@@ -234,7 +266,6 @@ impl TreeView {
             beta: n.beta,
             best_child: n.best_child,
             state: n.state,
-            cutoff: n.cutoff.clone(),
         };
         undo.node = Some((id, before));
         self.current = Some(id);
@@ -293,7 +324,7 @@ impl Replay for TreeView {
 
     fn apply(&mut self, event: &TreeEvent) -> TreeUndo {
         let mut undo =
-            TreeUndo { node: None, added: false, current: self.current, iteration: self.iteration, pv: None, start: None };
+            TreeUndo { node: None, added: false, cut: None, current: self.current, iteration: self.iteration, pv: None, start: None };
         match event {
             TreeEvent::Start { algorithm, perspective } => {
                 undo.start = Some((self.algorithm, self.perspective));
@@ -311,24 +342,24 @@ impl Replay for TreeView {
                     self.nodes_per_ply.resize(ply as usize + 1, 0);
                 }
                 self.nodes_per_ply[ply as usize] += 1;
+                let prev_sibling =
+                    if *parent == NO_NODE { NO_NODE } else { std::mem::replace(&mut self.node_mut(*parent).last_child, *node) };
                 self.nodes.push(TreeNode {
                     parent: *parent,
                     mv: *mv,
                     side: *side,
                     depth: *depth,
                     ply,
-                    iteration: self.iteration,
-                    children: Vec::new(),
+                    iteration: u16::try_from(self.iteration).unwrap_or(u16::MAX),
+                    last_child: NO_NODE,
+                    prev_sibling,
                     value: None,
                     alpha: *alpha,
                     beta: *beta,
                     best_child: NO_NODE,
                     state: NodeState::Open,
-                    cutoff: None,
                 });
-                if *parent != NO_NODE {
-                    self.node_mut(*parent).children.push(*node);
-                }
+
                 undo.added = true;
                 self.current = Some(*node);
             }
@@ -343,7 +374,9 @@ impl Replay for TreeView {
                 (n.value, n.alpha, n.beta, n.best_child) = (Some(*value), *alpha, *beta, *best_child);
             }
             TreeEvent::Cutoff { node, kind, pruned } => {
-                self.change(&mut undo, *node).cutoff = Some(Box::new((*kind, pruned.clone())));
+                self.current = Some(*node);
+                self.cutoffs.insert(*node, (*kind, pruned.to_vec()));
+                undo.cut = Some(*node);
                 self.cutoff_count += 1;
             }
             TreeEvent::Exit { node, value, best_child } => {
@@ -351,22 +384,26 @@ impl Replay for TreeView {
                 (n.value, n.best_child, n.state) = (Some(*value), *best_child, NodeState::Done);
             }
             TreeEvent::Pv { moves, value } => {
-                undo.pv = Some(self.pv.replace((moves.clone(), *value)));
+                undo.pv = Some(self.pv.replace((moves.to_vec(), *value)));
             }
         }
         undo
     }
 
-    /// Nodes dominate; each holds a short move text and a child list on the heap.
-    fn footprint(&self) -> usize {
-        self.nodes.len() * (std::mem::size_of::<TreeNode>() + 48)
+    fn prepare(&mut self, events: &[TreeEvent]) {
+        self.nodes.reserve(events.iter().filter(|event| matches!(event, TreeEvent::Enter { .. })).count());
     }
 
-    fn revert(&mut self, undo: TreeUndo) {
+    /// Nodes dominate.
+    fn footprint(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<TreeNode>()
+    }
+
+    fn revert(&mut self, _done: &[TreeEvent], undo: TreeUndo) {
         if undo.added {
             let node = self.nodes.pop().expect("an added node to remove");
             if node.parent != NO_NODE {
-                self.node_mut(node.parent).children.pop();
+                self.node_mut(node.parent).last_child = node.prev_sibling;
             }
             let count = &mut self.nodes_per_ply[node.ply as usize];
             *count -= 1;
@@ -379,11 +416,12 @@ impl Replay for TreeView {
             if matches!(n.state, NodeState::Leaf(_)) && !matches!(before.state, NodeState::Leaf(_)) {
                 self.leaf_count -= 1;
             }
-            if n.cutoff.is_some() && before.cutoff.is_none() {
-                self.cutoff_count -= 1;
-            }
-            (n.value, n.alpha, n.beta, n.best_child, n.state, n.cutoff) =
-                (before.value, before.alpha, before.beta, before.best_child, before.state, before.cutoff);
+            (n.value, n.alpha, n.beta, n.best_child, n.state) =
+                (before.value, before.alpha, before.beta, before.best_child, before.state);
+        }
+        if let Some(id) = undo.cut {
+            self.cutoffs.remove(&id);
+            self.cutoff_count -= 1;
         }
         if let Some(pv) = undo.pv {
             self.pv = pv;
@@ -404,6 +442,34 @@ mod tests {
     use crate::games::tictactoe::TicTacToe;
     use crate::games::uniform_tree::{Ordering, UniformTree};
     use crate::trace::{Player, Recorder};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn seeks_in_any_order_match_a_replay_from_the_start(
+            position in proptest::sample::select(vec!["x../.../...", ".x./o../...", "x.o/.o./x.."]),
+            pruned in any::<bool>(),
+            targets in proptest::collection::vec(0.0..=1.0f64, 1..10),
+        ) {
+            let game = TicTacToe::from_position(position).unwrap();
+            let mut recorder = Recorder::default();
+            if pruned {
+                alphabeta::search(&game, &DefaultEval, 9, &mut recorder);
+            } else {
+                minimax::search(&game, &DefaultEval, 9, &mut recorder);
+            }
+            let trace = recorder.finish();
+            let len = trace.events.len();
+            let mut player = Player::new(trace.clone(), TreeView::new());
+            for target in targets.iter().map(|t| (t * len as f64) as usize) {
+                player.seek(target);
+                let mut fresh = Player::new(trace.clone(), TreeView::new());
+                fresh.seek(target);
+                prop_assert_eq!(player.view(), fresh.view(), "at step {} of {}", target, len);
+            }
+        }
+    }
 
     #[test]
     fn counters_follow_the_replay_both_ways() {

@@ -274,7 +274,7 @@ impl crate::trace::Replay for FunnelView {
         }
     }
 
-    fn revert(&mut self, undo: FunnelUndo) {
+    fn revert(&mut self, _done: &[FunnelEvent], undo: FunnelUndo) {
         match undo {
             FunnelUndo::Step(step) => self.step = step,
             FunnelUndo::Apex => {

@@ -99,7 +99,7 @@ impl crate::trace::Replay for WalkView {
         None
     }
 
-    fn revert(&mut self, undo: Self::Undo) {
+    fn revert(&mut self, _done: &[WalkEvent], undo: Self::Undo) {
         if self.found.is_some() {
             self.found = undo;
             return;

@@ -1,7 +1,7 @@
 //! Events of the hierarchical planners (HPA*, PRA*) and the view that replays them: the stage,
 //! the search running in it, the corridor and the paths found so far.
 
-use super::search_trace::{ClearedSearch, SearchEvent, SearchSnapshot, SearchUndo};
+use super::search_trace::{ClearedSearch, SearchEvent, SearchSnapshot};
 use crate::trace::Replay;
 
 /// Events of a hierarchical planner (HPA*, PRA*): the stage it is in, and the events of the
@@ -71,7 +71,8 @@ pub struct PlanView {
 pub enum PlanUndo {
     Stage { level: usize, stage: Option<PlanStage>, search: ClearedSearch },
     Corridor(Option<(usize, Vec<u32>)>),
-    Search { undo: SearchUndo, found: bool },
+    /// Search events take themselves back; `found` says whether one added to `found`.
+    Search { found: bool },
 }
 
 impl PlanView {
@@ -100,7 +101,8 @@ impl Replay for PlanView {
                 } else {
                     false
                 };
-                PlanUndo::Search { undo: self.search.apply(event), found }
+                self.search.apply(event);
+                PlanUndo::Search { found }
             }
         }
     }
@@ -110,18 +112,27 @@ impl Replay for PlanView {
         self.search.footprint() + found
     }
 
-    fn revert(&mut self, undo: PlanUndo) {
+    fn revert(&mut self, done: &[PlanEvent], undo: PlanUndo) {
         match undo {
             PlanUndo::Stage { level, stage, search } => {
                 (self.level, self.stage) = (level, stage);
                 self.search.restore(search);
             }
             PlanUndo::Corridor(corridor) => self.corridor = corridor,
-            PlanUndo::Search { undo, found } => {
+            PlanUndo::Search { found } => {
                 if found {
                     self.found.pop();
                 }
-                self.search.revert(undo);
+                let Some((PlanEvent::Search(event), earlier)) = done.split_last() else {
+                    unreachable!("a search undo record belongs to a search event")
+                };
+                // The stage's search began at its `Stage` event.
+                let stage_so_far = earlier.iter().rev().take_while(|e| !matches!(e, PlanEvent::Stage { .. }));
+                let searched = stage_so_far.filter_map(|e| match e {
+                    PlanEvent::Search(event) => Some(event),
+                    _ => None,
+                });
+                self.search.take_back(event, searched);
             }
         }
     }

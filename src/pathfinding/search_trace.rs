@@ -77,6 +77,12 @@ pub struct SearchSnapshot {
     pub closed_count: usize,
     pub expanded: usize,
     pub outcome: Option<SearchOutcome>,
+    /// Events applied since the snapshot was new or cleared.
+    applied: u32,
+    /// The records that events overwrote and cannot tell again (a node opened again, or closed
+    /// from a state other than open), by the event's number, the newest last: what lets every
+    /// event be taken back without an undo record.
+    overwritten: Vec<(u32, NodeRecord)>,
 }
 
 /// A snapshot before [`SearchSnapshot::clear`]: the nodes it had reached and everything but the nodes.
@@ -84,16 +90,6 @@ pub struct SearchSnapshot {
 pub struct ClearedSearch {
     reached: Vec<(u32, NodeRecord)>,
     rest: SearchSnapshot,
-}
-
-/// How to take one [`SearchEvent`] back.
-#[derive(Debug, Clone)]
-pub struct SearchUndo {
-    changed: Option<(u32, NodeRecord)>,
-    current: Option<u32>,
-    relaxing: Option<u32>,
-    expanded: usize,
-    outcome_set: bool,
 }
 
 impl SearchSnapshot {
@@ -106,6 +102,8 @@ impl SearchSnapshot {
             closed_count: 0,
             expanded: 0,
             outcome: None,
+            applied: 0,
+            overwritten: Vec::new(),
         }
     }
 
@@ -155,27 +153,70 @@ impl SearchSnapshot {
     }
 }
 
+impl SearchSnapshot {
+    /// Sets a node's record for an event; keeps the old one unless `inferable` (what
+    /// [`Self::take_back`] would rebuild from the event) says it can be told again.
+    fn overwrite(&mut self, node: u32, record: NodeRecord, inferable: impl Fn(&NodeRecord) -> bool) {
+        let old = self.set(node, record);
+        if !inferable(&old) {
+            self.overwritten.push((self.applied, old));
+        }
+    }
+
+    /// Moves the snapshot back over `event`, the last one applied. `earlier` walks the events of
+    /// the same search before it, newest first: the node being relaxed and the one expanded before
+    /// are read from them.
+    pub fn take_back<'a>(&mut self, event: &SearchEvent, mut earlier: impl Iterator<Item = &'a SearchEvent>) {
+        self.applied -= 1;
+        let restore = |snapshot: &mut Self, inferred: NodeRecord| match snapshot.overwritten.last() {
+            Some(&(at, record)) if at == snapshot.applied => {
+                snapshot.overwritten.pop();
+                record
+            }
+            _ => inferred,
+        };
+        match *event {
+            SearchEvent::Open { node, .. } => {
+                let record = restore(self, NodeRecord::UNSEEN);
+                self.set(node, record);
+            }
+            SearchEvent::Expand { node } => {
+                let record = restore(self, NodeRecord { status: NodeStatus::Open, ..*self.node(node) });
+                self.set(node, record);
+                self.expanded -= 1;
+            }
+            SearchEvent::Relax { .. } => {}
+            SearchEvent::Found { .. } | SearchEvent::Exhausted => self.outcome = None,
+        }
+        let previous = earlier.next();
+        self.relaxing = match previous {
+            Some(&SearchEvent::Open { node, .. } | &SearchEvent::Relax { node, .. }) => Some(node),
+            _ => None,
+        };
+        if matches!(event, SearchEvent::Expand { .. } | SearchEvent::Exhausted) {
+            self.current = previous.into_iter().chain(earlier).find_map(|event| match *event {
+                SearchEvent::Expand { node } => Some(node),
+                _ => None,
+            });
+        }
+    }
+}
+
 impl Replay for SearchSnapshot {
     type Event = SearchEvent;
-    type Undo = SearchUndo;
+    /// Events carry what the snapshot cannot tell again: no undo record.
+    type Undo = ();
 
-    fn apply(&mut self, event: &SearchEvent) -> SearchUndo {
-        let mut undo = SearchUndo {
-            changed: None,
-            current: self.current,
-            relaxing: self.relaxing,
-            expanded: self.expanded,
-            outcome_set: false,
-        };
+    fn apply(&mut self, event: &SearchEvent) {
         match *event {
             SearchEvent::Open { node, parent, g, h } => {
                 let record = NodeRecord { status: NodeStatus::Open, g, h, parent };
-                undo.changed = Some((node, self.set(node, record)));
+                self.overwrite(node, record, |old| old.status == NodeStatus::Unseen);
                 self.relaxing = Some(node);
             }
             SearchEvent::Expand { node } => {
                 let record = NodeRecord { status: NodeStatus::Closed, ..*self.node(node) };
-                undo.changed = Some((node, self.set(node, record)));
+                self.overwrite(node, record, |old| old.status == NodeStatus::Open);
                 self.current = Some(node);
                 self.relaxing = None;
                 self.expanded += 1;
@@ -184,39 +225,71 @@ impl Replay for SearchSnapshot {
             SearchEvent::Found { cost, ref path } => {
                 self.outcome = Some(SearchOutcome::Found { cost, path: path.clone() });
                 self.relaxing = None;
-                undo.outcome_set = true;
             }
             SearchEvent::Exhausted => {
                 self.outcome = Some(SearchOutcome::Exhausted);
                 self.current = None;
                 self.relaxing = None;
-                undo.outcome_set = true;
             }
         }
-        undo
+        self.applied += 1;
     }
 
     fn footprint(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<NodeRecord>()
+        self.nodes.len() * std::mem::size_of::<NodeRecord>() + self.overwritten.len() * std::mem::size_of::<(u32, NodeRecord)>()
     }
 
-    fn revert(&mut self, undo: SearchUndo) {
-        if let Some((node, record)) = undo.changed {
-            self.set(node, record);
-        }
-        if undo.outcome_set {
-            self.outcome = None;
-        }
-        self.current = undo.current;
-        self.relaxing = undo.relaxing;
-        self.expanded = undo.expanded;
+    fn revert(&mut self, done: &[SearchEvent], (): ()) {
+        let (event, earlier) = done.split_last().expect("an event to take back");
+        self.take_back(event, earlier.iter().rev());
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::{Player, Trace};
+    use crate::grid::Grid;
+    use crate::pathfinding::{Algorithm, GridSearch, SearchSpace};
+    use crate::trace::{Player, Recorder, Trace};
+    use proptest::prelude::*;
+
+    const SIDE: u32 = 12;
+
+    /// A recorded search on a `SIDE`-square grid with `walls` blocked, from the first open cell to
+    /// the last; weighted A* (w = 3) reopens closed nodes.
+    fn recorded(walls: &[bool], algorithm: Algorithm, weight: f64) -> Trace<SearchEvent> {
+        let mut grid = Grid::new(SIDE, SIDE);
+        for (cell, &wall) in walls.iter().enumerate() {
+            grid.set_passable(cell as u32 % SIDE, cell as u32 / SIDE, !wall);
+        }
+        let open = grid.passable_cells();
+        let (start, goal) = (open[0], open[open.len() - 1]);
+        let mut recorder = Recorder::default();
+        GridSearch { algorithm, weight, ..GridSearch::default() }.run(&grid, start, goal, &mut SearchSpace::new(), &mut recorder);
+        recorder.finish()
+    }
+
+    proptest! {
+        #[test]
+        fn seeks_in_any_order_match_a_replay_from_the_start(
+            walls in proptest::collection::vec(proptest::bool::weighted(0.25), (SIDE * SIDE) as usize),
+            algorithm in proptest::sample::select(Algorithm::ALL.to_vec()),
+            weight in proptest::sample::select(vec![1.0, 3.0]),
+            targets in proptest::collection::vec(0.0..=1.0f64, 1..12),
+        ) {
+            let mut walls = walls;
+            walls[0] = false;
+            let trace = recorded(&walls, algorithm, weight);
+            let len = trace.events.len();
+            let mut player = Player::new(trace.clone(), SearchSnapshot::new((SIDE * SIDE) as usize));
+            for target in targets.iter().map(|t| (t * len as f64) as usize) {
+                player.seek(target);
+                let mut fresh = Player::new(trace.clone(), SearchSnapshot::new((SIDE * SIDE) as usize));
+                fresh.seek(target);
+                prop_assert_eq!(player.view(), fresh.view(), "at step {} of {}", target, len);
+            }
+        }
+    }
 
     #[test]
     fn snapshot_counts_follow_status_changes() {

@@ -378,7 +378,7 @@ impl ShownTree for ShownSearch<'_> {
     }
 
     fn children(&self, id: u32) -> Vec<u32> {
-        self.replay.player.view().node(id).children.clone()
+        self.replay.player.view().children(id)
     }
 
     fn card(&self, id: u32) -> Card {
@@ -412,7 +412,7 @@ impl ShownTree for ShownSearch<'_> {
             Some(BoundKind::AtMost) => "\n≤: a bound, the true value is at most this",
             _ => "",
         };
-        if let Some((kind, pruned)) = node.cutoff.as_deref() {
+        if let Some((kind, pruned)) = view.cutoff(id) {
             hover += &format!("\n{}: {} moves pruned ({})", cutoff_name(*kind), pruned.len(), pruned.join(" "));
         }
         let stroke = outline(view.current == Some(id), self.path.contains(&id), self.pv.contains(&id));
@@ -420,7 +420,7 @@ impl ShownTree for ShownSearch<'_> {
     }
 
     fn pruned(&self, id: u32) -> Option<Card> {
-        let (kind, moves) = self.replay.player.view().node(id).cutoff.as_deref()?;
+        let (kind, moves) = self.replay.player.view().cutoff(id)?;
         let reason = match kind {
             CutoffKind::Beta => "MAX already has a move at least β: MIN above will never allow this node",
             CutoffKind::Alpha => "MIN already has a reply at most α: MAX above will never choose this node",

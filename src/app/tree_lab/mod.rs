@@ -502,7 +502,7 @@ impl TreeLab {
                     kind.side_name(crate::games::Side::First),
                     window_text(node.alpha, node.beta)
                 );
-                if let Some((cut, pruned)) = node.cutoff.as_deref() {
+                if let Some((cut, pruned)) = view.cutoff(id) {
                     details += &format!("\n{}: pruned {}", canvas::cutoff_name(*cut), pruned.join(" "));
                 }
                 (moves, details)
