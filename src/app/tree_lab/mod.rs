@@ -712,6 +712,8 @@ impl Lesson for TreeLab {
             self.plot(ui);
         });
         egui::CentralPanel::default().show(ui, |ui| {
+            // Measured first: a row too wide for large text widens the panel's ui, not the tree.
+            let width = ui.available_width();
             if let Some(recording) = &self.recording {
                 self.bar.ui(ui, recording.step(), recording.step_count(), "event", &mut replay);
             }
@@ -720,7 +722,8 @@ impl Lesson for TreeLab {
                 widgets::error(ui, error);
             }
             self.tree_toolbar(ui, &mut commands);
-            self.tree(ui, &mut commands);
+            let room = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(width, ui.available_height()));
+            ui.scope_builder(egui::UiBuilder::new().max_rect(room), |ui| self.tree(ui, &mut commands));
         });
         commands.extend(replay.into_iter().map(TreeCommand::Replay));
         for command in commands {
