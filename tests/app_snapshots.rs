@@ -26,18 +26,6 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
                 }
             }),
             ("astar_end", |harness| harness.get_by_label("End >|").click()),
-            ("hpa_planner_end", |harness| {
-                // Folded, so the planner's controls come into the side panel's view.
-                for section in ["Map", "Scenario", "Search"] {
-                    harness.get_by_label(section).click();
-                    harness.run();
-                }
-                harness.get_by_label("HPA*").click();
-                settle(harness);
-                harness.get_by_label("the planner").click();
-                harness.run();
-                harness.get_by_label("End >|").click();
-            }),
         ],
         "Polygon maps" => vec![
             ("funnel_end", |harness| {
