@@ -4,10 +4,9 @@ use super::layers::{Layers, Planner as PlannerChoice};
 use super::{GridLab, JobMap, MapSource, StepUnit};
 use crate::grid::{Grid, movingai};
 use crate::pathfinding::planner::{Method, Planner};
-use crate::scene::{Lab, MapSource as SceneMap, RunSpec, Scene, Step};
+use crate::scene::{Lab, MapSource as SceneMap, RunSpec, Scene, Step, bundled_file, bundled_name};
 
 /// Bundled maps live here; a scene names them by file name.
-const BUNDLED: &str = "maps/";
 
 /// The hierarchical layers in [`Lab::layers`] order, with their switches.
 fn layer_switches(layers: &mut Layers) -> [(&'static str, &mut bool); 8] {
@@ -33,8 +32,8 @@ impl GridLab {
         let planner = settings.hierarchy.planner(left.rules);
         let mut scene = Scene::new(if planner.is_some() { Lab::Hierarchical } else { Lab::Grid });
         scene.map = Some(match &settings.map {
-            MapSource::File(path) => match path.strip_prefix(BUNDLED) {
-                Some(name) if !name.contains('/') => SceneMap::Bundled(name.to_string()),
+            MapSource::File(path) => match bundled_name(path) {
+                Some(name) => SceneMap::Bundled(name.to_string()),
                 _ => SceneMap::Path(path.clone()),
             },
             MapSource::Inline(text) => SceneMap::Inline(text.clone()),
@@ -112,9 +111,8 @@ impl GridLab {
         let map = match &scene.map {
             None => None,
             Some(SceneMap::Path(path)) => Some((load(path)?, MapSource::File(path.clone()))),
-            Some(SceneMap::Bundled(name)) if name.contains('/') => return Err(format!("bundled map '{name}' is a path")),
             Some(SceneMap::Bundled(name)) => {
-                let path = format!("{BUNDLED}{name}");
+                let path = bundled_file(name)?;
                 Some((load(&path)?, MapSource::File(path)))
             }
             Some(SceneMap::Inline(text)) => {

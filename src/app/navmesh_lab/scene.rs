@@ -4,17 +4,15 @@ use super::{NavmeshLab, ReplayKind, build};
 use crate::grid::Grid;
 use crate::navmesh::{MapFile as Loaded, PolygonMap, load_map_file};
 use crate::navmesh::grid_outline::grid_outline;
-use crate::scene::{Lab, MapSource, RunSpec, Scene, Step};
+use crate::scene::{Lab, MapSource, RunSpec, Scene, Step, bundled_file, bundled_name};
 
-/// Bundled maps live here; a scene names them by file name.
-const BUNDLED: &str = "maps/";
 
 impl NavmeshLab {
     /// What the page shows: the map, the search, the query and the search's step.
     pub fn scene(&self) -> Scene {
         let mut scene = Scene::new(Lab::Polygon);
-        scene.map = match (self.map_path.strip_prefix(BUNDLED), &self.polygons) {
-            (Some(name), _) if !name.contains('/') => Some(MapSource::Bundled(name.to_string())),
+        scene.map = match (bundled_name(&self.map_path), &self.polygons) {
+            (Some(name), _) => Some(MapSource::Bundled(name.to_string())),
             _ if !self.map_path.is_empty() => Some(MapSource::Path(self.map_path.clone())),
             (_, Some(map)) => Some(MapSource::Inline(serde_json::to_string(map).expect("a polygon map is plain data"))),
             _ => None,
@@ -36,9 +34,8 @@ impl NavmeshLab {
         let (loaded, path) = match &scene.map {
             None => (None, self.map_path.clone()),
             Some(MapSource::Path(path)) => (Some(load(path)?), path.clone()),
-            Some(MapSource::Bundled(name)) if name.contains('/') => return Err(format!("bundled map '{name}' is a path")),
             Some(MapSource::Bundled(name)) => {
-                let path = format!("{BUNDLED}{name}");
+                let path = bundled_file(name)?;
                 (Some(load(&path)?), path)
             }
             Some(MapSource::Inline(text)) => {
