@@ -8,12 +8,13 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use egui_kittest::kittest::{NodeT, Queryable};
+use searchlab::app::notebook::COURSE_LECTURES;
 use searchlab::app::{BarcaLab, GridLab, Lesson, NavmeshLab, Notebook, NotebookCommand, TreeLab, TuningLab};
 use searchlab::lecture::{Block, Lecture, check, check_cell};
 use searchlab::scene::{Lab, Moment, Scene, Step};
 
 use common::cli::{json_lines, searchlab};
-use common::ui::{lesson_harness, settle};
+use common::ui::{click, lesson_harness, settle};
 
 fn project() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -261,4 +262,26 @@ fn presenting_every_slide_fits_the_projector_and_every_cell_comes_alive() {
             }
         }
     }
+}
+
+#[test]
+fn the_course_menu_lists_every_chapter_in_order() {
+    let chapters: Vec<String> = bundled_lectures().iter().filter(|path| is_chapter(path)).map(|path| name(path).to_string()).collect();
+    let listed: Vec<String> = COURSE_LECTURES.iter().map(|(file, _)| file.to_string()).collect();
+    assert_eq!(listed, chapters);
+}
+
+#[test]
+fn a_chapter_opens_from_the_course_menu_on_its_first_cell() {
+    let mut harness = lesson_harness([1280.0, 900.0], Notebook::default());
+    settle(&mut harness);
+    click(&mut harness, "Course lectures");
+    click(&mut harness, "4. Game trees: minimax, alpha-beta, ID");
+    settle(&mut harness);
+    let expected = read(&project().join("lectures/4-game-trees.md"));
+    assert_eq!(harness.state().error(), None);
+    assert_eq!(harness.state().lecture().map(|lecture| &lecture.title), Some(&expected.title));
+    // The first cell (minimax) is live; the negamax cell below it may show the same figures.
+    assert!(harness.state().cells()[0].live().is_some());
+    assert!(harness.query_all_by_label_contains("Whole search: 186 nodes, 86 leaves, 0 cutoffs").next().is_some());
 }
