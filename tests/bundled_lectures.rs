@@ -108,6 +108,7 @@ fn quoted_figures(lecture: &str) -> Vec<Shown> {
             shown(1, &[], &["424"]),
             shown(2, &[], &["211.681", "206.409"]),
             shown(3, &[], &["92", "211.196", "219.196"]),
+            shown(4, &[], &["220.711"]),
             shown(5, &[], &["203.095", "1052", "497", "226", "223"]),
             shown(6, &[], &["no: PRA*(k) kept the first steps"]),
         ],
