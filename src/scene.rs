@@ -267,7 +267,7 @@ pub struct Scene {
     /// A game position in the game's notation (tic-tac-toe rows, Barca FEN).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
-    /// A typed-in game tree, as text for now.
+    /// A typed-in game tree as nested leaves, MAX at the root: `((3,12,8),(2,4,6),(14,5,2))`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<String>,
     #[serde(default)]

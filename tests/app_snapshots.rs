@@ -50,6 +50,12 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
                 settle(harness);
                 harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit(8.0);
             }),
+            // The textbook tree typed in: alpha-beta's bounds and the pruned leaves 4 and 6.
+            ("custom_tree_end", |harness| {
+                harness.get_by_label("Custom tree").click();
+                settle(harness);
+                harness.get_by_label("End >|").click();
+            }),
         ],
         "Lecture notebook" => vec![("presenting_slide_2", |harness| {
             harness.get_by_label("Present").click();

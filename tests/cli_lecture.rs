@@ -101,3 +101,34 @@ fn whole_file_problems_are_one_line() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).starts_with(&format!("{newer}:2: lecture format version 9")));
 }
+
+#[test]
+fn game_tree_steps_are_checked_against_the_recorded_search() {
+    let tree_cell = |spec: &str, step: &str| {
+        format!("```searchlab\nversion = 1\nlab = \"game-tree\"\ntree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"{spec}\"\nstep = {step}\n```\n\n")
+    };
+    let text = [
+        tree_cell("alphabeta:2", "\"cutoff\""),  // lines 1-7: fine, alpha-beta cuts 4 and 6
+        tree_cell("minimax:2", "\"cutoff\""),    // lines 9-15: minimax never cuts
+        tree_cell("alphabeta:2", "100000"),      // lines 17-23: past the end
+        "```searchlab\nversion = 1\nlab = \"game-tree\"\ntree = \"((3,12,8),(2,4 6))\"\n```\n\n".to_string(), // 25-29
+        "```searchlab\nversion = 1\nlab = \"game-tree\"\nposition = \"x.o/.x./..o\"\nspec = \"negamax:9\"\nstep = \"cutoff\"\n```\n".to_string(), // 31-37
+    ]
+    .concat();
+    let file = lecture_file("trees.md", &text);
+    let output = searchlab(&["lecture", "--check", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    let expected = [
+        (14, "this replay has no 'cutoff' moment"),
+        (22, "step 100000 is past the end"),
+        (28, "tree: column 16: expected ',' or ')', found '6'"),
+        (36, "this replay has no 'cutoff' moment"),
+    ];
+    assert_eq!(lines.len(), expected.len() + 1, "one line per bad cell and a summary: {stderr}");
+    for (line, (number, fragment)) in lines.iter().zip(expected) {
+        let prefix = format!("{file}:{number}: ");
+        assert!(line.starts_with(&prefix) && line.contains(fragment), "'{line}' should start '{prefix}' and mention '{fragment}'");
+    }
+}

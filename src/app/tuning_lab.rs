@@ -184,9 +184,10 @@ impl TuningLab {
         ));
     }
 
-    fn plots(&self, log: &TuneLog, ui: &mut egui::Ui) {
+    /// The two plots, sharing `room` points of height (titles and legends included).
+    fn plots(&self, log: &TuneLog, ui: &mut egui::Ui, room: f32) {
         // Each plot's title and legend take about 80 points above it.
-        let height = ((ui.available_height() - 170.0) / 2.0).max(120.0);
+        let height = ((room - 170.0) / 2.0).max(120.0);
         let best = f64::from(log.best_iteration);
         let restarts = log.restarts();
         // The legends sit above the plots, wrapped, so they never cover a line or run off the plot.
@@ -268,8 +269,25 @@ impl Lesson for TuningLab {
         ui.separator();
         let Some(log) = self.log.take() else { return };
         Self::summary(&log, &self.source, ui);
-        self.plots(&log, ui);
+        self.plots(&log, ui, ui.available_height());
         self.log = Some(log);
+    }
+}
+
+/// In a lecture cell: the log's summary and plots as the page draws them, without its controls
+/// (the lecture names the log).
+impl crate::app::notebook::LiveCell for TuningLab {
+    fn cell_ui(&mut self, ui: &mut egui::Ui, height: f32) -> egui::Rect {
+        if let Some(error) = &self.error {
+            widgets::error(ui, error);
+        }
+        let Some(log) = self.log.take() else { return egui::Rect::NOTHING };
+        let response = ui.scope(|ui| {
+            Self::summary(&log, &self.source, ui);
+            self.plots(&log, ui, height);
+        });
+        self.log = Some(log);
+        response.response.rect
     }
 }
 
