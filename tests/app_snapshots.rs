@@ -55,6 +55,10 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
                 harness.get_by_label("Custom tree").click();
                 settle(harness);
                 harness.get_by_label("End >|").click();
+                harness.run();
+                harness.get_by_label("Expand all").click();
+                harness.run();
+                harness.get_by_label("Fit").click();
             }),
         ],
         "Lecture notebook" => vec![("presenting_slide_2", |harness| {

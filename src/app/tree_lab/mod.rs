@@ -288,7 +288,7 @@ impl TreeLab {
     }
 
     fn search_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Game:");
             for game in GameKind::ALL {
                 if ui.selectable_label(self.settings.game == game, game.name()).clicked() && self.settings.game != game
