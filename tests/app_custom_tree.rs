@@ -8,6 +8,7 @@ use common::ui::{click, type_into};
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use searchlab::app::tree_lab::{GameKind, Replay};
+use searchlab::scene::Scene;
 
 /// The page showing the tree `text`, searched with `algorithm`, replayed to the end.
 fn custom_tree(text: &str, algorithm: &str) -> LabHarness {
@@ -88,4 +89,23 @@ fn uct_and_iterative_deepening_are_not_offered_on_a_typed_in_tree() {
     assert!(harness.query_by_label("UCT").is_none());
     assert!(harness.query_by_label("ID + TT").is_none());
     harness.get_by_label("Depth: the whole tree (2 plies)");
+}
+
+#[test]
+fn the_page_copies_the_typed_tree_as_a_scene_and_shows_one() {
+    let harness = custom_tree("((1,-5),(7))", "Minimax");
+    let scene = harness.state().scene();
+    assert_eq!((scene.tree.as_deref(), scene.position.as_deref()), (Some("((1,-5),(7))"), None));
+    assert_eq!(scene.spec.map(|spec| spec.to_string()).as_deref(), Some("minimax:2"));
+    assert_eq!(Scene::from_toml(&scene.to_toml()), Ok(scene.clone()));
+
+    let mut other = lab_harness();
+    other.state_mut().set_scene(&scene).unwrap();
+    settle(&mut other);
+    click(&mut other, "End >|");
+    // MAX chooses between MIN(1, -5) = -5 and MIN(7) = 7.
+    other.get_by_label("Root value: +7");
+    assert_eq!(other.state().scene(), scene);
+    let both = Scene { position: Some("x.o/.x./..o".to_string()), ..scene };
+    assert!(other.state_mut().set_scene(&both).unwrap_err().contains("not both"));
 }
