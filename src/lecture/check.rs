@@ -9,7 +9,7 @@ use crate::games::barca::Barca;
 use crate::games::tictactoe::TicTacToe;
 use crate::grid::Grid;
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::scene::{Lab, MapSource, RunSpec, Scene, Step};
+use crate::scene::{Lab, LogSource, MapSource, RunSpec, Scene, Step};
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::trace::{NoTrace, Progress, Recorder, Watched};
 use crate::adversarial::engine::{EngineAlgorithm, EngineSpec};
@@ -68,10 +68,10 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
             }
         }
         Lab::Tuning => {
-            let text = match &scene.map {
-                Some(MapSource::Path(path)) => Some(std::fs::read_to_string(path).map_err(|e| at("map")(format!("{path}: {e}")))?),
-                Some(MapSource::Inline(text)) => Some(text.clone()),
-                _ => None,
+            let text = match scene.tuning_log().map_err(at("map"))? {
+                Some(LogSource::Path(path)) => Some(std::fs::read_to_string(path).map_err(|e| at("map")(format!("{path}: {e}")))?),
+                Some(LogSource::Inline(text)) => Some(text.to_string()),
+                Some(LogSource::Bundled) | None => None,
             };
             if let Some(text) = text {
                 TuneLog::from_json(&text).map_err(at("map"))?;
