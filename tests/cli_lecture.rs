@@ -118,7 +118,8 @@ fn game_tree_steps_are_checked_against_the_recorded_search() {
         tree_cell("minimax:2", "\"cutoff\""),    // lines 9-15: minimax never cuts
         tree_cell("alphabeta:2", "100000"),      // lines 17-23: past the end
         "```searchlab\nversion = 1\nlab = \"game-tree\"\ntree = \"((3,12,8),(2,4 6))\"\n```\n\n".to_string(), // 25-29
-        "```searchlab\nversion = 1\nlab = \"game-tree\"\nposition = \"x.o/.x./..o\"\nspec = \"negamax:9\"\nstep = \"cutoff\"\n```\n".to_string(), // 31-37
+        "```searchlab\nversion = 1\nlab = \"game-tree\"\nposition = \"x.o/.x./..o\"\nspec = \"negamax:9\"\nstep = \"cutoff\"\n```\n\n".to_string(), // 31-37
+        tree_cell("uct:100", "\"end\""),      // lines 39-45: UCT is not offered on a typed-in tree
     ]
     .concat();
     let expected = [
@@ -126,6 +127,7 @@ fn game_tree_steps_are_checked_against_the_recorded_search() {
         (22, "step 100000 is past the end"),
         (28, "tree: column 16: expected ',' or ')', found '6'"),
         (36, "this replay has no 'cutoff' moment"),
+        (43, "searched with minimax, negamax or alphabeta, not 'uct:100'"),
     ];
     assert_problems("trees.md", &text, &expected);
 }

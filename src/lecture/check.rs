@@ -56,6 +56,11 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
                     return Err(at("tree")("a typed-in tree is a game-tree cell of its own: give a tree or a position, not both".to_string()));
                 }
                 CustomTree::parse(text).map_err(|e| at("tree")(format!("tree: {e}")))?;
+                // Only leaves have values: the searches that run to the tree's height.
+                let whole = [EngineAlgorithm::Minimax, EngineAlgorithm::Negamax, EngineAlgorithm::AlphaBeta];
+                if let Some(engine) = scene.engine().filter(|engine| !whole.contains(&engine.algorithm)) {
+                    return Err(at("spec")(format!("a typed-in tree is searched with minimax, negamax or alphabeta, not '{engine}'")));
+                }
             }
             if let Some(text) = &scene.position {
                 let parses = match scene.lab {
