@@ -109,3 +109,12 @@ fn the_page_copies_the_typed_tree_as_a_scene_and_shows_one() {
     let both = Scene { position: Some("x.o/.x./..o".to_string()), ..scene };
     assert!(other.state_mut().set_scene(&both).unwrap_err().contains("not both"));
 }
+
+#[test]
+fn settings_saved_before_the_custom_tree_keep_their_positions() {
+    let saved = r#"{"game":"TicTacToe","positions":["xo./.../...","4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b"]}"#;
+    let lab = searchlab::app::TreeLab::from_saved(Some(saved));
+    let positions = &lab.settings().positions;
+    assert_eq!((positions[0].as_str(), positions[1].as_str()), ("xo./.../...", "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b"));
+    assert_eq!(positions[2], GameKind::CustomTree.default_position());
+}

@@ -40,6 +40,7 @@ pub const TIC_TAC_TOE_TREE: u64 = 549_946;
 pub struct Settings {
     pub game: GameKind,
     /// The position text typed for each game, in `GameKind::ALL` order.
+    #[serde(deserialize_with = "positions_or_defaults")]
     pub positions: [String; 3],
     pub spec: SearchSpec,
     pub top_k: usize,
@@ -58,6 +59,12 @@ impl Default for Settings {
             speed: 20.0,
         }
     }
+}
+
+/// Saved positions, the games added since they were saved getting their default ones.
+fn positions_or_defaults<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<[String; 3], D::Error> {
+    let saved = Vec::<String>::deserialize(deserializer)?;
+    Ok(GameKind::ALL.map(|kind| saved.get(kind as usize).cloned().unwrap_or_else(|| kind.default_position().to_string())))
 }
 
 impl Settings {
