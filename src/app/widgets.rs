@@ -100,3 +100,14 @@ pub fn side_panel(ui: &mut egui::Ui, id: &str, share: f32, add_contents: impl Fn
         ui.allocate_rect(rect, Sense::hover());
     });
 }
+
+/// What the event just replayed does, in one sentence with its numbers, under a page's replay bar.
+/// Always `lines` rows high, so the canvas below does not jump as the sentence grows or shrinks.
+pub fn narration(ui: &mut egui::Ui, text: &str, lines: usize) {
+    let height = ui.text_style_height(&egui::TextStyle::Body) * lines as f32 + ui.spacing().item_spacing.y;
+    let width = ui.available_width();
+    ui.allocate_ui_with_layout(Vec2::new(width, height), egui::Layout::top_down(egui::Align::Min), |ui| {
+        ui.set_min_size(Vec2::new(width, height));
+        ui.add(egui::Label::new(RichText::new(text).strong()).wrap());
+    });
+}

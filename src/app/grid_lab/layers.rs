@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use egui::Color32;
 use serde::{Deserialize, Serialize};
 
+mod narration;
 mod paint;
 mod pseudocode;
 

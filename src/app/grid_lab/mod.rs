@@ -5,6 +5,8 @@ mod canvas;
 mod cell;
 mod input;
 mod layers;
+mod narration;
+mod open_list;
 mod panels;
 mod pseudocode;
 mod replay;
@@ -566,6 +568,10 @@ impl Lesson for GridLab {
              goal to move them; pick a tool to draw walls or weights. Wheel: zoom, right-drag: pan.",
         );
         widgets::side_panel(ui, "grid-lab-side", 0.36, |ui| {
+            // First, so it is beside the canvas on a short screen; the planner's steps have their own.
+            if self.plan_player().is_none() {
+                egui::CollapsingHeader::new("Open list").default_open(true).show(ui, |ui| self.open_list(ui));
+            }
             egui::CollapsingHeader::new("Map").default_open(true).show(ui, |ui| self.map_controls(ui, &mut commands));
             egui::CollapsingHeader::new("Scenario")
                 .default_open(true)
@@ -592,6 +598,7 @@ impl Lesson for GridLab {
             // Measured first: a row too wide for large text widens the panel's ui, not the canvas.
             let width = ui.available_width();
             self.replay_controls(ui, &mut commands);
+            widgets::narration(ui, &self.narration(), if self.replays.len() == 2 { 4 } else { 2 });
             self.canvas_toolbar(ui, &mut commands);
             self.progress(ui, &mut commands);
             if let Some(error) = &self.error {

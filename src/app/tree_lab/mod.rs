@@ -4,6 +4,7 @@
 mod board;
 mod canvas;
 mod cell;
+mod narration;
 mod pseudocode;
 pub mod recording;
 mod scene;
@@ -716,6 +717,7 @@ impl Lesson for TreeLab {
             let width = ui.available_width();
             if let Some(recording) = &self.recording {
                 self.bar.ui(ui, recording.step(), recording.step_count(), "event", &mut replay);
+                widgets::narration(ui, &self.narration(), 2);
             }
             self.progress(ui, &mut commands);
             if let Some(error) = &self.error {
