@@ -567,7 +567,10 @@ impl Lesson for GridLab {
              the open (green) and closed (blue) cells grow; the yellow line is the path. Drag the start or \
              goal to move them; pick a tool to draw walls or weights. Wheel: zoom, right-drag: pan.",
         );
+        let narration = widgets::Narration::new(ui);
+        let sentence = self.narration();
         widgets::side_panel(ui, "grid-lab-side", 0.36, |ui| {
+            narration.in_side_panel(ui, &sentence);
             // First, so it is beside the canvas on a short screen; the planner's steps have their own.
             if self.plan_player().is_none() {
                 egui::CollapsingHeader::new("Open list").default_open(true).show(ui, |ui| self.open_list(ui));
@@ -598,7 +601,7 @@ impl Lesson for GridLab {
             // Measured first: a row too wide for large text widens the panel's ui, not the canvas.
             let width = ui.available_width();
             self.replay_controls(ui, &mut commands);
-            widgets::narration(ui, &self.narration(), if self.replays.len() == 2 { 4 } else { 2 });
+            narration.under_bar(ui, &sentence, if self.replays.len() == 2 { 4 } else { 2 });
             self.canvas_toolbar(ui, &mut commands);
             self.progress(ui, &mut commands);
             if let Some(error) = &self.error {

@@ -86,6 +86,9 @@ impl GridLab {
         let view = replay.player.view();
         let rows = best_entries(&replay.player, order, SHOWN);
         let fifo = order == Order::Fifo;
+        if self.replays.len() == 2 {
+            ui.weak(format!("The left search's ({})", super::describe(&replay.search)));
+        }
         ui.label(if fifo {
             format!("Queue: {} cells, front first", view.open_count)
         } else {
@@ -111,7 +114,7 @@ impl GridLab {
                 }
                 // The first row is the one the search takes next.
                 if index == 0 {
-                    ui.label(egui::RichText::new("next ▶").background_color(widgets::HIGHLIGHT).color(egui::Color32::BLACK));
+                    ui.label(egui::RichText::new("next").background_color(widgets::HIGHLIGHT).color(egui::Color32::BLACK));
                 } else {
                     ui.label(format!("{}", index + 1));
                 }

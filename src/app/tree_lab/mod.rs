@@ -698,7 +698,10 @@ impl Lesson for TreeLab {
                  for X (White), whatever the algorithm holds internally.",
             );
         });
+        let narration = widgets::Narration::new(ui);
+        let sentence = self.narration();
         widgets::side_panel(ui, "tree-lab-side", 0.34, |ui| {
+            narration.in_side_panel(ui, &sentence);
             egui::CollapsingHeader::new("Search")
                 .default_open(true)
                 .show(ui, |ui| self.search_controls(ui, &mut commands));
@@ -717,7 +720,7 @@ impl Lesson for TreeLab {
             let width = ui.available_width();
             if let Some(recording) = &self.recording {
                 self.bar.ui(ui, recording.step(), recording.step_count(), "event", &mut replay);
-                widgets::narration(ui, &self.narration(), 2);
+                narration.under_bar(ui, &sentence, 2);
             }
             self.progress(ui, &mut commands);
             if let Some(error) = &self.error {

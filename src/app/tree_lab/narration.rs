@@ -76,7 +76,7 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
             let at = format!("Enter {} ({} to move, {}; {depth} plies left)", line(view, node), mover(node), role(node));
             if full_window(alpha, beta) { format!("{at}.") } else { format!("{at} with the window {}.", window(node)) }
         }
-        &TreeEvent::Leaf { node, reason, .. } => format!("Leaf {} ({}): value {}.", line(view, node), leaf_reason(reason), value(node)),
+        &TreeEvent::Leaf { node, reason, .. } => format!("Leaf {} ({}): its value is {}.", line(view, node), leaf_reason(reason), value(node)),
         &TreeEvent::Window { node, best_child, alpha, beta, .. } => {
             let so_far = format!(
                 "A move returned: at {} {} ({}) now prefers {}, so its value is {}",
@@ -111,7 +111,7 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
         }
         &TreeEvent::Exit { node, best_child, .. } => {
             let best = if best_child == NO_NODE { String::new() } else { format!(", best move {}", view.node(best_child).mv) };
-            format!("{} is done: value {}{best}.", line(view, node), value(node))
+            format!("{} is done: its value is {}{best}.", line(view, node), value(node))
         }
         TreeEvent::Pv { moves, value } => format!(
             "The search is complete: the root's value is {} for {first}; best line {}.",
@@ -184,12 +184,13 @@ pub fn uct_sentence(view: &MctsView, kind: GameKind, event: &MctsEvent) -> Strin
             [] | [_] => "Select: the root is itself the leaf to grow.".to_string(),
             [root, child, ..] => {
                 let leaf = *path.last().expect("two or more");
+                let plies = path.len() - 1;
                 format!(
-                    "Select from the root ({} visits): {}. Down to the leaf {} ({} plies).",
+                    "Select from the root ({} visits): {}. Down to the leaf {} ({plies} {}).",
                     view.node(*root).visits,
                     ucb_choice(view, kind, *root, *child),
                     uct_line(view, leaf),
-                    path.len() - 1
+                    if plies == 1 { "ply" } else { "plies" }
                 )
             }
         },
@@ -300,7 +301,7 @@ mod tests {
         let view = replay.player.view();
         assert_eq!(view.perspective, Some(Perspective::First), "minimax holds X's values");
         assert!(text.contains(&line(view, node)) && text.contains(view.node(best_child).mv.as_str()), "{text}");
-        assert!(text.contains(&format!("value {}", value_text(GameKind::TicTacToe, value, true))), "{text}");
+        assert!(text.contains(&format!("value is {}", value_text(GameKind::TicTacToe, value, true))), "{text}");
         assert!(!text.contains('≥') && !text.contains('≤'), "minimax values are exact: {text}");
     }
 

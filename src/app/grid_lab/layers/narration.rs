@@ -4,7 +4,7 @@
 use super::{HierarchySettings, HierarchyState, Planner};
 use crate::app::grid_lab::narration::{Order, cell_name, sentence};
 use crate::grid::Grid;
-use crate::pathfinding::plan_trace::{PlanEvent, PlanStage};
+use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
 use crate::pathfinding::planner::Prepared;
 
 impl HierarchyState {
@@ -25,19 +25,24 @@ impl HierarchyState {
             }
             _ => cell_name(grid, node),
         };
-        let text = match event {
-            PlanEvent::Stage { level, stage } => stage_sentence(settings.planner, *level, *stage),
-            PlanEvent::Corridor { level, nodes } => format!(
-                "The corridor on level {level}: the {} nodes under the path one level up and their neighbours; \
-                 the next search may not leave it.",
-                nodes.len()
-            ),
-            PlanEvent::Search(event) => {
-                let order = Order::LowestF { weight: 1.0, jumps: false };
-                format!("Level {level}: {}", sentence(event, &view.search, order, &name))
-            }
-        };
+        let text = plan_sentence(settings.planner, event, view, &name);
         Some(if player.at_end() { format!("{text} The plan is complete: the path is returned.") } else { text })
+    }
+}
+
+/// The sentence for `event`, the last event applied to `view`; `name` names a node of the view's level.
+fn plan_sentence(planner: Planner, event: &PlanEvent, view: &PlanView, name: &dyn Fn(u32) -> String) -> String {
+    match event {
+        PlanEvent::Stage { level, stage } => stage_sentence(planner, *level, *stage),
+        PlanEvent::Corridor { level, nodes } => format!(
+            "The corridor on level {level}: the {} nodes under the path one level up and their neighbours; \
+             the next search may not leave it.",
+            nodes.len()
+        ),
+        PlanEvent::Search(event) => {
+            let order = Order::LowestF { weight: 1.0, jumps: false };
+            format!("Level {}: {}", view.level, sentence(event, &view.search, order, name))
+        }
     }
 }
 
@@ -56,5 +61,47 @@ fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
         PlanStage::RefineWithoutCorridor => {
             format!("Level {level}: the corridor held no path, so A* searches the whole level.")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{MoveRules, generate};
+    use crate::pathfinding::SearchSpace;
+    use crate::pathfinding::pra::{PraOptions, Pyramid};
+    use crate::pathfinding::search_trace::SearchEvent;
+    use crate::trace::{Player, Recorder};
+
+    #[test]
+    fn a_pra_expansion_on_an_abstract_level_names_the_region_and_its_f_g_h() {
+        let grid = generate::maze(32, 32, 1, 5);
+        let cells = grid.passable_cells();
+        let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+        let mut recorder = Recorder::default();
+        pyramid.query(&grid, cells[0], *cells.last().unwrap(), PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
+        let mut player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
+        // The second expansion of the abstract search (on the plan level, above the grid).
+        let expansions: Vec<usize> = (0..player.len())
+            .filter(|&i| matches!(player.trace().events[i], PlanEvent::Search(SearchEvent::Expand { .. })))
+            .collect();
+        player.seek(expansions[1] + 1);
+        let view = player.view();
+        assert!(view.level > 0, "PRA* begins above the grid");
+        let Some(PlanEvent::Search(SearchEvent::Expand { node })) = player.current_event() else { unreachable!() };
+        let name = |n: u32| format!("region {n}");
+        let text = plan_sentence(Planner::Pra, player.current_event().unwrap(), view, &name);
+        let record = view.search.node(*node);
+        assert!(text.starts_with(&format!("Level {}:", view.level)), "{text}");
+        assert!(text.contains(&format!("region {node}")), "{text}");
+        for number in [record.f(), record.g, record.h] {
+            assert!(text.contains(&format!("{number:.2}")), "{number:.2} missing from {text}");
+        }
+        // The corridor's size is the event's.
+        let corridor = player.trace().events.iter().position(|e| matches!(e, PlanEvent::Corridor { .. })).unwrap();
+        player.seek(corridor + 1);
+        let Some(PlanEvent::Corridor { nodes, .. }) = player.current_event() else { unreachable!() };
+        let text = plan_sentence(Planner::Pra, player.current_event().unwrap(), player.view(), &name);
+        assert!(text.contains(&format!("the {} nodes", nodes.len())), "{text}");
     }
 }
