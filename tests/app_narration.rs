@@ -26,7 +26,7 @@ fn the_grid_page_narrates_an_expansion_and_lists_the_open_nodes() {
     harness.get_by_label(&sentence);
     // The open list's count and its rows: cells that are open in the replayed state, with their g.
     let open = view.nodes().iter().filter(|n| n.status == NodeStatus::Open).count();
-    harness.get_by_label(&format!("Open list: {open} entries, lowest f first"));
+    harness.get_by_label(&format!("{open} entries, lowest f first"));
     harness.get_by_label("next");
     let open_cells: Vec<String> = (0..lab.grid().cell_count() as u32)
         .filter(|&cell| view.node(cell).status == NodeStatus::Open)

@@ -151,6 +151,7 @@ pub struct GridLab {
     /// A scene's query and step, taken by the next recording.
     scene_endpoints: Option<(u32, u32)>,
     scene_step: Option<crate::scene::Step>,
+    open_entries: open_list::ShownEntries,
 }
 
 impl Default for GridLab {
@@ -206,6 +207,7 @@ impl GridLab {
             dialog: NativeDialog::default(),
             scene_endpoints: None,
             scene_step: None,
+            open_entries: Default::default(),
         };
         lab.apply(GridCommand::Run);
         lab

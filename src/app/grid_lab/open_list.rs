@@ -78,21 +78,33 @@ fn next_expanded(ahead: &[SearchEvent]) -> Option<u32> {
     })
 }
 
+/// The rows last shown and the (recording, step) they belong to: a paused replay does not scan
+/// the map's nodes every frame.
+#[derive(Default)]
+pub struct ShownEntries {
+    at: Option<(u64, usize)>,
+    rows: Vec<OpenRow>,
+}
+
 impl GridLab {
     /// The open list's best entries beside the canvas (the left search's when comparing).
-    pub(super) fn open_list(&self, ui: &mut egui::Ui) {
+    pub(super) fn open_list(&mut self, ui: &mut egui::Ui) {
         let replay: &SearchReplay = &self.replays[0];
         let order = super::narration::Order::of(&replay.search);
         let view = replay.player.view();
-        let rows = best_entries(&replay.player, order, SHOWN);
+        let at = Some((self.replay_id, replay.player.step()));
+        if self.open_entries.at != at {
+            self.open_entries = ShownEntries { at, rows: best_entries(&replay.player, order, SHOWN) };
+        }
+        let rows = &self.open_entries.rows;
         let fifo = order == Order::Fifo;
         if self.replays.len() == 2 {
             ui.weak(format!("The left search's ({})", super::describe(&replay.search)));
         }
         ui.label(if fifo {
-            format!("Queue: {} cells, front first", view.open_count)
+            format!("BFS's queue: {} cells, front first", view.open_count)
         } else {
-            format!("Open list: {} entries, lowest f first", view.open_count)
+            format!("{} entries, lowest f first", view.open_count)
         });
         if rows.is_empty() {
             ui.weak("(empty)");
