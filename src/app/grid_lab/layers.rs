@@ -520,3 +520,15 @@ impl HierarchyState {
         }
     }
 }
+
+/// PRA* recorded on a 32x32 maze between its first and last open cells, for the layer tests.
+#[cfg(test)]
+fn recorded_pra_plan() -> Player<PlanView> {
+    use crate::pathfinding::pra::{PraOptions, Pyramid};
+    let grid = crate::grid::generate::maze(32, 32, 1, 5);
+    let cells = grid.passable_cells();
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    let mut recorder = Recorder::default();
+    pyramid.query(&grid, cells[0], *cells.last().unwrap(), PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
+    Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1))
+}

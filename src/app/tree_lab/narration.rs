@@ -30,16 +30,26 @@ impl TreeLab {
     }
 }
 
-/// A node of a minimax-family tree by the moves that lead to it: "the root", "a3 b1".
-fn line(view: &TreeView, node: u32) -> String {
+/// The moves from the root to `node`, given each node's parent and the move into it.
+fn moves_to(node: u32, parent: impl Fn(u32) -> u32, mv: impl Fn(u32) -> String) -> Vec<String> {
     let mut moves = Vec::new();
     let mut at = node;
-    while at != NO_NODE && view.node(at).parent != NO_NODE {
-        moves.push(view.node(at).mv.as_str());
-        at = view.node(at).parent;
+    while at != NO_NODE && parent(at) != NO_NODE {
+        moves.push(mv(at));
+        at = parent(at);
     }
     moves.reverse();
+    moves
+}
+
+/// A line of moves as the narration names a node: "the root", "a3 b1".
+fn line_text(moves: Vec<String>) -> String {
     if moves.is_empty() { "the root".to_string() } else { moves.join(" ") }
+}
+
+/// A node of a minimax-family tree by the moves that lead to it.
+fn line(view: &TreeView, node: u32) -> String {
+    line_text(moves_to(node, |n| view.node(n).parent, |n| view.node(n).mv.to_string()))
 }
 
 /// A window (α, β) held in `perspective` at a node where `side` moves, as the first player's.
@@ -133,14 +143,7 @@ fn leaf_reason(reason: LeafReason) -> &'static str {
 
 /// A UCT node by the moves that lead to it.
 fn uct_line(view: &MctsView, node: u32) -> String {
-    let mut moves = Vec::new();
-    let mut at = node;
-    while at != NO_NODE && view.node(at).parent != NO_NODE {
-        moves.push(view.node(at).mv.as_str());
-        at = view.node(at).parent;
-    }
-    moves.reverse();
-    if moves.is_empty() { "the root".to_string() } else { moves.join(" ") }
+    line_text(moves_to(node, |n| view.node(n).parent, |n| view.node(n).mv.clone()))
 }
 
 /// A mean reward of `mover` with what it is for the first player, when that differs.

@@ -67,20 +67,11 @@ fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{MoveRules, generate};
-    use crate::pathfinding::SearchSpace;
-    use crate::pathfinding::pra::{PraOptions, Pyramid};
     use crate::pathfinding::search_trace::SearchEvent;
-    use crate::trace::{Player, Recorder};
 
     #[test]
     fn a_pra_expansion_on_an_abstract_level_names_the_region_and_its_f_g_h() {
-        let grid = generate::maze(32, 32, 1, 5);
-        let cells = grid.passable_cells();
-        let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
-        let mut recorder = Recorder::default();
-        pyramid.query(&grid, cells[0], *cells.last().unwrap(), PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
-        let mut player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
+        let mut player = super::super::recorded_pra_plan();
         // The second expansion of the abstract search (on the plan level, above the grid).
         let expansions: Vec<usize> = (0..player.len())
             .filter(|&i| matches!(player.trace().events[i], PlanEvent::Search(SearchEvent::Expand { .. })))
