@@ -284,6 +284,30 @@ mod tests {
     }
 
     #[test]
+    fn a_barca_node_entered_with_a_window_reads_it_for_white() {
+        let position = Position::parse(GameKind::Barca, GameKind::Barca.default_position()).unwrap();
+        let spec = SearchSpec { algorithm: EngineAlgorithm::AlphaBeta, depth: 2, iterations: 0 };
+        let mut recording = record(position, spec, &Progress::default()).unwrap();
+        let replay = tree(&mut recording);
+        // A node where Black moves, entered with a window narrowed by its elder siblings.
+        let at = replay
+            .player
+            .trace()
+            .events
+            .iter()
+            .position(|e| matches!(e, TreeEvent::Enter { side: Side::Second, alpha, beta, .. } if !full_window(*alpha, *beta)))
+            .unwrap();
+        replay.player.seek(at + 1);
+        let &TreeEvent::Enter { node, alpha, beta, .. } = replay.player.current_event().unwrap() else { unreachable!() };
+        let text = tree_sentence(replay, GameKind::Barca, false, replay.player.current_event().unwrap());
+        // Alpha-beta holds the window for the side to move (Black here): White's is the negated, swapped pair.
+        assert_eq!(replay.player.view().perspective, Some(Perspective::SideToMove));
+        assert!(text.contains(&window_text(-beta, -alpha)), "{text}");
+        assert!(text.contains(&line(replay.player.view(), node)), "{text}");
+        assert!(text.contains(&format!("({} to move, MIN", GameKind::Barca.side_name(Side::Second))), "{text}");
+    }
+
+    #[test]
     fn a_minimax_exit_tells_the_nodes_exact_value_for_x() {
         let mut recording = recorded(EngineAlgorithm::Minimax, "x.o/.x./..o", 9, 0);
         let replay = tree(&mut recording);
