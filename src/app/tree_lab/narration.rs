@@ -251,6 +251,13 @@ mod tests {
         record(position, SearchSpec { algorithm, depth, iterations }, &Progress::default()).unwrap()
     }
 
+    /// Replays to just after the `nth` event that `pick` accepts, and returns that event.
+    fn seek_after(replay: &mut TreeReplay, nth: usize, pick: impl Fn(&TreeEvent) -> bool) -> TreeEvent {
+        let at = replay.player.trace().events.iter().enumerate().filter(|(_, e)| pick(e)).map(|(i, _)| i).nth(nth).unwrap();
+        replay.player.seek(at + 1);
+        replay.player.current_event().unwrap().clone()
+    }
+
     fn tree(recording: &mut super::super::Recording) -> &mut TreeReplay {
         match &mut recording.replay {
             Replay::Tree(replay) => replay,
@@ -262,9 +269,9 @@ mod tests {
     fn an_alpha_beta_cut_names_the_node_its_bound_and_the_window_it_beat() {
         let mut recording = recorded(EngineAlgorithm::AlphaBeta, "x.o/.x./..o", 9, 0);
         let replay = tree(&mut recording);
-        let at = replay.player.trace().events.iter().position(|e| matches!(e, TreeEvent::Cutoff { .. })).unwrap();
-        replay.player.seek(at + 1);
-        let TreeEvent::Cutoff { node, kind, pruned } = replay.player.current_event().unwrap().clone() else { unreachable!() };
+        let TreeEvent::Cutoff { node, kind, pruned } = seek_after(replay, 0, |e| matches!(e, TreeEvent::Cutoff { .. })) else {
+            unreachable!()
+        };
         let text = tree_sentence(replay, GameKind::TicTacToe, false, replay.player.current_event().unwrap());
         let view = replay.player.view();
         let n = view.node(node);
@@ -290,15 +297,8 @@ mod tests {
         let mut recording = record(position, spec, &Progress::default()).unwrap();
         let replay = tree(&mut recording);
         // A node where Black moves, entered with a window narrowed by its elder siblings.
-        let at = replay
-            .player
-            .trace()
-            .events
-            .iter()
-            .position(|e| matches!(e, TreeEvent::Enter { side: Side::Second, alpha, beta, .. } if !full_window(*alpha, *beta)))
-            .unwrap();
-        replay.player.seek(at + 1);
-        let &TreeEvent::Enter { node, alpha, beta, .. } = replay.player.current_event().unwrap() else { unreachable!() };
+        let narrowed = |e: &TreeEvent| matches!(e, TreeEvent::Enter { side: Side::Second, alpha, beta, .. } if !full_window(*alpha, *beta));
+        let TreeEvent::Enter { node, alpha, beta, .. } = seek_after(replay, 0, narrowed) else { unreachable!() };
         let text = tree_sentence(replay, GameKind::Barca, false, replay.player.current_event().unwrap());
         // Alpha-beta holds the window for the side to move (Black here): White's is the negated, swapped pair.
         assert_eq!(replay.player.view().perspective, Some(Perspective::SideToMove));
@@ -311,19 +311,10 @@ mod tests {
     fn a_minimax_exit_tells_the_nodes_exact_value_for_x() {
         let mut recording = recorded(EngineAlgorithm::Minimax, "x.o/.x./..o", 9, 0);
         let replay = tree(&mut recording);
-        // An exit of a node where O moves: its value is O's choice, shown for X.
-        let at = replay
-            .player
-            .trace()
-            .events
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| matches!(e, TreeEvent::Exit { .. }))
-            .map(|(i, _)| i)
-            .nth(5)
-            .unwrap();
-        replay.player.seek(at + 1);
-        let TreeEvent::Exit { node, value, best_child } = *replay.player.current_event().unwrap() else { unreachable!() };
+        // The sixth node done: minimax holds its value for X already.
+        let TreeEvent::Exit { node, value, best_child } = seek_after(replay, 5, |e| matches!(e, TreeEvent::Exit { .. })) else {
+            unreachable!()
+        };
         let text = tree_sentence(replay, GameKind::TicTacToe, true, replay.player.current_event().unwrap());
         let view = replay.player.view();
         assert_eq!(view.perspective, Some(Perspective::First), "minimax holds X's values");
