@@ -303,7 +303,7 @@ pub fn bounded_text(kind: GameKind, bounded: Bounded, exact: bool) -> String {
     }
 }
 
-fn bound_text(bound: Score) -> String {
+pub fn bound_text(bound: Score) -> String {
     match bound {
         b if b >= INF => "+∞".to_string(),
         b if b <= -INF => "−∞".to_string(),

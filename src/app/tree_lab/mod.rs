@@ -4,6 +4,7 @@
 mod board;
 mod canvas;
 mod cell;
+mod narration;
 mod pseudocode;
 pub mod recording;
 mod scene;
@@ -732,7 +733,10 @@ impl Lesson for TreeLab {
                  for X (White), whatever the algorithm holds internally.",
             );
         });
+        let narration = widgets::Narration::new(ui);
+        let sentence = self.narration();
         widgets::side_panel(ui, "tree-lab-side", 0.34, |ui| {
+            narration.in_side_panel(ui, &sentence);
             egui::CollapsingHeader::new("Search")
                 .default_open(true)
                 .show(ui, |ui| self.search_controls(ui, &mut commands));
@@ -751,6 +755,7 @@ impl Lesson for TreeLab {
             let width = ui.available_width();
             if let Some(recording) = &self.recording {
                 self.bar.ui(ui, recording.step(), recording.step_count(), "event", &mut replay);
+                narration.under_bar(ui, &sentence, 2);
             }
             self.progress(ui, &mut commands);
             if let Some(error) = &self.error {
