@@ -6,6 +6,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind, SearchlabApp};
 use searchlab::app::replay_bar::ReplayCommand;
+use searchlab::app::theme::Theme;
 use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome};
 
 use common::ui::settle;
@@ -400,25 +401,34 @@ fn canvas_colours(harness: &Harness<'_, NavmeshLab>) -> Vec<egui::Color32> {
 
 #[test]
 fn every_colour_on_the_canvas_is_in_the_legend_of_the_replay_shown() {
-    let mut harness = lab_harness();
-    settle(&mut harness);
-    apply(&mut harness, MeshCommand::SetAlgorithm(MeshAlgorithm::Tra));
-    for kind in [ReplayKind::Search, ReplayKind::Funnel, ReplayKind::Walk] {
-        apply(&mut harness, MeshCommand::SetReplay(kind));
-        for command in [ReplayCommand::ToStart, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::ToEnd] {
-            apply(&mut harness, MeshCommand::Replay(command));
-            let legend: Vec<egui::Color32> = harness.state().legend_entries().iter().map(|(colour, _)| *colour).collect();
-            for colour in canvas_colours(&harness) {
-                assert!(legend.contains(&colour), "{kind:?}: {colour:?} is drawn but not in the legend {legend:?}");
+    for theme in all_themes() {
+        let mut harness = lab_harness();
+        theme.apply(&harness.ctx);
+        let palette = theme.palette();
+        settle(&mut harness);
+        apply(&mut harness, MeshCommand::SetAlgorithm(MeshAlgorithm::Tra));
+        for kind in [ReplayKind::Search, ReplayKind::Funnel, ReplayKind::Walk] {
+            apply(&mut harness, MeshCommand::SetReplay(kind));
+            for command in [ReplayCommand::ToStart, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::ToEnd] {
+                apply(&mut harness, MeshCommand::Replay(command));
+                let legend: Vec<egui::Color32> = harness.state().legend_entries(&palette).iter().map(|(colour, _)| *colour).collect();
+                for colour in canvas_colours(&harness) {
+                    assert!(legend.contains(&colour), "{theme:?} {kind:?}: {colour:?} is drawn but not in the legend {legend:?}");
+                }
             }
         }
+        // The goal and TRA*'s decision points are told apart.
+        let entries = harness.state().legend_entries(&palette);
+        apply(&mut harness, MeshCommand::SetReplay(ReplayKind::Search));
+        let entries_search = harness.state().legend_entries(&palette);
+        let colour = |name: &str| entries.iter().chain(&entries_search).find(|(_, n)| *n == name).unwrap().0;
+        assert_ne!(colour("goal"), colour("TRA* decision point"), "{theme:?}");
     }
-    // The goal and TRA*'s decision points are told apart.
-    let entries = harness.state().legend_entries();
-    apply(&mut harness, MeshCommand::SetReplay(ReplayKind::Search));
-    let entries_search = harness.state().legend_entries();
-    let colour = |name: &str| entries.iter().chain(&entries_search).find(|(_, n)| *n == name).unwrap().0;
-    assert_ne!(colour("goal"), colour("TRA* decision point"));
+}
+
+/// The dark and the light theme, each with the usual and the colour-blind-safe colours.
+fn all_themes() -> Vec<Theme> {
+    [false, true].into_iter().flat_map(|light| [false, true].map(|colour_blind_safe| Theme { light, colour_blind_safe })).collect()
 }
 
 /// Texts painted on the canvas in the last frame.

@@ -22,7 +22,7 @@ impl GridLab {
         }
         let replay = &self.replays[side];
         let texture = self.textures[side].update(ui.ctx(), &self.grid, self.replay_id, &replay.player);
-        painter.rect_filled(rect, 0.0, Color32::from_gray(24));
+        painter.rect_filled(rect, 0.0, crate::app::theme::palette(ui.ctx()).background);
         let map_rect = egui::Rect::from_min_max(
             self.map_view.to_screen(rect, 0.0, 0.0),
             self.map_view.to_screen(rect, self.grid.width() as f32, self.grid.height() as f32),

@@ -17,7 +17,7 @@ use egui::Vec2;
 
 use self::canvas::{CellTexture, MapView};
 use self::layers::HierarchyState;
-pub use self::layers::{FINAL_PATH, HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
+pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
 pub use self::replay::{SearchReplay, StepUnit};
 pub use self::settings::{Brush, DEFAULT_MAP, FileField, MapSource, Settings, Tool};
 use super::Lesson;

@@ -15,7 +15,7 @@ use egui::{Color32, Pos2, Sense, Vec2};
 
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
-use super::widgets;
+use super::{theme::{self, Palette}, widgets};
 use super::worker::Job;
 use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
@@ -647,38 +647,41 @@ impl NavmeshLab {
     }
 
     /// Every colour the canvas shows for the selected recording, and nothing else.
-    pub fn legend_entries(&self) -> Vec<(Color32, &'static str)> {
-        use canvas::*;
+    pub fn legend_entries(&self, palette: &Palette) -> Vec<(Color32, &'static str)> {
+        let p = palette;
         let mut entries: Vec<(Color32, &str)> = match self.replay {
             ReplayKind::Search => vec![
-                (FRONTIER, "frontier (open)"),
-                (EXPLORED, "expanded"),
-                (CURRENT, "current triangle"),
-                (CHANNEL, "channel found"),
-                (PATH, "path"),
+                (p.open, "frontier (open)"),
+                (p.closed, "expanded"),
+                (p.current, "current triangle (outline)"),
+                (p.channel, "channel found"),
+                (p.path, "path"),
             ],
             ReplayKind::Funnel => vec![
-                (CHANNEL, "channel"),
-                (APEX, "apex and corners fixed"),
-                (LEFT_SIDE, "left chain"),
-                (RIGHT_SIDE, "right chain"),
-                (PORTAL, "portal"),
-                (PATH, "path"),
+                (p.channel, "channel"),
+                (p.apex, "apex and corners fixed"),
+                (p.left_side, "left chain"),
+                (p.right_side, "right chain"),
+                (p.portal, "portal"),
+                (p.path, "path"),
             ],
-            ReplayKind::Walk => vec![(SAMPLE, "sampled triangle"), (WALK, "walk")],
+            ReplayKind::Walk => vec![(p.sample, "sampled triangle"), (p.walk, "walk")],
         };
         if self.replay == ReplayKind::Search && self.search.algorithm == MeshAlgorithm::Tra {
-            entries.extend([(CORRIDOR, "TRA* corridor"), (DEAD_END, "TRA* dead end"), (DECISION, "TRA* decision point")]);
+            entries.extend([(p.corridor, "TRA* corridor"), (p.dead_end, "TRA* dead end"), (p.decision, "TRA* decision point")]);
         }
         if self.grid_path.is_some() {
-            entries.push((GRID_PATH, "grid A* (octile)"));
+            entries.push((p.grid_path, "grid A* (octile)"));
         }
-        entries.extend([(UNSEEN, "free space"), (START, "start"), (GOAL, "goal"), (BLOCKED, "obstacle")]);
+        if self.drawing.is_some() {
+            entries.push((p.drawing, "rings drawn"));
+        }
+        entries.extend([(p.unseen, "free space"), (p.start, "start"), (p.goal, "goal"), (p.wall, "obstacle")]);
         entries
     }
 
     fn legend(&self, ui: &mut egui::Ui) {
-        widgets::legend(ui, &self.legend_entries());
+        widgets::legend(ui, &self.legend_entries(&theme::palette(ui.ctx())));
     }
 }
 

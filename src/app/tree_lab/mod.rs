@@ -568,11 +568,11 @@ impl TreeLab {
                 commands.push(TreeCommand::Fit);
             }
         });
+        widgets::legend(ui, &canvas::legend_entries(&crate::app::theme::palette(ui.ctx())));
         ui.weak(
             "Values on the cards are for X (White, MAX); ≤ and ≥ mark values alpha-beta only bounded. \
              Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. \
-             Yellow: the current node; cyan ring: the node selected; white: the path being searched; \
-             orange: the best line so far (both stay open while following the search).",
+             The path being searched and the best line stay open while following the search.",
         );
     }
 
