@@ -5,6 +5,7 @@ pub mod barca_board;
 mod barca_lab;
 mod file_dialog;
 pub mod grid_lab;
+pub mod history;
 mod navmesh_lab;
 pub mod notebook;
 pub mod replay_bar;

@@ -5,6 +5,7 @@ use egui::{Color32, Key, PointerButton, Sense, Vec2};
 
 use super::canvas::{self, Overlay};
 use super::{Brush, Drag, GridCommand, GridLab, Tool};
+use crate::app::history;
 use crate::app::replay_bar::ReplayBar;
 use crate::trace::NO_NODE;
 use crate::pathfinding::search_trace::NodeStatus;
@@ -173,6 +174,7 @@ impl GridLab {
                 commands.push(command);
             }
         }
+        commands.extend(history::keys(ui).map(GridCommand::History));
     }
 
     pub(super) fn dropped_files(&self, ui: &egui::Ui, commands: &mut Vec<GridCommand>) {

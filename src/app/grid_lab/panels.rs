@@ -4,7 +4,7 @@
 use egui::RichText;
 
 use super::{FileField, GridCommand, GridLab, SearchReplay, StepUnit, Tool, describe};
-use crate::app::{theme, widgets};
+use crate::app::{history, theme, widgets};
 use crate::grid::{Connectivity, MAX_WEIGHT, generate};
 use crate::grid::movingai::Scenario;
 use crate::pathfinding::{Algorithm, GridSearch, Heuristic};
@@ -196,6 +196,7 @@ impl GridLab {
                     commands.push(GridCommand::SetPaintWeight(weight));
                 }
             }
+            commands.extend(history::buttons(ui, &self.history).map(GridCommand::History));
             ui.separator();
             let mut unit = self.settings.unit;
             // The planner's timeline is in events.

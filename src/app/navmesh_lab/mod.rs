@@ -15,6 +15,7 @@ use egui::{Color32, Pos2, Sense, Vec2};
 
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
+use super::history::{self, History, Step};
 use super::{theme::{self, Palette}, widgets};
 use super::worker::Job;
 use crate::grid::Grid;
@@ -83,7 +84,12 @@ pub enum MeshCommand {
     UseDrawing,
     /// Save the current polygon map as JSON.
     SaveMap(String),
+    /// Back to the drawing before the last point, closed ring or clearing, or forward again.
+    History(Step),
 }
+
+/// Drawing edits kept for undo (each a copy of a few rings).
+const DRAWING_UNDO_LIMIT: usize = 200;
 
 pub struct NavmeshLab {
     map_path: String,
@@ -108,6 +114,8 @@ pub struct NavmeshLab {
     /// The current map as polygons, when it is one (for saving).
     polygons: Option<PolygonMap>,
     drawing: Option<Drawing>,
+    /// The drawing before each point added, ring closed or clearing, to undo it.
+    drawing_history: History<Drawing>,
     save_path: String,
     notice: Option<String>,
     /// Where the canvas was last painted, for clicks and tests.
@@ -199,6 +207,7 @@ impl NavmeshLab {
             bar: ReplayBar::new(20.0),
             polygons: None,
             drawing: None,
+            drawing_history: History::new(DRAWING_UNDO_LIMIT),
             save_path: "maps/drawn.json".to_string(),
             notice: None,
             transform: None,
@@ -299,11 +308,18 @@ impl NavmeshLab {
                 }
             }
             MeshCommand::SetDrawing(on) => {
+                // Clearing a drawing can be undone; a new one starts with no history.
+                match (&self.drawing, on) {
+                    (Some(drawing), true) => self.drawing_history.record(drawing.clone()),
+                    (None, true) => self.drawing_history = History::new(DRAWING_UNDO_LIMIT),
+                    _ => {}
+                }
                 self.drawing = on.then(Drawing::default);
                 self.notice = None;
             }
             MeshCommand::AddVertex(p) => {
                 if let Some(drawing) = &mut self.drawing {
+                    self.drawing_history.record(drawing.clone());
                     drawing.current.push(p);
                 }
             }
@@ -311,10 +327,23 @@ impl NavmeshLab {
                 if let Some(drawing) = &mut self.drawing
                     && !drawing.current.is_empty()
                 {
+                    self.drawing_history.record(drawing.clone());
                     drawing.rings.push(std::mem::take(&mut drawing.current));
                 }
             }
-            MeshCommand::UseDrawing => self.use_drawing(),
+            MeshCommand::UseDrawing => {
+                if let Some(drawing) = &self.drawing {
+                    self.drawing_history.record(drawing.clone());
+                }
+                self.use_drawing();
+            }
+            MeshCommand::History(step) => {
+                if let Some(drawing) = &mut self.drawing
+                    && let Some(restored) = self.drawing_history.step(step, drawing.clone())
+                {
+                    *drawing = restored;
+                }
+            }
             MeshCommand::SaveMap(path) => match self.save(&path) {
                 Ok(()) => {
                     self.notice = Some(format!("Saved {path}"));
@@ -574,6 +603,7 @@ impl NavmeshLab {
                         commands.push(command);
                     }
                 }
+                commands.extend(history::buttons(ui, &self.drawing_history).map(MeshCommand::History));
                 // Holes are numbered from 0, as the map's validation messages name them.
                 let next = if drawing.rings.is_empty() { "the boundary".to_string() } else { format!("hole {}", drawing.rings.len() - 1) };
                 ui.label(format!("Click the corners of {next} ({} so far); click its first corner or Close ring to close it.", drawing.current.len()));
@@ -729,6 +759,9 @@ impl Lesson for NavmeshLab {
         let mut replay = Vec::new();
         ReplayBar::keys(ui, &mut replay);
         commands.extend(replay.into_iter().map(MeshCommand::Replay));
+        if self.drawing.is_some() {
+            commands.extend(history::keys(ui).map(MeshCommand::History));
+        }
         self.advance_playback(ui);
         widgets::side_panel(ui, "navmesh-lab-side", 0.36, |ui| {
             self.controls(ui, &mut commands);
