@@ -198,12 +198,12 @@ impl NavmeshLab {
             painter.circle_filled(p, 4.0, palette.drawing);
         }
         painter.add(Shape::line(open, Stroke::new(2.5, palette.drawing)));
-        // Named and numbered as the map's validation messages name them ("hole 0: vertex 3").
+        // Named and numbered as the map's validation messages name them ("hole 1 ... vertex 3").
         for (r, ring) in drawing.rings.iter().chain([&drawing.current]).enumerate() {
             for (i, &p) in ring.iter().enumerate() {
                 let name = match (r, i) {
                     (0, 0) => "boundary: 0".to_string(),
-                    (_, 0) => format!("hole {}: 0", r - 1),
+                    (_, 0) => format!("{}: 0", crate::navmesh::polygon::hole_name(r - 1)),
                     _ => i.to_string(),
                 };
                 number(painter, at.to_screen(p) + egui::vec2(0.0, -12.0), &name);

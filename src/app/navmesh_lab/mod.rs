@@ -24,6 +24,7 @@ use crate::navmesh::grid_outline::cell_centre;
 use crate::navmesh::tastar::MeshSearchResult;
 use crate::navmesh::reduction::{Reduction, Role};
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
+use crate::navmesh::polygon::hole_name;
 use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance, load_map_file};
 use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::trace::{NoTrace, Player, Recorder, Trace};
@@ -604,8 +605,8 @@ impl NavmeshLab {
                     }
                 }
                 commands.extend(history::buttons(ui, &self.drawing_history).map(MeshCommand::History));
-                // Holes are numbered from 0, as the map's validation messages name them.
-                let next = if drawing.rings.is_empty() { "the boundary".to_string() } else { format!("hole {}", drawing.rings.len() - 1) };
+                // Holes named as the map's validation messages and the canvas name them.
+                let next = if drawing.rings.is_empty() { "the boundary".to_string() } else { hole_name(drawing.rings.len() - 1) };
                 ui.label(format!("Click the corners of {next} ({} so far); click its first corner or Close ring to close it.", drawing.current.len()));
             }
         });
