@@ -45,7 +45,7 @@ impl ReplayBar {
             let mut speed = self.speed;
             let text = format!("{step_name}s/s");
             let slider = egui::Slider::new(&mut speed, 1.0..=Self::MAX_SPEED).logarithmic(true).text(&text);
-            if ui.add(slider).changed() {
+            if slider_in_row(ui, slider, &text).changed() {
                 commands.push(ReplayCommand::SetSpeed(speed));
             }
         });
@@ -155,18 +155,26 @@ impl ReplayBar {
     }
 }
 
-/// Adds `slider` (labelled `text`) to a wrapped row, first starting a new row when the rest of
-/// this one is too narrow: a slider with its value and text is several widgets, which a wrapped
-/// row cannot split, so it would run on under whatever is beside the row.
+/// Adds `slider` (labelled `text`) to a wrapped row: shortened to the rest of the row, or, when
+/// even a short one would not fit, on a new row. A slider with its value and text is several
+/// widgets, which a wrapped row cannot split, so it would run on under whatever is beside the row.
 pub fn slider_in_row(ui: &mut egui::Ui, slider: egui::Slider<'_>, text: &str) -> egui::Response {
+    /// Shorter than this, a slider is hard to drag.
+    const SHORTEST: f32 = 80.0;
     let spacing = ui.spacing();
+    let full = spacing.slider_width;
     // About half a text height per character.
     let text_width = text.chars().count() as f32 * ui.text_style_height(&egui::TextStyle::Body) * 0.55;
-    let needed = spacing.slider_width + spacing.interact_size.x + text_width + 3.0 * spacing.item_spacing.x;
-    if ui.available_size_before_wrap().x < needed {
+    let beside = spacing.interact_size.x + text_width + 3.0 * spacing.item_spacing.x;
+    let room = ui.available_size_before_wrap().x - beside;
+    if room < SHORTEST.min(full) {
         ui.end_row();
+    } else {
+        ui.spacing_mut().slider_width = full.min(room);
     }
-    ui.add(slider)
+    let response = ui.add(slider);
+    ui.spacing_mut().slider_width = full;
+    response
 }
 
 #[cfg(test)]

@@ -277,13 +277,13 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
 /// What a tree's canvas shows, for its legend: the same palette, the same roles.
 pub fn legend_entries(palette: &Palette) -> [(Color32, &'static str); 8] {
     [
-        (palette.max_fill, "MAX to move (X, White)"),
-        (palette.min_fill, "MIN to move (O, Black)"),
-        (palette.other_fill, "others / pruned"),
-        (palette.tree_current, "current node"),
-        (palette.tree_path, "path being searched"),
-        (palette.best_line, "best line so far"),
-        (palette.selected, "selected (ring)"),
+        (palette.max_fill, "MAX to move"),
+        (palette.min_fill, "MIN to move"),
+        (palette.other_fill, "others, pruned"),
+        (palette.tree_current, "current"),
+        (palette.tree_path, "path to it"),
+        (palette.best_line, "best line"),
+        (palette.selected, "selected"),
         (palette.tree_edge, "edge"),
     ]
 }

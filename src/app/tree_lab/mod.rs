@@ -312,7 +312,8 @@ impl TreeLab {
         } else {
             let mut depth = spec.depth;
             let max = self.settings.game.max_depth(spec.algorithm);
-            if ui.add(egui::Slider::new(&mut depth, 1..=max).text("Depth (plies)")).changed() {
+            let slider = egui::Slider::new(&mut depth, 1..=max).text("Depth (plies)");
+            if crate::app::replay_bar::slider_in_row(ui, slider, "Depth (plies)").changed() {
                 commands.push(TreeCommand::SetDepth(depth));
             }
         }
@@ -569,16 +570,12 @@ impl TreeLab {
             }
         });
         widgets::legend(ui, &canvas::legend_entries(&crate::app::theme::palette(ui.ctx())));
-        ui.weak(
-            "Values on the cards are for X (White, MAX); ≤ and ≥ mark values alpha-beta only bounded. \
-             Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. \
-             The path being searched and the best line stay open while following the search.",
-        );
+        ui.weak("Values on the cards are for X (White, MAX); ≤ and ≥ mark values alpha-beta only bounded.");
     }
 
     /// The part of the tree to show in a canvas of `size`: all of it, or, when that would make the
-    /// cards too small to read, a readable window that holds the `focus` node and its path up to
-    /// the root (zoomed out further only if that path alone is too big).
+    /// cards too small to read, a readable window that holds the `focus` node, its path up to the
+    /// root and its children (zoomed out further only if those alone are too big).
     fn followed_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2) -> egui::Rect {
         // Below this the cards cannot be read from the back of a room: pan instead.
         const MIN_ZOOM: f32 = 1.0;
@@ -599,12 +596,15 @@ impl TreeLab {
         if path.width() > window.x || path.height() > window.y {
             return path;
         }
-        // The focus's children too, when they fit: at the end that is the root's moves.
-        let children = placed
+        // The focus's children too: at the end that is the root's moves, the answer a class waits
+        // for, so they are shown even when that means zooming out below readable.
+        let path = placed
             .iter()
             .filter(|p| p.parent == Some(focus_index))
             .fold(path, |rect, p| rect.union(canvas::card_rect(p).expand(MARGIN)));
-        let path = if children.width() <= window.x && children.height() <= window.y { children } else { path };
+        if path.width() > window.x || path.height() > window.y {
+            return path;
+        }
         // The window from the top of the tree when the path fits under it, centred on the path.
         let top = bounds.top().max(path.bottom() - window.y);
         egui::Rect::from_min_size(egui::pos2(path.center().x - window.x / 2.0, top), window)
@@ -648,6 +648,10 @@ impl TreeLab {
             }
         });
         canvas.response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Game tree canvas"));
+        canvas.response.on_hover_text(
+            "Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. \
+             The path being searched and the best line stay open while following the search.",
+        );
     }
 }
 
