@@ -53,6 +53,8 @@ pub struct Palette {
     pub sample: Color32,
     pub walk: Color32,
     pub drawing: Color32,
+    /// The any-angle path, over the channel's yellow.
+    pub mesh_path: Color32,
     // Game trees: cards of the side to move, their text, outlines.
     pub max_fill: Color32,
     pub min_fill: Color32,
@@ -141,6 +143,7 @@ const DARK: Palette = Palette {
     sample: rgb(240, 150, 30),
     walk: rgb(150, 40, 200),
     drawing: rgb(20, 140, 90),
+    mesh_path: rgb(230, 120, 20),
     max_fill: rgb(44, 62, 92),
     min_fill: rgb(92, 48, 52),
     other_fill: Color32::from_gray(40),
@@ -227,6 +230,7 @@ impl Theme {
             palette.start = BLUISH_GREEN;
             palette.goal = ORANGE;
             palette.channel = YELLOW;
+            palette.mesh_path = BLUE;
             palette.decision = REDDISH_PURPLE;
             palette.grid_path = BLUISH_GREEN;
             palette.right_side = VERMILLION;
@@ -278,7 +282,7 @@ mod tests {
             for colour_blind_safe in [false, true] {
                 let p = Theme { light, colour_blind_safe }.palette();
                 let grid = [p.unseen, p.wall, p.open, p.closed, p.current, p.relaxing, p.path, p.start, p.goal];
-                let polygon = [p.unseen, p.wall, p.open, p.closed, p.current, p.channel, p.path, p.start, p.goal, p.decision, p.corridor, p.dead_end];
+                let polygon = [p.unseen, p.wall, p.open, p.closed, p.current, p.channel, p.mesh_path, p.start, p.goal, p.decision, p.corridor, p.dead_end, p.grid_path];
                 let walk = [p.unseen, p.wall, p.sample, p.walk, p.start, p.goal];
                 for colours in [&grid[..], &polygon[..], &walk[..]] {
                     for (i, a) in colours.iter().enumerate() {

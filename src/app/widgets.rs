@@ -76,7 +76,12 @@ pub fn legend(ui: &mut egui::Ui, entries: &[(Color32, &str)]) {
 /// A page's introduction: open where there is height to spare, folded on a short screen (a
 /// projector at 1280x720 with large text) so the canvas keeps the room; a click opens it.
 pub fn intro(ui: &mut egui::Ui, id: &str, text: &str) {
-    let roomy = ui.available_height() > 620.0;
+    // Decided once, on the window's height: the very first pass may not know it yet (a
+    // placeholder of thousands of points), so the header waits for the next.
+    if ui.ctx().cumulative_pass_nr() == 0 {
+        return;
+    }
+    let roomy = ui.ctx().content_rect().height() > 760.0;
     egui::CollapsingHeader::new("About this page").id_salt(id).default_open(roomy).show(ui, |ui| ui.label(text));
 }
 

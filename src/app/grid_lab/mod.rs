@@ -617,7 +617,7 @@ impl Lesson for GridLab {
             "Every search keeps an open list of cells it has reached but not yet explored. BFS takes them \
              in the order found, Dijkstra takes the cheapest route so far, and A* adds an estimate h of the \
              distance still to go, so it explores towards the goal first. Step through the search and watch \
-             the open (green) and closed (blue) cells grow; the yellow line is the path. Drag the start or \
+             the open and closed cells grow (their colours are in the legend) until the path is found. Drag the start or \
              goal to move them; pick a tool to draw walls or weights. Wheel: zoom, right-drag: pan.",
         );
         widgets::side_panel(ui, "grid-lab-side", 0.36, |ui| {

@@ -89,7 +89,7 @@ impl NavmeshLab {
             && let Some(path) = self.result.as_ref().and_then(|r| r.path.as_ref())
         {
             let points: Vec<Pos2> = path.waypoints.iter().map(|&p| at.to_screen(p)).collect();
-            painter.add(Shape::line(points, Stroke::new(3.0, palette.path)));
+            painter.add(Shape::line(points, Stroke::new(3.0, palette.mesh_path)));
         }
         if let Some((_, centres)) = &self.grid_path {
             let points: Vec<Pos2> = centres.iter().map(|&p| at.to_screen(p)).collect();

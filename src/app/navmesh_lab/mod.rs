@@ -686,7 +686,7 @@ impl NavmeshLab {
                 (p.closed, "expanded"),
                 (p.current, "current triangle (outline)"),
                 (p.channel, "channel found"),
-                (p.path, "path"),
+                (p.mesh_path, "path"),
             ],
             ReplayKind::Funnel => vec![
                 (p.channel, "channel"),
@@ -694,7 +694,7 @@ impl NavmeshLab {
                 (p.left_side, "left chain"),
                 (p.right_side, "right chain"),
                 (p.portal, "portal"),
-                (p.path, "path"),
+                (p.mesh_path, "path"),
             ],
             ReplayKind::Walk => vec![(p.sample, "sampled triangle"), (p.walk, "walk")],
         };

@@ -689,18 +689,18 @@ impl Lesson for TreeLab {
         }
         ui.heading("Game-tree search: minimax, alpha-beta and UCT");
         // Folded on a short screen (a projector at 130%): the tree needs the height.
-        egui::CollapsingHeader::new("About this page").default_open(ui.available_height() > 800.0).show(ui, |ui| {
-            ui.label(
-                "A game tree has a node for every position and an edge for every move. Minimax gives each \
-                 node the value of its best move for the player to move there: MAX (X or White, blue) \
-                 takes the largest child value, MIN (O or Black, red) the smallest. Negamax is the same \
-                 search with every value for the side to move. Alpha-beta keeps a window (α, β) of values \
-                 that can still matter and skips the rest of a node's moves once one move proves the \
-                 opponent will never let the game get there: that is a cutoff. UCT does not search to a \
-                 depth: it grows the tree where random playouts look promising. Values on the cards are \
-                 for X (White), whatever the algorithm holds internally.",
-            );
-        });
+        widgets::intro(
+            ui,
+            "tree-lab-intro",
+            "A game tree has a node for every position and an edge for every move. Minimax gives each \
+             node the value of its best move for the player to move there: MAX (X or White) \
+             takes the largest child value, MIN (O or Black) the smallest. Negamax is the same \
+             search with every value for the side to move. Alpha-beta keeps a window (α, β) of values \
+             that can still matter and skips the rest of a node's moves once one move proves the \
+             opponent will never let the game get there: that is a cutoff. UCT does not search to a \
+             depth: it grows the tree where random playouts look promising. Values on the cards are \
+             for X (White), whatever the algorithm holds internally.",
+        );
         widgets::side_panel(ui, "tree-lab-side", 0.34, |ui| {
             egui::CollapsingHeader::new("Search")
                 .default_open(true)
