@@ -229,10 +229,12 @@ impl Theme {
             palette.path = BLUE;
             palette.start = BLUISH_GREEN;
             palette.goal = ORANGE;
-            palette.channel = YELLOW;
+            // Not the frontier's yellow: a pale reddish purple under the blue path.
+            palette.channel = rgb(240, 200, 225);
             palette.mesh_path = BLUE;
-            palette.decision = REDDISH_PURPLE;
-            palette.grid_path = BLUISH_GREEN;
+            // Dots, on free space only: black is not taken there.
+            palette.decision = Color32::BLACK;
+            palette.grid_path = REDDISH_PURPLE;
             palette.right_side = VERMILLION;
             // Not the goal's orange: both show while the walk locates the goal.
             palette.sample = VERMILLION;
