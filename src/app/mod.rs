@@ -42,6 +42,11 @@ pub trait Lesson {
     fn scene(&self) -> Option<Scene> {
         None
     }
+    /// True while the page takes the whole window (a presentation in full screen): the list of
+    /// lessons hides.
+    fn full_screen(&self) -> bool {
+        false
+    }
     /// Shows `scene` ("Open in the lab"); on an error the page is left as it was.
     fn set_scene(&mut self, _scene: &Scene) -> Result<(), String> {
         Err("this page shows no scenes".to_string())
@@ -146,8 +151,15 @@ impl SearchlabApp {
 
     /// Draws the whole app into `ui` (also what the UI tests drive).
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        self.top_bar(ui);
-        egui::Panel::left("lessons").resizable(false).show(ui, |ui| {
+        let mut listed = !self.lessons[self.current].as_ref().is_some_and(|lesson| lesson.full_screen());
+        // Presenting full screen hides the bar with the lesson list.
+        if listed {
+            self.top_bar(ui);
+        }
+        if theme::Theme::applied(ui.ctx()) != Some(self.theme) {
+            self.theme.apply(ui.ctx());
+        }
+        egui::Panel::left("lessons").resizable(false).show_collapsible(ui, &mut listed, |ui| {
             for (index, entry) in LESSONS.iter().enumerate() {
                 if ui.selectable_value(&mut self.current, index, entry.title).clicked() {
                     self.message = None;
@@ -188,16 +200,13 @@ impl SearchlabApp {
             ui.horizontal_wrapped(|ui| {
                 ui.strong("searchlab");
                 ui.separator();
-                let mut theme = self.theme;
+                // Applied by `show` from the next frame on.
+                let theme = &mut self.theme;
                 ui.selectable_value(&mut theme.light, false, "Dark");
                 ui.selectable_value(&mut theme.light, true, "Light (projector)")
                     .on_hover_text("Dark themes wash out on most projectors");
                 ui.checkbox(&mut theme.colour_blind_safe, "Colour-blind safe")
                     .on_hover_text("Okabe–Ito colours for open, closed, current and path: no red against green");
-                if theme::Theme::applied(ui.ctx()) != Some(theme) {
-                    self.theme = theme;
-                    theme.apply(ui.ctx());
-                }
                 ui.separator();
                 // For the back of a lecture hall (also Ctrl + and Ctrl −).
                 let zoom = ui.ctx().zoom_factor();

@@ -331,7 +331,8 @@ pub fn value_text(kind: GameKind, value: Score, exact: bool) -> String {
         let winner = kind.side_name(if value > 0 { Side::First } else { Side::Second });
         format!("{winner} wins in {}", WIN - value.abs())
     } else if value == 0 {
-        if exact { "draw" } else { "0" }.to_string()
+        // A typed-in tree's 0 is a leaf value, not a game result.
+        if exact && kind != GameKind::CustomTree { "draw" } else { "0" }.to_string()
     } else {
         format!("{value:+}")
     }
@@ -355,7 +356,7 @@ pub fn bounded_text(kind: GameKind, bounded: Bounded, exact: bool) -> String {
     }
 }
 
-fn bound_text(bound: Score) -> String {
+pub fn bound_text(bound: Score) -> String {
     match bound {
         b if b >= INF => "+∞".to_string(),
         b if b <= -INF => "−∞".to_string(),
@@ -440,6 +441,8 @@ impl ShownTree for ShownSearch<'_> {
         let mv = if node.parent == NO_NODE { "root".to_string() } else { node.mv.to_string() };
         let value = self.value(id).unwrap_or_else(|| "?".to_string());
         let note = match node.state {
+            // A typed-in tree's leaves end nothing but the tree.
+            NodeState::Leaf(LeafReason::Terminal) if self.kind == GameKind::CustomTree => "leaf",
             NodeState::Leaf(reason) => leaf_name(reason),
             NodeState::Open => "searching",
             NodeState::Done => "",
@@ -473,7 +476,8 @@ impl ShownTree for ShownSearch<'_> {
     }
 
     fn pruned(&self, id: u32) -> Option<Card> {
-        let (kind, moves) = self.replay.player.view().cutoff(id)?;
+        // A cutoff at a node's last move prunes nothing: no card.
+        let (kind, moves) = self.replay.player.view().cutoff(id).filter(|(_, moves)| !moves.is_empty())?;
         let reason = match kind {
             CutoffKind::Beta => "MAX already has a move at least β: MIN above will never allow this node",
             CutoffKind::Alpha => "MIN already has a reply at most α: MAX above will never choose this node",
