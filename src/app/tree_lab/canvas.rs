@@ -279,7 +279,7 @@ pub fn legend_entries(palette: &Palette) -> [(Color32, &'static str); 8] {
     [
         (palette.max_fill, "MAX to move"),
         (palette.min_fill, "MIN to move"),
-        (palette.other_fill, "others, pruned"),
+        (palette.other_fill, "others, left unsearched"),
         (palette.tree_current, "current"),
         (palette.tree_path, "path to it"),
         (palette.best_line, "best line"),
