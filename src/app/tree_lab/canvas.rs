@@ -309,6 +309,14 @@ fn side_fill(side: Side) -> CardFill {
 }
 
 /// A value for `First` (the MAX player), whatever the algorithm's own point of view.
+/// A window (α, β) held in `perspective` at a node where `side` moves, as the first player's.
+pub fn window_for_first(alpha: Score, beta: Score, side: Side, perspective: Option<Perspective>) -> (Score, Score) {
+    match (perspective, side) {
+        (Some(Perspective::SideToMove), Side::Second) => (-beta, -alpha),
+        _ => (alpha, beta),
+    }
+}
+
 pub fn value_for_first(value: Score, side: Side, perspective: Option<Perspective>) -> Score {
     match perspective {
         Some(Perspective::SideToMove) => side.sign() * value,
@@ -365,7 +373,7 @@ pub fn bound_text(bound: Score) -> String {
     }
 }
 
-/// The α-β window of a node as the algorithm holds it (for the side to move in negamax form).
+/// An α-β window, already turned to the first player's point of view.
 pub fn window_text(alpha: Score, beta: Score) -> String {
     format!("α = {}, β = {}", bound_text(alpha), bound_text(beta))
 }
@@ -448,20 +456,23 @@ impl ShownTree for ShownSearch<'_> {
             NodeState::Done => "",
         };
         let has_window = node.alpha > -INF || node.beta < INF;
+        // Like the values, the window reads for the first player whatever form the search keeps it in.
+        let (alpha, beta) = window_for_first(node.alpha, node.beta, node.side, view.perspective);
         // The current node shows its window: that is where alpha-beta decides what to skip.
         let note = if view.current == Some(id) && has_window {
-            format!("α {} β {}", bound_text(node.alpha), bound_text(node.beta))
+            format!("α {} β {}", bound_text(alpha), bound_text(beta))
         } else {
             note.to_string()
         };
         let text = if note.is_empty() { format!("{mv}\n{value}") } else { format!("{mv}\n{value}\n{note}") };
         let role = if node.side == Side::First { "MAX" } else { "MIN" };
         let mut hover = format!(
-            "{mv}: {} to move ({role}), {} plies left\nvalue for {}: {value}\nwindow: {}",
+            "{mv}: {} to move ({role}), {} plies left\nvalue for {}: {value}\nwindow for {}: {}",
             self.kind.side_name(node.side),
             node.depth,
             self.kind.side_name(Side::First),
-            window_text(node.alpha, node.beta),
+            self.kind.side_name(Side::First),
+            window_text(alpha, beta),
         );
         hover += match self.bounded(id).map(|b| b.kind) {
             Some(BoundKind::AtLeast) => "\n≥: a bound, the true value is at least this",

@@ -3,7 +3,7 @@
 //! cards; a value alpha-beta only bounded reads `≥ v` or `≤ v`. UCT's choice shows its UCB sum.
 
 use super::{EngineAlgorithm, TreeLab};
-use super::canvas::{ShownSearch, bound_text, mean_for_first, value_text, window_text};
+use super::canvas::{ShownSearch, bound_text, mean_for_first, value_text, window_for_first, window_text};
 use super::recording::{GameKind, MctsReplay, Replay, TreeReplay};
 use crate::adversarial::mcts::{Proven, ucb};
 use crate::adversarial::mcts_trace::{MctsEvent, MctsView, PlayoutEnd};
@@ -50,14 +50,6 @@ fn line_text(moves: Vec<String>) -> String {
 /// A node of a minimax-family tree by the moves that lead to it.
 fn line(view: &TreeView, node: u32) -> String {
     line_text(moves_to(node, |n| view.node(n).parent, |n| view.node(n).mv.to_string()))
-}
-
-/// A window (α, β) held in `perspective` at a node where `side` moves, as the first player's.
-fn window_for_first(alpha: Score, beta: Score, side: Side, perspective: Option<Perspective>) -> (Score, Score) {
-    match (perspective, side) {
-        (Some(Perspective::SideToMove), Side::Second) => (-beta, -alpha),
-        _ => (alpha, beta),
-    }
 }
 
 fn full_window(alpha: Score, beta: Score) -> bool {
@@ -241,7 +233,8 @@ pub fn uct_narration(replay: &MctsReplay, kind: GameKind) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-        use crate::app::tree_lab::recording::{Position, SearchSpec, record};
+    use crate::app::tree_lab::canvas::ShownTree;
+    use crate::app::tree_lab::recording::{Position, SearchSpec, record};
     use crate::adversarial::bound::{BoundKind, Bounded};
     use crate::app::tree_lab::canvas::bounded_text;
     use crate::trace::Progress;
@@ -305,6 +298,20 @@ mod tests {
         assert!(text.contains(&window_text(-beta, -alpha)), "{text}");
         assert!(text.contains(&line(replay.player.view(), node)), "{text}");
         assert!(text.contains(&format!("({} to move, MIN", GameKind::Barca.side_name(Side::Second))), "{text}");
+    }
+
+    #[test]
+    fn the_current_cards_window_reads_for_x_like_the_narration() {
+        let mut recording = recorded(EngineAlgorithm::AlphaBeta, "x.o/.x./..o", 9, 0);
+        let replay = tree(&mut recording);
+        // A node where O moves, entered with a narrowed window: alpha-beta keeps it for O.
+        let narrowed = |e: &TreeEvent| matches!(e, TreeEvent::Enter { side: Side::Second, alpha, beta, .. } if !full_window(*alpha, *beta));
+        let TreeEvent::Enter { node, alpha, beta, .. } = seek_after(replay, 0, narrowed) else { unreachable!() };
+        let card = ShownSearch::new(replay, GameKind::TicTacToe, false).card(node);
+        // X's window is O's negated and swapped.
+        let for_x = format!("α {} β {}", bound_text(-beta), bound_text(-alpha));
+        assert!(card.text.contains(&for_x), "{for_x} missing from the card {:?}", card.text);
+        assert!(card.hover.contains(&window_text(-beta, -alpha)), "{}", card.hover);
     }
 
     #[test]
