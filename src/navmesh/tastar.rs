@@ -332,7 +332,11 @@ struct Piece {
 /// bends at `c`, so it is at least `g(apex) + |apex c| + |c p|` long.
 #[derive(Default)]
 struct PortalDistances {
-    seen: FastMap<u64, Vec<Piece>>,
+    /// Per portal, its last piece kept and how many it has: the pieces are a list through
+    /// `pieces`, so a new portal costs no allocation of its own.
+    portals: FastMap<u64, (u32, usize)>,
+    /// Each piece with the one kept before it at its portal (`NO_NODE` for the first).
+    pieces: Vec<(Piece, u32)>,
 }
 
 /// Keys here are ids and coordinates' bits, never crafted: SipHash's guard only costs time.
@@ -348,14 +352,20 @@ impl PortalDistances {
         let length = distance(left, right);
         let Some((visible, beyond)) = portal_pieces(left, right, channel) else { return false };
         let key = (u64::from(channel.tri) << 2) | u64::from(channel.entry);
-        let seen = self.seen.entry(key).or_default();
+        let (last, count) = self.portals.get(&key).copied().unwrap_or((NO_NODE, 0));
+        let mut seen = [visible; PIECES_PER_PORTAL];
+        let mut piece = last;
+        for slot in &mut seen[..count] {
+            (*slot, piece) = self.pieces[piece as usize];
+        }
         // Gaps this short between the parts kept cost at most twice their length.
         let gap = LENGTH_EPSILON / length;
-        if std::iter::once(visible).chain(beyond.into_iter().flatten()).all(|piece| covered(seen, &piece, gap)) {
+        if std::iter::once(visible).chain(beyond.into_iter().flatten()).all(|piece| covered(&seen[..count], &piece, gap)) {
             return true;
         }
-        if seen.len() < PIECES_PER_PORTAL {
-            seen.push(visible);
+        if count < PIECES_PER_PORTAL {
+            self.pieces.push((visible, last));
+            self.portals.insert(key, (self.pieces.len() as u32 - 1, count + 1));
         }
         false
     }
