@@ -323,8 +323,8 @@ mod tests {
         assert_eq!("astar".parse::<Planner>().unwrap(), Planner::default());
         assert_eq!(Planner::default().to_string(), "astar:octile");
         let hpa: Planner = "hpa:levels=2,no-smooth".parse().unwrap();
-        assert_eq!(hpa.method, Method::Hpa { cluster: 10, levels: 2, smooth: false });
-        assert_eq!(hpa.to_string(), "hpa:cluster=10,levels=2,no-smooth");
+        assert_eq!(hpa.method, Method::Hpa { cluster: 32, levels: 2, smooth: false });
+        assert_eq!(hpa.to_string(), "hpa:cluster=32,levels=2,no-smooth");
         assert_eq!("pra:k=4".parse::<Planner>().unwrap().method, Method::Pra { level: None, k: Some(4) });
         for text in ["bfs", "dijkstra:4conn", "astar:zero", "hpa:cluster=16", "pra:level=2,k=1,corner-cut"] {
             assert_eq!(text.parse::<Planner>().unwrap().to_string(), text);
