@@ -199,16 +199,19 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         }
         let (a, b) = mesh.edge(parent.tri, i);
         let h = point_segment_distance(goal, a, b);
-        let mut g = parent.g.max(point_segment_distance(start, a, b));
         let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
         let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
-        if radius == 0.0 {
+        let g = if radius == 0.0 {
             let v = mesh.triangles[parent.tri as usize].vertices;
             if !nodes.advance_apex(mesh, &mut child, [(b, v[(i + 1) % 3]), (a, v[i])]) {
                 return None;
             }
-            g = g.max(child.apex_distance + point_segment_distance(child.apex, a, b));
-        }
+            // No shorter than the straight distance from the start: the start, the apex and the
+            // edge form a triangle.
+            parent.g.max(child.apex_distance + point_segment_distance(child.apex, a, b))
+        } else {
+            parent.g.max(point_segment_distance(start, a, b))
+        };
         Some(Channel { g, f: parent.f.max(g + h), ..child })
     };
     // The shortest known taut path to each apex corner, by its coordinates.
