@@ -289,11 +289,6 @@ fn level_two_plans_with_fewer_expansions_at_the_same_unsmoothed_cost() {
         let total = |r: &HpaResult| r.insertion_expanded + r.abstract_expanded + r.refinement_expanded;
         assert_eq!(a.expanded_per_level.iter().sum::<usize>(), total(&a));
         assert_eq!(b.expanded_per_level.iter().sum::<usize>(), total(&b));
-        // Refinement walks from start and goal to their entrances: one expansion per cell it
-        // adds to the path, and these long queries never start on an entrance at both ends.
-        for r in [&a, &b] {
-            assert!(r.refinement_expanded > 0 && r.refinement_expanded < r.refined_path.len(), "line {}", s.line);
-        }
         let [planned, refined] = [&b.abstract_paths[1], &b.abstract_paths[0]];
         assert!(planned.len() < refined.len() && is_subsequence(planned, refined), "line {}", s.line);
         top_one += a.abstract_expanded;

@@ -129,8 +129,6 @@ pub struct HpaResult {
     /// Nodes expanded linking start and goal to their clusters' entrances, on every level.
     pub insertion_expanded: usize,
     pub abstract_expanded: usize,
-    /// Cells whose neighbours refinement examined, walking the cached distances inside the start's
-    /// and goal's clusters; the cached paths behind intra-cluster edges cost none.
     pub refinement_expanded: usize,
     /// Nodes expanded per level, index = level (0 = grid cells): on the grid, linking start and
     /// goal on level 1 and refining; on level l, linking on level l + 1 and, on the top level,

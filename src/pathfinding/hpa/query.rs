@@ -335,11 +335,6 @@ impl Hpa {
                     fields.walk(&graph, entrance, a, b, false)
                 }
             };
-            if !first || !last {
-                // Each step walked examined one cell's neighbours.
-                result.refinement_expanded += steps.len();
-                result.expanded_per_level[0] += steps.len();
-            }
             if T::ENABLED {
                 let path: Vec<u32> = std::iter::once(a).chain(steps.iter().copied()).collect();
                 let cost = path_cost(&graph, &path).expect("walked steps are grid moves");
