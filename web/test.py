@@ -32,6 +32,32 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WIDTH, HEIGHT = 1280, 720
 # A small map served beside the page for `?map=URL` (8x5, a wall across the middle with a gap).
 LINKED_MAP = "type octile\nheight 5\nwidth 8\nmap\n........\n........\n@@@@@@.@\n........\n........\n"
+# A lecture served for `?lecture=URL`: two cells, one grid and one polygon.
+LINKED_LECTURE = """---
+searchlab: 1
+title: A linked lecture
+---
+
+# Two cells
+
+```searchlab
+version = 1
+lab = "grid"
+map = { bundled = "maze64.map" }
+spec = "dijkstra"
+start = [1, 1]
+goal = [62, 62]
+```
+
+Prose between the cells.
+
+```searchlab
+version = 1
+lab = "polygon"
+map = { bundled = "pillars.json" }
+```
+"""
+LINKED = {"/linked/small.map": LINKED_MAP, "/linked/talk.md": LINKED_LECTURE}
 # Console messages that are not problems: wgpu finds no WebGPU adapter before it falls back to
 # WebGL2; SwiftShader warns about slow reads; no favicon is served.
 HARMLESS = [
@@ -136,12 +162,12 @@ def free_port():
 
 
 def serve(dist):
-    """dist/ on 127.0.0.1, plus the linked map at /linked/small.map."""
+    """dist/ on 127.0.0.1, plus the linked files (LINKED)."""
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         def do_GET(self):
-            if self.path == "/linked/small.map":
-                body = LINKED_MAP.encode()
+            if self.path in LINKED:
+                body = LINKED[self.path].encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "text/plain")
                 self.send_header("Content-Length", str(len(body)))
@@ -270,11 +296,21 @@ def main():
             page.screenshot(os.path.join(out, "linked-map.png"))
             assert not page.problems(), page.problems()
 
+        def linked_lecture_opens():
+            page.open(base + "?lecture=/linked/talk.md")
+            opened = page.wait_for(lambda line: line.get("event") == "lecture", "the linked lecture")
+            assert (opened["name"], opened["cells"]) == ("talk.md", 2), opened
+            page.wait_for(lambda line: line.get("event") == "lesson" and line["title"] == "Lecture notebook", "the notebook")
+            page.pump(2)
+            page.screenshot(os.path.join(out, "linked-lecture.png"))
+            assert not page.problems(), page.problems()
+
         check("first load: a frame, no errors, not blank", first_load)
         check("a click switches lessons", click_switches_lessons)
         check("settings persist in local storage", settings_persist)
         check("?test=grid-astar finds the .scen optimal length", grid_search_is_optimal)
         check("?map=URL opens the map", linked_map_opens)
+        check("?lecture=URL opens the lecture", linked_lecture_opens)
         for name, value in figures.items():
             print(f"figure: {name}: {value}")
     finally:
@@ -284,7 +320,7 @@ def main():
         shutil.rmtree(profile, ignore_errors=True)
     failed = sum(1 for _, error in results if error)
     print(f"web: {len(results) - failed} passed, {failed} failed")
-    return 1 if failed or len(results) < 5 else 0
+    return 1 if failed or len(results) < 6 else 0
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::rc::Rc;
 
 use searchlab::app::SearchlabApp;
+use searchlab::lecture::Lecture;
 use searchlab::scene::{Lab, MapSource, Scene};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -100,9 +101,13 @@ impl Arrival {
             }
             Arrival::Lecture { url, bytes } => {
                 let name = file_name(&url);
-                searchlab::files::add(Path::new(name), bytes);
+                let text = String::from_utf8(bytes).map_err(|_| format!("{url}: not UTF-8 text"))?;
+                // Checked here too so a broken link says why in the page, not only in the notebook.
+                let lecture = Lecture::parse(&text).map_err(|problem| problem.at(name))?;
+                searchlab::files::add(Path::new(name), text.into_bytes());
                 *app = std::mem::take(app).with_lecture(Path::new(name));
-                log(&format!(r#"{{"event":"lecture","name":{}}}"#, serde_json::Value::from(name)));
+                let cells = lecture.cells().count();
+                log(&format!(r#"{{"event":"lecture","name":{},"cells":{cells}}}"#, serde_json::Value::from(name)));
                 Ok(())
             }
         }
