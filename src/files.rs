@@ -43,7 +43,7 @@ mod imp {
     use std::path::{Path, PathBuf};
 
     /// The files shipped with the app, as the desktop finds them beside the working directory.
-    const BUILT_IN: [(&str, &[u8]); 14] = [
+    const BUILT_IN: [(&str, &[u8]); 20] = [
         ("maps/lecture-u.map", include_bytes!("../maps/lecture-u.map")),
         ("maps/lecture-u.map.scen", include_bytes!("../maps/lecture-u.map.scen")),
         ("maps/maze64.map", include_bytes!("../maps/maze64.map")),
@@ -58,6 +58,12 @@ mod imp {
         ("maps/rooms512.map.scen", include_bytes!("../maps/rooms512.map.scen")),
         ("maps/u_hall.json", include_bytes!("../maps/u_hall.json")),
         ("lectures/welcome.md", include_bytes!("../lectures/welcome.md")),
+        ("lectures/1-grid-search.md", include_bytes!("../lectures/1-grid-search.md")),
+        ("lectures/2-hierarchical-search.md", include_bytes!("../lectures/2-hierarchical-search.md")),
+        ("lectures/3-triangulations.md", include_bytes!("../lectures/3-triangulations.md")),
+        ("lectures/4-game-trees.md", include_bytes!("../lectures/4-game-trees.md")),
+        ("lectures/5-monte-carlo-tree-search.md", include_bytes!("../lectures/5-monte-carlo-tree-search.md")),
+        ("lectures/6-barca-ai.md", include_bytes!("../lectures/6-barca-ai.md")),
     ];
 
     type SaveHook = Box<dyn Fn(&Path, &[u8])>;
