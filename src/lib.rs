@@ -9,6 +9,7 @@ pub mod adversarial;
 pub mod app;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod files;
 pub mod games;
 pub mod graph;
 pub mod grid;
@@ -18,5 +19,9 @@ pub mod pathfinding;
 pub mod scene;
 pub mod spec_text;
 pub mod text;
+/// The clock: `std::time` on the desktop; the browser's in wasm, where `std::time::Instant` panics.
+pub mod time {
+    pub use web_time::{Duration, Instant};
+}
 pub mod tournament;
 pub mod trace;

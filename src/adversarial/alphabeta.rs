@@ -2,7 +2,7 @@
 //! beta)`, which then only bounds the true value. Moves are searched in generation order, so the
 //! pruning shows what the game's own ordering is worth.
 
-use std::time::Instant;
+use crate::time::Instant;
 
 use super::tree::{Perspective, TreeEvent};
 use super::{INF, SearchResult, Walk};

@@ -8,7 +8,7 @@
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use crate::time::{Duration, Instant};
 
 use super::tree::{LeafReason, Perspective, TreeEvent};
 use super::tt::{Bound, TranspositionTable, from_table, to_table};

@@ -14,7 +14,7 @@
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::time::Instant;
+use crate::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -1,7 +1,7 @@
 //! Minimax in the explicit MAX/MIN form, as taught: values are from `First`'s point of view,
 //! `First` maximises and `Second` minimises. Visits every node down to `depth`.
 
-use std::time::Instant;
+use crate::time::Instant;
 
 use super::tree::{Perspective, TreeEvent};
 use super::{INF, SearchResult, Walk};

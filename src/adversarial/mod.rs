@@ -254,7 +254,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
     }
 
     /// Ends the search: records the PV and builds the result. `value` is as the algorithm holds it.
-    pub fn finish(self, game: &G, pv: Vec<G::Move>, score: Score, value: Score, started: std::time::Instant) -> SearchResult<G::Move> {
+    pub fn finish(self, game: &G, pv: Vec<G::Move>, score: Score, value: Score, started: crate::time::Instant) -> SearchResult<G::Move> {
         if T::ENABLED {
             let mut line = game.clone();
             let mut moves = Vec::new();

@@ -1,7 +1,7 @@
 //! Negamax: minimax with every value from the side to move's point of view, so one rule
 //! (`max` of the negated child values) serves both players. Visits every node down to `depth`.
 
-use std::time::Instant;
+use crate::time::Instant;
 
 use super::tree::{Perspective, TreeEvent};
 use super::{INF, SearchResult, Walk};

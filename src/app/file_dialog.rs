@@ -1,5 +1,5 @@
-//! The native "Browse…" dialogs (rfd). A dialog runs on its own thread so the page keeps drawing
-//! while it is open; the page polls for the chosen path. Where the desktop offers no dialog service
+//! The "Browse…" dialogs (rfd): the desktop's own, or the browser's file picker. The page keeps
+//! drawing while one is open and polls for the chosen path. Where the desktop offers no dialog service
 //! (neither the XDG portal nor zenity) rfd returns nothing, and the path fields and drag-and-drop
 //! still work.
 
@@ -21,6 +21,40 @@ pub struct NativeDialog<P> {
     waiting: Option<(P, mpsc::Receiver<Option<PathBuf>>)>,
 }
 
+/// Asks on a thread of its own, so the page keeps drawing while the dialog is open.
+#[cfg(not(target_arch = "wasm32"))]
+fn ask(request: FileRequest, start: &Path, answer: impl FnOnce(Option<PathBuf>) + Send + 'static) {
+    let mut dialog = rfd::FileDialog::new()
+        .set_title(request.title)
+        .add_filter(request.filter_name, request.extensions)
+        .add_filter("All files", &["*"]);
+    if let Some(dir) = start.parent().filter(|dir| dir.is_dir()) {
+        dialog = dialog.set_directory(dir);
+    }
+    if let Some(name) = start.file_name() {
+        dialog = dialog.set_file_name(name.to_string_lossy());
+    }
+    std::thread::spawn(move || answer(if request.save { dialog.save_file() } else { dialog.pick_file() }));
+}
+
+/// The browser has no paths: an opened file is copied into the page's files under its name (see
+/// [`crate::files`]), and a file saved under a name is downloaded, so "saving" needs no dialog.
+#[cfg(target_arch = "wasm32")]
+fn ask(request: FileRequest, start: &Path, answer: impl FnOnce(Option<PathBuf>) + 'static) {
+    if request.save {
+        let fallback = format!("searchlab.{}", request.extensions.first().unwrap_or(&"txt"));
+        let name = start.file_name().map_or(fallback, |name| name.to_string_lossy().into_owned());
+        return answer(Some(PathBuf::from(name)));
+    }
+    let dialog = rfd::AsyncFileDialog::new().set_title(request.title).add_filter(request.filter_name, request.extensions);
+    wasm_bindgen_futures::spawn_local(async move {
+        let Some(file) = dialog.pick_file().await else { return answer(None) };
+        let path = PathBuf::from(file.file_name());
+        crate::files::add(&path, file.read().await);
+        answer(Some(path));
+    });
+}
+
 impl<P> Default for NativeDialog<P> {
     fn default() -> Self {
         Self { waiting: None }
@@ -30,25 +64,14 @@ impl<P> Default for NativeDialog<P> {
 impl<P: Copy> NativeDialog<P> {
     /// Opens the dialog next to `current` (the path in the field, if any). `ctx` is woken on the answer.
     pub fn open(&mut self, purpose: P, request: FileRequest, current: &str, ctx: Option<egui::Context>) {
-        let start = Path::new(current);
-        let mut dialog = rfd::FileDialog::new()
-            .set_title(request.title)
-            .add_filter(request.filter_name, request.extensions)
-            .add_filter("All files", &["*"]);
-        if let Some(dir) = start.parent().filter(|dir| dir.is_dir()) {
-            dialog = dialog.set_directory(dir);
-        }
-        if let Some(name) = start.file_name() {
-            dialog = dialog.set_file_name(name.to_string_lossy());
-        }
         let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            let chosen = if request.save { dialog.save_file() } else { dialog.pick_file() };
+        let answer = move |chosen: Option<PathBuf>| {
             sender.send(chosen).ok();
             if let Some(ctx) = ctx {
                 ctx.request_repaint();
             }
-        });
+        };
+        ask(request, Path::new(current), answer);
         self.waiting = Some((purpose, receiver));
     }
 

@@ -113,6 +113,15 @@ fn lesson_key(entry: &LessonEntry) -> String {
 }
 
 impl SearchlabApp {
+    /// The app as the window (or web page) opens: the style set, the text size and lessons restored.
+    pub fn starting(cc: &eframe::CreationContext) -> Self {
+        set_style(&cc.egui_ctx);
+        if let Some(zoom) = cc.storage.and_then(|s| s.get_string(TEXT_SIZE_KEY)).and_then(|z| z.parse().ok()) {
+            cc.egui_ctx.set_zoom_factor(zoom);
+        }
+        cc.storage.map_or_else(SearchlabApp::default, SearchlabApp::restored)
+    }
+
     /// The app as it was left: the open lesson and each lesson's settings.
     pub fn restored(storage: &dyn eframe::Storage) -> Self {
         let mut app = Self::default();
@@ -136,8 +145,9 @@ impl SearchlabApp {
         LESSONS[self.current].title
     }
 
-    /// Shows `scene` on the page of its lab ("Open in the lab" in a lecture).
-    fn open_scene(&mut self, scene: &Scene) {
+    /// Shows `scene` on the page of its lab ("Open in the lab" in a lecture, a map linked in the
+    /// web page's address).
+    pub fn open_scene(&mut self, scene: &Scene) {
         let Some(index) = LESSONS.iter().position(|entry| entry.labs.contains(&scene.lab)) else { return };
         let lesson = self.lessons[index].get_or_insert_with(|| (LESSONS[index].build)(self.saved[index].as_deref()));
         self.message = lesson.set_scene(scene).err().map(Err);
@@ -258,15 +268,18 @@ pub fn set_style(ctx: &egui::Context) {
 }
 
 /// Opens the playground window.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run() -> eframe::Result {
     run_with(None)
 }
 
 /// Opens the playground window on the notebook showing the lecture at `path`.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run_lecture(path: &std::path::Path) -> eframe::Result {
     run_with(Some(path))
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn run_with(lecture: Option<&std::path::Path>) -> eframe::Result {
     let lecture = lecture.map(std::path::Path::to_path_buf);
     let options = eframe::NativeOptions {
@@ -274,11 +287,7 @@ fn run_with(lecture: Option<&std::path::Path>) -> eframe::Result {
         ..Default::default()
     };
     eframe::run_native("searchlab", options, Box::new(|cc| {
-            set_style(&cc.egui_ctx);
-            if let Some(zoom) = cc.storage.and_then(|s| s.get_string(TEXT_SIZE_KEY)).and_then(|z| z.parse().ok()) {
-                cc.egui_ctx.set_zoom_factor(zoom);
-            }
-            let app = cc.storage.map_or_else(SearchlabApp::default, SearchlabApp::restored);
+            let app = SearchlabApp::starting(cc);
             Ok(Box::new(match &lecture {
                 Some(path) => app.with_lecture(path),
                 None => app,

@@ -117,7 +117,7 @@ impl TuningLab {
         let log = if path.to_ascii_lowercase().ends_with(".csv") {
             Err("this page reads the JSON log; write one with `barca tune --log FILE.json`".to_string())
         } else {
-            std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text))
+            crate::files::read_to_string(path.as_ref()).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text))
         };
         self.show_log(log, &path);
     }

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
 
+use crate::time::{Duration, Instant};
 use crate::trace::Progress;
 
 /// A running piece of work producing a `T`.
@@ -32,17 +32,22 @@ impl<T: Send + 'static> Job<T> {
         let progress = Arc::new(Progress::default());
         let discarded = Arc::new(AtomicBool::new(false));
         let (shared, dropped) = (Arc::clone(&progress), Arc::clone(&discarded));
+        let run = move || {
+            let output = work(&shared);
+            if !dropped.load(Ordering::Relaxed) && sender.send(output).is_ok() {
+                if let Some(ctx) = repaint {
+                    ctx.request_repaint();
+                }
+            }
+        };
+        #[cfg(not(target_arch = "wasm32"))]
         std::thread::Builder::new()
             .name("searchlab-worker".into())
-            .spawn(move || {
-                let output = work(&shared);
-                if !dropped.load(Ordering::Relaxed) && sender.send(output).is_ok() {
-                    if let Some(ctx) = repaint {
-                        ctx.request_repaint();
-                    }
-                }
-            })
+            .spawn(run)
             .expect("the OS refused to start a worker thread");
+        // The browser gives a page no threads: the work runs now, within this frame.
+        #[cfg(target_arch = "wasm32")]
+        run();
         Self { result, progress, discarded, started: Instant::now(), label: label.into() }
     }
 }

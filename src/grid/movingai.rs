@@ -309,7 +309,7 @@ pub fn write_scen(scenarios: &[Scenario]) -> String {
 
 /// The file as text, or an error naming the line of the first byte that is not UTF-8.
 pub(crate) fn read_text(path: &Path) -> Result<String, ParseError> {
-    let bytes = std::fs::read(path).map_err(|e| ParseError {
+    let bytes = crate::files::read(path).map_err(|e| ParseError {
         file: path.display().to_string(),
         line: 0,
         message: format!("cannot read: {e}"),

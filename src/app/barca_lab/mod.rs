@@ -7,7 +7,7 @@ mod cell;
 mod scene;
 mod view;
 
-use std::time::{Duration, Instant};
+use crate::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
@@ -360,11 +360,11 @@ impl BarcaLab {
                 Err(error) => self.refuse(format!("Position not loaded: {error}. The game on the board is kept.")),
             },
             BarcaCommand::LoadGame(text) => self.load_game(&text, "Game loaded"),
-            BarcaCommand::LoadGameFile(path) => match std::fs::read_to_string(&path) {
+            BarcaCommand::LoadGameFile(path) => match crate::files::read_to_string(path.as_ref()) {
                 Ok(text) => self.load_game(&text, &format!("Game loaded from {path}")),
                 Err(error) => self.refuse(format!("{path}: {error}")),
             },
-            BarcaCommand::SaveGameFile(path) => match std::fs::write(&path, self.game_text() + "\n") {
+            BarcaCommand::SaveGameFile(path) => match crate::files::write(path.as_ref(), self.game_text() + "\n") {
                 Ok(()) => self.say(format!("Game saved to {path}")),
                 Err(error) => self.refuse(format!("{path}: {error}")),
             },

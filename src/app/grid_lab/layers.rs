@@ -2,7 +2,7 @@
 //! a table against A* on the same query, and the clusters HPA* re-computed after a wall edit.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use crate::time::{Duration, Instant};
 
 use egui::Color32;
 use serde::{Deserialize, Serialize};

@@ -492,7 +492,7 @@ impl GridLab {
                     self.apply(GridCommand::Run);
                 }
             }
-            GridCommand::SaveMap(path) => match std::fs::write(&path, movingai::write_map(&self.grid)) {
+            GridCommand::SaveMap(path) => match crate::files::write(path.as_ref(), movingai::write_map(&self.grid)) {
                 Ok(()) => {
                     self.error = None;
                     self.notice = Some(format!("Saved the {}x{} map to {path}", self.grid.width(), self.grid.height()));

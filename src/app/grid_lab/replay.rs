@@ -1,7 +1,7 @@
 //! One recorded search ready to replay: the player, the full-speed result and timing, and an
 //! index of expansions so two searches can be stepped in sync by expansions.
 
-use std::time::{Duration, Instant};
+use crate::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 

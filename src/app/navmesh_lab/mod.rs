@@ -426,7 +426,7 @@ impl NavmeshLab {
     fn save(&self, path: &str) -> Result<(), String> {
         let map = self.polygons.as_ref().ok_or("only polygon maps (JSON or drawn) can be saved")?;
         let json = serde_json::to_string_pretty(map).map_err(|e| e.to_string())?;
-        std::fs::write(path, json + "\n").map_err(|e| format!("{path}: cannot write: {e}"))
+        crate::files::write(path.as_ref(), json + "\n").map_err(|e| format!("{path}: cannot write: {e}"))
     }
 
     /// Start and goal at the centres of the walkable triangles nearest two opposite corners where

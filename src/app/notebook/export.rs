@@ -30,12 +30,17 @@ impl PendingImage {
         self.result = Some(receiver);
         let (rect, path, scale, repaint) = (self.rect, self.path.clone(), ctx.pixels_per_point(), ctx.clone());
         let callback = egui::ScreenshotCallback::new(move |image| {
-            std::thread::spawn(move || {
+            let write = move || {
                 let written = write_png(&image, rect, scale, &path)
                     .map(|(w, h)| format!("Saved a {w}x{h} image to {}", path.display()));
                 sender.send(written).ok();
                 repaint.request_repaint();
-            });
+            };
+            #[cfg(not(target_arch = "wasm32"))]
+            std::thread::spawn(write);
+            // No threads in the browser (and "writing" there is a download).
+            #[cfg(target_arch = "wasm32")]
+            write();
         });
         ctx.send_viewport_cmd(ViewportCommand::Screenshot(callback));
     }
@@ -63,7 +68,10 @@ pub fn write_png(screenshot: &Arc<ColorImage>, rect: Rect, scale: f32, path: &Pa
     }
     let (w, h) = ((x1 - x0) as u32, (y1 - y0) as u32);
     let image = image::RgbaImage::from_raw(w, h, pixels).expect("the buffer holds w*h pixels");
-    image.save_with_format(path, image::ImageFormat::Png).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    let cannot_write = |e: &dyn std::fmt::Display| format!("{}: cannot write: {e}", path.display());
+    let mut png = std::io::Cursor::new(Vec::new());
+    image.write_to(&mut png, image::ImageFormat::Png).map_err(|e| cannot_write(&e))?;
+    crate::files::write(path, png.into_inner()).map_err(|e| cannot_write(&e))?;
     Ok((w, h))
 }
 

@@ -6,7 +6,9 @@ mod cell;
 mod export;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::SystemTime;
+
+use crate::time::{Duration, Instant};
 
 use egui::{Key, ViewportCommand};
 use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
@@ -231,7 +233,7 @@ impl Notebook {
         let name = source.name();
         let text = match &source {
             Source::Welcome => Ok(WELCOME.to_string()),
-            Source::File(path) => std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}")),
+            Source::File(path) => crate::files::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}")),
         };
         let parsed = text.and_then(|text| Lecture::parse(&text).map_err(|problem| problem.at(&name)));
         let lecture = match parsed {

@@ -1,7 +1,7 @@
 //! What the tree lab records on its worker: a game position, the algorithm and its limits, and the
 //! replay of the trace the library's search produced.
 
-use std::time::{Duration, Instant};
+use crate::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,327 @@
+#!/usr/bin/python3
+"""The browser build in a real browser: serves dist/ on 127.0.0.1, drives headless Chromium over the
+DevTools protocol, and checks what a student would see. egui draws on a canvas, so the page writes
+one JSON line to the console for each thing the test waits for (first frame, lesson shown, map
+opened, `?test=grid-astar` result); the search's length is checked against the map's MovingAI
+`.scen` file, not against the app. Screenshots go to target/web-test/.
+
+Needs Debian's chromium, python3-websocket and python3-pil (installed by .ci/run).
+Usage: web/test.py [DIST_DIR]
+"""
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import base64
+import io
+import urllib.request
+
+import websocket
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WIDTH, HEIGHT = 1280, 720
+# A small map served beside the page for `?map=URL` (8x5, a wall across the middle with a gap).
+LINKED_MAP = "type octile\nheight 5\nwidth 8\nmap\n........\n........\n@@@@@@.@\n........\n........\n"
+# A lecture served for `?lecture=URL`: two cells, one grid and one polygon.
+LINKED_LECTURE = """---
+searchlab: 1
+title: A linked lecture
+---
+
+# Two cells
+
+```searchlab
+version = 1
+lab = "grid"
+map = { bundled = "maze64.map" }
+spec = "dijkstra"
+start = [1, 1]
+goal = [62, 62]
+```
+
+Prose between the cells.
+
+```searchlab
+version = 1
+lab = "polygon"
+map = { bundled = "pillars.json" }
+```
+"""
+LINKED = {"/linked/small.map": LINKED_MAP, "/linked/talk.md": LINKED_LECTURE}
+# Console messages that are not problems: wgpu finds no WebGPU adapter before it falls back to
+# WebGL2; SwiftShader warns about slow reads; no favicon is served.
+HARMLESS = [
+    r"No available adapters",
+    r"GPU stall due to ReadPixels",
+    r"favicon\.ico",
+    r"WebGL: .*(warning|performance)",
+    r"Automatic fallback to software WebGL has been deprecated",
+]
+
+
+class Page:
+    """One Chromium tab over the DevTools protocol: console lines, errors, input, screenshots."""
+
+    def __init__(self, ws_url):
+        self.ws = websocket.create_connection(ws_url, suppress_origin=True, timeout=5)
+        self.next_id = 0
+        self.console = []  # (level, text) in arrival order
+        for method in ["Runtime.enable", "Log.enable", "Page.enable"]:
+            self.call(method)
+        self.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT, deviceScaleFactor=1, mobile=False)
+
+    def _event(self, message):
+        method, params = message.get("method"), message.get("params", {})
+        if method == "Runtime.consoleAPICalled":
+            text = " ".join(str(arg.get("value", arg.get("description", ""))) for arg in params["args"])
+            self.console.append((params["type"], text))
+        elif method == "Runtime.exceptionThrown":
+            details = params["exceptionDetails"]
+            self.console.append(("error", details.get("exception", {}).get("description", details.get("text", ""))))
+        elif method == "Log.entryAdded":
+            entry = params["entry"]
+            self.console.append((entry["level"], entry["text"] + " " + entry.get("url", "")))
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.ws.recv())
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message.get("result", {})
+            self._event(message)
+
+    def pump(self, seconds):
+        """Reads events for `seconds`."""
+        end = time.time() + seconds
+        while time.time() < end:
+            self.ws.settimeout(max(0.01, end - time.time()))
+            try:
+                self._event(json.loads(self.ws.recv()))
+            except websocket.WebSocketTimeoutException:
+                pass
+        self.ws.settimeout(5)
+
+    def wait_for(self, predicate, what, timeout=90):
+        """The first JSON console line (from the start of this page load) that `predicate` accepts."""
+        end = time.time() + timeout
+        while True:
+            for level, text in self.console:
+                if level == "log" and text.startswith("{"):
+                    try:
+                        line = json.loads(text)
+                    except json.JSONDecodeError:
+                        continue
+                    if predicate(line):
+                        return line
+            if time.time() > end:
+                raise AssertionError(f"timed out waiting for {what}; console: {self.console[-10:]}")
+            self.pump(0.2)
+
+    def open(self, url):
+        self.console.clear()
+        self.call("Page.navigate", url=url)
+
+    def click(self, x, y):
+        self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+        for kind in ["mousePressed", "mouseReleased"]:
+            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
+    def screenshot(self, path):
+        data = base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
+        with open(path, "wb") as file:
+            file.write(data)
+        return Image.open(io.BytesIO(data)).convert("RGB")
+
+    def problems(self):
+        """Console errors and warnings not known to be harmless (panics are errors)."""
+        return [
+            (level, text)
+            for level, text in self.console
+            if level in ("error", "warning", "assert")
+            and not any(re.search(pattern, text) for pattern in HARMLESS)
+        ]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(dist):
+    """dist/ on 127.0.0.1, plus the linked files (LINKED)."""
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def do_GET(self):
+            if self.path in LINKED:
+                body = LINKED[self.path].encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            else:
+                super().do_GET()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=dist))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def scen_optimal(path, start, goal):
+    """The optimal length the MovingAI scenario file gives for this query."""
+    with open(path) as file:
+        for line in file.read().splitlines()[1:]:
+            fields = line.split("\t")
+            if [int(fields[4]), int(fields[5])] == start and [int(fields[6]), int(fields[7])] == goal:
+                return float(fields[8])
+    raise AssertionError(f"{path} has no scenario {start} -> {goal}")
+
+
+def not_blank(image):
+    """More than one colour over a real share of the canvas: something was drawn."""
+    colours = image.getcolors(maxcolors=1 << 20) or []
+    top = max(count for count, _ in colours) if colours else image.width * image.height
+    return len(colours) > 16 and top < 0.97 * image.width * image.height
+
+
+def main():
+    dist = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "dist"))
+    out = os.path.join(ROOT, "target", "web-test")
+    os.makedirs(out, exist_ok=True)
+    server = serve(dist)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    profile = tempfile.mkdtemp(prefix="searchlab-chromium-")
+    port = free_port()
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or "chromium"
+    browser = subprocess.Popen(
+        [chromium, "--headless", "--no-sandbox", "--enable-unsafe-swiftshader", "--no-first-run",
+         f"--remote-debugging-port={port}", f"--user-data-dir={profile}", f"--window-size={WIDTH},{HEIGHT}",
+         "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    results = []
+
+    def check(name, test):
+        started = time.time()
+        try:
+            test()
+            results.append((name, None))
+            print(f"ok    {name} ({time.time() - started:.1f} s)", flush=True)
+        except Exception as error:  # one failing check must not hide the others
+            results.append((name, error))
+            print(f"FAIL  {name}: {error}", flush=True)
+
+    try:
+        targets = None
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list") as reply:
+                    targets = json.load(reply)
+                break
+            except OSError:
+                time.sleep(0.1)
+        page_target = next(t for t in targets if t["type"] == "page")
+        page = Page(page_target["webSocketDebuggerUrl"])
+        figures = {}
+
+        def first_load():
+            page.open(base)
+            frame = page.wait_for(lambda line: line.get("event") == "first-frame", "the first frame")
+            figures["first frame (ms after navigation)"] = frame["ms"]
+            lesson = page.wait_for(lambda line: line.get("event") == "lesson", "the lesson shown")
+            assert lesson["title"] == "Grid search", lesson
+            page.pump(2)
+            image = page.screenshot(os.path.join(out, "start.png"))
+            assert not_blank(image), "the canvas is blank"
+            assert not page.problems(), page.problems()
+
+        def click_switches_lessons():
+            # The lessons are the left panel's first buttons, "Polygon maps" the second: click down
+            # the panel until a lesson other than the current one opens, which must be that one.
+            opened = None
+            for y in range(20, 300, 6):
+                page.click(40, y)
+                page.pump(0.3)
+                lessons = [json.loads(text) for level, text in page.console if level == "log" and '"event":"lesson"' in text]
+                if lessons[-1]["title"] != "Grid search":
+                    opened = lessons[-1]["title"]
+                    break
+            assert opened == "Polygon maps", f"the first lesson a click opened was {opened}"
+            page.pump(1)
+            page.screenshot(os.path.join(out, "polygon-maps.png"))
+            assert not page.problems(), page.problems()
+
+        def settings_persist():
+            # eframe saves on its auto-save interval, at the next frame after it: move the mouse then.
+            page.pump(6)
+            page.call("Input.dispatchMouseEvent", type="mouseMoved", x=600, y=400)
+            page.pump(1)
+            page.open(base)
+            lesson = page.wait_for(lambda line: line.get("event") == "lesson", "the lesson shown")
+            assert lesson["title"] == "Polygon maps", f"reopened on {lesson['title']}"
+
+        def grid_search_is_optimal():
+            page.open(base + "?test=grid-astar")
+            result = page.wait_for(lambda line: line.get("test") == "grid-astar", "the grid A* result", 120)
+            optimal = scen_optimal(os.path.join(ROOT, "maps", result["map"] + ".scen"), result["start"], result["goal"])
+            assert result["cost"] is not None, "no path found"
+            assert abs(result["cost"] - optimal) < 1e-6, f"A* found {result['cost']}, the .scen says {optimal}"
+            figures["grid A* expanded"] = result["expanded"]
+            page.pump(1)
+            page.screenshot(os.path.join(out, "grid-astar.png"))
+            assert not page.problems(), page.problems()
+
+        def linked_map_opens():
+            page.open(base + "?map=/linked/small.map")
+            opened = page.wait_for(lambda line: line.get("event") == "map", "the linked map")
+            assert (opened["name"], opened["width"], opened["height"]) == ("small.map", 8, 5), opened
+            page.pump(1)
+            page.screenshot(os.path.join(out, "linked-map.png"))
+            assert not page.problems(), page.problems()
+
+        def linked_lecture_opens():
+            page.open(base + "?lecture=/linked/talk.md")
+            opened = page.wait_for(lambda line: line.get("event") == "lecture", "the linked lecture")
+            assert (opened["name"], opened["cells"]) == ("talk.md", 2), opened
+            page.wait_for(lambda line: line.get("event") == "lesson" and line["title"] == "Lecture notebook", "the notebook")
+            page.pump(2)
+            page.screenshot(os.path.join(out, "linked-lecture.png"))
+            assert not page.problems(), page.problems()
+
+        check("first load: a frame, no errors, not blank", first_load)
+        check("a click switches lessons", click_switches_lessons)
+        check("settings persist in local storage", settings_persist)
+        check("?test=grid-astar finds the .scen optimal length", grid_search_is_optimal)
+        check("?map=URL opens the map", linked_map_opens)
+        check("?lecture=URL opens the lecture", linked_lecture_opens)
+        for name, value in figures.items():
+            print(f"figure: {name}: {value}")
+    finally:
+        browser.terminate()
+        browser.wait(timeout=10)
+        server.shutdown()
+        shutil.rmtree(profile, ignore_errors=True)
+    failed = sum(1 for _, error in results if error)
+    print(f"web: {len(results) - failed} passed, {failed} failed")
+    return 1 if failed or len(results) < 6 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
