@@ -192,6 +192,42 @@ pub struct TreeView {
     cutoffs: HashMap<u32, (CutoffKind, Vec<String>)>,
     /// Nodes entered so far at each ply below the root (all iterations together).
     pub nodes_per_ply: Vec<u64>,
+    /// Events applied.
+    #[serde(skip)]
+    applied: usize,
+    #[serde(skip)]
+    keyframes: Keyframes,
+}
+
+/// Events between two of a [`TreeView`]'s keyframes: a seek back replays at most this many.
+const KEYFRAME_SPACING: usize = 1 << 12;
+
+/// What a [`TreeView`] needs to come back to a step it has been past: nodes off the current path
+/// then were finished and never change again, so a keyframe keeps only the path's nodes (a few
+/// hundred bytes) besides the counters.
+#[derive(Debug, Clone)]
+struct TreeKeyframe {
+    node_count: u32,
+    /// Each node open then (and the current one): its id, the node and its cutoff if it had one.
+    path: Vec<(u32, TreeNode, Option<(CutoffKind, Vec<String>)>)>,
+    current: Option<u32>,
+    iteration: u32,
+    pv: Option<(Vec<String>, Score)>,
+    leaf_count: u64,
+    cutoff_count: u64,
+    nodes_per_ply: Vec<u64>,
+    start: (Option<&'static str>, Option<Perspective>),
+}
+
+/// The keyframes taken so far, every [`KEYFRAME_SPACING`] events from the first: the same for every
+/// view of the same trace, so not part of what a view shows.
+#[derive(Debug, Clone, Default)]
+struct Keyframes(Vec<TreeKeyframe>);
+
+impl PartialEq for Keyframes {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// The fields of a node an event may change: all an undo has to keep (cheap for huge trees).
@@ -255,6 +291,42 @@ impl TreeView {
 
     fn node_mut(&mut self, id: u32) -> &mut TreeNode {
         &mut self.nodes[id as usize]
+    }
+
+    fn take_keyframe(&self) -> TreeKeyframe {
+        let path = self.current_path().into_iter().map(|id| (id, self.node(id).clone(), self.cutoffs.get(&id).cloned())).collect();
+        TreeKeyframe {
+            node_count: self.nodes.len() as u32,
+            path,
+            current: self.current,
+            iteration: self.iteration,
+            pv: self.pv.clone(),
+            leaf_count: self.leaf_count,
+            cutoff_count: self.cutoff_count,
+            nodes_per_ply: self.nodes_per_ply.clone(),
+            start: (self.algorithm, self.perspective),
+        }
+    }
+
+    /// Comes back to the keyframe's step from a later one.
+    fn restore(&mut self, keyframe: &TreeKeyframe, step: usize) {
+        let count = keyframe.node_count;
+        self.nodes.truncate(count as usize);
+        self.cutoffs.retain(|&id, _| id < count);
+        for (id, node, cutoff) in &keyframe.path {
+            self.nodes[*id as usize] = node.clone();
+            match cutoff {
+                Some(cutoff) => self.cutoffs.insert(*id, cutoff.clone()),
+                None => self.cutoffs.remove(id),
+            };
+        }
+        self.current = keyframe.current;
+        self.iteration = keyframe.iteration;
+        self.pv.clone_from(&keyframe.pv);
+        (self.leaf_count, self.cutoff_count) = (keyframe.leaf_count, keyframe.cutoff_count);
+        self.nodes_per_ply.clone_from(&keyframe.nodes_per_ply);
+        (self.algorithm, self.perspective) = keyframe.start;
+        self.applied = step;
     }
 
     /// Saves `id` for the undo record and returns it for changing.
@@ -321,8 +393,13 @@ pub fn minimal_nodes_per_ply(branching: &[f64]) -> Vec<f64> {
 impl Replay for TreeView {
     type Event = TreeEvent;
     type Undo = TreeUndo;
+    const JUMPS: bool = true;
 
     fn apply(&mut self, event: &TreeEvent) -> TreeUndo {
+        if self.applied == KEYFRAME_SPACING * self.keyframes.0.len() {
+            self.keyframes.0.push(self.take_keyframe());
+        }
+        self.applied += 1;
         let mut undo =
             TreeUndo { node: None, added: false, cut: None, current: self.current, iteration: self.iteration, pv: None, start: None };
         match event {
@@ -394,12 +471,23 @@ impl Replay for TreeView {
         self.nodes.reserve(events.iter().filter(|event| matches!(event, TreeEvent::Enter { .. })).count());
     }
 
-    /// Nodes dominate.
-    fn footprint(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<TreeNode>()
+    /// From the nearest keyframe at or before `to`, when the player's undo records do not reach.
+    fn jump(&mut self, events: &[TreeEvent], _from: usize, to: usize, replay: Option<usize>) -> bool {
+        if replay.is_some() {
+            return false;
+        }
+        let index = to / KEYFRAME_SPACING;
+        let keyframes = std::mem::take(&mut self.keyframes);
+        self.restore(&keyframes.0[index], index * KEYFRAME_SPACING);
+        self.keyframes = keyframes;
+        for event in &events[index * KEYFRAME_SPACING..to] {
+            self.apply(event);
+        }
+        true
     }
 
     fn revert(&mut self, _done: &[TreeEvent], undo: TreeUndo) {
+        self.applied -= 1;
         if undo.added {
             let node = self.nodes.pop().expect("an added node to remove");
             if node.parent != NO_NODE {
