@@ -174,7 +174,7 @@ fn recorded_alpha_beta_replays_forward_and_back() {
     let pv: Vec<String> = result.pv.iter().map(|&m| TicTacToe::cell_text(m)).collect();
     assert_eq!(view.pv, Some((pv, result.score)));
     let root = view.node(0);
-    assert_eq!((root.parent, root.state, root.value), (NO_NODE, NodeState::Done, Some(result.score)));
+    assert_eq!((root.parent, root.state, root.value()), (NO_NODE, NodeState::Done, Some(result.score)));
     assert_eq!(view.children(0).len(), 7, "every root move is searched");
     let cut = (0..view.nodes.len() as u32).filter(|&id| view.cutoff(id).is_some()).count() as u64;
     assert_eq!(cut, result.stats.cutoffs);

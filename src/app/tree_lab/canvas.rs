@@ -362,7 +362,7 @@ impl<'a> ShownSearch<'a> {
         let node = view.node(id);
         let perspective = view.perspective.unwrap_or(Perspective::First);
         let window = self.replay.windows.get(id as usize).copied().unwrap_or((-INF, INF));
-        node.value.map(|v| Bounded::classify(v, node.side, perspective, window, node.state))
+        node.value().map(|v| Bounded::classify(v, node.side, perspective, window, node.state))
     }
 
     /// The node's value for `First` as text ("≤ 0" for a bound), if it has one yet.
@@ -391,10 +391,11 @@ impl ShownTree for ShownSearch<'_> {
             NodeState::Open => "searching",
             NodeState::Done => "",
         };
-        let has_window = node.alpha > -INF || node.beta < INF;
+        let (alpha, beta) = view.window(id);
+        let has_window = alpha > -INF || beta < INF;
         // The current node shows its window: that is where alpha-beta decides what to skip.
         let note = if view.current == Some(id) && has_window {
-            format!("α {} β {}", bound_text(node.alpha), bound_text(node.beta))
+            format!("α {} β {}", bound_text(alpha), bound_text(beta))
         } else {
             note.to_string()
         };
@@ -405,7 +406,7 @@ impl ShownTree for ShownSearch<'_> {
             self.kind.side_name(node.side),
             node.depth,
             self.kind.side_name(Side::First),
-            window_text(node.alpha, node.beta),
+            window_text(alpha, beta),
         );
         hover += match self.bounded(id).map(|b| b.kind) {
             Some(BoundKind::AtLeast) => "\n≥: a bound, the true value is at least this",
