@@ -267,7 +267,7 @@ pub struct Scene {
     /// A game position in the game's notation (tic-tac-toe rows, Barca FEN).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
-    /// A typed-in game tree, as text for now.
+    /// A typed-in game tree as nested leaves, MAX at the root: `((3,12,8),(2,4,6),(14,5,2))`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<String>,
     #[serde(default)]
@@ -443,6 +443,32 @@ impl Scene {
     }
 }
 
+/// The name a scene gives the tuning log bundled with searchlab.
+pub const BUNDLED_TUNING_LOG: &str = "tuning-log.json";
+
+/// Where a tuning scene's log comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogSource<'a> {
+    Bundled,
+    Path(&'a str),
+    /// The log's JSON.
+    Inline(&'a str),
+}
+
+impl Scene {
+    /// The tuning log the scene names as its `map`; none when it names none.
+    pub fn tuning_log(&self) -> Result<Option<LogSource<'_>>, String> {
+        Ok(Some(match &self.map {
+            None => return Ok(None),
+            Some(MapSource::Bundled(name)) if name == BUNDLED_TUNING_LOG => LogSource::Bundled,
+            Some(MapSource::Bundled(name)) => return Err(format!("no bundled tuning log '{name}': there is {BUNDLED_TUNING_LOG}")),
+            Some(MapSource::Path(path)) => LogSource::Path(path),
+            Some(MapSource::Inline(text)) => LogSource::Inline(text),
+            Some(MapSource::Generated(_)) => return Err("a tuning log is not a generated map".to_string()),
+        }))
+    }
+}
+
 fn lab_name(lab: Lab) -> &'static str {
     match lab {
         Lab::Grid => "grid",
@@ -511,6 +537,16 @@ layers = ["values"]
         let error = Scene::from_json(r#"{"version": 2, "lab": "grid"}"#).unwrap_err();
         assert!(error.contains("scene version 2 is not supported"), "{error}");
         assert!(Scene::from_json(r#"{"version": 1, "lab": "grid", "colour": 3}"#).unwrap_err().contains("unknown field `colour`"));
+    }
+
+    #[test]
+    fn tuning_scenes_name_their_log_as_their_map() {
+        let with = |map: MapSource| Scene { map: Some(map), ..Scene::new(Lab::Tuning) };
+        assert_eq!(with(MapSource::Bundled(BUNDLED_TUNING_LOG.to_string())).tuning_log(), Ok(Some(LogSource::Bundled)));
+        assert_eq!(with(MapSource::Path("run.json".to_string())).tuning_log(), Ok(Some(LogSource::Path("run.json"))));
+        assert!(with(MapSource::Bundled("old.json".to_string())).tuning_log().unwrap_err().contains("no bundled tuning log 'old.json'"));
+        assert!(with(MapSource::Generated("maze:8x8".parse().unwrap())).tuning_log().is_err());
+        assert_eq!(Scene::new(Lab::Tuning).tuning_log(), Ok(None));
     }
 
     fn planner() -> impl Strategy<Value = Planner> {

@@ -187,6 +187,9 @@ fn stepping_through_pra_walks_down_the_levels_and_back() {
     click(&mut harness, "End >|");
     let search_end = harness.state().player().len();
     assert_eq!(harness.state().player().step(), search_end);
+    // Below the open list's rows at the end of the search: scrolled to, as a user would.
+    harness.get_by_label("the planner").scroll_to_me();
+    harness.run();
     click(&mut harness, "the planner");
     assert_eq!(harness.state().player().step(), 0, "the flat search waits at its start");
     assert_eq!(plan_state(&harness), (0, None, 0));

@@ -26,6 +26,20 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
                 }
             }),
             ("astar_end", |harness| harness.get_by_label("End >|").click()),
+            // The queue's front and its narration.
+            ("bfs_step_60", |harness| {
+                harness.get_by_label("BFS").click_accesskit();
+                settle(harness);
+                timeline(harness, 60.0);
+            }),
+            // The planner's narration while stepping through HPA*.
+            ("hpa_planner_step_60", |harness| {
+                harness.get_by_label("HPA*").click_accesskit();
+                settle(harness);
+                harness.get_by_label("the planner").click_accesskit();
+                harness.run();
+                timeline(harness, 60.0);
+            }),
         ],
         "Polygon maps" => vec![
             ("funnel_end", |harness| {
@@ -41,6 +55,8 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
             }),
         ],
         "Game-tree search" => vec![
+            // A step's narration: the node, its value for X and the window (α, β).
+            ("alphabeta_step_25", |harness| timeline(harness, 25.0)),
             // Alpha-beta's bounds (≤ 0 under a3) and the view following to the end.
             ("alphabeta_end", |harness| harness.get_by_label("End >|").click()),
             ("fit", |harness| harness.get_by_label("Fit").click()),
@@ -48,7 +64,17 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
             ("uct_step_8", |harness| {
                 harness.get_by_label("UCT").click_accesskit();
                 settle(harness);
-                harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit(8.0);
+                timeline(harness, 8.0);
+            }),
+            // The textbook tree typed in: alpha-beta's bounds and the pruned leaves 4 and 6.
+            ("custom_tree_end", |harness| {
+                harness.get_by_label("Custom tree").click();
+                settle(harness);
+                harness.get_by_label("End >|").click();
+                harness.run();
+                harness.get_by_label("Expand all").click();
+                harness.run();
+                harness.get_by_label("Fit").click();
             }),
         ],
         "Lecture notebook" => vec![("presenting_slide_2", |harness| {
@@ -58,6 +84,11 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
         })],
         _ => Vec::new(),
     }
+}
+
+/// Moves the page's replay to `step` by its timeline slider.
+fn timeline(harness: &mut AppHarness, step: f64) {
+    harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit(step);
 }
 
 /// Runs frames until no lesson works in the background (at most ~60 s), then until the UI is still.

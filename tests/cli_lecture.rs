@@ -28,6 +28,21 @@ fn the_bundled_lectures_check_clean() {
     assert!(lines[0]["cells"].as_u64().unwrap() >= 3);
 }
 
+/// Checks `text` as the lecture `name`: it fails, and stderr has one `FILE:LINE: problem` per
+/// expected (line, fragment), then a summary. The output and its stderr lines.
+fn assert_problems(name: &str, text: &str, expected: &[(usize, &str)]) -> (std::process::Output, Vec<String>) {
+    let file = lecture_file(name, text);
+    let output = searchlab(&["lecture", "--check", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let lines: Vec<String> = String::from_utf8_lossy(&output.stderr).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), expected.len() + 1, "one line per bad cell and a summary: {lines:?}");
+    for (line, (number, fragment)) in lines.iter().zip(expected) {
+        let prefix = format!("{file}:{number}: ");
+        assert!(line.starts_with(&prefix) && line.contains(fragment), "'{line}' should start '{prefix}' and mention '{fragment}'");
+    }
+    (output, lines)
+}
+
 #[test]
 fn each_bad_cell_is_reported_at_its_line_and_the_good_ones_are_not() {
     let text = format!(
@@ -37,11 +52,6 @@ fn each_bad_cell_is_reported_at_its_line_and_the_good_ones_are_not() {
          ```searchlab\nversion = 1\nlab = \"grid\"\nmap = {{ path = \"missing.map\" }}\n```\n\n\
          {GOOD_CELL}\n```searchlab\nversion = 1\nlab = \"grid\"\n"
     );
-    let file = lecture_file("broken.md", &text);
-    let output = searchlab(&["lecture", "--check", &file]);
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let lines: Vec<&str> = stderr.lines().collect();
     let expected = [
         (16, "expected"),                                // the TOML syntax error, on its own line
         (21, "unknown variant `gird`"),                  // the lab line
@@ -49,11 +59,7 @@ fn each_bad_cell_is_reported_at_its_line_and_the_good_ones_are_not() {
         (35, "missing.map"),                             // the map line: cannot be read
         (48, "never closed"),                            // the fence that opens the unclosed cell
     ];
-    assert_eq!(lines.len(), expected.len() + 1, "one line per bad cell and a summary: {stderr}");
-    for (line, (number, fragment)) in lines.iter().zip(expected) {
-        let prefix = format!("{file}:{number}: ");
-        assert!(line.starts_with(&prefix) && line.contains(fragment), "'{line}' should start '{prefix}' and mention '{fragment}'");
-    }
+    let (output, lines) = assert_problems("broken.md", &text, &expected);
     assert!(lines[5].contains("5 problem(s)"), "{}", lines[5]);
     let summary = json_lines(&output);
     assert_eq!((summary[0]["cells"].as_u64(), summary[0]["problems"].as_u64()), (Some(7), Some(5)));
@@ -100,4 +106,28 @@ fn whole_file_problems_are_one_line() {
     let output = searchlab(&["lecture", "--check", &newer]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).starts_with(&format!("{newer}:2: lecture format version 9")));
+}
+
+#[test]
+fn game_tree_steps_are_checked_against_the_recorded_search() {
+    let tree_cell = |spec: &str, step: &str| {
+        format!("```searchlab\nversion = 1\nlab = \"game-tree\"\ntree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"{spec}\"\nstep = {step}\n```\n\n")
+    };
+    let text = [
+        tree_cell("alphabeta:2", "\"cutoff\""),  // lines 1-7: fine, alpha-beta cuts 4 and 6
+        tree_cell("minimax:2", "\"cutoff\""),    // lines 9-15: minimax never cuts
+        tree_cell("alphabeta:2", "100000"),      // lines 17-23: past the end
+        "```searchlab\nversion = 1\nlab = \"game-tree\"\ntree = \"((3,12,8),(2,4 6))\"\n```\n\n".to_string(), // 25-29
+        "```searchlab\nversion = 1\nlab = \"game-tree\"\nposition = \"x.o/.x./..o\"\nspec = \"negamax:9\"\nstep = \"cutoff\"\n```\n\n".to_string(), // 31-37
+        tree_cell("uct:100", "\"end\""),      // lines 39-45: UCT is not offered on a typed-in tree
+    ]
+    .concat();
+    let expected = [
+        (14, "this replay has no 'cutoff' moment"),
+        (22, "step 100000 is past the end"),
+        (28, "tree: column 16: expected ',' or ')', found '6'"),
+        (36, "this replay has no 'cutoff' moment"),
+        (43, "searched with minimax, negamax or alphabeta, not 'uct:100'"),
+    ];
+    assert_problems("trees.md", &text, &expected);
 }

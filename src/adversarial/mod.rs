@@ -144,6 +144,9 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
         if let Some(outcome) = game.outcome() {
             return Some((outcome_score(game, outcome, ply), LeafReason::Terminal));
         }
+        if let Some(value) = game.leaf_value() {
+            return Some((value, LeafReason::Terminal));
+        }
         if ply > 0 && game.repeats_earlier_position() {
             return Some((0, LeafReason::Repetition));
         }

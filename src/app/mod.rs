@@ -40,6 +40,11 @@ pub trait Lesson {
     fn scene(&self) -> Option<Scene> {
         None
     }
+    /// True while the page takes the whole window (a presentation in full screen): the list of
+    /// lessons hides.
+    fn full_screen(&self) -> bool {
+        false
+    }
     /// Shows `scene` ("Open in the lab"); on an error the page is left as it was.
     fn set_scene(&mut self, _scene: &Scene) -> Result<(), String> {
         Err("this page shows no scenes".to_string())
@@ -140,7 +145,8 @@ impl SearchlabApp {
 
     /// Draws the whole app into `ui` (also what the UI tests drive).
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        egui::Panel::left("lessons").resizable(false).show(ui, |ui| {
+        let mut listed = !self.lessons[self.current].as_ref().is_some_and(|lesson| lesson.full_screen());
+        egui::Panel::left("lessons").resizable(false).show_collapsible(ui, &mut listed, |ui| {
             ui.heading("searchlab");
             ui.separator();
             for (index, entry) in LESSONS.iter().enumerate() {

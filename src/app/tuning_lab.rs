@@ -7,7 +7,7 @@ use egui_plot::{Line, Plot, PlotPoints, VLine};
 
 use super::Lesson;
 use super::widgets;
-use crate::scene::{Lab, MapSource, Scene};
+use crate::scene::{BUNDLED_TUNING_LOG, Lab, LogSource, MapSource, Scene};
 use super::worker::Job;
 use crate::trace::Progress;
 use crate::tournament::plot::Series;
@@ -16,8 +16,7 @@ use crate::tournament::{GameRecord, MatchObserver, Objective, TuneConfig, TuneLo
 /// The log of `searchlab barca tune --iterations 20 --games-per-eval 200 --depth 2 --seed 1
 /// --out examples/data/tuned-weights.json --log examples/data/tuning-log.json`.
 const EXAMPLE_LOG: &str = include_str!("../../examples/data/tuning-log.json");
-/// How scenes name the bundled log, and how the page says where it came from.
-const BUNDLED_NAME: &str = "tuning-log.json";
+/// How the page says the bundled log is where it came from.
 const BUNDLED_SOURCE: &str = "the bundled example";
 
 /// The tiny run behind "Run a tiny tuning": seconds, not minutes, at depth 1.
@@ -87,7 +86,7 @@ impl TuningLab {
     pub fn scene(&self) -> Scene {
         let mut scene = Scene::new(Lab::Tuning);
         scene.map = match self.source.as_str() {
-            BUNDLED_SOURCE => Some(MapSource::Bundled(BUNDLED_NAME.to_string())),
+            BUNDLED_SOURCE => Some(MapSource::Bundled(BUNDLED_TUNING_LOG.to_string())),
             source if source == self.path.trim() && !source.is_empty() => Some(MapSource::Path(source.to_string())),
             _ => self.log.as_ref().map(|log| MapSource::Inline(log.to_json())),
         };
@@ -100,16 +99,14 @@ impl TuningLab {
         if scene.lab != Lab::Tuning {
             return Err(format!("the tuning page cannot show a {:?} scene", scene.lab));
         }
-        match &scene.map {
+        match scene.tuning_log()? {
             None => return Ok(()),
-            Some(MapSource::Bundled(name)) if name == BUNDLED_NAME => self.show_log(TuneLog::from_json(EXAMPLE_LOG), BUNDLED_SOURCE),
-            Some(MapSource::Bundled(name)) => return Err(format!("no bundled tuning log '{name}': there is {BUNDLED_NAME}")),
-            Some(MapSource::Path(path)) => {
-                self.path = path.clone();
+            Some(LogSource::Bundled) => self.show_log(TuneLog::from_json(EXAMPLE_LOG), BUNDLED_SOURCE),
+            Some(LogSource::Path(path)) => {
+                self.path = path.to_string();
                 self.load_path();
             }
-            Some(MapSource::Inline(text)) => self.show_log(TuneLog::from_json(text), "the scene's log"),
-            Some(MapSource::Generated(_)) => return Err("a tuning log is not a generated map".to_string()),
+            Some(LogSource::Inline(text)) => self.show_log(TuneLog::from_json(text), "the scene's log"),
         }
         self.error.clone().map_or(Ok(()), Err)
     }
@@ -184,9 +181,10 @@ impl TuningLab {
         ));
     }
 
-    fn plots(&self, log: &TuneLog, ui: &mut egui::Ui) {
+    /// The two plots, sharing `room` points of height (titles and legends included).
+    fn plots(&self, log: &TuneLog, ui: &mut egui::Ui, room: f32) {
         // Each plot's title and legend take about 80 points above it.
-        let height = ((ui.available_height() - 170.0) / 2.0).max(120.0);
+        let height = ((room - 170.0) / 2.0).max(120.0);
         let best = f64::from(log.best_iteration);
         let restarts = log.restarts();
         // The legends sit above the plots, wrapped, so they never cover a line or run off the plot.
@@ -268,8 +266,25 @@ impl Lesson for TuningLab {
         ui.separator();
         let Some(log) = self.log.take() else { return };
         Self::summary(&log, &self.source, ui);
-        self.plots(&log, ui);
+        self.plots(&log, ui, ui.available_height());
         self.log = Some(log);
+    }
+}
+
+/// In a lecture cell: the log's summary and plots as the page draws them, without its controls
+/// (the lecture names the log).
+impl crate::app::notebook::LiveCell for TuningLab {
+    fn cell_ui(&mut self, ui: &mut egui::Ui, height: f32) -> egui::Rect {
+        if let Some(error) = &self.error {
+            widgets::error(ui, error);
+        }
+        let Some(log) = self.log.take() else { return egui::Rect::NOTHING };
+        let response = ui.scope(|ui| {
+            Self::summary(&log, &self.source, ui);
+            self.plots(&log, ui, height);
+        });
+        self.log = Some(log);
+        response.response.rect
     }
 }
 

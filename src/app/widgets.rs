@@ -100,3 +100,39 @@ pub fn side_panel(ui: &mut egui::Ui, id: &str, share: f32, add_contents: impl Fn
         ui.allocate_rect(rect, Sense::hover());
     });
 }
+
+/// What the event just replayed does, in one sentence with its numbers. Under a page's replay bar
+/// where there is height to spare (`lines` rows high, so the canvas below does not jump as the
+/// sentence grows or shrinks); on a short screen (a projector at 130%) at the top of the side
+/// panel instead, so the canvas keeps its room.
+pub struct Narration {
+    roomy: bool,
+}
+
+impl Narration {
+    /// Decided at the top of the page, with the page's whole height available (as [`intro`] is).
+    pub fn new(ui: &egui::Ui) -> Self {
+        Self { roomy: ui.available_height() > 620.0 }
+    }
+
+    /// In the central panel, under the replay bar.
+    pub fn under_bar(&self, ui: &mut egui::Ui, text: &str, lines: usize) {
+        if !self.roomy {
+            return;
+        }
+        let height = ui.text_style_height(&egui::TextStyle::Body) * lines as f32 + ui.spacing().item_spacing.y;
+        let width = ui.available_width();
+        ui.allocate_ui_with_layout(Vec2::new(width, height), egui::Layout::top_down(egui::Align::Min), |ui| {
+            ui.set_min_size(Vec2::new(width, height));
+            ui.add(egui::Label::new(RichText::new(text).strong()).wrap());
+        });
+    }
+
+    /// At the top of the side panel.
+    pub fn in_side_panel(&self, ui: &mut egui::Ui, text: &str) {
+        if !self.roomy {
+            ui.add(egui::Label::new(RichText::new(text).strong()).wrap());
+            ui.separator();
+        }
+    }
+}

@@ -2,6 +2,7 @@
 //! and its implementations.
 
 pub mod barca;
+pub mod custom_tree;
 pub mod tictactoe;
 pub mod uniform_tree;
 
@@ -75,6 +76,12 @@ pub trait Game: Clone + Send + 'static {
     /// so this never has to generate moves.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// The value the game itself gives this finished position, from the side to move's point of
+    /// view (a typed-in tree's leaf). Searches score it as a terminal node, at any depth.
+    fn leaf_value(&self) -> Option<Score> {
+        None
+    }
+
     /// True when the current position occurred earlier in this game's history. Searches score
     /// such a node as a draw below the root: a cycle gains nobody anything.
     fn repeats_earlier_position(&self) -> bool {
@@ -111,6 +118,16 @@ impl<G: Game> Evaluator<G> for DefaultEval {
     fn evaluate(&self, game: &G) -> Score {
         game.evaluate()
     }
+}
+
+/// A hash key for taking child `index` at `ply`: XOR-ing the keys of a path hashes the node it
+/// leads to, for games whose positions are paths in a tree.
+pub fn path_key(ply: usize, index: u32) -> u64 {
+    let mut z = (ply as u64) << 32 | u64::from(index);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// A uniformly random legal move, or `None` when there is none.

@@ -10,7 +10,7 @@
 //! value, so depth-limited searches see true values too. Search it to `depth` plies: the bottom
 //! nodes have no moves and no outcome, and only a horizon evaluates them rather than scoring a draw.
 
-use super::{Game, Outcome, Score, Side};
+use super::{Game, Outcome, Score, Side, path_key};
 use crate::text::quote;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,14 +71,6 @@ impl UniformTree {
             _ => 1,
         }
     }
-
-    fn key(ply: usize, index: u8) -> u64 {
-        let mut z = (ply as u64) << 8 | u64::from(index);
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }
 
 impl Game for UniformTree {
@@ -96,7 +88,7 @@ impl Game for UniformTree {
 
     fn make_move(&mut self, index: u8) {
         let value = self.child_value(index);
-        self.hash ^= Self::key(self.path.len(), index);
+        self.hash ^= path_key(self.path.len(), index.into());
         self.path.push(index);
         self.values.push(value);
     }
@@ -104,7 +96,7 @@ impl Game for UniformTree {
     fn unmake_move(&mut self) {
         let index = self.path.pop().expect("unmake_move at the root");
         self.values.pop();
-        self.hash ^= Self::key(self.path.len(), index);
+        self.hash ^= path_key(self.path.len(), index.into());
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -9,9 +9,16 @@ use crate::games::barca::Barca;
 use crate::games::tictactoe::TicTacToe;
 use crate::grid::Grid;
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::scene::{Lab, MapSource, RunSpec, Scene, Step};
+use crate::scene::{Lab, LogSource, MapSource, RunSpec, Scene, Step};
 use crate::pathfinding::search_trace::SearchEvent;
-use crate::trace::Recorder;
+use crate::trace::{NoTrace, Progress, Recorder, Watched};
+use crate::adversarial::engine::{EngineAlgorithm, EngineSpec};
+use crate::adversarial::tree::TreeEvent;
+use crate::games::custom_tree::CustomTree;
+use crate::games::{DefaultEval, Game};
+use crate::tournament::TuneLog;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 /// Every bad cell of `lecture` (relative map paths start at `base`), in file order. Steps are checked
 /// against the recorded search, so this runs each cell's search once.
@@ -44,6 +51,17 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
             scene.load_outline().map_err(at("map"))?;
         }
         Lab::GameTree | Lab::Barca => {
+            if let Some(text) = &scene.tree {
+                if scene.lab == Lab::Barca || scene.position.is_some() {
+                    return Err(at("tree")("a typed-in tree is a game-tree cell of its own: give a tree or a position, not both".to_string()));
+                }
+                CustomTree::parse(text).map_err(|e| at("tree")(format!("tree: {e}")))?;
+                // Only leaves have values: the searches that run to the tree's height.
+                let whole = [EngineAlgorithm::Minimax, EngineAlgorithm::Negamax, EngineAlgorithm::AlphaBeta];
+                if let Some(engine) = scene.engine().filter(|engine| !whole.contains(&engine.algorithm)) {
+                    return Err(at("spec")(format!("a typed-in tree is searched with minimax, negamax or alphabeta, not '{engine}'")));
+                }
+            }
             if let Some(text) = &scene.position {
                 let parses = match scene.lab {
                     Lab::Barca => Barca::from_fen(text.trim()).is_ok(),
@@ -54,7 +72,16 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
                 }
             }
         }
-        Lab::Tuning => {}
+        Lab::Tuning => {
+            let text = match scene.tuning_log().map_err(at("map"))? {
+                Some(LogSource::Path(path)) => Some(std::fs::read_to_string(path).map_err(|e| at("map")(format!("{path}: {e}")))?),
+                Some(LogSource::Inline(text)) => Some(text.to_string()),
+                Some(LogSource::Bundled) | None => None,
+            };
+            if let Some(text) = text {
+                TuneLog::from_json(&text).map_err(at("map"))?;
+            }
+        }
     }
     Ok(scene)
 }
@@ -85,13 +112,72 @@ fn check_step(cell: &Cell, scene: &Scene) -> Result<(), Problem> {
             prepared.query(start, goal, &mut recorder).map_err(|e| Problem::new(key_line(cell, "start"), e))?;
             recorder.finish().events
         }
-        Lab::GameTree | Lab::Barca | Lab::Tuning => return Ok(()),
+        Lab::GameTree => {
+            let events = match game_tree_events(scene) {
+                Some(events) => events.map_err(at)?,
+                None => return Ok(()),
+            };
+            return step_in(scene.step, events.len(), |step| step.in_tree(&events)).map_err(at);
+        }
+        Lab::Barca | Lab::Tuning => return Ok(()),
     };
-    let len = events.len();
-    match scene.step {
-        Step::Index(index) if index > len => Err(at(format!("step {index} is past the end (the search has {len} events)"))),
-        step => step.in_search(&events).map(drop).map_err(at),
+    step_in(scene.step, events.len(), |step| step.in_search(&events)).map_err(at)
+}
+
+/// Checks that `step` lies within a recording of `len` events (`resolve` finds a named one).
+fn step_in(step: Step, len: usize, resolve: impl Fn(Step) -> Result<usize, String>) -> Result<(), String> {
+    match step {
+        Step::Index(index) if index > len => Err(format!("step {index} is past the end (the search has {len} events)")),
+        step => resolve(step).map(drop),
     }
+}
+
+/// How long `--check` lets a game-tree cell's search run to find its step.
+pub const TREE_CHECK_TIME: Duration = Duration::from_secs(20);
+
+/// The events of the game-tree cell's search, recorded as the page records it; `None` for cells
+/// whose step the check leaves to the page (no position given, or UCT, whose playouts the page sets).
+fn game_tree_events(scene: &Scene) -> Option<Result<Vec<TreeEvent>, String>> {
+    let default = || EngineSpec::depth(EngineAlgorithm::AlphaBeta, 9);
+    let engine = scene.engine().unwrap_or_else(default);
+    if engine.algorithm == EngineAlgorithm::Uct || scene.step == Step::End {
+        return None;
+    }
+    if let Some(text) = &scene.tree {
+        let tree = CustomTree::parse(text).ok()?;
+        // The page searches a typed-in tree to its deepest leaf.
+        let engine = EngineSpec { depth: Some(tree.root().height() as u32), ..engine };
+        return Some(tree_events(&tree, &engine));
+    }
+    let text = scene.position.as_deref()?;
+    match TicTacToe::from_position(text) {
+        Ok(game) => Some(tree_events(&game, &engine)),
+        Err(_) => Some(tree_events(&Barca::from_fen(text.trim()).ok()?, &engine)),
+    }
+}
+
+/// Records `engine` on `game`, stopped after [`TREE_CHECK_TIME`].
+fn tree_events<G: Game>(game: &G, engine: &EngineSpec) -> Result<Vec<TreeEvent>, String> {
+    let progress = Progress::default();
+    let (done, finished) = mpsc::channel::<()>();
+    let watched = &progress;
+    let (recorder, stopped) = std::thread::scope(|scope| {
+        scope.spawn(move || {
+            if finished.recv_timeout(TREE_CHECK_TIME) == Err(RecvTimeoutError::Timeout) {
+                watched.stop();
+            }
+        });
+        let mut tracer = Watched::new(Recorder::default(), &progress);
+        let mut id = EngineSpec::id_engine(16);
+        let searched = engine.search(game, &DefaultEval, &mut id, &mut tracer, &mut NoTrace);
+        drop(done);
+        (searched.map(|_| tracer.into_inner()), progress.is_stopped())
+    });
+    if stopped {
+        let seconds = TREE_CHECK_TIME.as_secs();
+        return Err(format!("the search ran longer than {seconds} s, so its step could not be checked"));
+    }
+    Ok(recorder?.finish().events)
 }
 
 fn search_events(grid: &Grid, search: GridSearch, (sx, sy): (u32, u32), (gx, gy): (u32, u32)) -> Vec<SearchEvent> {

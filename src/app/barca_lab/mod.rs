@@ -3,6 +3,7 @@
 //! worker thread with the library's searches; the page only plays what they answer.
 
 mod ai;
+mod cell;
 mod scene;
 mod view;
 

@@ -53,7 +53,7 @@ impl BarcaLab {
     }
 
     /// Who is to move, the result banner, the last message and the computer's progress.
-    fn status(&self, ui: &mut egui::Ui, commands: &mut Vec<BarcaCommand>) {
+    pub(super) fn status(&self, ui: &mut egui::Ui, commands: &mut Vec<BarcaCommand>) {
         if let Some(outcome) = self.outcome() {
             let text = match outcome {
                 Outcome::Win(side) => format!("{} wins: three watering holes held", side_name(side)),
@@ -109,7 +109,7 @@ impl BarcaLab {
         }
     }
 
-    fn move_list(&self, ui: &mut egui::Ui, commands: &mut Vec<BarcaCommand>) {
+    pub(super) fn move_list(&self, ui: &mut egui::Ui, commands: &mut Vec<BarcaCommand>) {
         ui.horizontal(|ui| {
             if ui.button("Undo").on_hover_text("Take the last move back").clicked() {
                 commands.push(BarcaCommand::Undo);

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use egui::Color32;
 use serde::{Deserialize, Serialize};
 
+mod narration;
 mod paint;
 mod pseudocode;
 
@@ -518,4 +519,16 @@ impl HierarchyState {
             Some(format!("Level {level}: refined inside the corridor under level {}'s path", level + 1))
         }
     }
+}
+
+/// PRA* recorded on a 32x32 maze between its first and last open cells, for the layer tests.
+#[cfg(test)]
+fn recorded_pra_plan() -> Player<PlanView> {
+    use crate::pathfinding::pra::{PraOptions, Pyramid};
+    let grid = crate::grid::generate::maze(32, 32, 1, 5);
+    let cells = grid.passable_cells();
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    let mut recorder = Recorder::default();
+    pyramid.query(&grid, cells[0], *cells.last().unwrap(), PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
+    Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1))
 }

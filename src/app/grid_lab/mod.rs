@@ -5,6 +5,8 @@ mod canvas;
 mod cell;
 mod input;
 mod layers;
+mod narration;
+mod open_list;
 mod panels;
 mod pseudocode;
 mod replay;
@@ -149,6 +151,7 @@ pub struct GridLab {
     /// A scene's query and step, taken by the next recording.
     scene_endpoints: Option<(u32, u32)>,
     scene_step: Option<crate::scene::Step>,
+    open_entries: open_list::ShownEntries,
 }
 
 impl Default for GridLab {
@@ -204,6 +207,7 @@ impl GridLab {
             dialog: NativeDialog::default(),
             scene_endpoints: None,
             scene_step: None,
+            open_entries: Default::default(),
         };
         lab.apply(GridCommand::Run);
         lab
@@ -565,7 +569,14 @@ impl Lesson for GridLab {
              the open (green) and closed (blue) cells grow; the yellow line is the path. Drag the start or \
              goal to move them; pick a tool to draw walls or weights. Wheel: zoom, right-drag: pan.",
         );
+        let narration = widgets::Narration::new(ui);
+        let sentence = self.narration();
         widgets::side_panel(ui, "grid-lab-side", 0.36, |ui| {
+            narration.in_side_panel(ui, &sentence);
+            // First, so it is beside the canvas on a short screen; the planner's steps have their own.
+            if self.plan_player().is_none() {
+                egui::CollapsingHeader::new("Open list").default_open(true).show(ui, |ui| self.open_list(ui));
+            }
             egui::CollapsingHeader::new("Map").default_open(true).show(ui, |ui| self.map_controls(ui, &mut commands));
             egui::CollapsingHeader::new("Scenario")
                 .default_open(true)
@@ -592,6 +603,7 @@ impl Lesson for GridLab {
             // Measured first: a row too wide for large text widens the panel's ui, not the canvas.
             let width = ui.available_width();
             self.replay_controls(ui, &mut commands);
+            narration.under_bar(ui, &sentence, if self.replays.len() == 2 { 4 } else { 2 });
             self.canvas_toolbar(ui, &mut commands);
             self.progress(ui, &mut commands);
             if let Some(error) = &self.error {

@@ -7,7 +7,7 @@ use std::path::Path;
 use egui::{Rect, RichText, Vec2};
 
 use super::NotebookCommand;
-use crate::app::{GridLab, Lesson, NavmeshLab, TreeLab, widgets};
+use crate::app::{BarcaLab, GridLab, Lesson, NavmeshLab, TreeLab, TuningLab, widgets};
 use crate::lecture::{Cell, Problem, check_cell};
 use crate::scene::{Lab, Scene};
 
@@ -25,9 +25,8 @@ fn live_cell(scene: &Scene) -> Result<Box<dyn LiveCell>, String> {
         Lab::Grid | Lab::Hierarchical => Box::new(GridLab::from_saved(None)),
         Lab::Polygon => Box::new(NavmeshLab::new()),
         Lab::GameTree => Box::new(TreeLab::from_saved(None)),
-        Lab::Barca | Lab::Tuning => {
-            return Err("Barca and tuning scenes are not live cells: open them in the lab".to_string());
-        }
+        Lab::Barca => Box::new(BarcaLab::for_cell()),
+        Lab::Tuning => Box::new(TuningLab::new()),
     };
     cell.set_scene(scene)?;
     Ok(cell)

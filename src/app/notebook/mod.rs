@@ -488,6 +488,10 @@ impl Lesson for Notebook {
         self.cells().iter().any(CellView::is_busy)
     }
 
+    fn full_screen(&self) -> bool {
+        self.full_screen && self.presenting
+    }
+
     fn logic(&mut self, ctx: &egui::Context) {
         self.poll_file();
         if let Some(loaded) = &mut self.loaded {

@@ -256,6 +256,14 @@ fn side_fill(side: Side) -> Color32 {
 }
 
 /// A value for `First` (the MAX player), whatever the algorithm's own point of view.
+/// A window (α, β) held in `perspective` at a node where `side` moves, as the first player's.
+pub fn window_for_first(alpha: Score, beta: Score, side: Side, perspective: Option<Perspective>) -> (Score, Score) {
+    match (perspective, side) {
+        (Some(Perspective::SideToMove), Side::Second) => (-beta, -alpha),
+        _ => (alpha, beta),
+    }
+}
+
 pub fn value_for_first(value: Score, side: Side, perspective: Option<Perspective>) -> Score {
     match perspective {
         Some(Perspective::SideToMove) => side.sign() * value,
@@ -278,7 +286,8 @@ pub fn value_text(kind: GameKind, value: Score, exact: bool) -> String {
         let winner = kind.side_name(if value > 0 { Side::First } else { Side::Second });
         format!("{winner} wins in {}", WIN - value.abs())
     } else if value == 0 {
-        if exact { "draw" } else { "0" }.to_string()
+        // A typed-in tree's 0 is a leaf value, not a game result.
+        if exact && kind != GameKind::CustomTree { "draw" } else { "0" }.to_string()
     } else {
         format!("{value:+}")
     }
@@ -302,7 +311,7 @@ pub fn bounded_text(kind: GameKind, bounded: Bounded, exact: bool) -> String {
     }
 }
 
-fn bound_text(bound: Score) -> String {
+pub fn bound_text(bound: Score) -> String {
     match bound {
         b if b >= INF => "+∞".to_string(),
         b if b <= -INF => "−∞".to_string(),
@@ -311,7 +320,7 @@ fn bound_text(bound: Score) -> String {
     }
 }
 
-/// The α-β window of a node as the algorithm holds it (for the side to move in negamax form).
+/// An α-β window, already turned to the first player's point of view.
 pub fn window_text(alpha: Score, beta: Score) -> String {
     format!("α = {}, β = {}", bound_text(alpha), bound_text(beta))
 }
@@ -387,12 +396,16 @@ impl ShownTree for ShownSearch<'_> {
         let mv = if node.parent == NO_NODE { "root".to_string() } else { node.mv.to_string() };
         let value = self.value(id).unwrap_or_else(|| "?".to_string());
         let note = match node.state {
+            // A typed-in tree's leaves end nothing but the tree.
+            NodeState::Leaf(LeafReason::Terminal) if self.kind == GameKind::CustomTree => "leaf",
             NodeState::Leaf(reason) => leaf_name(reason),
             NodeState::Open => "searching",
             NodeState::Done => "",
         };
         let (alpha, beta) = view.window(id);
         let has_window = alpha > -INF || beta < INF;
+        // Like the values, the window reads for the first player whatever form the search keeps it in.
+        let (alpha, beta) = window_for_first(alpha, beta, node.side, view.perspective);
         // The current node shows its window: that is where alpha-beta decides what to skip.
         let note = if view.current == Some(id) && has_window {
             format!("α {} β {}", bound_text(alpha), bound_text(beta))
@@ -402,9 +415,10 @@ impl ShownTree for ShownSearch<'_> {
         let text = if note.is_empty() { format!("{mv}\n{value}") } else { format!("{mv}\n{value}\n{note}") };
         let role = if node.side == Side::First { "MAX" } else { "MIN" };
         let mut hover = format!(
-            "{mv}: {} to move ({role}), {} plies left\nvalue for {}: {value}\nwindow: {}",
+            "{mv}: {} to move ({role}), {} plies left\nvalue for {}: {value}\nwindow for {}: {}",
             self.kind.side_name(node.side),
             node.depth,
+            self.kind.side_name(Side::First),
             self.kind.side_name(Side::First),
             window_text(alpha, beta),
         );
@@ -421,7 +435,8 @@ impl ShownTree for ShownSearch<'_> {
     }
 
     fn pruned(&self, id: u32) -> Option<Card> {
-        let (kind, moves) = self.replay.player.view().cutoff(id)?;
+        // A cutoff at a node's last move prunes nothing: no card.
+        let (kind, moves) = self.replay.player.view().cutoff(id).filter(|(_, moves)| !moves.is_empty())?;
         let reason = match kind {
             CutoffKind::Beta => "MAX already has a move at least β: MIN above will never allow this node",
             CutoffKind::Alpha => "MIN already has a reply at most α: MAX above will never choose this node",

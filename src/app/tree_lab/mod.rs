@@ -4,6 +4,7 @@
 mod board;
 mod canvas;
 mod cell;
+mod narration;
 mod pseudocode;
 pub mod recording;
 mod scene;
@@ -22,6 +23,15 @@ use crate::adversarial::tree::NodeState;
 use crate::trace::NO_NODE;
 use crate::scene::Scene;
 
+/// The searches offered on `game`: a typed-in tree has values only at its leaves, so only the
+/// searches that run to its height.
+fn algorithms(game: GameKind) -> &'static [EngineAlgorithm] {
+    match game {
+        GameKind::CustomTree => &[EngineAlgorithm::Minimax, EngineAlgorithm::Negamax, EngineAlgorithm::AlphaBeta],
+        _ => &EngineAlgorithm::SEARCHES,
+    }
+}
+
 /// Nodes in the whole tic-tac-toe game tree, the empty board included.
 pub const TIC_TAC_TOE_TREE: u64 = 549_946;
 
@@ -31,7 +41,8 @@ pub const TIC_TAC_TOE_TREE: u64 = 549_946;
 pub struct Settings {
     pub game: GameKind,
     /// The position text typed for each game, in `GameKind::ALL` order.
-    pub positions: [String; 2],
+    #[serde(deserialize_with = "positions_or_defaults")]
+    pub positions: [String; 3],
     pub spec: SearchSpec,
     pub top_k: usize,
     pub follow: bool,
@@ -49,6 +60,12 @@ impl Default for Settings {
             speed: 20.0,
         }
     }
+}
+
+/// Saved positions, the games added since they were saved getting their default ones.
+fn positions_or_defaults<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<[String; 3], D::Error> {
+    let saved = Vec::<String>::deserialize(deserializer)?;
+    Ok(GameKind::ALL.map(|kind| saved.get(kind as usize).cloned().unwrap_or_else(|| kind.default_position().to_string())))
 }
 
 impl Settings {
@@ -177,6 +194,9 @@ impl TreeLab {
             TreeCommand::SetGame(game) => {
                 self.settings.game = game;
                 self.settings.spec.depth = game.default_depth();
+                if !algorithms(game).contains(&self.settings.spec.algorithm) {
+                    self.settings.spec.algorithm = EngineAlgorithm::AlphaBeta;
+                }
                 self.spawn();
             }
             TreeCommand::SetPosition(text) => {
@@ -184,6 +204,10 @@ impl TreeLab {
                 self.spawn();
             }
             TreeCommand::SetAlgorithm(algorithm) => {
+                if !algorithms(self.settings.game).contains(&algorithm) {
+                    self.error = Some(format!("{} is not offered on {}", algorithm.label(), self.settings.game.name()));
+                    return;
+                }
                 self.settings.spec.algorithm = algorithm;
                 self.settings.spec.depth = self.settings.spec.depth.min(self.settings.game.max_depth(algorithm));
                 self.spawn();
@@ -235,11 +259,16 @@ impl TreeLab {
         let position = match Position::parse(self.settings.game, self.settings.position_text()) {
             Ok(position) => position,
             Err(e) => {
-                self.error = Some(format!("Position: {e}"));
+                let what = if self.settings.game == GameKind::CustomTree { "Tree" } else { "Position" };
+                self.error = Some(format!("{what}: {e}"));
                 return;
             }
         };
         self.error = None;
+        // A typed-in tree is searched to its deepest leaf: only leaves have values.
+        if let Position::Custom(tree) = &position {
+            self.settings.spec.depth = tree.root().height() as u32;
+        }
         let spec = self.settings.spec;
         let limit = if spec.algorithm == EngineAlgorithm::Uct {
             format!("{} iterations", spec.iterations)
@@ -267,7 +296,7 @@ impl TreeLab {
     }
 
     fn search_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Game:");
             for game in GameKind::ALL {
                 if ui.selectable_label(self.settings.game == game, game.name()).clicked() && self.settings.game != game
@@ -276,22 +305,27 @@ impl TreeLab {
                 }
             }
         });
+        let custom = self.settings.game == GameKind::CustomTree;
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label("Position:");
+            let label = ui.label(if custom { "Tree:" } else { "Position:" });
             let text = &mut self.settings.positions[self.settings.game as usize];
             let edit = ui.add(egui::TextEdit::singleline(text).desired_width(260.0)).labelled_by(label.id);
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button("Search this position").clicked() || entered {
+            if ui.button(if custom { "Search this tree" } else { "Search this position" }).clicked() || entered {
                 commands.push(TreeCommand::SetPosition(text.clone()));
             }
         });
         ui.weak(match self.settings.game {
             GameKind::TicTacToe => "Nine cells x, o or . row by row from the top left (x.o/.o./x..); X moves first.",
             GameKind::Barca => "FEN-like: ten rows from the top, E L M for White, e l m for Black, then w or b.",
+            GameKind::CustomTree => {
+                "Nested leaves, e.g. ((3,12,8),(2,4,6),(14,5,2)): MAX at the root, then MIN, alternating; \
+                 integer leaves for MAX at any depth. Moves are child numbers from 1."
+            }
         });
         ui.horizontal_wrapped(|ui| {
             ui.label("Algorithm:");
-            for algorithm in EngineAlgorithm::SEARCHES {
+            for &algorithm in algorithms(self.settings.game) {
                 if ui.radio(self.settings.spec.algorithm == algorithm, algorithm.label()).clicked()
                     && self.settings.spec.algorithm != algorithm
                 {
@@ -309,6 +343,8 @@ impl TreeLab {
             if response.drag_stopped() || (response.changed() && !response.dragged()) {
                 commands.push(TreeCommand::SetIterations(self.settings.spec.iterations));
             }
+        } else if custom {
+            ui.label(format!("Depth: the whole tree ({} plies)", spec.depth));
         } else {
             let mut depth = spec.depth;
             let max = self.settings.game.max_depth(spec.algorithm);
@@ -697,7 +733,10 @@ impl Lesson for TreeLab {
                  for X (White), whatever the algorithm holds internally.",
             );
         });
+        let narration = widgets::Narration::new(ui);
+        let sentence = self.narration();
         widgets::side_panel(ui, "tree-lab-side", 0.34, |ui| {
+            narration.in_side_panel(ui, &sentence);
             egui::CollapsingHeader::new("Search")
                 .default_open(true)
                 .show(ui, |ui| self.search_controls(ui, &mut commands));
@@ -716,6 +755,7 @@ impl Lesson for TreeLab {
             let width = ui.available_width();
             if let Some(recording) = &self.recording {
                 self.bar.ui(ui, recording.step(), recording.step_count(), "event", &mut replay);
+                narration.under_bar(ui, &sentence, 2);
             }
             self.progress(ui, &mut commands);
             if let Some(error) = &self.error {

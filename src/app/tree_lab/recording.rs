@@ -12,6 +12,7 @@ use crate::adversarial::mcts::{MctsConfig, MctsStats};
 use crate::adversarial::mcts_trace::MctsView;
 use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_ply, minimal_nodes_per_ply};
 use crate::games::barca::{Barca, START_FEN};
+use crate::games::custom_tree::{self, CustomTree};
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{DefaultEval, Game, Score, Side};
 use crate::trace::{NO_NODE, Player, Progress, Recorder, Watched};
@@ -20,15 +21,18 @@ use crate::trace::{NO_NODE, Player, Progress, Recorder, Watched};
 pub enum GameKind {
     TicTacToe,
     Barca,
+    /// A tree typed in as nested leaves.
+    CustomTree,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::TicTacToe, GameKind::Barca];
+    pub const ALL: [GameKind; 3] = [GameKind::TicTacToe, GameKind::Barca, GameKind::CustomTree];
 
     pub fn name(self) -> &'static str {
         match self {
             GameKind::TicTacToe => "Tic-tac-toe",
             GameKind::Barca => "Barca",
+            GameKind::CustomTree => "Custom tree",
         }
     }
 
@@ -37,6 +41,7 @@ impl GameKind {
         match self {
             GameKind::TicTacToe => "x.o/.x./..o",
             GameKind::Barca => START_FEN,
+            GameKind::CustomTree => "((3,12,8),(2,4,6),(14,5,2))",
         }
     }
 
@@ -45,6 +50,8 @@ impl GameKind {
             (GameKind::TicTacToe, Side::First) => "X",
             (GameKind::TicTacToe, Side::Second) => "O",
             (GameKind::Barca, side) => crate::games::barca::side_name(side),
+            (GameKind::CustomTree, Side::First) => "MAX",
+            (GameKind::CustomTree, Side::Second) => "MIN",
         }
     }
 
@@ -53,6 +60,8 @@ impl GameKind {
         match self {
             GameKind::TicTacToe => 9,
             GameKind::Barca => 3,
+            // Searched to its height whatever the depth asked for (see `TreeLab::spawn`).
+            GameKind::CustomTree => custom_tree::MAX_DEPTH as u32,
         }
     }
 
@@ -62,6 +71,7 @@ impl GameKind {
             (GameKind::TicTacToe, _) => 9,
             (GameKind::Barca, EngineAlgorithm::Minimax | EngineAlgorithm::Negamax) => 3,
             (GameKind::Barca, _) => 5,
+            (GameKind::CustomTree, _) => custom_tree::MAX_DEPTH as u32,
         }
     }
 }
@@ -71,6 +81,7 @@ impl GameKind {
 pub enum Position {
     TicTacToe(TicTacToe),
     Barca(Barca),
+    Custom(CustomTree),
 }
 
 impl Position {
@@ -79,6 +90,7 @@ impl Position {
         match kind {
             GameKind::TicTacToe => TicTacToe::from_position(text).map(Position::TicTacToe),
             GameKind::Barca => Barca::from_fen(text.trim()).map(Position::Barca).map_err(|e| e.to_string()),
+            GameKind::CustomTree => CustomTree::parse(text).map(Position::Custom),
         }
     }
 
@@ -86,6 +98,7 @@ impl Position {
         match self {
             Position::TicTacToe(_) => GameKind::TicTacToe,
             Position::Barca(_) => GameKind::Barca,
+            Position::Custom(_) => GameKind::CustomTree,
         }
     }
 
@@ -93,6 +106,7 @@ impl Position {
         match self {
             Position::TicTacToe(game) => game.position_text(),
             Position::Barca(game) => game.to_fen(),
+            Position::Custom(game) => game.current().to_string(),
         }
     }
 
@@ -100,6 +114,7 @@ impl Position {
         match self {
             Position::TicTacToe(game) => game.side_to_move(),
             Position::Barca(game) => game.side_to_move(),
+            Position::Custom(game) => game.side_to_move(),
         }
     }
 
@@ -116,6 +131,7 @@ impl Position {
         Ok(match self {
             Position::TicTacToe(game) => Position::TicTacToe(play(game, moves)?),
             Position::Barca(game) => Position::Barca(play(game, moves)?),
+            Position::Custom(game) => Position::Custom(play(game, moves)?),
         })
     }
 }
@@ -240,6 +256,7 @@ pub fn record(position: Position, spec: SearchSpec, progress: &Progress) -> Opti
     match &position {
         Position::TicTacToe(game) => record_game(game.clone(), position, spec, progress),
         Position::Barca(game) => record_game(game.clone(), position, spec, progress),
+        Position::Custom(game) => record_game(game.clone(), position, spec, progress),
     }
 }
 

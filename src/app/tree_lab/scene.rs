@@ -9,7 +9,12 @@ impl TreeLab {
     pub fn scene(&self) -> Scene {
         let mut scene = Scene::new(Lab::GameTree);
         let game = self.settings.game;
-        scene.position = Some(self.settings.position_text().to_string());
+        let text = Some(self.settings.position_text().to_string());
+        if game == GameKind::CustomTree {
+            scene.tree = text;
+        } else {
+            scene.position = text;
+        }
         scene.spec = Some(RunSpec::Engine(self.settings.spec.engine(game)));
         if let Some(recording) = &self.recording {
             scene.step = Step::at(recording.step(), recording.step_count());
@@ -17,7 +22,8 @@ impl TreeLab {
         scene
     }
 
-    /// Shows `scene`: its position (tic-tac-toe or a Barca FEN, told apart by parsing) and search,
+    /// Shows `scene`: its position (tic-tac-toe or a Barca FEN, told apart by parsing) or typed-in
+    /// tree, and search,
     /// recorded; the replay opens on the scene's step once it is in. Nothing changes when the
     /// scene does not fit.
     pub fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
@@ -25,22 +31,27 @@ impl TreeLab {
         if scene.lab != Lab::GameTree {
             return Err(format!("the game-tree lab cannot show a {:?} scene", scene.lab));
         }
-        if scene.tree.is_some() {
-            return Err("the game-tree lab does not show typed-in trees yet: give a position".to_string());
-        }
-        let (game, text) = match &scene.position {
-            Some(text) => {
-                let game = GameKind::ALL
+        let (game, text) = match (&scene.tree, &scene.position) {
+            (Some(_), Some(_)) => return Err("give a tree or a position, not both".to_string()),
+            (Some(tree), None) => {
+                Position::parse(GameKind::CustomTree, tree).map_err(|e| format!("tree: {e}"))?;
+                (GameKind::CustomTree, tree.clone())
+            }
+            (None, Some(text)) => {
+                let game = [GameKind::TicTacToe, GameKind::Barca]
                     .into_iter()
                     .find(|&game| Position::parse(game, text).is_ok())
                     .ok_or_else(|| format!("position '{text}' is neither a tic-tac-toe board nor a Barca FEN"))?;
                 (game, text.clone())
             }
-            None => (self.settings.game, self.settings.position_text().to_string()),
+            (None, None) => (self.settings.game, self.settings.position_text().to_string()),
         };
         let mut spec = self.settings.spec;
         if let Some(engine) = scene.engine() {
             spec.set_engine(&engine, game)?;
+        }
+        if !super::algorithms(game).contains(&spec.algorithm) {
+            return Err(format!("{} is not offered on {}", spec.algorithm.label(), game.name()));
         }
         let max = game.max_depth(spec.algorithm);
         if spec.algorithm != crate::adversarial::engine::EngineAlgorithm::Uct && spec.depth > max {

@@ -73,19 +73,10 @@ fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{MoveRules, generate};
-    use crate::pathfinding::SearchSpace;
-    use crate::pathfinding::pra::{PraOptions, Pyramid};
-    use crate::trace::Recorder;
 
     #[test]
     fn pra_pseudocode_follows_the_stages() {
-        let grid = generate::maze(32, 32, 1, 5);
-        let cells = grid.passable_cells();
-        let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
-        let mut recorder = Recorder::default();
-        pyramid.query(&grid, cells[0], *cells.last().unwrap(), PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
-        let mut player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
+        let mut player = super::super::recorded_pra_plan();
         assert_eq!(plan_line(Planner::Pra, &player), None, "nothing before the first event");
         let mut lines = Vec::new();
         while player.forward() {

@@ -1,0 +1,98 @@
+//! What the grid lesson says while stepping through a planner: each stage, each corridor, and the
+//! events of the searches it runs, read from the replayed plan.
+
+use super::{HierarchySettings, HierarchyState, Planner};
+use crate::app::grid_lab::narration::{Order, cell_name, sentence};
+use crate::grid::Grid;
+use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
+use crate::pathfinding::planner::Prepared;
+
+impl HierarchyState {
+    /// The sentence for the planner's current step, while stepping through it.
+    pub fn narration(&self, grid: &Grid, settings: &HierarchySettings) -> Option<String> {
+        let player = self.stepping(settings)?;
+        let plan = self.plan.as_ref()?;
+        let view = player.view();
+        let Some(event) = player.current_event() else {
+            return Some(format!("Press Step > to watch {} plan.", settings.planner.name()));
+        };
+        let level = view.level;
+        // HPA*'s events name grid cells on every level; PRA*'s name the regions of the stage's level.
+        let name = |node: u32| match &*plan.abstraction {
+            Prepared::Pra(pyramid) if level > 0 => {
+                let (x, y) = pyramid.position(grid, level, node);
+                format!("region {node} at ({x:.0},{y:.0})")
+            }
+            _ => cell_name(grid, node),
+        };
+        let text = plan_sentence(settings.planner, event, view, &name);
+        Some(if player.at_end() { format!("{text} The plan is complete: the path is returned.") } else { text })
+    }
+}
+
+/// The sentence for `event`, the last event applied to `view`; `name` names a node of the view's level.
+fn plan_sentence(planner: Planner, event: &PlanEvent, view: &PlanView, name: &dyn Fn(u32) -> String) -> String {
+    match event {
+        PlanEvent::Stage { level, stage } => stage_sentence(planner, *level, *stage),
+        PlanEvent::Corridor { level, nodes } => format!(
+            "The corridor on level {level}: the {} nodes under the path one level up and their neighbours; \
+             the next search may not leave it.",
+            nodes.len()
+        ),
+        PlanEvent::Search(event) => {
+            let order = Order::LowestF { weight: 1.0, jumps: false };
+            format!("Level {}: {}", view.level, sentence(event, &view.search, order, name))
+        }
+    }
+}
+
+fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
+    match stage {
+        PlanStage::LinkStart => format!("Level {level}: the start joins the graph, linked by short searches to its cluster's entrances."),
+        PlanStage::LinkGoal => format!("Level {level}: the goal joins the graph, linked by short searches to its cluster's entrances."),
+        PlanStage::AbstractSearch if planner == Planner::Hpa => {
+            format!("A* on level {level}'s abstract graph: its nodes are entrances, its edges paths inside clusters.")
+        }
+        PlanStage::AbstractSearch => format!("A* on level {level} between the regions that hold the start and the goal."),
+        PlanStage::RefineAbstractPath => format!("The abstract path is refined onto level {level}."),
+        PlanStage::RefineEdges => "Each abstract edge becomes the grid path cached for it inside its cluster.".to_string(),
+        PlanStage::Smooth => "Smoothing: detours in the grid path are replaced by straight runs where the way is free.".to_string(),
+        PlanStage::Refine => format!("Level {level}: A* again, inside the corridor under the path found one level up."),
+        PlanStage::RefineWithoutCorridor => {
+            format!("Level {level}: the corridor held no path, so A* searches the whole level.")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pathfinding::search_trace::SearchEvent;
+
+    #[test]
+    fn a_pra_expansion_on_an_abstract_level_names_the_region_and_its_f_g_h() {
+        let mut player = super::super::recorded_pra_plan();
+        // The second expansion of the abstract search (on the plan level, above the grid).
+        let expansions: Vec<usize> = (0..player.len())
+            .filter(|&i| matches!(player.trace().events[i], PlanEvent::Search(SearchEvent::Expand { .. })))
+            .collect();
+        player.seek(expansions[1] + 1);
+        let view = player.view();
+        assert!(view.level > 0, "PRA* begins above the grid");
+        let Some(PlanEvent::Search(SearchEvent::Expand { node })) = player.current_event() else { unreachable!() };
+        let name = |n: u32| format!("region {n}");
+        let text = plan_sentence(Planner::Pra, player.current_event().unwrap(), view, &name);
+        let record = view.search.node(*node);
+        assert!(text.starts_with(&format!("Level {}:", view.level)), "{text}");
+        assert!(text.contains(&format!("region {node}")), "{text}");
+        for number in [record.f(), record.g, record.h] {
+            assert!(text.contains(&format!("{number:.2}")), "{number:.2} missing from {text}");
+        }
+        // The corridor's size is the event's.
+        let corridor = player.trace().events.iter().position(|e| matches!(e, PlanEvent::Corridor { .. })).unwrap();
+        player.seek(corridor + 1);
+        let Some(PlanEvent::Corridor { nodes, .. }) = player.current_event() else { unreachable!() };
+        let text = plan_sentence(Planner::Pra, player.current_event().unwrap(), player.view(), &name);
+        assert!(text.contains(&format!("the {} nodes", nodes.len())), "{text}");
+    }
+}

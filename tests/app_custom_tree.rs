@@ -1,0 +1,120 @@
+//! A game tree typed into the game-tree page: the textbook exercise, searched with minimax and
+//! alpha-beta, its values, bounds and pruned leaves on the cards (worked out by hand below).
+
+mod common;
+
+use common::tree_lab::{LabHarness, lab_harness, settle};
+use common::ui::{click, type_into};
+
+use egui_kittest::kittest::{NodeT, Queryable};
+use searchlab::app::tree_lab::{GameKind, Replay};
+use searchlab::scene::Scene;
+
+/// The page showing the tree `text`, searched with `algorithm`, replayed to the end.
+fn custom_tree(text: &str, algorithm: &str) -> LabHarness {
+    let mut harness = lab_harness();
+    click(&mut harness, "Custom tree");
+    settle(&mut harness);
+    type_into(&mut harness, "Tree:", text);
+    click(&mut harness, "Search this tree");
+    settle(&mut harness);
+    click(&mut harness, algorithm);
+    settle(&mut harness);
+    click(&mut harness, "End >|");
+    click(&mut harness, "Expand all");
+    harness
+}
+
+/// The node reached from the root by child numbers `path`.
+fn node_at(harness: &LabHarness, path: &[&str]) -> u32 {
+    let Replay::Tree(replay) = &harness.state().recording().unwrap().replay else { panic!("a tree replay") };
+    let view = replay.player.view();
+    path.iter().fold(0, |node, mv| {
+        view.children(node).into_iter().find(|&c| view.node(c).mv.as_str() == *mv).expect("a searched child")
+    })
+}
+
+const TEXTBOOK: &str = "((3,12,8),(2,4,6),(14,5,2))";
+
+#[test]
+fn alpha_beta_on_the_textbook_tree_shows_values_bounds_and_the_pruned_leaves() {
+    let harness = custom_tree(TEXTBOOK, "Alpha-beta");
+    assert_eq!(harness.state().settings().game, GameKind::CustomTree);
+    // Hand trace: MIN 1 = min(3,12,8) = 3 exactly; MIN 2's first leaf 2 ≤ α = 3 cuts 4 and 6, so
+    // MIN 2 is only known to be ≤ 2; MIN 3 = 2, also below α, so ≤ 2. Root = 3.
+    harness.get_by_label("Root value: +3");
+    harness.get_by_label("Leaves: 7");
+    harness.get_by_label(&format!("node {}: 1 +3", node_at(&harness, &["1"])));
+    harness.get_by_label(&format!("node {}: 2 ≤ +2", node_at(&harness, &["2"])));
+    harness.get_by_label(&format!("node {}: 3 ≤ +2", node_at(&harness, &["3"])));
+    harness.get_by_label(&format!("node {}: 1 +2 leaf", node_at(&harness, &["2", "1"])));
+    // The two leaves after the cut are drawn as one pruned card, marked as an α cut (a MIN node).
+    // MIN 3 reaches α only at its last leaf: nothing is left to prune, so no card says so.
+    let pruned: Vec<String> = harness.query_all_by_label_contains("pruned").map(|node| node.accesskit_node().label().unwrap_or_default()).collect();
+    assert_eq!(pruned, ["2 pruned α cut"]);
+}
+
+#[test]
+fn minimax_visits_every_leaf_of_the_textbook_tree() {
+    let harness = custom_tree(TEXTBOOK, "Minimax");
+    harness.get_by_label("Root value: +3");
+    harness.get_by_label("Leaves: 9");
+    // Minimax knows every value exactly: MIN 2 = min(2,4,6) = 2.
+    harness.get_by_label(&format!("node {}: 2 +2", node_at(&harness, &["2"])));
+    assert!(harness.query_by_label_contains("pruned").is_none());
+}
+
+#[test]
+fn negamax_shows_values_for_max_on_a_deeper_uneven_tree() {
+    // Root MAX: leaf 5; MIN(3, MAX(8,-4) = 8) = 3; MIN(-2, 7) = -2. Root = 5.
+    let harness = custom_tree("(5, (3, (8, -4)), (-2, 7))", "Negamax");
+    harness.get_by_label("Root value: +5");
+    harness.get_by_label(&format!("node {}: 2 +3", node_at(&harness, &["2"])));
+    harness.get_by_label(&format!("node {}: 2 +8", node_at(&harness, &["2", "2"])));
+    harness.get_by_label(&format!("node {}: 3 -2", node_at(&harness, &["3"])));
+}
+
+#[test]
+fn a_bad_tree_is_refused_with_its_column_and_the_last_search_stays() {
+    let mut harness = custom_tree(TEXTBOOK, "Alpha-beta");
+    type_into(&mut harness, "Tree:", "((3,12,8),(2,4 6))");
+    click(&mut harness, "Search this tree");
+    harness.get_by_label_contains("Tree: column 16: expected ',' or ')', found '6'");
+    harness.get_by_label("Root value: +3");
+}
+
+#[test]
+fn uct_and_iterative_deepening_are_not_offered_on_a_typed_in_tree() {
+    let harness = custom_tree(TEXTBOOK, "Alpha-beta");
+    assert!(harness.query_by_label("UCT").is_none());
+    assert!(harness.query_by_label("ID + TT").is_none());
+    harness.get_by_label("Depth: the whole tree (2 plies)");
+}
+
+#[test]
+fn the_page_copies_the_typed_tree_as_a_scene_and_shows_one() {
+    let harness = custom_tree("((1,-5),(7))", "Minimax");
+    let scene = harness.state().scene();
+    assert_eq!((scene.tree.as_deref(), scene.position.as_deref()), (Some("((1,-5),(7))"), None));
+    assert_eq!(scene.spec.map(|spec| spec.to_string()).as_deref(), Some("minimax:2"));
+    assert_eq!(Scene::from_toml(&scene.to_toml()), Ok(scene.clone()));
+
+    let mut other = lab_harness();
+    other.state_mut().set_scene(&scene).unwrap();
+    settle(&mut other);
+    click(&mut other, "End >|");
+    // MAX chooses between MIN(1, -5) = -5 and MIN(7) = 7.
+    other.get_by_label("Root value: +7");
+    assert_eq!(other.state().scene(), scene);
+    let both = Scene { position: Some("x.o/.x./..o".to_string()), ..scene };
+    assert!(other.state_mut().set_scene(&both).unwrap_err().contains("not both"));
+}
+
+#[test]
+fn settings_saved_before_the_custom_tree_keep_their_positions() {
+    let saved = r#"{"game":"TicTacToe","positions":["xo./.../...","4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b"]}"#;
+    let lab = searchlab::app::TreeLab::from_saved(Some(saved));
+    let positions = &lab.settings().positions;
+    assert_eq!((positions[0].as_str(), positions[1].as_str()), ("xo./.../...", "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b"));
+    assert_eq!(positions[2], GameKind::CustomTree.default_position());
+}
