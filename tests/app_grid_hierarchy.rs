@@ -285,11 +285,11 @@ fn stepping_through_hpa_shows_the_planners_figures_and_ends_on_the_returned_path
     harness.get(By::new().label_contains(&format!("step {len} / {len}, level 0: return the path")));
     harness.get_by_label("Level 0: the path is returned");
     let path = harness.state().plan_player().unwrap().view().found.last().unwrap().1.clone();
-    let drawn = lines_in(&harness, searchlab::app::grid_lab::FINAL_PATH);
+    let drawn = lines_in(&harness, searchlab::app::theme::Theme::default().palette().smoothed);
     let centres: Vec<egui::Pos2> = path.iter().map(|&c| harness.state().cell_on_screen(c).unwrap()).collect();
     assert!(drawn.contains(&centres), "the returned path is drawn in the final path's colour");
     click(&mut harness, "< Step back");
-    assert!(lines_in(&harness, searchlab::app::grid_lab::FINAL_PATH).is_empty(), "only once it is returned");
+    assert!(lines_in(&harness, searchlab::app::theme::Theme::default().palette().smoothed).is_empty(), "only once it is returned");
 }
 
 #[test]

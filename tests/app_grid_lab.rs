@@ -12,7 +12,7 @@ use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome};
 mod common;
 use common::grid_lab::{LabHarness, drag_cells, lab_harness, settle};
 use common::reference::{movingai_cost, same_cost};
-use common::ui::{click, type_into};
+use common::ui::{Memory, click, type_into};
 
 fn step_label(harness: &LabHarness) -> String {
     let lab = harness.state();
@@ -313,23 +313,6 @@ fn the_app_lists_the_lessons() {
     harness.run();
     assert!((harness.ctx.zoom_factor() - 1.1).abs() < 1e-6);
     harness.get_by_label("Text size 110%");
-}
-
-/// eframe's storage, in memory.
-#[derive(Default)]
-struct Memory(std::collections::HashMap<String, String>);
-
-impl eframe::Storage for Memory {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
 }
 
 #[test]

@@ -6,6 +6,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind, SearchlabApp};
 use searchlab::app::replay_bar::ReplayCommand;
+use searchlab::app::theme::Theme;
 use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome};
 
 use common::ui::settle;
@@ -161,7 +162,7 @@ fn a_polygon_drawn_by_clicks_is_triangulated_and_saved() {
     // A square room with a square pillar, drawn in the pillars map's frame (0..40 x 0..30).
     draw_ring(&mut harness, &[[2.0, 2.0], [38.0, 2.0], [38.0, 28.0], [2.0, 28.0]]);
     assert_eq!(harness.state().drawing().unwrap().rings.len(), 1, "clicking the first corner closes the ring");
-    harness.get_by_label_contains("Click the corners of hole 0 (0 so far)");
+    harness.get_by_label_contains("Click the corners of hole 1 (0 so far)");
     for p in [[15.0, 10.0], [25.0, 10.0], [25.0, 20.0], [15.0, 20.0]] {
         click_map(&mut harness, p);
     }
@@ -196,18 +197,41 @@ fn a_self_crossing_drawing_shows_the_library_error_and_keeps_the_map() {
     let before = harness.state().mesh().triangles.clone();
     harness.get_by_label("Draw a new map").click();
     settle(&mut harness);
-    // A bow tie: edges 0 and 2 cross.
-    draw_ring(&mut harness, &[[2.0, 2.0], [30.0, 25.0], [30.0, 2.0], [2.0, 25.0]]);
+    // A symmetric bow tie: edges 0 and 2 cross, and its two halves' areas cancel out.
+    draw_ring(&mut harness, &[[2.0, 2.0], [30.0, 26.0], [30.0, 2.0], [2.0, 26.0]]);
     harness.get_by_label("Triangulate drawing").click();
     settle(&mut harness);
     let error = harness.state().error().expect("the drawing is rejected").to_string();
-    assert!(error.starts_with("drawn map: the boundary"), "{error}");
+    assert!(error.starts_with("drawn map: the boundary crosses itself"), "not 'zero area': {error}");
     harness.get_by_label(&error);
     assert_eq!(harness.state().mesh().triangles, before, "the map on screen is kept");
     assert_eq!(harness.state().drawing().unwrap().rings.len(), 1, "the drawing stays to be looked at");
     harness.get_by_label("Clear drawing").click();
     settle(&mut harness);
     assert!(harness.state().drawing().unwrap().rings.is_empty());
+}
+
+#[test]
+fn holes_are_numbered_from_1_in_the_prompt_on_the_canvas_and_in_errors_also_after_a_failure() {
+    let mut harness = lab_harness();
+    settle(&mut harness);
+    harness.get_by_label("Draw a new map").click();
+    settle(&mut harness);
+    harness.get_by_label_contains("Click the corners of the boundary (0 so far)");
+    draw_ring(&mut harness, &[[2.0, 2.0], [38.0, 2.0], [38.0, 28.0], [2.0, 28.0]]);
+    harness.get_by_label_contains("Click the corners of hole 1 (0 so far)");
+    // The first hole runs out of the boundary.
+    for p in [[30.0, 10.0], [39.5, 10.0], [39.5, 20.0], [30.0, 20.0]] {
+        click_map(&mut harness, p);
+    }
+    assert!(painted_texts(&harness).contains(&"hole 1: 0".to_string()), "{:?}", painted_texts(&harness));
+    harness.get_by_label("Triangulate drawing").click();
+    settle(&mut harness);
+    let error = harness.state().error().expect("the drawing is rejected").to_string();
+    assert!(error.starts_with("drawn map: the boundary (edge from vertex 1) touches or crosses hole 1"), "{error}");
+    // The same hole keeps its number on the canvas; the next one is hole 2.
+    assert!(painted_texts(&harness).contains(&"hole 1: 0".to_string()));
+    harness.get_by_label_contains("Click the corners of hole 2 (0 so far)");
 }
 
 #[test]
@@ -400,25 +424,34 @@ fn canvas_colours(harness: &Harness<'_, NavmeshLab>) -> Vec<egui::Color32> {
 
 #[test]
 fn every_colour_on_the_canvas_is_in_the_legend_of_the_replay_shown() {
-    let mut harness = lab_harness();
-    settle(&mut harness);
-    apply(&mut harness, MeshCommand::SetAlgorithm(MeshAlgorithm::Tra));
-    for kind in [ReplayKind::Search, ReplayKind::Funnel, ReplayKind::Walk] {
-        apply(&mut harness, MeshCommand::SetReplay(kind));
-        for command in [ReplayCommand::ToStart, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::ToEnd] {
-            apply(&mut harness, MeshCommand::Replay(command));
-            let legend: Vec<egui::Color32> = harness.state().legend_entries().iter().map(|(colour, _)| *colour).collect();
-            for colour in canvas_colours(&harness) {
-                assert!(legend.contains(&colour), "{kind:?}: {colour:?} is drawn but not in the legend {legend:?}");
+    for theme in all_themes() {
+        let mut harness = lab_harness();
+        theme.apply(&harness.ctx);
+        let palette = theme.palette();
+        settle(&mut harness);
+        apply(&mut harness, MeshCommand::SetAlgorithm(MeshAlgorithm::Tra));
+        for kind in [ReplayKind::Search, ReplayKind::Funnel, ReplayKind::Walk] {
+            apply(&mut harness, MeshCommand::SetReplay(kind));
+            for command in [ReplayCommand::ToStart, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::ToEnd] {
+                apply(&mut harness, MeshCommand::Replay(command));
+                let legend: Vec<egui::Color32> = harness.state().legend_entries(&palette).iter().map(|(colour, _)| *colour).collect();
+                for colour in canvas_colours(&harness) {
+                    assert!(legend.contains(&colour), "{theme:?} {kind:?}: {colour:?} is drawn but not in the legend {legend:?}");
+                }
             }
         }
+        // The goal and TRA*'s decision points are told apart.
+        let entries = harness.state().legend_entries(&palette);
+        apply(&mut harness, MeshCommand::SetReplay(ReplayKind::Search));
+        let entries_search = harness.state().legend_entries(&palette);
+        let colour = |name: &str| entries.iter().chain(&entries_search).find(|(_, n)| *n == name).unwrap().0;
+        assert_ne!(colour("goal"), colour("TRA* decision point"), "{theme:?}");
     }
-    // The goal and TRA*'s decision points are told apart.
-    let entries = harness.state().legend_entries();
-    apply(&mut harness, MeshCommand::SetReplay(ReplayKind::Search));
-    let entries_search = harness.state().legend_entries();
-    let colour = |name: &str| entries.iter().chain(&entries_search).find(|(_, n)| *n == name).unwrap().0;
-    assert_ne!(colour("goal"), colour("TRA* decision point"));
+}
+
+/// The dark and the light theme, each with the usual and the colour-blind-safe colours.
+fn all_themes() -> Vec<Theme> {
+    [false, true].into_iter().flat_map(|light| [false, true].map(|colour_blind_safe| Theme { light, colour_blind_safe })).collect()
 }
 
 /// Texts painted on the canvas in the last frame.

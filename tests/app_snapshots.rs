@@ -40,6 +40,9 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
                 harness.run();
                 timeline(harness, 60.0);
             }),
+            // The projector theme, then its colour-blind-safe colours (no green against red).
+            ("light", |harness| harness.get_by_label("Light (projector)").click()),
+            ("light_colour_blind_safe", |harness| harness.get_by_label("Colour-blind safe").click()),
         ],
         "Polygon maps" => vec![
             ("funnel_end", |harness| {
@@ -53,6 +56,7 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
                 settle(harness);
                 harness.get_by_label("TRA*").click();
             }),
+            ("tra_rooms128_light", |harness| harness.get_by_label("Light (projector)").click()),
         ],
         "Game-tree search" => vec![
             // A step's narration: the node, its value for X and the window (α, β).
@@ -76,7 +80,9 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
                 harness.run();
                 harness.get_by_label("Fit").click();
             }),
+            ("uct_step_8_light", |harness| harness.get_by_label("Light (projector)").click()),
         ],
+        "Barca: play" => vec![("light", |harness| harness.get_by_label("Light (projector)").click())],
         "Lecture notebook" => vec![("presenting_slide_2", |harness| {
             harness.get_by_label("Present").click();
             harness.run();
@@ -149,12 +155,17 @@ fn every_lesson_matches_its_snapshots() {
 }
 
 /// On a projector (1280x720, text at 130%) the map pages give the canvas most of the room and no
-/// widget lies over the canvas or over another panel's controls.
+/// widget lies over the canvas or over another panel's controls, in either theme.
 #[test]
 fn map_pages_keep_their_panels_apart_at_1280x720_with_large_text() {
     let (_, size, zoom) = VIEWS[1];
-    for (title, canvas_label) in [("Grid search", "Map canvas"), ("Polygon maps", "Polygon canvas")] {
-        let harness = app_on(title, size, zoom);
+    let pages = [("Grid search", "Map canvas"), ("Polygon maps", "Polygon canvas")];
+    for ((title, canvas_label), light) in pages.into_iter().flat_map(|page| [(page, false), (page, true)]) {
+        let mut harness = app_on(title, size, zoom);
+        if light {
+            harness.get_by_label("Light (projector)").click();
+            settle(&mut harness);
+        }
         let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0] / zoom, size[1] / zoom));
         let canvas = harness.get_by_label(canvas_label).rect();
 

@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use searchlab::app::tree_lab::{EngineAlgorithm, Recording, Replay, TIC_TAC_TOE_TREE};
 use searchlab::adversarial::mcts::Proven;
-use searchlab::app::{SearchlabApp, TreeCommand};
+use searchlab::app::{SearchlabApp, TreeCommand, TreeLab};
 use searchlab::games::Side;
 
 fn recording(harness: &LabHarness) -> &Recording {
@@ -290,13 +290,32 @@ fn following_keeps_the_current_node_in_view_and_fit_shows_the_whole_tree() {
     assert_current_path_in_view(&harness, "a step after Fit");
 }
 
+/// The root's children (the moves shown under it) are inside the canvas.
+fn assert_root_children_in_view(harness: &LabHarness, when: &str) {
+    let Replay::Tree(replay) = &recording(harness).replay else { panic!("a tree replay") };
+    let canvas = canvas_rect(harness);
+    let children: Vec<(u32, egui::Rect)> =
+        replay.player.view().children(0).into_iter().filter_map(|id| card_rect(harness, id).map(|card| (id, card))).collect();
+    assert!(!children.is_empty(), "{when}: the root's moves are laid out");
+    for (id, card) in children {
+        assert!(canvas.expand(1.0).contains_rect(card), "{when}: the root's child {id} at {card:?} is outside the canvas {canvas:?}");
+    }
+}
+
 #[test]
-fn the_end_of_the_full_tree_shows_the_root() {
-    let mut harness = lab_harness();
-    click(&mut harness, "Full tic-tac-toe tree");
-    settle(&mut harness);
-    click(&mut harness, "End >|");
-    assert_current_path_in_view(&harness, "at the end");
+fn the_end_of_the_full_tree_shows_the_root_and_its_moves() {
+    for (size, zoom) in [([1500.0, 950.0], 1.0), ([1280.0 / 1.3, 720.0 / 1.3], 1.3)] {
+        let mut harness = common::ui::lesson_harness(size, TreeLab::new());
+        harness.ctx.set_zoom_factor(zoom);
+        settle(&mut harness);
+        click(&mut harness, "Full tic-tac-toe tree");
+        settle(&mut harness);
+        click(&mut harness, "End >|");
+        assert_current_path_in_view(&harness, "at the end");
+        assert_root_children_in_view(&harness, "at the end, following");
+        click(&mut harness, "Fit");
+        assert_root_children_in_view(&harness, "at the end, after Fit");
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 use egui::{Color32, Painter, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
 
+use crate::app::theme::{self, Palette};
 use crate::games::Side;
 use crate::games::barca::{Animal, Barca, BarcaMove, Bitboard, HOLES, square_name};
 
@@ -28,20 +29,18 @@ pub struct BoardDecor {
     pub best_so_far: Option<BarcaMove>,
 }
 
-const LIGHT: Color32 = Color32::from_rgb(226, 214, 178);
-const DARK: Color32 = Color32::from_rgb(196, 178, 132);
-const WATER: Color32 = Color32::from_rgb(92, 158, 214);
-const WATER_LINE: Color32 = Color32::from_rgb(225, 240, 252);
-const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(150, 140, 0, 110);
-const SELECTED: Color32 = Color32::from_rgb(250, 200, 20);
-const GREEN_DOT: Color32 = Color32::from_rgb(30, 160, 60);
-const RED_DOT: Color32 = Color32::from_rgb(210, 40, 40);
-const BEST_SO_FAR: Color32 = Color32::from_rgba_premultiplied(20, 110, 200, 210);
-const SCARED: Color32 = Color32::from_rgb(230, 30, 30);
-const WHITE_FILL: Color32 = Color32::from_rgb(250, 246, 232);
-const WHITE_INK: Color32 = Color32::from_rgb(70, 52, 30);
-const BLACK_FILL: Color32 = Color32::from_rgb(45, 42, 48);
-const BLACK_INK: Color32 = Color32::from_rgb(240, 232, 210);
+/// The colours on the board, for its legend.
+pub fn legend_entries(palette: &Palette) -> [(Color32, &'static str); 7] {
+    [
+        (palette.water, "watering hole"),
+        (palette.picked, "animal picked"),
+        (palette.safe_move, "legal move"),
+        (palette.unsafe_move, "scared there"),
+        (palette.scared, "scared animal"),
+        (palette.last_move, "last move"),
+        (palette.best_so_far, "computer's best so far"),
+    ]
+}
 
 /// The board at `size` × `size` points (coordinates included); returns the square clicked this frame.
 pub fn board_ui(ui: &mut egui::Ui, game: &Barca, decor: &BoardDecor, size: f32) -> Option<Square> {
@@ -56,6 +55,7 @@ pub fn board_ui(ui: &mut egui::Ui, game: &Barca, decor: &BoardDecor, size: f32) 
         Rect::from_min_size(squares.min + vec2(column, row) * cell, Vec2::splat(cell))
     };
     let painter = ui.painter_at(rect);
+    let palette = theme::palette(ui.ctx());
     let scared =
         if decor.hide_scared { 0 } else { game.scared_animals(Side::First) | game.scared_animals(Side::Second) };
     let mut clicked = None;
@@ -70,48 +70,48 @@ pub fn board_ui(ui: &mut egui::Ui, game: &Barca, decor: &BoardDecor, size: f32) 
         }
         let on = |set: Bitboard| set & (1 << square) != 0;
         let dark = (square % 10 + square / 10) % 2 == 0;
-        painter.rect_filled(area, 0.0, if dark { DARK } else { LIGHT });
+        painter.rect_filled(area, 0.0, if dark { palette.dark_square } else { palette.light_square });
         if on(HOLES) {
-            draw_hole(&painter, area);
+            draw_hole(&painter, &palette, area);
         }
         if decor.last_move.is_some_and(|mv| mv.from == square || mv.to == square) {
-            painter.rect_filled(area, 0.0, LAST_MOVE);
+            painter.rect_filled(area, 0.0, palette.last_move);
         }
         if response.hovered() {
             painter.rect_filled(area, 0.0, Color32::from_white_alpha(40));
         }
         if decor.selected == Some(square) {
-            painter.rect_stroke(area.shrink(1.5), 0.0, Stroke::new(3.0, SELECTED), StrokeKind::Inside);
+            painter.rect_stroke(area.shrink(1.5), 0.0, Stroke::new(3.0, palette.picked), StrokeKind::Inside);
         }
         if let Some((side, animal)) = game.piece_at(square) {
             if on(HOLES) {
                 // A held watering hole stays visible as a ring of water around the animal.
-                painter.rect_stroke(area.shrink(1.0), 0.0, Stroke::new(cell * 0.09, WATER), StrokeKind::Inside);
+                painter.rect_stroke(area.shrink(1.0), 0.0, Stroke::new(cell * 0.09, palette.water), StrokeKind::Inside);
             }
-            draw_animal(&painter, area.center(), cell * 0.38, side, animal, on(scared));
+            draw_animal(&painter, &palette, area.center(), cell * 0.38, side, animal, on(scared));
         }
         if on(decor.green_dots) {
-            painter.circle_filled(area.center(), cell * 0.14, GREEN_DOT);
+            painter.circle_filled(area.center(), cell * 0.14, palette.safe_move);
         }
         if on(decor.red_dots) {
-            painter.circle_stroke(area.center(), cell * 0.13, Stroke::new(cell * 0.05, RED_DOT));
+            painter.circle_stroke(area.center(), cell * 0.13, Stroke::new(cell * 0.05, palette.unsafe_move));
             let arm = cell * 0.09;
             let c = area.center();
-            painter.line_segment([c - vec2(arm, arm), c + vec2(arm, arm)], Stroke::new(cell * 0.04, RED_DOT));
+            painter.line_segment([c - vec2(arm, arm), c + vec2(arm, arm)], Stroke::new(cell * 0.04, palette.unsafe_move));
         }
     }
     if let Some(mv) = decor.best_so_far {
         let (from, to) = (square_rect(mv.from).center(), square_rect(mv.to).center());
-        painter.arrow(from, to - from, Stroke::new(cell * 0.12, BEST_SO_FAR));
+        painter.arrow(from, to - from, Stroke::new(cell * 0.12, palette.best_so_far));
     }
-    painter.rect_stroke(squares, 0.0, Stroke::new(1.5, WHITE_INK), StrokeKind::Outside);
+    painter.rect_stroke(squares, 0.0, Stroke::new(1.5, palette.white_ink), StrokeKind::Outside);
     draw_coordinates(&painter, squares, cell, margin, decor.flipped, ui.visuals().text_color());
     clicked
 }
 
-fn draw_hole(painter: &Painter, area: Rect) {
-    painter.circle_filled(area.center(), area.width() * 0.44, WATER);
-    let stroke = Stroke::new(area.width() * 0.035, WATER_LINE);
+fn draw_hole(painter: &Painter, palette: &Palette, area: Rect) {
+    painter.circle_filled(area.center(), area.width() * 0.44, palette.water);
+    let stroke = Stroke::new(area.width() * 0.035, palette.water_line);
     for offset in [-0.15, 0.15] {
         let y = area.center().y + offset * area.height();
         let wave: Vec<Pos2> = (0..=8)
@@ -140,10 +140,10 @@ fn draw_coordinates(painter: &Painter, squares: Rect, cell: f32, margin: f32, fl
 
 /// A disc in the side's colour with the animal's head drawn in ink; a scared animal gets a red ring
 /// and an exclamation mark.
-fn draw_animal(painter: &Painter, centre: Pos2, radius: f32, side: Side, animal: Animal, scared: bool) {
+fn draw_animal(painter: &Painter, palette: &Palette, centre: Pos2, radius: f32, side: Side, animal: Animal, scared: bool) {
     let (fill, ink) = match side {
-        Side::First => (WHITE_FILL, WHITE_INK),
-        Side::Second => (BLACK_FILL, BLACK_INK),
+        Side::First => (palette.white_fill, palette.white_ink),
+        Side::Second => (palette.black_fill, palette.black_ink),
     };
     painter.circle_filled(centre + vec2(0.0, radius * 0.08), radius, Color32::from_black_alpha(60));
     painter.circle_filled(centre, radius, fill);
@@ -196,9 +196,9 @@ fn draw_animal(painter: &Painter, centre: Pos2, radius: f32, side: Side, animal:
         }
     }
     if scared {
-        painter.circle_stroke(centre, radius * 1.08, Stroke::new(radius * 0.16, SCARED));
+        painter.circle_stroke(centre, radius * 1.08, Stroke::new(radius * 0.16, palette.scared));
         let badge = at(0.72, -0.72);
-        painter.circle_filled(badge, radius * 0.3, SCARED);
+        painter.circle_filled(badge, radius * 0.3, palette.scared);
         painter.text(
             badge,
             egui::Align2::CENTER_CENTER,

@@ -5,9 +5,11 @@ pub mod barca_board;
 mod barca_lab;
 mod file_dialog;
 pub mod grid_lab;
+pub mod history;
 mod navmesh_lab;
 pub mod notebook;
 pub mod replay_bar;
+pub mod theme;
 pub mod tree_lab;
 pub mod tuning_lab;
 mod widgets;
@@ -83,6 +85,8 @@ pub struct SearchlabApp {
     current: usize,
     /// The text size chosen, kept for the next run.
     zoom: f32,
+    /// Dark or light, usual or colour-blind-safe colours; kept for the next run.
+    theme: theme::Theme,
     /// What went wrong opening a lecture cell in the lab, or what "Copy this cell" did.
     message: Option<Result<String, String>>,
 }
@@ -94,6 +98,7 @@ impl Default for SearchlabApp {
             saved: vec![None; LESSONS.len()],
             current: 0,
             zoom: 1.0,
+            theme: theme::Theme::default(),
             message: None,
         }
     }
@@ -114,6 +119,7 @@ impl SearchlabApp {
         app.saved = LESSONS.iter().map(|entry| storage.get_string(&lesson_key(entry))).collect();
         let current = storage.get_string(CURRENT_LESSON_KEY).and_then(|s| s.parse().ok()).unwrap_or(0);
         app.current = current.min(LESSONS.len() - 1);
+        app.theme = settings_from(storage.get_string(theme::STORAGE_KEY).as_deref());
         app
     }
 
@@ -146,9 +152,14 @@ impl SearchlabApp {
     /// Draws the whole app into `ui` (also what the UI tests drive).
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let mut listed = !self.lessons[self.current].as_ref().is_some_and(|lesson| lesson.full_screen());
+        // Presenting full screen hides the bar with the lesson list.
+        if listed {
+            self.top_bar(ui);
+        }
+        if theme::Theme::applied(ui.ctx()) != Some(self.theme) {
+            self.theme.apply(ui.ctx());
+        }
         egui::Panel::left("lessons").resizable(false).show_collapsible(ui, &mut listed, |ui| {
-            ui.heading("searchlab");
-            ui.separator();
             for (index, entry) in LESSONS.iter().enumerate() {
                 if ui.selectable_value(&mut self.current, index, entry.title).clicked() {
                     self.message = None;
@@ -168,19 +179,6 @@ impl SearchlabApp {
                 Some(Err(error)) => widgets::error(ui, error),
                 None => {}
             }
-            ui.separator();
-            // For the back of a lecture hall (also Ctrl + and Ctrl −).
-            let zoom = ui.ctx().zoom_factor();
-            self.zoom = zoom;
-            ui.label(format!("Text size {:.0}%", zoom * 100.0));
-            ui.horizontal(|ui| {
-                if ui.button("Smaller").on_hover_text("Ctrl −").clicked() {
-                    ui.ctx().set_zoom_factor((zoom - 0.1).max(0.6));
-                }
-                if ui.button("Larger").on_hover_text("Ctrl +").clicked() {
-                    ui.ctx().set_zoom_factor((zoom + 0.1).min(2.5));
-                }
-            });
         });
         let (current, saved) = (self.current, &self.saved);
         self.lessons[current].get_or_insert_with(|| (LESSONS[current].build)(saved[current].as_deref()));
@@ -195,6 +193,41 @@ impl SearchlabApp {
     }
 }
 
+impl SearchlabApp {
+    /// The app's name, and what suits the room: the theme, the colours, the text size.
+    fn top_bar(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::top("top bar").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong("searchlab");
+                ui.separator();
+                // Applied by `show` from the next frame on.
+                let theme = &mut self.theme;
+                ui.selectable_value(&mut theme.light, false, "Dark");
+                ui.selectable_value(&mut theme.light, true, "Light (projector)")
+                    .on_hover_text("Dark themes wash out on most projectors");
+                ui.checkbox(&mut theme.colour_blind_safe, "Colour-blind safe")
+                    .on_hover_text("Okabe–Ito colours for open, closed, current and path: no red against green");
+                ui.separator();
+                // For the back of a lecture hall (also Ctrl + and Ctrl −).
+                let zoom = ui.ctx().zoom_factor();
+                self.zoom = zoom;
+                ui.label(format!("Text size {:.0}%", zoom * 100.0));
+                if ui.button("Smaller").on_hover_text("Ctrl −").clicked() {
+                    ui.ctx().set_zoom_factor((zoom - 0.1).max(0.6));
+                }
+                if ui.button("Larger").on_hover_text("Ctrl +").clicked() {
+                    ui.ctx().set_zoom_factor((zoom + 0.1).min(2.5));
+                }
+            });
+        });
+    }
+
+    /// The theme chosen (also what the tests check after a restart).
+    pub fn theme(&self) -> theme::Theme {
+        self.theme
+    }
+}
+
 impl eframe::App for SearchlabApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
@@ -203,6 +236,9 @@ impl eframe::App for SearchlabApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         storage.set_string(CURRENT_LESSON_KEY, self.current.to_string());
         storage.set_string(TEXT_SIZE_KEY, self.zoom.to_string());
+        if let Ok(theme) = serde_json::to_string(&self.theme) {
+            storage.set_string(theme::STORAGE_KEY, theme);
+        }
         for ((entry, lesson), saved) in LESSONS.iter().zip(&self.lessons).zip(&self.saved) {
             let fresh = lesson.as_ref().and_then(|lesson| lesson.save());
             if let Some(saved) = fresh.as_ref().or(saved.as_ref()) {
@@ -216,6 +252,9 @@ impl eframe::App for SearchlabApp {
 pub fn set_style(ctx: &egui::Context) {
     // Scroll bars always shown: on a projector, hidden ones make cut-off panels look finished.
     ctx.all_styles_mut(|style| style.spacing.scroll = egui::style::ScrollStyle::solid());
+    // Notes ("weak" text) readable from the back of the room, not dim grey.
+    ctx.style_mut_of(egui::Theme::Dark, |style| style.visuals.weak_text_color = Some(egui::Color32::from_gray(185)));
+    ctx.style_mut_of(egui::Theme::Light, |style| style.visuals.weak_text_color = Some(egui::Color32::from_gray(70)));
 }
 
 /// Opens the playground window.

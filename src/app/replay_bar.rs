@@ -39,24 +39,39 @@ impl ReplayBar {
     /// what a step is ("event"), for the speed's unit.
     pub fn ui(&self, ui: &mut egui::Ui, position: usize, len: usize, step_name: &str, commands: &mut Vec<ReplayCommand>) {
         // Wrapped: a row wider than the panel would widen it.
-        ui.horizontal_wrapped(|ui| {
-            self.buttons(ui, commands);
-            ui.separator();
-            let mut speed = self.speed;
-            let text = format!("{step_name}s/s");
-            let slider = egui::Slider::new(&mut speed, 1.0..=Self::MAX_SPEED).logarithmic(true).text(&text);
-            if ui.add(slider).changed() {
-                commands.push(ReplayCommand::SetSpeed(speed));
-            }
-        });
+        ui.horizontal_wrapped(|ui| self.buttons(ui, commands));
+        let text = format!("{step_name}s/s");
+        let speed_width = Self::SPEED_WIDTH + beside_slider(ui, &text) + ui.spacing().item_spacing.x * 2.0 + 6.0;
+        let timeline_width = ui.available_width() - beside_slider(ui, "Timeline");
+        // The speed beside the timeline where both fit, under it in a narrow side panel.
+        let one_row = timeline_width - speed_width >= Self::SHORTEST_TIMELINE;
         ui.horizontal(|ui| {
-            // Room for the value box and the "Timeline" label beside the slider.
-            ui.spacing_mut().slider_width = (ui.available_width() - 160.0).max(120.0);
+            ui.spacing_mut().slider_width = if one_row { timeline_width - speed_width } else { timeline_width.max(60.0) };
             let mut at = position;
             if ui.add(egui::Slider::new(&mut at, 0..=len).text("Timeline")).changed() {
                 commands.push(ReplayCommand::Seek(at));
             }
+            if one_row {
+                ui.separator();
+                self.speed_slider(ui, &text, commands);
+            }
         });
+        if !one_row {
+            ui.horizontal(|ui| self.speed_slider(ui, &text, commands));
+        }
+    }
+
+    /// Slider widths: the speed's, and the timeline's at the least.
+    const SPEED_WIDTH: f32 = 90.0;
+    const SHORTEST_TIMELINE: f32 = 160.0;
+
+    fn speed_slider(&self, ui: &mut egui::Ui, text: &str, commands: &mut Vec<ReplayCommand>) {
+        ui.spacing_mut().slider_width = Self::SPEED_WIDTH;
+        let mut speed = self.speed;
+        let slider = egui::Slider::new(&mut speed, 1.0..=Self::MAX_SPEED).logarithmic(true).text(text);
+        if ui.add(slider).changed() {
+            commands.push(ReplayCommand::SetSpeed(speed));
+        }
     }
 
     /// One row for a lecture cell: the same buttons and "Timeline" slider, no speed slider.
@@ -155,18 +170,31 @@ impl ReplayBar {
     }
 }
 
-/// Adds `slider` (labelled `text`) to a wrapped row, first starting a new row when the rest of
-/// this one is too narrow: a slider with its value and text is several widgets, which a wrapped
-/// row cannot split, so it would run on under whatever is beside the row.
-pub fn slider_in_row(ui: &mut egui::Ui, slider: egui::Slider<'_>, text: &str) -> egui::Response {
+/// The width a slider's value box and its label `text` take beside it.
+fn beside_slider(ui: &egui::Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let text_width = ui.painter().layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE).size().x;
+    // The value box grows past its least width with the digits (a timeline of 10,000 events).
     let spacing = ui.spacing();
-    // About half a text height per character.
-    let text_width = text.chars().count() as f32 * ui.text_style_height(&egui::TextStyle::Body) * 0.55;
-    let needed = spacing.slider_width + spacing.interact_size.x + text_width + 3.0 * spacing.item_spacing.x;
-    if ui.available_size_before_wrap().x < needed {
+    spacing.interact_size.x + 24.0 + text_width + 3.0 * spacing.item_spacing.x
+}
+
+/// Adds `slider` (labelled `text`) to a wrapped row: shortened to the rest of the row, or, when
+/// even a short one would not fit, on a new row. A slider with its value and text is several
+/// widgets, which a wrapped row cannot split, so it would run on under whatever is beside the row.
+pub fn slider_in_row(ui: &mut egui::Ui, slider: egui::Slider<'_>, text: &str) -> egui::Response {
+    /// Shorter than this, a slider is hard to drag.
+    const SHORTEST: f32 = 80.0;
+    let full = ui.spacing().slider_width;
+    let room = ui.available_size_before_wrap().x - beside_slider(ui, text);
+    if room < SHORTEST.min(full) {
         ui.end_row();
+    } else {
+        ui.spacing_mut().slider_width = full.min(room);
     }
-    ui.add(slider)
+    let response = ui.add(slider);
+    ui.spacing_mut().slider_width = full;
+    response
 }
 
 #[cfg(test)]

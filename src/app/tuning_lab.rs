@@ -6,7 +6,7 @@ use egui::Color32;
 use egui_plot::{Line, Plot, PlotPoints, VLine};
 
 use super::Lesson;
-use super::widgets;
+use super::{theme, widgets};
 use crate::scene::{BUNDLED_TUNING_LOG, Lab, LogSource, MapSource, Scene};
 use super::worker::Job;
 use crate::trace::Progress;
@@ -187,25 +187,27 @@ impl TuningLab {
         let height = ((room - 170.0) / 2.0).max(120.0);
         let best = f64::from(log.best_iteration);
         let restarts = log.restarts();
+        let palette = theme::palette(ui.ctx());
+        let series_colour = |i: usize| palette.series[i % palette.series.len()];
         // The legends sit above the plots, wrapped, so they never cover a line or run off the plot.
         let plot = |ui: &mut egui::Ui, id: &str, title: &str, series: Vec<Series>, y_label: &str| {
             ui.strong(title);
             let mut entries: Vec<(Color32, &str)> =
-                series.iter().enumerate().map(|(i, s)| (SERIES_COLOURS[i % SERIES_COLOURS.len()], s.name)).collect();
-            entries.push((BEST, "best iteration"));
+                series.iter().enumerate().map(|(i, s)| (series_colour(i), s.name)).collect();
+            entries.push((palette.best_iteration, "best iteration"));
             if !restarts.is_empty() {
-                entries.push((RESTART, "restart"));
+                entries.push((palette.restart, "restart"));
             }
             widgets::legend(ui, &entries);
             Plot::new(id).height(height).x_axis_label("iteration").y_axis_label(y_label).show(ui, |plot| {
                 for (i, Series { name, points }) in series.into_iter().enumerate() {
-                    let colour = SERIES_COLOURS[i % SERIES_COLOURS.len()];
+                    let colour = series_colour(i);
                     plot.line(Line::new(name, PlotPoints::from(points)).color(colour).width(2.0));
                 }
                 for &iteration in &restarts {
-                    plot.vline(VLine::new("restart", iteration).color(RESTART));
+                    plot.vline(VLine::new("restart", iteration).color(palette.restart));
                 }
-                plot.vline(VLine::new("best iteration", best).color(BEST).width(2.5));
+                plot.vline(VLine::new("best iteration", best).color(palette.best_iteration).width(2.5));
             });
         };
         plot(ui, "tuning-scores", "Score against the fixed reference", log.score_series(), "score (−1..1)");
@@ -214,22 +216,6 @@ impl TuningLab {
         plot(ui, "tuning-weights", title, log.weight_series(self.raw_weights), "");
     }
 }
-
-/// Ten distinct colours (Tableau 10) for the ten weights.
-const SERIES_COLOURS: [Color32; 10] = [
-    Color32::from_rgb(78, 121, 167),
-    Color32::from_rgb(242, 142, 43),
-    Color32::from_rgb(225, 87, 89),
-    Color32::from_rgb(118, 183, 178),
-    Color32::from_rgb(89, 161, 79),
-    Color32::from_rgb(23, 190, 207),
-    Color32::from_rgb(176, 122, 161),
-    Color32::from_rgb(255, 157, 167),
-    Color32::from_rgb(156, 117, 95),
-    Color32::from_rgb(186, 176, 172),
-];
-const BEST: Color32 = widgets::HIGHLIGHT;
-const RESTART: Color32 = Color32::from_gray(140);
 
 impl Lesson for TuningLab {
     fn scene(&self) -> Option<Scene> {
@@ -296,10 +282,13 @@ mod tests {
 
     #[test]
     fn every_weight_has_its_own_colour() {
-        let colours = &SERIES_COLOURS[..TUNED_NAMES.len()];
-        for (i, a) in colours.iter().enumerate() {
-            assert!(colours[i + 1..].iter().all(|b| b != a), "{} shares its colour", TUNED_NAMES[i]);
-            assert!(*a != BEST && *a != RESTART, "{} looks like a marker", TUNED_NAMES[i]);
+        for light in [false, true] {
+            let palette = theme::Theme { light, colour_blind_safe: false }.palette();
+            let colours = &palette.series[..TUNED_NAMES.len()];
+            for (i, a) in colours.iter().enumerate() {
+                assert!(colours[i + 1..].iter().all(|b| b != a), "{} shares its colour", TUNED_NAMES[i]);
+                assert!(*a != palette.best_iteration && *a != palette.restart, "{} looks like a marker", TUNED_NAMES[i]);
+            }
         }
     }
 }

@@ -5,13 +5,12 @@ use std::time::Duration;
 
 use egui::{Color32, RichText, Sense, Vec2};
 
+use super::theme::palette;
+
 /// The current pseudocode line (of the left replay when two are compared).
 pub const HIGHLIGHT: Color32 = Color32::from_rgb(250, 220, 90);
 /// The right replay's current line, where it differs from the left one's.
 pub const SECOND_HIGHLIGHT: Color32 = Color32::from_rgb(120, 220, 240);
-pub const ERROR: Color32 = Color32::from_rgb(235, 90, 70);
-pub const WARNING: Color32 = Color32::from_rgb(235, 150, 70);
-pub const NOTICE: Color32 = Color32::from_rgb(120, 200, 140);
 
 /// Pseudocode in monospace, line `index` on the background of the first replay whose current line
 /// it is (`current[side]`, highlighted in `HIGHLIGHT`, then `SECOND_HIGHLIGHT`).
@@ -45,17 +44,17 @@ pub fn progress(ui: &mut egui::Ui, text: &str, fraction: Option<f32>, elapsed: D
 
 /// What went wrong (a file that did not load, a refused edit).
 pub fn error(ui: &mut egui::Ui, text: &str) {
-    ui.colored_label(ERROR, text);
+    ui.colored_label(palette(ui.ctx()).error, text);
 }
 
 /// Something the user should know but that is not an error (a capped trace).
 pub fn warning(ui: &mut egui::Ui, text: &str) {
-    ui.colored_label(WARNING, text);
+    ui.colored_label(palette(ui.ctx()).warning, text);
 }
 
 /// What just happened, when it went well.
 pub fn notice(ui: &mut egui::Ui, text: &str) {
-    ui.colored_label(NOTICE, text);
+    ui.colored_label(palette(ui.ctx()).notice, text);
 }
 
 /// A colour square: the legend of what is drawn in `colour`.
@@ -77,7 +76,12 @@ pub fn legend(ui: &mut egui::Ui, entries: &[(Color32, &str)]) {
 /// A page's introduction: open where there is height to spare, folded on a short screen (a
 /// projector at 1280x720 with large text) so the canvas keeps the room; a click opens it.
 pub fn intro(ui: &mut egui::Ui, id: &str, text: &str) {
-    let roomy = ui.available_height() > 620.0;
+    // Decided once, on the window's height: the very first pass may not know it yet (a
+    // placeholder of thousands of points), so the header waits for the next.
+    if ui.ctx().cumulative_pass_nr() == 0 {
+        return;
+    }
+    let roomy = ui.ctx().content_rect().height() > 760.0;
     egui::CollapsingHeader::new("About this page").id_salt(id).default_open(roomy).show(ui, |ui| ui.label(text));
 }
 

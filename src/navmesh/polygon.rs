@@ -55,7 +55,7 @@ impl PolygonMap {
             .holes
             .into_iter()
             .enumerate()
-            .map(|(i, hole)| clean(hole, &format!("hole {i}")))
+            .map(|(i, hole)| clean(hole, &hole_name(i)))
             .collect::<Result<Vec<_>, _>>()?;
         // Checked before orienting the rings, so vertex numbers in errors match the file.
         let mut map = PolygonMap { boundary, holes };
@@ -67,10 +67,10 @@ impl PolygonMap {
         for (i, hole) in map.holes.iter().enumerate() {
             // Rings do not touch, so one vertex tells where the whole hole lies.
             if !inside_ring(hole[0], &map.boundary) {
-                return Err(format!("hole {i} is not inside the boundary (its vertex 0 {:?} is outside)", hole[0]));
+                return Err(format!("{} is not inside the boundary (its vertex 0 {:?} is outside)", hole_name(i), hole[0]));
             }
             if let Some(j) = (0..map.holes.len()).find(|&j| j != i && inside_ring(hole[0], &map.holes[j])) {
-                return Err(format!("hole {i} lies inside hole {j}"));
+                return Err(format!("{} lies inside {}", hole_name(i), hole_name(j)));
             }
         }
         orient_ring(&mut map.boundary, true);
@@ -81,7 +81,7 @@ impl PolygonMap {
     }
 
     fn ring_name(&self, ring: usize) -> String {
-        if ring == 0 { "the boundary".to_string() } else { format!("hole {}", ring - 1) }
+        if ring == 0 { "the boundary".to_string() } else { hole_name(ring - 1) }
     }
 
     fn rings(&self) -> impl Iterator<Item = &Vec<Point>> {
@@ -203,6 +203,12 @@ fn orient_ring(ring: &mut [Point], counter_clockwise: bool) {
     if (signed_area(ring) > 0.0) != counter_clockwise {
         ring.reverse();
     }
+}
+
+/// The name of `holes[index]` in messages: holes are counted from 1, as people count them
+/// (vertices, being offsets into a ring, from 0).
+pub fn hole_name(index: usize) -> String {
+    format!("hole {}", index + 1)
 }
 
 /// The ring without a repeated closing point, or what is wrong with it.

@@ -49,3 +49,20 @@ pub fn settle<L: Lesson>(harness: &mut Harness<'_, L>) {
     wait_until(harness, |lesson| !lesson.is_busy());
     harness.run();
 }
+
+/// eframe's storage, in memory.
+#[derive(Default)]
+pub struct Memory(pub std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Memory {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}

@@ -15,9 +15,9 @@ use crate::games::{Game, Outcome, Side};
 const EXPLANATION: &str = "Each side has two elephants, two lions and two mice. Elephants move like chess \
 queens, lions diagonally, mice straight; nothing jumps or captures. Each animal fears one enemy kind — \
 the mouse fears the lion, the lion the elephant, the elephant the mouse — and an animal next to one it \
-fears is scared (red ring): its side must move a scared animal to safety first, and no animal may move \
+fears is scared (ringed, with an exclamation mark): its side must move a scared animal to safety first, and no animal may move \
 next to what it fears. Whoever first holds three of the four watering holes wins; a position seen for \
-the third time is a draw. Click an animal to see its moves: green dots are legal, red dots are squares \
+the third time is a draw. Click an animal to see its moves: dots are legal, crossed rings are squares \
 it could reach but would be scared on. The computer uses the same searches as the search-tree lessons, \
 scoring positions with the weighted features in the table on the right.";
 
@@ -101,12 +101,13 @@ impl BarcaLab {
                 }
             }
             None if self.settings.players.contains(&Seat::Human) => {
-                ui.weak("Click an animal, then one of its green dots.");
+                ui.weak("Click an animal, then one of its dots.");
             }
             None => {
                 ui.weak("The computer plays both sides; the delay slider sets the pace.");
             }
         }
+        widgets::legend(ui, &crate::app::barca_board::legend_entries(&crate::app::theme::palette(ui.ctx())));
     }
 
     pub(super) fn move_list(&self, ui: &mut egui::Ui, commands: &mut Vec<BarcaCommand>) {

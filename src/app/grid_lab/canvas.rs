@@ -7,14 +7,7 @@ use crate::grid::Grid;
 use crate::trace::{NO_NODE, Player};
 use crate::pathfinding::search_trace::{NodeStatus, SearchEvent, SearchOutcome, SearchSnapshot};
 
-pub const WALL: Color32 = Color32::from_rgb(40, 42, 54);
-pub const OPEN: Color32 = Color32::from_rgb(100, 200, 115);
-pub const CLOSED: Color32 = Color32::from_rgb(115, 155, 230);
-pub const CURRENT: Color32 = Color32::from_rgb(230, 45, 45);
-pub const RELAXING: Color32 = Color32::from_rgb(250, 145, 25);
-pub const PATH: Color32 = Color32::from_rgb(255, 210, 30);
-pub const START: Color32 = Color32::from_rgb(20, 150, 60);
-pub const GOAL: Color32 = Color32::from_rgb(190, 40, 190);
+use crate::app::theme::{self, Palette};
 
 /// Zoom (screen points per cell) from which parent arrows are drawn.
 pub const ARROWS_FROM_ZOOM: f32 = 12.0;
@@ -49,21 +42,21 @@ fn shade(colour: Color32, weight: u8) -> Color32 {
     )
 }
 
-fn cell_colour(grid: &Grid, view: &SearchSnapshot, on_path: bool, cell: u32) -> Color32 {
+fn cell_colour(palette: &Palette, grid: &Grid, view: &SearchSnapshot, on_path: bool, cell: u32) -> Color32 {
     if !grid.is_cell_passable(cell) {
-        return WALL;
+        return palette.wall;
     }
     let base = if view.current == Some(cell) {
-        CURRENT
+        palette.current
     } else if view.relaxing == Some(cell) {
-        RELAXING
+        palette.relaxing
     } else if on_path {
-        PATH
+        palette.path
     } else {
         match view.node(cell).status {
-            NodeStatus::Unseen => Color32::from_gray(238),
-            NodeStatus::Open => OPEN,
-            NodeStatus::Closed => CLOSED,
+            NodeStatus::Unseen => palette.unseen,
+            NodeStatus::Open => palette.open,
+            NodeStatus::Closed => palette.closed,
         }
     };
     shade(base, grid.weight(cell))
@@ -83,6 +76,7 @@ struct Shown {
     size: [usize; 2],
     marks: [Option<u32>; 2],
     path: Vec<u32>,
+    palette: Palette,
 }
 
 /// The map as a texture, one texel per cell, updated incrementally.
@@ -117,18 +111,19 @@ impl CellTexture {
         let view = player.view();
         let path = found_path(view);
         let step = player.step();
+        let palette = theme::palette(ctx);
         let incremental = self.texture.is_some()
             && self.shown.as_ref().is_some_and(|shown| {
-                shown.replay == replay && shown.size == size && shown.step.abs_diff(step) <= cells / 8
+                shown.replay == replay && shown.size == size && shown.palette == palette && shown.step.abs_diff(step) <= cells / 8
             });
         if incremental {
-            self.update_changed(grid, player);
+            self.update_changed(&palette, grid, player);
         } else {
             self.on_path = vec![false; cells];
             for &cell in path {
                 self.on_path[cell as usize] = true;
             }
-            self.colours = (0..cells as u32).map(|cell| cell_colour(grid, view, self.on_path[cell as usize], cell)).collect();
+            self.colours = (0..cells as u32).map(|cell| cell_colour(&palette, grid, view, self.on_path[cell as usize], cell)).collect();
             let image = ColorImage::new(size, self.colours.clone());
             match &mut self.texture {
                 Some(texture) => texture.set(image, TextureOptions::NEAREST),
@@ -144,11 +139,12 @@ impl CellTexture {
             size,
             marks: [view.current, view.relaxing],
             path: if path_changed { path.to_vec() } else { self.shown.take().map(|s| s.path).unwrap_or_default() },
+            palette,
         });
         self.texture.as_ref().expect("uploaded above").id()
     }
 
-    fn update_changed(&mut self, grid: &Grid, player: &Player<SearchSnapshot>) {
+    fn update_changed(&mut self, palette: &Palette, grid: &Grid, player: &Player<SearchSnapshot>) {
         let shown = self.shown.as_ref().expect("checked by the caller");
         let view = player.view();
         let path = found_path(view);
@@ -177,7 +173,7 @@ impl CellTexture {
         // The bounding box of the cells whose colour changed: one upload per frame.
         let mut changed: Option<(u32, u32, u32, u32)> = None;
         for cell in candidates {
-            let colour = cell_colour(grid, view, self.on_path[cell as usize], cell);
+            let colour = cell_colour(palette, grid, view, self.on_path[cell as usize], cell);
             if self.colours[cell as usize] != colour {
                 self.colours[cell as usize] = colour;
                 let (x, y) = grid.coords(cell);
@@ -220,9 +216,13 @@ impl MapView {
     pub const MIN_ZOOM: f32 = 0.25;
     pub const MAX_ZOOM: f32 = 120.0;
 
+    /// Room left round a fitted map, so start and goal marks on its edge are not cut off.
+    pub const FIT_MARGIN: f32 = MARK_MIN_RADIUS + 3.0;
+
     pub fn fit(&mut self, canvas: Vec2, grid: &Grid) {
         let map = Vec2::new(grid.width() as f32, grid.height() as f32);
-        self.zoom = (canvas.x / map.x).min(canvas.y / map.y).clamp(Self::MIN_ZOOM, Self::MAX_ZOOM);
+        let room = canvas - Vec2::splat(2.0 * Self::FIT_MARGIN);
+        self.zoom = (room.x / map.x).min(room.y / map.y).clamp(Self::MIN_ZOOM, Self::MAX_ZOOM);
         self.offset = (canvas - map * self.zoom) / 2.0;
         self.fitted = true;
     }
@@ -275,9 +275,14 @@ pub struct Overlay<'a> {
     pub hovered: Option<u32>,
 }
 
-/// Path line, parent arrows, values, endpoints, the current cell and the hovered cell, on top of the texture.
+/// The smallest radius of the start and goal marks, however far out the map is zoomed.
+const MARK_MIN_RADIUS: f32 = 5.0;
+
+/// Path line, parent arrows, values, weights, endpoints, the current cell and the hovered cell,
+/// on top of the texture.
 pub fn paint_overlays(painter: &Painter, canvas: Rect, map: &MapView, overlay: &Overlay) {
     let Overlay { grid, view, .. } = overlay;
+    let palette = theme::palette(painter.ctx());
     let zoom = map.zoom;
     let center = |cell: u32| map.cell_center(canvas, grid, cell);
     if zoom >= ARROWS_FROM_ZOOM || (overlay.show_values && zoom >= VALUES_FROM_ZOOM) {
@@ -285,6 +290,13 @@ pub fn paint_overlays(painter: &Painter, canvas: Rect, map: &MapView, overlay: &
         for y in ys {
             for x in xs.clone() {
                 let cell = grid.cell(x, y);
+                let weight = grid.weight(cell);
+                if weight > 1 && grid.is_cell_passable(cell) {
+                    // Printed, so a weight still reads under the search's colours.
+                    let corner = map.to_screen(canvas, x as f32 + 0.08, y as f32 + 0.04);
+                    let font = egui::FontId::monospace((zoom * 0.3).clamp(VALUE_FONT, 14.0));
+                    painter.text(corner, egui::Align2::LEFT_TOP, weight.to_string(), font, Color32::from_black_alpha(170));
+                }
                 let record = view.node(cell);
                 if record.status == NodeStatus::Unseen {
                     continue;
@@ -311,19 +323,19 @@ pub fn paint_overlays(painter: &Painter, canvas: Rect, map: &MapView, overlay: &
         let points: Vec<Pos2> = path.iter().map(|&cell| center(cell)).collect();
         let width = (zoom * 0.3).clamp(2.0, 6.0);
         painter.add(egui::Shape::line(points.clone(), Stroke::new(width + 2.0, Color32::from_black_alpha(160))));
-        painter.add(egui::Shape::line(points, Stroke::new(width, PATH)));
+        painter.add(egui::Shape::line(points, Stroke::new(width, palette.path)));
     }
-    let radius = (zoom * 0.42).max(5.0);
+    let radius = (zoom * 0.42).max(MARK_MIN_RADIUS);
     if let Some(current) = view.current {
-        painter.circle_stroke(center(current), radius + 1.5, Stroke::new(2.5, CURRENT));
+        painter.circle_stroke(center(current), radius + 1.5, Stroke::new(2.5, palette.current));
     }
-    for (cell, colour) in [(overlay.start, START), (overlay.goal, GOAL)] {
+    for (cell, colour) in [(overlay.start, palette.start), (overlay.goal, palette.goal)] {
         painter.circle(center(cell), radius, colour, Stroke::new(2.0, Color32::WHITE));
     }
     if let Some(cell) = overlay.hovered {
         let (x, y) = grid.coords(cell);
         let rect = Rect::from_min_max(map.to_screen(canvas, x as f32, y as f32), map.to_screen(canvas, x as f32 + 1.0, y as f32 + 1.0));
-        painter.rect_stroke(rect.expand(1.0), 0.0, Stroke::new(2.0, Color32::from_rgb(255, 80, 200)), egui::StrokeKind::Outside);
+        painter.rect_stroke(rect.expand(1.0), 0.0, Stroke::new(2.0, palette.hovered), egui::StrokeKind::Outside);
     }
 }
 
@@ -379,12 +391,26 @@ mod tests {
     }
 
     #[test]
+    fn a_fitted_map_leaves_room_for_the_marks_on_its_edge() {
+        // A wide map fills the canvas's width: before the margin, a mark on its edge was cut in half.
+        let grid = Grid::new(512, 64);
+        let canvas = Rect::from_min_size(Pos2::new(10.0, 20.0), Vec2::new(600.0, 400.0));
+        let mut map = MapView::default();
+        map.fit(canvas.size(), &grid);
+        let radius = (map.zoom * 0.42).max(MARK_MIN_RADIUS) + 1.0;
+        for cell in [grid.cell(0, 0), grid.cell(511, 63), grid.cell(511, 0)] {
+            let mark = Rect::from_center_size(map.cell_center(canvas, &grid, cell), Vec2::splat(2.0 * radius));
+            assert!(canvas.contains_rect(mark), "{mark:?} outside {canvas:?}");
+        }
+    }
+
+    #[test]
     fn zooming_keeps_the_point_under_the_cursor() {
         let grid = Grid::new(100, 50);
         let canvas = Rect::from_min_size(Pos2::new(10.0, 20.0), Vec2::new(400.0, 300.0));
         let mut map = MapView::default();
         map.fit(canvas.size(), &grid);
-        assert_eq!(map.zoom, 4.0);
+        assert_eq!(map.zoom, (400.0 - 2.0 * MapView::FIT_MARGIN) / 100.0);
         let cursor = Pos2::new(123.0, 77.0);
         let before = (cursor - canvas.min - map.offset) / map.zoom;
         map.zoom_at(canvas, cursor, 3.0);

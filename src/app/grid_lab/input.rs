@@ -5,6 +5,7 @@ use egui::{Color32, Key, PointerButton, Sense, Vec2};
 
 use super::canvas::{self, Overlay};
 use super::{Brush, Drag, GridCommand, GridLab, Tool};
+use crate::app::history;
 use crate::app::replay_bar::ReplayBar;
 use crate::trace::NO_NODE;
 use crate::pathfinding::search_trace::NodeStatus;
@@ -22,7 +23,7 @@ impl GridLab {
         }
         let replay = &self.replays[side];
         let texture = self.textures[side].update(ui.ctx(), &self.grid, self.replay_id, &replay.player);
-        painter.rect_filled(rect, 0.0, Color32::from_gray(24));
+        painter.rect_filled(rect, 0.0, crate::app::theme::palette(ui.ctx()).background);
         let map_rect = egui::Rect::from_min_max(
             self.map_view.to_screen(rect, 0.0, 0.0),
             self.map_view.to_screen(rect, self.grid.width() as f32, self.grid.height() as f32),
@@ -173,6 +174,7 @@ impl GridLab {
                 commands.push(command);
             }
         }
+        commands.extend(history::keys(ui).map(GridCommand::History));
     }
 
     pub(super) fn dropped_files(&self, ui: &egui::Ui, commands: &mut Vec<GridCommand>) {

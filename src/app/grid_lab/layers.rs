@@ -11,10 +11,9 @@ mod narration;
 mod paint;
 mod pseudocode;
 
-pub use self::paint::SMOOTHED as FINAL_PATH;
-use self::paint::{ABSTRACT, CLUSTER, CachedTexture, GRAPH, RECOMPUTED, REFINED, SMOOTHED, TRANSITION, region_colour};
+use self::paint::{CachedTexture, region_colour};
 use super::GridCommand;
-use crate::app::widgets;
+use crate::app::{theme, widgets};
 use crate::grid::{Grid, MoveRules};
 // The app's `Planner` is the on/off choice; the library's is the full spec.
 use crate::pathfinding::planner::{Answer, Method, Planner as PlannerSpec, Prepared};
@@ -366,13 +365,14 @@ impl HierarchyState {
                     ui.radio_value(&mut edited.levels, 2, "2 levels");
                 });
                 ui.checkbox(&mut edited.smooth, "Smooth the refined path");
+                let p = theme::palette(ui.ctx());
                 let boxes = [
-                    (CLUSTER, &mut layers.clusters, "Cluster borders"),
-                    (TRANSITION, &mut layers.transitions, "Entrances (transitions)"),
-                    (GRAPH, &mut layers.graph, "Abstract graph"),
-                    (ABSTRACT, &mut layers.abstract_path, "Abstract path"),
-                    (REFINED, &mut layers.refined, "Refined path (before smoothing)"),
-                    (SMOOTHED, &mut layers.smoothed, "Final path (after smoothing)"),
+                    (p.cluster, &mut layers.clusters, "Cluster borders"),
+                    (p.transition, &mut layers.transitions, "Entrances (transitions)"),
+                    (p.graph, &mut layers.graph, "Abstract graph"),
+                    (p.abstract_path, &mut layers.abstract_path, "Abstract path"),
+                    (p.refined, &mut layers.refined, "Refined path (before smoothing)"),
+                    (p.smoothed, &mut layers.smoothed, "Final path (after smoothing)"),
                 ];
                 for (colour, on, label) in boxes {
                     ui.horizontal(|ui| {
@@ -384,11 +384,12 @@ impl HierarchyState {
             Planner::Pra => {
                 self.pra_options(ui, &mut edited);
                 let layers = &mut edited.layers;
+                let p = theme::palette(ui.ctx());
                 let boxes = [
                     (region_colour(3), &mut layers.regions, "Abstract regions"),
-                    (ABSTRACT, &mut layers.abstract_path, "Abstract path"),
+                    (p.abstract_path, &mut layers.abstract_path, "Abstract path"),
                     (Color32::from_black_alpha(200), &mut layers.corridor, "Corridor (darkened outside)"),
-                    (SMOOTHED, &mut layers.smoothed, "Final path"),
+                    (p.smoothed, &mut layers.smoothed, "Final path"),
                 ];
                 for (colour, on, label) in boxes {
                     ui.horizontal(|ui| {
@@ -445,7 +446,7 @@ impl HierarchyState {
     pub fn stats(&self, ui: &mut egui::Ui) {
         let (Some(plan), Some(summary)) = (&self.plan, self.summary()) else { return };
         if let Some(counts) = &summary.recomputed {
-            ui.colored_label(RECOMPUTED, recomputed_text(counts));
+            ui.colored_label(theme::palette(ui.ctx()).recomputed, recomputed_text(counts));
         }
         egui::Grid::new("hierarchy-vs-astar").striped(true).num_columns(3).show(ui, |ui| {
             let mut row = |label: &str, ours: String, astar: String| {

@@ -19,11 +19,12 @@ use egui::Vec2;
 
 use self::canvas::{CellTexture, MapView};
 use self::layers::HierarchyState;
-pub use self::layers::{FINAL_PATH, HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
+pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
 pub use self::replay::{SearchReplay, StepUnit};
 pub use self::settings::{Brush, DEFAULT_MAP, FileField, MapSource, Settings, Tool};
 use super::Lesson;
 use super::file_dialog::NativeDialog;
+use super::history::{History, Step};
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::widgets;
 use super::worker::Job;
@@ -70,7 +71,22 @@ pub enum GridCommand {
     SetHierarchy(HierarchySettings),
     /// Fit the whole map into the canvas.
     Fit,
+    /// Back to the map before the last edit (paint stroke, start or goal moved, map loaded or
+    /// generated), or forward again.
+    History(Step),
 }
+
+/// What an edit of the map can change, kept to undo it.
+#[derive(Debug, Clone)]
+struct MapState {
+    grid: Grid,
+    start: u32,
+    goal: u32,
+    source: MapSource,
+}
+
+/// Map states kept for undo: a few dozen, each a copy of the map (1 MB at most for 1024x1024).
+const UNDO_LIMIT: usize = 40;
 
 
 fn describe(search: &GridSearch) -> String {
@@ -151,6 +167,10 @@ pub struct GridLab {
     /// A scene's query and step, taken by the next recording.
     scene_endpoints: Option<(u32, u32)>,
     scene_step: Option<crate::scene::Step>,
+    /// The maps before each edit, to undo it.
+    history: History<MapState>,
+    /// A paint stroke is going on: it is undone as one edit.
+    painting: bool,
     open_entries: open_list::ShownEntries,
 }
 
@@ -207,6 +227,8 @@ impl GridLab {
             dialog: NativeDialog::default(),
             scene_endpoints: None,
             scene_step: None,
+            history: History::new(UNDO_LIMIT),
+            painting: false,
             open_entries: Default::default(),
         };
         lab.apply(GridCommand::Run);
@@ -318,6 +340,8 @@ impl GridLab {
         let Some(Some(recorded)) = self.job.as_ref().and_then(Job::poll) else { return };
         self.job = None;
         if let Some((grid, source)) = recorded.new_map {
+            // A map loaded or generated over the one shown: that one can be had back.
+            self.history.record(self.map_state());
             if (grid.width(), grid.height()) != (self.grid.width(), self.grid.height()) {
                 self.map_view.fitted = true;
             }
@@ -375,7 +399,27 @@ impl GridLab {
         (cell(scenario.start) == self.start && cell(scenario.goal) == self.goal).then_some(scenario)
     }
 
+    fn map_state(&self) -> MapState {
+        MapState { grid: self.grid.clone(), start: self.start, goal: self.goal, source: self.settings.map.clone() }
+    }
+
+    /// Shows `state`'s map (undone or redone) and searches it again.
+    fn restore(&mut self, state: MapState) {
+        if (state.grid.width(), state.grid.height()) != (self.grid.width(), self.grid.height()) {
+            self.map_view.fitted = true;
+            self.scenarios.clear();
+            self.scenario = None;
+        }
+        MapState { grid: self.grid, start: self.start, goal: self.goal, source: self.settings.map } = state;
+        self.textures.iter_mut().for_each(CellTexture::invalidate);
+        self.hierarchy.forget();
+        self.spawn(JobMap::Current, true);
+    }
+
     pub fn apply(&mut self, command: GridCommand) {
+        if !matches!(command, GridCommand::Paint(..)) {
+            self.painting = false;
+        }
         match command {
             GridCommand::Run => self.spawn(JobMap::Current, false),
             GridCommand::Rerun => self.spawn(JobMap::Current, true),
@@ -475,15 +519,21 @@ impl GridLab {
                 }
             }
             GridCommand::SetStart(cell) if self.grid.is_cell_passable(cell) && cell != self.goal => {
+                self.history.record(self.map_state());
                 self.start = cell;
                 self.spawn(JobMap::Current, true);
             }
             GridCommand::SetGoal(cell) if self.grid.is_cell_passable(cell) && cell != self.start => {
+                self.history.record(self.map_state());
                 self.goal = cell;
                 self.spawn(JobMap::Current, true);
             }
             GridCommand::SetStart(_) | GridCommand::SetGoal(_) => {}
             GridCommand::Paint(brush, cells) => {
+                if !self.painting {
+                    self.history.record(self.map_state());
+                    self.painting = true;
+                }
                 for &cell in &cells {
                     if cell == self.start || cell == self.goal || cell as usize >= self.grid.cell_count() {
                         continue;
@@ -520,6 +570,11 @@ impl GridLab {
                 }
             }
             GridCommand::Fit => self.map_view.fitted = true,
+            GridCommand::History(step) => {
+                if let Some(state) = self.history.step(step, self.map_state()) {
+                    self.restore(state);
+                }
+            }
         }
     }
 
@@ -566,7 +621,7 @@ impl Lesson for GridLab {
             "Every search keeps an open list of cells it has reached but not yet explored. BFS takes them \
              in the order found, Dijkstra takes the cheapest route so far, and A* adds an estimate h of the \
              distance still to go, so it explores towards the goal first. Step through the search and watch \
-             the open (green) and closed (blue) cells grow; the yellow line is the path. Drag the start or \
+             the open and closed cells grow (their colours are in the legend) until the path is found. Drag the start or \
              goal to move them; pick a tool to draw walls or weights. Wheel: zoom, right-drag: pan.",
         );
         let narration = widgets::Narration::new(ui);

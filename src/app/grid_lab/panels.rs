@@ -3,8 +3,8 @@
 
 use egui::RichText;
 
-use super::{FileField, GridCommand, GridLab, SearchReplay, StepUnit, Tool, canvas, describe};
-use crate::app::widgets;
+use super::{FileField, GridCommand, GridLab, SearchReplay, StepUnit, Tool, describe};
+use crate::app::{history, theme, widgets};
 use crate::grid::{Connectivity, MAX_WEIGHT, generate};
 use crate::grid::movingai::Scenario;
 use crate::pathfinding::{Algorithm, GridSearch, Heuristic};
@@ -196,6 +196,7 @@ impl GridLab {
                     commands.push(GridCommand::SetPaintWeight(weight));
                 }
             }
+            commands.extend(history::buttons(ui, &self.history).map(GridCommand::History));
             ui.separator();
             let mut unit = self.settings.unit;
             // The planner's timeline is in events.
@@ -299,16 +300,19 @@ impl GridLab {
     }
 
     pub(super) fn legend(ui: &mut egui::Ui) {
+        let p = theme::palette(ui.ctx());
         widgets::legend(ui, &[
-            (canvas::OPEN, "open"),
-            (canvas::CLOSED, "closed"),
-            (canvas::CURRENT, "expanding"),
-            (canvas::RELAXING, "neighbour examined"),
-            (canvas::PATH, "path"),
-            (canvas::START, "start"),
-            (canvas::GOAL, "goal"),
-            (canvas::WALL, "wall"),
+            (p.unseen, "not reached"),
+            (p.open, "open"),
+            (p.closed, "closed"),
+            (p.current, "expanding"),
+            (p.relaxing, "neighbour examined"),
+            (p.path, "path"),
+            (p.start, "start"),
+            (p.goal, "goal"),
+            (p.wall, "wall"),
+            (p.hovered, "under the mouse"),
         ]);
-        ui.weak("Darker ground costs more (weights 1–9). Zoom in for parent arrows.");
+        ui.weak("Darker ground costs more (weights 1–9; zoomed in, the weight is printed). Zoom in for parent arrows.");
     }
 }

@@ -10,29 +10,7 @@ use crate::navmesh::{Navmesh, Point};
 use crate::navmesh::walk::WalkEvent;
 use crate::pathfinding::search_trace::{NodeStatus, SearchEvent, SearchOutcome, SearchSnapshot};
 use crate::trace::NO_NODE;
-
-pub const BLOCKED: Color32 = Color32::from_gray(50);
-pub const UNSEEN: Color32 = Color32::from_gray(235);
-pub const FRONTIER: Color32 = Color32::from_rgb(150, 220, 150);
-pub const EXPLORED: Color32 = Color32::from_rgb(160, 185, 235);
-pub const CHANNEL: Color32 = Color32::from_rgb(250, 225, 120);
-pub const CORRIDOR: Color32 = Color32::from_rgb(215, 225, 245);
-pub const DEAD_END: Color32 = Color32::from_gray(200);
-pub const DECISION: Color32 = Color32::from_rgb(200, 60, 160);
-pub const PATH: Color32 = Color32::from_rgb(230, 120, 20);
-pub const GRID_PATH: Color32 = Color32::from_rgb(0, 170, 190);
-pub const APEX: Color32 = Color32::from_rgb(120, 60, 20);
-/// Not the goal's blue: both show in the funnel replay.
-pub const LEFT_SIDE: Color32 = Color32::from_rgb(130, 80, 220);
-pub const RIGHT_SIDE: Color32 = Color32::from_rgb(220, 50, 50);
-pub const PORTAL: Color32 = Color32::from_rgb(120, 120, 120);
-pub const SAMPLE: Color32 = Color32::from_rgb(240, 150, 30);
-pub const WALK: Color32 = Color32::from_rgb(150, 40, 200);
-pub const DRAWING: Color32 = Color32::from_rgb(20, 140, 90);
-pub const CURRENT: Color32 = Color32::from_rgb(220, 40, 40);
-pub const START: Color32 = Color32::from_rgb(30, 160, 60);
-/// Not the decision points' magenta: both show at once under TRA*.
-pub const GOAL: Color32 = Color32::from_rgb(20, 90, 200);
+use crate::app::theme;
 
 /// Map coordinates to screen and back: y points up in a polygon map, down (rows) in a grid map.
 #[derive(Debug, Clone, Copy)]
@@ -63,6 +41,7 @@ pub(super) fn centre(mesh: &Navmesh, t: u32) -> Point {
 
 impl NavmeshLab {
     pub(super) fn paint(&self, painter: &Painter, at: &Transform) {
+        let palette = theme::palette(painter.ctx());
         // The search's colours only in its own replay: the others have their own legends.
         let searching = self.replay == ReplayKind::Search;
         let empty = SearchSnapshot::new(0);
@@ -76,45 +55,45 @@ impl NavmeshLab {
         let tra = searching && self.search.algorithm == super::MeshAlgorithm::Tra;
         for (t, tri) in self.mesh.triangles.iter().enumerate() {
             let fill = if !tri.walkable {
-                BLOCKED
+                palette.wall
             } else if channel.contains(&(t as u32)) {
-                CHANNEL
+                palette.channel
             } else {
                 let status = if searching { view.node(t as u32).status } else { NodeStatus::Unseen };
                 match (status, tra, self.reduction.roles[t]) {
-                    (NodeStatus::Open, ..) => FRONTIER,
-                    (NodeStatus::Closed, ..) => EXPLORED,
-                    (NodeStatus::Unseen, true, Role::Corridor) => CORRIDOR,
-                    (NodeStatus::Unseen, true, Role::DeadEnd) => DEAD_END,
-                    (NodeStatus::Unseen, ..) => UNSEEN,
+                    (NodeStatus::Open, ..) => palette.open,
+                    (NodeStatus::Closed, ..) => palette.closed,
+                    (NodeStatus::Unseen, true, Role::Corridor) => palette.corridor,
+                    (NodeStatus::Unseen, true, Role::DeadEnd) => palette.dead_end,
+                    (NodeStatus::Unseen, ..) => palette.unseen,
                 }
             };
             let points = self.mesh.triangle_points(t as u32).map(|p| at.to_screen(p)).to_vec();
-            painter.add(Shape::convex_polygon(points, fill, Stroke::new(0.5, Color32::from_gray(150))));
+            painter.add(Shape::convex_polygon(points, fill, Stroke::new(0.5, palette.triangle_edge)));
         }
         for &[a, b] in &self.mesh.obstacle_edges {
             let (a, b) = (self.mesh.vertices[a as usize], self.mesh.vertices[b as usize]);
-            painter.line_segment([at.to_screen(a), at.to_screen(b)], Stroke::new(2.5, Color32::BLACK));
+            painter.line_segment([at.to_screen(a), at.to_screen(b)], Stroke::new(2.5, palette.obstacle_edge));
         }
         if tra {
             for t in (0..self.mesh.triangles.len() as u32).filter(|&t| self.reduction.is_decision(t)) {
-                painter.circle_filled(at.to_screen(centre(&self.mesh, t)), 4.0, DECISION);
+                painter.circle_filled(at.to_screen(centre(&self.mesh, t)), 4.0, palette.decision);
             }
         }
         if let Some(current) = view.current {
             let points = self.mesh.triangle_points(current).map(|p| at.to_screen(p)).to_vec();
-            painter.add(Shape::closed_line(points, Stroke::new(2.5, CURRENT)));
+            painter.add(Shape::closed_line(points, Stroke::new(2.5, palette.current)));
         }
         if self.replay != ReplayKind::Walk
             && self.player.at_end()
             && let Some(path) = self.result.as_ref().and_then(|r| r.path.as_ref())
         {
             let points: Vec<Pos2> = path.waypoints.iter().map(|&p| at.to_screen(p)).collect();
-            painter.add(Shape::line(points, Stroke::new(3.0, PATH)));
+            painter.add(Shape::line(points, Stroke::new(3.0, palette.mesh_path)));
         }
         if let Some((_, centres)) = &self.grid_path {
             let points: Vec<Pos2> = centres.iter().map(|&p| at.to_screen(p)).collect();
-            painter.add(Shape::line(points, Stroke::new(2.0, GRID_PATH)));
+            painter.add(Shape::line(points, Stroke::new(2.0, palette.grid_path)));
         }
         match self.replay {
             ReplayKind::Funnel => self.paint_funnel(painter, at),
@@ -122,7 +101,7 @@ impl NavmeshLab {
             ReplayKind::Search => {}
         }
         self.paint_numbers(painter, at);
-        for (p, colour) in [(self.start, START), (self.goal, GOAL)] {
+        for (p, colour) in [(self.start, palette.start), (self.goal, palette.goal)] {
             painter.circle_filled(at.to_screen(p), 5.0, colour);
             if self.search.radius > 0.0 {
                 painter.circle_stroke(at.to_screen(p), self.search.radius as f32 * at.scale, Stroke::new(1.5, colour));
@@ -134,42 +113,44 @@ impl NavmeshLab {
     /// The funnel at its current step: the corners fixed so far, the portal just added, and the
     /// apex with its left and right chains.
     fn paint_funnel(&self, painter: &Painter, at: &Transform) {
+        let palette = theme::palette(painter.ctx());
         let funnel = self.funnel.view();
         let Some(step) = &funnel.step else { return };
         let screen = |points: &[Point]| points.iter().map(|&p| at.to_screen(p)).collect::<Vec<Pos2>>();
         let ends = [step.left.last(), step.right.last()];
         if let [Some(&left), Some(&right)] = ends {
-            painter.add(Shape::dashed_line(&screen(&[left, right]), Stroke::new(1.5, PORTAL), 6.0, 4.0));
+            painter.add(Shape::dashed_line(&screen(&[left, right]), Stroke::new(1.5, palette.portal), 6.0, 4.0));
         }
         let mut fixed = vec![self.start];
         fixed.extend(&funnel.corners);
-        painter.add(Shape::line(screen(&fixed), Stroke::new(2.5, APEX)));
-        for (chain, colour) in [(&step.left, LEFT_SIDE), (&step.right, RIGHT_SIDE)] {
+        painter.add(Shape::line(screen(&fixed), Stroke::new(2.5, palette.apex)));
+        for (chain, colour) in [(&step.left, palette.left_side), (&step.right, palette.right_side)] {
             let points = screen(chain);
             for &p in &points[1..] {
                 painter.circle_filled(p, 3.5, colour);
             }
             painter.add(Shape::line(points, Stroke::new(2.5, colour)));
         }
-        painter.circle_filled(at.to_screen(step.apex), 5.0, APEX);
+        painter.circle_filled(at.to_screen(step.apex), 5.0, palette.apex);
     }
 
     /// Jump-and-walk locating the goal: the samples, the jump, the triangles walked through.
     fn paint_walk(&self, painter: &Painter, at: &Transform) {
+        let palette = theme::palette(painter.ctx());
         let walk = self.walk.view();
         for &t in &walk.samples {
             let points = self.mesh.triangle_points(t).map(|p| at.to_screen(p)).to_vec();
-            painter.add(Shape::closed_line(points, Stroke::new(1.5, SAMPLE)));
-            painter.circle_filled(at.to_screen(centre(&self.mesh, t)), 3.0, SAMPLE);
+            painter.add(Shape::closed_line(points, Stroke::new(1.5, palette.sample)));
+            painter.circle_filled(at.to_screen(centre(&self.mesh, t)), 3.0, palette.sample);
         }
         for &t in &walk.walked {
             let points = self.mesh.triangle_points(t).map(|p| at.to_screen(p)).to_vec();
-            painter.add(Shape::convex_polygon(points, WALK.gamma_multiply(0.25), Stroke::new(1.5, WALK)));
+            painter.add(Shape::convex_polygon(points, palette.walk.gamma_multiply(0.25), Stroke::new(1.5, palette.walk)));
         }
         let route: Vec<Pos2> = walk.walked.iter().map(|&t| at.to_screen(centre(&self.mesh, t))).collect();
-        painter.add(Shape::line(route, Stroke::new(2.0, WALK)));
+        painter.add(Shape::line(route, Stroke::new(2.0, palette.walk)));
         if let Some(&last) = walk.walked.last() {
-            painter.circle_filled(at.to_screen(centre(&self.mesh, last)), 4.5, WALK);
+            painter.circle_filled(at.to_screen(centre(&self.mesh, last)), 4.5, palette.walk);
         }
     }
 
@@ -204,24 +185,25 @@ impl NavmeshLab {
 
     /// The rings drawn so far (closed) and the one being drawn (open).
     fn paint_drawing(&self, painter: &Painter, at: &Transform) {
+        let palette = theme::palette(painter.ctx());
         let Some(drawing) = &self.drawing else { return };
         // The old map fades so the new rings stand out.
         painter.rect_filled(at.rect, 0.0, Color32::from_white_alpha(170));
         for ring in &drawing.rings {
             let points: Vec<Pos2> = ring.iter().map(|&p| at.to_screen(p)).collect();
-            painter.add(Shape::closed_line(points, Stroke::new(2.5, DRAWING)));
+            painter.add(Shape::closed_line(points, Stroke::new(2.5, palette.drawing)));
         }
         let open: Vec<Pos2> = drawing.current.iter().map(|&p| at.to_screen(p)).collect();
         for &p in &open {
-            painter.circle_filled(p, 4.0, DRAWING);
+            painter.circle_filled(p, 4.0, palette.drawing);
         }
-        painter.add(Shape::line(open, Stroke::new(2.5, DRAWING)));
-        // Named and numbered as the map's validation messages name them ("hole 0: vertex 3").
+        painter.add(Shape::line(open, Stroke::new(2.5, palette.drawing)));
+        // Named and numbered as the map's validation messages name them ("hole 1 ... vertex 3").
         for (r, ring) in drawing.rings.iter().chain([&drawing.current]).enumerate() {
             for (i, &p) in ring.iter().enumerate() {
                 let name = match (r, i) {
                     (0, 0) => "boundary: 0".to_string(),
-                    (_, 0) => format!("hole {}: 0", r - 1),
+                    (_, 0) => format!("{}: 0", crate::navmesh::polygon::hole_name(r - 1)),
                     _ => i.to_string(),
                 };
                 number(painter, at.to_screen(p) + egui::vec2(0.0, -12.0), &name);

@@ -15,7 +15,8 @@ use egui::{Color32, Pos2, Sense, Vec2};
 
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
-use super::widgets;
+use super::history::{self, History, Step};
+use super::{theme::{self, Palette}, widgets};
 use super::worker::Job;
 use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
@@ -23,6 +24,7 @@ use crate::navmesh::grid_outline::cell_centre;
 use crate::navmesh::tastar::MeshSearchResult;
 use crate::navmesh::reduction::{Reduction, Role};
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
+use crate::navmesh::polygon::hole_name;
 use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance, load_map_file};
 use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::trace::{NoTrace, Player, Recorder, Trace};
@@ -83,7 +85,12 @@ pub enum MeshCommand {
     UseDrawing,
     /// Save the current polygon map as JSON.
     SaveMap(String),
+    /// Back to the drawing before the last point, closed ring or clearing, or forward again.
+    History(Step),
 }
+
+/// Drawing edits kept for undo (each a copy of a few rings).
+const DRAWING_UNDO_LIMIT: usize = 200;
 
 pub struct NavmeshLab {
     map_path: String,
@@ -108,6 +115,8 @@ pub struct NavmeshLab {
     /// The current map as polygons, when it is one (for saving).
     polygons: Option<PolygonMap>,
     drawing: Option<Drawing>,
+    /// The drawing before each point added, ring closed or clearing, to undo it.
+    drawing_history: History<Drawing>,
     save_path: String,
     notice: Option<String>,
     /// Where the canvas was last painted, for clicks and tests.
@@ -199,6 +208,7 @@ impl NavmeshLab {
             bar: ReplayBar::new(20.0),
             polygons: None,
             drawing: None,
+            drawing_history: History::new(DRAWING_UNDO_LIMIT),
             save_path: "maps/drawn.json".to_string(),
             notice: None,
             transform: None,
@@ -299,11 +309,18 @@ impl NavmeshLab {
                 }
             }
             MeshCommand::SetDrawing(on) => {
+                // Clearing a drawing can be undone; a new one starts with no history.
+                match (&self.drawing, on) {
+                    (Some(drawing), true) => self.drawing_history.record(drawing.clone()),
+                    (None, true) => self.drawing_history = History::new(DRAWING_UNDO_LIMIT),
+                    _ => {}
+                }
                 self.drawing = on.then(Drawing::default);
                 self.notice = None;
             }
             MeshCommand::AddVertex(p) => {
                 if let Some(drawing) = &mut self.drawing {
+                    self.drawing_history.record(drawing.clone());
                     drawing.current.push(p);
                 }
             }
@@ -311,10 +328,23 @@ impl NavmeshLab {
                 if let Some(drawing) = &mut self.drawing
                     && !drawing.current.is_empty()
                 {
+                    self.drawing_history.record(drawing.clone());
                     drawing.rings.push(std::mem::take(&mut drawing.current));
                 }
             }
-            MeshCommand::UseDrawing => self.use_drawing(),
+            MeshCommand::UseDrawing => {
+                if let Some(drawing) = &self.drawing {
+                    self.drawing_history.record(drawing.clone());
+                }
+                self.use_drawing();
+            }
+            MeshCommand::History(step) => {
+                if let Some(drawing) = &mut self.drawing
+                    && let Some(restored) = self.drawing_history.step(step, drawing.clone())
+                {
+                    *drawing = restored;
+                }
+            }
             MeshCommand::SaveMap(path) => match self.save(&path) {
                 Ok(()) => {
                     self.notice = Some(format!("Saved {path}"));
@@ -574,8 +604,9 @@ impl NavmeshLab {
                         commands.push(command);
                     }
                 }
-                // Holes are numbered from 0, as the map's validation messages name them.
-                let next = if drawing.rings.is_empty() { "the boundary".to_string() } else { format!("hole {}", drawing.rings.len() - 1) };
+                commands.extend(history::buttons(ui, &self.drawing_history).map(MeshCommand::History));
+                // Holes named as the map's validation messages and the canvas name them.
+                let next = if drawing.rings.is_empty() { "the boundary".to_string() } else { hole_name(drawing.rings.len() - 1) };
                 ui.label(format!("Click the corners of {next} ({} so far); click its first corner or Close ring to close it.", drawing.current.len()));
             }
         });
@@ -647,38 +678,41 @@ impl NavmeshLab {
     }
 
     /// Every colour the canvas shows for the selected recording, and nothing else.
-    pub fn legend_entries(&self) -> Vec<(Color32, &'static str)> {
-        use canvas::*;
+    pub fn legend_entries(&self, palette: &Palette) -> Vec<(Color32, &'static str)> {
+        let p = palette;
         let mut entries: Vec<(Color32, &str)> = match self.replay {
             ReplayKind::Search => vec![
-                (FRONTIER, "frontier (open)"),
-                (EXPLORED, "expanded"),
-                (CURRENT, "current triangle"),
-                (CHANNEL, "channel found"),
-                (PATH, "path"),
+                (p.open, "frontier (open)"),
+                (p.closed, "expanded"),
+                (p.current, "current triangle (outline)"),
+                (p.channel, "channel found"),
+                (p.mesh_path, "path"),
             ],
             ReplayKind::Funnel => vec![
-                (CHANNEL, "channel"),
-                (APEX, "apex and corners fixed"),
-                (LEFT_SIDE, "left chain"),
-                (RIGHT_SIDE, "right chain"),
-                (PORTAL, "portal"),
-                (PATH, "path"),
+                (p.channel, "channel"),
+                (p.apex, "apex and corners fixed"),
+                (p.left_side, "left chain"),
+                (p.right_side, "right chain"),
+                (p.portal, "portal"),
+                (p.mesh_path, "path"),
             ],
-            ReplayKind::Walk => vec![(SAMPLE, "sampled triangle"), (WALK, "walk")],
+            ReplayKind::Walk => vec![(p.sample, "sampled triangle"), (p.walk, "walk")],
         };
         if self.replay == ReplayKind::Search && self.search.algorithm == MeshAlgorithm::Tra {
-            entries.extend([(CORRIDOR, "TRA* corridor"), (DEAD_END, "TRA* dead end"), (DECISION, "TRA* decision point")]);
+            entries.extend([(p.corridor, "TRA* corridor"), (p.dead_end, "TRA* dead end"), (p.decision, "TRA* decision point")]);
         }
         if self.grid_path.is_some() {
-            entries.push((GRID_PATH, "grid A* (octile)"));
+            entries.push((p.grid_path, "grid A* (octile)"));
         }
-        entries.extend([(UNSEEN, "free space"), (START, "start"), (GOAL, "goal"), (BLOCKED, "obstacle")]);
+        if self.drawing.is_some() {
+            entries.push((p.drawing, "rings drawn"));
+        }
+        entries.extend([(p.unseen, "free space"), (p.start, "start"), (p.goal, "goal"), (p.wall, "obstacle")]);
         entries
     }
 
     fn legend(&self, ui: &mut egui::Ui) {
-        widgets::legend(ui, &self.legend_entries());
+        widgets::legend(ui, &self.legend_entries(&theme::palette(ui.ctx())));
     }
 }
 
@@ -726,6 +760,9 @@ impl Lesson for NavmeshLab {
         let mut replay = Vec::new();
         ReplayBar::keys(ui, &mut replay);
         commands.extend(replay.into_iter().map(MeshCommand::Replay));
+        if self.drawing.is_some() {
+            commands.extend(history::keys(ui).map(MeshCommand::History));
+        }
         self.advance_playback(ui);
         widgets::side_panel(ui, "navmesh-lab-side", 0.36, |ui| {
             self.controls(ui, &mut commands);

@@ -44,7 +44,7 @@ impl NavmeshLab {
             }
             SearchEvent::Open { node, parent, g, h } => format!(
                 "From triangle {parent} a channel enters triangle {node}: at least {g:.2} travelled, \
-                 at least {h:.2} to go, so f = {:.2}. It joins the frontier (green).",
+                 at least {h:.2} to go, so f = {:.2}. It joins the frontier.",
                 g + h
             ),
             SearchEvent::Expand { node } => format!(

@@ -27,6 +27,18 @@ pub const TITLE: &str = "Lecture notebook";
 pub const WELCOME: &str = include_str!("../../../lectures/welcome.md");
 const WELCOME_NAME: &str = "welcome.md";
 
+/// The course's lectures, one per chapter: file name in `lectures/` and the name the menu shows.
+/// They are read from the working directory, as the bundled maps are.
+pub const COURSE_LECTURES: [(&str, &str); 6] = [
+    ("1-grid-search.md", "1. Grid search: BFS, Dijkstra, A*"),
+    ("2-hierarchical-search.md", "2. Hierarchical search: HPA*, PRA*"),
+    ("3-triangulations.md", "3. Triangulations: CDT, funnel, TA*, TRA*"),
+    ("4-game-trees.md", "4. Game trees: minimax, alpha-beta, ID"),
+    ("5-monte-carlo-tree-search.md", "5. Monte Carlo tree search: UCT"),
+    ("6-barca-ai.md", "6. The Barca AI: evaluation and tuning"),
+];
+const COURSE_DIR: &str = "lectures";
+
 /// How often the lecture file is looked at for changes.
 const POLL_INTERVAL: Duration = Duration::from_secs(1);
 /// Text size while presenting, against the reading view's: readable from the back of a room at 1280x720.
@@ -343,6 +355,13 @@ impl Notebook {
             if ui.button("Welcome lecture").clicked() {
                 commands.push(NotebookCommand::OpenWelcome);
             }
+            ui.menu_button("Course lectures", |ui| {
+                for (file, title) in COURSE_LECTURES {
+                    if ui.button(title).clicked() {
+                        commands.push(NotebookCommand::Open(Path::new(COURSE_DIR).join(file).display().to_string()));
+                    }
+                }
+            });
             ui.separator();
             if ui.button("Present").on_hover_text("One section per screen: Page Down / Page Up or the arrow keys").clicked() {
                 commands.push(NotebookCommand::Present(true));

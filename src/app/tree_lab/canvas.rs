@@ -12,25 +12,63 @@ use crate::adversarial::mcts::Proven;
 use crate::adversarial::tree::{CutoffKind, LeafReason, NodeState, Perspective};
 use crate::games::{Score, Side, WIN, is_proven};
 use crate::trace::NO_NODE;
+use crate::app::theme::{self, Palette};
 
 const CARD: Vec2 = Vec2::new(92.0, 50.0);
 /// Space between neighbouring cards.
 const GAP: f32 = 10.0;
 const ROW: f32 = 90.0;
-const MAX_FILL: Color32 = Color32::from_rgb(44, 62, 92);
-const MIN_FILL: Color32 = Color32::from_rgb(92, 48, 52);
-const CURRENT: Color32 = Color32::from_rgb(250, 220, 90);
-const PATH: Color32 = Color32::WHITE;
-const PV: Color32 = Color32::from_rgb(240, 170, 40);
-const PRUNED: Color32 = Color32::from_gray(90);
-const SELECTED: Color32 = Color32::from_rgb(90, 220, 240);
+
+/// Whose card it is: its fill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardFill {
+    /// MAX (X, White) to move.
+    Max,
+    /// MIN (O, Black) to move.
+    Min,
+    /// Not a node: children left out, or moves pruned.
+    Other,
+}
+
+/// What the card's outline says about the node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outline {
+    /// The node the search is working on.
+    Current,
+    /// On the path from the root down to it.
+    Path,
+    /// On the best line found so far.
+    BestLine,
+    Plain,
+    Pruned,
+}
+
+impl Outline {
+    fn stroke(self, palette: &Palette) -> Stroke {
+        match self {
+            Outline::Current => Stroke::new(3.0, palette.tree_current),
+            Outline::Path => Stroke::new(2.0, palette.tree_path),
+            Outline::BestLine => Stroke::new(2.5, palette.best_line),
+            Outline::Plain => Stroke::new(1.0, palette.tree_edge),
+            Outline::Pruned => Stroke::new(1.0, palette.pruned),
+        }
+    }
+
+    /// The edge up to the parent is drawn as the outline is, thick, for the lines that matter.
+    fn edge(self, palette: &Palette) -> Stroke {
+        match self {
+            Outline::Current | Outline::Path | Outline::BestLine => Stroke::new(2.5, self.stroke(palette).color),
+            Outline::Plain | Outline::Pruned => Stroke::new(1.0, palette.tree_edge),
+        }
+    }
+}
 
 /// How one node (or bucket) looks.
 pub struct Card {
     pub text: String,
     pub hover: String,
-    pub fill: Color32,
-    pub stroke: Stroke,
+    pub fill: CardFill,
+    pub outline: Outline,
     /// Size relative to a normal card (UCT: by visits).
     pub scale: f32,
 }
@@ -119,8 +157,8 @@ fn place(
         Item::Others { count, .. } => Card {
             text: format!("others ({count})"),
             hover: format!("{count} more children; click to show them all"),
-            fill: Color32::from_gray(40),
-            stroke: Stroke::new(1.0, Color32::from_gray(120)),
+            fill: CardFill::Other,
+            outline: Outline::Plain,
             scale: 1.0,
         },
     };
@@ -199,16 +237,12 @@ pub fn bounds(placed: &[Placed]) -> Rect {
 /// Draws the laid-out tree into a scene `ui`, ringing the `selected` node; returns the item clicked.
 pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Option<Item> {
     let painter = ui.painter().clone();
+    let palette = theme::palette(ui.ctx());
     for p in placed {
         if let Some(parent) = p.parent.map(|i| placed[i].center) {
-            let stroke = if p.card.stroke.color == PV || p.card.stroke.color == CURRENT || p.card.stroke.color == PATH {
-                Stroke::new(2.5, p.card.stroke.color)
-            } else {
-                Stroke::new(1.0, Color32::from_gray(110))
-            };
             painter.line_segment(
                 [parent + Vec2::new(0.0, CARD.y / 2.0), p.center - Vec2::new(0.0, CARD.y / 2.0 * p.card.scale)],
-                stroke,
+                p.card.outline.edge(&palette),
             );
         }
     }
@@ -221,12 +255,17 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
             _ => p.card.text.replace('\n', " "),
         };
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-        painter.rect(rect, 5.0, p.card.fill, p.card.stroke, egui::StrokeKind::Inside);
+        let fill = match p.card.fill {
+            CardFill::Max => palette.max_fill,
+            CardFill::Min => palette.min_fill,
+            CardFill::Other => palette.other_fill,
+        };
+        painter.rect(rect, 5.0, fill, p.card.outline.stroke(&palette), egui::StrokeKind::Inside);
         if selected.is_some_and(|id| p.item == Item::Node(id)) {
-            painter.rect_stroke(rect.expand(4.0), 7.0, Stroke::new(2.0, SELECTED), egui::StrokeKind::Outside);
+            painter.rect_stroke(rect.expand(4.0), 7.0, Stroke::new(2.0, palette.selected), egui::StrokeKind::Outside);
         }
         let font = egui::FontId::proportional(12.0 * p.card.scale.clamp(0.8, 1.3));
-        painter.text(rect.center(), egui::Align2::CENTER_CENTER, &p.card.text, font, Color32::WHITE);
+        painter.text(rect.center(), egui::Align2::CENTER_CENTER, &p.card.text, font, palette.card_text);
         if response.clicked() {
             clicked = Some(p.item);
         }
@@ -235,23 +274,37 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
     clicked
 }
 
+/// What a tree's canvas shows, for its legend: the same palette, the same roles.
+pub fn legend_entries(palette: &Palette) -> [(Color32, &'static str); 8] {
+    [
+        (palette.max_fill, "MAX to move"),
+        (palette.min_fill, "MIN to move"),
+        (palette.other_fill, "others, left unsearched"),
+        (palette.tree_current, "current"),
+        (palette.tree_path, "path to it"),
+        (palette.best_line, "best line"),
+        (palette.selected, "selected"),
+        (palette.tree_edge, "edge"),
+    ]
+}
+
 /// A card's outline: the node being worked on, the path down to it, the best line, or none of these.
-fn outline(current: bool, path: bool, best_line: bool) -> Stroke {
+fn outline(current: bool, path: bool, best_line: bool) -> Outline {
     if current {
-        Stroke::new(3.0, CURRENT)
+        Outline::Current
     } else if path {
-        Stroke::new(2.0, PATH)
+        Outline::Path
     } else if best_line {
-        Stroke::new(2.5, PV)
+        Outline::BestLine
     } else {
-        Stroke::new(1.0, Color32::from_gray(130))
+        Outline::Plain
     }
 }
 
-fn side_fill(side: Side) -> Color32 {
+fn side_fill(side: Side) -> CardFill {
     match side {
-        Side::First => MAX_FILL,
-        Side::Second => MIN_FILL,
+        Side::First => CardFill::Max,
+        Side::Second => CardFill::Min,
     }
 }
 
@@ -430,8 +483,8 @@ impl ShownTree for ShownSearch<'_> {
         if let Some((kind, pruned)) = view.cutoff(id) {
             hover += &format!("\n{}: {} moves pruned ({})", cutoff_name(*kind), pruned.len(), pruned.join(" "));
         }
-        let stroke = outline(view.current == Some(id), self.path.contains(&id), self.pv.contains(&id));
-        Card { text, hover, fill: side_fill(node.side), stroke, scale: 1.0 }
+        let outline = outline(view.current == Some(id), self.path.contains(&id), self.pv.contains(&id));
+        Card { text, hover, fill: side_fill(node.side), outline, scale: 1.0 }
     }
 
     fn pruned(&self, id: u32) -> Option<Card> {
@@ -444,8 +497,8 @@ impl ShownTree for ShownSearch<'_> {
         Some(Card {
             text: format!("{} pruned\n{}", moves.len(), cutoff_name(*kind)),
             hover: format!("Never searched: {}\n{reason}", moves.join(" ")),
-            fill: Color32::from_gray(30),
-            stroke: Stroke::new(1.0, PRUNED),
+            fill: CardFill::Other,
+            outline: Outline::Pruned,
             scale: 0.9,
         })
     }
@@ -531,13 +584,13 @@ impl ShownTree for ShownUct<'_> {
             self.kind.side_name(node.mover),
         );
         // The selection path is what UCT is working on now.
-        let stroke = outline(self.path.contains(&id), false, self.pv.contains(&id));
+        let outline = outline(self.path.contains(&id), false, self.pv.contains(&id));
         // Coloured like the other trees, by the side to move there (blue: MAX/X/White); the
         // statistics are the mover's, as the hover says.
         let fill = side_fill(node.mover.other());
         let root_visits = view.node(0).visits.max(1) as f32;
         let scale = 0.75 + 0.6 * (node.visits as f32 / root_visits).sqrt();
-        Card { text, hover, fill, stroke, scale }
+        Card { text, hover, fill, outline, scale }
     }
 
     fn on_current_path(&self, id: u32) -> bool {

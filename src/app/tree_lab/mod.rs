@@ -348,7 +348,8 @@ impl TreeLab {
         } else {
             let mut depth = spec.depth;
             let max = self.settings.game.max_depth(spec.algorithm);
-            if ui.add(egui::Slider::new(&mut depth, 1..=max).text("Depth (plies)")).changed() {
+            let slider = egui::Slider::new(&mut depth, 1..=max).text("Depth (plies)");
+            if crate::app::replay_bar::slider_in_row(ui, slider, "Depth (plies)").changed() {
                 commands.push(TreeCommand::SetDepth(depth));
             }
         }
@@ -604,17 +605,13 @@ impl TreeLab {
                 commands.push(TreeCommand::Fit);
             }
         });
-        ui.weak(
-            "Values on the cards are for X (White, MAX); ≤ and ≥ mark values alpha-beta only bounded. \
-             Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. \
-             Yellow: the current node; cyan ring: the node selected; white: the path being searched; \
-             orange: the best line so far (both stay open while following the search).",
-        );
+        widgets::legend(ui, &canvas::legend_entries(&crate::app::theme::palette(ui.ctx())));
+        ui.weak("Values on the cards are for X (White, MAX); ≤ and ≥ mark values alpha-beta only bounded.");
     }
 
     /// The part of the tree to show in a canvas of `size`: all of it, or, when that would make the
-    /// cards too small to read, a readable window that holds the `focus` node and its path up to
-    /// the root (zoomed out further only if that path alone is too big).
+    /// cards too small to read, a readable window that holds the `focus` node, its path up to the
+    /// root and its children (zoomed out further only if those alone are too big).
     fn followed_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2) -> egui::Rect {
         // Below this the cards cannot be read from the back of a room: pan instead.
         const MIN_ZOOM: f32 = 1.0;
@@ -635,12 +632,15 @@ impl TreeLab {
         if path.width() > window.x || path.height() > window.y {
             return path;
         }
-        // The focus's children too, when they fit: at the end that is the root's moves.
-        let children = placed
+        // The focus's children too: at the end that is the root's moves, the answer a class waits
+        // for, so they are shown even when that means zooming out below readable.
+        let path = placed
             .iter()
             .filter(|p| p.parent == Some(focus_index))
             .fold(path, |rect, p| rect.union(canvas::card_rect(p).expand(MARGIN)));
-        let path = if children.width() <= window.x && children.height() <= window.y { children } else { path };
+        if path.width() > window.x || path.height() > window.y {
+            return path;
+        }
         // The window from the top of the tree when the path fits under it, centred on the path.
         let top = bounds.top().max(path.bottom() - window.y);
         egui::Rect::from_min_size(egui::pos2(path.center().x - window.x / 2.0, top), window)
@@ -684,6 +684,10 @@ impl TreeLab {
             }
         });
         canvas.response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Game tree canvas"));
+        canvas.response.on_hover_text(
+            "Click a node to open or close it and show its position. Drag to pan, ctrl+wheel to zoom. \
+             The path being searched and the best line stay open while following the search.",
+        );
     }
 }
 
@@ -721,18 +725,18 @@ impl Lesson for TreeLab {
         }
         ui.heading("Game-tree search: minimax, alpha-beta and UCT");
         // Folded on a short screen (a projector at 130%): the tree needs the height.
-        egui::CollapsingHeader::new("About this page").default_open(ui.available_height() > 800.0).show(ui, |ui| {
-            ui.label(
-                "A game tree has a node for every position and an edge for every move. Minimax gives each \
-                 node the value of its best move for the player to move there: MAX (X or White, blue) \
-                 takes the largest child value, MIN (O or Black, red) the smallest. Negamax is the same \
-                 search with every value for the side to move. Alpha-beta keeps a window (α, β) of values \
-                 that can still matter and skips the rest of a node's moves once one move proves the \
-                 opponent will never let the game get there: that is a cutoff. UCT does not search to a \
-                 depth: it grows the tree where random playouts look promising. Values on the cards are \
-                 for X (White), whatever the algorithm holds internally.",
-            );
-        });
+        widgets::intro(
+            ui,
+            "tree-lab-intro",
+            "A game tree has a node for every position and an edge for every move. Minimax gives each \
+             node the value of its best move for the player to move there: MAX (X or White) \
+             takes the largest child value, MIN (O or Black) the smallest. Negamax is the same \
+             search with every value for the side to move. Alpha-beta keeps a window (α, β) of values \
+             that can still matter and skips the rest of a node's moves once one move proves the \
+             opponent will never let the game get there: that is a cutoff. UCT does not search to a \
+             depth: it grows the tree where random playouts look promising. Values on the cards are \
+             for X (White), whatever the algorithm holds internally.",
+        );
         let narration = widgets::Narration::new(ui);
         let sentence = self.narration();
         widgets::side_panel(ui, "tree-lab-side", 0.34, |ui| {

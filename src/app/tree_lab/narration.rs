@@ -7,7 +7,7 @@ use super::canvas::{ShownSearch, bound_text, mean_for_first, value_text, window_
 use super::recording::{GameKind, MctsReplay, Replay, TreeReplay};
 use crate::adversarial::mcts::{Proven, ucb};
 use crate::adversarial::mcts_trace::{MctsEvent, MctsView, PlayoutEnd};
-use crate::adversarial::tree::{CutoffKind, LeafReason, Perspective, TreeEvent, TreeView};
+use crate::adversarial::tree::{CutoffKind, LeafReason, TreeEvent, TreeView};
 use crate::adversarial::INF;
 use crate::games::{Score, Side};
 use crate::trace::NO_NODE;
@@ -231,6 +231,7 @@ pub fn uct_narration(replay: &MctsReplay, kind: GameKind) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::adversarial::tree::Perspective;
     use crate::app::tree_lab::canvas::ShownTree;
     use crate::app::tree_lab::recording::{Position, SearchSpec, record};
     use crate::adversarial::bound::{BoundKind, Bounded};

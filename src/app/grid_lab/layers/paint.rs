@@ -6,19 +6,17 @@ use std::time::Duration;
 use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Shape, Stroke, TextureHandle, TextureOptions, Vec2};
 
 use super::{Answer, Prepared, HierarchySettings, HierarchyState, Plan, Planner, Stepping};
-use crate::app::grid_lab::canvas::{CLOSED, CURRENT, MapView, OPEN};
+use crate::app::grid_lab::canvas::MapView;
+use crate::app::theme::{self, Palette};
 use crate::grid::Grid;
 use crate::pathfinding::plan_trace::PlanView;
 use crate::trace::NO_NODE;
 use crate::pathfinding::search_trace::NodeStatus;
 
-pub(super) const CLUSTER: Color32 = Color32::from_rgb(90, 90, 110);
-pub(super) const TRANSITION: Color32 = Color32::from_rgb(230, 70, 160);
-pub(super) const GRAPH: Color32 = Color32::from_rgba_premultiplied(120, 60, 170, 170);
-pub(super) const ABSTRACT: Color32 = Color32::from_rgb(170, 40, 220);
-pub(super) const REFINED: Color32 = Color32::from_rgb(240, 110, 40);
-pub const SMOOTHED: Color32 = Color32::from_rgb(20, 190, 200);
-pub(super) const RECOMPUTED: Color32 = Color32::from_rgb(255, 120, 0);
+/// Cluster borders closer than this many points apart are not drawn: they would turn the map grey.
+const BORDERS_FROM_SPACING: f32 = 6.0;
+/// From this spacing on, borders are drawn at full strength; below it they fade out.
+const BORDERS_FULL_SPACING: f32 = 24.0;
 /// Seconds the re-computed clusters stay highlighted.
 const HIGHLIGHT_SECONDS: f32 = 4.0;
 
@@ -85,6 +83,7 @@ impl HierarchyState {
         settings: &HierarchySettings,
     ) {
         let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
+        let palette = theme::palette(ctx);
         let layers = settings.layers;
         let step = step_view(plan, settings);
         // While stepping, the level of the step (the slider's before the first); otherwise the slider's.
@@ -110,7 +109,7 @@ impl HierarchyState {
                                 map.to_screen(canvas, x0 as f32, y0 as f32),
                                 map.to_screen(canvas, x1 as f32, y1 as f32),
                             );
-                            painter.rect_filled(rect, 0.0, RECOMPUTED.gamma_multiply(alpha));
+                            painter.rect_filled(rect, 0.0, palette.recomputed.gamma_multiply(alpha));
                         }
                         // Not an immediate repaint: the fade needs only a few frames a second.
                         ctx.request_repaint_after(Duration::from_millis(50));
@@ -119,25 +118,32 @@ impl HierarchyState {
                 let mut mesh = Mesh::default();
                 if layers.clusters {
                     // Borders of every level, clipped to the visible cells; higher levels thicker.
+                    // Zoomed out they fade, then go, so a big map is not covered in grey.
                     for l in 1..=hpa.levels() {
                         let side = hpa.cluster_rect(grid, l, 0).2;
+                        let spacing = side as f32 * zoom;
+                        if spacing < BORDERS_FROM_SPACING {
+                            continue;
+                        }
+                        let strength = ((spacing - BORDERS_FROM_SPACING) / (BORDERS_FULL_SPACING - BORDERS_FROM_SPACING)).clamp(0.25, 1.0);
+                        let colour = palette.cluster.gamma_multiply(strength);
                         let thickness = if l == 1 { 1.0 } else { 2.5 };
                         let (top, bottom) = (map.to_screen(canvas, 0.0, ys.start as f32).y, map.to_screen(canvas, 0.0, ys.end as f32).y);
                         for x in (side..grid.width()).step_by(side as usize).filter(|x| xs.contains(x)) {
                             let sx = map.to_screen(canvas, x as f32, 0.0).x;
-                            add_segment(&mut mesh, Pos2::new(sx, top), Pos2::new(sx, bottom), thickness, CLUSTER);
+                            add_segment(&mut mesh, Pos2::new(sx, top), Pos2::new(sx, bottom), thickness, colour);
                         }
                         let (left, right) = (map.to_screen(canvas, xs.start as f32, 0.0).x, map.to_screen(canvas, xs.end as f32, 0.0).x);
                         for y in (side..grid.height()).step_by(side as usize).filter(|y| ys.contains(y)) {
                             let sy = map.to_screen(canvas, 0.0, y as f32).y;
-                            add_segment(&mut mesh, Pos2::new(left, sy), Pos2::new(right, sy), thickness, CLUSTER);
+                            add_segment(&mut mesh, Pos2::new(left, sy), Pos2::new(right, sy), thickness, colour);
                         }
                     }
                 }
                 if layers.graph {
                     for &(a, b) in &plan.edges[level - 1] {
                         if visible(grid.coords(a), grid.coords(b)) {
-                            add_segment(&mut mesh, center(a), center(b), (zoom * 0.08).clamp(0.6, 2.0), GRAPH);
+                            add_segment(&mut mesh, center(a), center(b), (zoom * 0.08).clamp(0.6, 2.0), palette.graph);
                         }
                     }
                 }
@@ -146,7 +152,7 @@ impl HierarchyState {
                     for &(a, b) in &plan.transitions[level - 1] {
                         if visible(grid.coords(a), grid.coords(b)) {
                             for cell in [a, b] {
-                                mesh.add_colored_rect(Rect::from_center_size(center(cell), Vec2::splat(2.0 * half)), TRANSITION);
+                                mesh.add_colored_rect(Rect::from_center_size(center(cell), Vec2::splat(2.0 * half)), palette.transition);
                             }
                         }
                     }
@@ -192,12 +198,13 @@ impl HierarchyState {
     /// Draws the switched-on paths, above the search's own path so both stay visible.
     pub fn paint_above(&self, painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, settings: &HierarchySettings) {
         let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
+        let palette = theme::palette(painter.ctx());
         if let Some(view) = step_view(plan, settings) {
-            paint_step(painter, canvas, map, grid, &plan.abstraction, view);
+            paint_step(painter, &palette, canvas, map, grid, &plan.abstraction, view);
             // The returned path, in the final path's colour as when not stepping.
             if plan.player.at_end() && let Some((_, path)) = view.found.last() {
                 let width = (map.zoom * 0.25).clamp(2.0, 5.0);
-                polyline(painter, path.iter().map(|&c| map.cell_center(canvas, grid, c)).collect(), width * 0.7, SMOOTHED);
+                polyline(painter, path.iter().map(|&c| map.cell_center(canvas, grid, c)).collect(), width * 0.7, palette.smoothed);
             }
             return;
         }
@@ -206,16 +213,16 @@ impl HierarchyState {
         let width = (map.zoom * 0.25).clamp(2.0, 5.0);
         let dot = (map.zoom * 0.4).clamp(2.0, 8.0);
         let abstract_path = |points: Vec<Pos2>| {
-            polyline(painter, points.clone(), width * 0.6, ABSTRACT);
+            polyline(painter, points.clone(), width * 0.6, palette.abstract_path);
             // Not over the start and goal marks.
             for &point in points.iter().skip(1).take(points.len().saturating_sub(2)) {
-                painter.circle(point, dot, ABSTRACT, Stroke::new(1.0, Color32::WHITE));
+                painter.circle(point, dot, palette.abstract_path, Stroke::new(1.0, Color32::WHITE));
             }
         };
         let (final_path, level_path) = match (&*plan.abstraction, &plan.answer) {
             (Prepared::Hpa(hpa), Answer::Hpa(result)) => {
                 if layers.refined {
-                    polyline(painter, result.refined_path.iter().map(|&c| center(c)).collect(), width, REFINED);
+                    polyline(painter, result.refined_path.iter().map(|&c| center(c)).collect(), width, palette.refined);
                 }
                 let level = settings.shown_level.clamp(1, hpa.levels());
                 (&result.path, result.abstract_paths[level - 1].iter().map(|&c| center(c)).collect())
@@ -231,7 +238,7 @@ impl HierarchyState {
             _ => return,
         };
         if layers.smoothed && let Some((_, path)) = final_path {
-            polyline(painter, path.iter().map(|&c| center(c)).collect(), width * 0.7, SMOOTHED);
+            polyline(painter, path.iter().map(|&c| center(c)).collect(), width * 0.7, palette.smoothed);
         }
         if layers.abstract_path {
             abstract_path(level_path);
@@ -242,7 +249,7 @@ impl HierarchyState {
 /// While stepping through the planner: the nodes its current search has reached (abstract ones
 /// as larger squares at their positions), the node being expanded and the paths found on this
 /// level and the one above.
-fn paint_step(painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, abstraction: &Prepared, view: &PlanView) {
+fn paint_step(painter: &Painter, palette: &Palette, canvas: Rect, map: &MapView, grid: &Grid, abstraction: &Prepared, view: &PlanView) {
     // HPA*'s events name grid cells on every level; PRA*'s name the nodes of the stage's level.
     let at = |level: usize, node: u32| -> Option<Pos2> {
         match abstraction {
@@ -257,8 +264,8 @@ fn paint_step(painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, abstr
     let mut mesh = Mesh::default();
     for (node, record) in view.search.nodes().iter().enumerate() {
         let colour = match record.status {
-            NodeStatus::Open => OPEN,
-            NodeStatus::Closed => CLOSED,
+            NodeStatus::Open => palette.open,
+            NodeStatus::Closed => palette.closed,
             NodeStatus::Unseen => continue,
         };
         if let Some(p) = at(view.level, node as u32) {
@@ -271,10 +278,10 @@ fn paint_step(painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, abstr
     let width = (map.zoom * 0.25).clamp(2.0, 5.0);
     // The path being refined (one level up) and what this level found: older levels would hide them.
     for (level, path) in view.found.iter().filter(|(level, _)| *level <= view.level + 1) {
-        let colour = if *level > 0 { ABSTRACT } else { REFINED };
+        let colour = if *level > 0 { palette.abstract_path } else { palette.refined };
         polyline(painter, path.iter().filter_map(|&node| at(*level, node)).collect(), width, colour);
     }
     if let Some(p) = view.search.current.and_then(|node| at(view.level, node)) {
-        painter.circle(p, side * 0.7, CURRENT, Stroke::new(1.5, Color32::WHITE));
+        painter.circle(p, side * 0.7, palette.current, Stroke::new(1.5, Color32::WHITE));
     }
 }

@@ -1,0 +1,286 @@
+//! The lectures shipped in `lectures/`, as a lecturer would use them: each loads, every cell passes
+//! `searchlab lecture --check` (the library's check and the binary), every cell opens on its lab
+//! page without an error and on a step of its replay, the figures the prose quotes are the ones the
+//! pages show, and in the notebook every slide fits a 1280x720 projector with text at 130%.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use egui_kittest::kittest::{NodeT, Queryable};
+use searchlab::app::notebook::COURSE_LECTURES;
+use searchlab::app::{BarcaLab, GridLab, Lesson, NavmeshLab, Notebook, NotebookCommand, TreeLab, TuningLab};
+use searchlab::lecture::{Block, Lecture, check, check_cell};
+use searchlab::scene::{Lab, Moment, Scene, Step};
+
+use common::cli::{json_lines, searchlab};
+use common::ui::{click, lesson_harness, settle};
+
+fn project() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every bundled lecture, by file name (the chapters are numbered).
+fn bundled_lectures() -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(project().join("lectures"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    paths.sort();
+    paths
+}
+
+/// A chapter of the course (the welcome lecture shows the format instead).
+fn is_chapter(path: &Path) -> bool {
+    name(path) != "welcome.md"
+}
+
+fn name(path: &Path) -> &str {
+    path.file_name().unwrap().to_str().unwrap()
+}
+
+fn read(path: &Path) -> Lecture {
+    Lecture::parse(&std::fs::read_to_string(path).unwrap()).unwrap_or_else(|problem| panic!("{}", problem.at(name(path))))
+}
+
+#[test]
+fn every_bundled_lecture_loads_and_its_cells_check_clean() {
+    let paths = bundled_lectures();
+    assert!(paths.len() >= 7, "the welcome lecture and one per chapter: {paths:?}");
+    for path in &paths {
+        let lecture = read(path);
+        assert!(lecture.title.is_some(), "{}: a title for the lecture list", name(path));
+        let problems: Vec<String> = check(&lecture, project()).iter().map(|p| p.at(name(path))).collect();
+        assert!(problems.is_empty(), "{problems:#?}");
+        if !is_chapter(path) {
+            continue;
+        }
+        assert!(lecture.cells().count() >= 6, "{}: a chapter shows at least 6 live cells", name(path));
+        // When presenting, a cell reaches down to the bottom of the slide: one cell per slide, last.
+        for section in &lecture.sections {
+            let cells = section.blocks.iter().filter(|block| matches!(block, Block::Cell(_))).count();
+            let last_is_cell = matches!(section.blocks.last(), Some(Block::Cell(_)));
+            assert!(cells <= 1 && (cells == 0 || last_is_cell), "{}:{}: one cell per slide, after the prose", name(path), section.line);
+        }
+    }
+}
+
+#[test]
+fn the_command_line_checks_every_bundled_lecture_clean() {
+    let files: Vec<String> = bundled_lectures().iter().map(|path| format!("lectures/{}", name(path))).collect();
+    let mut args = vec!["lecture", "--check"];
+    args.extend(files.iter().map(String::as_str));
+    let output = searchlab(&args);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(output.stderr.is_empty());
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), files.len());
+    for (line, file) in lines.iter().zip(&files) {
+        assert_eq!(line["file"], file.as_str());
+        assert_eq!(line["problems"], 0, "{file}");
+    }
+}
+
+/// What a cell's page must show once open: labels containing `has`, labels reading exactly `is`
+/// (the figures of comparison tables).
+struct Shown {
+    cell: usize,
+    has: &'static [&'static str],
+    is: &'static [&'static str],
+}
+
+/// The figures each lecture's prose quotes, by cell (in file order) whose page shows them.
+fn quoted_figures(lecture: &str) -> Vec<Shown> {
+    let shown = |cell, has, is| Shown { cell, has, is };
+    match lecture {
+        "1-grid-search.md" => vec![
+            shown(0, &["Whole search: 684 expanded", "Path found: cost 36.799"], &[]),
+            shown(1, &["Whole search: 753 expanded", "Path found: cost 36.799"], &[]),
+            shown(2, &[], &["298", "753", "36.799"]),
+            shown(3, &[], &["759", "5748", "203.924", "203.095"]),
+            shown(4, &[], &["1228", "5748", "206.409", "203.095"]),
+            shown(5, &["Whole search: 298 expanded"], &[]),
+            shown(6, &[], &["324", "260", "37.385", "36.799"]),
+        ],
+        "2-hierarchical-search.md" => vec![
+            shown(0, &[], &["5748", "203.095"]),
+            shown(1, &[], &["424"]),
+            shown(2, &[], &["211.681", "206.409"]),
+            shown(3, &[], &["92", "211.196", "219.196"]),
+            shown(4, &[], &["220.711"]),
+            shown(5, &[], &["203.095", "1052", "497", "226", "223"]),
+            shown(6, &[], &["no: PRA*(k) kept the first steps"]),
+        ],
+        "3-triangulations.md" => vec![
+            shown(2, &["the funnel makes it a path of length 52.159", "Expanded: 34"], &[]),
+            shown(3, &["First path: 52.159   Shortest path: 51.345", "Expanded: 40"], &[]),
+            shown(4, &["the funnel makes it a path of length 51.345"], &[]),
+            shown(5, &["Shortest path: 41.637", "Expanded: 8"], &[]),
+            shown(6, &["Shortest path: 39.386"], &[]),
+        ],
+        "4-game-trees.md" => vec![
+            shown(0, &["Whole search: 186 nodes, 86 leaves, 0 cutoffs", "Root value: draw", "Principal variation: c2"], &[]),
+            shown(1, &["Whole search: 186 nodes, 86 leaves, 0 cutoffs"], &[]),
+            shown(2, &["Whole search: 13 nodes, 9 leaves, 0 cutoffs", "Root value: +3"], &[]),
+            shown(3, &["Whole search: 11 nodes, 7 leaves", "Root value: +3"], &[]),
+            shown(4, &["Whole search: 88 nodes, 35 leaves, 23 cutoffs"], &[]),
+            shown(5, &["Whole search: 871 nodes", "First-move cutoffs: 69.9%"], &[]),
+            shown(6, &["Whole search: 810 nodes", "First-move cutoffs: 82.9%", "TT hits: 171 of 282 probes"], &[]),
+            shown(7, &["Whole search: 549946 nodes, 255168 leaves", "Root value: draw"], &[]),
+        ],
+        "5-monte-carlo-tree-search.md" => vec![
+            shown(1, &["Iterations: 200 / 200", "c1: 42 visits", "a3: 35 visits", "a2: 34 visits"], &[]),
+            shown(2, &["Iterations: 1000 / 1000", "b3: 98 visits", "c1: 171 visits"], &[]),
+            shown(3, &["Iterations: 1 / 1"], &[]),
+            shown(4, &["Iterations: 39 / 39"], &[]),
+        ],
+        "6-barca-ai.md" => vec![
+            shown(2, &["Whole search: 67729 nodes, 66286 leaves"], &[]),
+            shown(3, &["Whole search: 14654 nodes", "First-move cutoffs: 1.4%"], &[]),
+            shown(4, &["Whole search: 7984 nodes", "First-move cutoffs: 98.4%"], &[]),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// Shows `scene` on a fresh `page` as "Open in the lab" does and waits for its recording; returns
+/// the harness, or what the page said was wrong.
+fn open_on_page<L: Lesson + 'static>(mut page: L, scene: &Scene, error: fn(&L) -> Option<&str>) -> Result<egui_kittest::Harness<'static, L>, String> {
+    page.set_scene(scene)?;
+    // Tall, so that every statistic of the side panel is laid out on screen.
+    let mut harness = lesson_harness([1400.0, 2400.0], page);
+    settle(&mut harness);
+    match error(harness.state()) {
+        Some(error) => Err(error.to_string()),
+        None => Ok(harness),
+    }
+}
+
+/// The page opened on the authored step: a named moment is an event after the start.
+fn assert_on_authored_step(authored: Step, shown: Step, at: &str) {
+    let fits = match (authored, shown) {
+        (Step::End, shown) => shown == Step::End,
+        (Step::Index(index), Step::Index(at)) => index == at,
+        (Step::Index(_), Step::End) => true,
+        (Step::Moment(Moment::Start), shown) => shown == Step::Index(0),
+        (Step::Moment(_), Step::Index(at)) => at > 0,
+        (Step::Moment(_), Step::End) => true,
+        _ => false,
+    };
+    assert!(fits, "{at}: authored step {authored}, the page shows {shown}");
+}
+
+fn assert_shows<L>(harness: &egui_kittest::Harness<'_, L>, shown: &Shown, at: &str) {
+    let labels = || -> Vec<String> { harness.query_all_by(|node| node.value().is_some()).filter_map(|node| node.accesskit_node().value()).collect() };
+    for text in shown.has {
+        assert!(harness.query_all_by_label_contains(text).next().is_some(), "{at}: no label containing '{text}' among {:?}", labels());
+    }
+    for text in shown.is {
+        assert!(harness.query_all_by_label(text).next().is_some(), "{at}: no label '{text}' among {:?}", labels());
+    }
+}
+
+#[test]
+fn every_cell_opens_on_its_lab_page_and_shows_the_figures_the_prose_quotes() {
+    for path in bundled_lectures() {
+        let lecture = read(&path);
+        let figures = quoted_figures(name(&path));
+        for (index, cell) in lecture.cells().enumerate() {
+            let at = format!("{}:{} (cell {index})", name(&path), cell.line);
+            let scene = check_cell(cell, project()).unwrap_or_else(|problem| panic!("{}", problem.at(&at)));
+            let expected: Vec<&Shown> = figures.iter().filter(|shown| shown.cell == index).collect();
+            macro_rules! on_page {
+                ($page:expr, $error:expr) => {{
+                    let harness = open_on_page($page, &scene, $error).unwrap_or_else(|error| panic!("{at}: {error}"));
+                    let shown = Lesson::scene(harness.state()).expect("a page that shows a scene says which");
+                    assert_on_authored_step(scene.step, shown.step, &at);
+                    expected.iter().for_each(|shown| assert_shows(&harness, shown, &at));
+                }};
+            }
+            match scene.lab {
+                Lab::Grid | Lab::Hierarchical => on_page!(GridLab::from_saved(None), GridLab::error),
+                Lab::Polygon => on_page!(NavmeshLab::new(), NavmeshLab::error),
+                Lab::GameTree => on_page!(TreeLab::from_saved(None), TreeLab::error),
+                Lab::Barca => on_page!(BarcaLab::new(), |_| None),
+                Lab::Tuning => on_page!(TuningLab::new(), TuningLab::error),
+            }
+        }
+    }
+}
+
+/// A projector's 1280x720 pixels with text at 130%, in points.
+const PROJECTOR: [f32; 2] = [1280.0 / 1.3, 720.0 / 1.3];
+
+/// The notebook presenting `path` full screen on the projector.
+fn present(path: &Path) -> egui_kittest::Harness<'static, Notebook> {
+    let mut harness = egui_kittest::Harness::builder().with_size(PROJECTOR).with_pixels_per_point(1.3).build_ui_state(
+        |ui, notebook: &mut Notebook| {
+            notebook.logic(ui.ctx());
+            notebook.ui(ui);
+        },
+        Notebook::open(path),
+    );
+    harness.state_mut().apply(NotebookCommand::Present(true));
+    settle(&mut harness);
+    harness
+}
+
+/// The lowest edge of anything on screen with text, in points.
+fn lowest_text(harness: &egui_kittest::Harness<'_, Notebook>) -> f32 {
+    harness.query_all_by(|node| node.label().is_some_and(|label| !label.is_empty())).map(|node| node.rect().bottom()).fold(0.0, f32::max)
+}
+
+/// How far down slide `slide` reaches: its cell's canvas (which stretches to the bottom of the
+/// screen when the prose above leaves room), or its lowest text when it shows no canvas.
+fn slide_bottom(harness: &egui_kittest::Harness<'_, Notebook>, slide: usize) -> f32 {
+    let notebook = harness.state();
+    let section = &notebook.lecture().unwrap().sections[slide];
+    let canvas = section.blocks.iter().find_map(|block| match block {
+        Block::Cell(cell) => notebook.cells().iter().find(|view| view.line() == cell.line)?.rect(),
+        _ => None,
+    });
+    canvas.map_or_else(|| lowest_text(harness), |rect| rect.bottom())
+}
+
+#[test]
+fn presenting_every_slide_fits_the_projector_and_every_cell_comes_alive() {
+    let screen_bottom = PROJECTOR[1];
+    for path in bundled_lectures().into_iter().filter(|path| is_chapter(path)) {
+        let mut harness = present(&path);
+        assert_eq!(harness.state().error(), None);
+        let slides = harness.state().slide_count();
+        for slide in 0..slides {
+            harness.state_mut().apply(NotebookCommand::GoToSlide(slide));
+            settle(&mut harness);
+            harness.get_by_label(&format!("Slide {} / {slides}", slide + 1));
+            let bottom = slide_bottom(&harness, slide);
+            assert!(bottom <= screen_bottom + 1.0, "{} slide {}: text reaches {bottom:.0} of {screen_bottom:.0} points", name(&path), slide + 1);
+        }
+        for cell in harness.state().cells() {
+            assert!(cell.live().is_some(), "{}:{}: the cell was built when its slide showed", name(&path), cell.line());
+        }
+    }
+}
+
+#[test]
+fn the_course_menu_lists_every_chapter_in_order() {
+    let chapters: Vec<String> = bundled_lectures().iter().filter(|path| is_chapter(path)).map(|path| name(path).to_string()).collect();
+    let listed: Vec<String> = COURSE_LECTURES.iter().map(|(file, _)| file.to_string()).collect();
+    assert_eq!(listed, chapters);
+}
+
+#[test]
+fn a_chapter_opens_from_the_course_menu_on_its_first_cell() {
+    let mut harness = lesson_harness([1280.0, 900.0], Notebook::default());
+    settle(&mut harness);
+    click(&mut harness, "Course lectures");
+    click(&mut harness, "4. Game trees: minimax, alpha-beta, ID");
+    settle(&mut harness);
+    let expected = read(&project().join("lectures/4-game-trees.md"));
+    assert_eq!(harness.state().error(), None);
+    assert_eq!(harness.state().lecture().map(|lecture| &lecture.title), Some(&expected.title));
+    // The first cell (minimax) is live; the negamax cell below it may show the same figures.
+    assert!(harness.state().cells()[0].live().is_some());
+    assert!(harness.query_all_by_label_contains("Whole search: 186 nodes, 86 leaves, 0 cutoffs").next().is_some());
+}
