@@ -1,6 +1,8 @@
-//! TA* and TRA* on triangulated grid maps against grid A* (octile, MovingAI rules) on the same
+//! TA* and TRA* on triangulated grid maps against grid A* (octile, MovingAI rules) and against the
+//! `polyanya` crate (Cui, Harabor & Grastien 2017) run on the same walkable triangles, on the same
 //! queries (the maps' .scen files, cell centres): time per query, nodes expanded, and how much
-//! shorter the any-angle paths are than the octile ones. TA* and TRA* lengths are asserted equal.
+//! shorter the any-angle paths are than the octile ones. TA*, TRA* and Polyanya lengths are
+//! asserted equal (Polyanya works in f32).
 //!
 //! cargo run --release --example bench_navmesh [-- MAP.map ...]
 
@@ -9,11 +11,11 @@ use std::time::Instant;
 use searchlab::grid::movingai;
 use searchlab::navmesh::Navmesh;
 use searchlab::navmesh::grid_outline::{cell_centre, grid_outline};
-use searchlab::navmesh::tastar::{MeshQuery, ta_star};
 use searchlab::navmesh::reduction::{Reduction, Role};
+use searchlab::navmesh::tastar::{MeshQuery, ta_star};
 use searchlab::navmesh::trastar::tra_star;
 use searchlab::pathfinding::{GridSearch, SearchSpace};
-use searchlab::trace::NoTrace;
+use searchlab::trace::{NO_NODE, NoTrace};
 
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
@@ -27,6 +29,75 @@ fn timed<R>(solve: impl FnOnce() -> R) -> (R, f64) {
     (result, clock.elapsed().as_secs_f64() * 1e6)
 }
 
+/// The walkable triangles of `mesh` as a Polyanya mesh: its polygons are those triangles (in
+/// order, counter-clockwise), and each vertex lists the triangles around it counter-clockwise,
+/// `u32::MAX` where an obstacle or the map's edge interrupts the fan.
+fn polyanya_mesh(mesh: &Navmesh) -> polyanya::Mesh {
+    let walkable: Vec<u32> = (0..mesh.triangles.len() as u32).filter(|&t| mesh.triangles[t as usize].walkable).collect();
+    let mut polygon_of = vec![u32::MAX; mesh.triangles.len()];
+    for (p, &t) in walkable.iter().enumerate() {
+        polygon_of[t as usize] = p as u32;
+    }
+    // Around vertex v_k of a triangle, the next triangle counter-clockwise lies across the edge
+    // v_{k+2} -> v_k; none when that edge is an obstacle.
+    let ccw_next = |t: u32, k: usize| mesh.passable(t, (k + 2) % 3);
+    let mut around: Vec<Vec<(u32, usize)>> = vec![Vec::new(); mesh.vertices.len()];
+    for &t in &walkable {
+        for (k, &v) in mesh.triangles[t as usize].vertices.iter().enumerate() {
+            around[v as usize].push((t, k));
+        }
+    }
+    let mut used = vec![u32::MAX; mesh.vertices.len()];
+    let mut vertices = Vec::new();
+    for (v, fan) in around.iter().enumerate() {
+        if fan.is_empty() {
+            continue;
+        }
+        let position = |t: u32| fan.iter().find(|&&(u, _)| u == t).map(|&(_, k)| k).expect("the fan holds it");
+        let has_predecessor = |t: u32| fan.iter().any(|&(u, k)| ccw_next(u, k) == Some(t));
+        // Each run of triangles between two obstacles starts where no triangle precedes it;
+        // without obstacles around v the fan is one cycle.
+        let mut firsts: Vec<u32> = fan.iter().map(|&(t, _)| t).filter(|&t| !has_predecessor(t)).collect();
+        let closed = firsts.is_empty();
+        if closed {
+            firsts.push(fan[0].0);
+        }
+        let centre = mesh.vertices[v];
+        let angle = |t: u32| {
+            let [a, b, c] = mesh.triangle_points(t);
+            ((a[1] + b[1] + c[1]) / 3.0 - centre[1]).atan2((a[0] + b[0] + c[0]) / 3.0 - centre[0])
+        };
+        firsts.sort_by(|&a, &b| angle(a).total_cmp(&angle(b)));
+        let mut polygons = Vec::new();
+        for first in firsts {
+            let mut t = first;
+            loop {
+                polygons.push(polygon_of[t as usize]);
+                match ccw_next(t, position(t)) {
+                    Some(next) if next != first => t = next,
+                    Some(_) => break,
+                    None => {
+                        polygons.push(u32::MAX);
+                        break;
+                    }
+                }
+            }
+        }
+        used[v] = vertices.len() as u32;
+        let [x, y] = mesh.vertices[v];
+        vertices.push(polyanya::Vertex::new(glam::Vec2::new(x as f32, y as f32), polygons));
+    }
+    let polygons = walkable
+        .iter()
+        .map(|&t| {
+            let tri = mesh.triangles[t as usize];
+            let one_way = tri.neighbours.iter().enumerate().filter(|&(i, &n)| n != NO_NODE && mesh.passable(t, i).is_some()).count() == 1;
+            polyanya::Polygon::new(tri.vertices.iter().map(|&v| used[v as usize]).collect(), one_way)
+        })
+        .collect();
+    polyanya::Mesh::new(vertices, polygons).unwrap_or_else(|e| panic!("Polyanya refuses the mesh: {e}"))
+}
+
 fn main() {
     let mut maps: Vec<String> = std::env::args().skip(1).collect();
     if maps.is_empty() {
@@ -37,6 +108,7 @@ fn main() {
         let scenarios = movingai::load_scen(format!("{map}.scen").as_ref()).unwrap_or_else(|e| panic!("{e}"));
         let (mesh, build_micros) = timed(|| Navmesh::build(&grid_outline(&grid), None).unwrap_or_else(|e| panic!("{e}")));
         let (reduction, reduce_micros) = timed(|| Reduction::new(&mesh));
+        let polyanya = polyanya_mesh(&mesh);
         println!(
             "{map}: {} free cells -> {} walkable triangles ({} decision points, {} corridor, {} dead-end); \
              triangulation {:.0} us, reduction {:.0} us",
@@ -49,7 +121,7 @@ fn main() {
             reduce_micros
         );
         let mut space = SearchSpace::new();
-        let (mut astar_us, mut ta_us, mut tra_us, mut first_us) = (vec![], vec![], vec![], vec![]);
+        let (mut astar_us, mut ta_us, mut tra_us, mut first_us, mut polyanya_us) = (vec![], vec![], vec![], vec![], vec![]);
         let (mut astar_exp, mut ta_exp, mut tra_exp) = (0, 0, 0);
         let (mut octile_total, mut any_angle_total, mut first_total) = (0.0, 0.0, 0.0);
         for s in &scenarios {
@@ -67,21 +139,31 @@ fn main() {
             let first_query = MeshQuery { first_path_only: true, ..query };
             let (first, us) = timed(|| tra_star(&mesh, &reduction, &first_query, &mut NoTrace).unwrap());
             first_us.push(us);
-            let (Some(octile), Some(ta), Some(tra), Some(first)) = (astar.cost(), ta.path, tra.path, first.path) else {
+            let to_f32 = |p: [f64; 2]| glam::Vec2::new(p[0] as f32, p[1] as f32);
+            let (reference, us) = timed(|| polyanya.path(to_f32(query.start), to_f32(query.goal)));
+            polyanya_us.push(us);
+            let (Some(octile), Some(ta), Some(tra), Some(first), Some(reference)) = (astar.cost(), ta.path, tra.path, first.path, reference) else {
                 panic!("query {s:?}: all searches must find a path");
             };
             assert!((ta.length - tra.length).abs() < 1e-6, "{s:?}: TA* {} TRA* {}", ta.length, tra.length);
+            let tolerance = 1e-5 * ta.length.max(1.0);
+            assert!((ta.length - reference.length as f64).abs() < tolerance, "{s:?}: TA* {} Polyanya {}", ta.length, reference.length);
             assert!(ta.length <= octile + 1e-9);
             octile_total += octile;
             any_angle_total += ta.length;
             first_total += first.length;
         }
         let n = scenarios.len();
+        let polyanya_median = median(polyanya_us);
+        let versus = |us: f64| format!("{:>5.2}x Polyanya's time", us / polyanya_median);
         println!("  {n} queries, median time per query and mean nodes expanded:");
         println!("    grid A* (octile)       {:>9.1} us {:>9.1} cells", median(astar_us), astar_exp as f64 / n as f64);
-        println!("    TA*  (optimal)         {:>9.1} us {:>9.1} search nodes", median(ta_us), ta_exp as f64 / n as f64);
-        println!("    TRA* (optimal)         {:>9.1} us {:>9.1} search nodes", median(tra_us), tra_exp as f64 / n as f64);
+        let ta_median = median(ta_us);
+        println!("    TA*  (optimal)         {:>9.1} us {:>9.1} search nodes  {}", ta_median, ta_exp as f64 / n as f64, versus(ta_median));
+        let tra_median = median(tra_us);
+        println!("    TRA* (optimal)         {:>9.1} us {:>9.1} search nodes  {}", tra_median, tra_exp as f64 / n as f64, versus(tra_median));
         println!("    TRA* (first path only) {:>9.1} us", median(first_us));
+        println!("    Polyanya (crate)       {:>9.1} us", polyanya_median);
         println!(
             "  total length: octile {octile_total:.1}, any-angle {any_angle_total:.1} ({:.1}% shorter), \
              TRA* first paths {first_total:.1} ({:.2}% over optimal)",

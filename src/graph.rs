@@ -44,4 +44,12 @@ impl std::hash::Hasher for NodeHasher {
     fn write_u32(&mut self, id: u32) {
         self.0 = (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
+
+    /// Mixes into what came before, so composite keys hash in a step per word. The full 128-bit
+    /// product, folded, lets every input bit reach the low bits the table indexes by (keys such
+    /// as coordinates' bits have only zeros there).
+    fn write_u64(&mut self, word: u64) {
+        let product = u128::from(self.0.rotate_left(29) ^ word) * 0x9E37_79B9_7F4A_7C15;
+        self.0 = (product as u64) ^ ((product >> 64) as u64);
+    }
 }

@@ -524,7 +524,7 @@ layers = ["values"]
             (with("version = 1", "version = 7"), "scene version 7 is not supported: this searchlab reads version 1"),
             (with("version = 1", ""), "scene has no version"),
             (with("layers", "layer"), "unknown field `layer`"),
-            (with("\"dijkstra\"", "\"hpa\""), "spec 'hpa:cluster=10' does not fit the grid lab"),
+            (with("\"dijkstra\"", "\"hpa\""), "spec 'hpa:cluster=32' does not fit the grid lab"),
             (with("weight=1.5", "weight=0.5"), "weight must be a number >= 1"),
             (with("\"values\"", "\"clusters\""), "unknown layer 'clusters' for the grid lab"),
             (with("first-expansion", "halfway"), "step 'halfway' is not an event index"),

@@ -54,7 +54,7 @@ pub struct PathArgs {
     /// Allow a diagonal step past one blocked corner (MovingAI forbids it).
     #[arg(long)]
     corner_cutting: bool,
-    /// HPA* cluster side in cells (default 10).
+    /// HPA* cluster side in cells (default 32).
     #[arg(long)]
     cluster: Option<u32>,
     /// HPA* abstraction levels: 1, or 2 (level-2 clusters of 3x3 level-1 clusters).

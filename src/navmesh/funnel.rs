@@ -92,8 +92,10 @@ pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tr
     let mut apexes = vec![(apex, 0)];
     let mut apex = (apex, 0);
     let mut sides = [apex; 2];
-    // The chains, kept only for the trace: each side's end is its chain's second corner.
-    let mut chains: [Vec<Corner>; 2] = [vec![apex.0], vec![apex.0]];
+    // The chains, kept only for the trace (and not allocated without one): each side's end is
+    // its chain's second corner.
+    let fresh = |corner: Corner| if T::ENABLED { vec![corner] } else { Vec::new() };
+    let mut chains: [Vec<Corner>; 2] = [fresh(apex.0), fresh(apex.0)];
     let mut i = 1;
     while i <= portals.len() {
         if T::ENABLED {
@@ -107,7 +109,7 @@ pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tr
                 tracer.record(|| FunnelEvent::Apex { corner: apex.0.point });
                 apexes.push(apex);
                 sides = [apex; 2];
-                chains = [vec![apex.0], vec![apex.0]];
+                chains = [fresh(apex.0), fresh(apex.0)];
                 i = apex.1 + 1;
                 continue;
             }
@@ -154,9 +156,17 @@ fn extend_chain(chain: &mut Vec<Corner>, sign: f64, new: Corner) {
     chain.push(new);
 }
 
-/// Whether `to` is left (> 0) or right (< 0) of the funnel side from `apex` towards `side`.
-/// Sides are tangent directions between the corners' circles.
+/// Whether `to` is left (> 0) or right (< 0) of the funnel side from `apex` towards `side` (only
+/// the sign means anything). Sides are tangent directions between the corners' circles.
 fn turn(apex: Corner, side: Corner, to: Corner) -> f64 {
+    if apex.offset == 0.0 && side.offset == 0.0 && to.offset == 0.0 {
+        // Point corners (TA*'s funnels, every step): only the sign counts, and the cross product
+        // of the plain differences has it without two square roots and divisions, exactly zero
+        // when the points are collinear.
+        let (u, v) = ([side.point[0] - apex.point[0], side.point[1] - apex.point[1]], [to.point[0] - apex.point[0], to.point[1] - apex.point[1]]);
+        let coincide = |d: Point| d[0] * d[0] + d[1] * d[1] < 1e-24;
+        return if coincide(u) || coincide(v) { 0.0 } else { u[0] * v[1] - u[1] * v[0] };
+    }
     let (Some(u), Some(v)) = (tangent(apex, side), tangent(apex, to)) else {
         return 0.0;
     };

@@ -25,8 +25,11 @@ pub fn orient(a: Point, b: Point, c: Point) -> f64 {
     (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 }
 
+/// Coordinates stay within ±`MAX_COORDINATE` (1e7), so the squares cannot overflow and libm's
+/// slower `hypot` buys nothing (it took ~6% of a TA* query).
 pub fn distance(a: Point, b: Point) -> f64 {
-    (a[0] - b[0]).hypot(a[1] - b[1])
+    let (dx, dy) = (a[0] - b[0], a[1] - b[1]);
+    (dx * dx + dy * dy).sqrt()
 }
 
 /// The point of segment `a b` closest to `p`.

@@ -20,15 +20,15 @@
 //! TRA* ([`super::trastar`]) runs this same search on the reduced triangulation ([`super::reduction`]).
 
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
-
-use std::collections::HashMap;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::BuildHasherDefault;
 
 use super::funnel::{Corner, channel_path, narrow, tighten};
 use super::polygon::{MAX_COORDINATE, within_bounds};
 use super::reduction::Reduction;
 use super::triangulation::{Location, Navmesh};
 use super::{Point, distance, orient, path_length, point_segment_distance};
+use crate::graph::NodeHasher;
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::text::number;
 use crate::trace::{NO_NODE, NoTrace, Tracer};
@@ -171,7 +171,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         _ => true,
     };
 
-    let mut nodes = Channels { nodes: Vec::new(), marked: vec![NO_NODE; mesh.triangles.len()], current: Vec::new() };
+    let mut nodes = Channels::new(mesh.triangles.len());
     let mut open = BinaryHeap::new();
     let h_start = distance(start, goal);
     for &tri in &starts {
@@ -199,20 +199,23 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
         }
         let (a, b) = mesh.edge(parent.tri, i);
         let h = point_segment_distance(goal, a, b);
-        let mut g = parent.g.max(point_segment_distance(start, a, b));
         let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
         let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
-        if radius == 0.0 {
+        let g = if radius == 0.0 {
             let v = mesh.triangles[parent.tri as usize].vertices;
             if !nodes.advance_apex(mesh, &mut child, [(b, v[(i + 1) % 3]), (a, v[i])]) {
                 return None;
             }
-            g = g.max(child.apex_distance + point_segment_distance(child.apex, a, b));
-        }
+            // No shorter than the straight distance from the start: the start, the apex and the
+            // edge form a triangle.
+            parent.g.max(child.apex_distance + point_segment_distance(child.apex, a, b))
+        } else {
+            parent.g.max(point_segment_distance(start, a, b))
+        };
         Some(Channel { g, f: parent.f.max(g + h), ..child })
     };
     // The shortest known taut path to each apex corner, by its coordinates.
-    let mut shortest_to_apex: HashMap<[u64; 2], f64> = HashMap::new();
+    let mut shortest_to_apex: FastMap<(u64, u64), f64> = FastMap::default();
     let mut portals = PortalDistances::default();
 
     let mut best = f64::INFINITY;
@@ -266,7 +269,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                         // A branch towards the start or goal leaves here: the search decides.
                         (Some(_), Some(_)) => {
                             nodes.marked[next.tri as usize] = NO_NODE;
-                            nodes.nodes.pop();
+                            nodes.pop();
                             break;
                         }
                         (None, _) => {
@@ -281,7 +284,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                 }
                 if dead {
                     // The corridor leads nowhere new.
-                    nodes.nodes.truncate(corridor_start);
+                    nodes.truncate(corridor_start);
                     continue;
                 }
             }
@@ -289,7 +292,7 @@ pub(super) fn search<T: Tracer<SearchEvent>>(
                 continue;
             }
             if radius == 0.0 {
-                let known = shortest_to_apex.entry(next.apex.map(f64::to_bits)).or_insert(next.apex_distance);
+                let known = shortest_to_apex.entry((next.apex[0].to_bits(), next.apex[1].to_bits())).or_insert(next.apex_distance);
                 if next.apex_distance > *known + LENGTH_EPSILON {
                     continue;
                 }
@@ -332,8 +335,15 @@ struct Piece {
 /// bends at `c`, so it is at least `g(apex) + |apex c| + |c p|` long.
 #[derive(Default)]
 struct PortalDistances {
-    seen: HashMap<u64, Vec<Piece>>,
+    /// Per portal, its last piece kept and how many it has: the pieces are a list through
+    /// `pieces`, so a new portal costs no allocation of its own.
+    portals: FastMap<u64, (u32, usize)>,
+    /// Each piece with the one kept before it at its portal (`NO_NODE` for the first).
+    pieces: Vec<(Piece, u32)>,
 }
+
+/// Keys here are ids and coordinates' bits, never crafted: SipHash's guard only costs time.
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<NodeHasher>>;
 
 /// Parts kept per portal; more only prune more (and cost more to compare).
 const PIECES_PER_PORTAL: usize = 16;
@@ -345,14 +355,20 @@ impl PortalDistances {
         let length = distance(left, right);
         let Some((visible, beyond)) = portal_pieces(left, right, channel) else { return false };
         let key = (u64::from(channel.tri) << 2) | u64::from(channel.entry);
-        let seen = self.seen.entry(key).or_default();
+        let (last, count) = self.portals.get(&key).copied().unwrap_or((NO_NODE, 0));
+        let mut seen = [visible; PIECES_PER_PORTAL];
+        let mut piece = last;
+        for slot in &mut seen[..count] {
+            (*slot, piece) = self.pieces[piece as usize];
+        }
         // Gaps this short between the parts kept cost at most twice their length.
         let gap = LENGTH_EPSILON / length;
-        if std::iter::once(visible).chain(beyond.into_iter().flatten()).all(|piece| covered(seen, &piece, gap)) {
+        if std::iter::once(visible).chain(beyond.into_iter().flatten()).all(|piece| covered(&seen[..count], &piece, gap)) {
             return true;
         }
-        if seen.len() < PIECES_PER_PORTAL {
-            seen.push(visible);
+        if count < PIECES_PER_PORTAL {
+            self.pieces.push((visible, last));
+            self.portals.insert(key, (self.pieces.len() as u32 - 1, count + 1));
         }
         false
     }
@@ -394,15 +410,19 @@ fn portal_pieces(left: Point, right: Point, channel: &Channel) -> Option<(Piece,
 /// Whether the visible parts `seen` cover `piece` (up to gaps of `gap`) with distances no longer
 /// than its own: `g' + |root' p| <= g + |root p|` for every `p`, by `g' + |root' root| <= g`.
 fn covered(seen: &[Piece], piece: &Piece, gap: f64) -> bool {
-    let mut spans: Vec<(f64, f64)> = seen
-        .iter()
-        .filter(|s| s.to + gap >= piece.from && s.from <= piece.to + gap)
-        .filter(|s| s.g + distance(s.root, piece.root) <= piece.g + LENGTH_EPSILON)
-        .map(|s| (s.from, s.to))
-        .collect();
-    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // At most PIECES_PER_PORTAL spans: on the stack, as this runs for every channel opened.
+    let mut spans = [(0.0, 0.0); PIECES_PER_PORTAL];
+    let mut count = 0;
+    for s in seen {
+        if s.to + gap >= piece.from && s.from <= piece.to + gap && s.g + distance(s.root, piece.root) <= piece.g + LENGTH_EPSILON {
+            spans[count] = (s.from, s.to);
+            count += 1;
+        }
+    }
+    let spans = &mut spans[..count];
+    spans.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
     let mut reached = None;
-    for (from, to) in spans {
+    for &mut (from, to) in spans {
         let start = reached.unwrap_or(piece.from);
         if from > start + gap {
             return false;
@@ -417,35 +437,55 @@ fn covered(seen: &[Piece], piece: &Piece, gap: f64) -> bool {
 /// checking a child for a revisit costs one look-up.
 struct Channels {
     nodes: Vec<Channel>,
+    /// Each node's triangle and parent, apart from the rest: walking channels only reads these,
+    /// and a compact array keeps that walk in cache.
+    links: Vec<[u32; 2]>,
     marked: Vec<u32>,
     current: Vec<u32>,
+    /// The nodes [`Self::mark_channel`] adds, kept to reuse the allocation.
+    branch: Vec<u32>,
 }
 
 impl Channels {
+    fn new(triangles: usize) -> Self {
+        Self { nodes: Vec::new(), links: Vec::new(), marked: vec![NO_NODE; triangles], current: Vec::new(), branch: Vec::new() }
+    }
+
     fn push(&mut self, channel: Channel) -> u32 {
         self.nodes.push(channel);
+        self.links.push([channel.tri, channel.parent]);
         self.nodes.len() as u32 - 1
+    }
+
+    fn pop(&mut self) {
+        self.nodes.pop();
+        self.links.pop();
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.nodes.truncate(len);
+        self.links.truncate(len);
     }
 
     /// Makes the channel ending at `node` the one being extended. Only the part after the
     /// branch it shares with the last one is re-marked: walking whole channels on every
     /// expansion made long searches quadratic.
     fn mark_channel(&mut self, node: u32) {
-        let mut branch = Vec::new();
+        self.branch.clear();
         let mut shared = node;
-        while shared != NO_NODE && self.marked[self.nodes[shared as usize].tri as usize] != shared {
-            branch.push(shared);
-            shared = self.nodes[shared as usize].parent;
+        while shared != NO_NODE && self.marked[self.links[shared as usize][0] as usize] != shared {
+            self.branch.push(shared);
+            shared = self.links[shared as usize][1];
         }
         while let Some(&last) = self.current.last()
             && last != shared
         {
             self.current.pop();
-            self.marked[self.nodes[last as usize].tri as usize] = NO_NODE;
+            self.marked[self.links[last as usize][0] as usize] = NO_NODE;
         }
-        for &node in branch.iter().rev() {
+        for &node in self.branch.iter().rev() {
             self.current.push(node);
-            self.marked[self.nodes[node as usize].tri as usize] = node;
+            self.marked[self.links[node as usize][0] as usize] = node;
         }
     }
 
