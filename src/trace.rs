@@ -8,9 +8,11 @@
 //! trees and UCT in `adversarial`, the funnel and the walk in `navmesh`.
 //!
 //! The tracer also steers: at each unit of work (a node expanded or entered, a playout) the
-//! algorithm asks [`Tracer::control`] whether to go on, so a [`Watched`] tracer carries progress and
+//! algorithm asks [`Tracer::control`] whether to go on, and it tells [`Tracer::best_so_far`] when
+//! its answer so far changes, so a [`Watched`] tracer carries progress, the best move so far and
 //! cancellation to and from another thread, for recorded and unrecorded runs alike.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// A tracer's answer to a running algorithm.
@@ -32,6 +34,21 @@ pub trait Tracer<E> {
     fn control(&mut self) -> Control {
         Control::Continue
     }
+    /// Told when the algorithm's answer so far changes (`None`: no answer yet); `make` runs only
+    /// for a tracer that passes it on.
+    #[inline(always)]
+    fn best_so_far(&mut self, _make: impl FnOnce() -> Option<BestSoFar>) {}
+}
+
+/// A search's answer so far, for whoever watches it run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BestSoFar {
+    /// The move's text.
+    pub mv: String,
+    /// The deepest iteration completed, for searches that deepen (0 for the others).
+    pub depth: u32,
+    /// Its score for the side to move, for searches that score moves.
+    pub score: Option<i32>,
 }
 
 /// The tracer for full-speed runs: records nothing, costs nothing.
@@ -68,6 +85,10 @@ impl<E, Inner, T: Tracer<E>, F: Fn(Inner) -> E> Tracer<Inner> for Mapped<'_, T, 
     fn control(&mut self) -> Control {
         self.inner.control()
     }
+    #[inline(always)]
+    fn best_so_far(&mut self, make: impl FnOnce() -> Option<BestSoFar>) {
+        self.inner.best_so_far(make);
+    }
 }
 
 /// Shared between a running algorithm and the thread watching it: how far the work got, and
@@ -77,6 +98,7 @@ pub struct Progress {
     done: AtomicUsize,
     total: AtomicUsize,
     stopped: AtomicBool,
+    best: Mutex<Option<BestSoFar>>,
 }
 
 impl Progress {
@@ -102,6 +124,15 @@ impl Progress {
         self.stopped.load(Ordering::Relaxed)
     }
 
+    /// The running algorithm's answer so far.
+    pub fn best_so_far(&self) -> Option<BestSoFar> {
+        self.best.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    fn set_best(&self, best: Option<BestSoFar>) {
+        *self.best.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = best;
+    }
+
     /// Fraction done, if a total is known.
     pub fn fraction(&self) -> Option<f32> {
         let total = self.total.load(Ordering::Relaxed);
@@ -112,8 +143,9 @@ impl Progress {
 /// Units of work a [`Watched`] tracer counts before it publishes them and reads the stop flag.
 const WATCH_EVERY: usize = 64;
 
-/// Counts units of work on a shared [`Progress`] and answers [`Control::Stop`] once it is stopped;
-/// events go on to `inner` (a [`Recorder`], or [`NoTrace`] for a run that keeps none).
+/// Counts units of work on a shared [`Progress`], publishes the best answer so far there and answers
+/// [`Control::Stop`] once it is stopped; events go on to `inner` (a [`Recorder`], or [`NoTrace`] for
+/// a run that keeps none, as the observer of matches and the computer player).
 pub struct Watched<'a, T> {
     inner: T,
     progress: &'a Progress,
@@ -122,8 +154,9 @@ pub struct Watched<'a, T> {
 }
 
 impl<'a, T> Watched<'a, T> {
+    /// A search started after the stop answers [`Control::Stop`] at its first unit of work.
     pub fn new(inner: T, progress: &'a Progress) -> Self {
-        Self { inner, progress, pending: 0, stopped: false }
+        Self { inner, progress, pending: 0, stopped: progress.is_stopped() }
     }
 
     /// True once the watcher answered [`Control::Stop`]: the run ended early.
@@ -153,6 +186,14 @@ impl<E, T: Tracer<E>> Tracer<E> for Watched<'_, T> {
             self.stopped |= self.progress.is_stopped();
         }
         if self.stopped { Control::Stop } else { self.inner.control() }
+    }
+
+    fn best_so_far(&mut self, make: impl FnOnce() -> Option<BestSoFar>) {
+        // The work counted so far goes with the answer, so a watcher sees both from the same moment.
+        self.progress.add(std::mem::take(&mut self.pending));
+        let best = make();
+        self.progress.set_best(best.clone());
+        self.inner.best_so_far(|| best);
     }
 }
 
@@ -209,12 +250,25 @@ pub struct Trace<E> {
 pub trait Replay: Clone {
     type Event;
     type Undo;
+    /// `Some` for a view whose events, read backward, carry all that stepping back needs: every
+    /// `revert` gets this value, and the player keeps no undo records and no copies of the view.
+    const NO_UNDO: Option<Self::Undo> = None;
     fn apply(&mut self, event: &Self::Event) -> Self::Undo;
     /// Takes back the last of `done` (the events applied so far, there to read) given its undo record.
     fn revert(&mut self, done: &[Self::Event], undo: Self::Undo);
     /// Called once with the whole trace before it is replayed: a view that grows (a tree's nodes)
-    /// reserves its room here, so that growing never copies it.
+    /// reserves its room here, so that growing never copies it; one that keeps keyframes of its own
+    /// takes them here.
     fn prepare(&mut self, _events: &[Self::Event]) {}
+    /// True for a view that keeps keyframes of its own and moves with [`Replay::jump`]: the
+    /// player then keeps no copies of it.
+    const JUMPS: bool = false;
+    /// Moves the view from step `from` straight to step `to` if that is quicker than what the
+    /// player would replay or revert event by event, `replay` events (`None`: its undo records do
+    /// not reach back to `to`, and the view must jump). False leaves it to the player.
+    fn jump(&mut self, _events: &[Self::Event], _from: usize, _to: usize, _replay: Option<usize>) -> bool {
+        false
+    }
     /// Roughly the bytes a copy of the view holds, so the player can space its keyframes (views
     /// that grow large say so).
     fn footprint(&self) -> usize {
@@ -231,12 +285,12 @@ const UNDO_WINDOW: usize = 1 << 12;
 
 /// Replays a trace into a view; `step` is the number of events applied.
 ///
-/// When a family's undo records take no room (its events, read backward, carry what they
-/// overwrote), a seek backward reverts event by event and nothing else is kept. Otherwise
-/// copies of the view (keyframes) are taken while moving forward, spaced so that they cost at most
-/// [`KEYFRAME_BYTES_PER_EVENT`] per event, and a seek backward restores the nearest keyframe before
-/// the target and replays from there. Only the last [`UNDO_WINDOW`] steps keep undo records then,
-/// so stepping back one event at a time stays cheap.
+/// A view may keep keyframes of its own and jump to a step ([`Replay::JUMPS`]). When its events
+/// carry what they overwrote ([`Replay::NO_UNDO`]), a seek backward may revert event by event and no
+/// undo record is kept. Otherwise only the last [`UNDO_WINDOW`] steps keep undo records, so stepping
+/// back one event at a time stays cheap; a seek further back is the view's jump, or restores the
+/// nearest of the player's copies of the view (keyframes, taken while moving forward and spaced so
+/// that they cost at most [`KEYFRAME_BYTES_PER_EVENT`] per event) and replays from there.
 pub struct Player<V: Replay> {
     trace: Trace<V::Event>,
     view: V,
@@ -251,13 +305,8 @@ impl<V: Replay> Player<V> {
     /// `view` must be the state before the first event.
     pub fn new(trace: Trace<V::Event>, mut view: V) -> Self {
         view.prepare(&trace.events);
-        let keyframes = if Self::keeps_every_undo() { Vec::new() } else { vec![(0, view.clone())] };
+        let keyframes = if V::NO_UNDO.is_some() || V::JUMPS { Vec::new() } else { vec![(0, view.clone())] };
         Self { trace, view, step: 0, keyframes, undo: Default::default() }
-    }
-
-    /// Undo records that take no room are kept for every step, so no keyframe is ever needed.
-    fn keeps_every_undo() -> bool {
-        std::mem::size_of::<V::Undo>() == 0
     }
 
     pub fn len(&self) -> usize {
@@ -292,14 +341,29 @@ impl<V: Replay> Player<V> {
     /// Moves to `step` (clamped to the trace length) and returns the step reached.
     pub fn seek(&mut self, step: usize) -> usize {
         let target = step.min(self.len());
-        if target < self.step && self.step - target > self.undo.len() {
+        let replay = if target >= self.step {
+            Some(target - self.step)
+        } else if V::NO_UNDO.is_some() || self.step - target <= self.undo.len() {
+            Some(self.step - target)
+        } else {
+            None
+        };
+        if V::JUMPS && self.view.jump(&self.trace.events, self.step, target, replay) {
+            self.step = target;
+            self.undo.clear();
+            return target;
+        }
+        if replay.is_none() {
             let (at, keyframe) = self.keyframes.iter().rev().find(|(at, _)| *at <= target).expect("a keyframe at step 0");
             self.view = keyframe.clone();
             self.step = *at;
             self.undo.clear();
         }
         while self.step > target {
-            let undo = self.undo.pop_back().expect("undo records reach back to the target");
+            let undo = match V::NO_UNDO {
+                Some(undo) => undo,
+                None => self.undo.pop_back().expect("undo records reach back to the target"),
+            };
             self.view.revert(&self.trace.events[..self.step], undo);
             self.step -= 1;
         }
@@ -307,9 +371,10 @@ impl<V: Replay> Player<V> {
             self.take_keyframe_if_due();
             let undo = self.view.apply(&self.trace.events[self.step]);
             self.step += 1;
-            if Self::keeps_every_undo() {
-                self.undo.push_back(undo);
-            } else if target - self.step < UNDO_WINDOW {
+            if V::NO_UNDO.is_some() {
+                continue;
+            }
+            if target - self.step < UNDO_WINDOW {
                 // Far from the target the undo record is never needed: skip the bookkeeping.
                 if self.undo.len() == UNDO_WINDOW {
                     self.undo.pop_front();

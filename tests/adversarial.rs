@@ -3,14 +3,11 @@
 
 mod common;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use searchlab::adversarial::iterative::{IdOptions, IterativeDeepening};
 use searchlab::adversarial::tree::{LeafReason, NodeState, TreeEvent, TreeView};
-use searchlab::adversarial::{SearchLimits, SearchProgress, alphabeta, minimax, negamax};
+use searchlab::adversarial::{SearchLimits, alphabeta, minimax, negamax};
 use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::uniform_tree::{Ordering as TreeOrdering, UniformTree};
 use searchlab::games::{DefaultEval, Evaluator, Game, Score, Side, WIN};
@@ -177,7 +174,7 @@ fn recorded_alpha_beta_replays_forward_and_back() {
     let pv: Vec<String> = result.pv.iter().map(|&m| TicTacToe::cell_text(m)).collect();
     assert_eq!(view.pv, Some((pv, result.score)));
     let root = view.node(0);
-    assert_eq!((root.parent, root.state, root.value), (NO_NODE, NodeState::Done, Some(result.score)));
+    assert_eq!((root.parent, root.state, root.value()), (NO_NODE, NodeState::Done, Some(result.score)));
     assert_eq!(view.children(0).len(), 7, "every root move is searched");
     let cut = (0..view.nodes.len() as u32).filter(|&id| view.cutoff(id).is_some()).count() as u64;
     assert_eq!(cut, result.stats.cutoffs);
@@ -214,21 +211,28 @@ fn limits_stop_iterative_deepening() {
     let result = id.search(&big, &DefaultEval, &SearchLimits::millis(30), &mut NoTrace);
     assert!(result.best_move.is_some() && result.stats.micros < 5_000_000);
 
-    // On a worker thread, stopped by the cancel flag, watched through the progress record.
-    let cancel = Arc::new(AtomicBool::new(false));
-    let progress = Arc::new(SearchProgress::default());
-    let limits = SearchLimits { cancel: Some(cancel.clone()), progress: Some(progress.clone()), ..SearchLimits::default() };
-    let worker = std::thread::spawn(move || id.search(&big, &DefaultEval, &limits, &mut NoTrace));
-    while progress.depth.load(Ordering::Relaxed) < 2 {
-        std::thread::yield_now();
-    }
-    cancel.store(true, Ordering::Relaxed);
-    let result = worker.join().unwrap();
+    // On a worker thread, watched and stopped through its tracer.
+    let progress = Progress::default();
+    let (result, counted) = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let mut observer = Watched::new(NoTrace, &progress);
+            let result = id.search(&big, &DefaultEval, &SearchLimits::default(), &mut observer);
+            observer.into_inner();
+            (result, progress.done())
+        });
+        while progress.best_so_far().is_none_or(|best| best.depth < 2) {
+            std::thread::yield_now();
+        }
+        progress.stop();
+        worker.join().unwrap()
+    });
     assert!(result.stats.depth_reached >= 2);
-    assert_eq!(progress.depth.load(Ordering::Relaxed), result.stats.depth_reached);
-    assert_eq!(progress.nodes.load(Ordering::Relaxed), result.stats.nodes);
-    assert_eq!(progress.best_move.lock().unwrap().as_deref(), Some("29"), "the last child is best in the worst-ordered tree");
+    let best = progress.best_so_far().unwrap();
+    assert_eq!(best.depth, result.stats.depth_reached, "the last completed iteration was reported");
+    assert_eq!(best.score, Some(result.score));
+    assert_eq!(best.mv, "29", "the last child is best in the worst-ordered tree");
     assert_eq!(result.best_move, Some(29));
+    assert_eq!(counted as u64, result.stats.nodes, "each node entered counts once");
 }
 
 #[test]

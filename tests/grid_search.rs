@@ -196,7 +196,7 @@ fn unreachable_goals_are_reported_by_every_algorithm() {
 }
 
 #[test]
-fn a_stopped_search_returns_without_a_path_at_its_first_check() {
+fn a_stopped_search_returns_without_a_path_at_its_first_expansion() {
     let grid = generate::maze(64, 64, 1, 3);
     let cells = grid.passable_cells();
     let progress = Progress::default();
@@ -205,7 +205,8 @@ fn a_stopped_search_returns_without_a_path_at_its_first_check() {
         let search = GridSearch { algorithm, ..GridSearch::default() };
         let mut watched = Watched::new(NoTrace, &progress);
         let result = search.run(&grid, cells[0], *cells.last().unwrap(), &mut SearchSpace::new(), &mut watched);
-        assert_eq!((result.path, result.expanded), (None, 64), "{algorithm:?} stops at the watcher's first check");
+        // A watcher made after the stop answers Stop at the first unit of work.
+        assert_eq!((result.path, result.expanded), (None, 1), "{algorithm:?} stops at its first expansion");
         assert!(watched.stopped());
     }
 }

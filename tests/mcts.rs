@@ -4,15 +4,13 @@
 mod barca_reference;
 
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
-use searchlab::adversarial::mcts::{Mcts, MctsConfig, MctsProgress, Proven, uct_search};
+use searchlab::adversarial::mcts::{Mcts, MctsConfig, Proven, uct_search};
 use searchlab::adversarial::mcts_trace::{MctsEvent, MctsView, PlayoutEnd};
 use searchlab::games::barca::Barca;
 use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::{DefaultEval, Game, Outcome, Score, Side, WIN};
-use searchlab::trace::{NoTrace, Player, Recorder};
+use searchlab::trace::{NoTrace, Player, Progress, Recorder, Watched};
 
 /// Exact game value for the side to move: 1 win, 0 draw, -1 loss (memoised on the position).
 fn negamax(game: &mut TicTacToe, memo: &mut HashMap<u64, i32>) -> i32 {
@@ -207,18 +205,18 @@ fn advancing_keeps_the_subtree_of_the_move_played() {
 
 #[test]
 fn limits_cancel_and_progress() {
-    let progress = Arc::new(MctsProgress::default());
-    let mut mcts = Mcts::new(TicTacToe::new(), config(2_000, 12)).with_progress(progress.clone());
-    let result = mcts.search(&DefaultEval, &mut NoTrace);
+    let progress = Progress::default();
+    let mut mcts = Mcts::new(TicTacToe::new(), config(2_000, 12));
+    let mut observer = Watched::new(NoTrace, &progress);
+    let result = mcts.search(&DefaultEval, &mut observer);
+    observer.into_inner();
     assert_eq!(result.stats.iterations, 2_000);
-    assert_eq!(progress.iterations.load(Ordering::Relaxed), 2_000);
-    let best_index = progress.best_move.load(Ordering::Relaxed);
-    let mut moves = Vec::new();
-    TicTacToe::new().legal_moves(&mut moves);
-    assert_eq!(Some(moves[best_index]), result.best_move, "progress names the best move by its index");
+    assert_eq!(progress.done(), 2_000, "each playout counts once");
+    assert_eq!(progress.best_so_far().map(|best| best.mv), result.best_move_text, "the final best move was reported");
 
-    progress.cancel.store(true, Ordering::Relaxed);
-    assert_eq!(mcts.search(&DefaultEval, &mut NoTrace).stats.iterations, 0, "a cancelled search stops at once");
+    progress.stop();
+    let result = mcts.search(&DefaultEval, &mut Watched::new(NoTrace, &progress));
+    assert_eq!(result.stats.iterations, 0, "a stopped search ends at once");
 
     let timed = MctsConfig { iterations: None, millis: Some(30), ..MctsConfig::default() };
     let result = uct_search(&TicTacToe::new(), &DefaultEval, &timed, &mut NoTrace);

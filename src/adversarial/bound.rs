@@ -123,9 +123,9 @@ mod tests {
             }
             let truth = game.side_to_move().sign() * minimax::search(&game, &DefaultEval, 9, &mut NoTrace).score;
             // Wins are scored by plies from the search's root: count the node's plies too.
-            let truth = if is_proven(truth) { truth - truth.signum() * node.ply as Score } else { truth };
+            let truth = if is_proven(truth) { truth - truth.signum() * Score::from(view.ply(id as u32)) } else { truth };
             let shown = Bounded::classify(
-                node.value.unwrap(),
+                node.value().unwrap(),
                 node.side,
                 Perspective::SideToMove,
                 windows[id],

@@ -1,5 +1,5 @@
 //! Alpha-beta with iterative deepening: searches depth 1, 2, 3, ... until a limit (depth, time,
-//! nodes, cancel flag) stops it, answering with the last completed iteration. Each iteration
+//! nodes, the tracer's stop) stops it, answering with the last completed iteration. Each iteration
 //! orders moves with what the previous ones learnt: the transposition table's best move first,
 //! then two killer moves per ply (quiet moves that cut off a sibling), then the history heuristic
 //! (moves that cut off anywhere, weighted by depth²). Moves after the first are searched as in
@@ -7,14 +7,13 @@
 //! the best so far. The values equal plain alpha-beta's at the same depth (with `exact_depth`).
 
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
 use crate::time::{Duration, Instant};
 
 use super::tree::{LeafReason, Perspective, TreeEvent};
 use super::tt::{Bound, TranspositionTable, from_table, to_table};
-use super::{INF, SearchLimits, SearchProgress, SearchResult, Walk};
+use super::{INF, SearchLimits, SearchResult, Walk};
 use crate::games::{Evaluator, Game, MAX_PLY, Score, Side, WIN, is_proven};
-use crate::trace::{NO_NODE, Tracer};
+use crate::trace::{BestSoFar, NO_NODE, Tracer};
 
 /// Stored as an entry's depth when its subtree never met the horizon: the score holds at any depth.
 const RESOLVED: u32 = u32::MAX;
@@ -26,7 +25,7 @@ const SELECTED_MOVES: usize = 3;
 /// Nodes with less remaining depth skip the transposition table: the children of a depth-1 node
 /// are leaves, and a table probe (often a cache miss) costs more than the few leaves it saves.
 const TABLE_MIN_DEPTH: u32 = 2;
-/// Stop checks (clock, cancel flag) run once per this many nodes.
+/// The clock is read once per this many nodes.
 const CHECK_EVERY: u64 = 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,8 +85,6 @@ impl<G: Game> IterativeDeepening<G> {
             engine: self,
             deadline: limits.millis.map(|ms| started + Duration::from_millis(ms)),
             node_limit: limits.nodes,
-            cancel: limits.cancel.as_deref(),
-            progress: limits.progress.as_deref(),
             stopped: false,
             unresolved: 0,
             order: Vec::new(),
@@ -106,9 +103,7 @@ impl<G: Game> IterativeDeepening<G> {
             let pv = run.walk.root_pv();
             run.walk.stats.depth_reached = depth;
             run.walk.stats.nodes_per_depth.push(run.walk.stats.nodes - nodes_before);
-            if let Some(progress) = run.progress {
-                report(progress, game, &pv, score, depth, run.walk.stats.nodes);
-            }
+            run.walk.tracer.best_so_far(|| pv.first().map(|&mv| BestSoFar { mv: game.move_text(mv), depth, score: Some(score) }));
             answer = Some((pv, score));
             let proven_within_reach = is_proven(score) && (WIN - score.abs()) as u32 <= depth;
             if run.unresolved == 0 || proven_within_reach {
@@ -122,9 +117,6 @@ impl<G: Game> IterativeDeepening<G> {
             game.legal_moves(&mut moves);
             (if partial.is_empty() { moves.into_iter().take(1).collect() } else { partial }, 0)
         });
-        if let Some(progress) = run.progress {
-            progress.nodes.store(run.walk.stats.nodes, Ordering::Relaxed);
-        }
         run.walk.finish(game, pv, score, score, started)
     }
 
@@ -146,14 +138,6 @@ pub(crate) fn move_slot(side: Side, mv: impl Hash, slots_per_side: usize) -> usi
     mv.hash(&mut hasher);
     let offset = if side == Side::First { 0 } else { slots_per_side };
     offset + (hasher.finish() as usize & (slots_per_side - 1))
-}
-
-fn report<G: Game>(progress: &SearchProgress, game: &G, pv: &[G::Move], score: Score, depth: u32, nodes: u64) {
-    progress.depth.store(depth, Ordering::Relaxed);
-    progress.score.store(score, Ordering::Relaxed);
-    progress.nodes.store(nodes, Ordering::Relaxed);
-    let text = pv.first().map(|&mv| game.move_text(mv));
-    *progress.best_move.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = text;
 }
 
 /// A small multiplicative hash for history slots (moves only need spreading, not security).
@@ -197,8 +181,6 @@ struct Run<'e, 'w, G: Game, E, T> {
     engine: &'e mut IterativeDeepening<G>,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
-    cancel: Option<&'w AtomicBool>,
-    progress: Option<&'w SearchProgress>,
     stopped: bool,
     /// Leaves this iteration whose value depends on the depth or the path (horizon, repetition,
     /// depth-limited table entries). None means the iteration solved the game from the root.
@@ -210,19 +192,12 @@ struct Run<'e, 'w, G: Game, E, T> {
 }
 
 impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
-    fn should_stop(&mut self) -> bool {
+    fn should_stop(&self) -> bool {
         let nodes = self.walk.stats.nodes;
         if self.walk.stopped || self.node_limit.is_some_and(|limit| nodes > limit) {
             return true;
         }
-        if nodes % CHECK_EVERY == 0 {
-            if let Some(progress) = self.progress {
-                progress.nodes.store(nodes, Ordering::Relaxed);
-            }
-            return self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
-                || self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
-        }
-        false
+        nodes % CHECK_EVERY == 0 && self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     fn leaf(&mut self, node: u32, value: Score, reason: LeafReason) -> Score {

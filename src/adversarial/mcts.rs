@@ -12,8 +12,6 @@
 //! path won, lost or drawn.
 
 use std::ops::Range;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use crate::time::Instant;
 
 use rand::rngs::StdRng;
@@ -21,7 +19,7 @@ use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::games::{Evaluator, Game, MAX_PLY, Outcome, Score, Side, WIN, is_proven};
-use crate::trace::{Control, NO_NODE, Tracer};
+use crate::trace::{BestSoFar, Control, NO_NODE, Tracer};
 
 use super::mcts_trace::{ExpandedChild, MctsEvent, MctsView, PlayoutEnd, ViewNode};
 
@@ -288,22 +286,7 @@ pub struct MctsResult<M> {
     pub stats: MctsStats,
 }
 
-/// Shared with a worker thread: the app sets `cancel` and reads the progress while a search runs.
-#[derive(Debug)]
-pub struct MctsProgress {
-    pub cancel: Arc<AtomicBool>,
-    pub iterations: AtomicU64,
-    /// Index of the best move so far in the root's `legal_moves` order; `usize::MAX` before any.
-    pub best_move: AtomicUsize,
-}
-
-impl Default for MctsProgress {
-    fn default() -> Self {
-        Self { cancel: Arc::default(), iterations: AtomicU64::new(0), best_move: AtomicUsize::new(usize::MAX) }
-    }
-}
-
-/// How many iterations pass between clock reads and progress updates.
+/// How many iterations pass between clock reads and reports of the best move so far.
 const CHECK_EVERY: u64 = 16;
 
 #[derive(Debug, Clone)]
@@ -356,7 +339,6 @@ pub struct Mcts<G: Game> {
     config: MctsConfig,
     nodes: Vec<Node<G::Move>>,
     rng: StdRng,
-    progress: Option<Arc<MctsProgress>>,
     moves: Vec<G::Move>,
     path: Vec<u32>,
     /// MAST's reward sums and counts by mover and move (hashed into [`MAST_SLOTS`] per side).
@@ -386,7 +368,6 @@ impl<G: Game> Mcts<G> {
             config,
             nodes: Vec::new(),
             rng,
-            progress: None,
             moves: Vec::new(),
             path: Vec::new(),
             mast: Vec::new(),
@@ -394,12 +375,6 @@ impl<G: Game> Mcts<G> {
         };
         mcts.reset_root();
         mcts
-    }
-
-    /// Reports progress to, and takes cancellation from, `progress`.
-    pub fn with_progress(mut self, progress: Arc<MctsProgress>) -> Self {
-        self.progress = Some(progress);
-        self
     }
 
     pub fn game(&self) -> &G {
@@ -479,7 +454,8 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// Searches until a limit is hit, the cancel flag is set, the tracer says stop or the root is proven.
+    /// Searches until a limit is hit, the tracer says stop or the root is proven. The tracer hears
+    /// of the most visited move every few iterations.
     pub fn search<E: Evaluator<G>, T: Tracer<MctsEvent>>(&mut self, evaluator: &E, tracer: &mut T) -> MctsResult<G::Move> {
         let start = Instant::now();
         let mut iterations = 0u64;
@@ -488,20 +464,12 @@ impl<G: Game> Mcts<G> {
         }
         let mut max_depth = 0;
         let mut playout_plies = 0u64;
-        if let Some(progress) = &self.progress {
-            progress.iterations.store(0, Ordering::Relaxed);
-        }
         while self.nodes[0].proven.is_none() && self.config.iterations.is_none_or(|limit| iterations < limit) {
             if iterations % CHECK_EVERY == 0 {
                 if self.config.millis.is_some_and(|ms| start.elapsed().as_millis() >= ms as u128) {
                     break;
                 }
-                if let Some(progress) = &self.progress {
-                    if progress.cancel.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    self.publish(progress, iterations);
-                }
+                tracer.best_so_far(|| self.best_so_far());
             }
             if tracer.control() == Control::Stop {
                 break;
@@ -511,9 +479,7 @@ impl<G: Game> Mcts<G> {
             playout_plies += plies as u64;
             iterations += 1;
         }
-        if let Some(progress) = &self.progress {
-            self.publish(progress, iterations);
-        }
+        tracer.best_so_far(|| self.best_so_far());
         let stats = MctsStats {
             iterations,
             nodes: self.nodes.len(),
@@ -526,10 +492,10 @@ impl<G: Game> Mcts<G> {
         self.result(stats)
     }
 
-    fn publish(&self, progress: &MctsProgress, iterations: u64) {
-        progress.iterations.store(iterations, Ordering::Relaxed);
-        let best = self.best_child(0).map_or(usize::MAX, |c| (c - self.nodes[0].first_child) as usize);
-        progress.best_move.store(best, Ordering::Relaxed);
+    /// The root's most visited move (see [`Self::best_child`]), once the root has children.
+    fn best_so_far(&self) -> Option<BestSoFar> {
+        let mv = self.nodes[self.best_child(0)? as usize].mv.expect("children have moves");
+        Some(BestSoFar { mv: self.game.move_text(mv), depth: 0, score: None })
     }
 
     fn result(&self, stats: MctsStats) -> MctsResult<G::Move> {

@@ -18,9 +18,6 @@ pub mod negamax;
 pub mod tree;
 pub mod tt;
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64};
-use std::sync::{Arc, Mutex};
-
 use serde::Serialize;
 
 use crate::games::{Evaluator, Game, Outcome, Score, WIN};
@@ -31,16 +28,13 @@ use tree::{CutoffKind, LeafReason, MoveText, Perspective, TreeEvent};
 pub const INF: Score = WIN + 1;
 
 /// When a search must stop. Fixed-depth searches read only `depth`; iterative deepening stops at
-/// the first limit reached and answers with its last completed iteration.
+/// the first limit reached and answers with its last completed iteration. A watcher on another
+/// thread stops a search, and reads its progress, through the tracer ([`crate::trace::Watched`]).
 #[derive(Debug, Clone, Default)]
 pub struct SearchLimits {
     pub depth: Option<u32>,
     pub millis: Option<u64>,
     pub nodes: Option<u64>,
-    /// Set to true from another thread to stop the search.
-    pub cancel: Option<Arc<AtomicBool>>,
-    /// Updated while the search runs, for a UI watching from another thread.
-    pub progress: Option<Arc<SearchProgress>>,
 }
 
 impl SearchLimits {
@@ -51,18 +45,6 @@ impl SearchLimits {
     pub fn millis(millis: u64) -> Self {
         Self { millis: Some(millis), ..Self::default() }
     }
-}
-
-/// What a running search has achieved so far, readable from any thread.
-#[derive(Debug, Default)]
-pub struct SearchProgress {
-    /// The last completed iteration.
-    pub depth: AtomicU32,
-    pub nodes: AtomicU64,
-    /// The last completed iteration's root score.
-    pub score: AtomicI32,
-    /// The last completed iteration's best move, as text.
-    pub best_move: Mutex<Option<String>>,
 }
 
 /// Counters every search reports.

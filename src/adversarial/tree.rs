@@ -13,6 +13,7 @@ use std::sync::{OnceLock, RwLock};
 use serde::Serialize;
 
 use crate::games::{Score, Side};
+use super::INF;
 use crate::trace::{NO_NODE, Replay};
 
 /// Whose point of view the values of a trace take.
@@ -150,31 +151,38 @@ pub enum NodeState {
     Done,
 }
 
-/// One node of the replayed tree.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One node of the replayed tree: 28 bytes, as a full tic-tac-toe tree holds 549,946 of them (its
+/// window is kept beside the nodes, see [`TreeView::window`], and its ply is counted on demand).
+#[derive(Debug, Clone, PartialEq)]
 pub struct TreeNode {
     pub parent: u32,
     pub mv: MoveText,
     pub side: Side,
     pub depth: u16,
-    /// Plies below its iteration's root.
-    pub ply: u16,
-    /// The iterative-deepening iteration the node belongs to (0 for single searches).
-    pub iteration: u16,
     /// The newest child and the sibling entered just before this node (`NO_NODE` when none): the
     /// children as links rather than a list per node (see [`TreeView::children`]).
     last_child: u32,
     prev_sibling: u32,
-    /// The value so far (`None` until a child returned or the node was scored).
-    pub value: Option<Score>,
-    pub alpha: Score,
-    pub beta: Score,
+    /// The value so far, [`NO_VALUE`] until a child returned or the node was scored.
+    value: Score,
     pub best_child: u32,
     pub state: NodeState,
 }
 
+/// A node's value before it has one (scores lie within ±`INF`).
+const NO_VALUE: Score = Score::MIN;
+/// The window of every node of minimax and negamax.
+const FULL_WINDOW: (Score, Score) = (-INF, INF);
+
+impl TreeNode {
+    /// The value so far (`None` until a child returned or the node was scored).
+    pub fn value(&self) -> Option<Score> {
+        (self.value != NO_VALUE).then_some(self.value)
+    }
+}
+
 /// The visible state of a tree search at one step of its trace.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct TreeView {
     pub algorithm: Option<&'static str>,
     pub perspective: Option<Perspective>,
@@ -192,14 +200,51 @@ pub struct TreeView {
     cutoffs: HashMap<u32, (CutoffKind, Vec<String>)>,
     /// Nodes entered so far at each ply below the root (all iterations together).
     pub nodes_per_ply: Vec<u64>,
+    /// Each node's window (α, β) by id, up to the last node whose window is not the full one:
+    /// empty all along for minimax and negamax.
+    windows: Vec<(Score, Score)>,
+    /// Events applied.
+    applied: usize,
+    keyframes: Keyframes,
+}
+
+/// Events between two of a [`TreeView`]'s keyframes: a seek back replays at most this many.
+const KEYFRAME_SPACING: usize = 1 << 12;
+
+/// What a [`TreeView`] needs to come back to a step it has been past: nodes off the current path
+/// then were finished and never change again, so a keyframe keeps only the path's nodes (a few
+/// hundred bytes) besides the counters.
+#[derive(Debug, Clone)]
+struct TreeKeyframe {
+    node_count: u32,
+    /// Each node open then (and the current one): its id, the node, its window and its cutoff if
+    /// it had one.
+    path: Vec<(u32, TreeNode, (Score, Score), Option<(CutoffKind, Vec<String>)>)>,
+    current: Option<u32>,
+    iteration: u32,
+    pv: Option<(Vec<String>, Score)>,
+    leaf_count: u64,
+    cutoff_count: u64,
+    nodes_per_ply: Vec<u64>,
+    start: (Option<&'static str>, Option<Perspective>),
+}
+
+/// The keyframes taken so far, every [`KEYFRAME_SPACING`] events from the first: the same for every
+/// view of the same trace, so not part of what a view shows.
+#[derive(Debug, Clone, Default)]
+struct Keyframes(Vec<TreeKeyframe>);
+
+impl PartialEq for Keyframes {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// The fields of a node an event may change: all an undo has to keep (cheap for huge trees).
 #[derive(Debug, Clone)]
 struct NodeChange {
-    value: Option<Score>,
-    alpha: Score,
-    beta: Score,
+    value: Score,
+    window: (Score, Score),
     best_child: u32,
     state: NodeState,
 }
@@ -257,16 +302,89 @@ impl TreeView {
         &mut self.nodes[id as usize]
     }
 
+    fn take_keyframe(&self) -> TreeKeyframe {
+        let path = self
+            .current_path()
+            .into_iter()
+            .map(|id| (id, self.node(id).clone(), self.window(id), self.cutoffs.get(&id).cloned()))
+            .collect();
+        TreeKeyframe {
+            node_count: self.nodes.len() as u32,
+            path,
+            current: self.current,
+            iteration: self.iteration,
+            pv: self.pv.clone(),
+            leaf_count: self.leaf_count,
+            cutoff_count: self.cutoff_count,
+            nodes_per_ply: self.nodes_per_ply.clone(),
+            start: (self.algorithm, self.perspective),
+        }
+    }
+
+    /// Comes back to the keyframe's step from a later one.
+    fn restore(&mut self, keyframe: &TreeKeyframe, step: usize) {
+        let count = keyframe.node_count;
+        self.nodes.truncate(count as usize);
+        self.truncate_windows();
+        self.cutoffs.retain(|&id, _| id < count);
+        for (id, node, window, cutoff) in &keyframe.path {
+            self.nodes[*id as usize] = node.clone();
+            self.set_window(*id, *window);
+            match cutoff {
+                Some(cutoff) => self.cutoffs.insert(*id, cutoff.clone()),
+                None => self.cutoffs.remove(id),
+            };
+        }
+        self.current = keyframe.current;
+        self.iteration = keyframe.iteration;
+        self.pv.clone_from(&keyframe.pv);
+        (self.leaf_count, self.cutoff_count) = (keyframe.leaf_count, keyframe.cutoff_count);
+        self.nodes_per_ply.clone_from(&keyframe.nodes_per_ply);
+        (self.algorithm, self.perspective) = keyframe.start;
+        self.applied = step;
+    }
+
+    /// The window (α, β) the node is searched with now.
+    pub fn window(&self, id: u32) -> (Score, Score) {
+        self.windows.get(id as usize).copied().unwrap_or(FULL_WINDOW)
+    }
+
+    fn set_window(&mut self, id: u32, window: (Score, Score)) {
+        let id = id as usize;
+        if id >= self.windows.len() {
+            if window == FULL_WINDOW {
+                return;
+            }
+            self.windows.resize(id + 1, FULL_WINDOW);
+        }
+        self.windows[id] = window;
+        self.truncate_windows();
+    }
+
+    /// Drops the windows of nodes gone and the full windows at the end: the same step has the
+    /// same list however it was reached.
+    fn truncate_windows(&mut self) {
+        self.windows.truncate(self.nodes.len());
+        while self.windows.last() == Some(&FULL_WINDOW) {
+            self.windows.pop();
+        }
+    }
+
+    /// Plies below its iteration's root.
+    pub fn ply(&self, id: u32) -> u16 {
+        let mut ply = 0;
+        let mut at = self.node(id).parent;
+        while at != NO_NODE {
+            ply += 1;
+            at = self.node(at).parent;
+        }
+        ply
+    }
+
     /// Saves `id` for the undo record and returns it for changing.
     fn change(&mut self, undo: &mut TreeUndo, id: u32) -> &mut TreeNode {
         let n = self.node(id);
-        let before = NodeChange {
-            value: n.value,
-            alpha: n.alpha,
-            beta: n.beta,
-            best_child: n.best_child,
-            state: n.state,
-        };
+        let before = NodeChange { value: n.value, window: self.window(id), best_child: n.best_child, state: n.state };
         undo.node = Some((id, before));
         self.current = Some(id);
         self.node_mut(id)
@@ -321,8 +439,13 @@ pub fn minimal_nodes_per_ply(branching: &[f64]) -> Vec<f64> {
 impl Replay for TreeView {
     type Event = TreeEvent;
     type Undo = TreeUndo;
+    const JUMPS: bool = true;
 
     fn apply(&mut self, event: &TreeEvent) -> TreeUndo {
+        if self.applied == KEYFRAME_SPACING * self.keyframes.0.len() {
+            self.keyframes.0.push(self.take_keyframe());
+        }
+        self.applied += 1;
         let mut undo =
             TreeUndo { node: None, added: false, cut: None, current: self.current, iteration: self.iteration, pv: None, start: None };
         match event {
@@ -337,7 +460,7 @@ impl Replay for TreeView {
             }
             TreeEvent::Enter { node, parent, mv, side, depth, alpha, beta } => {
                 debug_assert_eq!(*node as usize, self.nodes.len(), "nodes are numbered in entry order");
-                let ply = if *parent == NO_NODE { 0 } else { self.node(*parent).ply + 1 };
+                let ply = if *parent == NO_NODE { 0 } else { self.ply(*parent) + 1 };
                 if self.nodes_per_ply.len() <= ply as usize {
                     self.nodes_per_ply.resize(ply as usize + 1, 0);
                 }
@@ -349,29 +472,26 @@ impl Replay for TreeView {
                     mv: *mv,
                     side: *side,
                     depth: *depth,
-                    ply,
-                    iteration: u16::try_from(self.iteration).unwrap_or(u16::MAX),
                     last_child: NO_NODE,
                     prev_sibling,
-                    value: None,
-                    alpha: *alpha,
-                    beta: *beta,
+                    value: NO_VALUE,
                     best_child: NO_NODE,
                     state: NodeState::Open,
                 });
-
+                self.set_window(*node, (*alpha, *beta));
                 undo.added = true;
                 self.current = Some(*node);
             }
             TreeEvent::Leaf { node, value, reason } => {
                 let n = self.change(&mut undo, *node);
-                n.value = Some(*value);
+                n.value = *value;
                 n.state = NodeState::Leaf(*reason);
                 self.leaf_count += 1;
             }
             TreeEvent::Window { node, value, alpha, beta, best_child } => {
                 let n = self.change(&mut undo, *node);
-                (n.value, n.alpha, n.beta, n.best_child) = (Some(*value), *alpha, *beta, *best_child);
+                (n.value, n.best_child) = (*value, *best_child);
+                self.set_window(*node, (*alpha, *beta));
             }
             TreeEvent::Cutoff { node, kind, pruned } => {
                 self.current = Some(*node);
@@ -381,7 +501,7 @@ impl Replay for TreeView {
             }
             TreeEvent::Exit { node, value, best_child } => {
                 let n = self.change(&mut undo, *node);
-                (n.value, n.best_child, n.state) = (Some(*value), *best_child, NodeState::Done);
+                (n.value, n.best_child, n.state) = (*value, *best_child, NodeState::Done);
             }
             TreeEvent::Pv { moves, value } => {
                 undo.pv = Some(self.pv.replace((moves.to_vec(), *value)));
@@ -394,20 +514,33 @@ impl Replay for TreeView {
         self.nodes.reserve(events.iter().filter(|event| matches!(event, TreeEvent::Enter { .. })).count());
     }
 
-    /// Nodes dominate.
-    fn footprint(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<TreeNode>()
+    /// From the nearest keyframe at or before `to`, when the player's undo records do not reach.
+    fn jump(&mut self, events: &[TreeEvent], _from: usize, to: usize, replay: Option<usize>) -> bool {
+        if replay.is_some() {
+            return false;
+        }
+        let index = to / KEYFRAME_SPACING;
+        let keyframes = std::mem::take(&mut self.keyframes);
+        self.restore(&keyframes.0[index], index * KEYFRAME_SPACING);
+        self.keyframes = keyframes;
+        for event in &events[index * KEYFRAME_SPACING..to] {
+            self.apply(event);
+        }
+        true
     }
 
     fn revert(&mut self, _done: &[TreeEvent], undo: TreeUndo) {
+        self.applied -= 1;
         if undo.added {
+            let ply = self.ply(self.nodes.len() as u32 - 1) as usize;
             let node = self.nodes.pop().expect("an added node to remove");
+            self.truncate_windows();
             if node.parent != NO_NODE {
                 self.node_mut(node.parent).last_child = node.prev_sibling;
             }
-            let count = &mut self.nodes_per_ply[node.ply as usize];
+            let count = &mut self.nodes_per_ply[ply];
             *count -= 1;
-            if *count == 0 && node.ply as usize + 1 == self.nodes_per_ply.len() {
+            if *count == 0 && ply + 1 == self.nodes_per_ply.len() {
                 self.nodes_per_ply.pop();
             }
         }
@@ -416,8 +549,8 @@ impl Replay for TreeView {
             if matches!(n.state, NodeState::Leaf(_)) && !matches!(before.state, NodeState::Leaf(_)) {
                 self.leaf_count -= 1;
             }
-            (n.value, n.alpha, n.beta, n.best_child, n.state) =
-                (before.value, before.alpha, before.beta, before.best_child, before.state);
+            (n.value, n.best_child, n.state) = (before.value, before.best_child, before.state);
+            self.set_window(id, before.window);
         }
         if let Some(id) = undo.cut {
             self.cutoffs.remove(&id);

@@ -66,7 +66,7 @@ pub enum SearchOutcome {
 }
 
 /// The full visual state of a best-first search at one step.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct SearchSnapshot {
     nodes: Vec<NodeRecord>,
     /// The node being expanded.
@@ -80,9 +80,65 @@ pub struct SearchSnapshot {
     /// Events applied since the snapshot was new or cleared.
     applied: u32,
     /// The records that events overwrote and cannot tell again (a node opened again, or closed
-    /// from a state other than open), by the event's number, the newest last: what lets every
-    /// event be taken back without an undo record.
-    overwritten: Vec<(u32, NodeRecord)>,
+    /// from a state other than open), with the event's number in `overwritten_at`, in event
+    /// order: what lets every event be taken back without an undo record. Entries stay when
+    /// stepping back (the same events overwrite the same records again); the first `logged`
+    /// belong to the events applied.
+    overwritten: Vec<NodeRecord>,
+    overwritten_at: Vec<u32>,
+    logged: usize,
+    /// Taken by [`Replay::prepare`] over a whole trace, for [`Replay::jump`]; shared by copies.
+    keyframes: std::sync::Arc<[Keyframe]>,
+}
+
+/// The nodes of a [`SearchSnapshot`] at a multiple of its keyframe spacing, 4 bytes a node: each
+/// node's status in the top two bits and in the rest the number of the last `Open` event, which
+/// tells its g, h and parent again; plus the fields that are not per node.
+#[derive(Debug)]
+struct Keyframe {
+    nodes: Box<[u32]>,
+    current: Option<u32>,
+    expanded: usize,
+    outcome: Option<SearchOutcome>,
+}
+
+/// A keyframe word's event number when no event opened the node.
+const NOT_OPENED: u32 = (1 << 30) - 1;
+/// A keyframe is taken every this many events per node: it costs 4 bytes a node, so keyframes
+/// cost at most one byte per event.
+const KEYFRAME_EVENTS_PER_NODE: usize = 4;
+/// Seeks shorter than this replay event by event: that takes well under a millisecond.
+const JUMP_MIN: usize = 1 << 12;
+
+impl NodeStatus {
+    fn bits(self) -> u32 {
+        match self {
+            NodeStatus::Unseen => 0,
+            NodeStatus::Open => 1,
+            NodeStatus::Closed => 2,
+        }
+    }
+
+    fn from_bits(bits: u32) -> NodeStatus {
+        match bits {
+            0 => NodeStatus::Unseen,
+            1 => NodeStatus::Open,
+            _ => NodeStatus::Closed,
+        }
+    }
+}
+
+impl PartialEq for SearchSnapshot {
+    /// The same step of the same search: the overwritten records ahead of it and the keyframes are
+    /// not part of what is shown.
+    fn eq(&self, other: &Self) -> bool {
+        self.nodes == other.nodes
+            && (self.current, self.relaxing, self.open_count, self.closed_count, self.expanded, self.applied)
+                == (other.current, other.relaxing, other.open_count, other.closed_count, other.expanded, other.applied)
+            && self.outcome == other.outcome
+            && self.overwritten[..self.logged] == other.overwritten[..other.logged]
+            && self.overwritten_at[..self.logged] == other.overwritten_at[..other.logged]
+    }
 }
 
 /// A snapshot before [`SearchSnapshot::clear`]: the nodes it had reached and everything but the nodes.
@@ -104,6 +160,9 @@ impl SearchSnapshot {
             outcome: None,
             applied: 0,
             overwritten: Vec::new(),
+            overwritten_at: Vec::new(),
+            logged: 0,
+            keyframes: std::sync::Arc::new([]),
         }
     }
 
@@ -151,15 +210,18 @@ impl SearchSnapshot {
         }
         old
     }
-}
 
-impl SearchSnapshot {
-    /// Sets a node's record for an event; keeps the old one unless `inferable` (what
+    /// Sets a node's record for an event; logs the old one unless `inferable` (what
     /// [`Self::take_back`] would rebuild from the event) says it can be told again.
     fn overwrite(&mut self, node: u32, record: NodeRecord, inferable: impl Fn(&NodeRecord) -> bool) {
         let old = self.set(node, record);
         if !inferable(&old) {
-            self.overwritten.push((self.applied, old));
+            if self.logged == self.overwritten.len() {
+                self.overwritten.push(old);
+                self.overwritten_at.push(self.applied);
+            }
+            debug_assert_eq!((self.overwritten_at[self.logged], self.overwritten[self.logged]), (self.applied, old));
+            self.logged += 1;
         }
     }
 
@@ -168,12 +230,13 @@ impl SearchSnapshot {
     /// are read from them.
     pub fn take_back<'a>(&mut self, event: &SearchEvent, mut earlier: impl Iterator<Item = &'a SearchEvent>) {
         self.applied -= 1;
-        let restore = |snapshot: &mut Self, inferred: NodeRecord| match snapshot.overwritten.last() {
-            Some(&(at, record)) if at == snapshot.applied => {
-                snapshot.overwritten.pop();
-                record
+        let restore = |snapshot: &mut Self, inferred: NodeRecord| {
+            if snapshot.logged > 0 && snapshot.overwritten_at[snapshot.logged - 1] == snapshot.applied {
+                snapshot.logged -= 1;
+                snapshot.overwritten[snapshot.logged]
+            } else {
+                inferred
             }
-            _ => inferred,
         };
         match *event {
             SearchEvent::Open { node, .. } => {
@@ -200,12 +263,77 @@ impl SearchSnapshot {
             });
         }
     }
+
+    fn keyframe_spacing(&self) -> usize {
+        (KEYFRAME_EVENTS_PER_NODE * self.nodes.len()).max(JUMP_MIN)
+    }
+
+    fn take_keyframe(&self, last_open: &[u32]) -> Keyframe {
+        let nodes = self.nodes.iter().zip(last_open).map(|(record, &opened)| record.status.bits() << 30 | opened).collect();
+        Keyframe { nodes, current: self.current, expanded: self.expanded, outcome: self.outcome.clone() }
+    }
+
+    /// Sets every node from `keyframe`, reading g, h and parent from the `Open` events it names.
+    fn restore_keyframe(&mut self, keyframe: &Keyframe, events: &[SearchEvent]) {
+        let (mut open, mut closed) = (0, 0);
+        for (record, &word) in self.nodes.iter_mut().zip(&keyframe.nodes) {
+            let status = NodeStatus::from_bits(word >> 30);
+            let opened = word & NOT_OPENED;
+            *record = match (status, events.get(opened as usize)) {
+                (NodeStatus::Unseen, _) => NodeRecord::UNSEEN,
+                (status, Some(&SearchEvent::Open { parent, g, h, .. })) => NodeRecord { status, g, h, parent },
+                (status, _) => NodeRecord { status, ..NodeRecord::UNSEEN },
+            };
+            match status {
+                NodeStatus::Open => open += 1,
+                NodeStatus::Closed => closed += 1,
+                NodeStatus::Unseen => {}
+            }
+        }
+        (self.open_count, self.closed_count) = (open, closed);
+        (self.current, self.expanded, self.outcome) = (keyframe.current, keyframe.expanded, keyframe.outcome.clone());
+    }
+
+    /// Back to the state before any event of a whole trace (the overwritten records and the
+    /// keyframes stay: they are the trace's).
+    fn restart(&mut self) {
+        self.nodes.fill(NodeRecord::UNSEEN);
+        (self.current, self.relaxing, self.outcome) = (None, None, None);
+        (self.open_count, self.closed_count, self.expanded, self.applied, self.logged) = (0, 0, 0, 0, 0);
+    }
+
+    /// Applies `events` (numbered from `self.applied`) to the nodes and counters alone: what
+    /// [`Replay::apply`] does but the overwritten records and the node being relaxed, which a
+    /// jump sets once at its end.
+    fn fast_forward(&mut self, events: &[SearchEvent]) {
+        for event in events {
+            match *event {
+                SearchEvent::Open { node, parent, g, h } => {
+                    self.set(node, NodeRecord { status: NodeStatus::Open, g, h, parent });
+                }
+                SearchEvent::Expand { node } => {
+                    self.set(node, NodeRecord { status: NodeStatus::Closed, ..*self.node(node) });
+                    self.current = Some(node);
+                    self.expanded += 1;
+                }
+                SearchEvent::Relax { .. } => {}
+                SearchEvent::Found { cost, ref path } => self.outcome = Some(SearchOutcome::Found { cost, path: path.clone() }),
+                SearchEvent::Exhausted => {
+                    self.outcome = Some(SearchOutcome::Exhausted);
+                    self.current = None;
+                }
+            }
+        }
+        self.applied += events.len() as u32;
+    }
 }
 
 impl Replay for SearchSnapshot {
     type Event = SearchEvent;
     /// Events carry what the snapshot cannot tell again: no undo record.
     type Undo = ();
+    const NO_UNDO: Option<()> = Some(());
+    const JUMPS: bool = true;
 
     fn apply(&mut self, event: &SearchEvent) {
         match *event {
@@ -233,6 +361,55 @@ impl Replay for SearchSnapshot {
             }
         }
         self.applied += 1;
+    }
+
+    /// Replays the whole trace once: that logs every overwritten record, and takes a keyframe
+    /// every [`SearchSnapshot::keyframe_spacing`] events; then returns to the start.
+    fn prepare(&mut self, events: &[SearchEvent]) {
+        let spacing = self.keyframe_spacing();
+        // Only traces longer than the spacing take keyframes (most searches open each node about once).
+        let mut last_open = if events.len() > spacing { vec![NOT_OPENED; self.nodes.len()] } else { Vec::new() };
+        let mut keyframes = Vec::new();
+        for (number, event) in events.iter().enumerate() {
+            if number > 0 && number % spacing == 0 {
+                keyframes.push(self.take_keyframe(&last_open));
+            }
+            if let SearchEvent::Open { node, .. } = *event
+                && let Some(opened) = last_open.get_mut(node as usize)
+            {
+                *opened = number as u32;
+            }
+            self.apply(event);
+        }
+        self.keyframes = keyframes.into();
+        self.restart();
+    }
+
+    /// From the nearest keyframe at or before `to` (or the start), or from `from` if that lies
+    /// between them, applying the events to the nodes alone.
+    fn jump(&mut self, events: &[SearchEvent], from: usize, to: usize, replay: Option<usize>) -> bool {
+        if replay.is_some_and(|events| events < JUMP_MIN) {
+            return false;
+        }
+        let spacing = self.keyframe_spacing();
+        let keyframe = (to / spacing).min(self.keyframes.len());
+        if !(keyframe * spacing..=to).contains(&from) {
+            match keyframe.checked_sub(1) {
+                Some(index) => {
+                    let keyframes = std::sync::Arc::clone(&self.keyframes);
+                    self.restore_keyframe(&keyframes[index], events);
+                }
+                None => self.restart(),
+            }
+            self.applied = (keyframe * spacing) as u32;
+        }
+        self.fast_forward(&events[self.applied as usize..to]);
+        self.relaxing = match to.checked_sub(1).map(|last| &events[last]) {
+            Some(&SearchEvent::Open { node, .. } | &SearchEvent::Relax { node, .. }) => Some(node),
+            _ => None,
+        };
+        self.logged = self.overwritten_at.partition_point(|&at| (at as usize) < to);
+        true
     }
 
     fn footprint(&self) -> usize {
@@ -289,6 +466,56 @@ mod tests {
                 prop_assert_eq!(player.view(), fresh.view(), "at step {} of {}", target, len);
             }
         }
+    }
+
+    /// Seeks far apart (jumps) land on the view a replay event by event gives, and step back from there.
+    fn check_jumps(trace: &Trace<SearchEvent>, node_count: usize) {
+        let len = trace.events.len();
+        let mut player = Player::new(trace.clone(), SearchSnapshot::new(node_count));
+        for target in [len, 3, len - 5, len / 2, 2 * len / 3 + 1, len / 3, len - JUMP_MIN - 1, JUMP_MIN + 1, 1] {
+            player.seek(target);
+            let mut replayed = SearchSnapshot::new(node_count);
+            for event in &trace.events[..target] {
+                replayed.apply(event);
+            }
+            assert_eq!(player.view(), &replayed, "at step {target} of {len}");
+            player.back();
+            replayed.revert(&trace.events[..target], ());
+            assert_eq!(player.view(), &replayed, "one back from step {target}");
+        }
+    }
+
+    #[test]
+    fn jumps_match_a_replay_event_by_event() {
+        // Towards a blocked cell both search all they reach; weighted A* reopens closed nodes.
+        let grid = crate::grid::generate::random(64, 64, 0.2, 7);
+        let cells = grid.passable_cells();
+        let start = cells[cells.len() / 2];
+        let goal = (0..grid.cell_count() as u32).find(|&cell| !grid.is_cell_passable(cell)).expect("a blocked cell");
+        for (algorithm, weight) in [(Algorithm::Astar, 3.0), (Algorithm::Dijkstra, 1.0)] {
+            let mut recorder = Recorder::default();
+            let search = GridSearch { algorithm, weight, ..GridSearch::default() };
+            search.run(&grid, start, goal, &mut SearchSpace::new(), &mut recorder);
+            check_jumps(&recorder.finish(), grid.cell_count());
+        }
+        // A long trace on few nodes, opening, closing and reopening them in every order, reaches
+        // past several keyframes.
+        let events = (0..40_000u32)
+            .map(|i| {
+                let node = i * 7919 % 64;
+                match i % 5 {
+                    0 | 1 => SearchEvent::Open { node, parent: (node + 1) % 64, g: f64::from(i), h: f64::from(node) },
+                    2 => SearchEvent::Expand { node },
+                    _ => SearchEvent::Relax { node, g: f64::from(i), improved: false },
+                }
+            })
+            .chain([SearchEvent::Exhausted])
+            .collect();
+        let trace = Trace { events, truncated: false };
+        let mut player = Player::new(trace.clone(), SearchSnapshot::new(64));
+        player.seek(1);
+        assert!(player.view().keyframes.len() >= 4, "{} keyframes", player.view().keyframes.len());
+        check_jumps(&trace, 64);
     }
 
     #[test]

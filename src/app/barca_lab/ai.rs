@@ -1,16 +1,12 @@
 //! The computer player: one move chosen on a worker thread by the library's searches, watched
-//! through their progress counters and stopped through a watching tracer.
-
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
+//! and stopped through a watching tracer (its progress counts the work and holds the best move so far).
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use crate::adversarial::choice::{Difficulty, TOP_MOVES, root_move_scores, sample_top};
 use crate::adversarial::engine::{EngineAlgorithm, EngineSpec};
 use crate::adversarial::iterative::IterativeDeepening;
-use crate::adversarial::mcts::{Mcts, MctsConfig, MctsProgress};
-use crate::adversarial::{SearchLimits, SearchProgress};
+use crate::adversarial::mcts::{Mcts, MctsConfig};
 use crate::app::worker::Job;
 use crate::games::barca::{Barca, BarcaMove, Weights};
 use crate::games::{Game, Score, is_proven};
@@ -60,10 +56,8 @@ pub struct AiAnswer {
 pub struct Thinking {
     /// Its progress's stop ("Stop") makes the searches answer with the best move found so far.
     pub job: Job<AiAnswer>,
-    search: Arc<SearchProgress>,
-    mcts: Arc<MctsProgress>,
     algorithm: EngineAlgorithm,
-    /// The position thought about, to name UCT's best move index.
+    /// The position thought about, to read the best move so far.
     game: Barca,
 }
 
@@ -88,10 +82,7 @@ impl Thinking {
         seed: u64,
         repaint: Option<egui::Context>,
     ) -> Thinking {
-        let search = Arc::new(SearchProgress::default());
-        let mcts = Arc::new(MctsProgress::default());
         let (position, eval) = (game.clone(), weights.clone());
-        let (search_progress, mcts_progress) = (Arc::clone(&search), Arc::clone(&mcts));
         let name = AI_ALGORITHMS.iter().find(|(a, _)| *a == spec.algorithm).map_or("", |(_, name)| name);
         let difficulty = spec.level.unwrap_or(Difficulty::Hard);
         let label = format!("{name} ({})", difficulty_name(difficulty));
@@ -101,7 +92,7 @@ impl Thinking {
             match (spec.algorithm, difficulty.sampling_depth()) {
                 (EngineAlgorithm::Uct, _) => {
                     let config = MctsConfig { seed, ..spec.mcts_config() };
-                    let result = Mcts::new(position, config).with_progress(mcts_progress).search(&eval, &mut observer);
+                    let result = Mcts::new(position, config).search(&eval, &mut observer);
                     let summary = format!(
                         "{} playouts, {} nodes, best move wins {:.0}%",
                         result.stats.iterations,
@@ -116,8 +107,7 @@ impl Thinking {
                     AiAnswer { mv, summary: format!("sampled among the best five moves at depth {depth}"), engine }
                 }
                 (_, None) => {
-                    let limits = SearchLimits { progress: Some(search_progress), ..spec.limits() };
-                    let result = engine.search(&position, &eval, &limits, &mut observer);
+                    let result = engine.search(&position, &eval, &spec.limits(), &mut observer);
                     let summary = format!(
                         "depth {}, {} nodes, score {}",
                         result.stats.depth_reached,
@@ -128,7 +118,7 @@ impl Thinking {
                 }
             }
         });
-        Thinking { job, search, mcts, algorithm: spec.algorithm, game: game.clone() }
+        Thinking { job, algorithm: spec.algorithm, game: game.clone() }
     }
 
     /// Asks the search to answer now with the best move found so far.
@@ -142,41 +132,63 @@ impl Thinking {
 
     /// The best move found so far, once the search has one.
     pub fn best_so_far(&self) -> Option<BarcaMove> {
-        match self.algorithm {
-            EngineAlgorithm::Uct => {
-                if self.mcts.iterations.load(Ordering::Relaxed) == 0 {
-                    return None;
-                }
-                let mut moves = Vec::new();
-                self.game.legal_moves(&mut moves);
-                moves.get(self.mcts.best_move.load(Ordering::Relaxed)).copied()
+        self.game.parse_move(&self.job.progress().best_so_far()?.mv).ok()
+    }
+
+    /// The search so far, in one line (the progress counts playouts for UCT, nodes for alpha-beta).
+    pub fn progress_text(&self) -> String {
+        let elapsed = self.job.elapsed().as_secs_f32();
+        let progress = self.job.progress();
+        let best = progress.best_so_far();
+        match (self.algorithm, best) {
+            (EngineAlgorithm::Uct, best) => {
+                let best = best.map(|best| best.mv).unwrap_or_default();
+                format!("Thinking... {elapsed:.1} s, {} playouts, best so far {best}", progress.done())
             }
-            _ => {
-                let text = self.search.best_move.lock().ok()?.clone()?;
-                self.game.parse_move(&text).ok()
+            (_, Some(best)) if best.depth > 0 => {
+                let score = best.score.map(score_text).unwrap_or_default();
+                format!(
+                    "Thinking... {elapsed:.1} s, depth {} done, {} nodes, best so far {} ({score})",
+                    best.depth,
+                    progress.done(),
+                    best.mv
+                )
             }
+            _ => format!("Thinking... {elapsed:.1} s"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    fn within_seconds<T>(seconds: u64, mut poll: impl FnMut() -> Option<T>) -> T {
+        let deadline = Instant::now() + Duration::from_secs(seconds);
+        loop {
+            if let Some(value) = poll() {
+                return value;
+            }
+            assert!(Instant::now() < deadline, "no answer within {seconds} s");
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
 
-    /// The search so far, in one line.
-    pub fn progress_text(&self) -> String {
-        let elapsed = self.job.elapsed().as_secs_f32();
-        match self.algorithm {
-            EngineAlgorithm::Uct => {
-                let iterations = self.mcts.iterations.load(Ordering::Relaxed);
-                let best = self.best_so_far().map(|mv| mv.to_string());
-                format!("Thinking... {elapsed:.1} s, {iterations} playouts, best so far {}", best.unwrap_or_default())
-            }
-            _ => {
-                let depth = self.search.depth.load(Ordering::Relaxed);
-                if depth == 0 {
-                    return format!("Thinking... {elapsed:.1} s");
-                }
-                let nodes = self.search.nodes.load(Ordering::Relaxed);
-                let score = score_text(self.search.score.load(Ordering::Relaxed));
-                let best = self.search.best_move.lock().map(|m| m.clone()).unwrap_or_default().unwrap_or_default();
-                format!("Thinking... {elapsed:.1} s, depth {depth} done, {nodes} nodes, best so far {best} ({score})")
-            }
+    #[test]
+    fn thinking_shows_its_best_move_so_far_and_answers_when_stopped() {
+        let game = Barca::start();
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        for algorithm in [EngineAlgorithm::Id, EngineAlgorithm::Uct] {
+            let spec = ai_engine(algorithm, Difficulty::Hard);
+            let thinking = Thinking::start(&game, &Weights::default(), spec, new_engine(), 5, None);
+            let best = within_seconds(10, || thinking.best_so_far());
+            assert!(moves.contains(&best), "{algorithm:?}: {best} is a legal move");
+            assert!(thinking.progress_text().contains("best so far"), "{}", thinking.progress_text());
+            thinking.stop();
+            let answer = within_seconds(10, || thinking.job.poll());
+            assert!(answer.mv.is_some_and(|mv| moves.contains(&mv)), "{algorithm:?} answers with a move");
         }
     }
 }

@@ -33,8 +33,8 @@ pub struct SearchReplay {
     /// The same query run without recording: its counts and wall time.
     pub result: PathResult,
     pub time: Duration,
-    /// Index of every `Expand` event in the trace.
-    expansion_events: Vec<usize>,
+    /// Index of every `Expand` event in the trace (a trace holds fewer than 2^32 events).
+    expansion_events: Vec<u32>,
 }
 
 impl SearchReplay {
@@ -65,7 +65,7 @@ impl SearchReplay {
             .iter()
             .enumerate()
             .filter(|(_, event)| matches!(event, SearchEvent::Expand { .. }))
-            .map(|(index, _)| index)
+            .map(|(index, _)| index as u32)
             .collect();
         Self { search, player: Player::new(trace, SearchSnapshot::new(cells)), result, time, expansion_events }
     }
@@ -98,7 +98,7 @@ impl SearchReplay {
     pub fn seek(&mut self, unit: StepUnit, position: usize) {
         let step = match unit {
             StepUnit::Event => position,
-            StepUnit::Expansion => self.expansion_events.get(position).copied().unwrap_or(usize::MAX),
+            StepUnit::Expansion => self.expansion_events.get(position).map_or(usize::MAX, |&index| index as usize),
         };
         self.player.seek(step);
     }

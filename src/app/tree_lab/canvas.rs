@@ -424,7 +424,7 @@ impl<'a> ShownSearch<'a> {
         let node = view.node(id);
         let perspective = view.perspective.unwrap_or(Perspective::First);
         let window = self.replay.windows.get(id as usize).copied().unwrap_or((-INF, INF));
-        node.value.map(|v| Bounded::classify(v, node.side, perspective, window, node.state))
+        node.value().map(|v| Bounded::classify(v, node.side, perspective, window, node.state))
     }
 
     /// The node's value for `First` as text ("≤ 0" for a bound), if it has one yet.
@@ -455,9 +455,10 @@ impl ShownTree for ShownSearch<'_> {
             NodeState::Open => "searching",
             NodeState::Done => "",
         };
-        let has_window = node.alpha > -INF || node.beta < INF;
+        let (alpha, beta) = view.window(id);
+        let has_window = alpha > -INF || beta < INF;
         // Like the values, the window reads for the first player whatever form the search keeps it in.
-        let (alpha, beta) = window_for_first(node.alpha, node.beta, node.side, view.perspective);
+        let (alpha, beta) = window_for_first(alpha, beta, node.side, view.perspective);
         // The current node shows its window: that is where alpha-beta decides what to skip.
         let note = if view.current == Some(id) && has_window {
             format!("α {} β {}", bound_text(alpha), bound_text(beta))

@@ -389,15 +389,15 @@ impl TreeLab {
                 ui.label(format!("Leaves: {}", view.leaf_count));
                 ui.label(format!("Cutoffs: {}", view.cutoff_count));
                 if let Some(id) = view.current {
-                    let node = view.node(id);
+                    let ((alpha, beta), side) = (view.window(id), view.node(id).side);
                     ui.label(format!(
                         "Current node window: {} (for {} to move)",
-                        window_text(node.alpha, node.beta),
-                        kind.side_name(node.side)
+                        window_text(alpha, beta),
+                        kind.side_name(side)
                     ));
                 }
                 if let Some(root) = replay.root()
-                    && let Some(value) = view.node(root).value
+                    && let Some(value) = view.node(root).value()
                 {
                     let node = view.node(root);
                     let exact = replay.exhaustive && node.state == NodeState::Done;
@@ -531,13 +531,13 @@ impl TreeLab {
                     at = view.node(at).parent;
                 }
                 moves.reverse();
-                let node = view.node(id);
+                let (alpha, beta) = view.window(id);
                 let shown = ShownSearch::new(replay, kind, recording.spec.algorithm != EngineAlgorithm::AlphaBeta);
                 let value = shown.value(id).unwrap_or_else(|| "not known yet".into());
                 let mut details = format!(
                     "Value for {}: {value}\nWindow: {}",
                     kind.side_name(crate::games::Side::First),
-                    window_text(node.alpha, node.beta)
+                    window_text(alpha, beta)
                 );
                 if let Some((cut, pruned)) = view.cutoff(id) {
                     details += &format!("\n{}: pruned {}", canvas::cutoff_name(*cut), pruned.join(" "));

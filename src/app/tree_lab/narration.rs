@@ -64,8 +64,8 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
     let mover = |node: u32| kind.side_name(view.node(node).side);
     let role = |node: u32| if view.node(node).side == Side::First { "MAX" } else { "MIN" };
     let window = |node: u32| {
-        let n = view.node(node);
-        let (alpha, beta) = window_for_first(n.alpha, n.beta, n.side, view.perspective);
+        let (alpha, beta) = view.window(node);
+        let (alpha, beta) = window_for_first(alpha, beta, view.node(node).side, view.perspective);
         window_text(alpha, beta)
     };
     let first = kind.side_name(Side::First);
@@ -91,10 +91,8 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
             if full_window(alpha, beta) { format!("{so_far}.") } else { format!("{so_far}; the window is now {}.", window(node)) }
         }
         TreeEvent::Cutoff { node, kind: cut, pruned } => {
-            let (alpha, beta) = {
-                let n = view.node(*node);
-                window_for_first(n.alpha, n.beta, n.side, view.perspective)
-            };
+            let (alpha, beta) = view.window(*node);
+            let (alpha, beta) = window_for_first(alpha, beta, view.node(*node).side, view.perspective);
             let why = match cut {
                 CutoffKind::Beta => {
                     format!("MAX already has {} here, at least β = {}, more than MIN above allows", value(*node), bound_text(beta))
@@ -271,8 +269,9 @@ mod tests {
         let n = view.node(node);
         // The node's value and window, read from the state and turned to X's view independently.
         let sign = if view.perspective == Some(Perspective::SideToMove) { n.side.sign() } else { 1 };
-        let value = sign * n.value.unwrap();
-        let (alpha, beta) = if sign < 0 { (-n.beta, -n.alpha) } else { (n.alpha, n.beta) };
+        let value = sign * n.value().unwrap();
+        let (alpha, beta) = view.window(node);
+        let (alpha, beta) = if sign < 0 { (-beta, -alpha) } else { (alpha, beta) };
         let (bound, limit) = match kind {
             CutoffKind::Beta => (BoundKind::AtLeast, format!("β = {}", bound_text(beta))),
             CutoffKind::Alpha => (BoundKind::AtMost, format!("α = {}", bound_text(alpha))),

@@ -6,7 +6,7 @@ use crate::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 pub use crate::adversarial::engine::EngineAlgorithm;
-use crate::adversarial::SearchStats;
+use crate::adversarial::{INF, SearchStats};
 use crate::adversarial::engine::{EngineResult, EngineSpec};
 use crate::adversarial::mcts::{MctsConfig, MctsStats};
 use crate::adversarial::mcts_trace::MctsView;
@@ -193,7 +193,8 @@ pub struct TreeReplay {
     pub roots: Vec<u32>,
     /// No node of the last iteration was scored by the evaluator at a horizon: its values are game results.
     pub exhaustive: bool,
-    /// The window (α, β) each node was entered with: what tells a fail-soft bound from an exact value.
+    /// The window (α, β) each node was entered with, by node id: what tells a fail-soft bound from an
+    /// exact value. Nodes past its end were entered with the full window (all of minimax's).
     pub windows: Vec<(Score, Score)>,
 }
 
@@ -295,7 +296,10 @@ fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress:
                 // Only the last iteration's values are shown at the end.
                 TreeEvent::Iteration { .. } => exhaustive = true,
                 TreeEvent::Enter { node, parent, alpha, beta, .. } => {
-                    windows.push((*alpha, *beta));
+                    if (*alpha, *beta) != (-INF, INF) {
+                        windows.resize(*node as usize, (-INF, INF));
+                        windows.push((*alpha, *beta));
+                    }
                     if *parent == NO_NODE {
                         roots.push(*node);
                     }
