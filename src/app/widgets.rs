@@ -32,13 +32,14 @@ pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str
     }
 }
 
-/// A cell's column beside its canvas, in the reading view's text sizes with tight rows: a slide's
-/// large text would push the statistics and pseudocode past the cell's edges.
-pub fn compact(ui: &mut egui::Ui, add_contents: impl FnOnce(&mut egui::Ui)) {
+/// A cell's column beside its canvas, at most `height` tall (scrolling beyond), in the reading
+/// view's text sizes with tight rows: a slide's large text would push the statistics and
+/// pseudocode past the cell's edges.
+pub fn compact(ui: &mut egui::Ui, height: f32, add_contents: impl FnOnce(&mut egui::Ui)) {
     ui.scope(|ui| {
         ui.style_mut().text_styles = ui.ctx().global_style().text_styles.clone();
         ui.spacing_mut().item_spacing.y = 2.0;
-        add_contents(ui);
+        egui::ScrollArea::vertical().id_salt("compact").max_height(height).auto_shrink([false, true]).show(ui, add_contents);
     });
 }
 

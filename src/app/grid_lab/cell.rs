@@ -37,7 +37,9 @@ impl LiveCell for GridLab {
             }
             ui.vertical(|ui| {
                 ui.set_max_width(ui.available_width());
-                widgets::compact(ui, |ui| {
+                // Beside the column headers too, when two searches are compared.
+                let header = if sides == 2 { ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y } else { 0.0 };
+                widgets::compact(ui, height + header, |ui| {
                     self.stats(ui);
                     ui.separator();
                     if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {

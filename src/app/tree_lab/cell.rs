@@ -31,7 +31,7 @@ impl LiveCell for TreeLab {
             let size = Vec2::new((ui.available_width() - SIDE_WIDTH).max(240.0), height);
             canvas = ui.allocate_ui(size, |ui| self.tree(ui, &mut commands)).response.rect;
             ui.vertical(|ui| {
-                widgets::compact(ui, |ui| {
+                widgets::compact(ui, height, |ui| {
                     self.stats(ui);
                     ui.separator();
                     self.pseudocode(ui);
