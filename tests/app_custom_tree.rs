@@ -6,7 +6,7 @@ mod common;
 use common::tree_lab::{LabHarness, lab_harness, settle};
 use common::ui::{click, type_into};
 
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::{By, NodeT, Queryable};
 use searchlab::app::tree_lab::{GameKind, Replay};
 use searchlab::scene::Scene;
 
@@ -41,12 +41,15 @@ fn alpha_beta_on_the_textbook_tree_shows_values_bounds_and_the_pruned_leaves() {
     let harness = custom_tree(TEXTBOOK, "Alpha-beta");
     assert_eq!(harness.state().settings().game, GameKind::CustomTree);
     // Hand trace: MIN 1 = min(3,12,8) = 3 exactly; MIN 2's first leaf 2 ≤ α = 3 cuts 4 and 6, so
-    // MIN 2 is only known to be ≤ 2; MIN 3 = 2, also below α, so ≤ 2. Root = 3.
+    // MIN 2 is only known to be ≤ 2; MIN 3 reads all of 14, 5, 2: exactly 2, though below α.
+    // Root = 3. One cutoff, on MIN 2's first move.
     harness.get_by_label("Root value: +3");
     harness.get_by_label("Leaves: 7");
+    harness.get_by_label("Cutoffs: 1");
+    harness.get_by_label("First-move cutoffs: 100.0%");
     harness.get_by_label(&format!("node {}: 1 +3", node_at(&harness, &["1"])));
     harness.get_by_label(&format!("node {}: 2 ≤ +2", node_at(&harness, &["2"])));
-    harness.get_by_label(&format!("node {}: 3 ≤ +2", node_at(&harness, &["3"])));
+    harness.get_by_label(&format!("node {}: 3 +2", node_at(&harness, &["3"])));
     harness.get_by_label(&format!("node {}: 1 +2 leaf", node_at(&harness, &["2", "1"])));
     // The two leaves after the cut are drawn as one pruned card, marked as an α cut (a MIN node).
     // MIN 3 reaches α only at its last leaf: nothing is left to prune, so no card says so.
@@ -117,4 +120,17 @@ fn settings_saved_before_the_custom_tree_keep_their_positions() {
     let positions = &lab.settings().positions;
     assert_eq!((positions[0].as_str(), positions[1].as_str()), ("xo./.../...", "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b"));
     assert_eq!(positions[2], GameKind::CustomTree.default_position());
+}
+
+/// Step 18 of alpha-beta on the textbook tree: MIN 2 has read its leaf 2 under α = 3. The
+/// statistics give its window for MAX, as its card does.
+#[test]
+fn the_statistics_window_reads_for_max_like_the_card() {
+    let mut harness = custom_tree(TEXTBOOK, "Alpha-beta");
+    harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit(18.0);
+    settle(&mut harness);
+    let node = node_at(&harness, &["2"]);
+    let card = harness.get_by_label_contains(&format!("node {node}: ")).accesskit_node().label().unwrap_or_default();
+    assert!(card.contains("α 3 β 2"), "{card}");
+    harness.get_by_label("Current node window: α = 3, β = 2 (for MAX)");
 }

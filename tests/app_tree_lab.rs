@@ -365,3 +365,33 @@ fn on_a_projector_the_side_panel_covers_neither_the_controls_nor_the_tree() {
         }
     }
 }
+
+/// The "Root moves" list on `xx./o../...`, where O must block at c1: its means read for X like the
+/// cards, and its first move is the most visited line's (both ordered by the engine's rule).
+#[test]
+fn the_root_moves_list_reads_for_x_and_agrees_with_the_most_visited_line() {
+    let mut harness = lab_harness();
+    harness.state_mut().apply(TreeCommand::SetPosition("xx./o../...".into()));
+    settle(&mut harness);
+    click(&mut harness, "UCT");
+    settle(&mut harness);
+    harness.state_mut().apply(TreeCommand::SetIterations(1000));
+    settle(&mut harness);
+    click(&mut harness, "End >|");
+    let Replay::Mcts(replay) = &recording(&harness).replay else { panic!("a UCT replay") };
+    let view = replay.player.view();
+    let children: Vec<u32> = view.node(0).children().collect();
+    for &id in &children {
+        let node = view.node(id);
+        assert_eq!(node.mover, Side::Second, "O moves at the root");
+        let line = format!("{}: {} visits, mean {:.3} for X", node.mv, node.visits, 1.0 - node.mean());
+        harness.get_by_label_contains(&line);
+    }
+    let list: Vec<String> = harness
+        .query_all_by_label_contains(" visits, mean ")
+        .map(|n| n.accesskit_node().value().unwrap_or_default())
+        .collect();
+    let first_move = replay.pv.first().expect("a most visited line");
+    assert!(list[0].starts_with(&format!("{first_move}: ")), "list {list:?}, line {:?}", replay.pv);
+    harness.get_by_label(&format!("Most visited line: {}", replay.pv.join(" ")));
+}

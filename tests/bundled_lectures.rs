@@ -124,9 +124,9 @@ fn quoted_figures(lecture: &str) -> Vec<Shown> {
             shown(1, &["Whole search: 186 nodes, 86 leaves, 0 cutoffs"], &[]),
             shown(2, &["Whole search: 13 nodes, 9 leaves, 0 cutoffs", "Root value: +3"], &[]),
             shown(3, &["Whole search: 11 nodes, 7 leaves", "Root value: +3"], &[]),
-            shown(4, &["Whole search: 88 nodes, 35 leaves, 23 cutoffs"], &[]),
-            shown(5, &["Whole search: 871 nodes", "First-move cutoffs: 69.9%"], &[]),
-            shown(6, &["Whole search: 810 nodes", "First-move cutoffs: 82.9%", "TT hits: 171 of 282 probes"], &[]),
+            shown(4, &["Whole search: 88 nodes, 35 leaves, 21 cutoffs"], &[]),
+            shown(5, &["Whole search: 871 nodes", "First-move cutoffs: 83.8%"], &[]),
+            shown(6, &["Whole search: 810 nodes", "First-move cutoffs: 86.7%", "TT hits: 171 of 282 probes"], &[]),
             shown(7, &["Whole search: 549946 nodes, 255168 leaves", "Root value: draw"], &[]),
         ],
         "5-monte-carlo-tree-search.md" => vec![

@@ -251,6 +251,11 @@ impl ChildStats {
     }
 }
 
+/// How two moves' (visits, mover's mean) compare as the move to play: more visits, ties to the better mean.
+pub fn more_played(a: (u32, f64), b: (u32, f64)) -> std::cmp::Ordering {
+    a.0.cmp(&b.0).then(a.1.total_cmp(&b.1))
+}
+
 pub(super) fn mean(value_sum: f64, visits: u32) -> f64 {
     if visits == 0 { 0.5 } else { value_sum / visits as f64 }
 }
@@ -545,7 +550,7 @@ impl<G: Game> Mcts<G> {
         win.or_else(|| {
             children.clone().filter(|c| of(c).proven != Some(Proven::Loss)).max_by(|a, b| {
                 let (a, b) = (of(a), of(b));
-                a.visits.cmp(&b.visits).then(mean(a.value_sum, a.visits).total_cmp(&mean(b.value_sum, b.visits)))
+                more_played((a.visits, mean(a.value_sum, a.visits)), (b.visits, mean(b.value_sum, b.visits)))
             })
         })
         .or_else(|| children.max_by_key(|c| of(c).proof_plies))

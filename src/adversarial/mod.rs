@@ -216,7 +216,11 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
     }
 
     /// Counts a cutoff at `node` after its `searched`-th move; `rest` are the moves left unsearched.
+    /// Failing high on the last move prunes nothing, so it is no cutoff.
     pub fn cutoff(&mut self, game: &G, node: u32, searched: usize, rest: &[G::Move]) {
+        if rest.is_empty() {
+            return;
+        }
         self.stats.cutoffs += 1;
         if searched == 1 {
             self.stats.first_move_cutoffs += 1;

@@ -420,11 +420,8 @@ impl<'a> ShownSearch<'a> {
 
     /// The node's value for `First`, with whether it is exact or only bounds the true value.
     pub fn bounded(&self, id: u32) -> Option<Bounded> {
-        let view = self.replay.player.view();
-        let node = view.node(id);
-        let perspective = view.perspective.unwrap_or(Perspective::First);
-        let window = self.replay.windows.get(id as usize).copied().unwrap_or((-INF, INF));
-        node.value().map(|v| Bounded::classify(v, node.side, perspective, window, node.state))
+        let windows = &self.replay.windows;
+        Bounded::of_node(self.replay.player.view(), id, &|n| windows.get(n as usize).copied().unwrap_or((-INF, INF)))
     }
 
     /// The node's value for `First` as text ("≤ 0" for a bound), if it has one yet.

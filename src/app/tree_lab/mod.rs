@@ -13,13 +13,15 @@ use egui::Color32;
 use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
 use serde::{Deserialize, Serialize};
 
-use self::canvas::{Expansion, Item, ShownSearch, ShownUct, value_for_first, value_text, window_text};
+use self::canvas::{Expansion, Item, ShownSearch, ShownUct, value_for_first, value_text, window_for_first, window_text};
 pub use self::recording::{EngineAlgorithm, GameKind, Position, Recording, Replay, SearchSpec};
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::widgets;
 use super::worker::Job;
+use crate::adversarial::mcts;
 use crate::adversarial::tree::NodeState;
+use crate::games::Side;
 use crate::trace::NO_NODE;
 use crate::scene::Scene;
 
@@ -389,11 +391,12 @@ impl TreeLab {
                 ui.label(format!("Leaves: {}", view.leaf_count));
                 ui.label(format!("Cutoffs: {}", view.cutoff_count));
                 if let Some(id) = view.current {
-                    let ((alpha, beta), side) = (view.window(id), view.node(id).side);
+                    let (alpha, beta) = view.window(id);
+                    let (alpha, beta) = window_for_first(alpha, beta, view.node(id).side, view.perspective);
                     ui.label(format!(
-                        "Current node window: {} (for {} to move)",
+                        "Current node window: {} (for {})",
                         window_text(alpha, beta),
-                        kind.side_name(side)
+                        kind.side_name(Side::First)
                     ));
                 }
                 if let Some(root) = replay.root()
@@ -455,10 +458,14 @@ impl TreeLab {
                     format!("Moves after {}", view.node(node).mv)
                 });
                 let mut children = view.child_stats(node);
-                children.sort_by_key(|c| std::cmp::Reverse(c.visits));
+                // The engine's order for the move to play, so the top line agrees with the most visited line.
+                children.sort_by(|a, b| mcts::more_played((b.visits, b.mean), (a.visits, a.mean)));
+                let mover = view.node(node).mover.other();
+                let first = kind.side_name(Side::First);
                 for child in children.iter().take(12) {
                     let ucb = child.ucb.map_or("–".to_string(), |u| format!("{u:.3}"));
-                    ui.monospace(format!("{}: {} visits, mean {:.3}, UCB {ucb}", child.mv, child.visits, child.mean));
+                    let mean = canvas::mean_for_first(child.mean, mover);
+                    ui.monospace(format!("{}: {} visits, mean {mean:.3} for {first}, UCB {ucb}", child.mv, child.visits));
                 }
                 if children.len() > 12 {
                     ui.weak(format!("…and {} more", children.len() - 12));
@@ -532,11 +539,12 @@ impl TreeLab {
                 }
                 moves.reverse();
                 let (alpha, beta) = view.window(id);
+                let (alpha, beta) = window_for_first(alpha, beta, view.node(id).side, view.perspective);
                 let shown = ShownSearch::new(replay, kind, recording.spec.algorithm != EngineAlgorithm::AlphaBeta);
                 let value = shown.value(id).unwrap_or_else(|| "not known yet".into());
                 let mut details = format!(
                     "Value for {}: {value}\nWindow: {}",
-                    kind.side_name(crate::games::Side::First),
+                    kind.side_name(Side::First),
                     window_text(alpha, beta)
                 );
                 if let Some((cut, pruned)) = view.cutoff(id) {
@@ -564,7 +572,7 @@ impl TreeLab {
                         "{} visits, mean reward {:.3} for {}",
                         node.visits,
                         canvas::mean_for_first(node.mean(), node.mover),
-                        kind.side_name(crate::games::Side::First)
+                        kind.side_name(Side::First)
                     ),
                 )
             }

@@ -62,7 +62,12 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
     let shown = ShownSearch::new(replay, kind, full_width);
     let value = |node: u32| shown.value(node).unwrap_or_else(|| "none yet".to_string());
     let mover = |node: u32| kind.side_name(view.node(node).side);
-    let role = |node: u32| if view.node(node).side == Side::First { "MAX" } else { "MIN" };
+    // "X (MAX)"; a typed-in tree's sides are named MAX and MIN already, so just "MAX".
+    let named = |node: u32| {
+        let role = if view.node(node).side == Side::First { "MAX" } else { "MIN" };
+        let name = mover(node);
+        if name == role { name.to_string() } else { format!("{name} ({role})") }
+    };
     let window = |node: u32| {
         let (alpha, beta) = view.window(node);
         let (alpha, beta) = window_for_first(alpha, beta, view.node(node).side, view.perspective);
@@ -75,16 +80,15 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
             format!("Iterative deepening: a new iteration to depth {depth}; the table keeps what earlier ones learned.")
         }
         &TreeEvent::Enter { node, depth, alpha, beta, .. } => {
-            let at = format!("Enter {} ({} to move, {}; {depth} plies left)", line(view, node), mover(node), role(node));
+            let at = format!("Enter {} ({} to move; {depth} plies left)", line(view, node), named(node));
             if full_window(alpha, beta) { format!("{at}.") } else { format!("{at} with the window {}.", window(node)) }
         }
         &TreeEvent::Leaf { node, reason, .. } => format!("Leaf {} ({}): its value is {}.", line(view, node), leaf_reason(reason), value(node)),
         &TreeEvent::Window { node, best_child, alpha, beta, .. } => {
             let so_far = format!(
-                "A move returned: at {} {} ({}) now prefers {}, so its value is {}",
+                "A move returned: at {} {} now prefers {}, so its value is {}",
                 line(view, node),
-                mover(node),
-                role(node),
+                named(node),
                 view.node(best_child).mv,
                 value(node)
             );
@@ -297,7 +301,21 @@ mod tests {
         assert_eq!(replay.player.view().perspective, Some(Perspective::SideToMove));
         assert!(text.contains(&window_text(-beta, -alpha)), "{text}");
         assert!(text.contains(&line(replay.player.view(), node)), "{text}");
-        assert!(text.contains(&format!("({} to move, MIN", GameKind::Barca.side_name(Side::Second))), "{text}");
+        assert!(text.contains(&format!("({} (MIN) to move", GameKind::Barca.side_name(Side::Second))), "{text}");
+    }
+
+    #[test]
+    fn a_typed_in_tree_names_its_sides_once() {
+        let position = Position::parse(GameKind::CustomTree, "((3,12,8),(2,4,6))").unwrap();
+        let spec = SearchSpec { algorithm: EngineAlgorithm::AlphaBeta, depth: 2, iterations: 0 };
+        let mut recording = record(position, spec, &Progress::default()).unwrap();
+        let replay = tree(&mut recording);
+        seek_after(replay, 2, |e| matches!(e, TreeEvent::Enter { .. }));
+        let text = tree_sentence(replay, GameKind::CustomTree, false, replay.player.current_event().unwrap());
+        assert!(text.starts_with("Enter 1 1 (MAX to move; 0 plies left)"), "{text}");
+        seek_after(replay, 0, |e| matches!(e, TreeEvent::Window { .. }));
+        let text = tree_sentence(replay, GameKind::CustomTree, false, replay.player.current_event().unwrap());
+        assert!(text.contains(" MIN now prefers "), "{text}");
     }
 
     #[test]
