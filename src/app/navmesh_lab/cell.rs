@@ -37,7 +37,7 @@ impl LiveCell for NavmeshLab {
             let size = Vec2::new((ui.available_width() - SIDE_WIDTH).max(240.0), height);
             ui.allocate_ui(size, |ui| self.canvas(ui, &mut commands));
             ui.vertical(|ui| {
-                self.stats(ui);
+                self.stats(ui, false);
                 ui.separator();
                 self.pseudocode(ui);
             });
