@@ -38,6 +38,8 @@ impl LiveCell for NavmeshLab {
             ui.allocate_ui(size, |ui| self.canvas(ui, &mut commands));
             ui.vertical(|ui| {
                 self.stats(ui, false);
+                // The prose names no colours (palettes change): it points here.
+                self.legend(ui);
                 ui.separator();
                 self.pseudocode(ui);
             });
