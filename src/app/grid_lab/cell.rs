@@ -35,6 +35,8 @@ impl LiveCell for GridLab {
                 canvas = canvas.union(self.canvas_rects[side].unwrap_or(Rect::NOTHING));
             }
             ui.vertical(|ui| {
+                // A planner's own figures (the prose quotes them), then the replayed search's.
+                self.hierarchy.stats(ui);
                 self.stats(ui);
                 ui.separator();
                 if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {
