@@ -282,3 +282,20 @@ fn while_the_computer_thinks_the_board_shows_its_best_move_so_far() {
     common::ui::wait_until(&mut harness, |lab| !lab.is_thinking());
     assert_eq!(harness.state().decor().best_so_far, None, "no arrow once the move is played");
 }
+
+#[test]
+fn a_loaded_position_says_how_the_computer_resumes() {
+    // Human (White) against the computer (Black): the page's default.
+    let mut harness = lab_harness();
+    assert_eq!(harness.state().settings().players, [Seat::Human, Seat::Computer]);
+    type_into(&mut harness, "Position (FEN)", START_FEN);
+    click(&mut harness, "Load position");
+    assert_eq!(notice(harness.state()), "Position loaded (the computer answers your next move)");
+    assert!(harness.query_by_label("Resume").is_none(), "no Resume button while the human is to move");
+
+    let black_to_move = START_FEN.replace(" w", " b");
+    type_into(&mut harness, "Position (FEN)", &black_to_move);
+    click(&mut harness, "Load position");
+    assert_eq!(notice(harness.state()), "Position loaded (the computer waits: press Resume)");
+    harness.get_by_label("Resume");
+}

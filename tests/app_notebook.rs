@@ -260,21 +260,27 @@ fn a_tuning_cell_plots_the_log_it_names_beside_the_lecture() {
 }
 
 #[test]
-fn presenting_in_full_screen_hides_the_lesson_list() {
+fn presenting_gives_the_slide_the_whole_window_until_stopped() {
     let path = lecture_file("full", "# One\n\nfirst\n\n# Two\n\nsecond\n");
     let mut harness = Harness::builder().with_size([1280.0, 720.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     click(&mut harness, "Lecture notebook");
     type_into(&mut harness, "Lecture file:", &path.display().to_string());
     click(&mut harness, "Open lecture");
+    harness.get_by_label("Grid search");
     click(&mut harness, "Present");
-    harness.get_by_label("Grid search");
-    click(&mut harness, "Full screen");
-    for shown in ["Slide 1 / 2", "Next >", "first"] {
-        harness.get_by_label(shown);
+    // The lesson list and the top bar hide, full screen or not.
+    for full_screen in [false, true] {
+        for shown in ["Slide 1 / 2", "Next >", "first", "Stop presenting"] {
+            harness.get_by_label(shown);
+        }
+        for hidden in ["Grid search", "Copy this cell", "Larger"] {
+            assert!(harness.query_by_label(hidden).is_none(), "{hidden} is hidden (full screen: {full_screen})");
+        }
+        if !full_screen {
+            click(&mut harness, "Full screen");
+        }
     }
-    for hidden in ["Grid search", "Copy this cell", "Larger"] {
-        assert!(harness.query_by_label(hidden).is_none(), "{hidden} is hidden");
-    }
-    click(&mut harness, "Full screen");
+    click(&mut harness, "Stop presenting");
     harness.get_by_label("Grid search");
+    harness.get_by_label("Larger");
 }

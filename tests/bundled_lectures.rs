@@ -293,3 +293,29 @@ fn a_chapter_opens_from_the_course_menu_on_its_first_cell() {
     assert!(harness.state().cells()[0].live().is_some());
     assert!(harness.query_all_by_label_contains("Whole search: 186 nodes, 86 leaves, 0 cutoffs").next().is_some());
 }
+
+/// Every labelled widget of every slide (step counter, "Timeline", statistics, pseudocode,
+/// legend, column headers) lies inside the projector's screen: nothing runs past an edge.
+#[test]
+fn presenting_every_slide_keeps_every_label_on_the_projector_screen() {
+    let [width, height] = PROJECTOR;
+    let mut clipped = Vec::new();
+    for path in bundled_lectures().into_iter().filter(|path| is_chapter(path)) {
+        let mut harness = present(&path);
+        let slides = harness.state().slide_count();
+        for slide in 0..slides {
+            harness.state_mut().apply(NotebookCommand::GoToSlide(slide));
+            settle(&mut harness);
+            // A game tree's cards ("node 12: …", "others (3)") pan inside its canvas, which clips them.
+            let card = |label: &str| label.starts_with("node ") || label.starts_with("others (");
+            for node in harness.query_all_by(|node| node.label().is_some_and(|label| !label.is_empty() && !card(&label))) {
+                let rect = node.rect();
+                if rect.right() > width + 1.0 || rect.bottom() > height + 1.0 || rect.left() < -1.0 {
+                    let label = node.accesskit_node().label().unwrap_or_default();
+                    clipped.push(format!("{} slide {}: {label:?} at {rect:?}", name(&path), slide + 1));
+                }
+            }
+        }
+    }
+    assert!(clipped.is_empty(), "past the {width:.0}x{height:.0} screen:\n{}", clipped.join("\n"));
+}

@@ -42,7 +42,7 @@ pub trait Lesson {
     fn scene(&self) -> Option<Scene> {
         None
     }
-    /// True while the page takes the whole window (a presentation in full screen): the list of
+    /// True while the page takes the whole window (a presentation): the list of
     /// lessons hides.
     fn full_screen(&self) -> bool {
         false

@@ -78,7 +78,12 @@ impl ReplayBar {
     pub fn compact_ui(&self, ui: &mut egui::Ui, position: usize, len: usize, commands: &mut Vec<ReplayCommand>) {
         ui.horizontal(|ui| {
             self.buttons(ui, commands);
-            ui.spacing_mut().slider_width = (ui.available_width() - 140.0).max(80.0);
+            // Room for the value box and the slider's name, measured in the text size shown.
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let text = |text: String| ui.painter().layout_no_wrap(text, font.clone(), egui::Color32::WHITE).size().x;
+            let value = (text(len.to_string()) + 2.0 * ui.spacing().button_padding.x).max(ui.spacing().interact_size.x);
+            let reserve = value + text("Timeline".into()) + 3.0 * ui.spacing().item_spacing.x + 4.0;
+            ui.spacing_mut().slider_width = (ui.available_width() - reserve).max(80.0);
             let mut at = position;
             if ui.add(egui::Slider::new(&mut at, 0..=len).text("Timeline")).changed() {
                 commands.push(ReplayCommand::Seek(at));

@@ -16,13 +16,31 @@ pub const SECOND_HIGHLIGHT: Color32 = Color32::from_rgb(120, 220, 240);
 /// it is (`current[side]`, highlighted in `HIGHLIGHT`, then `SECOND_HIGHLIGHT`).
 pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str>, current: &[Option<usize>]) {
     let highlights = [HIGHLIGHT, SECOND_HIGHLIGHT];
+    let space = ui.painter().layout_no_wrap(" ".into(), egui::TextStyle::Monospace.resolve(ui.style()), Color32::WHITE).size().x;
     for (index, text) in lines.into_iter().enumerate() {
-        let mut rich = RichText::new(text).monospace();
+        let code = text.trim_start();
+        let mut rich = RichText::new(code).monospace();
         if let Some(side) = current.iter().position(|&line| line == Some(index)) {
             rich = rich.background_color(highlights[side.min(1)]).color(Color32::BLACK);
         }
-        ui.label(rich);
+        // The indentation as a margin: a wrapped line goes on at its own depth, not at column 0.
+        let indent = (text.len() - code.len()) as f32 * space;
+        ui.horizontal_top(|ui| {
+            ui.add_space(indent);
+            ui.add(egui::Label::new(rich).wrap());
+        });
     }
+}
+
+/// A cell's column beside its canvas, at most `height` tall (scrolling beyond), in the reading
+/// view's text sizes with tight rows: a slide's large text would push the statistics and
+/// pseudocode past the cell's edges.
+pub fn compact(ui: &mut egui::Ui, height: f32, add_contents: impl FnOnce(&mut egui::Ui)) {
+    ui.scope(|ui| {
+        ui.style_mut().text_styles = ui.ctx().global_style().text_styles.clone();
+        ui.spacing_mut().item_spacing.y = 2.0;
+        egui::ScrollArea::vertical().id_salt("compact").max_height(height).auto_shrink([false, true]).show(ui, add_contents);
+    });
 }
 
 /// A running job's line: spinner, bar (when the total is known), `text` with the time so far, and

@@ -405,7 +405,12 @@ impl BarcaLab {
         self.engine = Some(new_engine());
         self.paused = self.settings.players.contains(&Seat::Computer);
         self.last_search = None;
-        let resume = if self.paused { " (computer players wait: press Resume)" } else { "" };
+        // The Resume button shows only when a computer is to move; otherwise the next human move resumes.
+        let resume = match (self.paused, self.to_move_is_computer()) {
+            (false, _) => "",
+            (true, true) => " (the computer waits: press Resume)",
+            (true, false) => " (the computer answers your next move)",
+        };
         self.say(format!("{done}{resume}"));
     }
 

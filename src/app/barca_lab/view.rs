@@ -215,7 +215,8 @@ impl BarcaLab {
         ));
         // A narrow panel scrolls the table sideways rather than growing over the board.
         egui::ScrollArea::horizontal().id_salt("barca-eval-scroll").show(ui, |ui| {
-            let grid = egui::Grid::new("barca-eval").striped(true).num_columns(5);
+            // Long feature names wrap, so the five columns fit a 1920x1080 panel unscrolled.
+            let grid = egui::Grid::new("barca-eval").striped(true).num_columns(5).max_col_width(ui.available_width() * 0.36);
             grid.show(ui, |ui| Self::evaluation_rows(ui, side, &terms));
         });
         ui.weak(format!(
@@ -244,7 +245,7 @@ impl BarcaLab {
         }
         ui.end_row();
         for term in terms {
-            ui.label(term.name);
+            ui.add(egui::Label::new(term.name).wrap());
             ui.label(term.own.to_string());
             ui.label(term.opponent.to_string());
             ui.label(term.weight.map_or("table".to_string(), |w| w.to_string()))

@@ -24,24 +24,30 @@ impl LiveCell for GridLab {
         let mut canvas = Rect::NOTHING;
         ui.horizontal_top(|ui| {
             let sides = self.replays.len();
-            let width = (ui.available_width() - SIDE_WIDTH).max(240.0) / sides as f32 - 8.0;
-            for side in 0..sides {
+            let side = SIDE_WIDTH.min(ui.available_width() * 0.35);
+            let width = ((ui.available_width() - side) / sides as f32 - ui.spacing().item_spacing.x).max(160.0);
+            for index in 0..sides {
                 ui.vertical(|ui| {
                     if sides == 2 {
-                        ui.strong(describe(&self.replays[side].search));
+                        ui.add(egui::Label::new(egui::RichText::new(describe(&self.replays[index].search)).strong()).truncate());
                     }
-                    self.canvas(ui, side, Vec2::new(width, height), &mut commands);
+                    self.canvas(ui, index, Vec2::new(width, height), &mut commands);
                 });
-                canvas = canvas.union(self.canvas_rects[side].unwrap_or(Rect::NOTHING));
+                canvas = canvas.union(self.canvas_rects[index].unwrap_or(Rect::NOTHING));
             }
             ui.vertical(|ui| {
-                // A planner's own figures (the prose quotes them), then the replayed search's.
-                self.hierarchy.stats(ui);
-                self.stats(ui);
-                ui.separator();
-                if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {
-                    self.pseudocode(ui);
-                }
+                ui.set_max_width(ui.available_width());
+                // Beside the column headers too, when two searches are compared.
+                let header = if sides == 2 { ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y } else { 0.0 };
+                widgets::compact(ui, height + header, |ui| {
+                    // A planner's own figures (the prose quotes them), then the replayed search's.
+                    self.hierarchy.stats(ui);
+                    self.stats(ui);
+                    ui.separator();
+                    if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {
+                        self.pseudocode(ui);
+                    }
+                });
             });
         });
         for command in commands {

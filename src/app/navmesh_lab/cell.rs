@@ -37,11 +37,13 @@ impl LiveCell for NavmeshLab {
             let size = Vec2::new((ui.available_width() - SIDE_WIDTH).max(240.0), height);
             ui.allocate_ui(size, |ui| self.canvas(ui, &mut commands));
             ui.vertical(|ui| {
-                self.stats(ui, false);
-                // The prose names no colours (palettes change): it points here.
-                self.legend(ui);
-                ui.separator();
-                self.pseudocode(ui);
+                widgets::compact(ui, height, |ui| {
+                    self.stats(ui, false);
+                    // The prose names no colours (palettes change): it points here.
+                    self.legend(ui);
+                    ui.separator();
+                    self.pseudocode(ui);
+                });
             });
         });
         for command in commands {

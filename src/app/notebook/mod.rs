@@ -509,8 +509,9 @@ impl Lesson for Notebook {
         self.cells().iter().any(CellView::is_busy)
     }
 
+    /// A slide takes the whole window: the lesson list and the top bar would cost it ~200 points.
     fn full_screen(&self) -> bool {
-        self.full_screen && self.presenting
+        self.presenting
     }
 
     fn logic(&mut self, ctx: &egui::Context) {

@@ -31,9 +31,11 @@ impl LiveCell for TreeLab {
             let size = Vec2::new((ui.available_width() - SIDE_WIDTH).max(240.0), height);
             canvas = ui.allocate_ui(size, |ui| self.tree(ui, &mut commands)).response.rect;
             ui.vertical(|ui| {
-                self.stats(ui);
-                ui.separator();
-                self.pseudocode(ui);
+                widgets::compact(ui, height, |ui| {
+                    self.stats(ui);
+                    ui.separator();
+                    self.pseudocode(ui);
+                });
             });
         });
         commands.extend(replay.into_iter().map(TreeCommand::Replay));
