@@ -332,3 +332,14 @@ fn the_app_opens_a_lesson_from_its_saved_settings_and_keeps_those_of_unopened_on
     assert_eq!(saved["searches"][0]["algorithm"], "bfs");
     assert_eq!(storage.0["lesson: Barca: play"], "kept as it is", "a lesson never opened keeps what it saved");
 }
+
+#[test]
+fn the_open_list_marks_a_next_entry_only_while_the_search_runs() {
+    let mut harness = lab_harness();
+    click(&mut harness, "Step >");
+    assert_eq!(harness.query_all_by_label("next").count(), 1, "a running search takes the first entry next");
+    click(&mut harness, "End >|");
+    assert!(harness.state().player().view().outcome.is_some());
+    assert!(harness.state().player().view().open_count > 0, "entries remain open when the path is found");
+    assert_eq!(harness.query_all_by_label("next").count(), 0, "an ended search takes nothing next");
+}

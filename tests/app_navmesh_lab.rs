@@ -497,3 +497,32 @@ fn the_statistics_name_the_algorithm_and_count_improvements_on_the_first_path() 
     harness.get_by_label_contains("TRA* any-angle:");
     assert!(harness.query_by_label_contains("TA* any-angle:").is_none());
 }
+
+/// The scene of the `index`th cell of a bundled lecture.
+fn lecture_scene(lecture: &str, index: usize) -> searchlab::scene::Scene {
+    let project = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(project.join("lectures").join(lecture)).unwrap();
+    let lecture = searchlab::lecture::Lecture::parse(&text).unwrap();
+    let cell = lecture.cells().nth(index).unwrap();
+    searchlab::lecture::check_cell(cell, project).unwrap()
+}
+
+#[test]
+fn a_path_found_scene_opens_on_the_first_path_of_an_anytime_search() {
+    // Lecture 3's "TA*: searching triangles": TA* improves on its first path later.
+    let scene = lecture_scene("3-triangulations.md", 2);
+    assert_eq!(scene.step, searchlab::scene::Step::Moment(searchlab::scene::Moment::PathFound));
+    let mut lab = NavmeshLab::new();
+    lab.set_scene(&scene).unwrap();
+    let mut harness = common::ui::lesson_harness([1400.0, 900.0], lab);
+    settle(&mut harness);
+    let events = &harness.state().player().trace().events;
+    let founds: Vec<usize> = (0..events.len()).filter(|&i| matches!(events[i], SearchEvent::Found { .. })).collect();
+    assert!(founds.len() >= 2, "the scene shows an anytime search improving its path");
+    assert_eq!(harness.state().player().step(), founds[0] + 1, "opened just after the first path");
+    match &harness.state().player().view().outcome {
+        Some(SearchOutcome::Found { cost, .. }) => assert!((cost - 52.159).abs() < 5e-4, "the first path, not {cost}"),
+        other => panic!("the first path is shown, not {other:?}"),
+    }
+    harness.get_by_label_contains("Path found: length 52.159");
+}

@@ -255,6 +255,15 @@ fn presenting_every_slide_fits_the_projector_and_every_cell_comes_alive() {
             settle(&mut harness);
             harness.get_by_label(&format!("Slide {} / {slides}", slide + 1));
             let bottom = slide_bottom(&harness, slide);
+            let section = &harness.state().lecture().unwrap().sections[slide];
+            if let Some(Block::Cell(cell)) = section.blocks.last()
+                && name(&path) == "2-hierarchical-search.md"
+            {
+                // A planner's cell shows the planner's own figures, not only flat A*'s.
+                let index = harness.state().cells().iter().position(|view| view.line() == cell.line).unwrap();
+                let at = format!("{} slide {} (cell {index})", name(&path), slide + 1);
+                quoted_figures(name(&path)).iter().filter(|shown| shown.cell == index).for_each(|shown| assert_shows(&harness, shown, &at));
+            }
             assert!(bottom <= screen_bottom + 1.0, "{} slide {}: text reaches {bottom:.0} of {screen_bottom:.0} points", name(&path), slide + 1);
         }
         for cell in harness.state().cells() {

@@ -228,7 +228,7 @@ impl SearchSnapshot {
     /// Moves the snapshot back over `event`, the last one applied. `earlier` walks the events of
     /// the same search before it, newest first: the node being relaxed and the one expanded before
     /// are read from them.
-    pub fn take_back<'a>(&mut self, event: &SearchEvent, mut earlier: impl Iterator<Item = &'a SearchEvent>) {
+    pub fn take_back<'a>(&mut self, event: &SearchEvent, mut earlier: impl Iterator<Item = &'a SearchEvent> + Clone) {
         self.applied -= 1;
         let restore = |snapshot: &mut Self, inferred: NodeRecord| {
             if snapshot.logged > 0 && snapshot.overwritten_at[snapshot.logged - 1] == snapshot.applied {
@@ -249,7 +249,14 @@ impl SearchSnapshot {
                 self.expanded -= 1;
             }
             SearchEvent::Relax { .. } => {}
-            SearchEvent::Found { .. } | SearchEvent::Exhausted => self.outcome = None,
+            // An anytime search (TA*) finds shorter paths in turn: the one before shows again.
+            SearchEvent::Found { .. } => {
+                self.outcome = earlier.clone().find_map(|event| match event {
+                    SearchEvent::Found { cost, path } => Some(SearchOutcome::Found { cost: *cost, path: path.clone() }),
+                    _ => None,
+                })
+            }
+            SearchEvent::Exhausted => self.outcome = None,
         }
         let previous = earlier.next();
         self.relaxing = match previous {

@@ -40,6 +40,8 @@ impl LiveCell for GridLab {
                 // Beside the column headers too, when two searches are compared.
                 let header = if sides == 2 { ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y } else { 0.0 };
                 widgets::compact(ui, height + header, |ui| {
+                    // A planner's own figures (the prose quotes them), then the replayed search's.
+                    self.hierarchy.stats(ui);
                     self.stats(ui);
                     ui.separator();
                     if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {

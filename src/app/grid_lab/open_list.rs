@@ -124,8 +124,8 @@ impl GridLab {
                 if !fifo {
                     cells.extend([format!("{:.2}", row.h), format!("{:.2}", row.f())]);
                 }
-                // The first row is the one the search takes next.
-                if index == 0 {
+                // The first row is the one the search takes next, while it still runs.
+                if index == 0 && view.outcome.is_none() {
                     ui.label(egui::RichText::new("next").background_color(widgets::HIGHLIGHT).color(egui::Color32::BLACK));
                 } else {
                     ui.label(format!("{}", index + 1));

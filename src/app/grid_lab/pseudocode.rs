@@ -1,12 +1,13 @@
-//! The pseudocode of BFS, Dijkstra and A* (one text, line 2 differs), and the line each event belongs to.
+//! The pseudocode of each grid search (Dijkstra, A* and JPS share one text, line 2 differs; BFS
+//! has its own), and the line each event belongs to.
 
 use super::GridLab;
 use crate::app::widgets;
 use crate::pathfinding::Algorithm;
-use crate::trace::NO_NODE;
 use crate::pathfinding::search_trace::SearchEvent;
+use crate::trace::NO_NODE;
 
-const PSEUDOCODE: [&str; 9] = [
+const BEST_FIRST: [&str; 9] = [
     "open := {start}; g(start) := 0",
     "while open is not empty:",
     "",
@@ -18,18 +19,54 @@ const PSEUDOCODE: [&str; 9] = [
     "return no path",
 ];
 
-/// Line 2 is where the algorithms differ: which open node comes next.
+/// What `pathfinding::bfs` does: a FIFO queue, a node marked seen once, the goal tested when it
+/// is generated (so the node being expanded is not the goal when the path is returned).
+const BFS: [&str; 10] = [
+    "queue := [start]; mark start seen; g(start) := 0",
+    "if start = goal: return the path to start",
+    "while the queue is not empty:",
+    "    u := take the oldest node from the queue",
+    "    for each neighbour v of u:",
+    "        if v is not seen:",
+    "            mark v seen; g(v) := g(u) + cost(u, v); parent(v) := u",
+    "            add v to the back of the queue",
+    "            if v = goal: return the path to v",
+    "return no path",
+];
+
+/// Line 2 of the best-first text is where those algorithms differ: which open node comes next.
 fn selection_line(algorithm: Algorithm) -> &'static str {
     match algorithm {
-        Algorithm::Bfs => "    u := the oldest node in open (first in, first out)",
         Algorithm::Dijkstra => "    u := the open node with the lowest g",
         Algorithm::Astar => "    u := the open node with the lowest f = g + w·h",
         Algorithm::Jps => "    u := the open jump point with the lowest f = g + h",
+        Algorithm::Bfs => unreachable!("BFS has its own pseudocode"),
     }
 }
 
-/// The pseudocode line an event belongs to.
-fn pseudocode_line(event: &SearchEvent) -> usize {
+fn lines(algorithm: Algorithm) -> Vec<&'static str> {
+    if algorithm == Algorithm::Bfs {
+        return BFS.to_vec();
+    }
+    let mut lines = BEST_FIRST.to_vec();
+    lines[2] = selection_line(algorithm);
+    lines
+}
+
+/// The pseudocode line of `algorithm` an event belongs to.
+fn pseudocode_line(algorithm: Algorithm, event: &SearchEvent) -> usize {
+    if algorithm == Algorithm::Bfs {
+        return match event {
+            SearchEvent::Open { parent, .. } if *parent == NO_NODE => 0,
+            SearchEvent::Found { path, .. } if path.len() == 1 => 1,
+            SearchEvent::Expand { .. } => 3,
+            SearchEvent::Relax { improved: false, .. } => 4,
+            SearchEvent::Relax { improved: true, .. } => 5,
+            SearchEvent::Open { .. } => 7,
+            SearchEvent::Found { .. } => 8,
+            SearchEvent::Exhausted => 9,
+        };
+    }
     match event {
         SearchEvent::Open { parent, .. } if *parent == NO_NODE => 0,
         SearchEvent::Expand { .. } => 2,
@@ -43,13 +80,77 @@ fn pseudocode_line(event: &SearchEvent) -> usize {
 
 impl GridLab {
     pub(super) fn pseudocode(&self, ui: &mut egui::Ui) {
-        let current: Vec<Option<usize>> =
-            self.replays.iter().map(|r| r.player.current_event().map(pseudocode_line)).collect();
-        let selection = selection_line(self.replays[0].search.algorithm);
-        let lines = PSEUDOCODE.iter().enumerate().map(|(index, text)| if index == 2 { selection } else { *text });
-        widgets::pseudocode(ui, lines, &current);
+        let algorithm = self.replays[0].search.algorithm;
+        // A right-hand search with other pseudocode has no line in the left one's text.
+        let current: Vec<Option<usize>> = self
+            .replays
+            .iter()
+            .map(|r| (lines(r.search.algorithm) == lines(algorithm)).then(|| r.player.current_event().map(|e| pseudocode_line(algorithm, e))).flatten())
+            .collect();
+        widgets::pseudocode(ui, lines(algorithm), &current);
         if self.replays.len() == 2 {
             ui.weak("Yellow: the left search's line; blue: the right one's (where they differ).");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::pathfinding::{GridSearch, SearchSpace};
+    use crate::trace::Recorder;
+
+    fn bfs_events(grid: &Grid, start: u32, goal: u32) -> Vec<SearchEvent> {
+        let mut recorder = Recorder::default();
+        let search = GridSearch { algorithm: Algorithm::Bfs, ..GridSearch::default() };
+        search.run(grid, start, goal, &mut SearchSpace::new(), &mut recorder);
+        recorder.finish().events
+    }
+
+    /// The BFS line each event is shown on, read against what `bfs` did at that event.
+    #[test]
+    fn bfs_highlights_the_line_of_the_code_path_each_event_comes_from() {
+        let map = |text: &str| crate::grid::movingai::parse_map("test.map", text).unwrap();
+        let grid = map("type octile\nheight 4\nwidth 6\nmap\n......\n.@@@@.\n......\n.@....\n");
+        let (start, goal) = (grid.cell(0, 0), grid.cell(5, 3));
+        let walled = map("type octile\nheight 1\nwidth 3\nmap\n.@.\n");
+        let traces = [bfs_events(&grid, start, goal), bfs_events(&grid, start, start), bfs_events(&walled, 0, 2)];
+        let text = |event: &SearchEvent| BFS[pseudocode_line(Algorithm::Bfs, event)];
+        let mut kinds = std::collections::HashSet::new();
+        for events in &traces {
+            let mut expanded = None;
+            for (index, event) in events.iter().enumerate() {
+                let line = text(event);
+                match *event {
+                    SearchEvent::Open { parent: NO_NODE, .. } => assert!(line.starts_with("queue := [start]")),
+                    SearchEvent::Open { .. } => assert!(line.contains("add v to the back of the queue")),
+                    SearchEvent::Expand { node } => {
+                        expanded = Some(node);
+                        assert!(line.contains("take the oldest node"));
+                    }
+                    SearchEvent::Relax { improved: true, .. } => assert!(line.contains("if v is not seen")),
+                    SearchEvent::Relax { improved: false, .. } => assert!(line.contains("for each neighbour v")),
+                    SearchEvent::Found { ref path, .. } if index == 1 => {
+                        assert_eq!(path, &[start], "found at once only when the start is the goal");
+                        assert!(line.contains("if start = goal"));
+                    }
+                    SearchEvent::Found { ref path, .. } => {
+                        // The goal was generated, not expanded: the line is the neighbour's test.
+                        let opened_last = events[..index].iter().rev().find_map(|e| match *e {
+                            SearchEvent::Open { node, .. } => Some(node),
+                            _ => None,
+                        });
+                        assert_eq!(opened_last, path.last().copied());
+                        assert_ne!(expanded, path.last().copied(), "the node expanded is not the goal");
+                        assert!(line.contains("if v = goal"));
+                    }
+                    SearchEvent::Exhausted => assert_eq!(line, "return no path"),
+                }
+                kinds.insert(std::mem::discriminant(event));
+            }
+        }
+        assert_eq!(kinds.len(), 5, "every kind of event occurs");
+        assert!(!BFS.iter().any(|line| line.contains("< g(v)")), "BFS relaxes no g: a node is seen once");
     }
 }

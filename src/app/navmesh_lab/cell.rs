@@ -38,7 +38,9 @@ impl LiveCell for NavmeshLab {
             ui.allocate_ui(size, |ui| self.canvas(ui, &mut commands));
             ui.vertical(|ui| {
                 widgets::compact(ui, height, |ui| {
-                    self.stats(ui);
+                    self.stats(ui, false);
+                    // The prose names no colours (palettes change): it points here.
+                    self.legend(ui);
                     ui.separator();
                     self.pseudocode(ui);
                 });

@@ -612,7 +612,8 @@ impl NavmeshLab {
         });
     }
 
-    fn stats(&self, ui: &mut egui::Ui) {
+    /// `offer_grid`: say that a grid map adds grid A*'s path (not on a lecture's slide).
+    fn stats(&self, ui: &mut egui::Ui, offer_grid: bool) {
         let view = self.player.view();
         ui.label(format!("Step {} / {}", self.player.step(), self.player.len()));
         ui.label(format!("Expanded: {}", view.expanded));
@@ -644,7 +645,7 @@ impl NavmeshLab {
             (Some((octile, _)), None) => {
                 ui.label(format!("Grid A* (octile, cell to cell): {octile:.3}"));
             }
-            (None, _) if self.grid.is_none() => {
+            (None, _) if offer_grid && self.grid.is_none() => {
                 ui.weak("Load a grid map (.map) to compare grid A*'s octile path with the any-angle one.");
             }
             _ => {}
@@ -767,7 +768,7 @@ impl Lesson for NavmeshLab {
         widgets::side_panel(ui, "navmesh-lab-side", 0.36, |ui| {
             self.controls(ui, &mut commands);
             ui.separator();
-            self.stats(ui);
+            self.stats(ui, true);
             ui.separator();
             self.pseudocode(ui);
         });
