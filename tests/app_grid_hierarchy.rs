@@ -156,7 +156,7 @@ fn pra_level_slider_recolours_the_regions() {
     assert!(regions(4) * 8 < regions(1), "each level groups up to 4 nodes");
     click(&mut harness, "Abstract regions");
     assert!(!regions_drawn(&harness), "the checkbox hides the layer");
-    harness.get(By::new().label_contains("Level 4"));
+    harness.get(By::new().label_contains("PRA* planned on level 1: level 4 shows regions only"));
 }
 
 /// How many times the last frame drew the texture `name` over a map.
