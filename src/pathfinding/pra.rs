@@ -2,10 +2,10 @@
 //!
 //! The map becomes a pyramid: each level groups the nodes of the one below into 4-, 3- and
 //! 2-cliques (an orphan with a single neighbour joins that neighbour's group), until one node
-//! per connected component is left. A query plans on a middle level between the ancestors of
-//! start and goal, then refines level by level, each time searching only the corridor under the
-//! path found above (plus its neighbours). PRA*(k) keeps only the first k steps of each level's
-//! path, which yields the first moves long before a full path would be known.
+//! per connected component is left. A query plans on one level between the ancestors of start
+//! and goal, then refines level by level, each time searching only the corridor under the path
+//! found above (plus rings of its neighbours). PRA*(k) keeps only the first k steps of each
+//! level's path, which yields the first moves long before a full path would be known.
 
 use super::astar::astar;
 use super::plan_trace::{PlanEvent, PlanStage};
@@ -24,7 +24,7 @@ struct Level {
     /// Mean position of each node's children (on level 1: of its cells).
     position: Vec<(f64, f64)>,
     /// Undirected adjacency, costs = distance between positions: node n's neighbours are
-    /// `edges[edge_start[n]..edge_start[n + 1]]` (one flat array, one cache line per node).
+    /// `edges[edge_start[n]..edge_start[n + 1]]`: one flat array, no pointer to chase per node.
     edge_start: Vec<u32>,
     edges: Vec<(u32, f64)>,
 }
