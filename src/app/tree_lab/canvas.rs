@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
-use super::recording::{GameKind, MctsReplay, TreeReplay};
+use super::recording::{EngineAlgorithm, GameKind, MctsReplay, TreeReplay};
 use crate::adversarial::INF;
 use crate::adversarial::bound::{BoundKind, Bounded};
 use crate::adversarial::mcts::Proven;
@@ -395,6 +395,12 @@ fn leaf_name(reason: LeafReason) -> &'static str {
     }
 }
 
+/// Minimax and negamax search every move with no window (α, β): their values are never bounds
+/// and a window line would only say α = −∞, β = +∞.
+pub fn full_width(algorithm: EngineAlgorithm) -> bool {
+    matches!(algorithm, EngineAlgorithm::Minimax | EngineAlgorithm::Negamax)
+}
+
 /// A minimax-family replay as the canvas shows it, at its current step.
 pub struct ShownSearch<'a> {
     pub replay: &'a TreeReplay,
@@ -403,6 +409,8 @@ pub struct ShownSearch<'a> {
     pv: HashSet<u32>,
     /// Values are game results: show 0 as a draw where the value is exact.
     exact_values: bool,
+    /// See [`full_width`]: no window is shown.
+    full_width: bool,
 }
 
 impl<'a> ShownSearch<'a> {
@@ -415,7 +423,7 @@ impl<'a> ShownSearch<'a> {
             pv.insert(at);
             at = view.node(at).best_child;
         }
-        Self { replay, kind, path, pv, exact_values: replay.exhaustive && full_width }
+        Self { replay, kind, path, pv, exact_values: replay.exhaustive && full_width, full_width }
     }
 
     /// The node's value for `First`, with whether it is exact or only bounds the true value.
@@ -464,14 +472,15 @@ impl ShownTree for ShownSearch<'_> {
         };
         let text = if note.is_empty() { format!("{mv}\n{value}") } else { format!("{mv}\n{value}\n{note}") };
         let role = if node.side == Side::First { "MAX" } else { "MIN" };
+        let first = self.kind.side_name(Side::First);
         let mut hover = format!(
-            "{mv}: {} to move ({role}), {} plies left\nvalue for {}: {value}\nwindow for {}: {}",
+            "{mv}: {} to move ({role}), {} plies left\nvalue for {first}: {value}",
             self.kind.side_name(node.side),
             node.depth,
-            self.kind.side_name(Side::First),
-            self.kind.side_name(Side::First),
-            window_text(alpha, beta),
         );
+        if !self.full_width {
+            hover += &format!("\nwindow for {first}: {}", window_text(alpha, beta));
+        }
         hover += match self.bounded(id).map(|b| b.kind) {
             Some(BoundKind::AtLeast) => "\n≥: a bound, the true value is at least this",
             Some(BoundKind::AtMost) => "\n≤: a bound, the true value is at most this",

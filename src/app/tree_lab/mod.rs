@@ -258,7 +258,7 @@ impl TreeLab {
 
     /// Starts recording the search of the typed position; any job still running is dropped.
     fn spawn(&mut self) {
-        let position = match Position::parse(self.settings.game, self.settings.position_text()) {
+        let position = match Position::parse(self.settings.game, self.settings.position_text()).and_then(Position::searchable) {
             Ok(position) => position,
             Err(e) => {
                 let what = if self.settings.game == GameKind::CustomTree { "Tree" } else { "Position" };
@@ -390,7 +390,7 @@ impl TreeLab {
                 ui.label(format!("Nodes: {}", view.nodes.len()));
                 ui.label(format!("Leaves: {}", view.leaf_count));
                 ui.label(format!("Cutoffs: {}", view.cutoff_count));
-                if let Some(id) = view.current {
+                if let Some(id) = view.current.filter(|_| !canvas::full_width(recording.spec.algorithm)) {
                     let (alpha, beta) = view.window(id);
                     let (alpha, beta) = window_for_first(alpha, beta, view.node(id).side, view.perspective);
                     ui.label(format!(
@@ -540,13 +540,13 @@ impl TreeLab {
                 moves.reverse();
                 let (alpha, beta) = view.window(id);
                 let (alpha, beta) = window_for_first(alpha, beta, view.node(id).side, view.perspective);
-                let shown = ShownSearch::new(replay, kind, recording.spec.algorithm != EngineAlgorithm::AlphaBeta);
+                let full_width = canvas::full_width(recording.spec.algorithm);
+                let shown = ShownSearch::new(replay, kind, full_width);
                 let value = shown.value(id).unwrap_or_else(|| "not known yet".into());
-                let mut details = format!(
-                    "Value for {}: {value}\nWindow: {}",
-                    kind.side_name(Side::First),
-                    window_text(alpha, beta)
-                );
+                let mut details = format!("Value for {}: {value}", kind.side_name(Side::First));
+                if !full_width {
+                    details += &format!("\nWindow: {}", window_text(alpha, beta));
+                }
                 if let Some((cut, pruned)) = view.cutoff(id) {
                     details += &format!("\n{}: pruned {}", canvas::cutoff_name(*cut), pruned.join(" "));
                 }
@@ -657,7 +657,7 @@ impl TreeLab {
     fn tree(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
         let Some(recording) = &self.recording else { return };
         let kind = recording.position.kind();
-        let full_width = matches!(recording.spec.algorithm, EngineAlgorithm::Minimax | EngineAlgorithm::Negamax);
+        let full_width = canvas::full_width(recording.spec.algorithm);
         let (placed, focus) = match &recording.replay {
             Replay::Tree(replay) => {
                 let shown = ShownSearch::new(replay, kind, full_width);
