@@ -14,10 +14,14 @@ use crate::games::{Score, Side, WIN, is_proven};
 use crate::trace::NO_NODE;
 use crate::app::theme::{self, Palette};
 
-const CARD: Vec2 = Vec2::new(92.0, 50.0);
+/// A card holds three lines of [`CARD_TEXT`] ("a3 / X wins in ≤ 5 / from the table").
+const CARD: Vec2 = Vec2::new(104.0, 56.0);
+/// Card text, in points at zoom 1: read from the back of a room at 130% on 1280x720 down to zoom 0.7.
+const CARD_TEXT: f32 = 14.0;
 /// Space between neighbouring cards.
-const GAP: f32 = 10.0;
-const ROW: f32 = 90.0;
+const GAP: f32 = 8.0;
+/// From one row of cards to the next: room for the edges to fan out.
+const ROW: f32 = 78.0;
 
 /// Whose card it is: its fill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,7 +268,7 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
         if selected.is_some_and(|id| p.item == Item::Node(id)) {
             painter.rect_stroke(rect.expand(4.0), 7.0, Stroke::new(2.0, palette.selected), egui::StrokeKind::Outside);
         }
-        let font = egui::FontId::proportional(12.0 * p.card.scale.clamp(0.8, 1.3));
+        let font = egui::FontId::proportional(CARD_TEXT * p.card.scale.clamp(0.8, 1.3));
         painter.text(rect.center(), egui::Align2::CENTER_CENTER, &p.card.text, font, palette.card_text);
         if response.clicked() {
             clicked = Some(p.item);

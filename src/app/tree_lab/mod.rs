@@ -119,6 +119,10 @@ pub struct TreeLab {
     repaint: Option<egui::Context>,
     /// A scene's step, taken by the next recording.
     scene_step: Option<crate::scene::Step>,
+    /// Drawn in a lecture cell: a small canvas, where the view never zooms out below readable.
+    in_cell: bool,
+    /// No step since the recording came in: a cell shows the top of the tree, root first.
+    just_opened: bool,
 }
 
 impl Default for TreeLab {
@@ -152,6 +156,8 @@ impl TreeLab {
             error: None,
             repaint: None,
             scene_step: None,
+            in_cell: false,
+            just_opened: false,
         };
         lab.apply(TreeCommand::Run);
         lab
@@ -184,6 +190,7 @@ impl TreeLab {
             TreeCommand::Cancel => self.job = None,
             TreeCommand::Replay(command) => {
                 let Some(recording) = &mut self.recording else { return };
+                self.just_opened = false;
                 if let Some(step) = self.bar.apply(command, recording.step(), recording.step_count()) {
                     recording.seek(step);
                     // Following: every step brings the current node back into view.
@@ -291,6 +298,7 @@ impl TreeLab {
         self.selected = None;
         self.bar.playing = false;
         self.view_moved = false;
+        self.just_opened = true;
         self.recording = Some(recording);
         if let Some(step) = self.scene_step.take() {
             self.open_scene_step(step);
@@ -619,13 +627,16 @@ impl TreeLab {
 
     /// The part of the tree to show in a canvas of `size`: all of it, or, when that would make the
     /// cards too small to read, a readable window that holds the `focus` node, its path up to the
-    /// root and its children (zoomed out further only if those alone are too big).
-    fn followed_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2) -> egui::Rect {
-        // Below this the cards cannot be read from the back of a room: pan instead.
-        const MIN_ZOOM: f32 = 1.0;
+    /// root and its children. On the page the view zooms out further when those alone are too big;
+    /// in a lecture cell (`readable`), where the canvas is small, it never does: the window then
+    /// shows the top of the tree down to the focus, centred on its path.
+    fn followed_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2, readable: bool) -> egui::Rect {
+        // Below this the cards cannot be read from the back of a room: pan instead. A cell's cards
+        // may be a little smaller: its canvas is a fraction of the screen.
+        let min_zoom = if readable { 0.7 } else { 1.0 };
         const MARGIN: f32 = 24.0;
         let bounds = canvas::bounds(placed).expand(MARGIN);
-        if (size / bounds.size()).min_elem() >= MIN_ZOOM {
+        if (size / bounds.size()).min_elem() >= min_zoom {
             return bounds;
         }
         let focus_index = placed.iter().position(|p| focus.is_some_and(|id| p.item == Item::Node(id))).unwrap_or(0);
@@ -636,22 +647,28 @@ impl TreeLab {
             at = placed[index].parent;
         }
         let path = path.expand(MARGIN);
-        let window = size / MIN_ZOOM;
-        if path.width() > window.x || path.height() > window.y {
-            return path;
+        // A cell's tree too wide to fit but not too tall keeps its cards at full size.
+        let zoom = if readable { (size.y / bounds.height()).clamp(min_zoom, 1.0) } else { min_zoom };
+        let window = size / zoom;
+        if !readable {
+            if path.width() > window.x || path.height() > window.y {
+                return path;
+            }
+            // The focus's children too: at the end that is the root's moves, the answer a class
+            // waits for, so they are shown even when that means zooming out below readable.
+            let with_children = placed
+                .iter()
+                .filter(|p| p.parent == Some(focus_index))
+                .fold(path, |rect, p| rect.union(canvas::card_rect(p).expand(MARGIN)));
+            if with_children.width() > window.x || with_children.height() > window.y {
+                return with_children;
+            }
         }
-        // The focus's children too: at the end that is the root's moves, the answer a class waits
-        // for, so they are shown even when that means zooming out below readable.
-        let path = placed
-            .iter()
-            .filter(|p| p.parent == Some(focus_index))
-            .fold(path, |rect, p| rect.union(canvas::card_rect(p).expand(MARGIN)));
-        if path.width() > window.x || path.height() > window.y {
-            return path;
-        }
-        // The window from the top of the tree when the path fits under it, centred on the path.
+        // The window from the top of the tree when the path fits under it, centred on the path
+        // and kept over the tree (no empty margin beside it while there is tree to show).
         let top = bounds.top().max(path.bottom() - window.y);
-        egui::Rect::from_min_size(egui::pos2(path.center().x - window.x / 2.0, top), window)
+        let left = (path.center().x - window.x / 2.0).min(bounds.right() - window.x).max(bounds.left());
+        egui::Rect::from_min_size(egui::pos2(left, top), window)
     }
 
     fn tree(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
@@ -675,7 +692,8 @@ impl TreeLab {
             self.scene_rect = if self.fit_all {
                 canvas::bounds(&placed).expand(24.0)
             } else {
-                Self::followed_view(&placed, focus.filter(|_| self.expansion.follow), ui.available_size())
+                let focus = focus.filter(|_| self.expansion.follow && !(self.in_cell && self.just_opened));
+                Self::followed_view(&placed, focus, ui.available_size(), self.in_cell)
             };
         }
         let frame = egui::Frame::canvas(ui.style());
