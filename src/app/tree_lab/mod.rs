@@ -9,7 +9,6 @@ mod pseudocode;
 pub mod recording;
 mod scene;
 
-use egui::Color32;
 use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
 use serde::{Deserialize, Serialize};
 
@@ -510,6 +509,7 @@ impl TreeLab {
             }))
             .collect();
         let full = log(&mut full.into_iter().enumerate());
+        let palette = crate::app::theme::palette(ui.ctx());
         Plot::new("nodes per ply")
             .height(200.0)
             .legend(Legend::default().position(Corner::LeftTop))
@@ -518,9 +518,9 @@ impl TreeLab {
             .y_axis_formatter(|mark, _| format!("1e{}", mark.value.round()))
             .allow_scroll(false)
             .show(ui, |plot| {
-                plot.line(Line::new("full width", full).color(Color32::from_gray(160)));
-                plot.line(Line::new("Knuth–Moore minimum", minimal).color(Color32::from_rgb(120, 200, 140)));
-                plot.line(Line::new("visited so far", visited).color(Color32::from_rgb(250, 220, 90)));
+                plot.line(Line::new("full width", full).color(palette.restart));
+                plot.line(Line::new("Knuth–Moore minimum", minimal).color(palette.notice));
+                plot.line(Line::new("visited so far", visited).color(palette.best_iteration));
             });
         ui.weak(
             "Full width and the Knuth–Moore minimum are for a uniform tree with the branching this tree has \
