@@ -667,7 +667,13 @@ impl TreeLab {
         // The window from the top of the tree when the path fits under it, centred on the path
         // and kept over the tree (no empty margin beside it while there is tree to show).
         let top = bounds.top().max(path.bottom() - window.y);
-        let left = (path.center().x - window.x / 2.0).min(bounds.right() - window.x).max(bounds.left());
+        // The root stays in view when the path runs far to one side of it.
+        let root = canvas::card_rect(&placed[0]).expand(MARGIN);
+        let left = (path.center().x - window.x / 2.0)
+            .min(bounds.right() - window.x)
+            .max(bounds.left())
+            .max(root.right() - window.x)
+            .min(root.left());
         egui::Rect::from_min_size(egui::pos2(left, top), window)
     }
 
@@ -692,7 +698,15 @@ impl TreeLab {
             self.scene_rect = if self.fit_all {
                 canvas::bounds(&placed).expand(24.0)
             } else {
-                let focus = focus.filter(|_| self.expansion.follow && !(self.in_cell && self.just_opened));
+                let focus = if self.in_cell && self.just_opened {
+                    // A cell opens on the root and its move on the best line: the answer the slide asks for.
+                    placed
+                        .iter()
+                        .filter(|p| p.parent == Some(0) && p.card.outline == canvas::Outline::BestLine)
+                        .find_map(|p| if let Item::Node(id) = p.item { Some(id) } else { None })
+                } else {
+                    focus.filter(|_| self.expansion.follow)
+                };
                 Self::followed_view(&placed, focus, ui.available_size(), self.in_cell)
             };
         }
