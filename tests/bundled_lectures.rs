@@ -306,8 +306,9 @@ fn presenting_every_slide_keeps_every_label_on_the_projector_screen() {
         for slide in 0..slides {
             harness.state_mut().apply(NotebookCommand::GoToSlide(slide));
             settle(&mut harness);
-            // A game tree's cards ("node 12: …", "others (3)") pan inside its canvas, which clips them.
-            let card = |label: &str| label.starts_with("node ") || label.starts_with("others (");
+            // A game tree's cards ("node 12: …", "others (3)", "2 pruned β cut") pan inside its canvas, which clips them.
+            let pruned = |label: &str| label.contains(" pruned ") && (label.ends_with("α cut") || label.ends_with("β cut"));
+            let card = |label: &str| label.starts_with("node ") || label.starts_with("others (") || pruned(label);
             for node in harness.query_all_by(|node| node.label().is_some_and(|label| !label.is_empty() && !card(&label))) {
                 let rect = node.rect();
                 if rect.right() > width + 1.0 || rect.bottom() > height + 1.0 || rect.left() < -1.0 {
