@@ -6,7 +6,11 @@ use common::grid_lab::{lab_harness, settle};
 use common::tree_lab;
 use egui::accesskit::Toggled;
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use searchlab::grid::MoveRules;
+use searchlab::pathfinding::SearchSpace;
+use searchlab::pathfinding::pra::{PraOptions, Pyramid};
+use searchlab::trace::NoTrace;
 use searchlab::app::{BarcaLab, Lesson, NavmeshLab, TuningLab};
 use searchlab::scene::{Scene, Step};
 use searchlab::pathfinding::search_trace::SearchEvent;
@@ -90,6 +94,41 @@ layers = ["clusters", "abstract-path"]
     assert!(is_on(&harness, "Cluster borders") && is_on(&harness, "Abstract path"));
     assert!(!is_on(&harness, "Abstract graph") && !is_on(&harness, "Smooth the refined path"));
     assert_eq!(harness.state().hierarchy().unwrap().expanded_per_level.len(), 3, "grid, level 1 and level 2");
+}
+
+#[test]
+fn pra_scene_keeps_its_corridor_width() {
+    let scene = Scene::from_toml(
+        r#"
+version = 1
+lab = "hierarchical"
+map = { bundled = "rooms128.map" }
+spec = "pra:width=3"
+compare = "astar:octile"
+start = [1, 1]
+goal = [120, 120]
+layers = ["regions", "corridor"]
+"#,
+    )
+    .unwrap();
+    let mut harness = lab_harness();
+    harness.state_mut().set_scene(&scene).unwrap();
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    assert_eq!(harness.state().settings().hierarchy.pra_width, 3);
+    assert_eq!(harness.state().scene(), scene, "read back with width=3");
+    let slider = harness.get(By::new().role(egui::Role::Slider).label("Corridor width W (rings of neighbours)"));
+    assert_eq!(slider.accesskit_node().numeric_value(), Some(3.0));
+    // The lab's plan is the library's with three rings, which differs from two here.
+    let grid = harness.state().grid().clone();
+    let (start, goal) = harness.state().endpoints();
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    let expanded = |width| {
+        let options = PraOptions { width, ..PraOptions::default() };
+        pyramid.query(&grid, start, goal, options, &mut SearchSpace::new(), &mut NoTrace).expanded_per_level
+    };
+    assert_ne!(expanded(3), expanded(PraOptions::DEFAULT_WIDTH), "the query tells the widths apart");
+    assert_eq!(harness.state().hierarchy().unwrap().expanded_per_level, expanded(3));
 }
 
 #[test]

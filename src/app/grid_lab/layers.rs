@@ -93,9 +93,11 @@ pub struct HierarchySettings {
     pub shown_level: usize,
     pub layers: Layers,
     pub stepping: Stepping,
-    /// PRA*: the level to plan on (None: half the pyramid height) and PRA*(k).
+    /// PRA*: the level to plan on (None: the default), PRA*(k) and the corridor's rings of
+    /// neighbouring regions.
     pub pra_level: Option<usize>,
     pub pra_k: Option<usize>,
+    pub pra_width: usize,
 }
 
 impl Default for HierarchySettings {
@@ -110,14 +112,15 @@ impl Default for HierarchySettings {
             stepping: Stepping::Search,
             pra_level: None,
             pra_k: None,
+            pra_width: PraOptions::DEFAULT_WIDTH,
         }
     }
 }
 
 impl HierarchySettings {
     /// What the plan depends on; the rest only changes the drawing.
-    pub fn plan_key(&self) -> (Planner, u32, usize, bool, Option<usize>, Option<usize>) {
-        (self.planner, self.cluster, self.levels, self.smooth, self.pra_level, self.pra_k)
+    pub fn plan_key(&self) -> (Planner, u32, usize, bool, Option<usize>, Option<usize>, usize) {
+        (self.planner, self.cluster, self.levels, self.smooth, self.pra_level, self.pra_k, self.pra_width)
     }
 
     /// The library's planner for these settings under `rules`; None when the planner is off.
@@ -125,12 +128,15 @@ impl HierarchySettings {
         let method = match self.planner {
             Planner::Off => return None,
             Planner::Hpa => Method::Hpa { cluster: self.cluster, levels: self.levels, smooth: self.smooth },
-            Planner::Pra => Method::Pra(PraOptions { level: self.pra_level, k: self.pra_k, ..PraOptions::default() }),
+            Planner::Pra => Method::Pra(PraOptions { level: self.pra_level, k: self.pra_k, width: self.pra_width }),
         };
         Some(PlannerSpec { method, rules })
     }
 }
 
+
+/// The corridor width slider's top: beyond it the corridor covers most of a lab-sized map.
+const MAX_SHOWN_WIDTH: usize = 6;
 
 /// A* on the same query, the reference for suboptimality.
 #[derive(Debug, Clone, Copy)]
@@ -417,7 +423,7 @@ impl HierarchyState {
         }
     }
 
-    /// PRA*'s query options: the level it plans on and PRA*(k).
+    /// PRA*'s query options: the level it plans on, PRA*(k) and the corridor's width.
     fn pra_options(&self, ui: &mut egui::Ui, edited: &mut HierarchySettings) {
         let range = self.level_range(edited);
         // The default depends on the query (PRA*(k) plans higher for a far goal): the last plan's.
@@ -442,6 +448,13 @@ impl HierarchyState {
             ui.add_enabled(partial, egui::Slider::new(&mut k, 1..=16).text("k"));
             edited.pra_k = partial.then_some(k);
         });
+        // A scene may ask for more rings than the slider offers: kept until the slider is moved.
+        ui.add(
+            egui::Slider::new(&mut edited.pra_width, 0..=MAX_SHOWN_WIDTH)
+                .clamping(egui::SliderClamping::Edits)
+                .text("Corridor width W (rings of neighbours)"),
+        );
+        ui.weak("Each level's search keeps to the regions under the path above and W rings of their neighbours. 0: the path's own regions; wider is closer to optimal but slower.");
     }
 
     /// The planner against A* on the same query.

@@ -7,8 +7,6 @@ use crate::pathfinding::planner::{Method, Planner};
 use crate::pathfinding::pra::PraOptions;
 use crate::scene::{Lab, MapSource as SceneMap, RunSpec, Scene, Step, bundled_file, bundled_name};
 
-/// Bundled maps live here; a scene names them by file name.
-
 /// The hierarchical layers in [`Lab::layers`] order, with their switches.
 fn layer_switches(layers: &mut Layers) -> [(&'static str, &mut bool); 8] {
     [
@@ -90,7 +88,9 @@ impl GridLab {
                 Method::Hpa { cluster, levels, smooth } => {
                     (hierarchy.planner, hierarchy.cluster, hierarchy.levels, hierarchy.smooth) = (PlannerChoice::Hpa, cluster, levels, smooth);
                 }
-                Method::Pra(PraOptions { level, k, .. }) => (hierarchy.planner, hierarchy.pra_level, hierarchy.pra_k) = (PlannerChoice::Pra, level, k),
+                Method::Pra(PraOptions { level, k, width }) => {
+                    (hierarchy.planner, hierarchy.pra_level, hierarchy.pra_k, hierarchy.pra_width) = (PlannerChoice::Pra, level, k, width);
+                }
                 _ => unreachable!("validated: the hierarchical lab's spec is a hierarchical planner"),
             }
             settings.searches[0].rules = planner.rules;
