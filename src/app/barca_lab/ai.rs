@@ -2,6 +2,7 @@
 //! and stopped through a watching tracer (its progress counts the work and holds the best move so far).
 
 use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
 use rand::rngs::StdRng;
 use crate::adversarial::choice::{Difficulty, TOP_MOVES, root_move_scores, sample_top};
 use crate::adversarial::engine::{EngineAlgorithm, EngineSpec};
@@ -45,6 +46,7 @@ pub fn difficulty_name(difficulty: Difficulty) -> &'static str {
 }
 
 /// What the worker sends back.
+#[derive(Serialize, Deserialize)]
 pub struct AiAnswer {
     pub mv: Option<BarcaMove>,
     pub summary: String,
@@ -64,6 +66,7 @@ impl AiAnswer {
 }
 
 /// Choosing one move: everything the search needs, by value.
+#[derive(Serialize, Deserialize)]
 pub struct MoveJob {
     position: Barca,
     eval: Weights,
@@ -74,6 +77,10 @@ pub struct MoveJob {
 }
 
 impl MoveJob {
+    pub fn new(position: &Barca, eval: &Weights, spec: EngineSpec, engine: IterativeDeepening<Barca>, seed: u64) -> Self {
+        MoveJob { position: position.clone(), eval: eval.clone(), spec, engine, seed }
+    }
+
     pub fn position(&self) -> &Barca {
         &self.position
     }
@@ -140,12 +147,10 @@ impl Thinking {
         seed: u64,
         repaint: Option<egui::Context>,
     ) -> Thinking {
-        let (position, eval) = (game.clone(), weights.clone());
         let name = AI_ALGORITHMS.iter().find(|(a, _)| *a == spec.algorithm).map_or("", |(_, name)| name);
         let difficulty = spec.level.unwrap_or(Difficulty::Hard);
         let label = format!("{name} ({})", difficulty_name(difficulty));
-        let job = MoveJob { position, eval, spec, engine, seed };
-        let job = Job::start(label, repaint, Request::BarcaMove(job));
+        let job = Job::start(label, repaint, Request::BarcaMove(MoveJob::new(game, weights, spec, engine, seed)));
         Thinking { job, algorithm: spec.algorithm, game: game.clone() }
     }
 

@@ -25,15 +25,13 @@ pub enum Request {
     Grid(GridJob),
     /// Tune the Barca weights.
     Tune(TuneConfig),
+    /// Choose the computer's Barca move.
+    BarcaMove(MoveJob),
+    /// Record a game-tree search of a position.
+    Tree(Position, SearchSpec),
     /// Record a navmesh search, its funnel and its walk.
     #[serde(skip)]
     Mesh(MeshJob),
-    /// Record a game-tree search of a position.
-    #[serde(skip)]
-    Tree(Position, SearchSpec),
-    /// Choose the computer's Barca move.
-    #[serde(skip)]
-    BarcaMove(MoveJob),
 }
 
 /// What a [`Request`] answers, variant for variant. Recordings are `None` when stopped.
@@ -41,12 +39,10 @@ pub enum Request {
 pub enum Response {
     Grid(Option<grid_lab::Recorded>),
     Tune(Result<TuneLog, String>),
-    #[serde(skip)]
-    Mesh(navmesh_lab::Recorded),
-    #[serde(skip)]
+    BarcaMove(AiAnswer),
     Tree(Option<Recording>),
     #[serde(skip)]
-    BarcaMove(AiAnswer),
+    Mesh(navmesh_lab::Recorded),
 }
 
 impl Request {
@@ -68,8 +64,8 @@ impl Request {
     pub fn crosses(&self) -> bool {
         match self {
             Request::Grid(job) => job.crosses(),
-            Request::Tune(_) => true,
-            Request::Mesh(_) | Request::Tree(..) | Request::BarcaMove(_) => false,
+            Request::Tune(_) | Request::BarcaMove(_) | Request::Tree(..) => true,
+            Request::Mesh(_) => false,
         }
     }
 

@@ -4,6 +4,7 @@ use super::*;
 use crate::app::grid_lab::GridJob;
 use crate::grid::{generate, movingai};
 use crate::pathfinding::{Algorithm, GridSearch};
+use crate::adversarial::engine::EngineAlgorithm;
 use crate::tournament::{TuneConfig, tune};
 
 fn wait(job: &Job) -> Response {
@@ -85,18 +86,37 @@ fn a_tuning_run_crosses_intact() {
 }
 
 #[test]
-fn what_cannot_cross_says_so_and_what_can_round_trips() {
+fn requests_round_trip_through_bytes() {
     let (query, _) = maze_query();
     let request = Request::Grid(query);
     assert!(request.crosses());
     let bytes = encode(&request).unwrap();
     assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes);
     assert!(Request::Tune(TuneConfig::new(1, 2, 1)).crosses());
-    let tree = Request::Tree(
-        crate::app::tree_lab::Position::parse(crate::app::tree_lab::GameKind::TicTacToe, "x.o/.o./x..").unwrap(),
-        crate::app::tree_lab::SearchSpec { algorithm: crate::app::tree_lab::EngineAlgorithm::Minimax, depth: 2, iterations: 0 },
-    );
-    assert!(!tree.crosses() && encode(&tree).is_err(), "a request that cannot cross runs in the page");
+}
+
+#[test]
+fn game_tree_recordings_cross_intact() {
+    use crate::app::tree_lab::{EngineAlgorithm, GameKind, Position, Replay, SearchSpec};
+    let cases = [
+        (GameKind::TicTacToe, "x.o/.o./x..", SearchSpec { algorithm: EngineAlgorithm::AlphaBeta, depth: 9, iterations: 0 }),
+        (GameKind::TicTacToe, "x.o/.o./x..", SearchSpec { algorithm: EngineAlgorithm::Uct, depth: 0, iterations: 300 }),
+        (GameKind::CustomTree, "((3,12,8),(2,4,6),(14,5,2))", SearchSpec { algorithm: EngineAlgorithm::Id, depth: 2, iterations: 0 }),
+    ];
+    for (game, text, spec) in cases {
+        let request = || Request::Tree(Position::parse(game, text).unwrap(), spec);
+        let (job, _) = through_bytes(&request());
+        let Some(Response::Tree(Some(crossed))) = job.poll() else { panic!("{text}: no recording came back") };
+        let Response::Tree(Some(here)) = wait(&Job::start("tree", None, request())) else { panic!("no recording") };
+        // The same events and position (the times differ from run to run).
+        let events = |recording: &crate::app::tree_lab::Recording| match &recording.replay {
+            Replay::Tree(r) => encode(r.player.trace()).unwrap(),
+            Replay::Mcts(r) => encode(r.player.trace()).unwrap(),
+        };
+        assert!(crossed.step_count() > 0, "{text} {spec:?}");
+        assert_eq!(events(&crossed), events(&here), "{text} {spec:?}: the same recording");
+        assert_eq!(crossed.position.text(), Position::parse(game, text).unwrap().text());
+    }
 }
 
 #[test]
@@ -141,3 +161,30 @@ fn dropping_a_job_stops_its_thread_early() {
     assert!(progress.fraction().unwrap() < 1.0);
 }
 
+
+#[test]
+fn the_computer_player_chooses_the_same_move_through_bytes() {
+    use crate::adversarial::choice::Difficulty;
+    use crate::app::barca_lab::ai::{MoveJob, ai_engine, new_engine};
+    use crate::games::barca::{Barca, Weights};
+    use crate::games::Game;
+    // Two moves in, so the game's history crosses too.
+    let mut game = Barca::start();
+    for _ in 0..2 {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        game.make_move(moves[moves.len() / 2]);
+    }
+    let job = || MoveJob::new(&game, &Weights::default(), ai_engine(EngineAlgorithm::Id, Difficulty::Easy), new_engine(), 7);
+    let request = Request::BarcaMove(job());
+    assert!(request.crosses());
+    let bytes = encode(&request).unwrap();
+    assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes, "the game, engine and table cross intact");
+    let (crossed, _) = through_bytes(&request);
+    let Some(Response::BarcaMove(crossed)) = crossed.poll() else { panic!("no move came back") };
+    let Response::BarcaMove(here) = wait(&Job::start("Barca", None, Request::BarcaMove(job()))) else { panic!("no move") };
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    assert!(crossed.mv.is_some_and(|mv| moves.contains(&mv)), "a legal move");
+    assert_eq!(crossed.mv, here.mv, "the same seeded choice");
+}
