@@ -1,7 +1,8 @@
-//! Long jobs in Web Workers, so the page keeps drawing: each request starts a module worker
-//! (`worker.js`) that instantiates the page's own compiled wasm module and calls [`worker_entry`].
+//! Long jobs in Web Workers, so the page keeps drawing: each request goes to a module worker
+//! (`worker.js`) that instantiated the page's own compiled wasm module and calls [`worker_entry`].
 //! A worker shares no memory with the page, so a job cannot be asked to stop: ending a job
-//! terminates its worker, and the next job starts a fresh one.
+//! terminates its worker. One worker is always started ahead of need, as instantiating the
+//! module takes a while, so a job starts at once.
 
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use searchlab::app::worker::{self, FromWorker, Place, Reply, Running};
@@ -11,8 +12,17 @@ use web_sys::{DedicatedWorkerGlobalScope, ErrorEvent, MessageEvent, Worker, Work
 /// The worker script beside `index.html` (web/worker.js).
 const SCRIPT: &str = "./worker.js";
 
+thread_local! {
+    /// The worker the next job takes, started ahead of need.
+    static SPARE: std::cell::RefCell<Option<Worker>> = const { std::cell::RefCell::new(None) };
+}
+
 /// From now on the app's jobs run in Web Workers.
 pub fn install() {
+    match new_worker() {
+        Ok(worker) => SPARE.set(Some(worker)),
+        Err(error) => web_sys::console::error_1(&error),
+    }
     worker::in_web_workers(Box::new(|request, reply| {
         start(request, reply).map_err(|error| {
             let error = format!("a Web Worker could not start, the job runs in the page: {}", describe(&error));
@@ -39,10 +49,23 @@ impl Running for InWorker {
     }
 }
 
-fn start(request: Vec<u8>, reply: Reply) -> Result<Box<dyn Running>, JsValue> {
+/// A worker instantiating the page's wasm module (compiled once, by the page).
+fn new_worker() -> Result<Worker, JsValue> {
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
     let worker = Worker::new_with_options(SCRIPT, &options)?;
+    let message = Object::new();
+    Reflect::set(&message, &"module".into(), &wasm_bindgen::module())?;
+    worker.post_message(&message)?;
+    Ok(worker)
+}
+
+fn start(request: Vec<u8>, reply: Reply) -> Result<Box<dyn Running>, JsValue> {
+    let worker = match SPARE.take() {
+        Some(worker) => worker,
+        None => new_worker()?,
+    };
+    SPARE.set(new_worker().map_err(|error| web_sys::console::error_1(&error)).ok());
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         if let Err(error) = reply.receive(&Uint8Array::new(&event.data()).to_vec()) {
             web_sys::console::error_1(&format!("a job in a Web Worker failed: {error}").into());
@@ -53,10 +76,8 @@ fn start(request: Vec<u8>, reply: Reply) -> Result<Box<dyn Running>, JsValue> {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    // The module the page compiled: the worker instantiates it instead of fetching it again.
     let message = Object::new();
     let request = Uint8Array::from(&request[..]);
-    Reflect::set(&message, &"module".into(), &wasm_bindgen::module())?;
     Reflect::set(&message, &"request".into(), &request)?;
     worker.post_message_with_transfer(&message, &Array::of1(&request.buffer()))?;
     Ok(Box::new(InWorker { worker, _on_message: on_message, _on_error: on_error }))

@@ -16,9 +16,10 @@ use crate::time::{Duration, Instant};
 use crate::tournament::{TuneConfig, TuneLog, tune};
 use crate::trace::{Progress, ProgressReport};
 
-/// Work for a worker. Variants marked `serde(skip)` hold what cannot cross yet (shared
-/// structures); in the browser they run in the page's frame ([`Request::crosses`]). They come
-/// last: serde numbers variants as written when encoding but skips them when decoding.
+/// Work for a worker. Variants marked `serde(skip)` hold what cannot cross yet (the navmesh and
+/// its reduction, shared with the page); in the browser they run in the page's frame
+/// ([`Request::crosses`]). They come last: serde numbers variants as written when encoding but
+/// skips them when decoding.
 #[derive(Serialize, Deserialize)]
 pub enum Request {
     /// Record the grid lab's searches.
