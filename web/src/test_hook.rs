@@ -2,16 +2,19 @@
 //! the outcome as one JSON line on the console, for `web/test.py` to check against independent
 //! figures (a canvas has no text to read).
 //! - `grid-astar`: A* on the bundled maze's longest MovingAI query, in a Web Worker.
-//! - `long-job`: Dijkstra recorded on random512 in a Web Worker while the page times its frames;
-//!   the job is cancelled [`LONG_JOB_WATCH_MS`] after its first progress report.
+//! - `long-job`: the computer's Barca move, deepening in a Web Worker while the page times its
+//!   frames; [`LONG_JOB_WATCH_MS`] after its first progress report the page stops it, as "Stop"
+//!   does, and it answers with the best move so far.
 
 use std::path::Path;
 
-use searchlab::app::SearchlabApp;
+use searchlab::adversarial::engine::{EngineAlgorithm, EngineSpec};
+use searchlab::app::{MoveJob, SearchlabApp, new_engine};
+use searchlab::games::Game;
+use searchlab::games::barca::{Barca, Weights};
 use searchlab::app::grid_lab::GridJob;
 use searchlab::app::worker::{Job, Request, Response};
 use searchlab::grid::movingai;
-use searchlab::pathfinding::{Algorithm, GridSearch};
 use searchlab::scene::Scene;
 use wasm_bindgen::JsValue;
 
@@ -19,10 +22,10 @@ use crate::log;
 
 /// The bundled map the grid test searches, and its MovingAI scenarios (with optimal lengths).
 const GRID_MAP: &str = "maze64.map";
-/// The bundled map the long job searches.
-const LONG_MAP: &str = "random512.map";
+/// How long the long job (the computer's Barca move) may deepen, unless stopped.
+const LONG_JOB_MS: u64 = 30_000;
 /// How long the page draws frames beside the long job, once it runs, before cancelling it.
-const LONG_JOB_WATCH_MS: f64 = 1000.0;
+const LONG_JOB_WATCH_MS: f64 = 1500.0;
 /// The long job gives up waiting for the worker's first report after this long.
 const LONG_JOB_PATIENCE_MS: f64 = 30_000.0;
 
@@ -121,19 +124,24 @@ pub struct LongJob {
     running: Option<f64>,
     /// When each frame began while the job ran.
     frames: Vec<f64>,
+    /// Frames that showed a new progress count.
+    reports: usize,
+    last_done: usize,
+    /// When the page pressed Stop.
+    stopped: Option<f64>,
     done: bool,
 }
 
 impl LongJob {
+    /// The computer's Barca move from the start, deepening for up to [`LONG_JOB_MS`].
     fn new() -> Result<LongJob, JsValue> {
-        let (grid, start, goal) = last_query(LONG_MAP)?;
-        let search = GridSearch { algorithm: Algorithm::Dijkstra, ..GridSearch::default() };
-        let (s, g) = (grid.cell(start.0, start.1), grid.cell(goal.0, goal.1));
-        let request = Request::Grid(GridJob::new(grid, vec![search], s, g));
-        Ok(LongJob { request: Some(request), job: None, started: 0.0, running: None, frames: Vec::new(), done: false })
+        let spec = EngineSpec { millis: Some(LONG_JOB_MS), ..EngineSpec::new(EngineAlgorithm::Id) };
+        let request = Request::BarcaMove(MoveJob::new(&Barca::start(), &Weights::default(), spec, new_engine(), 1));
+        Ok(LongJob { request: Some(request), job: None, started: 0.0, running: None, frames: Vec::new(), reports: 0, last_done: 0, stopped: None, done: false })
     }
 
-    /// Draws frames as fast as the page allows while the job runs, then cancels it and reports.
+    /// Draws frames as fast as the page allows while the job runs, then stops it (as the page's
+    /// Stop does) and reports the move it answers with: the best so far.
     fn update(&mut self, ctx: &egui::Context) {
         if self.done {
             return;
@@ -142,34 +150,50 @@ impl LongJob {
         ctx.request_repaint();
         if let Some(request) = self.request.take() {
             self.started = now;
-            self.job = Some(Job::start("test: Dijkstra on random512", Some(ctx.clone()), request));
+            self.job = Some(Job::start("test: Barca alpha-beta", Some(ctx.clone()), request));
             return;
         }
         let Some(job) = &self.job else { return };
-        if self.running.is_none() && job.progress().done() > 0 {
-            self.running = Some(now);
+        let done = job.progress().done();
+        if done != self.last_done {
+            (self.last_done, self.reports) = (done, self.reports + 1);
+            self.running.get_or_insert(now);
         }
-        if self.running.is_some() {
+        if self.running.is_some() && self.stopped.is_none() {
             self.frames.push(now);
         }
-        let finished = job.poll().is_some();
         let watched = self.running.map_or(now - self.started < LONG_JOB_PATIENCE_MS, |running| now - running < LONG_JOB_WATCH_MS);
-        if !finished && watched {
-            return;
+        if self.stopped.is_none() && !watched {
+            self.stopped = Some(now);
+            job.progress().stop();
         }
-        let (done, fraction) = (job.progress().done(), job.progress().fraction().unwrap_or(0.0));
-        let cancelling = now_ms();
-        self.job = None;
-        let cancel_ms = now_ms() - cancelling;
+        let Some(response) = job.poll() else { return };
+        let answered = now_ms();
         self.done = true;
+        let Response::BarcaMove(answer) = response else {
+            return web_sys::console::error_1(&"?test=long-job: no Barca move came back".into());
+        };
+        let legal = answer.mv.is_some_and(|mv| {
+            let mut moves = Vec::new();
+            Barca::start().legal_moves(&mut moves);
+            moves.contains(&mv)
+        });
+        let mv = answer.mv.map_or("null".to_string(), |mv| format!("\"{mv}\""));
+        let best_depth = job.progress().best_so_far().map_or(0, |best| best.depth);
+        let ran_in = job.ran_in().map_or("nowhere", |place| place.name());
         let gaps: Vec<f64> = self.frames.windows(2).map(|w| w[1] - w[0]).collect();
         let max_gap = gaps.iter().copied().fold(0.0, f64::max);
         let mean_gap = if gaps.is_empty() { 0.0 } else { gaps.iter().sum::<f64>() / gaps.len() as f64 };
+        let ms = |since: Option<f64>| since.map_or("null".to_string(), |since| format!("{:.0}", since - self.started));
         log(&format!(
-            r#"{{"test":"long-job","map":"{LONG_MAP}","finished":{finished},"first_report_ms":{},"frames":{},"mean_gap_ms":{mean_gap:.1},"max_gap_ms":{max_gap:.1},"watched_ms":{:.0},"progress_done":{done},"progress_fraction":{fraction:.3},"cancel_ms":{cancel_ms:.2}}}"#,
-            self.running.map_or("null".to_string(), |running| format!("{:.0}", running - self.started)),
+            r#"{{"test":"long-job","stopped_early":{},"move":{mv},"legal":{legal},"best_depth":{best_depth},"ran_in":"{ran_in}","first_report_ms":{},"reports":{},"frames":{},"mean_gap_ms":{mean_gap:.1},"max_gap_ms":{max_gap:.1},"watched_ms":{:.0},"nodes":{done},"stop_to_answer_ms":{:.1}}}"#,
+            self.stopped.is_some(),
+            ms(self.running),
+            self.reports,
             self.frames.len(),
-            self.frames.last().zip(self.frames.first()).map_or(0.0, |(last, first)| last - first)
+            self.frames.last().zip(self.frames.first()).map_or(0.0, |(last, first)| last - first),
+            self.stopped.map_or(f64::NAN, |stopped| answered - stopped),
         ));
+        self.job = None;
     }
 }

@@ -2,7 +2,7 @@
 //! positions and games, and see how the evaluation scores the position. The computer thinks on a
 //! worker thread with the library's searches; the page only plays what they answer.
 
-pub(super) mod ai;
+pub mod ai;
 mod cell;
 mod scene;
 mod view;
