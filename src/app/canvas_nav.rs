@@ -2,6 +2,8 @@
 //! pinch-zoom about their centre, whatever tool is picked, so one finger keeps its meaning on each
 //! canvas (paint walls, place points, drag the start, or pan). With a mouse, ctrl + wheel or a
 //! trackpad pinch zooms about the pointer (the grid map's plain wheel too, as it always has).
+//! The game tree is an `egui::Scene`, which does the same by itself: one finger or the mouse
+//! drags it, and a pinch keeps the tree under the first finger, hence under both.
 
 use egui::emath::TSTransform;
 use egui::{Pos2, Rangef, Rect, Ui, Vec2};
@@ -51,41 +53,6 @@ impl Nav {
         let about = self.about.to_vec2();
         TSTransform::from_translation(about) * TSTransform::from_scaling(zoom) * TSTransform::from_translation(-about) * moved
     }
-}
-
-/// Shows `scene` as `egui::Scene` does (drag and wheel as it has them), but a two-finger pinch
-/// zooms about the fingers' centre: `egui::Scene` zooms about the first finger and pans with it
-/// alone, so the content slides away from the second. Returns the scene's response and whether
-/// the view moved.
-pub fn show_scene<R>(
-    ui: &mut Ui,
-    scene: egui::Scene,
-    scales: Rangef,
-    scene_rect: &mut Rect,
-    add_contents: impl FnOnce(&mut Ui) -> R,
-) -> (egui::InnerResponse<R>, bool) {
-    // Where egui::Scene puts its layer, and the space it takes.
-    let layer = egui::LayerId::new(ui.layer_id().order, ui.scope_id().with("scene_area"));
-    let outer = ui.available_rect_before_wrap();
-    let before = *scene_rect;
-    let response = scene.zoom_range(scales).show(ui, scene_rect, add_contents);
-    let pressed_on = response.response.is_pointer_button_down_on();
-    let mut moved = response.response.changed();
-    if let Some(nav) = Nav::touch(ui, outer, pressed_on)
-        && before.is_positive()
-    {
-        let to_screen = nav.apply(fit(outer, before), scales);
-        *scene_rect = to_screen.inverse() * outer;
-        ui.ctx().set_transform_layer(layer, to_screen);
-        moved = true;
-    }
-    (response, moved)
-}
-
-/// The transform that shows `scene_rect` centred in `outer`, as large as fits.
-fn fit(outer: Rect, scene_rect: Rect) -> TSTransform {
-    let scale = (outer.size() / scene_rect.size()).min_elem();
-    TSTransform::from_translation(outer.center().to_vec2() - scale * scene_rect.center().to_vec2()) * TSTransform::from_scaling(scale)
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! `?test=replay-random512`: how smoothly the page replays a big search. The grid lab alone (no
 //! lesson list) records Dijkstra on the bundled maps/random512.map between the far corners of its
-//! largest open area, then plays the recording at the replay bar's top speed; after a warm-up the
-//! page logs one JSON line with the frame interval (everything between two frames: the egui pass,
-//! tessellation, WebGL drawing, the browser) and the egui pass alone. The desktop figures for the
+//! largest open area, then times frames with the replay still and then playing at the replay
+//! bar's top speed (from the start again whenever it ends), and logs one JSON line: the frame
+//! interval (everything between two frames: the egui pass, tessellation, WebGL drawing, the
+//! browser) both ways, and the egui pass alone while playing. The desktop figures for the
 //! same lab and settings come from `examples/bench_grid_lab_frames.rs`.
 
 use searchlab::app::grid_lab::{MapSource, Settings};
@@ -13,15 +14,19 @@ use searchlab::pathfinding::{Algorithm, GridSearch};
 use crate::log;
 
 pub const NAME: &str = "replay-random512";
-/// Frames left out while the page settles after playing starts.
-const WARM_UP: usize = 30;
-const FRAMES: usize = 300;
+/// Frames left out while the page settles after the recording arrives.
+const WARM_UP: usize = 10;
+/// Frames timed with the replay still, for comparison.
+const IDLE_FRAMES: usize = 30;
+const FRAMES: usize = 120;
 
 pub struct FrameTimer {
     lab: GridLab,
-    playing: bool,
-    /// When the last frame's pass began, in milliseconds since the page opened.
+    /// When the last frame's pass began, in milliseconds since the page opened; None when the
+    /// interval since must not count (before the first frame, after rewinding).
     last: Option<f64>,
+    /// Frame intervals and egui passes: first with the replay still, then playing.
+    idle: Vec<f64>,
     intervals: Vec<f64>,
     passes: Vec<f64>,
     skipped: usize,
@@ -37,10 +42,11 @@ impl FrameTimer {
             ..Settings::default()
         };
         let lab = GridLab::with_settings(settings);
-        FrameTimer { lab, playing: false, last: None, intervals: Vec::new(), passes: Vec::new(), skipped: 0, done: false }
+        FrameTimer { lab, last: None, idle: Vec::new(), intervals: Vec::new(), passes: Vec::new(), skipped: 0, done: false }
     }
 
-    /// Draws the lab; starts playing once the recording is in, and times every frame after.
+    /// Draws the lab; once the recording is in, times frames with the replay still, then plays it
+    /// (from the start again whenever it ends) and times those.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let began = now();
         self.lab.logic(ui.ctx());
@@ -54,26 +60,33 @@ impl FrameTimer {
             self.done = true;
             return;
         }
-        if !self.playing {
-            self.lab.apply(GridCommand::Replay(ReplayCommand::TogglePlay));
-            self.playing = true;
-        } else if self.skipped < WARM_UP {
+        ui.ctx().request_repaint();
+        let interval = self.last.map(|last| began - last);
+        self.last = Some(began);
+        if self.skipped < WARM_UP {
             self.skipped += 1;
-        } else if let Some(last) = self.last {
-            self.intervals.push(began - last);
+        } else if self.idle.len() < IDLE_FRAMES {
+            self.idle.extend(interval);
+            if self.idle.len() == IDLE_FRAMES {
+                self.lab.apply(GridCommand::Replay(ReplayCommand::TogglePlay));
+                self.last = None;
+            }
+        } else if let Some(interval) = interval {
+            self.intervals.push(interval);
             self.passes.push(pass);
         }
-        self.last = Some(began);
-        ui.ctx().request_repaint();
+        if self.idle.len() == IDLE_FRAMES && self.lab.player().at_end() {
+            // Play at the end starts over; the rewind's frame is not counted.
+            self.lab.apply(GridCommand::Replay(ReplayCommand::TogglePlay));
+            self.last = None;
+        }
         if self.intervals.len() == FRAMES {
             self.done = true;
-            let (interval, pass) = (summary(&mut self.intervals), summary(&mut self.passes));
-            let player = self.lab.player();
+            let (idle, interval, pass) = (summary(&mut self.idle), summary(&mut self.intervals), summary(&mut self.passes));
             log(&format!(
-                r#"{{"test":"{NAME}","frames":{FRAMES},"events_per_second":{},"events":{},"played":{},"interval_ms":{interval},"pass_ms":{pass}}}"#,
+                r#"{{"test":"{NAME}","frames":{FRAMES},"events_per_second":{},"events":{},"idle_interval_ms":{idle},"interval_ms":{interval},"pass_ms":{pass}}}"#,
                 ReplayBar::MAX_SPEED,
-                player.len(),
-                player.step()
+                self.lab.player().len(),
             ));
         }
     }

@@ -680,10 +680,9 @@ impl TreeLab {
         }
         let frame = egui::Frame::canvas(ui.style());
         let canvas = frame.show(ui, |ui| {
-            let scales = egui::Rangef::new(0.01, 1.5);
-            let paint = |ui: &mut egui::Ui| canvas::paint(ui, &placed, self.selected);
-            let (response, moved) = crate::app::canvas_nav::show_scene(ui, egui::Scene::new(), scales, &mut self.scene_rect, paint);
-            if moved {
+            let scene = egui::Scene::new().zoom_range(0.01..=1.5);
+            let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed, self.selected));
+            if response.response.changed() {
                 self.view_moved = true;
             }
             match response.inner {
