@@ -1,7 +1,8 @@
 //! Frame times of the grid lab replaying Dijkstra on maps/random512.map in a real eframe window:
 //! the desktop side of the web page's `?test=replay-random512` (web/src/frame_time.rs), with the
-//! same lab, settings, speed and window size. It prints the frame interval (egui pass,
-//! tessellation, wgpu drawing, presenting, waiting for vsync) and the egui pass alone, then closes.
+//! same lab, settings, speed, window size and timing: frame intervals with the replay still, then
+//! playing (egui pass, tessellation, wgpu drawing, presenting, waiting for vsync), and the egui
+//! pass alone while playing; then it closes.
 //! Without a GPU, run it under Xvfb, where wgpu draws with Mesa's software Vulkan (lavapipe):
 //!
 //! `xvfb-run -s "-screen 0 1280x720x24" cargo run --release --example frame_time_eframe`
@@ -13,15 +14,19 @@ use searchlab::app::replay_bar::{ReplayBar, ReplayCommand};
 use searchlab::app::{GridCommand, GridLab, Lesson};
 use searchlab::pathfinding::{Algorithm, GridSearch};
 
-/// Frames left out while the window settles after playing starts.
-const WARM_UP: usize = 30;
-const FRAMES: usize = 300;
+/// Frames left out while the window settles after the recording arrives.
+const WARM_UP: usize = 10;
+/// Frames timed with the replay still, for comparison.
+const IDLE_FRAMES: usize = 30;
+const FRAMES: usize = 120;
 
 struct FrameTimer {
     lab: GridLab,
-    playing: bool,
+    /// When the last frame's pass began; None when the interval since must not count.
     last: Option<Instant>,
     skipped: usize,
+    /// Frame intervals and egui passes (ms): first with the replay still, then playing.
+    idle: Vec<f64>,
     intervals: Vec<f64>,
     passes: Vec<f64>,
     done: bool,
@@ -38,28 +43,35 @@ impl eframe::App for FrameTimer {
             return;
         }
         assert_eq!(self.lab.error(), None);
-        if !self.playing {
-            self.lab.apply(GridCommand::Replay(ReplayCommand::TogglePlay));
-            self.playing = true;
-        } else if self.skipped < WARM_UP {
+        let interval = self.last.map(|last| (began - last).as_secs_f64() * 1e3);
+        self.last = Some(began);
+        if self.skipped < WARM_UP {
             self.skipped += 1;
-        } else if let Some(last) = self.last {
-            self.intervals.push((began - last).as_secs_f64() * 1e3);
+        } else if self.idle.len() < IDLE_FRAMES {
+            self.idle.extend(interval);
+            if self.idle.len() == IDLE_FRAMES {
+                self.lab.apply(GridCommand::Replay(ReplayCommand::TogglePlay));
+                self.last = None;
+            }
+        } else if let Some(interval) = interval {
+            self.intervals.push(interval);
             self.passes.push(pass);
         }
-        self.last = Some(began);
-        let player = self.lab.player();
-        if self.intervals.len() == FRAMES || (player.at_end() && !self.intervals.is_empty()) {
+        if self.idle.len() == IDLE_FRAMES && self.lab.player().at_end() {
+            // Play at the end starts over; the rewind's frame is not counted.
+            self.lab.apply(GridCommand::Replay(ReplayCommand::TogglePlay));
+            self.last = None;
+        }
+        if self.intervals.len() == FRAMES {
+            self.done = true;
             println!(
-                "eframe window, {} frames replaying {} of {} events at {} events/s: frame interval {}; egui pass {}",
-                self.intervals.len(),
-                player.step(),
-                player.len(),
+                "eframe window, replaying {} events at {} events/s: frame interval still {}; playing {}; egui pass playing {}",
+                self.lab.player().len(),
                 ReplayBar::MAX_SPEED,
+                summary(&mut self.idle),
                 summary(&mut self.intervals),
                 summary(&mut self.passes)
             );
-            self.done = true;
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
@@ -80,9 +92,9 @@ fn main() -> eframe::Result {
     };
     let timer = FrameTimer {
         lab: GridLab::with_settings(settings),
-        playing: false,
         last: None,
         skipped: 0,
+        idle: Vec::new(),
         intervals: Vec::new(),
         passes: Vec::new(),
         done: false,
