@@ -5,6 +5,7 @@ pub mod barca_board;
 mod barca_lab;
 mod canvas_nav;
 mod file_dialog;
+pub mod frame_timer;
 pub mod grid_lab;
 pub mod history;
 mod navmesh_lab;

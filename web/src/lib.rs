@@ -18,7 +18,7 @@ use egui::DroppedFileHandle;
 use searchlab::app::SearchlabApp;
 use wasm_bindgen::prelude::*;
 
-use frame_time::FrameTimer;
+use frame_time::FrameTimeHook;
 use links::Arrivals;
 use test_hook::TestHook;
 
@@ -45,7 +45,7 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
     let arrivals = Arrivals::default();
     links::fetch_linked(&query, &arrivals);
     // Timing frames shows the grid lab alone, not the app.
-    let frame_timer = (query.test.as_deref() == Some(frame_time::NAME)).then(FrameTimer::new);
+    let frame_timer = (query.test.as_deref() == Some(frame_time::NAME)).then(FrameTimeHook::default);
     let test = query.test.as_deref().filter(|_| frame_timer.is_none()).map(TestHook::new).transpose()?;
     eframe::WebRunner::new()
         .start(
@@ -73,7 +73,7 @@ struct WebApp {
     arrivals: Arrivals,
     test: Option<TestHook>,
     /// `?test=replay-random512`: the page times the grid lab's replay instead of showing the app.
-    frame_timer: Option<FrameTimer>,
+    frame_timer: Option<FrameTimeHook>,
     /// Why a linked file could not be opened.
     link_error: Option<String>,
     drops: Drops,
