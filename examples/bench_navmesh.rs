@@ -12,8 +12,7 @@ use searchlab::grid::movingai;
 use searchlab::navmesh::Navmesh;
 use searchlab::navmesh::grid_outline::{cell_centre, grid_outline};
 use searchlab::navmesh::reduction::{Reduction, Role};
-use searchlab::navmesh::tastar::{MeshQuery, ta_star};
-use searchlab::navmesh::trastar::tra_star;
+use searchlab::navmesh::tastar::{MeshQuery, SearchScratch};
 use searchlab::pathfinding::{GridSearch, SearchSpace};
 use searchlab::trace::{NO_NODE, NoTrace};
 
@@ -121,6 +120,8 @@ fn main() {
             reduce_micros
         );
         let mut space = SearchSpace::new();
+        // Each search keeps its buffers from query to query, as Polyanya keeps its mesh's.
+        let (mut ta_scratch, mut tra_scratch) = (SearchScratch::default(), SearchScratch::default());
         let (mut astar_us, mut ta_us, mut tra_us, mut first_us, mut polyanya_us) = (vec![], vec![], vec![], vec![], vec![]);
         let (mut astar_exp, mut ta_exp, mut tra_exp) = (0, 0, 0);
         let (mut octile_total, mut any_angle_total, mut first_total) = (0.0, 0.0, 0.0);
@@ -130,14 +131,14 @@ fn main() {
             astar_us.push(us);
             astar_exp += astar.expanded;
             let query = MeshQuery::new(cell_centre(&grid, start), cell_centre(&grid, goal));
-            let (ta, us) = timed(|| ta_star(&mesh, &query, &mut NoTrace).unwrap());
+            let (ta, us) = timed(|| ta_scratch.ta_star(&mesh, &query, &mut NoTrace).unwrap());
             ta_us.push(us);
             ta_exp += ta.expanded;
-            let (tra, us) = timed(|| tra_star(&mesh, &reduction, &query, &mut NoTrace).unwrap());
+            let (tra, us) = timed(|| tra_scratch.tra_star(&mesh, &reduction, &query, &mut NoTrace).unwrap());
             tra_us.push(us);
             tra_exp += tra.expanded;
             let first_query = MeshQuery { first_path_only: true, ..query };
-            let (first, us) = timed(|| tra_star(&mesh, &reduction, &first_query, &mut NoTrace).unwrap());
+            let (first, us) = timed(|| tra_scratch.tra_star(&mesh, &reduction, &first_query, &mut NoTrace).unwrap());
             first_us.push(us);
             let to_f32 = |p: [f64; 2]| glam::Vec2::new(p[0] as f32, p[1] as f32);
             let (reference, us) = timed(|| polyanya.path(to_f32(query.start), to_f32(query.goal)));

@@ -1,6 +1,11 @@
 //! TA*, triangulation A* (Demyen & Buro 2006): best-first search over the triangles of a
 //! navigation mesh whose nodes are channels (paths of triangles), not triangles, so a triangle can
-//! be reached along several channels; a channel never enters a triangle twice.
+//! be reached along several channels. A channel of a round agent never enters a triangle twice.
+//! A point agent's channels are not checked for that (the check walked the tree between
+//! consecutive expansions and took a fifth of the time on random512): a channel looping round an
+//! obstacle bends at its corners and reaches them longer than the channels that go straight there,
+//! so the apex pruning below drops it; one looping round a free vertex bends there and is dropped
+//! too.
 //!
 //! - h: the Euclidean distance from the goal to the edge the channel entered the triangle by.
 //! - g: a lower bound on the distance travelled to that edge: the largest of the distance from
@@ -138,179 +143,201 @@ pub fn locate_free(mesh: &Navmesh, p: Point, radius: f64, what: &str) -> Result<
 
 /// TA*: the shortest path for `query` (or the first one found).
 pub fn ta_star<T: Tracer<SearchEvent>>(mesh: &Navmesh, query: &MeshQuery, tracer: &mut T) -> Result<MeshSearchResult, String> {
-    search(mesh, query, None, tracer)
+    SearchScratch::default().search(mesh, query, None, tracer)
 }
 
-/// The anytime channel search; with a `reduction` (TRA*) it skips dead ends and crosses each
-/// corridor in one step.
-pub(super) fn search<T: Tracer<SearchEvent>>(
-    mesh: &Navmesh,
-    query: &MeshQuery,
-    reduction: Option<&Reduction>,
-    tracer: &mut T,
-) -> Result<MeshSearchResult, String> {
-    let MeshQuery { start, goal, radius, first_path_only, max_expansions } = *query;
-    if !(radius.is_finite() && radius >= 0.0) {
-        return Err(format!("the radius {} is not a number >= 0", number(radius)));
-    }
-    let starts = locate_free(mesh, start, radius, "start")?;
-    let goals = locate_free(mesh, goal, radius, "goal")?;
-    let mut result = MeshSearchResult { path: None, first_length: None, expanded: 0, improvements: 0 };
-    if let Some(&shared) = starts.iter().find(|t| goals.contains(t)) {
-        // One convex triangle holds both: the straight line.
-        let length = distance(start, goal);
-        tracer.record(|| SearchEvent::Found { cost: length, path: vec![shared] });
-        result.path = Some(MeshPath { length, waypoints: vec![start, goal], channel: vec![shared] });
-        result.first_length = Some(length);
-        result.improvements = 1;
-        return Ok(result);
-    }
-    let allowed_dead_ends = reduction.map(|r| r.branches_to_core(starts.iter().chain(&goals).copied()));
-    let viable = |t: u32| match (reduction, &allowed_dead_ends) {
-        (Some(r), Some(allowed)) => !r.is_dead_end(t) || allowed.contains(&t),
-        _ => true,
-    };
+/// What a search needs besides the mesh: its nodes, open list and pruning tables. Kept between
+/// queries, a query allocates nothing once they have grown; on small maps allocating them took
+/// longer than the search itself.
+#[derive(Default)]
+pub struct SearchScratch {
+    nodes: Channels,
+    open: BinaryHeap<OpenEntry>,
+    /// The shortest known taut path to each apex corner, by its coordinates.
+    shortest_to_apex: FastMap<(u64, u64), f64>,
+    portals: PortalDistances,
+}
 
-    let mut nodes = Channels::new(mesh.triangles.len());
-    let mut open = BinaryHeap::new();
-    let h_start = distance(start, goal);
-    for &tri in &starts {
-        let node = nodes.push(Channel {
-            tri,
-            entry: 3,
-            parent: NO_NODE,
-            g: 0.0,
-            f: h_start,
-            depth: 0,
-            apex_depth: 0,
-            apex: start,
-            apex_distance: 0.0,
-            sides: [(start, 0); 2],
-        });
-        open.push(OpenEntry { f: h_start, g: 0.0, node });
-        tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
+impl SearchScratch {
+    /// TA* ([`ta_star`]) with these buffers.
+    pub fn ta_star<T: Tracer<SearchEvent>>(&mut self, mesh: &Navmesh, query: &MeshQuery, tracer: &mut T) -> Result<MeshSearchResult, String> {
+        self.search(mesh, query, None, tracer)
     }
-    // The child of `node` across edge `i`, if an agent fits through and it is not on the channel.
-    let child = |nodes: &Channels, node: u32, i: usize| -> Option<Channel> {
-        let parent = nodes.nodes[node as usize];
-        let next = mesh.passable(parent.tri, i)?;
-        if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(next) {
-            return None;
+
+    /// The anytime channel search; with a `reduction` (TRA*) it skips dead ends and crosses each
+    /// corridor in one step.
+    pub(super) fn search<T: Tracer<SearchEvent>>(
+        &mut self,
+        mesh: &Navmesh,
+        query: &MeshQuery,
+        reduction: Option<&Reduction>,
+        tracer: &mut T,
+    ) -> Result<MeshSearchResult, String> {
+        let Self { nodes, open, shortest_to_apex, portals } = self;
+        nodes.reset(mesh.triangles.len());
+        open.clear();
+        shortest_to_apex.clear();
+        portals.clear();
+        let MeshQuery { start, goal, radius, first_path_only, max_expansions } = *query;
+        if !(radius.is_finite() && radius >= 0.0) {
+            return Err(format!("the radius {} is not a number >= 0", number(radius)));
         }
-        let (a, b) = mesh.edge(parent.tri, i);
-        let h = point_segment_distance(goal, a, b);
-        let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
-        let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
-        let g = if radius == 0.0 {
-            let v = mesh.triangles[parent.tri as usize].vertices;
-            if !nodes.advance_apex(mesh, &mut child, [(b, v[(i + 1) % 3]), (a, v[i])]) {
+        let starts = locate_free(mesh, start, radius, "start")?;
+        let goals = locate_free(mesh, goal, radius, "goal")?;
+        let mut result = MeshSearchResult { path: None, first_length: None, expanded: 0, improvements: 0 };
+        if let Some(&shared) = starts.iter().find(|t| goals.contains(t)) {
+            // One convex triangle holds both: the straight line.
+            let length = distance(start, goal);
+            tracer.record(|| SearchEvent::Found { cost: length, path: vec![shared] });
+            result.path = Some(MeshPath { length, waypoints: vec![start, goal], channel: vec![shared] });
+            result.first_length = Some(length);
+            result.improvements = 1;
+            return Ok(result);
+        }
+        let allowed_dead_ends = reduction.map(|r| r.branches_to_core(starts.iter().chain(&goals).copied()));
+        let viable = |t: u32| match (reduction, &allowed_dead_ends) {
+            (Some(r), Some(allowed)) => !r.is_dead_end(t) || allowed.contains(&t),
+            _ => true,
+        };
+
+        let h_start = distance(start, goal);
+        for &tri in &starts {
+            let node = nodes.push(Channel {
+                tri,
+                entry: 3,
+                parent: NO_NODE,
+                g: 0.0,
+                f: h_start,
+                depth: 0,
+                apex_depth: 0,
+                apex: start,
+                apex_distance: 0.0,
+                sides: [(start, 0); 2],
+            });
+            open.push(OpenEntry { f: h_start, g: 0.0, node });
+            tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
+        }
+        // The child of `node` across edge `i`, if an agent fits through and it is not on the channel.
+        let child = |nodes: &Channels, node: u32, i: usize| -> Option<Channel> {
+            let parent = nodes.nodes[node as usize];
+            let next = mesh.passable(parent.tri, i)?;
+            if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(next) {
                 return None;
             }
-            // No shorter than the straight distance from the start: the start, the apex and the
-            // edge form a triangle.
-            parent.g.max(child.apex_distance + point_segment_distance(child.apex, a, b))
-        } else {
-            parent.g.max(point_segment_distance(start, a, b))
-        };
-        Some(Channel { g, f: parent.f.max(g + h), ..child })
-    };
-    // The shortest known taut path to each apex corner, by its coordinates.
-    let mut shortest_to_apex: FastMap<(u64, u64), f64> = FastMap::default();
-    let mut portals = PortalDistances::default();
-
-    let mut best = f64::INFINITY;
-    while let Some(OpenEntry { f, node, .. }) = open.pop() {
-        if f >= best - LENGTH_EPSILON {
-            break;
-        }
-        if result.expanded == max_expansions {
-            let task = if first_path_only || result.path.is_none() { "no path found" } else { "the shortest path not proven" };
-            return Err(format!("search stopped at its limit of {max_expansions} expansions: {task}"));
-        }
-        let current = nodes.nodes[node as usize];
-        result.expanded += 1;
-        nodes.mark_channel(node);
-        tracer.record(|| SearchEvent::Expand { node: current.tri });
-        if goals.contains(&current.tri) {
-            let channel = nodes.channel(node);
-            let waypoints = channel_path(mesh, start, goal, &channel, radius, &mut NoTrace);
-            let length = path_length(&waypoints);
-            result.first_length.get_or_insert(length);
-            if length < best {
-                best = length;
-                result.improvements += 1;
-                if T::ENABLED {
-                    tracer.record(|| SearchEvent::Found { cost: length, path: channel.clone() });
+            let (a, b) = mesh.edge(parent.tri, i);
+            let h = point_segment_distance(goal, a, b);
+            let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
+            let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
+            let g = if radius == 0.0 {
+                let v = mesh.triangles[parent.tri as usize].vertices;
+                if !nodes.advance_apex(mesh, &mut child, [(b, v[(i + 1) % 3]), (a, v[i])]) {
+                    return None;
                 }
-                result.path = Some(MeshPath { length, waypoints, channel });
-            }
-            if first_path_only {
+                // No shorter than the straight distance from the start: the start, the apex and the
+                // edge form a triangle.
+                parent.g.max(child.apex_distance + point_segment_distance(child.apex, a, b))
+            } else {
+                parent.g.max(point_segment_distance(start, a, b))
+            };
+            Some(Channel { g, f: parent.f.max(g + h), ..child })
+        };
+
+        let mut best = f64::INFINITY;
+        while let Some(OpenEntry { f, node, .. }) = open.pop() {
+            if f >= best - LENGTH_EPSILON {
                 break;
             }
-            continue;
-        }
-        for i in 0..3 {
-            if i == current.entry as usize {
+            if result.expanded == max_expansions {
+                let task = if first_path_only || result.path.is_none() { "no path found" } else { "the shortest path not proven" };
+                return Err(format!("search stopped at its limit of {max_expansions} expansions: {task}"));
+            }
+            let current = nodes.nodes[node as usize];
+            result.expanded += 1;
+            if radius > 0.0 {
+                nodes.mark_channel(node);
+            }
+            tracer.record(|| SearchEvent::Expand { node: current.tri });
+            if goals.contains(&current.tri) {
+                let channel = nodes.channel(node);
+                let waypoints = channel_path(mesh, start, goal, &channel, radius, &mut NoTrace);
+                let length = path_length(&waypoints);
+                result.first_length.get_or_insert(length);
+                if length < best {
+                    best = length;
+                    result.improvements += 1;
+                    if T::ENABLED {
+                        tracer.record(|| SearchEvent::Found { cost: length, path: channel.clone() });
+                    }
+                    result.path = Some(MeshPath { length, waypoints, channel });
+                }
+                if first_path_only {
+                    break;
+                }
                 continue;
             }
-            let Some(mut next) = child(&nodes, node, i) else { continue };
-            if let Some(reduction) = reduction {
-                // Follow a corridor to its end in one step: its triangles offer no choice. So do
-                // the dead ends the search may enter (towards the start or goal) but where the
-                // branches of the two meet.
-                let corridor_start = nodes.nodes.len();
-                let mut dead = false;
-                while !reduction.is_decision(next.tri) && !goals.contains(&next.tri) {
-                    let id = nodes.push(next);
-                    nodes.marked[next.tri as usize] = id;
-                    let mut exits = (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(&nodes, id, j));
-                    match (exits.next(), exits.next()) {
-                        (Some(only), None) => next = only,
-                        // A branch towards the start or goal leaves here: the search decides.
-                        (Some(_), Some(_)) => {
-                            nodes.marked[next.tri as usize] = NO_NODE;
-                            nodes.pop();
-                            break;
-                        }
-                        (None, _) => {
-                            dead = true;
-                            break;
+            for i in 0..3 {
+                if i == current.entry as usize {
+                    continue;
+                }
+                let Some(mut next) = child(nodes, node, i) else { continue };
+                if let Some(reduction) = reduction {
+                    // Follow a corridor to its end in one step: its triangles offer no choice. So do
+                    // the dead ends the search may enter (towards the start or goal) but where the
+                    // branches of the two meet.
+                    let corridor_start = nodes.nodes.len();
+                    let mut dead = false;
+                    while !reduction.is_decision(next.tri) && !goals.contains(&next.tri) {
+                        let id = nodes.push(next);
+                        nodes.marked[next.tri as usize] = id;
+                        let mut exits = (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(nodes, id, j));
+                        match (exits.next(), exits.next()) {
+                            (Some(only), None) => next = only,
+                            // A branch towards the start or goal leaves here: the search decides.
+                            (Some(_), Some(_)) => {
+                                nodes.marked[next.tri as usize] = NO_NODE;
+                                nodes.pop();
+                                break;
+                            }
+                            (None, _) => {
+                                dead = true;
+                                break;
+                            }
                         }
                     }
+                    // The sibling corridors start again from the expanded channel.
+                    for corridor in &nodes.nodes[corridor_start..] {
+                        nodes.marked[corridor.tri as usize] = NO_NODE;
+                    }
+                    if dead {
+                        // The corridor leads nowhere new.
+                        nodes.truncate(corridor_start);
+                        continue;
+                    }
                 }
-                // The sibling corridors start again from the expanded channel.
-                for corridor in &nodes.nodes[corridor_start..] {
-                    nodes.marked[corridor.tri as usize] = NO_NODE;
-                }
-                if dead {
-                    // The corridor leads nowhere new.
-                    nodes.truncate(corridor_start);
+                if next.f >= best - LENGTH_EPSILON {
                     continue;
                 }
-            }
-            if next.f >= best - LENGTH_EPSILON {
-                continue;
-            }
-            if radius == 0.0 {
-                let known = shortest_to_apex.entry((next.apex[0].to_bits(), next.apex[1].to_bits())).or_insert(next.apex_distance);
-                if next.apex_distance > *known + LENGTH_EPSILON {
-                    continue;
+                if radius == 0.0 {
+                    let known = shortest_to_apex.entry((next.apex[0].to_bits(), next.apex[1].to_bits())).or_insert(next.apex_distance);
+                    if next.apex_distance > *known + LENGTH_EPSILON {
+                        continue;
+                    }
+                    *known = known.min(next.apex_distance);
+                    if portals.dominated(mesh, &next) {
+                        continue;
+                    }
                 }
-                *known = known.min(next.apex_distance);
-                if portals.dominated(mesh, &next) {
-                    continue;
-                }
+                let id = nodes.push(next);
+                open.push(OpenEntry { f: next.f, g: next.g, node: id });
+                let parent_tri = nodes.nodes[next.parent as usize].tri;
+                tracer.record(|| SearchEvent::Open { node: next.tri, parent: parent_tri, g: next.g, h: next.f - next.g });
             }
-            let id = nodes.push(next);
-            open.push(OpenEntry { f: next.f, g: next.g, node: id });
-            let parent_tri = nodes.nodes[next.parent as usize].tri;
-            tracer.record(|| SearchEvent::Open { node: next.tri, parent: parent_tri, g: next.g, h: next.f - next.g });
         }
+        if result.path.is_none() {
+            tracer.record(|| SearchEvent::Exhausted);
+        }
+        Ok(result)
     }
-    if result.path.is_none() {
-        tracer.record(|| SearchEvent::Exhausted);
-    }
-    Ok(result)
 }
 
 /// Part of a channel's last portal, from `from` to `to` (0 is the portal's right end, 1 its left):
@@ -349,6 +376,11 @@ type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<NodeHasher>>;
 const PIECES_PER_PORTAL: usize = 16;
 
 impl PortalDistances {
+    fn clear(&mut self) {
+        self.portals.clear();
+        self.pieces.clear();
+    }
+
     /// Whether `channel` is dominated at its last portal; if not, its visible part is kept.
     fn dominated(&mut self, mesh: &Navmesh, channel: &Channel) -> bool {
         let (left, right) = mesh.edge(channel.tri, channel.entry as usize);
@@ -435,6 +467,7 @@ fn covered(seen: &[Piece], piece: &Piece, gap: f64) -> bool {
 /// Every search node made so far, and the channel being extended: `current` holds its nodes from
 /// the start and `marked[t]` the node through triangle `t` (`NO_NODE` off the channel), so
 /// checking a child for a revisit costs one look-up.
+#[derive(Default)]
 struct Channels {
     nodes: Vec<Channel>,
     /// Each node's triangle and parent, apart from the rest: walking channels only reads these,
@@ -447,8 +480,19 @@ struct Channels {
 }
 
 impl Channels {
-    fn new(triangles: usize) -> Self {
-        Self { nodes: Vec::new(), links: Vec::new(), marked: vec![NO_NODE; triangles], current: Vec::new(), branch: Vec::new() }
+    /// Empties the set for a search on a mesh of `triangles` triangles: only the channel marked
+    /// last is unmarked, not the whole mesh.
+    fn reset(&mut self, triangles: usize) {
+        if self.marked.len() == triangles {
+            for &node in &self.current {
+                self.marked[self.links[node as usize][0] as usize] = NO_NODE;
+            }
+        } else {
+            self.marked = vec![NO_NODE; triangles];
+        }
+        self.nodes.clear();
+        self.links.clear();
+        self.current.clear();
     }
 
     fn push(&mut self, channel: Channel) -> u32 {
