@@ -185,11 +185,15 @@ impl SearchScratch {
         let starts = locate_free(mesh, start, radius, "start")?;
         let goals = locate_free(mesh, goal, radius, "goal")?;
         let mut result = MeshSearchResult { path: None, first_length: None, expanded: 0, improvements: 0 };
-        if let Some(&shared) = starts.iter().find(|t| goals.contains(t)) {
-            // One convex triangle holds both: the straight line.
+        // A round agent only takes the straight line inside one triangle: convex, so the line
+        // keeps the clearance its ends have.
+        let reach = if radius == 0.0 { mesh.triangles.len() } else { 1 };
+        if let Some(channel) = straight_channel(mesh, start, goal, &starts, &goals, reach) {
             let length = distance(start, goal);
-            tracer.record(|| SearchEvent::Found { cost: length, path: vec![shared] });
-            result.path = Some(MeshPath { length, waypoints: vec![start, goal], channel: vec![shared] });
+            if T::ENABLED {
+                tracer.record(|| SearchEvent::Found { cost: length, path: channel.clone() });
+            }
+            result.path = Some(MeshPath { length, waypoints: vec![start, goal], channel });
             result.first_length = Some(length);
             result.improvements = 1;
             return Ok(result);
@@ -218,7 +222,7 @@ impl SearchScratch {
             tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
         }
         // The child of `node` across edge `i`, if an agent fits through and it is not on the channel.
-        let child = |nodes: &Channels, node: u32, i: usize| -> Option<Channel> {
+        let child = |nodes: &mut Channels, node: u32, i: usize| -> Option<Channel> {
             let parent = nodes.nodes[node as usize];
             let next = mesh.passable(parent.tri, i)?;
             if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(next) {
@@ -338,6 +342,33 @@ impl SearchScratch {
         }
         Ok(result)
     }
+}
+
+/// The triangles the segment from `start` to `goal` runs through when it stays in free space, the
+/// shortest path then: from a triangle of `starts` out through open edges, each crossed strictly
+/// between its ends, into one of `goals` within `reach` triangles. `None` where it meets an
+/// obstacle edge or passes through a vertex; the search decides there. On open maps the goal is
+/// often in sight, and this walk costs far less than a search.
+fn straight_channel(mesh: &Navmesh, start: Point, goal: Point, starts: &[u32], goals: &[u32], reach: usize) -> Option<Vec<u32>> {
+    'starts: for &first in starts {
+        let mut channel = vec![first];
+        let mut t = first;
+        while !goals.contains(&t) {
+            if channel.len() == reach {
+                continue 'starts;
+            }
+            // Edge i runs counter-clockwise: the goal lies beyond it on its right.
+            let exit = (0..3).find(|&i| {
+                let (a, b) = mesh.edge(t, i);
+                orient(a, b, goal) < 0.0 && orient(start, goal, a) * orient(start, goal, b) < 0.0
+            });
+            let Some(next) = exit.and_then(|i| mesh.passable(t, i)) else { continue 'starts };
+            t = next;
+            channel.push(t);
+        }
+        return Some(channel);
+    }
+    None
 }
 
 /// Part of a channel's last portal, from `from` to `to` (0 is the portal's right end, 1 its left):
@@ -477,6 +508,11 @@ struct Channels {
     current: Vec<u32>,
     /// The nodes [`Self::mark_channel`] adds, kept to reuse the allocation.
     branch: Vec<u32>,
+    /// [`Self::advance_apex`]'s portals, their corners and the funnel's apexes over them, kept
+    /// for the same reason: an apex moves on most expansions.
+    after: Vec<[(Point, u32); 2]>,
+    corners: Vec<[Corner; 2]>,
+    apexes: Vec<(Corner, usize)>,
 }
 
 impl Channels {
@@ -543,7 +579,7 @@ impl Channels {
     /// over the portals after it. False when the apex moved to a vertex in open space: a shortest
     /// path bends only at obstacle corners, so the channel holds none (a path through such a
     /// vertex that does not bend there is also in the channel passing it on the other side).
-    fn advance_apex(&self, mesh: &Navmesh, child: &mut Channel, portal: [(Point, u32); 2]) -> bool {
+    fn advance_apex(&mut self, mesh: &Navmesh, child: &mut Channel, portal: [(Point, u32); 2]) -> bool {
         let corner = |point| Corner { point, offset: 0.0 };
         let apex = (corner(child.apex), child.apex_depth as usize);
         let sides = child.sides.map(|(point, depth)| (corner(point), depth as usize));
@@ -558,7 +594,9 @@ impl Channels {
         (child.apex, child.apex_depth) = (new_apex.point, new_depth as u32);
         // The apex's own portal and those after it, as (point, vertex) pairs.
         let mut own = None;
-        let mut after = vec![portal];
+        let after = &mut self.after;
+        after.clear();
+        after.push(portal);
         if child.apex_depth == child.depth {
             own = after.pop();
         }
@@ -579,8 +617,10 @@ impl Channels {
         if own.is_some_and(|own| in_open_space(child.apex, &own)) {
             return false;
         }
-        let corners: Vec<[Corner; 2]> = after.iter().map(|portal| portal.map(|(p, _)| corner(p))).collect();
-        let (apexes, sides) = tighten(corner(child.apex), &corners, &mut NoTrace);
+        self.corners.clear();
+        self.corners.extend(after.iter().map(|portal| portal.map(|(p, _)| corner(p))));
+        let apexes = &mut self.apexes;
+        let sides = tighten(corner(child.apex), &self.corners, apexes, &mut NoTrace);
         if apexes[1..].iter().any(|&(c, index)| in_open_space(c.point, &after[index - 1])) {
             return false;
         }
@@ -642,4 +682,37 @@ fn fits(mesh: &Navmesh, t: u32, entry: u8, exit: usize, radius: f64) -> bool {
     let shared = mesh.vertices[tri.vertices[(third + 2) % 3] as usize];
     let (a, b) = mesh.edge(t, third);
     point_segment_distance(shared, a, b) >= diameter
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::navmesh::PolygonMap;
+
+    fn u_hall() -> Navmesh {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/u_hall.json");
+        Navmesh::build(&PolygonMap::load(&path).unwrap().outline(), None).unwrap()
+    }
+
+    #[test]
+    fn a_goal_in_sight_is_walked_to_without_a_search() {
+        // The hall's left arm, x from 0 to 10, with a square hole at x 3..6, y 14..17.
+        let mesh = u_hall();
+        let (start, goal) = ([8.0, 28.0], [8.0, 2.0]);
+        let seen = ta_star(&mesh, &MeshQuery::new(start, goal), &mut NoTrace).unwrap();
+        let path = seen.path.unwrap();
+        assert_eq!((seen.expanded, path.length, path.waypoints), (0, 26.0, vec![start, goal]));
+        assert!(path.channel.len() > 2, "the line crosses several triangles: {:?}", path.channel);
+        for pair in path.channel.windows(2) {
+            assert!(mesh.triangles[pair[0] as usize].neighbours.contains(&pair[1]), "a channel of neighbours");
+        }
+
+        let behind_the_hole = ta_star(&mesh, &MeshQuery::new([5.0, 28.0], [5.0, 2.0]), &mut NoTrace).unwrap();
+        assert!(behind_the_hole.expanded > 0 && behind_the_hole.path.unwrap().length > 26.0);
+
+        // A round agent is searched for (the walk knows nothing of clearance), here to the same line.
+        let round = ta_star(&mesh, &MeshQuery { radius: 0.5, ..MeshQuery::new(start, goal) }, &mut NoTrace).unwrap();
+        assert!(round.expanded > 0);
+        assert!((round.path.unwrap().length - 26.0).abs() < 1e-9);
+    }
 }
