@@ -306,8 +306,9 @@ fn presenting_every_slide_keeps_every_label_on_the_projector_screen() {
         for slide in 0..slides {
             harness.state_mut().apply(NotebookCommand::GoToSlide(slide));
             settle(&mut harness);
-            // A game tree's cards ("node 12: …", "others (3)") pan inside its canvas, which clips them.
-            let card = |label: &str| label.starts_with("node ") || label.starts_with("others (");
+            // A game tree's cards ("node 12: …", "others (3)", "2 pruned β cut") pan inside its canvas, which clips them.
+            let pruned = |label: &str| label.contains(" pruned ") && (label.ends_with("α cut") || label.ends_with("β cut"));
+            let card = |label: &str| label.starts_with("node ") || label.starts_with("others (") || pruned(label);
             for node in harness.query_all_by(|node| node.label().is_some_and(|label| !label.is_empty() && !card(&label))) {
                 let rect = node.rect();
                 if rect.right() > width + 1.0 || rect.bottom() > height + 1.0 || rect.left() < -1.0 {
@@ -318,4 +319,52 @@ fn presenting_every_slide_keeps_every_label_on_the_projector_screen() {
         }
     }
     assert!(clipped.is_empty(), "past the {width:.0}x{height:.0} screen:\n{}", clipped.join("\n"));
+}
+
+/// Card height, in points, below which a game-tree card's text cannot be read on the projector
+/// (a card is 54 points tall with 14-point text at zoom 1: 36 points is text of about 12 pixels).
+const READABLE_CARD: f32 = 36.0;
+
+/// Every game-tree cell of the chapters, at its authored step in a cell as big as the notebook
+/// gives it on the projector, opens with readable cards and the root on the canvas.
+#[test]
+fn game_tree_cells_open_with_readable_cards_and_the_root_in_view() {
+    for path in bundled_lectures().into_iter().filter(|path| is_chapter(path)) {
+        let mut notebook = present(&path);
+        let sections = notebook.state().lecture().unwrap().sections.clone();
+        for (slide, section) in sections.iter().enumerate() {
+            let Some(Block::Cell(cell)) = section.blocks.iter().find(|b| matches!(b, Block::Cell(_))) else { continue };
+            let scene = check_cell(cell, project()).unwrap();
+            if scene.lab != Lab::GameTree {
+                continue;
+            }
+            let at = format!("{} slide {}", name(&path), slide + 1);
+            notebook.state_mut().apply(NotebookCommand::GoToSlide(slide));
+            settle(&mut notebook);
+            let canvas = notebook.state().cells().iter().find(|view| view.line() == cell.line).and_then(|view| view.rect()).unwrap();
+            // The same page, drawn as the notebook draws the cell: as wide, its canvas as tall.
+            let mut lab = TreeLab::from_saved(None);
+            lab.set_scene(&scene).unwrap();
+            let height = canvas.height();
+            let mut harness = egui_kittest::Harness::builder()
+                .with_size([PROJECTOR[0] - 2.0 * canvas.left(), height + 120.0])
+                .with_pixels_per_point(1.3)
+                .build_ui_state(
+                    move |ui, lab: &mut TreeLab| {
+                        lab.logic(ui.ctx());
+                        searchlab::app::LiveCell::cell_ui(lab, ui, height);
+                    },
+                    lab,
+                );
+            settle(&mut harness);
+            let shown = harness.get_by_label("Game tree canvas").rect();
+            let scene_rect = harness.state().scene_rect();
+            let scale = (shown.size() / scene_rect.size()).min_elem().clamp(0.01, 1.5);
+            let root = harness.get_by_label_contains(": root ").rect();
+            let root = egui::Rect::from_center_size(shown.center() + (root.center() - scene_rect.center()) * scale, root.size() * scale);
+            assert!(shown.expand(1.0).contains_rect(root), "{at}: the root {root:?} is off the canvas {shown:?}");
+            let card = root.height();
+            assert!(card >= READABLE_CARD, "{at}: cards {card:.0} points tall, fewer than {READABLE_CARD}");
+        }
+    }
 }

@@ -111,7 +111,7 @@ fn hpa_plans_on_two_levels_when_asked() {
     assert_eq!(per_level.iter().sum::<u64>(), line["expanded"].as_u64().unwrap());
     let cost = line["cost"].as_f64().unwrap();
     assert!(cost >= best - 1e-6 && cost <= best * 1.1, "{cost} vs optimal {best}");
-    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--algo", "hpa", "--levels", "3"], "--levels must be 1 or 2");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--algo", "hpa", "--levels", "3"], "'--levels <LEVELS>': '3' is not a whole number from 1 to 2");
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--levels", "2"], "apply to hpa only");
 }
 

@@ -506,8 +506,17 @@ impl<G: Game> Mcts<G> {
     fn result(&self, stats: MctsStats) -> MctsResult<G::Move> {
         let best = self.best_child(0).map(|c| &self.nodes[c as usize]);
         let best_move = best.and_then(|n| n.mv);
-        let value = best.map_or(0.5, |n| n.proven.map_or(mean(n.value_sum, n.visits), Proven::reward));
-        let score = match best.and_then(|n| n.proven.map(|p| (p, n.proof_plies as Score + 1))) {
+        // For the side to move; with no move at all, the game is over at the root.
+        let root = self.nodes[0].proven.map(Proven::flipped);
+        let proven = match best {
+            Some(n) => n.proven.map(|p| (p, n.proof_plies as Score + 1)),
+            None => root.map(|p| (p, 0)),
+        };
+        let value = match best {
+            Some(n) => n.proven.map_or(mean(n.value_sum, n.visits), Proven::reward),
+            None => root.map_or(0.5, Proven::reward),
+        };
+        let score = match proven {
             Some((Proven::Win, plies)) => WIN - plies,
             Some((Proven::Loss, plies)) => -(WIN - plies),
             Some((Proven::Draw, _)) => 0,
@@ -522,7 +531,7 @@ impl<G: Game> Mcts<G> {
             best_move_text: best_move.map(|mv| self.game.move_text(mv)),
             score,
             value,
-            proven: self.nodes[0].proven.map(Proven::flipped),
+            proven: root,
             pv: self.principal_variation(),
             stats,
         }

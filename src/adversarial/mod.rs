@@ -137,10 +137,7 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
     /// repetition below the root, or the horizon. The value is for the side to move.
     pub fn static_leaf(&mut self, game: &G, depth: u32, ply: usize) -> Option<(Score, LeafReason)> {
         self.stats.max_ply = self.stats.max_ply.max(ply as u32);
-        if ply >= self.pv.len() {
-            self.pv.resize_with(ply + 1, Vec::new);
-        }
-        self.pv[ply].clear();
+        self.clear_line(ply);
         if let Some(outcome) = game.outcome() {
             return Some((outcome_score(game, outcome, ply), LeafReason::Terminal));
         }
@@ -156,11 +153,21 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
         None
     }
 
+    /// Empties the line of the node at `ply`, so a parent never joins its move to a line left there by
+    /// an earlier sibling's subtree (that line can be illegal here).
+    fn clear_line(&mut self, ply: usize) {
+        if ply >= self.pv.len() {
+            self.pv.resize_with(ply + 1, Vec::new);
+        }
+        self.pv[ply].clear();
+    }
+
     /// The start of every plain search node: the moves to search, or the value of a leaf (static or
     /// without moves) already recorded. `sign` turns side-to-move values into the search's point of view.
     /// Once stopped every node is a leaf worth 0, so the search unwinds in a few steps per ply.
     pub fn moves_or_leaf(&mut self, node: u32, game: &G, depth: u32, ply: usize, sign: Score) -> Result<Vec<G::Move>, Score> {
         if self.stopped {
+            self.clear_line(ply);
             return Err(self.leaf(node, 0, LeafReason::Horizon));
         }
         if let Some((value, reason)) = self.static_leaf(game, depth, ply) {

@@ -81,6 +81,8 @@ pub struct Palette {
     pub white_ink: Color32,
     pub black_fill: Color32,
     pub black_ink: Color32,
+    /// Behind the white words of a result banner.
+    pub banner: Color32,
     // Plots.
     /// Ten distinct colours (Tableau 10), one per tuned weight.
     pub series: [Color32; 10],
@@ -163,11 +165,13 @@ const DARK: Palette = Palette {
     safe_move: rgb(30, 160, 60),
     unsafe_move: rgb(210, 40, 40),
     best_so_far: Color32::from_rgba_premultiplied(20, 110, 200, 210),
-    scared: rgb(230, 30, 30),
+    // Not the red of a move it would be scared on: both show at once.
+    scared: rgb(255, 130, 0),
     white_fill: rgb(250, 246, 232),
     white_ink: rgb(70, 52, 30),
     black_fill: rgb(45, 42, 48),
     black_ink: rgb(240, 232, 210),
+    banner: rgb(40, 90, 150),
     series: [
         rgb(78, 121, 167),
         rgb(242, 142, 43),
@@ -226,7 +230,8 @@ impl Theme {
             palette.closed = SKY_BLUE;
             palette.current = VERMILLION;
             palette.relaxing = REDDISH_PURPLE;
-            palette.path = BLUE;
+            // Darker than Okabe-Ito's blue: it runs over the sky-blue closed cells.
+            palette.path = rgb(0, 60, 120);
             palette.start = BLUISH_GREEN;
             palette.goal = ORANGE;
             // Not the frontier's yellow: a pale reddish purple under the blue path.
@@ -241,7 +246,7 @@ impl Theme {
             palette.left_side = BLUE;
             palette.safe_move = BLUE;
             palette.unsafe_move = VERMILLION;
-            palette.scared = VERMILLION;
+            palette.scared = REDDISH_PURPLE;
             palette.max_fill = if self.light { rgb(170, 205, 235) } else { rgb(20, 70, 110) };
             palette.min_fill = if self.light { rgb(245, 205, 160) } else { rgb(110, 60, 10) };
         }
@@ -277,6 +282,33 @@ pub fn palette(ctx: &egui::Context) -> Palette {
 mod tests {
     use super::*;
 
+    /// WCAG relative luminance.
+    fn luminance(colour: Color32) -> f32 {
+        let linear = |c: u8| {
+            let c = f32::from(c) / 255.0;
+            if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * linear(colour.r()) + 0.7152 * linear(colour.g()) + 0.0722 * linear(colour.b())
+    }
+
+    /// WCAG contrast ratio, 1 to 21.
+    fn contrast(a: Color32, b: Color32) -> f32 {
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// The colour-blind-safe path is told from the cells it crosses by lightness, not hue alone.
+    #[test]
+    fn the_colour_blind_safe_path_stands_out_from_explored_cells() {
+        for light in [false, true] {
+            let p = Theme { light, colour_blind_safe: true }.palette();
+            for (cells, name) in [(p.closed, "closed"), (p.open, "open")] {
+                let ratio = contrast(p.path, cells);
+                assert!(ratio >= 3.0, "path against {name} cells: contrast {ratio:.2} (light {light})");
+            }
+        }
+    }
+
     /// Colours a legend tells apart must differ, in every theme.
     #[test]
     fn the_search_colours_are_distinct_in_every_theme() {
@@ -286,7 +318,8 @@ mod tests {
                 let grid = [p.unseen, p.wall, p.open, p.closed, p.current, p.relaxing, p.path, p.start, p.goal];
                 let polygon = [p.unseen, p.wall, p.open, p.closed, p.current, p.channel, p.mesh_path, p.start, p.goal, p.decision, p.corridor, p.dead_end, p.grid_path];
                 let walk = [p.unseen, p.wall, p.sample, p.walk, p.start, p.goal];
-                for colours in [&grid[..], &polygon[..], &walk[..]] {
+                let barca = crate::app::barca_board::legend_entries(&p).map(|(colour, _)| colour);
+                for colours in [&grid[..], &polygon[..], &walk[..], &barca[..]] {
                     for (i, a) in colours.iter().enumerate() {
                         assert!(!colours[i + 1..].contains(a), "{a:?} twice (light {light}, colour-blind safe {colour_blind_safe})");
                     }

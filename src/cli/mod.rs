@@ -10,7 +10,7 @@ mod path;
 mod tictactoe;
 mod tournament;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::games::barca::Barca;
 
@@ -64,7 +64,8 @@ pub type QueriesResult = Result<usize, CliError>;
 
 /// Parses the process arguments, runs the command and returns the exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    let parsed = command().try_get_matches().and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => {
             // --help and --version
@@ -72,7 +73,8 @@ pub fn main() -> i32 {
             return 0;
         }
         Err(error) => {
-            eprintln!("{}", crate::text::one_line(&one_line(&error.render().to_string())));
+            let message = value_error(&error).unwrap_or_else(|| one_line(&error.render().to_string()));
+            eprintln!("{}", crate::text::one_line(&message));
             return 2;
         }
     };
@@ -104,6 +106,54 @@ fn open_playground() -> CliResult {
 #[cfg(not(feature = "app"))]
 fn open_playground() -> CliResult {
     Err(CliError("this build has no playground (feature `app`): give a subcommand (see searchlab --help)".to_string()))
+}
+
+/// The command line with every option's value allowed to be a negative number: `--weight -3` is
+/// then refused for its value, naming the option and its range, not read as an unknown option `-3`.
+fn command() -> clap::Command {
+    fn negatives(command: clap::Command) -> clap::Command {
+        command
+            .mut_args(|arg| if arg.get_action().takes_values() { arg.allow_negative_numbers(true) } else { arg })
+            .mut_subcommands(negatives)
+    }
+    negatives(Cli::command())
+}
+
+/// Clap's message for a value that did not parse, in words naming the range: "invalid digit found in
+/// string" and "-4 is not in 0..=4294967295" both mean a whole number of 0 or more is wanted.
+fn value_error(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::ValueValidation {
+        return None;
+    }
+    let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) =
+        (error.get(ContextKind::InvalidArg), error.get(ContextKind::InvalidValue))
+    else {
+        return None;
+    };
+    let cause = std::error::Error::source(error)?.to_string();
+    // "-3 is not in 2..=256", or "-1 is not in 1..9223372036854775807" whose end is only the type's.
+    let range = cause.split_once(" is not in ").and_then(|(_, range)| {
+        let (low, high) = range.split_once("..")?;
+        let (inclusive, end) = match high.strip_prefix('=') {
+            Some(end) => (true, end.parse::<u64>().ok()?),
+            None => (false, high.parse::<u64>().ok()?),
+        };
+        let open = [u8::MAX as u64, u16::MAX as u64, u32::MAX as u64, i64::MAX as u64, u64::MAX].contains(&end);
+        Some((low.to_string(), if inclusive { end } else { end.saturating_sub(1) }, open))
+    });
+    let reason = match (cause.as_str(), range) {
+        ("invalid float literal", _) => "is not a number".to_string(),
+        ("number too large to fit in target type", _) => "is too large".to_string(),
+        (_, Some((low, high, false))) => format!("is not a whole number from {low} to {high}"),
+        (_, Some((low, high, true))) if value.parse::<u64>().is_ok_and(|v| v > high) => {
+            format!("is too large (a whole number from {low} to {high})")
+        }
+        (_, Some((low, _, true))) => format!("is not a whole number of {low} or more"),
+        ("invalid digit found in string", _) => "is not a whole number of 0 or more".to_string(),
+        _ => return None,
+    };
+    Some(format!("error: invalid value for '{arg}': '{value}' {reason} (see searchlab --help)"))
 }
 
 /// Folds clap's multi-line message (details, blank lines, usage hints) into one line.

@@ -46,7 +46,7 @@ pub struct PathArgs {
     #[arg(long, default_value_t = 1.0)]
     weight: f64,
     /// Run at most this many scenario queries.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(1..))]
     limit: Option<usize>,
     /// 4 or 8 neighbours.
     #[arg(long, default_value = "8", value_parser = parse_connectivity)]
@@ -55,19 +55,19 @@ pub struct PathArgs {
     #[arg(long)]
     corner_cutting: bool,
     /// HPA* cluster side in cells (default 32).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=256))]
     cluster: Option<u32>,
     /// HPA* abstraction levels: 1, or 2 (level-2 clusters of 3x3 level-1 clusters).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(1..=2))]
     levels: Option<usize>,
     /// HPA*: keep the refined path as it is, without straight shortcuts.
     #[arg(long)]
     no_smooth: bool,
     /// PRA*: the abstraction level to plan on (default: half the pyramid's height).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..))]
     level: Option<usize>,
     /// PRA*(k): refine only the first k steps of each level's path.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(1..))]
     k: Option<usize>,
 }
 

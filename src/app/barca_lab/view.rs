@@ -61,7 +61,8 @@ impl BarcaLab {
                 Outcome::Draw if self.game.outcome().is_some() => "Draw: the move limit is reached".to_string(),
                 Outcome::Draw => "Draw: the side to move has no legal move".to_string(),
             };
-            egui::Frame::new().fill(Color32::from_rgb(40, 90, 150)).inner_margin(8.0).corner_radius(4.0).show(ui, |ui| {
+            let banner = crate::app::theme::palette(ui.ctx()).banner;
+            egui::Frame::new().fill(banner).inner_margin(8.0).corner_radius(4.0).show(ui, |ui| {
                 ui.label(RichText::new(text).size(20.0).strong().color(Color32::WHITE));
             });
         }

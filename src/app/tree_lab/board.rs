@@ -1,7 +1,7 @@
 //! A small picture of a node's position: tic-tac-toe's 3×3 grid, or the Barca board widget with
 //! the move that led there and the evaluation feature by feature.
 
-use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, Vec2};
+use egui::{Align2, FontId, Rect, Sense, Stroke, Vec2};
 
 use super::recording::Position;
 use crate::app::barca_board::{BoardDecor, board_ui};
@@ -47,21 +47,17 @@ fn tic_tac_toe(ui: &mut egui::Ui, owner: impl Fn(u8) -> Option<Side>) {
     const CELL: f32 = 40.0;
     let (rect, _) = ui.allocate_exact_size(Vec2::splat(CELL * 3.0), Sense::hover());
     let painter = ui.painter_at(rect);
+    // The tree's colours: a cell's fill is the card colour of the side that took it.
+    let palette = crate::app::theme::palette(ui.ctx());
     for cell in 0..9u8 {
         let (row, column) = (f32::from(cell / 3), f32::from(cell % 3));
         let square = Rect::from_min_size(rect.min + Vec2::new(column, row) * CELL, Vec2::splat(CELL));
-        painter.rect(
-            square,
-            0.0,
-            Color32::from_gray(60),
-            Stroke::new(1.0, Color32::from_gray(20)),
-            egui::StrokeKind::Inside,
-        );
-        let mark = match owner(cell) {
-            Some(Side::First) => ("X", Color32::from_rgb(140, 180, 250)),
-            Some(Side::Second) => ("O", Color32::from_rgb(250, 150, 150)),
-            None => continue,
+        let (mark, fill) = match owner(cell) {
+            Some(Side::First) => ("X", palette.max_fill),
+            Some(Side::Second) => ("O", palette.min_fill),
+            None => ("", palette.other_fill),
         };
-        painter.text(square.center(), Align2::CENTER_CENTER, mark.0, FontId::monospace(CELL * 0.6), mark.1);
+        painter.rect(square, 0.0, fill, Stroke::new(1.0, palette.tree_edge), egui::StrokeKind::Inside);
+        painter.text(square.center(), Align2::CENTER_CENTER, mark, FontId::monospace(CELL * 0.6), palette.card_text);
     }
 }

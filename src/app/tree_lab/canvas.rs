@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
-use super::recording::{GameKind, MctsReplay, TreeReplay};
+use super::recording::{EngineAlgorithm, GameKind, MctsReplay, TreeReplay};
 use crate::adversarial::INF;
 use crate::adversarial::bound::{BoundKind, Bounded};
 use crate::adversarial::mcts::Proven;
@@ -14,10 +14,14 @@ use crate::games::{Score, Side, WIN, is_proven};
 use crate::trace::NO_NODE;
 use crate::app::theme::{self, Palette};
 
-const CARD: Vec2 = Vec2::new(92.0, 50.0);
+/// A card holds three lines of [`CARD_TEXT`] ("a3 / X wins in ≤ 5 / from the table").
+const CARD: Vec2 = Vec2::new(104.0, 56.0);
+/// Card text, in points at zoom 1: read from the back of a room at 130% on 1280x720 down to zoom 0.7.
+const CARD_TEXT: f32 = 14.0;
 /// Space between neighbouring cards.
-const GAP: f32 = 10.0;
-const ROW: f32 = 90.0;
+const GAP: f32 = 8.0;
+/// From one row of cards to the next: room for the edges to fan out.
+const ROW: f32 = 78.0;
 
 /// Whose card it is: its fill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,7 +268,7 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
         if selected.is_some_and(|id| p.item == Item::Node(id)) {
             painter.rect_stroke(rect.expand(4.0), 7.0, Stroke::new(2.0, palette.selected), egui::StrokeKind::Outside);
         }
-        let font = egui::FontId::proportional(12.0 * p.card.scale.clamp(0.8, 1.3));
+        let font = egui::FontId::proportional(CARD_TEXT * p.card.scale.clamp(0.8, 1.3));
         painter.text(rect.center(), egui::Align2::CENTER_CENTER, &p.card.text, font, palette.card_text);
         if response.clicked() {
             clicked = Some(p.item);
@@ -395,6 +399,12 @@ fn leaf_name(reason: LeafReason) -> &'static str {
     }
 }
 
+/// Minimax and negamax search every move with no window (α, β): their values are never bounds
+/// and a window line would only say α = −∞, β = +∞.
+pub fn full_width(algorithm: EngineAlgorithm) -> bool {
+    matches!(algorithm, EngineAlgorithm::Minimax | EngineAlgorithm::Negamax)
+}
+
 /// A minimax-family replay as the canvas shows it, at its current step.
 pub struct ShownSearch<'a> {
     pub replay: &'a TreeReplay,
@@ -403,6 +413,8 @@ pub struct ShownSearch<'a> {
     pv: HashSet<u32>,
     /// Values are game results: show 0 as a draw where the value is exact.
     exact_values: bool,
+    /// See [`full_width`]: no window is shown.
+    full_width: bool,
 }
 
 impl<'a> ShownSearch<'a> {
@@ -415,7 +427,7 @@ impl<'a> ShownSearch<'a> {
             pv.insert(at);
             at = view.node(at).best_child;
         }
-        Self { replay, kind, path, pv, exact_values: replay.exhaustive && full_width }
+        Self { replay, kind, path, pv, exact_values: replay.exhaustive && full_width, full_width }
     }
 
     /// The node's value for `First`, with whether it is exact or only bounds the true value.
@@ -464,14 +476,15 @@ impl ShownTree for ShownSearch<'_> {
         };
         let text = if note.is_empty() { format!("{mv}\n{value}") } else { format!("{mv}\n{value}\n{note}") };
         let role = if node.side == Side::First { "MAX" } else { "MIN" };
+        let first = self.kind.side_name(Side::First);
         let mut hover = format!(
-            "{mv}: {} to move ({role}), {} plies left\nvalue for {}: {value}\nwindow for {}: {}",
+            "{mv}: {} to move ({role}), {} plies left\nvalue for {first}: {value}",
             self.kind.side_name(node.side),
             node.depth,
-            self.kind.side_name(Side::First),
-            self.kind.side_name(Side::First),
-            window_text(alpha, beta),
         );
+        if !self.full_width {
+            hover += &format!("\nwindow for {first}: {}", window_text(alpha, beta));
+        }
         hover += match self.bounded(id).map(|b| b.kind) {
             Some(BoundKind::AtLeast) => "\n≥: a bound, the true value is at least this",
             Some(BoundKind::AtMost) => "\n≤: a bound, the true value is at most this",

@@ -8,11 +8,13 @@ use crate::app::notebook::LiveCell;
 use crate::app::replay_bar::ReplayCommand;
 use crate::app::widgets;
 
-/// The statistics and pseudocode beside the tree.
-const SIDE_WIDTH: f32 = 400.0;
+/// The statistics and pseudocode beside the tree: this share of the cell, within these widths.
+const SIDE_SHARE: f32 = 0.3;
+const SIDE_WIDTH: std::ops::RangeInclusive<f32> = 240.0..=400.0;
 
 impl LiveCell for TreeLab {
     fn cell_ui(&mut self, ui: &mut egui::Ui, height: f32) -> Rect {
+        self.in_cell = true;
         let mut commands = Vec::new();
         let mut replay = Vec::new();
         if let Some(recording) = &self.recording {
@@ -28,7 +30,8 @@ impl LiveCell for TreeLab {
         }
         let mut canvas = Rect::NOTHING;
         ui.horizontal_top(|ui| {
-            let size = Vec2::new((ui.available_width() - SIDE_WIDTH).max(240.0), height);
+            let side = (ui.available_width() * SIDE_SHARE).clamp(*SIDE_WIDTH.start(), *SIDE_WIDTH.end());
+            let size = Vec2::new((ui.available_width() - side).max(240.0), height);
             canvas = ui.allocate_ui(size, |ui| self.tree(ui, &mut commands)).response.rect;
             ui.vertical(|ui| {
                 widgets::compact(ui, height, |ui| {

@@ -9,7 +9,6 @@ mod pseudocode;
 pub mod recording;
 mod scene;
 
-use egui::Color32;
 use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
 use serde::{Deserialize, Serialize};
 
@@ -119,6 +118,10 @@ pub struct TreeLab {
     repaint: Option<egui::Context>,
     /// A scene's step, taken by the next recording.
     scene_step: Option<crate::scene::Step>,
+    /// Drawn in a lecture cell: a small canvas, where the view never zooms out below readable.
+    in_cell: bool,
+    /// No step since the recording came in: a cell shows the top of the tree, root first.
+    just_opened: bool,
 }
 
 impl Default for TreeLab {
@@ -152,6 +155,8 @@ impl TreeLab {
             error: None,
             repaint: None,
             scene_step: None,
+            in_cell: false,
+            just_opened: false,
         };
         lab.apply(TreeCommand::Run);
         lab
@@ -184,6 +189,7 @@ impl TreeLab {
             TreeCommand::Cancel => self.job = None,
             TreeCommand::Replay(command) => {
                 let Some(recording) = &mut self.recording else { return };
+                self.just_opened = false;
                 if let Some(step) = self.bar.apply(command, recording.step(), recording.step_count()) {
                     recording.seek(step);
                     // Following: every step brings the current node back into view.
@@ -258,7 +264,7 @@ impl TreeLab {
 
     /// Starts recording the search of the typed position; any job still running is dropped.
     fn spawn(&mut self) {
-        let position = match Position::parse(self.settings.game, self.settings.position_text()) {
+        let position = match Position::parse(self.settings.game, self.settings.position_text()).and_then(Position::searchable) {
             Ok(position) => position,
             Err(e) => {
                 let what = if self.settings.game == GameKind::CustomTree { "Tree" } else { "Position" };
@@ -291,6 +297,7 @@ impl TreeLab {
         self.selected = None;
         self.bar.playing = false;
         self.view_moved = false;
+        self.just_opened = true;
         self.recording = Some(recording);
         if let Some(step) = self.scene_step.take() {
             self.open_scene_step(step);
@@ -390,7 +397,7 @@ impl TreeLab {
                 ui.label(format!("Nodes: {}", view.nodes.len()));
                 ui.label(format!("Leaves: {}", view.leaf_count));
                 ui.label(format!("Cutoffs: {}", view.cutoff_count));
-                if let Some(id) = view.current {
+                if let Some(id) = view.current.filter(|_| !canvas::full_width(recording.spec.algorithm)) {
                     let (alpha, beta) = view.window(id);
                     let (alpha, beta) = window_for_first(alpha, beta, view.node(id).side, view.perspective);
                     ui.label(format!(
@@ -502,6 +509,7 @@ impl TreeLab {
             }))
             .collect();
         let full = log(&mut full.into_iter().enumerate());
+        let palette = crate::app::theme::palette(ui.ctx());
         Plot::new("nodes per ply")
             .height(200.0)
             .legend(Legend::default().position(Corner::LeftTop))
@@ -510,9 +518,9 @@ impl TreeLab {
             .y_axis_formatter(|mark, _| format!("1e{}", mark.value.round()))
             .allow_scroll(false)
             .show(ui, |plot| {
-                plot.line(Line::new("full width", full).color(Color32::from_gray(160)));
-                plot.line(Line::new("Knuth–Moore minimum", minimal).color(Color32::from_rgb(120, 200, 140)));
-                plot.line(Line::new("visited so far", visited).color(Color32::from_rgb(250, 220, 90)));
+                plot.line(Line::new("full width", full).color(palette.restart));
+                plot.line(Line::new("Knuth–Moore minimum", minimal).color(palette.notice));
+                plot.line(Line::new("visited so far", visited).color(palette.best_iteration));
             });
         ui.weak(
             "Full width and the Knuth–Moore minimum are for a uniform tree with the branching this tree has \
@@ -540,13 +548,13 @@ impl TreeLab {
                 moves.reverse();
                 let (alpha, beta) = view.window(id);
                 let (alpha, beta) = window_for_first(alpha, beta, view.node(id).side, view.perspective);
-                let shown = ShownSearch::new(replay, kind, recording.spec.algorithm != EngineAlgorithm::AlphaBeta);
+                let full_width = canvas::full_width(recording.spec.algorithm);
+                let shown = ShownSearch::new(replay, kind, full_width);
                 let value = shown.value(id).unwrap_or_else(|| "not known yet".into());
-                let mut details = format!(
-                    "Value for {}: {value}\nWindow: {}",
-                    kind.side_name(Side::First),
-                    window_text(alpha, beta)
-                );
+                let mut details = format!("Value for {}: {value}", kind.side_name(Side::First));
+                if !full_width {
+                    details += &format!("\nWindow: {}", window_text(alpha, beta));
+                }
                 if let Some((cut, pruned)) = view.cutoff(id) {
                     details += &format!("\n{}: pruned {}", canvas::cutoff_name(*cut), pruned.join(" "));
                 }
@@ -619,13 +627,16 @@ impl TreeLab {
 
     /// The part of the tree to show in a canvas of `size`: all of it, or, when that would make the
     /// cards too small to read, a readable window that holds the `focus` node, its path up to the
-    /// root and its children (zoomed out further only if those alone are too big).
-    fn followed_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2) -> egui::Rect {
-        // Below this the cards cannot be read from the back of a room: pan instead.
-        const MIN_ZOOM: f32 = 1.0;
+    /// root and its children. On the page the view zooms out further when those alone are too big;
+    /// in a lecture cell (`readable`), where the canvas is small, it never does: the window then
+    /// shows the top of the tree down to the focus, centred on its path.
+    fn followed_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2, readable: bool) -> egui::Rect {
+        // Below this the cards cannot be read from the back of a room: pan instead. A cell's cards
+        // may be a little smaller: its canvas is a fraction of the screen.
+        let min_zoom = if readable { 0.7 } else { 1.0 };
         const MARGIN: f32 = 24.0;
         let bounds = canvas::bounds(placed).expand(MARGIN);
-        if (size / bounds.size()).min_elem() >= MIN_ZOOM {
+        if (size / bounds.size()).min_elem() >= min_zoom {
             return bounds;
         }
         let focus_index = placed.iter().position(|p| focus.is_some_and(|id| p.item == Item::Node(id))).unwrap_or(0);
@@ -636,28 +647,40 @@ impl TreeLab {
             at = placed[index].parent;
         }
         let path = path.expand(MARGIN);
-        let window = size / MIN_ZOOM;
-        if path.width() > window.x || path.height() > window.y {
-            return path;
+        // A cell's tree too wide to fit but not too tall keeps its cards at full size.
+        let zoom = if readable { (size.y / bounds.height()).clamp(min_zoom, 1.0) } else { min_zoom };
+        let window = size / zoom;
+        if !readable {
+            if path.width() > window.x || path.height() > window.y {
+                return path;
+            }
+            // The focus's children too: at the end that is the root's moves, the answer a class
+            // waits for, so they are shown even when that means zooming out below readable.
+            let with_children = placed
+                .iter()
+                .filter(|p| p.parent == Some(focus_index))
+                .fold(path, |rect, p| rect.union(canvas::card_rect(p).expand(MARGIN)));
+            if with_children.width() > window.x || with_children.height() > window.y {
+                return with_children;
+            }
         }
-        // The focus's children too: at the end that is the root's moves, the answer a class waits
-        // for, so they are shown even when that means zooming out below readable.
-        let path = placed
-            .iter()
-            .filter(|p| p.parent == Some(focus_index))
-            .fold(path, |rect, p| rect.union(canvas::card_rect(p).expand(MARGIN)));
-        if path.width() > window.x || path.height() > window.y {
-            return path;
-        }
-        // The window from the top of the tree when the path fits under it, centred on the path.
+        // The window from the top of the tree when the path fits under it, centred on the path
+        // and kept over the tree (no empty margin beside it while there is tree to show).
         let top = bounds.top().max(path.bottom() - window.y);
-        egui::Rect::from_min_size(egui::pos2(path.center().x - window.x / 2.0, top), window)
+        // The root stays in view when the path runs far to one side of it.
+        let root = canvas::card_rect(&placed[0]).expand(MARGIN);
+        let left = (path.center().x - window.x / 2.0)
+            .min(bounds.right() - window.x)
+            .max(bounds.left())
+            .max(root.right() - window.x)
+            .min(root.left());
+        egui::Rect::from_min_size(egui::pos2(left, top), window)
     }
 
     fn tree(&mut self, ui: &mut egui::Ui, commands: &mut Vec<TreeCommand>) {
         let Some(recording) = &self.recording else { return };
         let kind = recording.position.kind();
-        let full_width = matches!(recording.spec.algorithm, EngineAlgorithm::Minimax | EngineAlgorithm::Negamax);
+        let full_width = canvas::full_width(recording.spec.algorithm);
         let (placed, focus) = match &recording.replay {
             Replay::Tree(replay) => {
                 let shown = ShownSearch::new(replay, kind, full_width);
@@ -675,7 +698,16 @@ impl TreeLab {
             self.scene_rect = if self.fit_all {
                 canvas::bounds(&placed).expand(24.0)
             } else {
-                Self::followed_view(&placed, focus.filter(|_| self.expansion.follow), ui.available_size())
+                let focus = if self.in_cell && self.just_opened {
+                    // A cell opens on the root and its move on the best line: the answer the slide asks for.
+                    placed
+                        .iter()
+                        .filter(|p| p.parent == Some(0) && p.card.outline == canvas::Outline::BestLine)
+                        .find_map(|p| if let Item::Node(id) = p.item { Some(id) } else { None })
+                } else {
+                    focus.filter(|_| self.expansion.follow)
+                };
+                Self::followed_view(&placed, focus, ui.available_size(), self.in_cell)
             };
         }
         let frame = egui::Frame::canvas(ui.style());

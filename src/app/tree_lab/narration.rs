@@ -2,8 +2,8 @@
 //! numbers read from the replayed state. Values are for the first player (X, White, MAX), as on the
 //! cards; a value alpha-beta only bounded reads `≥ v` or `≤ v`. UCT's choice shows its UCB sum.
 
-use super::{EngineAlgorithm, TreeLab};
-use super::canvas::{ShownSearch, bound_text, mean_for_first, value_text, window_for_first, window_text};
+use super::TreeLab;
+use super::canvas::{ShownSearch, full_width, bound_text, mean_for_first, value_text, window_for_first, window_text};
 use super::recording::{GameKind, MctsReplay, Replay, TreeReplay};
 use crate::adversarial::mcts::{Proven, ucb};
 use crate::adversarial::mcts_trace::{MctsEvent, MctsView, PlayoutEnd};
@@ -22,7 +22,7 @@ impl TreeLab {
         }
         match &recording.replay {
             Replay::Tree(replay) => {
-                let full_width = matches!(recording.spec.algorithm, EngineAlgorithm::Minimax | EngineAlgorithm::Negamax);
+                let full_width = full_width(recording.spec.algorithm);
                 replay.player.current_event().map_or_else(String::new, |e| tree_sentence(replay, kind, full_width, e))
             }
             Replay::Mcts(replay) => uct_narration(replay, kind).unwrap_or_default(),
@@ -237,7 +237,7 @@ mod tests {
     use super::*;
     use crate::adversarial::tree::Perspective;
     use crate::app::tree_lab::canvas::ShownTree;
-    use crate::app::tree_lab::recording::{Position, SearchSpec, record};
+    use crate::app::tree_lab::recording::{EngineAlgorithm, Position, SearchSpec, record};
     use crate::adversarial::bound::{BoundKind, Bounded};
     use crate::app::tree_lab::canvas::bounded_text;
     use crate::trace::Progress;

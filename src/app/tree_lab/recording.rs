@@ -14,7 +14,7 @@ use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_pl
 use crate::games::barca::{Barca, START_FEN};
 use crate::games::custom_tree::{self, CustomTree};
 use crate::games::tictactoe::TicTacToe;
-use crate::games::{DefaultEval, Game, Score, Side};
+use crate::games::{DefaultEval, Game, Outcome, Score, Side};
 use crate::trace::{NO_NODE, Player, Progress, Recorder, Watched};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,6 +115,24 @@ impl Position {
             Position::TicTacToe(game) => game.side_to_move(),
             Position::Barca(game) => game.side_to_move(),
             Position::Custom(game) => game.side_to_move(),
+        }
+    }
+
+    /// The result, when the game is already over in this position.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            Position::TicTacToe(game) => game.outcome(),
+            Position::Barca(game) => game.outcome(),
+            Position::Custom(game) => game.outcome(),
+        }
+    }
+
+    /// The position, or a one-line reason when there is nothing to search: the game is over.
+    pub fn searchable(self) -> Result<Position, String> {
+        match self.outcome() {
+            None => Ok(self),
+            Some(Outcome::Win(side)) => Err(format!("the game is over ({} has won): nothing to search", self.kind().side_name(side))),
+            Some(Outcome::Draw) => Err("the game is over (a draw): nothing to search".to_string()),
         }
     }
 
