@@ -6,7 +6,8 @@
 //! cargo run --release --example bench_hierarchy [-- QUERIES]   (about QUERIES per map, default 250)
 //!
 //! Environment: MAPS=random512,maze (only maps whose path contains one of these), HPA_CONFIGS=16L1,32L1
-//! (cluster side and levels), PRA_LEVELS=2,3 (also plan PRA* on these levels).
+//! (cluster side and levels), PRA="pra:level=3;pra:width=2" (PRA* variants to measure
+//! besides the default, PRA*(1) and PRA*(4)).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -17,6 +18,7 @@ use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
 use searchlab::pathfinding::jps::jps;
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
 use searchlab::pathfinding::plan_trace::PlanEvent;
+use searchlab::pathfinding::planner::{Method, Planner};
 use searchlab::pathfinding::{GridSearch, SearchSpace};
 use searchlab::trace::{NoTrace, Tracer};
 
@@ -46,22 +48,23 @@ fn maps() -> Vec<PathBuf> {
     maps
 }
 
-/// One query answered by a planner: (micros, cost found, whether the whole path was planned).
-type Answer = (f64, f64, bool);
+/// One query answered by a planner: (micros, cost found, whether the whole path was planned,
+/// nodes expanded on every level).
+type Answer = (f64, f64, bool, usize);
 
 /// Times `plan` on every (start, goal, optimal) query: the best of three runs.
-fn run(queries: &[(u32, u32, f64)], mut plan: impl FnMut(u32, u32) -> (f64, bool)) -> Vec<Answer> {
+fn run(queries: &[(u32, u32, f64)], mut plan: impl FnMut(u32, u32) -> (f64, bool, usize)) -> Vec<Answer> {
     queries
         .iter()
         .map(|&(start, goal, _)| {
             let mut best = f64::INFINITY;
-            let mut answer = (f64::NAN, false);
+            let mut answer = (f64::NAN, false, 0);
             for _ in 0..3 {
                 let clock = Instant::now();
                 answer = plan(start, goal);
                 best = best.min(micros(clock));
             }
-            (best, answer.0, answer.1)
+            (best, answer.0, answer.1, answer.2)
         })
         .collect()
 }
@@ -73,7 +76,8 @@ fn report(name: &str, queries: &[(u32, u32, f64)], astar: &[Answer], answers: &[
     let subopt: Vec<f64> =
         queries.iter().zip(answers).filter(|(_, a)| a.2).map(|(q, a)| a.1 / q.2 - 1.0).collect();
     let within_3 = subopt.iter().filter(|&&s| s <= 0.03).count() as f64 / subopt.len().max(1) as f64;
-    let head = format!("  {name:<34} {median_micros:8.1} us  median speedup {:6.2}x", percentile(speedup, 0.5));
+    let expanded = percentile(answers.iter().map(|a| a.3 as f64).collect(), 0.5);
+    let head = format!("  {name:<34} {median_micros:8.1} us {expanded:7.0} expanded  median speedup {:6.2}x", percentile(speedup, 0.5));
     if subopt.is_empty() {
         println!("{head} (partial paths)");
         return;
@@ -90,20 +94,22 @@ fn report(name: &str, queries: &[(u32, u32, f64)], astar: &[Answer], answers: &[
 /// events (`ENABLED` is false, so the planner builds no paths for them) but looks at each one.
 struct StageClock {
     last: Instant,
-    stage: &'static str,
-    totals: Vec<(&'static str, f64)>,
+    stage: String,
+    totals: Vec<(String, f64)>,
+    /// Whether stages on different levels are told apart.
+    by_level: bool,
 }
 
 impl StageClock {
-    fn new() -> Self {
-        Self { last: Instant::now(), stage: "", totals: Vec::new() }
+    fn new(by_level: bool) -> Self {
+        Self { last: Instant::now(), stage: String::new(), totals: Vec::new(), by_level }
     }
 
-    fn lap(&mut self, next: &'static str) {
+    fn lap(&mut self, next: String) {
         let elapsed = micros(self.last);
         match self.totals.iter_mut().find(|(stage, _)| *stage == self.stage) {
             Some(total) => total.1 += elapsed,
-            None => self.totals.push((self.stage, elapsed)),
+            None => self.totals.push((std::mem::take(&mut self.stage), elapsed)),
         }
         self.stage = next;
         self.last = Instant::now();
@@ -120,8 +126,8 @@ impl StageClock {
 impl Tracer<PlanEvent> for StageClock {
     const ENABLED: bool = false;
     fn record(&mut self, make: impl FnOnce() -> PlanEvent) {
-        if let PlanEvent::Stage { stage, .. } = make() {
-            self.lap(stage.name());
+        if let PlanEvent::Stage { stage, level } = make() {
+            self.lap(if self.by_level { format!("{} {level}", stage.name()) } else { stage.name().to_string() });
         }
     }
 }
@@ -138,22 +144,29 @@ fn bench(map: &Path, per_map: usize) {
         .map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1), s.optimal))
         .collect();
     let mut space = SearchSpace::new();
-    let astar = run(&queries, |s, g| (GridSearch::default().run(&grid, s, g, &mut space, &mut NoTrace).cost().unwrap(), true));
+    let astar = run(&queries, |s, g| {
+        let result = GridSearch::default().run(&grid, s, g, &mut space, &mut NoTrace);
+        (result.cost().unwrap(), true, result.expanded)
+    });
     println!(
-        "{} ({}x{}): {} queries, A* median {:.1} us",
+        "{} ({}x{}): {} queries, A* median {:.1} us, {:.0} expanded",
         map.file_name().unwrap().to_string_lossy(),
         grid.width(),
         grid.height(),
         queries.len(),
-        percentile(astar.iter().map(|a| a.0).collect(), 0.5)
+        percentile(astar.iter().map(|a| a.0).collect(), 0.5),
+        percentile(astar.iter().map(|a| a.3 as f64).collect(), 0.5)
     );
-    let answers = run(&queries, |s, g| (jps(&grid, s, g, &mut space, &mut NoTrace).cost().unwrap(), true));
+    let answers = run(&queries, |s, g| {
+        let result = jps(&grid, s, g, &mut space, &mut NoTrace);
+        (result.cost().unwrap(), true, result.expanded)
+    });
     for (q, a) in queries.iter().zip(&answers) {
         assert!((a.1 - q.2).abs() < 1e-3, "JPS {} vs optimal {}", a.1, q.2);
     }
     report("JPS", &queries, &astar, &answers);
     let configs: Vec<(u32, usize)> = std::env::var("HPA_CONFIGS").map_or(vec![(10, 2), (16, 1), (16, 2), (32, 1)], |v| {
-        v.split(',').map(|c| c.split_once('L').map(|(s, l)| (s.parse().unwrap(), l.parse().unwrap())).unwrap()).collect()
+        v.split(',').filter(|c| !c.is_empty()).map(|c| c.split_once('L').map(|(s, l)| (s.parse().unwrap(), l.parse().unwrap())).unwrap()).collect()
     });
     for (cluster, levels) in configs {
         let clock = Instant::now();
@@ -162,35 +175,51 @@ fn bench(map: &Path, per_map: usize) {
         for smooth in [false, true] {
             let answers = run(&queries, |s, g| {
                 let result = hpa.query(&grid, s, g, HpaQuery { smooth }, &mut space, &mut NoTrace);
-                (result.path.expect("HPA* finds what A* finds").0, true)
+                let expanded = result.insertion_expanded + result.abstract_expanded;
+                (result.path.expect("HPA* finds what A* finds").0, true, expanded)
             });
             let name = format!("HPA* {cluster}x{cluster} L{levels}{} ({built:.0} ms)", if smooth { " smoothed" } else { "" });
             report(&name, &queries, &astar, &answers);
         }
-        let mut clock = StageClock::new();
+        let mut clock = StageClock::new(false);
         for &(s, g, _) in &queries {
-            clock.stage = "";
+            clock.stage.clear();
             clock.last = Instant::now();
             hpa.query(&grid, s, g, HpaQuery { smooth: true }, &mut space, &mut clock);
-            clock.lap("");
+            clock.lap(String::new());
         }
         clock.print();
     }
     let clock = Instant::now();
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
     let built = micros(clock) / 1e3;
-    let explore: Vec<(Option<usize>, Option<usize>)> = std::env::var("PRA_LEVELS").map_or(Vec::new(), |v| v.split(',').map(|l| (l.parse().ok(), None)).collect());
-    for (level, k) in explore.into_iter().chain([(None, None), (None, Some(1)), (None, Some(4))]) {
+    let mut variants: Vec<PraOptions> = std::env::var("PRA").map_or(Vec::new(), |v| {
+        v.split(';').map(|spec| match spec.parse::<Planner>().unwrap_or_else(|e| panic!("{e}")).method {
+            Method::Pra(options) => options,
+            _ => panic!("PRA takes pra specs, got {spec}"),
+        }).collect()
+    });
+    variants.extend([PraOptions::default(), PraOptions { k: Some(1), ..PraOptions::default() }, PraOptions { k: Some(4), ..PraOptions::default() }]);
+    for options in variants {
         let answers = run(&queries, |s, g| {
-            let result = pyramid.query(&grid, s, g, PraOptions { level, k }, &mut space, &mut NoTrace);
-            (result.path.expect("PRA* finds what A* finds").0, result.complete)
+            let result = pyramid.query(&grid, s, g, options, &mut space, &mut NoTrace);
+            (result.path.expect("PRA* finds what A* finds").0, result.complete, result.expanded_per_level.iter().sum())
         });
-        let name = match k {
-            None => format!("PRA* (plan on {:?} of {}, {built:.0} ms)", level, pyramid.height()),
-            Some(k) => format!("PRA*({k}) first steps"),
+        let spec = Planner { method: Method::Pra(options), rules: MoveRules::MOVINGAI };
+        let name = match options.k {
+            None => format!("{spec} (of {} levels, {built:.0} ms)", pyramid.height()),
+            Some(_) => format!("{spec} first steps"),
         };
         report(&name, &queries, &astar, &answers);
     }
+    let mut clock = StageClock::new(true);
+    for &(s, g, _) in &queries {
+        clock.stage.clear();
+        clock.last = Instant::now();
+        pyramid.query(&grid, s, g, PraOptions::default(), &mut space, &mut clock);
+        clock.lap(String::new());
+    }
+    clock.print();
 }
 
 fn main() {

@@ -156,7 +156,7 @@ fn pra_level_slider_recolours_the_regions() {
     assert!(regions(4) * 8 < regions(1), "each level groups up to 4 nodes");
     click(&mut harness, "Abstract regions");
     assert!(!regions_drawn(&harness), "the checkbox hides the layer");
-    harness.get(By::new().label_contains("Level 4"));
+    harness.get(By::new().label_contains("PRA* planned on level 1: level 4 shows regions only"));
 }
 
 /// How many times the last frame drew the texture `name` over a map.
@@ -195,7 +195,8 @@ fn stepping_through_pra_walks_down_the_levels_and_back() {
     assert_eq!(plan_state(&harness), (0, None, 0));
     harness.get(By::new().label_contains("Stepping through PRA*: step 0 /"));
     let grid = harness.state().grid().clone();
-    let top = Pyramid::build(&grid, MoveRules::MOVINGAI).height() / 2;
+    let (start, goal) = harness.state().endpoints();
+    let top = Pyramid::build(&grid, MoveRules::MOVINGAI).default_level(start, goal, None);
 
     click(&mut harness, "Step >");
     assert_eq!(plan_state(&harness), (top, None, 1), "the abstract search starts on the planning level");
@@ -314,7 +315,7 @@ fn pra_plan_level_and_k_reach_the_planner() {
         &grid,
         start,
         goal,
-        PraOptions { level: Some(2), k: Some(2) },
+        PraOptions { level: Some(2), k: Some(2), ..PraOptions::default() },
         &mut SearchSpace::new(),
         &mut NoTrace,
     );

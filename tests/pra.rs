@@ -119,15 +119,17 @@ fn pra_k_gives_a_valid_prefix_from_the_start() {
     for s in scenarios.iter().rev().take(10) {
         let (start, goal) = endpoints(&grid, s);
         for k in [1, 2, 4, 8] {
-            let result = pyramid.query(&grid, start, goal, PraOptions { level: None, k: Some(k) }, &mut space, &mut NoTrace);
+            let result = pyramid.query(&grid, start, goal, PraOptions { k: Some(k), ..PraOptions::default() }, &mut space, &mut NoTrace);
             let (cost, path) = result.path.expect("a first stretch is always found");
             assert_eq!(path[0], start);
             assert!((path_cost(&graph, &path).unwrap() - cost).abs() < 1e-6);
             assert!(path.len() > 1 || start == goal);
             assert!(result.complete == (path.last() == Some(&goal)));
         }
-        let unlimited = pyramid.query(&grid, start, goal, PraOptions { level: None, k: Some(1_000_000) }, &mut space, &mut NoTrace);
-        let full = pyramid.query(&grid, start, goal, PraOptions::default(), &mut space, &mut NoTrace);
+        // PRA*(k) plans higher by default; on the same level a k beyond every path is plain PRA*.
+        let level = Some(pyramid.default_level(start, goal, Some(1_000_000)));
+        let unlimited = pyramid.query(&grid, start, goal, PraOptions { level, k: Some(1_000_000), ..PraOptions::default() }, &mut space, &mut NoTrace);
+        let full = pyramid.query(&grid, start, goal, PraOptions { level, ..PraOptions::default() }, &mut space, &mut NoTrace);
         assert_eq!(unlimited, full, "a k beyond every path's length is plain PRA*");
     }
 }
@@ -139,7 +141,7 @@ fn every_planning_level_works_and_recording_changes_nothing() {
     let s = scenarios.last().unwrap();
     let (start, goal) = endpoints(&grid, s);
     for level in 0..pyramid.height() {
-        let options = PraOptions { level: Some(level), k: None };
+        let options = PraOptions { level: Some(level), ..PraOptions::default() };
         let mut recorder = Recorder::default();
         let traced = pyramid.query(&grid, start, goal, options, &mut SearchSpace::new(), &mut recorder);
         let plain = pyramid.query(&grid, start, goal, options, &mut SearchSpace::new(), &mut NoTrace);
@@ -148,7 +150,7 @@ fn every_planning_level_works_and_recording_changes_nothing() {
         let stages = recorder.finish().events.iter().filter(|e| matches!(e, PlanEvent::Stage { .. })).count();
         assert!(stages > level, "one stage per level searched");
     }
-    let at_grid = pyramid.query(&grid, start, goal, PraOptions { level: Some(0), k: None }, &mut SearchSpace::new(), &mut NoTrace);
+    let at_grid = pyramid.query(&grid, start, goal, PraOptions { level: Some(0), ..PraOptions::default() }, &mut SearchSpace::new(), &mut NoTrace);
     assert!((at_grid.path.unwrap().0 - s.optimal).abs() < 1e-6, "planning on the grid itself is plain A*");
 }
 
@@ -197,5 +199,38 @@ fn drawing_data_regions_paths_and_corridors() {
                 assert!(result.paths[l].iter().all(|n| nodes.contains(n)), "level {l}'s path stays in its corridor");
             }
         }
+    }
+}
+
+/// The share of `scenarios` whose default PRA* path is within 3% of the scenario file's optimum,
+/// each path checked step by step and its cost recomputed.
+fn share_within_3_percent(grid: &Grid, scenarios: &[Scenario]) -> f64 {
+    let pyramid = Pyramid::build(grid, MoveRules::MOVINGAI);
+    let graph = GridGraph::new(grid, MoveRules::MOVINGAI);
+    let mut space = SearchSpace::new();
+    let close = scenarios
+        .iter()
+        .filter(|s| {
+            let (start, goal) = endpoints(grid, s);
+            let result = pyramid.query(grid, start, goal, PraOptions::default(), &mut space, &mut NoTrace);
+            let (cost, path) = result.path.expect("every scenario is reachable");
+            assert!(result.complete && (path[0], *path.last().unwrap()) == (start, goal), "line {}", s.line);
+            let walked = path_cost(&graph, &path).expect("every step is a legal move");
+            assert!((walked - cost).abs() < 1e-6 && cost >= s.optimal - 1e-6, "line {}", s.line);
+            cost <= s.optimal * 1.03
+        })
+        .count();
+    close as f64 / scenarios.len() as f64
+}
+
+#[test]
+fn paths_on_the_512_maps_are_within_3_percent_of_the_scenario_optimum() {
+    for map in ["random512.map", "rooms512.map"] {
+        let (grid, scenarios) = bundled(map);
+        // 50 of the longer half of the file, where a coarse plan has the most room to go wrong.
+        let longer = &scenarios[scenarios.len() / 2..];
+        let sample: Vec<Scenario> = longer.iter().step_by(longer.len() / 50).cloned().collect();
+        let share = share_within_3_percent(&grid, &sample);
+        assert!(share >= 0.95, "{map}: {:.1}% of {} paths within 3%", 100.0 * share, sample.len());
     }
 }

@@ -230,7 +230,7 @@ fn selection_score(mean: f64, visits: u32, parent_visits: u32, prior: f64, minim
 }
 
 /// One move at a node as the UI and the CLI show it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ChildStats {
     #[serde(rename = "move")]
     pub mv: String,
@@ -260,7 +260,7 @@ pub(super) fn mean(value_sum: f64, visits: u32) -> f64 {
     if visits == 0 { 0.5 } else { value_sum / visits as f64 }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MctsStats {
     /// Iterations run by this search (the tree may hold more visits from earlier searches).
     pub iterations: u64,

@@ -10,6 +10,7 @@ use super::{CliError, CliResult, QueriesResult, emit, parse_point};
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Connectivity, Grid, MoveRules};
 use crate::pathfinding::planner::{Answer, DEFAULT_CLUSTER, Method, Planner, Prepared};
+use crate::pathfinding::pra::PraOptions;
 use crate::pathfinding::{Heuristic, SearchSpace};
 use crate::trace::NoTrace;
 
@@ -63,12 +64,16 @@ pub struct PathArgs {
     /// HPA*: keep the refined path as it is, without straight shortcuts.
     #[arg(long)]
     no_smooth: bool,
-    /// PRA*: the abstraction level to plan on (default: half the pyramid's height).
+    /// PRA*: the abstraction level to plan on (default 1; with --k half way up to where start
+    /// and goal share an ancestor).
     #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..))]
     level: Option<usize>,
     /// PRA*(k): refine only the first k steps of each level's path.
     #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(1..))]
     k: Option<usize>,
+    /// PRA*: rings of neighbours around the path above that each corridor takes in (default 2).
+    #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..))]
+    width: Option<usize>,
 }
 
 impl PathArgs {
@@ -81,8 +86,8 @@ impl PathArgs {
         if self.algo != PathAlgo::Hpa && (self.cluster.is_some() || self.levels.is_some() || self.no_smooth) {
             return Err(CliError("--cluster, --levels and --no-smooth apply to hpa only".to_string()));
         }
-        if self.algo != PathAlgo::Pra && (self.level.is_some() || self.k.is_some()) {
-            return Err(CliError("--level and --k apply to pra only".to_string()));
+        if self.algo != PathAlgo::Pra && (self.level.is_some() || self.k.is_some() || self.width.is_some()) {
+            return Err(CliError("--level, --k and --width apply to pra only".to_string()));
         }
         let method = match self.algo {
             PathAlgo::Bfs => Method::Bfs,
@@ -97,7 +102,7 @@ impl PathArgs {
                 levels: self.levels.unwrap_or(1),
                 smooth: !self.no_smooth,
             },
-            PathAlgo::Pra => Method::Pra { level: self.level, k: self.k },
+            PathAlgo::Pra => Method::Pra(PraOptions { level: self.level, k: self.k, width: self.width.unwrap_or(PraOptions::DEFAULT_WIDTH) }),
         };
         let planner = Planner { method, rules };
         planner.validate().map_err(flag_error)?;
@@ -107,7 +112,7 @@ impl PathArgs {
 
 /// A library message naming a planner option, as one naming the flag.
 fn flag_error(message: String) -> CliError {
-    CliError::of_option(message, &["weight", "cluster", "levels", "level", "k"])
+    CliError::of_option(message, &["weight", "cluster", "levels", "level", "k", "width"])
 }
 
 fn parse_heuristic(text: &str) -> Result<Heuristic, String> {
@@ -176,7 +181,6 @@ fn details(answer: &Answer) -> Value {
             "levels": result.expanded_per_level.len() - 1,
             "insertion_expanded": result.insertion_expanded,
             "abstract_expanded": result.abstract_expanded,
-            "refinement_expanded": result.refinement_expanded,
             "expanded_per_level": result.expanded_per_level,
             "unsmoothed_cost": result.unsmoothed_cost.map(positive_zero),
         }),

@@ -27,7 +27,9 @@ pub const DEFAULT_CLUSTER: u32 = 32;
 /// - `astar`: a heuristic `zero|manhattan|octile|euclidean|chebyshev` (default octile, manhattan
 ///   with `4conn`) and `weight=W` (W >= 1, default 1: f = g + W·h);
 /// - `hpa`: `cluster=C` (2..256 cells, default 10), `levels=L` (1 or 2, default 1), `no-smooth`;
-/// - `pra`: `level=L` (the level to plan on, default half the pyramid), `k=K` (PRA*(k), K >= 1).
+/// - `pra`: `level=L` (the level to plan on, default 1, with `k` half way up to where start and
+///   goal share an ancestor), `k=K` (PRA*(k), K >= 1), `width=W` (rings of neighbours around the
+///   path above that each corridor takes in, default 2; 0 = the path's own regions).
 ///
 /// Examples: `astar`, `astar:octile,weight=1.5,4conn,corner-cut`, `hpa:cluster=16,levels=2`,
 /// `pra:k=4`. `Display` writes the canonical form: the heuristic always, other items only when
@@ -45,7 +47,7 @@ pub enum Method {
     Astar { heuristic: Heuristic, weight: f64 },
     Jps,
     Hpa { cluster: u32, levels: usize, smooth: bool },
-    Pra { level: Option<usize>, k: Option<usize> },
+    Pra(PraOptions),
 }
 
 impl Method {
@@ -56,7 +58,7 @@ impl Method {
             Method::Astar { .. } => "astar",
             Method::Jps => "jps",
             Method::Hpa { .. } => "hpa",
-            Method::Pra { .. } => "pra",
+            Method::Pra(_) => "pra",
         }
     }
 }
@@ -88,12 +90,12 @@ impl Planner {
             Method::Dijkstra => Some(GridSearch { algorithm: Algorithm::Dijkstra, ..plain }),
             Method::Astar { heuristic, weight } => Some(GridSearch { algorithm: Algorithm::Astar, heuristic, weight, rules }),
             Method::Jps => Some(GridSearch { algorithm: Algorithm::Jps, ..plain }),
-            Method::Hpa { .. } | Method::Pra { .. } => None,
+            Method::Hpa { .. } | Method::Pra(_) => None,
         }
     }
 
     pub fn is_hierarchical(&self) -> bool {
-        matches!(self.method, Method::Hpa { .. } | Method::Pra { .. })
+        matches!(self.method, Method::Hpa { .. } | Method::Pra(_))
     }
 
     /// The default heuristic under `rules`: octile, or Manhattan on a 4-connected grid.
@@ -111,7 +113,7 @@ impl Planner {
                 Err(format!("cluster must be 2..256 cells, got {cluster}"))
             }
             Method::Hpa { levels, .. } if !(1..=2).contains(&levels) => Err(format!("levels must be 1 or 2, got {levels}")),
-            Method::Pra { k: Some(0), .. } => Err("k must be at least 1".to_string()),
+            Method::Pra(PraOptions { k: Some(0), .. }) => Err("k must be at least 1".to_string()),
             _ => Ok(()),
         }
     }
@@ -124,7 +126,7 @@ impl Planner {
             return Err(reason.to_string());
         }
         let prepared = self.build(grid);
-        if let (Method::Pra { level: Some(level), .. }, Prepared::Pra(pyramid)) = (self.method, &prepared) {
+        if let (Method::Pra(PraOptions { level: Some(level), .. }), Prepared::Pra(pyramid)) = (self.method, &prepared) {
             if level >= pyramid.height() {
                 return Err(format!("level {level} is above the pyramid's top level {}", pyramid.height() - 1));
             }
@@ -137,7 +139,7 @@ impl Planner {
     pub fn build(&self, grid: &Grid) -> Prepared {
         match self.method {
             Method::Hpa { cluster, levels, .. } => Prepared::Hpa(Hpa::build_levels(grid, self.rules, cluster, levels.clamp(1, 2))),
-            Method::Pra { .. } => Prepared::Pra(Pyramid::build(grid, self.rules)),
+            Method::Pra(_) => Prepared::Pra(Pyramid::build(grid, self.rules)),
             _ => Prepared::Flat,
         }
     }
@@ -148,8 +150,8 @@ impl Planner {
             (Method::Hpa { cluster, levels, .. }, Prepared::Hpa(hpa)) => {
                 (hpa.cluster_size(), hpa.levels(), hpa.rules()) == (cluster.max(2), levels.clamp(1, 2), self.rules)
             }
-            (Method::Pra { .. }, Prepared::Pra(pyramid)) => pyramid.rules() == self.rules,
-            (method, Prepared::Flat) => !matches!(method, Method::Hpa { .. } | Method::Pra { .. }),
+            (Method::Pra(_), Prepared::Pra(pyramid)) => pyramid.rules() == self.rules,
+            (method, Prepared::Flat) => !matches!(method, Method::Hpa { .. } | Method::Pra(_)),
             _ => false,
         }
     }
@@ -168,9 +170,7 @@ impl Planner {
         assert!(self.fits(prepared), "{self} queried on an abstraction built for another planner");
         match (self.method, prepared) {
             (Method::Hpa { smooth, .. }, Prepared::Hpa(hpa)) => Answer::Hpa(hpa.query(grid, start, goal, HpaQuery { smooth }, space, tracer)),
-            (Method::Pra { level, k }, Prepared::Pra(pyramid)) => {
-                Answer::Pra(pyramid.query(grid, start, goal, PraOptions { level, k }, space, tracer))
-            }
+            (Method::Pra(options), Prepared::Pra(pyramid)) => Answer::Pra(pyramid.query(grid, start, goal, options, space, tracer)),
             _ => {
                 let search = self.grid_search().expect("a flat planner fits only Prepared::Flat");
                 Answer::Flat(search.run(grid, start, goal, space, &mut Mapped::new(tracer, PlanEvent::Search)))
@@ -182,8 +182,8 @@ impl Planner {
     pub fn suboptimality_reason(&self, grid: &Grid) -> Option<String> {
         match self.method {
             Method::Hpa { .. } => Some("HPA* paths are near-optimal, not optimal".to_string()),
-            Method::Pra { k: Some(_), .. } => Some("PRA*(k) returns the first steps of a path, not a whole path".to_string()),
-            Method::Pra { .. } => Some("PRA* paths are near-optimal, not optimal".to_string()),
+            Method::Pra(PraOptions { k: Some(_), .. }) => Some("PRA*(k) returns the first steps of a path, not a whole path".to_string()),
+            Method::Pra(_) => Some("PRA* paths are near-optimal, not optimal".to_string()),
             _ => self.grid_search().and_then(|search| search.suboptimality_reason(grid.has_weights())),
         }
     }
@@ -222,7 +222,7 @@ impl Answer {
     pub fn expanded(&self) -> usize {
         match self {
             Answer::Flat(result) => result.expanded,
-            Answer::Hpa(result) => result.insertion_expanded + result.abstract_expanded + result.refinement_expanded,
+            Answer::Hpa(result) => result.insertion_expanded + result.abstract_expanded,
             Answer::Pra(result) => result.expanded_per_level.iter().sum(),
         }
     }
@@ -255,9 +255,12 @@ impl fmt::Display for Planner {
                     items.push("no-smooth".to_string());
                 }
             }
-            Method::Pra { level, k } => {
+            Method::Pra(PraOptions { level, k, width }) => {
                 items.extend(level.map(|level| format!("level={level}")));
                 items.extend(k.map(|k| format!("k={k}")));
+                if width != PraOptions::DEFAULT_WIDTH {
+                    items.push(format!("width={width}"));
+                }
             }
             Method::Bfs | Method::Dijkstra | Method::Jps => {}
         }
@@ -301,7 +304,11 @@ impl FromStr for Planner {
                 }
             }
             "jps" => Method::Jps,
-            "pra" => Method::Pra { level: spec.value("level")?, k: spec.value("k")? },
+            "pra" => Method::Pra(PraOptions {
+                level: spec.value("level")?,
+                k: spec.value("k")?,
+                width: spec.value("width")?.unwrap_or(PraOptions::DEFAULT_WIDTH),
+            }),
             name => return Err(format!("unknown planner '{}': use bfs, dijkstra, astar, jps, hpa or pra", quote(name))),
         };
         spec.done(Planner { method, rules }, Planner::validate)
@@ -325,8 +332,8 @@ mod tests {
         let hpa: Planner = "hpa:levels=2,no-smooth".parse().unwrap();
         assert_eq!(hpa.method, Method::Hpa { cluster: 32, levels: 2, smooth: false });
         assert_eq!(hpa.to_string(), "hpa:cluster=32,levels=2,no-smooth");
-        assert_eq!("pra:k=4".parse::<Planner>().unwrap().method, Method::Pra { level: None, k: Some(4) });
-        for text in ["bfs", "dijkstra:4conn", "astar:zero", "hpa:cluster=16", "pra:level=2,k=1,corner-cut"] {
+        assert_eq!("pra:k=4".parse::<Planner>().unwrap().method, Method::Pra(PraOptions { k: Some(4), ..PraOptions::default() }));
+        for text in ["bfs", "dijkstra:4conn", "astar:zero", "hpa:cluster=16", "pra:level=2,k=1,corner-cut", "pra:width=0"] {
             assert_eq!(text.parse::<Planner>().unwrap().to_string(), text);
         }
     }

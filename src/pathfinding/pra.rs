@@ -2,15 +2,16 @@
 //!
 //! The map becomes a pyramid: each level groups the nodes of the one below into 4-, 3- and
 //! 2-cliques (an orphan with a single neighbour joins that neighbour's group), until one node
-//! per connected component is left. A query plans on a middle level between the ancestors of
-//! start and goal, then refines level by level, each time searching only the corridor under the
-//! path found above (plus its neighbours). PRA*(k) keeps only the first k steps of each level's
-//! path, which yields the first moves long before a full path would be known.
+//! per connected component is left. A query plans on one level between the ancestors of start
+//! and goal, then refines level by level, each time searching only the corridor under the path
+//! found above (plus rings of its neighbours). PRA*(k) keeps only the first k steps of each
+//! level's path, which yields the first moves long before a full path would be known.
 
 use super::astar::astar;
 use super::plan_trace::{PlanEvent, PlanStage};
-use super::SearchSpace;
-use crate::graph::{Graph, NodeMap, path_cost};
+use super::{Heuristic, SearchSpace};
+use super::planner::Planner;
+use crate::graph::{Graph, path_cost};
 use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::trace::{NO_NODE, Mapped, Tracer};
 use super::search_trace::SearchEvent;
@@ -22,8 +23,10 @@ struct Level {
     children: Vec<Vec<u32>>,
     /// Mean position of each node's children (on level 1: of its cells).
     position: Vec<(f64, f64)>,
-    /// Undirected adjacency, costs = distance between positions.
-    edges: Vec<Vec<(u32, f64)>>,
+    /// Undirected adjacency, costs = distance between positions: node n's neighbours are
+    /// `edges[edge_start[n]..edge_start[n + 1]]`: one flat array, no pointer to chase per node.
+    edge_start: Vec<u32>,
+    edges: Vec<(u32, f64)>,
 }
 
 /// The clique-abstraction pyramid of a grid. Level 0 is the grid itself (node = cell).
@@ -36,11 +39,26 @@ pub struct Pyramid {
     levels: Vec<Level>,
 }
 
-/// Query options: the level to plan on (default: half the pyramid height) and PRA*(k).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// Query options: the level to plan on (default: see [`Pyramid::default_level`]), PRA*(k), and
+/// how wide the corridors are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PraOptions {
     pub level: Option<usize>,
     pub k: Option<usize>,
+    /// Rings of neighbours around the path above that the corridor takes in (0: the path only).
+    pub width: usize,
+}
+
+impl PraOptions {
+    /// Two rings: one left a path planned on level 1 more than 3% over the optimum on 8% of
+    /// random512's queries, two on 3% (examples/bench_hierarchy).
+    pub const DEFAULT_WIDTH: usize = 2;
+}
+
+impl Default for PraOptions {
+    fn default() -> Self {
+        PraOptions { level: None, k: None, width: Self::DEFAULT_WIDTH }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -77,8 +95,41 @@ impl Graph for LevelGraph<'_> {
     fn for_each_neighbor(&self, node: u32, mut visit: impl FnMut(u32, f64)) {
         match self.level {
             0 => self.grid.for_each_neighbor(node, visit),
-            l => self.pyramid.levels[l - 1].edges[node as usize].iter().for_each(|&(nb, cost)| visit(nb, cost)),
+            l => {
+                let level = &self.pyramid.levels[l - 1];
+                let range = level.edge_start[node as usize] as usize..level.edge_start[node as usize + 1] as usize;
+                level.edges[range].iter().for_each(|&(nb, cost)| visit(nb, cost));
+            }
         }
+    }
+}
+
+/// The nodes one level up whose children make up a corridor: a flag per node of level 1 (the
+/// largest level above the grid), made once a query and cleared node by node, since a flag
+/// costs far less to test than a hash set for every neighbour of every expanded node.
+struct UpperSet {
+    flags: Vec<bool>,
+    members: Vec<u32>,
+}
+
+impl UpperSet {
+    fn insert(&mut self, node: u32) -> bool {
+        let fresh = !std::mem::replace(&mut self.flags[node as usize], true);
+        if fresh {
+            self.members.push(node);
+        }
+        fresh
+    }
+
+    fn contains(&self, node: u32) -> bool {
+        self.flags[node as usize]
+    }
+
+    fn clear(&mut self) {
+        for &node in &self.members {
+            self.flags[node as usize] = false;
+        }
+        self.members.clear();
     }
 }
 
@@ -87,9 +138,7 @@ impl Graph for LevelGraph<'_> {
 /// `goal_region`: how PRA*(k) aims at a region, not a node.
 struct Corridor<'a> {
     inner: LevelGraph<'a>,
-    /// The nodes one level up whose children make up the corridor: a set the size of the path
-    /// above, so no query pays for a mask the size of the map.
-    upper: Option<&'a NodeMap<()>>,
+    upper: Option<&'a UpperSet>,
     goal_region: Option<&'a dyn Fn(u32) -> bool>,
 }
 
@@ -110,7 +159,7 @@ impl Graph for Corridor<'_> {
         }
         let parents = &self.inner.pyramid.parents[self.inner.level];
         self.inner.for_each_neighbor(node, |nb, cost| {
-            if self.upper.is_none_or(|upper| upper.contains_key(&parents[nb as usize])) {
+            if self.upper.is_none_or(|upper| upper.contains(parents[nb as usize])) {
                 visit(nb, cost);
             }
         });
@@ -140,6 +189,12 @@ impl Pyramid {
             pyramid.levels.push(level);
         }
         pyramid
+    }
+
+    /// The distance between two positions as the grid counts it in open ground (octile, or
+    /// Manhattan on a 4-connected grid): abstract edges cost this, and it guides every search.
+    fn metric(&self) -> Heuristic {
+        Planner::default_heuristic(self.rules)
     }
 
     /// Number of levels, the grid included.
@@ -197,6 +252,23 @@ impl Pyramid {
         (0..level).fold(cell, |node, l| if node == NO_NODE { NO_NODE } else { self.parent(l, node) })
     }
 
+    /// The level to plan on when none is given. A whole path plans on level 1: every level
+    /// above costs about 1% of path length on cluttered maps (measured on random512, whose paths
+    /// were 5% over the optimum when planned on half the pyramid). PRA*(k) wants its first steps
+    /// fast, so it plans half way up to where start and goal share an ancestor (Sturtevant &
+    /// Buro): low for a short query, high for a long one.
+    pub fn default_level(&self, start: u32, goal: u32, k: Option<usize>) -> usize {
+        if k.is_none() {
+            return 1.min(self.height() - 1);
+        }
+        let (mut a, mut b, mut meet) = (start, goal, 0);
+        while a != b && meet + 1 < self.height() {
+            (a, b) = (self.parent(meet, a), self.parent(meet, b));
+            meet += 1;
+        }
+        meet / 2
+    }
+
     /// Plans from `start` to `goal` (passable cells).
     pub fn query<T: Tracer<PlanEvent>>(
         &self,
@@ -208,7 +280,7 @@ impl Pyramid {
         tracer: &mut T,
     ) -> PraResult {
         let top = self.height() - 1;
-        let level = options.level.unwrap_or(self.height() / 2).min(top);
+        let level = options.level.unwrap_or_else(|| self.default_level(start, goal, options.k)).min(top);
         let mut result = PraResult {
             path: None,
             complete: false,
@@ -222,10 +294,11 @@ impl Pyramid {
         }
         // Level by level: the corridor comes from the path above (everything at the top).
         let mut path: Vec<u32> = Vec::new();
-        let mut upper = NodeMap::default();
+        let flags = if level > 0 { vec![false; self.node_count(grid, 1)] } else { Vec::new() };
+        let mut upper = UpperSet { flags, members: Vec::new() };
         for l in (0..=level).rev() {
             if l < level {
-                let corridor = self.mark_corridor(grid, &path, l, &mut upper);
+                let corridor = self.mark_corridor(grid, &path, l, options.width, &mut upper);
                 if T::ENABLED {
                     let nodes = corridor.clone();
                     tracer.record(|| PlanEvent::Corridor { level: l, nodes });
@@ -272,7 +345,7 @@ impl Pyramid {
         &self,
         grid: &Grid,
         level: usize,
-        upper: Option<&NodeMap<()>>,
+        upper: Option<&UpperSet>,
         start: u32,
         goal: u32,
         region: Option<u32>,
@@ -290,12 +363,13 @@ impl Pyramid {
         let target = if region.is_some() { virtual_goal } else { self.ancestor(goal, level) };
         // Edge costs are at least the distance between positions, so this never overestimates
         // the way to a node; aiming at a region's centre is a guide, not a bound.
+        let metric = self.metric();
         let heuristic = |n: u32| {
             if n == virtual_goal {
                 return 0.0;
             }
             let (x, y) = self.position(grid, level, n);
-            (x - goal_at.0).hypot(y - goal_at.1)
+            metric.estimate(x - goal_at.0, y - goal_at.1)
         };
         let from = self.ancestor(start, level);
         let found = astar(&corridor, from, target, heuristic, 1.0, space, &mut Mapped::new(tracer, PlanEvent::Search));
@@ -310,16 +384,24 @@ impl Pyramid {
 
     /// Fills `upper` with the path one level up and its neighbours there, and returns the nodes
     /// of `level` under them: the corridor.
-    fn mark_corridor(&self, grid: &Grid, upper_path: &[u32], level: usize, upper: &mut NodeMap<()>) -> Vec<u32> {
+    fn mark_corridor(&self, grid: &Grid, upper_path: &[u32], level: usize, width: usize, upper: &mut UpperSet) -> Vec<u32> {
         let graph = LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level: level + 1 };
         upper.clear();
-        for &node in upper_path {
-            upper.insert(node, ());
-            graph.for_each_neighbor(node, |nb, _| {
-                upper.insert(nb, ());
-            });
+        upper_path.iter().for_each(|&node| {
+            upper.insert(node);
+        });
+        // Each ring is the neighbours of the one before that are not in yet.
+        let mut ring = 0..upper.members.len();
+        for _ in 0..width {
+            let end = upper.members.len();
+            for i in ring {
+                graph.for_each_neighbor(upper.members[i], |nb, _| {
+                    upper.insert(nb);
+                });
+            }
+            ring = end..upper.members.len();
         }
-        let mut corridor: Vec<u32> = upper.keys().flat_map(|&parent| self.children(level + 1, parent).iter().copied()).collect();
+        let mut corridor: Vec<u32> = upper.members.iter().flat_map(|&parent| self.children(level + 1, parent).iter().copied()).collect();
         corridor.sort_unstable();
         corridor
     }
@@ -373,18 +455,25 @@ fn abstract_level(
             (sx / group.len() as f64, sy / group.len() as f64)
         })
         .collect();
-    let mut edges: Vec<Vec<(u32, f64)>> = vec![Vec::new(); children.len()];
+    let metric = graph.pyramid.metric();
+    let mut adjacency: Vec<Vec<(u32, f64)>> = vec![Vec::new(); children.len()];
     for n in (0..count as u32).filter(|&n| live(n)) {
         let a = parent[n as usize];
         graph.for_each_neighbor(n, |nb, _| {
             let b = parent[nb as usize];
-            if a != b && !edges[a as usize].iter().any(|&(m, _)| m == b) {
+            if a != b && !adjacency[a as usize].iter().any(|&(m, _)| m == b) {
                 let ((ax, ay), (bx, by)) = (position[a as usize], position[b as usize]);
-                edges[a as usize].push((b, (ax - bx).hypot(ay - by)));
+                adjacency[a as usize].push((b, metric.estimate(ax - bx, ay - by)));
             }
         });
     }
-    (parent, Level { children, position, edges })
+    let mut edge_start = Vec::with_capacity(adjacency.len() + 1);
+    edge_start.push(0);
+    for list in &adjacency {
+        edge_start.push(edge_start.last().unwrap() + list.len() as u32);
+    }
+    let edges = adjacency.concat();
+    (parent, Level { children, position, edge_start, edges })
 }
 
 /// The largest clique (up to 4) of `n` with nodes from `free`, preferring the first found.

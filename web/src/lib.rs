@@ -6,6 +6,7 @@
 
 mod links;
 mod test_hook;
+mod workers;
 
 use std::cell::RefCell;
 use std::path::Path;
@@ -39,6 +40,7 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
             web_sys::console::error_1(&error);
         }
     });
+    workers::install();
     let arrivals = Arrivals::default();
     links::fetch_linked(&query, &arrivals);
     let test = query.test.as_deref().map(TestHook::new).transpose()?;

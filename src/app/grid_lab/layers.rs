@@ -17,6 +17,7 @@ use crate::app::{theme, widgets};
 use crate::grid::{Grid, MoveRules};
 // The app's `Planner` is the on/off choice; the library's is the full spec.
 use crate::pathfinding::planner::{Answer, Method, Planner as PlannerSpec, Prepared};
+use crate::pathfinding::pra::PraOptions;
 use crate::pathfinding::plan_trace::PlanView;
 use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::trace::{NoTrace, Player, Recorder};
@@ -124,7 +125,7 @@ impl HierarchySettings {
         let method = match self.planner {
             Planner::Off => return None,
             Planner::Hpa => Method::Hpa { cluster: self.cluster, levels: self.levels, smooth: self.smooth },
-            Planner::Pra => Method::Pra { level: self.pra_level, k: self.pra_k },
+            Planner::Pra => Method::Pra(PraOptions { level: self.pra_level, k: self.pra_k, ..PraOptions::default() }),
         };
         Some(PlannerSpec { method, rules })
     }
@@ -419,9 +420,10 @@ impl HierarchyState {
     /// PRA*'s query options: the level it plans on and PRA*(k).
     fn pra_options(&self, ui: &mut egui::Ui, edited: &mut HierarchySettings) {
         let range = self.level_range(edited);
-        let default_level = match self.plan.as_ref().map(|plan| &*plan.abstraction) {
-            Some(Prepared::Pra(pyramid)) => pyramid.height() / 2,
-            _ => *range.end() / 2 + 1,
+        // The default depends on the query (PRA*(k) plans higher for a far goal): the last plan's.
+        let default_level = match self.plan.as_ref().map(|plan| &plan.answer) {
+            Some(Answer::Pra(result)) => result.level,
+            _ => 1,
         };
         ui.horizontal(|ui| {
             let mut level = edited.pra_level.unwrap_or(default_level).clamp(*range.start(), *range.end());
@@ -432,7 +434,7 @@ impl HierarchyState {
                 edited.pra_level = None;
             }
         });
-        ui.weak("Default: half the pyramid's height. Higher plans faster but coarser.");
+        ui.weak("Default: level 1; with PRA*(k) half way up to where start and goal meet. Higher plans faster but coarser.");
         ui.horizontal(|ui| {
             let mut partial = edited.pra_k.is_some();
             ui.checkbox(&mut partial, "PRA*(k): refine only the first k steps");
@@ -472,7 +474,6 @@ impl HierarchyState {
                 Answer::Hpa(result) => {
                     row("Linking start and goal", result.insertion_expanded.to_string(), none());
                     row("Abstract search", result.abstract_expanded.to_string(), none());
-                    row("Refinement", result.refinement_expanded.to_string(), none());
                     let unsmoothed = result.unsmoothed_cost.map_or_else(none, |c| format!("{c:.3}"));
                     row("Cost before smoothing", unsmoothed, none());
                 }

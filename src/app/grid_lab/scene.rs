@@ -4,6 +4,7 @@ use super::layers::{Layers, Planner as PlannerChoice};
 use super::{GridLab, JobMap, MapSource, StepUnit};
 use crate::grid::{Grid, movingai};
 use crate::pathfinding::planner::{Method, Planner};
+use crate::pathfinding::pra::PraOptions;
 use crate::scene::{Lab, MapSource as SceneMap, RunSpec, Scene, Step, bundled_file, bundled_name};
 
 /// Bundled maps live here; a scene names them by file name.
@@ -89,7 +90,7 @@ impl GridLab {
                 Method::Hpa { cluster, levels, smooth } => {
                     (hierarchy.planner, hierarchy.cluster, hierarchy.levels, hierarchy.smooth) = (PlannerChoice::Hpa, cluster, levels, smooth);
                 }
-                Method::Pra { level, k } => (hierarchy.planner, hierarchy.pra_level, hierarchy.pra_k) = (PlannerChoice::Pra, level, k),
+                Method::Pra(PraOptions { level, k, .. }) => (hierarchy.planner, hierarchy.pra_level, hierarchy.pra_k) = (PlannerChoice::Pra, level, k),
                 _ => unreachable!("validated: the hierarchical lab's spec is a hierarchical planner"),
             }
             settings.searches[0].rules = planner.rules;

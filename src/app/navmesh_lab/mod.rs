@@ -17,7 +17,7 @@ use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::history::{self, History, Step};
 use super::{theme::{self, Palette}, widgets};
-use super::worker::Job;
+use super::worker::{Job, Request, Response};
 use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
 use crate::navmesh::grid_outline::cell_centre;
@@ -122,7 +122,7 @@ pub struct NavmeshLab {
     /// Where the canvas was last painted, for clicks and tests.
     transform: Option<Transform>,
     /// The recordings of the last query, while the worker makes them.
-    job: Option<Job<Recorded>>,
+    job: Option<Job>,
     /// A scene's step, opened when the next recording arrives.
     scene_step: Option<crate::scene::Step>,
     /// Wakes the UI when the worker finishes (known after the first frame).
@@ -154,13 +154,29 @@ fn build(outline: &Outline, search: &MeshSearch) -> Result<Navmesh, String> {
 }
 
 /// What the worker sends back for one query.
-struct Recorded {
+pub struct Recorded {
     result: Result<MeshSearchResult, String>,
     search: Trace<SearchEvent>,
     funnel: Trace<FunnelEvent>,
     walk: Trace<WalkEvent>,
     /// Grid A*'s path between the start and goal cells, on a grid map: length and cell centres.
     grid_path: Option<(f64, Vec<Point>)>,
+}
+
+/// One query to record, on the page's mesh (shared, not copied, with the worker thread).
+pub struct MeshJob {
+    mesh: Arc<Navmesh>,
+    reduction: Arc<Reduction>,
+    grid: Option<Arc<Grid>>,
+    search: MeshSearch,
+    start: Point,
+    goal: Point,
+}
+
+impl MeshJob {
+    pub fn run(self) -> Recorded {
+        record(&self.mesh, &self.reduction, self.grid.as_deref(), &self.search, self.start, self.goal)
+    }
 }
 
 /// Records the search and, if it finds a path, the funnel over its channel; jump-and-walk to the goal.
@@ -475,14 +491,13 @@ impl NavmeshLab {
                 let (mesh, reduction, grid, search) =
             (Arc::clone(&self.mesh), Arc::clone(&self.reduction), self.grid.clone(), self.search.clone());
         let (start, goal) = (self.start, self.goal);
-        self.job = Some(Job::spawn("Recording the search", self.repaint.clone(), move |_| {
-            record(&mesh, &reduction, grid.as_deref(), &search, start, goal)
-        }));
+        let job = MeshJob { mesh, reduction, grid, search, start, goal };
+        self.job = Some(Job::start("Recording the search", self.repaint.clone(), Request::Mesh(job)));
     }
 
     /// Installs the worker's recordings once they are in.
     fn poll_job(&mut self) {
-        let Some(recorded) = self.job.as_ref().and_then(Job::poll) else { return };
+        let Some(Response::Mesh(recorded)) = self.job.as_ref().and_then(Job::poll) else { return };
         self.job = None;
         self.player = Player::new(recorded.search, SearchSnapshot::new(self.mesh.triangles.len()));
         // Open on the outcome, the path drawn; Start or the timeline go back to watch it grow.

@@ -129,9 +129,8 @@ pub struct HpaResult {
     /// Nodes expanded linking start and goal to their clusters' entrances, on every level.
     pub insertion_expanded: usize,
     pub abstract_expanded: usize,
-    pub refinement_expanded: usize,
     /// Nodes expanded per level, index = level (0 = grid cells): on the grid, linking start and
-    /// goal on level 1 and refining; on level l, linking on level l + 1 and, on the top level,
+    /// goal on level 1 (refinement walks cached distances and expands nothing); on level l, linking on level l + 1 and, on the top level,
     /// the abstract search.
     pub expanded_per_level: Vec<usize>,
 }

@@ -229,7 +229,6 @@ impl Hpa {
             abstract_paths: vec![Vec::new(); top],
             insertion_expanded: 0,
             abstract_expanded: 0,
-            refinement_expanded: 0,
             expanded_per_level: vec![0; top + 1],
         };
         let ends = [start, goal];

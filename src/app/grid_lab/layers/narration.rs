@@ -35,7 +35,7 @@ fn plan_sentence(planner: Planner, event: &PlanEvent, view: &PlanView, name: &dy
     match event {
         PlanEvent::Stage { level, stage } => stage_sentence(planner, *level, *stage),
         PlanEvent::Corridor { level, nodes } => format!(
-            "The corridor on level {level}: the {} nodes under the path one level up and their neighbours; \
+            "The corridor on level {level}: the {} nodes under the path one level up and its neighbours (two rings by default); \
              the next search may not leave it.",
             nodes.len()
         ),
