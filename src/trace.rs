@@ -15,6 +15,8 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use serde::{Deserialize, Serialize};
+
 /// A tracer's answer to a running algorithm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Control {
@@ -41,7 +43,7 @@ pub trait Tracer<E> {
 }
 
 /// A search's answer so far, for whoever watches it run.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BestSoFar {
     /// The move's text.
     pub mv: String,
@@ -99,16 +101,50 @@ pub struct Progress {
     total: AtomicUsize,
     stopped: AtomicBool,
     best: Mutex<Option<BestSoFar>>,
+    /// Told of every change, for a watcher that cannot read this memory (a Web Worker's page).
+    listener: Option<fn(&Progress)>,
+}
+
+/// A [`Progress`] at one moment, to show it in another memory (the page of a Web Worker).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgressReport {
+    pub done: usize,
+    pub total: usize,
+    pub best: Option<BestSoFar>,
 }
 
 impl Progress {
+    /// A progress that calls `listener` after each change.
+    pub fn listened(listener: fn(&Progress)) -> Self {
+        Self { listener: Some(listener), ..Self::default() }
+    }
+
+    fn changed(&self) {
+        if let Some(listener) = self.listener {
+            listener(self);
+        }
+    }
+
     pub fn add(&self, amount: usize) {
         self.done.fetch_add(amount, Ordering::Relaxed);
+        self.changed();
     }
 
     /// The amount of work expected (an upper bound is fine: the bar then ends early).
     pub fn set_total(&self, total: usize) {
         self.total.store(total, Ordering::Relaxed);
+        self.changed();
+    }
+
+    pub fn report(&self) -> ProgressReport {
+        ProgressReport { done: self.done(), total: self.total.load(Ordering::Relaxed), best: self.best_so_far() }
+    }
+
+    /// Shows a report of the same work running elsewhere.
+    pub fn show(&self, report: ProgressReport) {
+        self.done.store(report.done, Ordering::Relaxed);
+        self.total.store(report.total, Ordering::Relaxed);
+        self.set_best(report.best);
     }
 
     pub fn done(&self) -> usize {
@@ -131,6 +167,7 @@ impl Progress {
 
     fn set_best(&self, best: Option<BestSoFar>) {
         *self.best.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = best;
+        self.changed();
     }
 
     /// Fraction done, if a total is known.
@@ -239,7 +276,7 @@ impl<E> Tracer<E> for Recorder<E> {
 }
 
 /// A finished recording. `truncated` means the algorithm went on after the last event kept.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Trace<E> {
     pub events: Vec<E>,
     pub truncated: bool,

@@ -19,5 +19,5 @@ cargo build -p searchlab-web --target wasm32-unknown-unknown --profile web
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
     "$target_dir/wasm32-unknown-unknown/web/searchlab_web.wasm"
-cp web/index.html "$out/index.html"
+cp web/index.html web/worker.js "$out/"
 echo "web/build.sh: serve it with: python3 -m http.server -d $out 8000   (then open http://127.0.0.1:8000/)"

@@ -2,14 +2,16 @@
 """The browser build in a real browser: serves dist/ on 127.0.0.1, drives headless Chromium over the
 DevTools protocol, and checks what a student would see. egui draws on a canvas, so the page writes
 one JSON line to the console for each thing the test waits for (first frame, lesson shown, map
-opened, `?test=grid-astar` result); the search's length is checked against the map's MovingAI
-`.scen` file, not against the app. Screenshots go to target/web-test/.
+opened, `?test=grid-astar` result, `?test=long-job` frame times); the search's length is checked
+against the map's MovingAI `.scen` file, not against the app, and must come from a Web Worker.
+Screenshots go to target/web-test/.
 
 Needs Debian's chromium, python3-websocket and python3-pil (installed by .ci/run).
 Usage: web/test.py [DIST_DIR]
 """
 
 import functools
+import gzip
 import http.server
 import json
 import os
@@ -138,6 +140,10 @@ class Page:
         self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
         for kind in ["mousePressed", "mouseReleased"]:
             self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
+    def workers(self):
+        """The page's Web Workers now (DevTools targets of type "worker")."""
+        return [t for t in self.call("Target.getTargets")["targetInfos"] if t["type"] == "worker"]
 
     def screenshot(self, path):
         data = base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
@@ -283,7 +289,9 @@ def main():
             optimal = scen_optimal(os.path.join(ROOT, "maps", result["map"] + ".scen"), result["start"], result["goal"])
             assert result["cost"] is not None, "no path found"
             assert abs(result["cost"] - optimal) < 1e-6, f"A* found {result['cost']}, the .scen says {optimal}"
+            assert result["ran_in"] == "worker", f"the search ran in the {result['ran_in']}, not a Web Worker"
             figures["grid A* expanded"] = result["expanded"]
+            figures["grid A* job in the worker (ms, start to answer)"] = result["ms"]
             page.pump(1)
             page.screenshot(os.path.join(out, "grid-astar.png"))
             assert not page.problems(), page.problems()
@@ -305,12 +313,60 @@ def main():
             page.screenshot(os.path.join(out, "linked-lecture.png"))
             assert not page.problems(), page.problems()
 
+        def long_job_leaves_the_page_drawing():
+            # The computer's Barca move, deepening for up to 30 s: in the page it would freeze it.
+            page.open(base + "?test=long-job")
+            workers_seen = 0
+            end = time.time() + 120
+            result = None
+            while result is None and time.time() < end:
+                workers_seen = max(workers_seen, len(page.workers()))
+                try:
+                    result = page.wait_for(lambda line: line.get("test") == "long-job", "the long job", 0)
+                except AssertionError:
+                    page.pump(0.1)
+            assert result is not None, f"the long job never reported; console: {page.console[-10:]}"
+            page.pump(0.5)
+            page.screenshot(os.path.join(out, "long-job.png"))
+            assert result["ran_in"] == "worker", result
+            assert result["nodes"] > 0 and result["reports"] >= 2, f"no progress came from the worker: {result}"
+            assert result["stopped_early"] and result["legal"], f"stopped, it answers a legal best move so far: {result}"
+            # Work in the page would allow no frame between its first report and its end. (Frames
+            # themselves are slow here: SwiftShader draws the app in software.)
+            assert result["frames"] >= 3, f"only {result['frames']} frames while the job ran: {result}"
+            assert workers_seen >= 1, "the page started no Web Worker"
+            figures["long job: frames while it ran"] = f"{result['frames']} in {result['watched_ms']} ms, {result['reports']} showing new progress"
+            figures["long job: frame interval mean / max (ms)"] = f"{result['mean_gap_ms']} / {result['max_gap_ms']}"
+            figures["long job: first progress report after (ms)"] = result["first_report_ms"]
+            figures["long job: Stop to best-so-far answer (ms)"] = result["stop_to_answer_ms"]
+            figures["long job: answer when stopped"] = f"{result['move']} (depth {result['best_depth']} done, {result['nodes']} nodes)"
+            assert not page.problems(), page.problems()
+
+        def replay_frame_times():
+            # The grid lab replays Dijkstra on random512 at top speed; the page times its frames.
+            page.open(base + "?test=replay-random512")
+            result = page.wait_for(lambda line: line.get("test") == "replay-random512", "the frame times", 240)
+            assert result["frames"] >= 100 and result["events"] > 0, result
+            idle, interval, single = result["idle_interval_ms"], result["interval_ms"], result["pass_ms"]
+            assert 0 < single["mean"] <= interval["mean"], result
+            figures["replay random512, frame interval playing (ms, mean / p95)"] = f"{interval['mean']} / {interval['p95']}"
+            figures["replay random512, frame interval still (ms, mean / p95)"] = f"{idle['mean']} / {idle['p95']}"
+            figures["replay random512, egui pass playing (ms, mean / p95)"] = f"{single['mean']} / {single['p95']}"
+            page.screenshot(os.path.join(out, "replay-random512.png"))
+            assert not page.problems(), page.problems()
+
         check("first load: a frame, no errors, not blank", first_load)
         check("a click switches lessons", click_switches_lessons)
         check("settings persist in local storage", settings_persist)
         check("?test=grid-astar finds the .scen optimal length", grid_search_is_optimal)
+        check("a long job runs in a Web Worker: the page keeps drawing, Stop ends the worker with the best so far", long_job_leaves_the_page_drawing)
         check("?map=URL opens the map", linked_map_opens)
         check("?lecture=URL opens the lecture", linked_lecture_opens)
+        check("?test=replay-random512 times the replay's frames", replay_frame_times)
+        for name in ["searchlab_web_bg.wasm", "searchlab_web.js", "worker.js"]:
+            with open(os.path.join(dist, name), "rb") as file:
+                data = file.read()
+            figures[f"bundle: {name} (raw / gzipped KB)"] = f"{len(data) // 1024} / {len(gzip.compress(data)) // 1024}"
         for name, value in figures.items():
             print(f"figure: {name}: {value}")
     finally:
@@ -320,7 +376,7 @@ def main():
         shutil.rmtree(profile, ignore_errors=True)
     failed = sum(1 for _, error in results if error)
     print(f"web: {len(results) - failed} passed, {failed} failed")
-    return 1 if failed or len(results) < 6 else 0
+    return 1 if failed or len(results) < 8 else 0
 
 
 if __name__ == "__main__":

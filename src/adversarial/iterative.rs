@@ -7,6 +7,8 @@
 //! the best so far. The values equal plain alpha-beta's at the same depth (with `exact_depth`).
 
 use std::hash::{Hash, Hasher};
+
+use serde::{Deserialize, Serialize};
 use crate::time::{Duration, Instant};
 
 use super::tree::{LeafReason, Perspective, TreeEvent};
@@ -28,7 +30,7 @@ const TABLE_MIN_DEPTH: u32 = 2;
 /// The clock is read once per this many nodes.
 const CHECK_EVERY: u64 = 1024;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IdOptions {
     /// The transposition table has `2^tt_bits` slots.
     pub tt_bits: u32,
@@ -49,6 +51,9 @@ impl Default for IdOptions {
 
 /// The search engine: keeps its table, killers and history between searches (the next move's
 /// search starts with what this one learnt).
+/// Serializable, table and all, so the computer player's engine can cross to a Web Worker and back.
+#[derive(Serialize, Deserialize)]
+#[serde(bound(serialize = "G::Move: Serialize", deserialize = "G::Move: Deserialize<'de>"))]
 pub struct IterativeDeepening<G: Game> {
     pub options: IdOptions,
     tt: TranspositionTable<G::Move>,

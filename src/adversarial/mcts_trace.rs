@@ -3,14 +3,14 @@
 
 use std::ops::Range;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::mcts::{ChildStats, MctsConfig, Proven, mean};
 use crate::games::Side;
 use crate::trace::{NO_NODE, Replay};
 
 /// Why a playout ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlayoutEnd {
     /// The game ended (or had no legal move).
     GameOver,
@@ -21,7 +21,7 @@ pub enum PlayoutEnd {
 }
 
 /// A child created by an expansion.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ExpandedChild {
     pub mv: String,
     pub prior: f32,
@@ -30,7 +30,7 @@ pub struct ExpandedChild {
 }
 
 /// The steps of UCT, for replay.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum MctsEvent {
     /// Selection walked from the root (first) to the leaf (last).
     Select { path: Vec<u32> },

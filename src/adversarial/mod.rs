@@ -18,7 +18,7 @@ pub mod negamax;
 pub mod tree;
 pub mod tt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::{Evaluator, Game, Outcome, Score, WIN};
 use crate::trace::{Control, Tracer};
@@ -48,7 +48,7 @@ impl SearchLimits {
 }
 
 /// Counters every search reports.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SearchStats {
     /// Nodes entered, the root included.
     pub nodes: u64,

@@ -10,14 +10,14 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::{OnceLock, RwLock};
 
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::games::{Score, Side};
 use super::INF;
 use crate::trace::{NO_NODE, Replay};
 
 /// Whose point of view the values of a trace take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Perspective {
     /// Minimax: positive is good for `First` at every node (MAX nodes) and bad at `Second`'s (MIN nodes).
     First,
@@ -26,7 +26,7 @@ pub enum Perspective {
 }
 
 /// Why a node was not expanded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LeafReason {
     /// The game is over here.
     Terminal,
@@ -42,7 +42,7 @@ pub enum LeafReason {
 
 /// Which bound a cutoff beat: in MAX/MIN terms a beta cutoff happens at a MAX node (`First` to
 /// move), an alpha cutoff at a MIN node.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CutoffKind {
     Alpha,
     Beta,
@@ -120,10 +120,30 @@ impl Serialize for MoveText {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+impl<'de> Deserialize<'de> for MoveText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(MoveText::new(&String::deserialize(deserializer)?))
+    }
+}
+
+/// An algorithm's name. Spelt as an alias so serde's derive does not borrow it from the input
+/// (which would tie decoding to `'static` input): [`kept_text`] reads it instead.
+type AlgorithmName = &'static str;
+
+/// A name read back (from a Web Worker's answer) kept for the life of the program, as
+/// [`MoveText`] keeps move texts.
+fn kept_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<AlgorithmName, D::Error> {
+    Ok(MoveText::new(&String::deserialize(deserializer)?).as_str())
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum TreeEvent {
     /// A search begins: its name and the perspective of its values.
-    Start { algorithm: &'static str, perspective: Perspective },
+    Start {
+        #[serde(deserialize_with = "kept_text")]
+        algorithm: AlgorithmName,
+        perspective: Perspective,
+    },
     /// Iterative deepening starts an iteration to `depth`; earlier iterations' nodes stay, marked old.
     Iteration { depth: u32 },
     /// A node is entered: `mv` is the move text that led here (empty at the root), `depth` the

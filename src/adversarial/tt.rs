@@ -1,10 +1,12 @@
 //! The transposition table: search results by position hash, so a position reached again (by a
 //! transposition or the next iteration) is not searched again, and its best move is tried first.
 
+use serde::{Deserialize, Serialize};
+
 use crate::games::{Score, WIN, is_proven};
 
 /// What a stored score says about the true value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Bound {
     Exact,
     /// The search failed high: the value is at least the score.
@@ -13,7 +15,7 @@ pub enum Bound {
     Upper,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry<M> {
     pub key: u64,
     /// The remaining depth the score was searched to.
@@ -28,7 +30,7 @@ pub struct Entry<M> {
 
 /// One entry per slot, indexed by the hash's low bits. A slot is replaced when it is empty, holds
 /// the same position, comes from an earlier search, or holds a shallower search (depth-preferred).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TranspositionTable<M> {
     slots: Vec<Option<Entry<M>>>,
     mask: usize,

@@ -8,10 +8,10 @@ use egui_plot::{Line, Plot, PlotPoints, VLine};
 use super::Lesson;
 use super::{theme, widgets};
 use crate::scene::{BUNDLED_TUNING_LOG, Lab, LogSource, MapSource, Scene};
-use super::worker::Job;
+use super::worker::{Job, Request, Response};
 use crate::trace::Progress;
 use crate::tournament::plot::Series;
-use crate::tournament::{GameRecord, MatchObserver, Objective, TuneConfig, TuneLog, tune};
+use crate::tournament::{GameRecord, MatchObserver, Objective, TuneConfig, TuneLog};
 
 /// The log of `searchlab barca tune --iterations 20 --games-per-eval 200 --depth 2 --seed 1
 /// --out examples/data/tuned-weights.json --log examples/data/tuning-log.json`.
@@ -39,7 +39,7 @@ pub struct TuningLab {
     source: String,
     path: String,
     error: Option<String>,
-    job: Option<Job<Result<TuneLog, String>>>,
+    job: Option<Job>,
     /// Plot weights as they are, instead of their change relative to the start.
     raw_weights: bool,
 }
@@ -124,11 +124,7 @@ impl TuningLab {
 
     fn start_tiny_tuning(&mut self, ctx: &egui::Context) {
         let config = TuneConfig::new(TINY_ITERATIONS, TINY_GAMES, 1);
-        let total = config.total_games() as usize;
-        self.job = Some(Job::spawn("Tuning", Some(ctx.clone()), move |progress| {
-            progress.set_total(total);
-            tune(&config, progress)
-        }));
+        self.job = Some(Job::start("Tuning", Some(ctx.clone()), Request::Tune(config)));
     }
 
     fn progress(&mut self, ui: &mut egui::Ui) {
@@ -231,7 +227,7 @@ impl Lesson for TuningLab {
     }
 
     fn logic(&mut self, _ctx: &egui::Context) {
-        if let Some(result) = self.job.as_ref().and_then(|job| job.poll()) {
+        if let Some(Response::Tune(result)) = self.job.as_ref().and_then(Job::poll) {
             self.job = None;
             self.show_log(result, "a tiny tuning run");
         }

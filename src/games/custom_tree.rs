@@ -176,6 +176,11 @@ impl CustomTree {
         &self.root
     }
 
+    /// The moves made so far: child indices (from 0) from the root.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
     /// The node the moves made so far lead to.
     pub fn current(&self) -> &Node {
         self.path.iter().fold(&*self.root, |node, &i| &node.children()[i as usize])

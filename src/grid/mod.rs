@@ -12,7 +12,7 @@ pub const SQRT2: f64 = std::f64::consts::SQRT_2;
 pub const MAX_WEIGHT: u8 = 9;
 
 /// A rectangular map of cells indexed `y * width + x`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Grid {
     width: u32,
     height: u32,

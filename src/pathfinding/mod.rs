@@ -66,7 +66,7 @@ impl Heuristic {
 pub const COST_EPSILON: f64 = 1e-9;
 
 /// The result of one query.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PathResult {
     /// Nodes from start to goal and the total cost, if the goal was reached.
     pub path: Option<(f64, Vec<u32>)>,

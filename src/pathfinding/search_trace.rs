@@ -4,7 +4,7 @@
 use crate::trace::{NO_NODE, Replay};
 
 /// One step of a best-first search.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum SearchEvent {
     /// `node` enters the open list, for the first time or with a better `g` (parent `NO_NODE` for the start).
     Open { node: u32, parent: u32, g: f64, h: f64 },

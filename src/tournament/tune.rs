@@ -93,7 +93,7 @@ impl Objective {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TuneConfig {
     pub iterations: u32,
     /// Games in every match: each derivative and each comparison with the reference.

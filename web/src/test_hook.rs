@@ -1,12 +1,19 @@
 //! `?test=NAME`: the page runs a known piece of work through the app's job mechanism and writes
 //! the outcome as one JSON line on the console, for `web/test.py` to check against independent
 //! figures (a canvas has no text to read).
+//! - `grid-astar`: A* on the bundled maze's longest MovingAI query, in a Web Worker.
+//! - `long-job`: the computer's Barca move, deepening in a Web Worker while the page times its
+//!   frames; [`LONG_JOB_WATCH_MS`] after its first progress report the page stops it, as "Stop"
+//!   does, and it answers with the best move so far.
 
 use std::path::Path;
 
-use searchlab::app::SearchlabApp;
-use searchlab::app::grid_lab::SearchReplay;
-use searchlab::app::worker::Job;
+use searchlab::adversarial::engine::{EngineAlgorithm, EngineSpec};
+use searchlab::app::{MoveJob, SearchlabApp, new_engine};
+use searchlab::games::Game;
+use searchlab::games::barca::{Barca, Weights};
+use searchlab::app::grid_lab::GridJob;
+use searchlab::app::worker::{Job, Request, Response};
 use searchlab::grid::movingai;
 use searchlab::scene::Scene;
 use wasm_bindgen::JsValue;
@@ -15,63 +22,178 @@ use crate::log;
 
 /// The bundled map the grid test searches, and its MovingAI scenarios (with optimal lengths).
 const GRID_MAP: &str = "maze64.map";
+/// How long the long job (the computer's Barca move) may deepen, unless stopped.
+const LONG_JOB_MS: u64 = 30_000;
+/// How long the page draws frames beside the long job, once it runs, before cancelling it.
+const LONG_JOB_WATCH_MS: f64 = 1500.0;
+/// The long job gives up waiting for the worker's first report after this long.
+const LONG_JOB_PATIENCE_MS: f64 = 30_000.0;
 
-pub struct TestHook {
-    scene: Scene,
-    job: Option<Job<Result<String, String>>>,
-    done: bool,
+pub enum TestHook {
+    GridAstar(GridAstar),
+    LongJob(LongJob),
 }
 
 impl TestHook {
-    /// `grid-astar`: A* on the bundled maze, on the last (longest) query of its `.scen` file.
     pub fn new(name: &str) -> Result<TestHook, JsValue> {
-        if name != "grid-astar" {
-            return Err(format!("?test={name}: the only test hook is grid-astar").into());
+        match name {
+            "grid-astar" => Ok(TestHook::GridAstar(GridAstar::new()?)),
+            "long-job" => Ok(TestHook::LongJob(LongJob::new()?)),
+            _ => Err(format!("?test={name}: the test hooks are grid-astar and long-job").into()),
         }
-        let scen = format!("maps/{GRID_MAP}.scen");
-        let scenarios = movingai::load_scen(Path::new(&scen)).map_err(|e| e.to_string())?;
-        let last = scenarios.last().ok_or_else(|| format!("{scen}: no scenarios"))?;
-        let (start, goal) = (last.start, last.goal);
+    }
+
+    pub fn update(&mut self, app: &mut SearchlabApp, ctx: &egui::Context) {
+        match self {
+            TestHook::GridAstar(hook) => hook.update(app, ctx),
+            TestHook::LongJob(hook) => hook.update(ctx),
+        }
+    }
+}
+
+/// The last (longest) query of a bundled map's `.scen` file: the map, start and goal cells.
+fn last_query(map: &str) -> Result<(searchlab::grid::Grid, (u32, u32), (u32, u32)), String> {
+    let grid = movingai::load_map(Path::new(&format!("maps/{map}"))).map_err(|e| e.to_string())?;
+    let scen = format!("maps/{map}.scen");
+    let scenarios = movingai::load_scen(Path::new(&scen)).map_err(|e| e.to_string())?;
+    let last = scenarios.last().ok_or_else(|| format!("{scen}: no scenarios"))?;
+    Ok((grid, last.start, last.goal))
+}
+
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+pub struct GridAstar {
+    scene: Scene,
+    request: Option<Request>,
+    job: Option<Job>,
+    query: ((u32, u32), (u32, u32)),
+    done: bool,
+}
+
+impl GridAstar {
+    fn new() -> Result<GridAstar, JsValue> {
+        let (grid, start, goal) = last_query(GRID_MAP)?;
         let scene = Scene::from_toml(&format!(
             "version = 1\nlab = \"grid\"\nmap = {{ bundled = \"{GRID_MAP}\" }}\nspec = \"astar\"\n\
              start = [{}, {}]\ngoal = [{}, {}]\nstep = \"end\"\n",
             start.0, start.1, goal.0, goal.1
         ))?;
-        Ok(TestHook { scene, job: None, done: false })
+        let planner = scene.planner().ok_or("the scene names no planner")?;
+        let search = planner.grid_search().ok_or("the planner is not a flat grid search")?;
+        let (s, g) = (grid.cell(start.0, start.1), grid.cell(goal.0, goal.1));
+        let request = Request::Grid(GridJob::new(grid, vec![search], s, g));
+        Ok(GridAstar { scene, request: Some(request), job: None, query: (start, goal), done: false })
     }
 
     /// Starts the search on the first frame, shows its scene, and reports once it is in.
-    pub fn update(&mut self, app: &mut SearchlabApp, ctx: &egui::Context) {
+    fn update(&mut self, app: &mut SearchlabApp, ctx: &egui::Context) {
         if self.done {
             return;
         }
-        let Some(job) = &self.job else {
-            let scene = self.scene.clone();
-            self.job = Some(Job::spawn("test: grid A*", Some(ctx.clone()), move |progress| search(&scene, progress)));
+        if let Some(request) = self.request.take() {
+            self.job = Some(Job::start("test: grid A*", Some(ctx.clone()), request));
             app.open_scene(&self.scene);
             return;
-        };
-        match job.poll() {
-            Some(Ok(line)) => log(&line),
-            Some(Err(error)) => web_sys::console::error_1(&format!("?test=grid-astar: {error}").into()),
-            None => return,
         }
+        let Some(job) = &self.job else { return };
+        let Some(response) = job.poll() else { return };
         self.done = true;
+        let Response::Grid(Some(recorded)) = response else {
+            return web_sys::console::error_1(&"?test=grid-astar: no recording came back".into());
+        };
+        let replay = &recorded.replays()[0];
+        let cost = replay.result.cost().map_or("null".to_string(), |cost| format!("{cost:.8}"));
+        let ((sx, sy), (gx, gy)) = self.query;
+        let ran_in = job.ran_in().map_or("nowhere", |place| place.name());
+        log(&format!(
+            r#"{{"test":"grid-astar","map":"{GRID_MAP}","start":[{sx},{sy}],"goal":[{gx},{gy}],"cost":{cost},"expanded":{},"events":{},"ran_in":"{ran_in}","ms":{}}}"#,
+            replay.result.expanded,
+            replay.player.len(),
+            job.elapsed().as_millis()
+        ));
     }
 }
 
-/// Records the scene's query as the grid lab does; the result as a JSON line.
-fn search(scene: &Scene, progress: &searchlab::trace::Progress) -> Result<String, String> {
-    let grid = scene.load_grid()?.ok_or("the scene names no map")?;
-    let planner = scene.planner().ok_or("the scene names no planner")?;
-    let search = planner.grid_search().ok_or("the planner is not a flat grid search")?;
-    let ((sx, sy), (gx, gy)) = scene.cells()?.ok_or("the scene has no query")?;
-    let cell = |x, y| if x < grid.width() && y < grid.height() { Ok(grid.cell(x, y)) } else { Err(format!("{x},{y} is off the map")) };
-    let replay = SearchReplay::record(&grid, search, cell(sx, sy)?, cell(gx, gy)?, progress).ok_or("stopped")?;
-    let cost = replay.result.cost().map_or("null".to_string(), |cost| format!("{cost:.8}"));
-    Ok(format!(
-        r#"{{"test":"grid-astar","map":"{GRID_MAP}","start":[{sx},{sy}],"goal":[{gx},{gy}],"cost":{cost},"expanded":{},"events":{}}}"#,
-        replay.result.expanded,
-        replay.player.len()
-    ))
+pub struct LongJob {
+    request: Option<Request>,
+    job: Option<Job>,
+    started: f64,
+    /// When the first progress report arrived: the worker runs.
+    running: Option<f64>,
+    /// When each frame began while the job ran.
+    frames: Vec<f64>,
+    /// Frames that showed a new progress count.
+    reports: usize,
+    last_done: usize,
+    /// When the page pressed Stop.
+    stopped: Option<f64>,
+    done: bool,
+}
+
+impl LongJob {
+    /// The computer's Barca move from the start, deepening for up to [`LONG_JOB_MS`].
+    fn new() -> Result<LongJob, JsValue> {
+        let spec = EngineSpec { millis: Some(LONG_JOB_MS), ..EngineSpec::new(EngineAlgorithm::Id) };
+        let request = Request::BarcaMove(MoveJob::new(&Barca::start(), &Weights::default(), spec, new_engine(), 1));
+        Ok(LongJob { request: Some(request), job: None, started: 0.0, running: None, frames: Vec::new(), reports: 0, last_done: 0, stopped: None, done: false })
+    }
+
+    /// Draws frames as fast as the page allows while the job runs, then stops it (as the page's
+    /// Stop does) and reports the move it answers with: the best so far.
+    fn update(&mut self, ctx: &egui::Context) {
+        if self.done {
+            return;
+        }
+        let now = now_ms();
+        ctx.request_repaint();
+        if let Some(request) = self.request.take() {
+            self.started = now;
+            self.job = Some(Job::start("test: Barca alpha-beta", Some(ctx.clone()), request));
+            return;
+        }
+        let Some(job) = &self.job else { return };
+        let done = job.progress().done();
+        if done != self.last_done {
+            (self.last_done, self.reports) = (done, self.reports + 1);
+            self.running.get_or_insert(now);
+        }
+        if self.running.is_some() && self.stopped.is_none() {
+            self.frames.push(now);
+        }
+        let watched = self.running.map_or(now - self.started < LONG_JOB_PATIENCE_MS, |running| now - running < LONG_JOB_WATCH_MS);
+        if self.stopped.is_none() && !watched {
+            self.stopped = Some(now);
+            job.progress().stop();
+        }
+        let Some(response) = job.poll() else { return };
+        let answered = now_ms();
+        self.done = true;
+        let Response::BarcaMove(answer) = response else {
+            return web_sys::console::error_1(&"?test=long-job: no Barca move came back".into());
+        };
+        let legal = answer.mv.is_some_and(|mv| {
+            let mut moves = Vec::new();
+            Barca::start().legal_moves(&mut moves);
+            moves.contains(&mv)
+        });
+        let mv = answer.mv.map_or("null".to_string(), |mv| format!("\"{mv}\""));
+        let best_depth = job.progress().best_so_far().map_or(0, |best| best.depth);
+        let ran_in = job.ran_in().map_or("nowhere", |place| place.name());
+        let gaps: Vec<f64> = self.frames.windows(2).map(|w| w[1] - w[0]).collect();
+        let max_gap = gaps.iter().copied().fold(0.0, f64::max);
+        let mean_gap = if gaps.is_empty() { 0.0 } else { gaps.iter().sum::<f64>() / gaps.len() as f64 };
+        let ms = |since: Option<f64>| since.map_or("null".to_string(), |since| format!("{:.0}", since - self.started));
+        log(&format!(
+            r#"{{"test":"long-job","stopped_early":{},"move":{mv},"legal":{legal},"best_depth":{best_depth},"ran_in":"{ran_in}","first_report_ms":{},"reports":{},"frames":{},"mean_gap_ms":{mean_gap:.1},"max_gap_ms":{max_gap:.1},"watched_ms":{:.0},"nodes":{done},"stop_to_answer_ms":{:.1}}}"#,
+            self.stopped.is_some(),
+            ms(self.running),
+            self.reports,
+            self.frames.len(),
+            self.frames.last().zip(self.frames.first()).map_or(0.0, |(last, first)| last - first),
+            self.stopped.map_or(f64::NAN, |stopped| answered - stopped),
+        ));
+        self.job = None;
+    }
 }

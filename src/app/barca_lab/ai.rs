@@ -2,15 +2,16 @@
 //! and stopped through a watching tracer (its progress counts the work and holds the best move so far).
 
 use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
 use rand::rngs::StdRng;
 use crate::adversarial::choice::{Difficulty, TOP_MOVES, root_move_scores, sample_top};
 use crate::adversarial::engine::{EngineAlgorithm, EngineSpec};
 use crate::adversarial::iterative::IterativeDeepening;
 use crate::adversarial::mcts::{Mcts, MctsConfig};
-use crate::app::worker::Job;
+use crate::app::worker::{Job, Request};
 use crate::games::barca::{Barca, BarcaMove, Weights};
 use crate::games::{Game, Score, is_proven};
-use crate::trace::{NoTrace, Watched};
+use crate::trace::{NoTrace, Progress, Watched};
 
 /// The computer's two families, as the page names them.
 pub const AI_ALGORITHMS: [(EngineAlgorithm, &str); 2] =
@@ -45,6 +46,7 @@ pub fn difficulty_name(difficulty: Difficulty) -> &'static str {
 }
 
 /// What the worker sends back.
+#[derive(Serialize, Deserialize)]
 pub struct AiAnswer {
     pub mv: Option<BarcaMove>,
     pub summary: String,
@@ -52,10 +54,73 @@ pub struct AiAnswer {
     pub engine: IterativeDeepening<Barca>,
 }
 
+impl AiAnswer {
+    /// The answer of a search ended from outside (a Web Worker): the best move it was last told
+    /// of; the engine's table stayed with the worker.
+    pub fn best_so_far(position: &Barca, progress: &Progress) -> AiAnswer {
+        let best = progress.best_so_far();
+        let mv = best.as_ref().and_then(|best| position.parse_move(&best.mv).ok());
+        let summary = format!("stopped after {} nodes: the best move so far", progress.done());
+        AiAnswer { mv, summary, engine: new_engine() }
+    }
+}
+
+/// Choosing one move: everything the search needs, by value.
+#[derive(Serialize, Deserialize)]
+pub struct MoveJob {
+    position: Barca,
+    eval: Weights,
+    spec: EngineSpec,
+    /// Its table carries over from the last move.
+    engine: IterativeDeepening<Barca>,
+    seed: u64,
+}
+
+impl MoveJob {
+    pub fn new(position: &Barca, eval: &Weights, spec: EngineSpec, engine: IterativeDeepening<Barca>, seed: u64) -> Self {
+        MoveJob { position: position.clone(), eval: eval.clone(), spec, engine, seed }
+    }
+
+    pub fn position(&self) -> &Barca {
+        &self.position
+    }
+
+    pub fn run(self, progress: &Progress) -> AiAnswer {
+        let MoveJob { position, eval, spec, mut engine, seed } = self;
+        let difficulty = spec.level.unwrap_or(Difficulty::Hard);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut observer = Watched::new(NoTrace, progress);
+        match (spec.algorithm, difficulty.sampling_depth()) {
+            (EngineAlgorithm::Uct, _) => {
+                let config = MctsConfig { seed, ..spec.mcts_config() };
+                let result = Mcts::new(position, config).search(&eval, &mut observer);
+                let summary = format!(
+                    "{} playouts, {} nodes, best move wins {:.0}%",
+                    result.stats.iterations,
+                    result.stats.nodes,
+                    result.value * 100.0
+                );
+                AiAnswer { mv: result.best_move, summary, engine }
+            }
+            (_, Some(depth)) => {
+                let scored = root_move_scores(&position, &eval, depth, &mut observer);
+                let mv = sample_top(&scored, TOP_MOVES, &mut rng);
+                AiAnswer { mv, summary: format!("sampled among the best five moves at depth {depth}"), engine }
+            }
+            (_, None) => {
+                let result = engine.search(&position, &eval, &spec.limits(), &mut observer);
+                let summary =
+                    format!("depth {}, {} nodes, score {}", result.stats.depth_reached, result.stats.nodes, score_text(result.score));
+                AiAnswer { mv: result.best_move, summary, engine }
+            }
+        }
+    }
+}
+
 /// A move being chosen.
 pub struct Thinking {
     /// Its progress's stop ("Stop") makes the searches answer with the best move found so far.
-    pub job: Job<AiAnswer>,
+    pub job: Job,
     algorithm: EngineAlgorithm,
     /// The position thought about, to read the best move so far.
     game: Barca,
@@ -78,46 +143,14 @@ impl Thinking {
         game: &Barca,
         weights: &Weights,
         spec: EngineSpec,
-        mut engine: IterativeDeepening<Barca>,
+        engine: IterativeDeepening<Barca>,
         seed: u64,
         repaint: Option<egui::Context>,
     ) -> Thinking {
-        let (position, eval) = (game.clone(), weights.clone());
         let name = AI_ALGORITHMS.iter().find(|(a, _)| *a == spec.algorithm).map_or("", |(_, name)| name);
         let difficulty = spec.level.unwrap_or(Difficulty::Hard);
         let label = format!("{name} ({})", difficulty_name(difficulty));
-        let job = Job::spawn(label, repaint, move |progress| {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let mut observer = Watched::new(NoTrace, progress);
-            match (spec.algorithm, difficulty.sampling_depth()) {
-                (EngineAlgorithm::Uct, _) => {
-                    let config = MctsConfig { seed, ..spec.mcts_config() };
-                    let result = Mcts::new(position, config).search(&eval, &mut observer);
-                    let summary = format!(
-                        "{} playouts, {} nodes, best move wins {:.0}%",
-                        result.stats.iterations,
-                        result.stats.nodes,
-                        result.value * 100.0
-                    );
-                    AiAnswer { mv: result.best_move, summary, engine }
-                }
-                (_, Some(depth)) => {
-                    let scored = root_move_scores(&position, &eval, depth, &mut observer);
-                    let mv = sample_top(&scored, TOP_MOVES, &mut rng);
-                    AiAnswer { mv, summary: format!("sampled among the best five moves at depth {depth}"), engine }
-                }
-                (_, None) => {
-                    let result = engine.search(&position, &eval, &spec.limits(), &mut observer);
-                    let summary = format!(
-                        "depth {}, {} nodes, score {}",
-                        result.stats.depth_reached,
-                        result.stats.nodes,
-                        score_text(result.score)
-                    );
-                    AiAnswer { mv: result.best_move, summary, engine }
-                }
-            }
-        });
+        let job = Job::start(label, repaint, Request::BarcaMove(MoveJob::new(game, weights, spec, engine, seed)));
         Thinking { job, algorithm: spec.algorithm, game: game.clone() }
     }
 
@@ -162,6 +195,7 @@ impl Thinking {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::worker::Response;
     use std::time::{Duration, Instant};
 
     fn within_seconds<T>(seconds: u64, mut poll: impl FnMut() -> Option<T>) -> T {
@@ -187,7 +221,7 @@ mod tests {
             assert!(moves.contains(&best), "{algorithm:?}: {best} is a legal move");
             assert!(thinking.progress_text().contains("best so far"), "{}", thinking.progress_text());
             thinking.stop();
-            let answer = within_seconds(10, || thinking.job.poll());
+            let Response::BarcaMove(answer) = within_seconds(10, || thinking.job.poll()) else { panic!("not a move") };
             assert!(answer.mv.is_some_and(|mv| moves.contains(&mv)), "{algorithm:?} answers with a move");
         }
     }

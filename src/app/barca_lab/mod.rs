@@ -2,7 +2,7 @@
 //! positions and games, and see how the evaluation scores the position. The computer thinks on a
 //! worker thread with the library's searches; the page only plays what they answer.
 
-mod ai;
+pub mod ai;
 mod cell;
 mod scene;
 mod view;
@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::adversarial::engine::EngineAlgorithm;
 use self::ai::{AiAnswer, Thinking, ai_engine, new_engine};
 use super::Lesson;
+use super::worker::Response;
 use super::barca_board::{BoardDecor, Square};
 use crate::adversarial::choice::Difficulty;
 use crate::adversarial::iterative::IterativeDeepening;
@@ -505,7 +506,7 @@ impl BarcaLab {
 
     /// Plays the computer's answer when it is in, and starts the next search when a computer is to move.
     fn poll_computer(&mut self) {
-        if let Some(AiAnswer { mv, summary, engine }) = self.thinking.as_ref().and_then(|t| t.job.poll()) {
+        if let Some(Response::BarcaMove(AiAnswer { mv, summary, engine })) = self.thinking.as_ref().and_then(|t| t.job.poll()) {
             let stopped = self.thinking.take().is_some_and(|t| t.is_stopping());
             self.engine = Some(engine);
             self.last_search = Some(summary);

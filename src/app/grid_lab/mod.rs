@@ -16,6 +16,7 @@ mod settings;
 use std::path::Path;
 
 use egui::Vec2;
+use serde::{Deserialize, Serialize};
 
 use self::canvas::{CellTexture, MapView};
 use self::layers::HierarchyState;
@@ -27,12 +28,12 @@ use super::file_dialog::NativeDialog;
 use super::history::{History, Step};
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::widgets;
-use super::worker::Job;
+use super::worker::{Job, Request, Response};
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Grid, MAX_WEIGHT, MoveRules, generate};
 use crate::pathfinding::plan_trace::PlanView;
 use crate::pathfinding::{Algorithm, GridSearch};
-use crate::trace::Player;
+use crate::trace::{Player, Progress};
 use crate::pathfinding::search_trace::SearchSnapshot;
 use crate::scene::Scene;
 
@@ -98,22 +99,91 @@ fn describe(search: &GridSearch) -> String {
 }
 
 /// What the worker sends back: new searches, and the map they ran on if it replaces the current one.
-struct Recorded {
+#[derive(Serialize, Deserialize)]
+pub struct Recorded {
     new_map: Option<(Grid, MapSource)>,
     start: u32,
     goal: u32,
     replays: Vec<SearchReplay>,
+    /// Only recordings made on this side of the Web Worker boundary have one (see [`GridJob::crosses`]).
+    #[serde(skip)]
     hierarchy: Option<layers::Plan>,
     show_end: bool,
     /// Why a search could not run on this map (JPS on weighted cells), shown as the error.
-    refused: Option<&'static str>,
+    refused: Option<String>,
 }
 
 /// The map a job searches on.
+#[derive(Serialize, Deserialize)]
 enum JobMap {
     Current,
     Replace(Grid, MapSource),
     Generate(generate::Spec),
+}
+
+/// Recording the page's searches: everything the worker needs, by value.
+#[derive(Serialize, Deserialize)]
+pub struct GridJob {
+    map: JobMap,
+    /// The map shown, for [`JobMap::Current`].
+    current: Option<Grid>,
+    searches: Vec<GridSearch>,
+    start: u32,
+    goal: u32,
+    /// The start and goal were chosen (by a scene): keep them on a new map.
+    chosen: bool,
+    /// HPA*/PRA* beside the search, reusing the page's abstraction (shared memory: never crosses).
+    #[serde(skip)]
+    plan: Option<layers::PlanJob>,
+    show_end: bool,
+}
+
+impl GridJob {
+    /// A recording of `searches` on `grid` from `start` to `goal`, as the page makes one.
+    pub fn new(grid: Grid, searches: Vec<GridSearch>, start: u32, goal: u32) -> Self {
+        Self { map: JobMap::Current, current: Some(grid), searches, start, goal, chosen: true, plan: None, show_end: true }
+    }
+
+    /// False while a hierarchical planner rides along: its abstraction lives in the page's memory.
+    pub fn crosses(&self) -> bool {
+        self.plan.is_none()
+    }
+
+    /// None if stopped.
+    pub fn run(self, progress: &Progress) -> Option<Recorded> {
+        let GridJob { map, current, searches, start, goal, chosen, plan, show_end } = self;
+        let (grid, new_map) = match map {
+            JobMap::Current => (current.expect("set with JobMap::Current"), None),
+            JobMap::Replace(grid, source) => (grid.clone(), Some((grid, source))),
+            JobMap::Generate(spec) => {
+                let grid = spec.generate().expect("checked before the job");
+                (grid.clone(), Some((grid, MapSource::Generated(spec))))
+            }
+        };
+        let (start, goal) = if new_map.is_some() && !chosen { corner_endpoints(&grid, searches[0].rules) } else { (start, goal) };
+        progress.set_total(grid.passable_count() * searches.len());
+        let refused = searches.iter().find_map(|search| search.refusal(&grid));
+        let replays = searches
+            .iter()
+            .map(|search| match refused {
+                Some(_) => Some(SearchReplay::empty(grid.cell_count())),
+                None => SearchReplay::record(&grid, *search, start, goal, progress),
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let hierarchy = plan.and_then(|plan| plan.run(&grid, start, goal, new_map.is_some()));
+        Some(Recorded { new_map, start, goal, replays, hierarchy, show_end, refused: refused.map(str::to_string) })
+    }
+}
+
+impl Recorded {
+    pub fn replays(&self) -> &[SearchReplay] {
+        &self.replays
+    }
+
+    /// The query searched (cells).
+    pub fn query(&self) -> (u32, u32) {
+        (self.start, self.goal)
+    }
 }
 
 /// A drag on the canvas in progress.
@@ -154,7 +224,7 @@ pub struct GridLab {
     /// Counts recordings, so the textures know when to redraw everything.
     replay_id: u64,
     position: usize,
-    job: Option<Job<Option<Recorded>>>,
+    job: Option<Job>,
     bar: ReplayBar,
     map_view: MapView,
     textures: [CellTexture; 2],
@@ -310,34 +380,14 @@ impl GridLab {
         let current = matches!(map, JobMap::Current).then(|| self.grid.clone());
         let chosen = self.scene_endpoints.is_some();
         let (start, goal) = self.scene_endpoints.take().unwrap_or((self.start, self.goal));
-        let plan = self.hierarchy.job(&self.settings.hierarchy, searches[0].rules);
-        self.job = Some(Job::spawn(label, self.repaint.clone(), move |progress| {
-            let (grid, new_map) = match map {
-                JobMap::Current => (current.expect("cloned above"), None),
-                JobMap::Replace(grid, source) => (grid.clone(), Some((grid, source))),
-                JobMap::Generate(spec) => {
-                    let grid = spec.generate().expect("checked before the job");
-                    (grid.clone(), Some((grid, MapSource::Generated(spec))))
-                }
-            };
-            let (start, goal) = if new_map.is_some() && !chosen { corner_endpoints(&grid, searches[0].rules) } else { (start, goal) };
-            progress.set_total(grid.passable_count() * searches.len());
-            let refused = searches.iter().find_map(|search| search.refusal(&grid));
-            let replays = searches
-                .iter()
-                .map(|search| match refused {
-                    Some(_) => Some(SearchReplay::empty(grid.cell_count())),
-                    None => SearchReplay::record(&grid, *search, start, goal, progress),
-                })
-                .collect::<Option<Vec<_>>>()?;
-            let hierarchy = plan.run(&grid, start, goal, new_map.is_some());
-            Some(Recorded { new_map, start, goal, replays, hierarchy, show_end, refused })
-        }));
+        let plan = self.settings.hierarchy.planner(searches[0].rules).map(|_| self.hierarchy.job(&self.settings.hierarchy, searches[0].rules));
+        let job = GridJob { map, current, searches, start, goal, chosen, plan, show_end };
+        self.job = Some(Job::start(label, self.repaint.clone(), Request::Grid(job)));
     }
 
     /// Installs the worker's result once it is in.
     fn poll_job(&mut self) {
-        let Some(Some(recorded)) = self.job.as_ref().and_then(Job::poll) else { return };
+        let Some(Response::Grid(Some(recorded))) = self.job.as_ref().and_then(Job::poll) else { return };
         self.job = None;
         if let Some((grid, source)) = recorded.new_map {
             // A map loaded or generated over the one shown: that one can be had back.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::grid::Grid;
 use crate::pathfinding::{GridSearch, PathResult, SearchSpace};
-use crate::trace::{NoTrace, Player, Progress, Recorder, Watched};
+use crate::trace::{NoTrace, Player, Progress, Recorder, Trace, Watched};
 use crate::pathfinding::search_trace::{SearchEvent, SearchSnapshot};
 
 /// What one press of "Step >" advances: one event, or one whole expansion (a node and all its neighbours).
@@ -55,7 +55,7 @@ impl SearchReplay {
 
     fn new(
         search: GridSearch,
-        trace: crate::trace::Trace<SearchEvent>,
+        trace: Trace<SearchEvent>,
         result: PathResult,
         time: Duration,
         cells: usize,
@@ -68,6 +68,11 @@ impl SearchReplay {
             .map(|(index, _)| index as u32)
             .collect();
         Self { search, player: Player::new(trace, SearchSnapshot::new(cells)), result, time, expansion_events }
+    }
+
+    /// The map's size in cells.
+    fn cells(&self) -> usize {
+        self.player.view().nodes().len()
     }
 
     /// An empty replay, shown before the first search arrives.
@@ -101,6 +106,39 @@ impl SearchReplay {
             StepUnit::Expansion => self.expansion_events.get(position).map_or(usize::MAX, |&index| index as usize),
         };
         self.player.seek(step);
+    }
+}
+
+/// A replay crosses to and from a Web Worker as its recording; the page rebuilds the player.
+#[derive(Serialize)]
+struct WireRef<'a> {
+    search: &'a GridSearch,
+    trace: &'a Trace<SearchEvent>,
+    result: &'a PathResult,
+    time: Duration,
+    cells: usize,
+}
+
+#[derive(Deserialize)]
+struct Wire {
+    search: GridSearch,
+    trace: Trace<SearchEvent>,
+    result: PathResult,
+    time: Duration,
+    cells: usize,
+}
+
+impl Serialize for SearchReplay {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (trace, cells) = (self.player.trace(), self.cells());
+        WireRef { search: &self.search, trace, result: &self.result, time: self.time, cells }.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for SearchReplay {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let Wire { search, trace, result, time, cells } = Wire::deserialize(deserializer)?;
+        Ok(Self::new(search, trace, result, time, cells))
     }
 }
 

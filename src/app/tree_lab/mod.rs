@@ -17,7 +17,7 @@ pub use self::recording::{EngineAlgorithm, GameKind, Position, Recording, Replay
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::widgets;
-use super::worker::Job;
+use super::worker::{Job, Request, Response};
 use crate::adversarial::mcts;
 use crate::adversarial::tree::NodeState;
 use crate::games::Side;
@@ -105,7 +105,7 @@ pub enum TreeCommand {
 pub struct TreeLab {
     settings: Settings,
     recording: Option<Recording>,
-    job: Option<Job<Option<Recording>>>,
+    job: Option<Job>,
     bar: ReplayBar,
     expansion: Expansion,
     selected: Option<u32>,
@@ -284,13 +284,12 @@ impl TreeLab {
             format!("depth {}", spec.depth)
         };
         let label = format!("Recording {} ({limit}) on {}", spec.algorithm.label(), position.kind().name());
-        self.job =
-            Some(Job::spawn(label, self.repaint.clone(), move |progress| recording::record(position, spec, progress)));
+        self.job = Some(Job::start(label, self.repaint.clone(), Request::Tree(position, spec)));
     }
 
     /// Installs the worker's result once it is in.
     fn poll_job(&mut self) {
-        let Some(Some(recording)) = self.job.as_ref().and_then(Job::poll) else { return };
+        let Some(Response::Tree(Some(recording))) = self.job.as_ref().and_then(Job::poll) else { return };
         self.job = None;
         let (top_k, follow) = (self.expansion.top_k, self.expansion.follow);
         self.expansion = Expansion { top_k, follow, ..Expansion::default() };

@@ -1,6 +1,8 @@
 //! What the tree lab records on its worker: a game position, the algorithm and its limits, and the
 //! replay of the trace the library's search produced.
 
+use std::borrow::Cow;
+
 use crate::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -9,13 +11,13 @@ pub use crate::adversarial::engine::EngineAlgorithm;
 use crate::adversarial::{INF, SearchStats};
 use crate::adversarial::engine::{EngineResult, EngineSpec};
 use crate::adversarial::mcts::{MctsConfig, MctsStats};
-use crate::adversarial::mcts_trace::MctsView;
+use crate::adversarial::mcts_trace::{MctsEvent, MctsView};
 use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_ply, minimal_nodes_per_ply};
 use crate::games::barca::{Barca, START_FEN};
 use crate::games::custom_tree::{self, CustomTree};
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{DefaultEval, Game, Outcome, Score, Side};
-use crate::trace::{NO_NODE, Player, Progress, Recorder, Watched};
+use crate::trace::{NO_NODE, Player, Progress, Recorder, Trace, Watched};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameKind {
@@ -154,6 +156,41 @@ impl Position {
     }
 }
 
+/// A position crosses to a Web Worker as its game's own record: tic-tac-toe as its text, Barca
+/// as its game (history included), a typed-in tree as its text and the moves made in it.
+#[derive(Serialize, Deserialize)]
+enum PositionRecord {
+    TicTacToe(String),
+    Barca(Barca),
+    Custom { tree: String, path: Vec<u32> },
+}
+
+impl Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Position::TicTacToe(game) => PositionRecord::TicTacToe(game.position_text()),
+            Position::Barca(game) => PositionRecord::Barca(game.clone()),
+            Position::Custom(game) => PositionRecord::Custom { tree: game.root().to_string(), path: game.path().to_vec() },
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        match PositionRecord::deserialize(deserializer)? {
+            PositionRecord::TicTacToe(text) => TicTacToe::from_position(&text).map(Position::TicTacToe),
+            PositionRecord::Barca(game) => Ok(Position::Barca(game)),
+            PositionRecord::Custom { tree, path } => {
+                let moves: Vec<String> = path.iter().map(|index| (index + 1).to_string()).collect();
+                Position::parse(GameKind::CustomTree, &tree).and_then(|root| root.after(moves.iter().map(String::as_str)))
+            }
+        }
+        .map_err(D::Error::custom)
+    }
+}
+
 /// What to search and how far: the page's choices, kept for each algorithm while another is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SearchSpec {
@@ -266,6 +303,79 @@ impl Recording {
             Replay::Tree(r) => r.player.seek(step),
             Replay::Mcts(r) => r.player.seek(step),
         };
+    }
+}
+
+/// A recording crosses to and from a Web Worker as its traces and figures; the page rebuilds the
+/// players (borrowed when encoding, owned when decoding).
+#[derive(Serialize, Deserialize)]
+struct RecordingRecord<'a> {
+    position: Cow<'a, Position>,
+    spec: SearchSpec,
+    replay: ReplayRecord<'a>,
+    record_time: Duration,
+    truncated: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+enum ReplayRecord<'a> {
+    Tree {
+        trace: Cow<'a, Trace<TreeEvent>>,
+        stats: Cow<'a, SearchStats>,
+        branching: Cow<'a, [f64]>,
+        minimal: Cow<'a, [f64]>,
+        roots: Cow<'a, [u32]>,
+        exhaustive: bool,
+        windows: Cow<'a, [(Score, Score)]>,
+    },
+    Mcts {
+        trace: Cow<'a, Trace<MctsEvent>>,
+        pv: Cow<'a, [String]>,
+        stats: Cow<'a, MctsStats>,
+    },
+}
+
+impl Serialize for Recording {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let replay = match &self.replay {
+            Replay::Tree(r) => ReplayRecord::Tree {
+                trace: Cow::Borrowed(r.player.trace()),
+                stats: Cow::Borrowed(&r.stats),
+                branching: Cow::Borrowed(&r.branching),
+                minimal: Cow::Borrowed(&r.minimal),
+                roots: Cow::Borrowed(&r.roots),
+                exhaustive: r.exhaustive,
+                windows: Cow::Borrowed(&r.windows),
+            },
+            Replay::Mcts(r) => {
+                ReplayRecord::Mcts { trace: Cow::Borrowed(r.player.trace()), pv: Cow::Borrowed(&r.pv), stats: Cow::Borrowed(&r.stats) }
+            }
+        };
+        let (spec, record_time, truncated) = (self.spec, self.record_time, self.truncated);
+        RecordingRecord { position: Cow::Borrowed(&self.position), spec, replay, record_time, truncated }.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Recording {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let RecordingRecord { position, spec, replay, record_time, truncated } = RecordingRecord::deserialize(deserializer)?;
+        let position = position.into_owned();
+        let replay = match replay {
+            ReplayRecord::Tree { trace, stats, branching, minimal, roots, exhaustive, windows } => Replay::Tree(TreeReplay {
+                player: Player::new(trace.into_owned(), TreeView::new()),
+                stats: stats.into_owned(),
+                branching: branching.into_owned(),
+                minimal: minimal.into_owned(),
+                roots: roots.into_owned(),
+                exhaustive,
+                windows: windows.into_owned(),
+            }),
+            ReplayRecord::Mcts { trace, pv, stats } => {
+                let view = MctsView::new(position.side_to_move(), &spec.engine(position.kind()).mcts_config());
+                Replay::Mcts(MctsReplay { player: Player::new(trace.into_owned(), view), pv: pv.into_owned(), stats: stats.into_owned() })
+            }
+        };
+        Ok(Recording { position, spec, replay, record_time, truncated })
     }
 }
 

@@ -60,7 +60,7 @@ impl Animal {
 
 /// A move from one square to another (square index 0..100: a1 = 0, b1 = 1, ..., j10 = 99).
 /// Displays as `e2e5`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct BarcaMove {
     pub from: u8,
     pub to: u8,
@@ -104,6 +104,38 @@ pub struct Barca {
     /// repetition checks at every search node skip scanning a long history.
     seen: [u16; SEEN_BUCKETS],
     ply_limit: Option<usize>,
+}
+
+/// A game crosses to a Web Worker as its start, its moves and its ply limit: the rest follows.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GameRecord {
+    start: String,
+    moves: Vec<BarcaMove>,
+    ply_limit: Option<usize>,
+}
+
+impl serde::Serialize for Barca {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut start = self.clone();
+        while start.ply() > 0 {
+            start.unmake_move();
+        }
+        let moves = self.moves_played().collect();
+        GameRecord { start: start.to_fen(), moves, ply_limit: self.ply_limit }.serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Barca {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let GameRecord { start, moves, ply_limit } = GameRecord::deserialize(deserializer)?;
+        let mut game = Barca::from_fen(&start).map_err(D::Error::custom)?;
+        for mv in moves {
+            game.play_moves(&mv.to_string()).map_err(D::Error::custom)?;
+        }
+        game.set_ply_limit(ply_limit);
+        Ok(game)
+    }
 }
 
 #[inline]

@@ -1,0 +1,184 @@
+//! The jobs as values: one [`Request`] per kind of work, carrying its inputs, answered by one
+//! [`Response`]. A Web Worker shares no memory with its page, so both cross as bytes (postcard:
+//! a Dijkstra recording on a 512x512 map is ~850k events), and the worker's side ([`serve`]) and
+//! the page's ([`Reply`]) speak [`FromWorker`] messages.
+
+use std::sync::Arc;
+use std::sync::mpsc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::app::barca_lab::ai::{AiAnswer, MoveJob};
+use crate::app::grid_lab::{self, GridJob};
+use crate::app::navmesh_lab::{self, MeshJob};
+use crate::app::tree_lab::recording::{self, Position, Recording, SearchSpec};
+use crate::time::{Duration, Instant};
+use crate::tournament::{TuneConfig, TuneLog, tune};
+use crate::trace::{Progress, ProgressReport};
+
+/// Work for a worker. Variants marked `serde(skip)` hold what cannot cross yet (the navmesh and
+/// its reduction, shared with the page); in the browser they run in the page's frame
+/// ([`Request::crosses`]). They come last: serde numbers variants as written when encoding but
+/// skips them when decoding.
+#[derive(Serialize, Deserialize)]
+pub enum Request {
+    /// Record the grid lab's searches.
+    Grid(GridJob),
+    /// Tune the Barca weights.
+    Tune(TuneConfig),
+    /// Choose the computer's Barca move.
+    BarcaMove(MoveJob),
+    /// Record a game-tree search of a position.
+    Tree(Position, SearchSpec),
+    /// Record a navmesh search, its funnel and its walk.
+    #[serde(skip)]
+    Mesh(MeshJob),
+}
+
+/// What a [`Request`] answers, variant for variant. Recordings are `None` when stopped.
+#[derive(Serialize, Deserialize)]
+pub enum Response {
+    Grid(Option<grid_lab::Recorded>),
+    Tune(Result<TuneLog, String>),
+    BarcaMove(AiAnswer),
+    Tree(Option<Recording>),
+    #[serde(skip)]
+    Mesh(navmesh_lab::Recorded),
+}
+
+impl Request {
+    /// The one way every job runs: on a thread, in a Web Worker, or in the page's frame.
+    pub fn run(self, progress: &Progress) -> Response {
+        match self {
+            Request::Grid(job) => Response::Grid(job.run(progress)),
+            Request::Mesh(job) => Response::Mesh(job.run()),
+            Request::Tree(position, spec) => Response::Tree(recording::record(position, spec, progress)),
+            Request::BarcaMove(job) => Response::BarcaMove(job.run(progress)),
+            Request::Tune(config) => {
+                progress.set_total(config.total_games() as usize);
+                Response::Tune(tune(&config, progress))
+            }
+        }
+    }
+
+    /// Whether the request can run in a Web Worker.
+    pub fn crosses(&self) -> bool {
+        match self {
+            Request::Grid(job) => job.crosses(),
+            Request::Tune(_) | Request::BarcaMove(_) | Request::Tree(..) => true,
+            Request::Mesh(_) => false,
+        }
+    }
+
+    /// What a request stopped early answers with when its worker is ended instead of asked
+    /// (the browser's): the Barca move best so far; recordings answer nothing.
+    pub fn answer_when_ended(&self) -> Option<Box<dyn FnOnce(&Progress) -> Response>> {
+        match self {
+            Request::BarcaMove(job) => {
+                let position = job.position().clone();
+                Some(Box::new(move |progress| Response::BarcaMove(AiAnswer::best_so_far(&position, progress))))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Where a job ran, as the code running it knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    /// A thread of the desktop app.
+    Thread,
+    /// A Web Worker: its code checked it runs in a `WorkerGlobalScope`.
+    Worker,
+    /// The page itself, within a frame (a request that cannot cross).
+    Page,
+}
+
+impl Place {
+    pub fn name(self) -> &'static str {
+        match self {
+            Place::Thread => "thread",
+            Place::Worker => "worker",
+            Place::Page => "page",
+        }
+    }
+}
+
+/// A message from a worker to its page.
+#[derive(Serialize, Deserialize)]
+pub enum FromWorker {
+    Progress(ProgressReport),
+    Done(Response, Place),
+    /// The job panicked: the message.
+    Failed(String),
+}
+
+pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+    postcard::to_allocvec(value).map_err(|e| format!("a job could not be encoded: {e}"))
+}
+
+pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
+    postcard::from_bytes(bytes).map_err(|e| format!("a job's message could not be decoded: {e}"))
+}
+
+/// A worker posts progress at most this often.
+const REPORT_EVERY: Duration = Duration::from_millis(50);
+
+thread_local! {
+    /// The running job's way to its page, and when it last posted progress.
+    static POST: std::cell::RefCell<Option<(Box<dyn Fn(Vec<u8>)>, Instant)>> = const { std::cell::RefCell::new(None) };
+}
+
+fn post_progress(progress: &Progress) {
+    POST.with_borrow_mut(|post| {
+        let Some((send, last)) = post else { return };
+        if last.elapsed() >= REPORT_EVERY {
+            *last = Instant::now();
+            if let Ok(bytes) = encode(&FromWorker::Progress(progress.report())) {
+                send(bytes);
+            }
+        }
+    });
+}
+
+/// The worker's side: runs one encoded request, posting throttled progress and then the response
+/// (or why it could not run) through `post`. `place` says where this code runs.
+pub fn serve(request: &[u8], place: Place, post: impl Fn(Vec<u8>) + 'static) {
+    let request = match decode::<Request>(request) {
+        Ok(request) => request,
+        Err(error) => return post(encode(&FromWorker::Failed(error)).expect("a string encodes")),
+    };
+    let post: Box<dyn Fn(Vec<u8>)> = Box::new(post);
+    POST.set(Some((post, Instant::now())));
+    let response = request.run(&Progress::listened(post_progress));
+    let (post, _) = POST.take().expect("set above");
+    match encode(&FromWorker::Done(response, place)) {
+        Ok(bytes) => post(bytes),
+        Err(error) => post(encode(&FromWorker::Failed(error)).expect("a string encodes")),
+    }
+}
+
+/// The page's side of a job in a worker: shows its progress and hands its answer to the [`Job`](super::Job).
+pub struct Reply {
+    pub(super) progress: Arc<Progress>,
+    pub(super) sender: mpsc::Sender<(Response, Place)>,
+    pub(super) repaint: Option<egui::Context>,
+}
+
+impl Reply {
+    /// Takes in one message from the worker; a failure is returned, to be shown.
+    pub fn receive(&self, message: &[u8]) -> Result<(), String> {
+        match decode::<FromWorker>(message)? {
+            FromWorker::Progress(report) => self.progress.show(report),
+            FromWorker::Done(response, place) => {
+                // The job may have been dropped meanwhile: then nobody listens.
+                let _ = self.sender.send((response, place));
+            }
+            FromWorker::Failed(error) => return Err(error),
+        }
+        if let Some(ctx) = &self.repaint {
+            ctx.request_repaint();
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,190 @@
+use std::path::Path;
+
+use super::*;
+use crate::app::grid_lab::GridJob;
+use crate::grid::{generate, movingai};
+use crate::pathfinding::{Algorithm, GridSearch};
+use crate::adversarial::engine::EngineAlgorithm;
+use crate::tournament::{TuneConfig, tune};
+
+fn wait(job: &Job) -> Response {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(response) = job.poll() {
+            return response;
+        }
+        assert!(Instant::now() < deadline, "the worker never answered");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// A* on maze64's last (longest) MovingAI scenario, with the optimal length the `.scen` gives.
+fn maze_query() -> (GridJob, f64) {
+    let grid = movingai::load_map(Path::new("maps/maze64.map")).unwrap();
+    let last = movingai::load_scen(Path::new("maps/maze64.map.scen")).unwrap().pop().unwrap();
+    let cell = |(x, y)| grid.cell(x, y);
+    let (start, goal) = (cell(last.start), cell(last.goal));
+    (GridJob::new(grid, vec![GridSearch::default()], start, goal), last.optimal)
+}
+
+/// Dijkstra across a generated 512x512 map: long enough to watch (and to stop).
+fn long_query() -> GridJob {
+    let grid = generate::random(512, 512, 0.25, 3);
+    let cells = grid.passable_cells();
+    let search = GridSearch { algorithm: Algorithm::Dijkstra, ..GridSearch::default() };
+    GridJob::new(grid, vec![search], cells[0], *cells.last().unwrap())
+}
+
+/// Runs `request` the browser's way, through bytes: [`serve`] on the worker's side, a [`Reply`]
+/// on the page's; the messages the worker posted, in order.
+fn through_bytes(request: &Request) -> (Job, Vec<Vec<u8>>) {
+    let (sender, result) = mpsc::channel();
+    let posted = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let sink = std::rc::Rc::clone(&posted);
+    serve(&encode(request).unwrap(), Place::Worker, move |bytes| sink.borrow_mut().push(bytes));
+    let job = Job {
+        result,
+        progress: Arc::default(),
+        discarded: Arc::default(),
+        started: Instant::now(),
+        ran_in: Default::default(),
+        label: "through bytes".into(),
+    };
+    let reply = Reply { progress: Arc::clone(&job.progress), sender, repaint: None };
+    let messages = posted.take();
+    for message in &messages {
+        reply.receive(message).unwrap();
+    }
+    (job, messages)
+}
+
+#[test]
+fn a_grid_search_finds_the_scen_optimum_on_a_thread_and_through_bytes() {
+    let (query, optimal) = maze_query();
+    let (job, _) = through_bytes(&Request::Grid(query));
+    let Some(Response::Grid(Some(crossed))) = job.poll() else { panic!("no recording came back") };
+    assert_eq!(job.ran_in(), Some(Place::Worker));
+    let (query, _) = maze_query();
+    let job = Job::start("A*", None, Request::Grid(query));
+    let Response::Grid(Some(local)) = wait(&job) else { panic!("no recording") };
+    assert_eq!(job.ran_in(), Some(Place::Thread));
+    for recorded in [&crossed, &local] {
+        let replay = &recorded.replays()[0];
+        assert!((replay.result.cost().unwrap() - optimal).abs() < 1e-6, "{:?} vs {optimal}", replay.result.cost());
+    }
+    let (a, b) = (&crossed.replays()[0], &local.replays()[0]);
+    assert_eq!((a.player.trace(), &a.result), (b.player.trace(), &b.result), "the recording crossed intact");
+}
+
+#[test]
+fn a_tuning_run_crosses_intact() {
+    let config = TuneConfig::new(1, 2, 1);
+    let (job, _) = through_bytes(&Request::Tune(config.clone()));
+    let Some(Response::Tune(Ok(crossed))) = job.poll() else { panic!("no tuning log came back") };
+    assert_eq!(crossed.iterations.len(), 2, "the start and one iteration");
+    assert_eq!(Ok(crossed), tune(&config, &Progress::default()), "the same log as a run here");
+}
+
+#[test]
+fn requests_round_trip_through_bytes() {
+    let (query, _) = maze_query();
+    let request = Request::Grid(query);
+    assert!(request.crosses());
+    let bytes = encode(&request).unwrap();
+    assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes);
+    assert!(Request::Tune(TuneConfig::new(1, 2, 1)).crosses());
+}
+
+#[test]
+fn game_tree_recordings_cross_intact() {
+    use crate::app::tree_lab::{EngineAlgorithm, GameKind, Position, Replay, SearchSpec};
+    let cases = [
+        (GameKind::TicTacToe, "x.o/.o./x..", SearchSpec { algorithm: EngineAlgorithm::AlphaBeta, depth: 9, iterations: 0 }),
+        (GameKind::TicTacToe, "x.o/.o./x..", SearchSpec { algorithm: EngineAlgorithm::Uct, depth: 0, iterations: 300 }),
+        (GameKind::CustomTree, "((3,12,8),(2,4,6),(14,5,2))", SearchSpec { algorithm: EngineAlgorithm::Id, depth: 2, iterations: 0 }),
+    ];
+    for (game, text, spec) in cases {
+        let request = || Request::Tree(Position::parse(game, text).unwrap(), spec);
+        let (job, _) = through_bytes(&request());
+        let Some(Response::Tree(Some(crossed))) = job.poll() else { panic!("{text}: no recording came back") };
+        let Response::Tree(Some(here)) = wait(&Job::start("tree", None, request())) else { panic!("no recording") };
+        // The same events and position (the times differ from run to run).
+        let events = |recording: &crate::app::tree_lab::Recording| match &recording.replay {
+            Replay::Tree(r) => encode(r.player.trace()).unwrap(),
+            Replay::Mcts(r) => encode(r.player.trace()).unwrap(),
+        };
+        assert!(crossed.step_count() > 0, "{text} {spec:?}");
+        assert_eq!(events(&crossed), events(&here), "{text} {spec:?}: the same recording");
+        assert_eq!(crossed.position.text(), Position::parse(game, text).unwrap().text());
+    }
+}
+
+#[test]
+fn a_worker_reports_progress_while_it_runs() {
+    let (job, messages) = through_bytes(&Request::Grid(long_query()));
+    let reports: Vec<_> = messages
+        .iter()
+        .filter_map(|m| match decode::<FromWorker>(m) {
+            Ok(FromWorker::Progress(report)) => Some(report),
+            _ => None,
+        })
+        .collect();
+    assert!(!reports.is_empty(), "no progress before the answer");
+    assert!(reports.windows(2).all(|w| w[0].done <= w[1].done), "progress only grows");
+    let last = reports.last().unwrap();
+    assert!(last.total > 0 && last.done <= last.total, "{last:?}");
+    assert!(matches!(job.poll(), Some(Response::Grid(Some(_)))));
+    assert_eq!(job.progress().done(), last.done, "the page shows the last report");
+}
+
+#[test]
+fn a_stopped_recording_answers_nothing() {
+    let progress = Progress::default();
+    progress.stop();
+    assert!(matches!(Request::Grid(long_query()).run(&progress), Response::Grid(None)));
+}
+
+#[test]
+fn dropping_a_job_stops_its_thread_early() {
+    let job = Job::start("Dijkstra", None, Request::Grid(long_query()));
+    let progress = Arc::clone(&job.progress);
+    while progress.done() == 0 {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    drop(job);
+    assert!(progress.is_stopped());
+    // Stopped at its next unit of work: the count stays far below a whole search's.
+    std::thread::sleep(Duration::from_millis(200));
+    let done = progress.done();
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(progress.done(), done, "the thread went on after the drop");
+    assert!(progress.fraction().unwrap() < 1.0);
+}
+
+
+#[test]
+fn the_computer_player_chooses_the_same_move_through_bytes() {
+    use crate::adversarial::choice::Difficulty;
+    use crate::app::barca_lab::ai::{MoveJob, ai_engine, new_engine};
+    use crate::games::barca::{Barca, Weights};
+    use crate::games::Game;
+    // Two moves in, so the game's history crosses too.
+    let mut game = Barca::start();
+    for _ in 0..2 {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        game.make_move(moves[moves.len() / 2]);
+    }
+    let job = || MoveJob::new(&game, &Weights::default(), ai_engine(EngineAlgorithm::Id, Difficulty::Easy), new_engine(), 7);
+    let request = Request::BarcaMove(job());
+    assert!(request.crosses());
+    let bytes = encode(&request).unwrap();
+    assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes, "the game, engine and table cross intact");
+    let (crossed, _) = through_bytes(&request);
+    let Some(Response::BarcaMove(crossed)) = crossed.poll() else { panic!("no move came back") };
+    let Response::BarcaMove(here) = wait(&Job::start("Barca", None, Request::BarcaMove(job()))) else { panic!("no move") };
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    assert!(crossed.mv.is_some_and(|mv| moves.contains(&mv)), "a legal move");
+    assert_eq!(crossed.mv, here.mv, "the same seeded choice");
+}

@@ -1,0 +1,112 @@
+//! Long jobs in Web Workers, so the page keeps drawing: each request goes to a module worker
+//! (`worker.js`) that instantiated the page's own compiled wasm module and calls [`worker_entry`].
+//! A worker shares no memory with the page, so a job cannot be asked to stop: ending a job
+//! terminates its worker. One worker is always started ahead of need, as instantiating the
+//! module takes a while, so a job starts at once.
+
+use js_sys::{Array, Object, Reflect, Uint8Array};
+use searchlab::app::worker::{self, FromWorker, Place, Reply, Running};
+use wasm_bindgen::prelude::*;
+use web_sys::{DedicatedWorkerGlobalScope, ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+/// The worker script beside `index.html` (web/worker.js).
+const SCRIPT: &str = "./worker.js";
+
+thread_local! {
+    /// The worker the next job takes, started ahead of need.
+    static SPARE: std::cell::RefCell<Option<Worker>> = const { std::cell::RefCell::new(None) };
+}
+
+/// From now on the app's jobs run in Web Workers.
+pub fn install() {
+    match new_worker() {
+        Ok(worker) => SPARE.set(Some(worker)),
+        Err(error) => web_sys::console::error_1(&error),
+    }
+    worker::in_web_workers(Box::new(|request, reply| {
+        start(request, reply).map_err(|error| {
+            let error = format!("a Web Worker could not start, the job runs in the page: {}", describe(&error));
+            web_sys::console::error_1(&error.as_str().into());
+            error
+        })
+    }));
+}
+
+fn describe(error: &JsValue) -> String {
+    error.as_string().unwrap_or_else(|| format!("{error:?}"))
+}
+
+struct InWorker {
+    worker: Worker,
+    // Held for as long as the worker may call them.
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+impl Running for InWorker {
+    fn end(&self) {
+        self.worker.terminate();
+    }
+}
+
+/// A worker instantiating the page's wasm module (compiled once, by the page).
+fn new_worker() -> Result<Worker, JsValue> {
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = Worker::new_with_options(SCRIPT, &options)?;
+    let message = Object::new();
+    Reflect::set(&message, &"module".into(), &wasm_bindgen::module())?;
+    worker.post_message(&message)?;
+    Ok(worker)
+}
+
+fn start(request: Vec<u8>, reply: Reply) -> Result<Box<dyn Running>, JsValue> {
+    let worker = match SPARE.take() {
+        Some(worker) => worker,
+        None => new_worker()?,
+    };
+    SPARE.set(new_worker().map_err(|error| web_sys::console::error_1(&error)).ok());
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        if let Err(error) = reply.receive(&Uint8Array::new(&event.data()).to_vec()) {
+            web_sys::console::error_1(&format!("a job in a Web Worker failed: {error}").into());
+        }
+    });
+    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(|event: ErrorEvent| {
+        web_sys::console::error_1(&format!("a Web Worker failed: {}", event.message()).into());
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    let message = Object::new();
+    let request = Uint8Array::from(&request[..]);
+    Reflect::set(&message, &"request".into(), &request)?;
+    worker.post_message_with_transfer(&message, &Array::of1(&request.buffer()))?;
+    Ok(Box::new(InWorker { worker, _on_message: on_message, _on_error: on_error }))
+}
+
+/// Runs one encoded request inside a Web Worker (called by `worker.js`), posting progress and the
+/// answer back to the page.
+#[wasm_bindgen]
+pub fn worker_entry(request: Uint8Array) {
+    let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else {
+        web_sys::console::error_1(&"worker_entry runs only in a dedicated Web Worker".into());
+        return;
+    };
+    std::panic::set_hook(Box::new(|info| {
+        let failed = worker::encode(&FromWorker::Failed(info.to_string())).expect("a string encodes");
+        if let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() {
+            let _ = post(&scope, failed);
+        }
+    }));
+    // Checked above: this code runs in a WorkerGlobalScope.
+    worker::serve(&request.to_vec(), Place::Worker, move |bytes| {
+        if let Err(error) = post(&scope, bytes) {
+            web_sys::console::error_1(&error);
+        }
+    });
+}
+
+/// Sends bytes to the page, handing over their buffer rather than copying it.
+fn post(scope: &DedicatedWorkerGlobalScope, bytes: Vec<u8>) -> Result<(), JsValue> {
+    let array = Uint8Array::from(&bytes[..]);
+    scope.post_message_with_transfer(&array, &Array::of1(&array.buffer()))
+}
