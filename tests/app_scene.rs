@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::grid_lab::{lab_harness, settle};
+use common::grid_lab::{LabHarness, lab_harness, settle};
 use common::tree_lab;
 use egui::accesskit::Toggled;
 use egui_kittest::Harness;
@@ -70,26 +70,25 @@ fn grid_lab_refuses_a_scene_it_cannot_show_and_keeps_its_own() {
     assert_eq!(harness.state().scene(), before);
 }
 
-#[test]
-fn hierarchical_scene_turns_the_planner_on() {
-    let scene = Scene::from_toml(
-        r#"
-version = 1
-lab = "hierarchical"
-map = { bundled = "rooms128.map" }
-spec = "hpa:cluster=16,levels=2,no-smooth"
-compare = "astar:octile"
-start = [1, 1]
-goal = [120, 120]
-layers = ["clusters", "abstract-path"]
-"#,
-    )
-    .unwrap();
+/// The grid lab showing a hierarchical scene with `spec` on rooms128, corner to corner; the
+/// scene reads back unchanged.
+fn hierarchical_scene(spec: &str, layers: &str) -> LabHarness {
+    let text = format!(
+        "version = 1\nlab = \"hierarchical\"\nmap = {{ bundled = \"rooms128.map\" }}\nspec = \"{spec}\"\n\
+         compare = \"astar:octile\"\nstart = [1, 1]\ngoal = [120, 120]\nlayers = [{layers}]"
+    );
+    let scene = Scene::from_toml(&text).unwrap();
     let mut harness = lab_harness();
     harness.state_mut().set_scene(&scene).unwrap();
     settle(&mut harness);
     assert_eq!(harness.state().error(), None);
-    assert_eq!(harness.state().scene(), scene);
+    assert_eq!(harness.state().scene(), scene, "{spec}: read back unchanged");
+    harness
+}
+
+#[test]
+fn hierarchical_scene_turns_the_planner_on() {
+    let harness = hierarchical_scene("hpa:cluster=16,levels=2,no-smooth", r#""clusters", "abstract-path""#);
     assert!(is_on(&harness, "HPA*") && is_on(&harness, "2 levels"));
     assert!(is_on(&harness, "Cluster borders") && is_on(&harness, "Abstract path"));
     assert!(!is_on(&harness, "Abstract graph") && !is_on(&harness, "Smooth the refined path"));
@@ -98,25 +97,8 @@ layers = ["clusters", "abstract-path"]
 
 #[test]
 fn pra_scene_keeps_its_corridor_width() {
-    let scene = Scene::from_toml(
-        r#"
-version = 1
-lab = "hierarchical"
-map = { bundled = "rooms128.map" }
-spec = "pra:width=3"
-compare = "astar:octile"
-start = [1, 1]
-goal = [120, 120]
-layers = ["regions", "corridor"]
-"#,
-    )
-    .unwrap();
-    let mut harness = lab_harness();
-    harness.state_mut().set_scene(&scene).unwrap();
-    settle(&mut harness);
-    assert_eq!(harness.state().error(), None);
+    let harness = hierarchical_scene("pra:width=3", r#""regions", "corridor""#);
     assert_eq!(harness.state().settings().hierarchy.pra_width, 3);
-    assert_eq!(harness.state().scene(), scene, "read back with width=3");
     let slider = harness.get(By::new().role(egui::Role::Slider).label("Corridor width W (rings of neighbours)"));
     assert_eq!(slider.accesskit_node().numeric_value(), Some(3.0));
     // The lab's plan is the library's with three rings, which differs from two here.
