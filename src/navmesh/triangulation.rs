@@ -25,7 +25,7 @@ impl Default for Refinement {
 }
 
 /// One triangle; edge `i` runs from `vertices[i]` to `vertices[(i + 1) % 3]`, counter-clockwise.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Triangle {
     pub vertices: [u32; 3],
     /// The triangle across edge `i`, or `NO_NODE` outside the convex hull.
@@ -44,7 +44,9 @@ pub enum Location {
     OutsideMap,
 }
 
-#[derive(Debug, Clone)]
+/// Serde carries the triangulation itself (point location walks it), so a mesh crossing to a
+/// Web Worker is the same mesh, triangle for triangle.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Navmesh {
     cdt: Cdt,
     pub vertices: Vec<Point>,

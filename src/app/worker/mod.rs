@@ -4,6 +4,7 @@
 //! older one. A job is a [`Request`] value, so it can cross into a worker's separate memory.
 
 mod request;
+pub mod shared;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -16,10 +16,7 @@ use crate::time::{Duration, Instant};
 use crate::tournament::{TuneConfig, TuneLog, tune};
 use crate::trace::{Progress, ProgressReport};
 
-/// Work for a worker. Variants marked `serde(skip)` hold what cannot cross yet (the navmesh and
-/// its reduction, shared with the page); in the browser they run in the page's frame
-/// ([`Request::crosses`]). They come last: serde numbers variants as written when encoding but
-/// skips them when decoding.
+/// Work for a worker. What cannot cross runs in the page's frame in the browser ([`Request::crosses`]).
 #[derive(Serialize, Deserialize)]
 pub enum Request {
     /// Record the grid lab's searches.
@@ -31,7 +28,6 @@ pub enum Request {
     /// Record a game-tree search of a position.
     Tree(Position, SearchSpec),
     /// Record a navmesh search, its funnel and its walk.
-    #[serde(skip)]
     Mesh(MeshJob),
 }
 
@@ -42,7 +38,6 @@ pub enum Response {
     Tune(Result<TuneLog, String>),
     BarcaMove(AiAnswer),
     Tree(Option<Recording>),
-    #[serde(skip)]
     Mesh(navmesh_lab::Recorded),
 }
 
@@ -65,8 +60,7 @@ impl Request {
     pub fn crosses(&self) -> bool {
         match self {
             Request::Grid(job) => job.crosses(),
-            Request::Tune(_) | Request::BarcaMove(_) | Request::Tree(..) => true,
-            Request::Mesh(_) => false,
+            Request::Tune(_) | Request::BarcaMove(_) | Request::Tree(..) | Request::Mesh(_) => true,
         }
     }
 

@@ -188,3 +188,25 @@ fn the_computer_player_chooses_the_same_move_through_bytes() {
     assert!(crossed.mv.is_some_and(|mv| moves.contains(&mv)), "a legal move");
     assert_eq!(crossed.mv, here.mv, "the same seeded choice");
 }
+
+#[test]
+fn navmesh_recordings_cross_intact() {
+    use crate::app::navmesh_lab::{MAPS, MeshCommand, NavmeshLab};
+    // A polygon map, and a grid map (its grid crosses too, for grid A*'s path beside TA*'s).
+    for map in [MAPS[0], MAPS[3]] {
+        let mut lab = NavmeshLab::new();
+        lab.apply(MeshCommand::LoadMap(map.to_string()));
+        let request = || Request::Mesh(lab.query());
+        let bytes = encode(&request()).unwrap();
+        assert!(request().crosses());
+        assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes, "{map}: the mesh crosses intact");
+        let (crossed, _) = through_bytes(&request());
+        let Some(Response::Mesh(crossed)) = crossed.poll() else { panic!("{map}: no recording came back") };
+        let Response::Mesh(here) = wait(&Job::start("mesh", None, request())) else { panic!("no recording") };
+        let path = crossed.path().expect("the lesson's query has a path");
+        assert!(path.length + 1e-9 >= crate::navmesh::distance(path.waypoints[0], *path.waypoints.last().unwrap()));
+        assert_eq!(map.ends_with(".map"), crossed.grid_path().is_some(), "{map}");
+        // A located start and goal, the same search: the triangulation itself crossed.
+        assert_eq!(encode(&crossed).unwrap(), encode(&here).unwrap(), "{map}: the same recordings as on a thread");
+    }
+}
