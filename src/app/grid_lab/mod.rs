@@ -387,8 +387,7 @@ impl GridLab {
 
     /// Installs the worker's result once it is in.
     fn poll_job(&mut self) {
-        let Some(Response::Grid(Some(recorded))) = self.job.as_ref().and_then(Job::poll) else { return };
-        self.job = None;
+        let Some(Response::Grid(Some(recorded))) = Job::finish(&mut self.job, &mut self.error) else { return };
         if let Some((grid, source)) = recorded.new_map {
             // A map loaded or generated over the one shown: that one can be had back.
             self.history.record(self.map_state());

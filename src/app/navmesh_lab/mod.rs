@@ -515,8 +515,7 @@ impl NavmeshLab {
 
     /// Installs the worker's recordings once they are in.
     fn poll_job(&mut self) {
-        let Some(Response::Mesh(recorded)) = self.job.as_ref().and_then(Job::poll) else { return };
-        self.job = None;
+        let Some(Response::Mesh(recorded)) = Job::finish(&mut self.job, &mut self.error) else { return };
         self.player = Player::new(recorded.search, SearchSnapshot::new(self.mesh.triangles.len()));
         // Open on the outcome, the path drawn; Start or the timeline go back to watch it grow.
         self.player.seek(usize::MAX);

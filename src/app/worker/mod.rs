@@ -10,13 +10,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
-pub use self::request::{FromWorker, Place, Reply, Request, Response, decode, encode, serve};
+pub use self::request::{Answer, FromWorker, Place, Reply, Request, Response, decode, encode, serve};
 use crate::time::{Duration, Instant};
 use crate::trace::Progress;
 
 /// A running piece of work.
 pub struct Job {
-    result: mpsc::Receiver<(Response, Place)>,
+    result: mpsc::Receiver<(Answer, Place)>,
     progress: Arc<Progress>,
     /// Set when the job is dropped: its result is no longer wanted.
     discarded: Arc<AtomicBool>,
@@ -33,7 +33,7 @@ pub struct Job {
 #[cfg(target_arch = "wasm32")]
 struct Remote {
     worker: Box<dyn Running>,
-    sender: mpsc::Sender<(Response, Place)>,
+    sender: mpsc::Sender<(Answer, Place)>,
     answer_when_ended: Option<Box<dyn FnOnce(&Progress) -> Response>>,
 }
 
@@ -82,8 +82,9 @@ impl Job {
         std::thread::Builder::new()
             .name("searchlab-worker".into())
             .spawn(move || {
-                let response = request.run(&progress);
-                if !discarded.load(Ordering::Relaxed) && sender.send((response, Place::Thread)).is_ok() {
+                let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| request.run(&progress)))
+                    .map_err(|panic| failure(panic.downcast_ref::<&str>().copied().or(panic.downcast_ref::<String>().map(String::as_str))));
+                if !discarded.load(Ordering::Relaxed) && sender.send((answer, Place::Thread)).is_ok() {
                     if let Some(ctx) = repaint {
                         ctx.request_repaint();
                     }
@@ -100,7 +101,7 @@ impl Job {
 
     /// In a Web Worker if the request can cross and the page installed workers, else now.
     #[cfg(target_arch = "wasm32")]
-    fn start_in_browser(&mut self, request: Request, sender: mpsc::Sender<(Response, Place)>, repaint: Option<egui::Context>) {
+    fn start_in_browser(&mut self, request: Request, sender: mpsc::Sender<(Answer, Place)>, repaint: Option<egui::Context>) {
         if request.crosses() {
             let reply = Reply { progress: Arc::clone(&self.progress), sender: sender.clone(), repaint };
             let started = encode(&request).and_then(|bytes| {
@@ -116,18 +117,25 @@ impl Job {
                 Err(_) => {}
             }
         }
-        let _ = sender.send((request.run(&self.progress), Place::Page));
+        let _ = sender.send((Ok(request.run(&self.progress)), Place::Page));
     }
 
-    /// The result, once it is in.
-    pub fn poll(&self) -> Option<Response> {
+    /// The result, once it is in; `Err` (a one-line message to show) if the job failed.
+    pub fn poll(&self) -> Option<Answer> {
         #[cfg(target_arch = "wasm32")]
         if self.progress.is_stopped() {
             self.end_worker();
         }
-        let (response, place) = self.result.try_recv().ok()?;
+        let (answer, place) = self.result.try_recv().ok()?;
         self.ran_in.set(Some(place));
-        Some(response)
+        Some(answer)
+    }
+
+    /// Polls `job`, ending it once it answers; a failed job ends too, its message in `error`.
+    pub fn finish(job: &mut Option<Job>, error: &mut Option<String>) -> Option<Response> {
+        let answer = job.as_ref()?.poll()?;
+        *job = None;
+        answer.map_err(|message| *error = Some(message)).ok()
     }
 
     /// Where the result was made, once it is in.
@@ -149,9 +157,15 @@ impl Job {
         let Some(remote) = self.remote.borrow_mut().take() else { return };
         remote.worker.end();
         if let Some(answer) = remote.answer_when_ended {
-            let _ = remote.sender.send((answer(&self.progress), Place::Worker));
+            let _ = remote.sender.send((Ok(answer(&self.progress)), Place::Worker));
         }
     }
+}
+
+/// The one line a failed job shows, from its panic's message.
+pub fn failure(panic: Option<&str>) -> String {
+    let why = panic.and_then(|message| message.lines().next()).unwrap_or("no message");
+    format!("The job failed, please report it: {why}")
 }
 
 impl Drop for Job {

@@ -77,6 +77,9 @@ impl Request {
     }
 }
 
+/// A job's response, or why it failed (one line, to show).
+pub type Answer = Result<Response, String>;
+
 /// Where a job ran, as the code running it knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Place {
@@ -153,26 +156,48 @@ pub fn serve(request: &[u8], place: Place, post: impl Fn(Vec<u8>) + 'static) {
 }
 
 /// The page's side of a job in a worker: shows its progress and hands its answer to the [`Job`](super::Job).
+#[derive(Clone)]
 pub struct Reply {
     pub(super) progress: Arc<Progress>,
-    pub(super) sender: mpsc::Sender<(Response, Place)>,
+    pub(super) sender: mpsc::Sender<(Answer, Place)>,
     pub(super) repaint: Option<egui::Context>,
 }
 
 impl Reply {
-    /// Takes in one message from the worker; a failure is returned, to be shown.
+    /// Takes in one message from the worker. A failure ends the job, and is returned for the console.
     pub fn receive(&self, message: &[u8]) -> Result<(), String> {
-        match decode::<FromWorker>(message)? {
-            FromWorker::Progress(report) => self.progress.show(report),
-            FromWorker::Done(response, place) => {
-                // The job may have been dropped meanwhile: then nobody listens.
-                let _ = self.sender.send((response, place));
+        let failed = match decode::<FromWorker>(message) {
+            Ok(FromWorker::Progress(report)) => {
+                self.progress.show(report);
+                None
             }
-            FromWorker::Failed(error) => return Err(error),
+            Ok(FromWorker::Done(response, place)) => {
+                // The job may have been dropped meanwhile: then nobody listens.
+                let _ = self.sender.send((Ok(response), place));
+                None
+            }
+            Ok(FromWorker::Failed(error)) | Err(error) => Some(error),
+        };
+        match failed {
+            Some(error) => Err(self.fail(&error)),
+            None => {
+                self.wake();
+                Ok(())
+            }
         }
+    }
+
+    /// Ends the job with `error` (a panic's message, or why the worker died) and returns the line shown.
+    pub fn fail(&self, error: &str) -> String {
+        let line = super::failure(Some(error));
+        let _ = self.sender.send((Err(line.clone()), Place::Worker));
+        self.wake();
+        line
+    }
+
+    fn wake(&self) {
         if let Some(ctx) = &self.repaint {
             ctx.request_repaint();
         }
-        Ok(())
     }
 }
