@@ -53,8 +53,8 @@ thread_local! {
     static STARTER: std::cell::RefCell<Option<Starter>> = const { std::cell::RefCell::new(None) };
 }
 
-/// From now on requests that can cross run in Web Workers started by `starter`; without one
-/// (or when it fails) they run in the page's frame.
+/// From now on requests run in Web Workers started by `starter`; without one (or when it fails)
+/// they run in the page's frame.
 #[cfg(target_arch = "wasm32")]
 pub fn in_web_workers(starter: Starter) {
     STARTER.set(Some(starter));
@@ -99,23 +99,21 @@ impl Job {
         job
     }
 
-    /// In a Web Worker if the request can cross and the page installed workers, else now.
+    /// In a Web Worker if the page installed workers, else now.
     #[cfg(target_arch = "wasm32")]
     fn start_in_browser(&mut self, request: Request, sender: mpsc::Sender<(Answer, Place)>, repaint: Option<egui::Context>) {
-        if request.crosses() {
-            let reply = Reply { progress: Arc::clone(&self.progress), sender: sender.clone(), repaint };
-            let started = encode(&request).and_then(|bytes| {
-                STARTER.with_borrow(|starter| starter.as_ref().map_or(Err("no Web Workers".to_string()), |start| start(bytes, reply)))
-            });
-            match started {
-                Ok(worker) => {
-                    let answer_when_ended = request.answer_when_ended();
-                    *self.remote.borrow_mut() = Some(Remote { worker, sender, answer_when_ended });
-                    return;
-                }
-                // The starter said why on the console; the job still runs, in the frame.
-                Err(_) => {}
+        let reply = Reply { progress: Arc::clone(&self.progress), sender: sender.clone(), repaint };
+        let started = encode(&request).and_then(|bytes| {
+            STARTER.with_borrow(|starter| starter.as_ref().map_or(Err("no Web Workers".to_string()), |start| start(bytes, reply)))
+        });
+        match started {
+            Ok(worker) => {
+                let answer_when_ended = request.answer_when_ended();
+                *self.remote.borrow_mut() = Some(Remote { worker, sender, answer_when_ended });
+                return;
             }
+            // The starter said why on the console; the job still runs, in the frame.
+            Err(_) => {}
         }
         let _ = sender.send((Ok(request.run(&self.progress)), Place::Page));
     }

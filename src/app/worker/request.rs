@@ -16,7 +16,7 @@ use crate::time::{Duration, Instant};
 use crate::tournament::{TuneConfig, TuneLog, tune};
 use crate::trace::{Progress, ProgressReport};
 
-/// Work for a worker. What cannot cross runs in the page's frame in the browser ([`Request::crosses`]).
+/// Work for a worker.
 #[derive(Serialize, Deserialize)]
 pub enum Request {
     /// Record the grid lab's searches.
@@ -56,14 +56,6 @@ impl Request {
         }
     }
 
-    /// Whether the request can run in a Web Worker.
-    pub fn crosses(&self) -> bool {
-        match self {
-            Request::Grid(job) => job.crosses(),
-            Request::Tune(_) | Request::BarcaMove(_) | Request::Tree(..) | Request::Mesh(_) => true,
-        }
-    }
-
     /// What a request stopped early answers with when its worker is ended instead of asked
     /// (the browser's): the Barca move best so far; recordings answer nothing.
     pub fn answer_when_ended(&self) -> Option<Box<dyn FnOnce(&Progress) -> Response>> {
@@ -87,7 +79,7 @@ pub enum Place {
     Thread,
     /// A Web Worker: its code checked it runs in a `WorkerGlobalScope`.
     Worker,
-    /// The page itself, within a frame (a request that cannot cross).
+    /// The page itself, within a frame (no Web Worker could start).
     Page,
 }
 

@@ -89,10 +89,8 @@ fn a_tuning_run_crosses_intact() {
 fn requests_round_trip_through_bytes() {
     let (query, _) = maze_query();
     let request = Request::Grid(query);
-    assert!(request.crosses());
     let bytes = encode(&request).unwrap();
     assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes);
-    assert!(Request::Tune(TuneConfig::new(1, 2, 1)).crosses());
 }
 
 #[test]
@@ -177,7 +175,6 @@ fn the_computer_player_chooses_the_same_move_through_bytes() {
     }
     let job = || MoveJob::new(&game, &Weights::default(), ai_engine(EngineAlgorithm::Id, Difficulty::Easy), new_engine(), 7);
     let request = Request::BarcaMove(job());
-    assert!(request.crosses());
     let bytes = encode(&request).unwrap();
     assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes, "the game, engine and table cross intact");
     let (crossed, _) = through_bytes(&request);
@@ -198,7 +195,6 @@ fn navmesh_recordings_cross_intact() {
         lab.apply(MeshCommand::LoadMap(map.to_string()));
         let request = || Request::Mesh(lab.query());
         let bytes = encode(&request()).unwrap();
-        assert!(request().crosses());
         assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes, "{map}: the mesh crosses intact");
         let (crossed, _) = through_bytes(&request());
         let Some(Response::Mesh(crossed)) = crossed.poll().transpose().unwrap() else { panic!("{map}: no recording came back") };
@@ -243,4 +239,25 @@ fn a_failed_job_ends_with_its_message() {
         std::thread::sleep(Duration::from_millis(1));
     }
     assert!(error.is_some_and(|e| e.starts_with("The job failed, please report it: ")));
+}
+
+#[test]
+fn hierarchical_plans_cross_intact() {
+    use crate::app::grid_lab::{HierarchySettings, Planner};
+    for planner in [Planner::Hpa, Planner::Pra] {
+        let settings = HierarchySettings { planner, ..HierarchySettings::default() };
+        let request = || {
+            let (query, _) = maze_query();
+            Request::Grid(query.planned(&settings))
+        };
+        let (crossed, _) = through_bytes(&request());
+        let Some(Response::Grid(Some(crossed))) = crossed.poll().transpose().unwrap() else { panic!("no recording came back") };
+        let Response::Grid(Some(here)) = wait(&Job::start("plan", None, request())) else { panic!("no recording") };
+        let (_, optimal) = maze_query();
+        let (crossed, here) = (crossed.plan().expect("a plan came back").shown(), here.plan().expect("a plan").shown());
+        let summary = crossed.0.as_ref().expect("HPA* and PRA* have figures");
+        assert!((summary.astar_cost.unwrap() - optimal).abs() < 1e-6, "{planner:?}: A* beside it finds the scen optimum");
+        assert!(summary.cost.unwrap() >= optimal - 1e-6, "{planner:?}: no shorter than the optimum");
+        assert_eq!(crossed, here, "{planner:?}: the same abstraction, replay and figures as on a thread");
+    }
 }
