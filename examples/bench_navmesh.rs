@@ -12,8 +12,7 @@ use searchlab::grid::movingai;
 use searchlab::navmesh::Navmesh;
 use searchlab::navmesh::grid_outline::{cell_centre, grid_outline};
 use searchlab::navmesh::reduction::{Reduction, Role};
-use searchlab::navmesh::tastar::{MeshQuery, ta_star};
-use searchlab::navmesh::trastar::tra_star;
+use searchlab::navmesh::tastar::{MeshQuery, SearchScratch};
 use searchlab::pathfinding::{GridSearch, SearchSpace};
 use searchlab::trace::{NO_NODE, NoTrace};
 
@@ -121,23 +120,28 @@ fn main() {
             reduce_micros
         );
         let mut space = SearchSpace::new();
+        // Each search keeps its buffers from query to query, as a game would keep one per mesh.
+        let (mut ta_scratch, mut tra_scratch) = (SearchScratch::default(), SearchScratch::default());
         let (mut astar_us, mut ta_us, mut tra_us, mut first_us, mut polyanya_us) = (vec![], vec![], vec![], vec![], vec![]);
         let (mut astar_exp, mut ta_exp, mut tra_exp) = (0, 0, 0);
         let (mut octile_total, mut any_angle_total, mut first_total) = (0.0, 0.0, 0.0);
+        // Queries whose goal TA* saw from the start (a straight walk, no expansion).
+        let mut in_sight = vec![];
         for s in &scenarios {
             let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
             let (astar, us) = timed(|| GridSearch::default().run(&grid, start, goal, &mut space, &mut NoTrace));
             astar_us.push(us);
             astar_exp += astar.expanded;
             let query = MeshQuery::new(cell_centre(&grid, start), cell_centre(&grid, goal));
-            let (ta, us) = timed(|| ta_star(&mesh, &query, &mut NoTrace).unwrap());
+            let (ta, us) = timed(|| ta_scratch.ta_star(&mesh, &query, &mut NoTrace).unwrap());
             ta_us.push(us);
             ta_exp += ta.expanded;
-            let (tra, us) = timed(|| tra_star(&mesh, &reduction, &query, &mut NoTrace).unwrap());
+            in_sight.push(ta.expanded == 0);
+            let (tra, us) = timed(|| tra_scratch.tra_star(&mesh, &reduction, &query, &mut NoTrace).unwrap());
             tra_us.push(us);
             tra_exp += tra.expanded;
             let first_query = MeshQuery { first_path_only: true, ..query };
-            let (first, us) = timed(|| tra_star(&mesh, &reduction, &first_query, &mut NoTrace).unwrap());
+            let (first, us) = timed(|| tra_scratch.tra_star(&mesh, &reduction, &first_query, &mut NoTrace).unwrap());
             first_us.push(us);
             let to_f32 = |p: [f64; 2]| glam::Vec2::new(p[0] as f32, p[1] as f32);
             let (reference, us) = timed(|| polyanya.path(to_f32(query.start), to_f32(query.goal)));
@@ -154,16 +158,26 @@ fn main() {
             first_total += first.length;
         }
         let n = scenarios.len();
-        let polyanya_median = median(polyanya_us);
+        let polyanya_median = median(polyanya_us.clone());
         let versus = |us: f64| format!("{:>5.2}x Polyanya's time", us / polyanya_median);
         println!("  {n} queries, median time per query and mean nodes expanded:");
         println!("    grid A* (octile)       {:>9.1} us {:>9.1} cells", median(astar_us), astar_exp as f64 / n as f64);
-        let ta_median = median(ta_us);
+        let ta_median = median(ta_us.clone());
         println!("    TA*  (optimal)         {:>9.1} us {:>9.1} search nodes  {}", ta_median, ta_exp as f64 / n as f64, versus(ta_median));
-        let tra_median = median(tra_us);
+        let tra_median = median(tra_us.clone());
         println!("    TRA* (optimal)         {:>9.1} us {:>9.1} search nodes  {}", tra_median, tra_exp as f64 / n as f64, versus(tra_median));
         println!("    TRA* (first path only) {:>9.1} us", median(first_us));
         println!("    Polyanya (crate)       {:>9.1} us", polyanya_median);
+        let searched = |times: &[f64]| median(times.iter().zip(&in_sight).filter(|&(_, &seen)| !seen).map(|(&t, _)| t).collect());
+        let sighted = in_sight.iter().filter(|&&seen| seen).count();
+        if sighted > 0 && sighted < n {
+            let polyanya_searched = searched(&polyanya_us);
+            println!(
+                "  goal in sight for {sighted} of {n} queries; median of the others: TA* {:.2}x, TRA* {:.2}x Polyanya's time",
+                searched(&ta_us) / polyanya_searched,
+                searched(&tra_us) / polyanya_searched
+            );
+        }
         println!(
             "  total length: octile {octile_total:.1}, any-angle {any_angle_total:.1} ({:.1}% shorter), \
              TRA* first paths {first_total:.1} ({:.2}% over optimal)",

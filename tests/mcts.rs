@@ -9,7 +9,7 @@ use searchlab::adversarial::mcts::{Mcts, MctsConfig, Proven, uct_search};
 use searchlab::adversarial::mcts_trace::{MctsEvent, MctsView, PlayoutEnd};
 use searchlab::games::barca::Barca;
 use searchlab::games::tictactoe::TicTacToe;
-use searchlab::games::{DefaultEval, Game, Outcome, Score, Side, WIN};
+use searchlab::games::{DefaultEval, Evaluator, Game, Outcome, Score, Side, WIN};
 use searchlab::trace::{NoTrace, Player, Progress, Recorder, Watched};
 
 /// Exact game value for the side to move: 1 win, 0 draw, -1 loss (memoised on the position).
@@ -435,4 +435,60 @@ fn on_barca_every_setting_takes_the_third_hole_and_blocks_the_opponents() {
         after.make_move(result.best_move.unwrap());
         assert!(!wins_at_once(&after), "settings {k}: {} lets White win", result.best_move_text.unwrap());
     }
+}
+
+#[test]
+fn a_kept_tree_follows_the_opponents_reply_and_refuses_other_positions() {
+    let mut mcts = Mcts::new(TicTacToe::new(), config(5_000, 14));
+    let best = mcts.search(&DefaultEval, &mut NoTrace).best_move.unwrap();
+    mcts.advance(best);
+    let reply_stats = mcts.root_stats().into_iter().max_by_key(|c| c.visits).unwrap();
+    let mut game = TicTacToe::new();
+    game.make_move(best);
+    assert!(mcts.follow(&game), "the position it stands at");
+    let reply = game.parse_move(&reply_stats.mv).unwrap();
+    game.make_move(reply);
+    assert!(mcts.follow(&game));
+    assert!(mcts.follow(&game), "again: it stands there now");
+    assert_eq!((mcts.root_visits(), mcts.game().ply()), (reply_stats.visits, 2), "the reply's subtree kept");
+
+    let mut elsewhere = TicTacToe::new();
+    for mv in [0, 1, 2, 4] {
+        elsewhere.make_move(mv);
+    }
+    assert!(!mcts.follow(&elsewhere), "two plies on");
+    // One ply on, but from another first move.
+    let mut other = TicTacToe::new();
+    for mv in (0..9).filter(|&mv| mv != best && mv != reply).take(3) {
+        other.make_move(mv);
+    }
+    assert!(!mcts.follow(&other), "another game");
+}
+
+#[test]
+fn evaluated_leaves_are_expanded_at_once_and_rewarded_by_their_evaluation() {
+    let start = Barca::start();
+    let config = |iterations| MctsConfig { iterations: Some(iterations), ..MctsConfig::tuned() };
+    let one = uct_search(&start, &DefaultEval, &config(1), &mut NoTrace);
+    let visited = one.stats.children.iter().find(|c| c.visits == 1).unwrap();
+    let mut after = start.clone();
+    after.make_move(start.parse_move(&visited.mv).unwrap());
+    // The mover's reward: the logistic of the opponent's evaluation, negated.
+    let expected = 1.0 / (1.0 + (DefaultEval.evaluate(&after) as f64 / MctsConfig::tuned().eval_scale).exp());
+    assert!((visited.mean - expected).abs() < 1e-6, "{} against {expected}", visited.mean);
+
+    // The second iteration expands the child it reaches, though that was visited once at most.
+    let move_count = |game: &Barca| {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        moves.len()
+    };
+    let two = uct_search(&start, &DefaultEval, &config(2), &mut NoTrace);
+    let expanded = two.stats.nodes - 1 - move_count(&start);
+    let visited_children = two.stats.children.iter().filter(|c| c.visits > 0).map(|c| {
+        let mut child = start.clone();
+        child.make_move(start.parse_move(&c.mv).unwrap());
+        move_count(&child)
+    });
+    assert!(visited_children.into_iter().any(|count| count == expanded), "{expanded} new nodes");
 }

@@ -79,7 +79,9 @@ impl MctsConfig {
     /// The UCT that plays (`uct:<T>ms`): leaves scored by the evaluation straight away, selection
     /// by the implicit minimax value alone (weight 1) with little exploration, no progressive bias.
     /// Tuned at 2,000 playouts a move against `id:3` (see the README): weight 1 beat 0.7 and 0.4,
-    /// C = 0.1 beat 0.05, 0.2 and 0.4, and progressive bias on top cost 0.17 of the score.
+    /// and progressive bias on top cost 0.17 of the score. Once leaves were expanded at their first
+    /// visit, C was tuned again at 30 ms a move against `id:30ms`: 0.02 beat 0.1, 0.05 and 0 (0.01
+    /// to 0.03 were close).
     pub fn tuned() -> Self {
         Self {
             exploration: TUNED_EXPLORATION,
@@ -158,7 +160,7 @@ impl MctsConfig {
 
 /// Random plies before a plain UCT playout is scored by the evaluation: random Barca games rarely end.
 pub const PLAIN_PLAYOUT_CUTOFF: u32 = 20;
-const TUNED_EXPLORATION: f64 = 0.1;
+const TUNED_EXPLORATION: f64 = 0.02;
 const TUNED_PRIOR_WEIGHT: f64 = 0.0;
 const TUNED_IMPLICIT_MINIMAX: f64 = 1.0;
 
@@ -218,14 +220,15 @@ pub fn ucb(mean: f64, visits: u32, parent_visits: u32, prior: f64, config: &Mcts
 /// The engine's selection score: [`ucb`], or with implicit minimax backups the blended mean (an
 /// unvisited child's mean is its minimax value, its evaluation) and `visits + 1` in the
 /// exploration term, so unvisited children compete instead of going first.
-fn selection_score(mean: f64, visits: u32, parent_visits: u32, prior: f64, minimax: f64, config: &MctsConfig) -> Option<f64> {
+/// `log_parent` is `ln(parent_visits + 1)`, computed once per selection rather than per child.
+fn selection_score(mean: f64, visits: u32, parent_visits: u32, log_parent: f64, prior: f64, minimax: f64, config: &MctsConfig) -> Option<f64> {
     let alpha = config.implicit_minimax;
     if alpha == 0.0 {
         return ucb(mean, visits, parent_visits, prior, config);
     }
     let n = visits as f64 + 1.0;
     let mean = if visits == 0 { minimax } else { mean };
-    let explore = config.exploration * ((parent_visits as f64 + 1.0).ln() / n).sqrt();
+    let explore = config.exploration * (log_parent / n).sqrt();
     Some((1.0 - alpha) * mean + alpha * minimax + explore + config.prior_weight * prior / n)
 }
 
@@ -411,7 +414,8 @@ impl<G: Game> Mcts<G> {
                 let n = &self.nodes[c as usize];
                 let text = self.game.move_text(n.mv.expect("children have moves"));
                 let mut stats = ChildStats::new(text, n.visits, n.value_sum, n.prior, n.proven, root.visits, &self.config);
-                stats.ucb = selection_score(stats.mean, n.visits, root.visits, stats.prior, n.minimax.into(), &self.config);
+                let log_parent = (root.visits as f64 + 1.0).ln();
+                stats.ucb = selection_score(stats.mean, n.visits, root.visits, log_parent, stats.prior, n.minimax.into(), &self.config);
                 stats
             })
             .collect()
@@ -457,6 +461,26 @@ impl<G: Game> Mcts<G> {
             let mover = self.nodes[0].mover;
             self.nodes[0].proven = self.game.outcome().map(|o| Proven::of_outcome(o, mover));
         }
+    }
+
+    /// Moves the tree on to `game` when that is its position or one move after it (the
+    /// opponent's reply in a match), keeping what was searched below; false when it is neither.
+    pub fn follow(&mut self, game: &G) -> bool {
+        if game.ply() == self.game.ply() {
+            return game.hash() == self.game.hash();
+        }
+        if game.ply() != self.game.ply() + 1 {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        let reply = moves.into_iter().find(|&mv| {
+            self.game.make_move(mv);
+            let same = self.game.hash() == game.hash();
+            self.game.unmake_move();
+            same
+        });
+        reply.map(|mv| self.advance(mv)).is_some()
     }
 
     /// Searches until a limit is hit, the tracer says stop or the root is proven. The tracer hears
@@ -576,15 +600,19 @@ impl<G: Game> Mcts<G> {
         }
         tracer.record(|| MctsEvent::Select { path: path.clone() });
         let leaf = &self.nodes[node as usize];
-        if leaf.proven.is_none() && (leaf.visits > 0 || node == 0) {
+        let evaluated = self.leaves_are_evaluated();
+        if leaf.proven.is_none() && (leaf.visits > 0 || node == 0 || evaluated) {
             self.expand(node, evaluator, tracer);
             if self.nodes[node as usize].proven.is_none() {
                 node = self.descend(node, &mut path);
             }
         }
 
-        let (reward, plies, end) = match self.nodes[node as usize].proven {
+        let leaf = &self.nodes[node as usize];
+        self.playout_moves.clear();
+        let (reward, plies, end) = match leaf.proven {
             Some(proven) => (proven.reward(), 0, PlayoutEnd::Proven),
+            None if evaluated => (leaf.prior as f64, 0, PlayoutEnd::CutOff),
             None => self.playout(evaluator),
         };
         tracer.record(|| MctsEvent::Playout { node, plies, reward, end });
@@ -628,6 +656,13 @@ impl<G: Game> Mcts<G> {
         (depth, plies)
     }
 
+    /// Whether a new node's playout would only repeat the evaluation its expansion already made (a
+    /// cut-off at once, with priors evaluated): then its reward is that prior, and a leaf is worth
+    /// expanding on its first visit, since the visit itself teaches nothing new.
+    fn leaves_are_evaluated(&self) -> bool {
+        self.config.playout_cutoff == Some(0) && (self.config.prior_weight > 0.0 || self.config.implicit_minimax > 0.0)
+    }
+
     /// A node's minimax value for its mover: a proven result, or the opponent's best child negated
     /// (a leaf keeps its evaluation).
     fn back_up_minimax(&mut self, node: u32) {
@@ -659,6 +694,7 @@ impl<G: Game> Mcts<G> {
     fn select_child(&self, node: u32) -> u32 {
         let parent = &self.nodes[node as usize];
         let mut best = (NO_NODE, false, f64::NEG_INFINITY);
+        let log_parent = (parent.visits as f64 + 1.0).ln();
         for c in parent.children() {
             let child = &self.nodes[c as usize];
             if self.config.solver && child.proven == Some(Proven::Loss) {
@@ -666,7 +702,15 @@ impl<G: Game> Mcts<G> {
             }
             let prior = child.prior as f64;
             let score =
-                selection_score(mean(child.value_sum, child.visits), child.visits, parent.visits, prior, child.minimax.into(), &self.config);
+                selection_score(
+                mean(child.value_sum, child.visits),
+                child.visits,
+                parent.visits,
+                log_parent,
+                prior,
+                child.minimax.into(),
+                &self.config,
+            );
             let (fresh, key) = match score {
                 Some(score) => (false, score),
                 None => (true, prior),
@@ -779,7 +823,6 @@ impl<G: Game> Mcts<G> {
         let cutoff = self.config.playout_cutoff.unwrap_or(MAX_PLY as u32);
         let mut moves = std::mem::take(&mut self.moves);
         let mut plies = 0;
-        self.playout_moves.clear();
         let (reward, end) = loop {
             if let Some(outcome) = self.game.outcome() {
                 break (Proven::of_outcome(outcome, mover).reward(), PlayoutEnd::GameOver);

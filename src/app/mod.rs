@@ -3,7 +3,9 @@
 
 pub mod barca_board;
 mod barca_lab;
+mod canvas_nav;
 mod file_dialog;
+pub mod frame_timer;
 pub mod grid_lab;
 pub mod history;
 mod navmesh_lab;
@@ -229,6 +231,8 @@ impl SearchlabApp {
                 if ui.button("Larger").on_hover_text("Ctrl +").clicked() {
                     ui.ctx().set_zoom_factor((zoom + 0.1).min(2.5));
                 }
+                #[cfg(target_arch = "wasm32")]
+                browser_limits(ui);
             });
         });
     }
@@ -237,6 +241,18 @@ impl SearchlabApp {
     pub fn theme(&self) -> theme::Theme {
         self.theme
     }
+}
+
+/// What the browser version cannot do as the desktop does, said once in the top bar (hidden with
+/// it when a lecture is presented).
+#[cfg(target_arch = "wasm32")]
+fn browser_limits(ui: &mut egui::Ui) {
+    ui.separator();
+    ui.weak("In the browser: one core, files stay in this page").on_hover_text(
+        "A page gets one processor core: the tuning lab plays its games one at a time, so it takes longer \
+         than on the desktop. There is no file system: Open reads a file from your computer (or drop one \
+         on the page), bundled maps and lectures are built in, and Save downloads the file.",
+    );
 }
 
 impl eframe::App for SearchlabApp {

@@ -75,7 +75,9 @@ pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Cor
     let mut all = Vec::with_capacity(portals.len() + 1);
     all.extend_from_slice(portals);
     all.push([end(goal), end(goal)]);
-    let mut apexes: Vec<Corner> = tighten(end(start), &all, tracer).0.into_iter().map(|(corner, _)| corner).collect();
+    let mut turns = Vec::new();
+    tighten(end(start), &all, &mut turns, tracer);
+    let mut apexes: Vec<Corner> = turns.into_iter().map(|(corner, _)| corner).collect();
     apexes.push(end(goal));
     wrap(&apexes)
 }
@@ -84,12 +86,14 @@ pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Cor
 /// from (counted from 1; the apex's own portal when the side is empty).
 pub type Sides = [(Corner, usize); 2];
 
-/// The funnel from `apex` over `portals`: the corners the path turns at, from `apex` on, each
-/// with the number of portals up to and including the one it belongs to (0 for `apex`), and the
-/// sides after the last portal. The last corner is the funnel's apex after the last portal,
-/// where the shortest paths to both ends of that portal part.
-pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tracer: &mut T) -> (Vec<(Corner, usize)>, Sides) {
-    let mut apexes = vec![(apex, 0)];
+/// The funnel from `apex` over `portals`: into `apexes` (a buffer the caller keeps) the corners
+/// the path turns at, from `apex` on, each with the number of portals up to and including the one
+/// it belongs to (0 for `apex`); returned, the sides after the last portal. The last corner is
+/// the funnel's apex after the last portal, where the shortest paths to both ends of that portal
+/// part.
+pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], apexes: &mut Vec<(Corner, usize)>, tracer: &mut T) -> Sides {
+    apexes.clear();
+    apexes.push((apex, 0));
     let mut apex = (apex, 0);
     let mut sides = [apex; 2];
     // The chains, kept only for the trace (and not allocated without one): each side's end is
@@ -118,7 +122,7 @@ pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tr
         tracer.record(|| FunnelEvent::Step(FunnelStep { portal: i, apex: apex.0.point, left: points(&chains[0]), right: points(&chains[1]) }));
         i += 1;
     }
-    (apexes, sides)
+    sides
 }
 
 /// One step of the funnel from `apex` (with the portal it belongs to): each side moves to the

@@ -1,6 +1,11 @@
 //! TA*, triangulation A* (Demyen & Buro 2006): best-first search over the triangles of a
 //! navigation mesh whose nodes are channels (paths of triangles), not triangles, so a triangle can
-//! be reached along several channels; a channel never enters a triangle twice.
+//! be reached along several channels. A channel of a round agent never enters a triangle twice.
+//! A point agent's channels are not checked for that (the check walked the tree between
+//! consecutive expansions and took a fifth of the time on random512): a channel looping round an
+//! obstacle bends at its corners and reaches them longer than the channels that go straight there,
+//! so the apex pruning below drops it; one looping round a free vertex bends there and is dropped
+//! too.
 //!
 //! - h: the Euclidean distance from the goal to the edge the channel entered the triangle by.
 //! - g: a lower bound on the distance travelled to that edge: the largest of the distance from
@@ -138,179 +143,232 @@ pub fn locate_free(mesh: &Navmesh, p: Point, radius: f64, what: &str) -> Result<
 
 /// TA*: the shortest path for `query` (or the first one found).
 pub fn ta_star<T: Tracer<SearchEvent>>(mesh: &Navmesh, query: &MeshQuery, tracer: &mut T) -> Result<MeshSearchResult, String> {
-    search(mesh, query, None, tracer)
+    SearchScratch::default().search(mesh, query, None, tracer)
 }
 
-/// The anytime channel search; with a `reduction` (TRA*) it skips dead ends and crosses each
-/// corridor in one step.
-pub(super) fn search<T: Tracer<SearchEvent>>(
-    mesh: &Navmesh,
-    query: &MeshQuery,
-    reduction: Option<&Reduction>,
-    tracer: &mut T,
-) -> Result<MeshSearchResult, String> {
-    let MeshQuery { start, goal, radius, first_path_only, max_expansions } = *query;
-    if !(radius.is_finite() && radius >= 0.0) {
-        return Err(format!("the radius {} is not a number >= 0", number(radius)));
-    }
-    let starts = locate_free(mesh, start, radius, "start")?;
-    let goals = locate_free(mesh, goal, radius, "goal")?;
-    let mut result = MeshSearchResult { path: None, first_length: None, expanded: 0, improvements: 0 };
-    if let Some(&shared) = starts.iter().find(|t| goals.contains(t)) {
-        // One convex triangle holds both: the straight line.
-        let length = distance(start, goal);
-        tracer.record(|| SearchEvent::Found { cost: length, path: vec![shared] });
-        result.path = Some(MeshPath { length, waypoints: vec![start, goal], channel: vec![shared] });
-        result.first_length = Some(length);
-        result.improvements = 1;
-        return Ok(result);
-    }
-    let allowed_dead_ends = reduction.map(|r| r.branches_to_core(starts.iter().chain(&goals).copied()));
-    let viable = |t: u32| match (reduction, &allowed_dead_ends) {
-        (Some(r), Some(allowed)) => !r.is_dead_end(t) || allowed.contains(&t),
-        _ => true,
-    };
+/// What a search needs besides the mesh: its nodes, open list and pruning tables. Kept between
+/// queries, a query allocates nothing once they have grown; on small maps allocating them took
+/// longer than the search itself.
+#[derive(Default)]
+pub struct SearchScratch {
+    nodes: Channels,
+    open: BinaryHeap<OpenEntry>,
+    /// The shortest known taut path to each apex corner, by its coordinates.
+    shortest_to_apex: FastMap<(u64, u64), f64>,
+    portals: PortalDistances,
+}
 
-    let mut nodes = Channels::new(mesh.triangles.len());
-    let mut open = BinaryHeap::new();
-    let h_start = distance(start, goal);
-    for &tri in &starts {
-        let node = nodes.push(Channel {
-            tri,
-            entry: 3,
-            parent: NO_NODE,
-            g: 0.0,
-            f: h_start,
-            depth: 0,
-            apex_depth: 0,
-            apex: start,
-            apex_distance: 0.0,
-            sides: [(start, 0); 2],
-        });
-        open.push(OpenEntry { f: h_start, g: 0.0, node });
-        tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
+impl SearchScratch {
+    /// TA* ([`ta_star`]) with these buffers.
+    pub fn ta_star<T: Tracer<SearchEvent>>(&mut self, mesh: &Navmesh, query: &MeshQuery, tracer: &mut T) -> Result<MeshSearchResult, String> {
+        self.search(mesh, query, None, tracer)
     }
-    // The child of `node` across edge `i`, if an agent fits through and it is not on the channel.
-    let child = |nodes: &Channels, node: u32, i: usize| -> Option<Channel> {
-        let parent = nodes.nodes[node as usize];
-        let next = mesh.passable(parent.tri, i)?;
-        if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(next) {
-            return None;
+
+    /// The anytime channel search; with a `reduction` (TRA*) it skips dead ends and crosses each
+    /// corridor in one step.
+    pub(super) fn search<T: Tracer<SearchEvent>>(
+        &mut self,
+        mesh: &Navmesh,
+        query: &MeshQuery,
+        reduction: Option<&Reduction>,
+        tracer: &mut T,
+    ) -> Result<MeshSearchResult, String> {
+        let Self { nodes, open, shortest_to_apex, portals } = self;
+        nodes.reset(mesh.triangles.len());
+        open.clear();
+        shortest_to_apex.clear();
+        portals.clear();
+        let MeshQuery { start, goal, radius, first_path_only, max_expansions } = *query;
+        if !(radius.is_finite() && radius >= 0.0) {
+            return Err(format!("the radius {} is not a number >= 0", number(radius)));
         }
-        let (a, b) = mesh.edge(parent.tri, i);
-        let h = point_segment_distance(goal, a, b);
-        let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
-        let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
-        let g = if radius == 0.0 {
-            let v = mesh.triangles[parent.tri as usize].vertices;
-            if !nodes.advance_apex(mesh, &mut child, [(b, v[(i + 1) % 3]), (a, v[i])]) {
+        let starts = locate_free(mesh, start, radius, "start")?;
+        let goals = locate_free(mesh, goal, radius, "goal")?;
+        let mut result = MeshSearchResult { path: None, first_length: None, expanded: 0, improvements: 0 };
+        // A round agent only takes the straight line inside one triangle: convex, so the line
+        // keeps the clearance its ends have.
+        let reach = if radius == 0.0 { mesh.triangles.len() } else { 1 };
+        if let Some(channel) = straight_channel(mesh, start, goal, &starts, &goals, reach) {
+            let length = distance(start, goal);
+            if T::ENABLED {
+                tracer.record(|| SearchEvent::Found { cost: length, path: channel.clone() });
+            }
+            result.path = Some(MeshPath { length, waypoints: vec![start, goal], channel });
+            result.first_length = Some(length);
+            result.improvements = 1;
+            return Ok(result);
+        }
+        let allowed_dead_ends = reduction.map(|r| r.branches_to_core(starts.iter().chain(&goals).copied()));
+        let viable = |t: u32| match (reduction, &allowed_dead_ends) {
+            (Some(r), Some(allowed)) => !r.is_dead_end(t) || allowed.contains(&t),
+            _ => true,
+        };
+
+        let h_start = distance(start, goal);
+        for &tri in &starts {
+            let node = nodes.push(Channel {
+                tri,
+                entry: 3,
+                parent: NO_NODE,
+                g: 0.0,
+                f: h_start,
+                depth: 0,
+                apex_depth: 0,
+                apex: start,
+                apex_distance: 0.0,
+                sides: [(start, 0); 2],
+            });
+            open.push(OpenEntry { f: h_start, g: 0.0, node });
+            tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
+        }
+        // The child of `node` across edge `i`, if an agent fits through and it is not on the channel.
+        let child = |nodes: &mut Channels, node: u32, i: usize| -> Option<Channel> {
+            let parent = nodes.nodes[node as usize];
+            let next = mesh.passable(parent.tri, i)?;
+            if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(next) {
                 return None;
             }
-            // No shorter than the straight distance from the start: the start, the apex and the
-            // edge form a triangle.
-            parent.g.max(child.apex_distance + point_segment_distance(child.apex, a, b))
-        } else {
-            parent.g.max(point_segment_distance(start, a, b))
-        };
-        Some(Channel { g, f: parent.f.max(g + h), ..child })
-    };
-    // The shortest known taut path to each apex corner, by its coordinates.
-    let mut shortest_to_apex: FastMap<(u64, u64), f64> = FastMap::default();
-    let mut portals = PortalDistances::default();
-
-    let mut best = f64::INFINITY;
-    while let Some(OpenEntry { f, node, .. }) = open.pop() {
-        if f >= best - LENGTH_EPSILON {
-            break;
-        }
-        if result.expanded == max_expansions {
-            let task = if first_path_only || result.path.is_none() { "no path found" } else { "the shortest path not proven" };
-            return Err(format!("search stopped at its limit of {max_expansions} expansions: {task}"));
-        }
-        let current = nodes.nodes[node as usize];
-        result.expanded += 1;
-        nodes.mark_channel(node);
-        tracer.record(|| SearchEvent::Expand { node: current.tri });
-        if goals.contains(&current.tri) {
-            let channel = nodes.channel(node);
-            let waypoints = channel_path(mesh, start, goal, &channel, radius, &mut NoTrace);
-            let length = path_length(&waypoints);
-            result.first_length.get_or_insert(length);
-            if length < best {
-                best = length;
-                result.improvements += 1;
-                if T::ENABLED {
-                    tracer.record(|| SearchEvent::Found { cost: length, path: channel.clone() });
+            let (a, b) = mesh.edge(parent.tri, i);
+            let h = point_segment_distance(goal, a, b);
+            let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
+            let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
+            let g = if radius == 0.0 {
+                let v = mesh.triangles[parent.tri as usize].vertices;
+                if !nodes.advance_apex(mesh, &mut child, [(b, v[(i + 1) % 3]), (a, v[i])]) {
+                    return None;
                 }
-                result.path = Some(MeshPath { length, waypoints, channel });
-            }
-            if first_path_only {
+                // No shorter than the straight distance from the start: the start, the apex and the
+                // edge form a triangle.
+                parent.g.max(child.apex_distance + point_segment_distance(child.apex, a, b))
+            } else {
+                parent.g.max(point_segment_distance(start, a, b))
+            };
+            Some(Channel { g, f: parent.f.max(g + h), ..child })
+        };
+
+        let mut best = f64::INFINITY;
+        while let Some(OpenEntry { f, node, .. }) = open.pop() {
+            if f >= best - LENGTH_EPSILON {
                 break;
             }
-            continue;
-        }
-        for i in 0..3 {
-            if i == current.entry as usize {
+            if result.expanded == max_expansions {
+                let task = if first_path_only || result.path.is_none() { "no path found" } else { "the shortest path not proven" };
+                return Err(format!("search stopped at its limit of {max_expansions} expansions: {task}"));
+            }
+            let current = nodes.nodes[node as usize];
+            result.expanded += 1;
+            if radius > 0.0 {
+                nodes.mark_channel(node);
+            }
+            tracer.record(|| SearchEvent::Expand { node: current.tri });
+            if goals.contains(&current.tri) {
+                let channel = nodes.channel(node);
+                let waypoints = channel_path(mesh, start, goal, &channel, radius, &mut NoTrace);
+                let length = path_length(&waypoints);
+                result.first_length.get_or_insert(length);
+                if length < best {
+                    best = length;
+                    result.improvements += 1;
+                    if T::ENABLED {
+                        tracer.record(|| SearchEvent::Found { cost: length, path: channel.clone() });
+                    }
+                    result.path = Some(MeshPath { length, waypoints, channel });
+                }
+                if first_path_only {
+                    break;
+                }
                 continue;
             }
-            let Some(mut next) = child(&nodes, node, i) else { continue };
-            if let Some(reduction) = reduction {
-                // Follow a corridor to its end in one step: its triangles offer no choice. So do
-                // the dead ends the search may enter (towards the start or goal) but where the
-                // branches of the two meet.
-                let corridor_start = nodes.nodes.len();
-                let mut dead = false;
-                while !reduction.is_decision(next.tri) && !goals.contains(&next.tri) {
-                    let id = nodes.push(next);
-                    nodes.marked[next.tri as usize] = id;
-                    let mut exits = (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(&nodes, id, j));
-                    match (exits.next(), exits.next()) {
-                        (Some(only), None) => next = only,
-                        // A branch towards the start or goal leaves here: the search decides.
-                        (Some(_), Some(_)) => {
-                            nodes.marked[next.tri as usize] = NO_NODE;
-                            nodes.pop();
-                            break;
-                        }
-                        (None, _) => {
-                            dead = true;
-                            break;
+            for i in 0..3 {
+                if i == current.entry as usize {
+                    continue;
+                }
+                let Some(mut next) = child(nodes, node, i) else { continue };
+                if let Some(reduction) = reduction {
+                    // Follow a corridor to its end in one step: its triangles offer no choice. So do
+                    // the dead ends the search may enter (towards the start or goal) but where the
+                    // branches of the two meet.
+                    let corridor_start = nodes.nodes.len();
+                    let mut dead = false;
+                    while !reduction.is_decision(next.tri) && !goals.contains(&next.tri) {
+                        let id = nodes.push(next);
+                        nodes.marked[next.tri as usize] = id;
+                        let mut exits = (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(nodes, id, j));
+                        match (exits.next(), exits.next()) {
+                            (Some(only), None) => next = only,
+                            // A branch towards the start or goal leaves here: the search decides.
+                            (Some(_), Some(_)) => {
+                                nodes.marked[next.tri as usize] = NO_NODE;
+                                nodes.pop();
+                                break;
+                            }
+                            (None, _) => {
+                                dead = true;
+                                break;
+                            }
                         }
                     }
+                    // The sibling corridors start again from the expanded channel.
+                    for corridor in &nodes.nodes[corridor_start..] {
+                        nodes.marked[corridor.tri as usize] = NO_NODE;
+                    }
+                    if dead {
+                        // The corridor leads nowhere new.
+                        nodes.truncate(corridor_start);
+                        continue;
+                    }
                 }
-                // The sibling corridors start again from the expanded channel.
-                for corridor in &nodes.nodes[corridor_start..] {
-                    nodes.marked[corridor.tri as usize] = NO_NODE;
-                }
-                if dead {
-                    // The corridor leads nowhere new.
-                    nodes.truncate(corridor_start);
+                if next.f >= best - LENGTH_EPSILON {
                     continue;
                 }
-            }
-            if next.f >= best - LENGTH_EPSILON {
-                continue;
-            }
-            if radius == 0.0 {
-                let known = shortest_to_apex.entry((next.apex[0].to_bits(), next.apex[1].to_bits())).or_insert(next.apex_distance);
-                if next.apex_distance > *known + LENGTH_EPSILON {
-                    continue;
+                if radius == 0.0 {
+                    let known = shortest_to_apex.entry((next.apex[0].to_bits(), next.apex[1].to_bits())).or_insert(next.apex_distance);
+                    if next.apex_distance > *known + LENGTH_EPSILON {
+                        continue;
+                    }
+                    *known = known.min(next.apex_distance);
+                    if portals.dominated(mesh, &next) {
+                        continue;
+                    }
                 }
-                *known = known.min(next.apex_distance);
-                if portals.dominated(mesh, &next) {
-                    continue;
-                }
+                let id = nodes.push(next);
+                open.push(OpenEntry { f: next.f, g: next.g, node: id });
+                let parent_tri = nodes.nodes[next.parent as usize].tri;
+                tracer.record(|| SearchEvent::Open { node: next.tri, parent: parent_tri, g: next.g, h: next.f - next.g });
             }
-            let id = nodes.push(next);
-            open.push(OpenEntry { f: next.f, g: next.g, node: id });
-            let parent_tri = nodes.nodes[next.parent as usize].tri;
-            tracer.record(|| SearchEvent::Open { node: next.tri, parent: parent_tri, g: next.g, h: next.f - next.g });
         }
+        if result.path.is_none() {
+            tracer.record(|| SearchEvent::Exhausted);
+        }
+        Ok(result)
     }
-    if result.path.is_none() {
-        tracer.record(|| SearchEvent::Exhausted);
+}
+
+/// The triangles the segment from `start` to `goal` runs through when it stays in free space, the
+/// shortest path then: from a triangle of `starts` out through open edges, each crossed strictly
+/// between its ends, into one of `goals` within `reach` triangles. `None` where it meets an
+/// obstacle edge or passes through a vertex; the search decides there. On open maps the goal is
+/// often in sight, and this walk costs far less than a search.
+fn straight_channel(mesh: &Navmesh, start: Point, goal: Point, starts: &[u32], goals: &[u32], reach: usize) -> Option<Vec<u32>> {
+    'starts: for &first in starts {
+        let mut channel = vec![first];
+        let mut t = first;
+        while !goals.contains(&t) {
+            if channel.len() == reach {
+                continue 'starts;
+            }
+            // Edge i runs counter-clockwise: the goal lies beyond it on its right.
+            let exit = (0..3).find(|&i| {
+                let (a, b) = mesh.edge(t, i);
+                orient(a, b, goal) < 0.0 && orient(start, goal, a) * orient(start, goal, b) < 0.0
+            });
+            let Some(next) = exit.and_then(|i| mesh.passable(t, i)) else { continue 'starts };
+            t = next;
+            channel.push(t);
+        }
+        return Some(channel);
     }
-    Ok(result)
+    None
 }
 
 /// Part of a channel's last portal, from `from` to `to` (0 is the portal's right end, 1 its left):
@@ -349,6 +407,11 @@ type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<NodeHasher>>;
 const PIECES_PER_PORTAL: usize = 16;
 
 impl PortalDistances {
+    fn clear(&mut self) {
+        self.portals.clear();
+        self.pieces.clear();
+    }
+
     /// Whether `channel` is dominated at its last portal; if not, its visible part is kept.
     fn dominated(&mut self, mesh: &Navmesh, channel: &Channel) -> bool {
         let (left, right) = mesh.edge(channel.tri, channel.entry as usize);
@@ -435,6 +498,7 @@ fn covered(seen: &[Piece], piece: &Piece, gap: f64) -> bool {
 /// Every search node made so far, and the channel being extended: `current` holds its nodes from
 /// the start and `marked[t]` the node through triangle `t` (`NO_NODE` off the channel), so
 /// checking a child for a revisit costs one look-up.
+#[derive(Default)]
 struct Channels {
     nodes: Vec<Channel>,
     /// Each node's triangle and parent, apart from the rest: walking channels only reads these,
@@ -444,11 +508,27 @@ struct Channels {
     current: Vec<u32>,
     /// The nodes [`Self::mark_channel`] adds, kept to reuse the allocation.
     branch: Vec<u32>,
+    /// [`Self::advance_apex`]'s portals, their corners and the funnel's apexes over them, kept
+    /// for the same reason: an apex moves on most expansions.
+    after: Vec<[(Point, u32); 2]>,
+    corners: Vec<[Corner; 2]>,
+    apexes: Vec<(Corner, usize)>,
 }
 
 impl Channels {
-    fn new(triangles: usize) -> Self {
-        Self { nodes: Vec::new(), links: Vec::new(), marked: vec![NO_NODE; triangles], current: Vec::new(), branch: Vec::new() }
+    /// Empties the set for a search on a mesh of `triangles` triangles: only the channel marked
+    /// last is unmarked, not the whole mesh.
+    fn reset(&mut self, triangles: usize) {
+        if self.marked.len() == triangles {
+            for &node in &self.current {
+                self.marked[self.links[node as usize][0] as usize] = NO_NODE;
+            }
+        } else {
+            self.marked = vec![NO_NODE; triangles];
+        }
+        self.nodes.clear();
+        self.links.clear();
+        self.current.clear();
     }
 
     fn push(&mut self, channel: Channel) -> u32 {
@@ -499,7 +579,7 @@ impl Channels {
     /// over the portals after it. False when the apex moved to a vertex in open space: a shortest
     /// path bends only at obstacle corners, so the channel holds none (a path through such a
     /// vertex that does not bend there is also in the channel passing it on the other side).
-    fn advance_apex(&self, mesh: &Navmesh, child: &mut Channel, portal: [(Point, u32); 2]) -> bool {
+    fn advance_apex(&mut self, mesh: &Navmesh, child: &mut Channel, portal: [(Point, u32); 2]) -> bool {
         let corner = |point| Corner { point, offset: 0.0 };
         let apex = (corner(child.apex), child.apex_depth as usize);
         let sides = child.sides.map(|(point, depth)| (corner(point), depth as usize));
@@ -514,7 +594,9 @@ impl Channels {
         (child.apex, child.apex_depth) = (new_apex.point, new_depth as u32);
         // The apex's own portal and those after it, as (point, vertex) pairs.
         let mut own = None;
-        let mut after = vec![portal];
+        let after = &mut self.after;
+        after.clear();
+        after.push(portal);
         if child.apex_depth == child.depth {
             own = after.pop();
         }
@@ -535,8 +617,10 @@ impl Channels {
         if own.is_some_and(|own| in_open_space(child.apex, &own)) {
             return false;
         }
-        let corners: Vec<[Corner; 2]> = after.iter().map(|portal| portal.map(|(p, _)| corner(p))).collect();
-        let (apexes, sides) = tighten(corner(child.apex), &corners, &mut NoTrace);
+        self.corners.clear();
+        self.corners.extend(after.iter().map(|portal| portal.map(|(p, _)| corner(p))));
+        let apexes = &mut self.apexes;
+        let sides = tighten(corner(child.apex), &self.corners, apexes, &mut NoTrace);
         if apexes[1..].iter().any(|&(c, index)| in_open_space(c.point, &after[index - 1])) {
             return false;
         }
@@ -598,4 +682,37 @@ fn fits(mesh: &Navmesh, t: u32, entry: u8, exit: usize, radius: f64) -> bool {
     let shared = mesh.vertices[tri.vertices[(third + 2) % 3] as usize];
     let (a, b) = mesh.edge(t, third);
     point_segment_distance(shared, a, b) >= diameter
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::navmesh::PolygonMap;
+
+    fn u_hall() -> Navmesh {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/u_hall.json");
+        Navmesh::build(&PolygonMap::load(&path).unwrap().outline(), None).unwrap()
+    }
+
+    #[test]
+    fn a_goal_in_sight_is_walked_to_without_a_search() {
+        // The hall's left arm, x from 0 to 10, with a square hole at x 3..6, y 14..17.
+        let mesh = u_hall();
+        let (start, goal) = ([8.0, 28.0], [8.0, 2.0]);
+        let seen = ta_star(&mesh, &MeshQuery::new(start, goal), &mut NoTrace).unwrap();
+        let path = seen.path.unwrap();
+        assert_eq!((seen.expanded, path.length, path.waypoints), (0, 26.0, vec![start, goal]));
+        assert!(path.channel.len() > 2, "the line crosses several triangles: {:?}", path.channel);
+        for pair in path.channel.windows(2) {
+            assert!(mesh.triangles[pair[0] as usize].neighbours.contains(&pair[1]), "a channel of neighbours");
+        }
+
+        let behind_the_hole = ta_star(&mesh, &MeshQuery::new([5.0, 28.0], [5.0, 2.0]), &mut NoTrace).unwrap();
+        assert!(behind_the_hole.expanded > 0 && behind_the_hole.path.unwrap().length > 26.0);
+
+        // A round agent is searched for (the walk knows nothing of clearance), here to the same line.
+        let round = ta_star(&mesh, &MeshQuery { radius: 0.5, ..MeshQuery::new(start, goal) }, &mut NoTrace).unwrap();
+        assert!(round.expanded > 0);
+        assert!((round.path.unwrap().length - 26.0).abs() < 1e-9);
+    }
 }

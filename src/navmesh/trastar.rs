@@ -5,7 +5,7 @@
 //! The search itself is TA*'s ([`super::tastar`]), with the same anytime scheme and result.
 
 use super::reduction::Reduction;
-use super::tastar::{MeshQuery, MeshSearchResult, search};
+use super::tastar::{MeshQuery, MeshSearchResult, SearchScratch};
 use super::triangulation::Navmesh;
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::trace::Tracer;
@@ -17,5 +17,18 @@ pub fn tra_star<T: Tracer<SearchEvent>>(
     query: &MeshQuery,
     tracer: &mut T,
 ) -> Result<MeshSearchResult, String> {
-    search(mesh, query, Some(reduction), tracer)
+    SearchScratch::default().tra_star(mesh, reduction, query, tracer)
+}
+
+impl SearchScratch {
+    /// TRA* ([`tra_star`]) with these buffers.
+    pub fn tra_star<T: Tracer<SearchEvent>>(
+        &mut self,
+        mesh: &Navmesh,
+        reduction: &Reduction,
+        query: &MeshQuery,
+        tracer: &mut T,
+    ) -> Result<MeshSearchResult, String> {
+        self.search(mesh, query, Some(reduction), tracer)
+    }
 }

@@ -56,6 +56,64 @@ pub struct Navmesh {
     pub on_obstacle: Vec<bool>,
     /// Obstacle edges as vertex pairs, after the triangulation split them at collinear points.
     pub obstacle_edges: Vec<[u32; 2]>,
+    hints: VertexHints,
+}
+
+/// A vertex in or near each cell of a coarse grid over the mesh, where point location starts
+/// walking: spade's default start, the vertex found last, is across the map from the next query's
+/// start on big maps.
+#[derive(Debug, Clone)]
+struct VertexHints {
+    origin: Point,
+    cell: f64,
+    columns: usize,
+    vertices: Vec<u32>,
+}
+
+impl VertexHints {
+    /// About one cell per vertex.
+    fn new(points: &[Point]) -> VertexHints {
+        let (lo, hi) = points.iter().fold(([f64::MAX; 2], [f64::MIN; 2]), |(lo, hi), p| {
+            ([lo[0].min(p[0]), lo[1].min(p[1])], [hi[0].max(p[0]), hi[1].max(p[1])])
+        });
+        let (width, height) = ((hi[0] - lo[0]).max(f64::MIN_POSITIVE), (hi[1] - lo[1]).max(f64::MIN_POSITIVE));
+        let cell = (width * height / points.len().max(1) as f64).sqrt().max(width.max(height) / 1024.0);
+        let (columns, rows) = ((width / cell) as usize + 1, (height / cell) as usize + 1);
+        let mut hints = VertexHints { origin: lo, cell, columns, vertices: vec![NO_NODE; columns * rows] };
+        let mut filled = Vec::new();
+        for (v, &p) in points.iter().enumerate() {
+            let c = hints.cell_of(p);
+            if hints.vertices[c] == NO_NODE {
+                hints.vertices[c] = v as u32;
+                filled.push(c);
+            }
+        }
+        // Empty cells take a vertex of the nearest filled ones, breadth first.
+        let mut next = 0;
+        while next < filled.len() {
+            let c = filled[next];
+            next += 1;
+            let (x, y) = (c % columns, c / columns);
+            let around = [(x > 0).then(|| c - 1), (x + 1 < columns).then(|| c + 1), (y > 0).then(|| c - columns), (y + 1 < rows).then(|| c + columns)];
+            for n in around.into_iter().flatten() {
+                if hints.vertices[n] == NO_NODE {
+                    hints.vertices[n] = hints.vertices[c];
+                    filled.push(n);
+                }
+            }
+        }
+        hints
+    }
+
+    fn cell_of(&self, p: Point) -> usize {
+        let rows = self.vertices.len() / self.columns;
+        let index = |value: f64, origin: f64, count: usize| (((value - origin) / self.cell).max(0.0) as usize).min(count - 1);
+        index(p[1], self.origin[1], rows) * self.columns + index(p[0], self.origin[0], self.columns)
+    }
+
+    fn near(&self, p: Point) -> FixedVertexHandle {
+        FixedVertexHandle::from_index(self.vertices[self.cell_of(p)] as usize)
+    }
 }
 
 impl Navmesh {
@@ -119,7 +177,8 @@ impl Navmesh {
                 }
             })
             .collect();
-        let mut mesh = Navmesh { cdt, vertices, triangles, on_obstacle, obstacle_edges };
+        let hints = VertexHints::new(&vertices);
+        let mut mesh = Navmesh { cdt, vertices, triangles, on_obstacle, obstacle_edges, hints };
         mesh.mark_walkable();
         mesh
     }
@@ -173,7 +232,8 @@ impl Navmesh {
         self.triangles.iter().filter(|t| t.walkable).count()
     }
 
-    /// Locates `p` with spade's `locate` (which fails on coordinates near f64's limits).
+    /// Locates `p` with spade's `locate`, walking from a vertex near `p` (it fails on coordinates
+    /// near f64's limits).
     pub fn locate(&self, p: Point) -> Location {
         if !within_bounds(p) {
             return Location::OutsideMap;
@@ -182,7 +242,7 @@ impl Navmesh {
             let face = self.cdt.face(face);
             face.as_inner().map(|f| f.fix().index() as u32 - 1)
         };
-        let around: Vec<u32> = match self.cdt.locate(Point2::new(p[0], p[1])) {
+        let around: Vec<u32> = match self.cdt.locate_with_hint(Point2::new(p[0], p[1]), self.hints.near(p)) {
             PositionInTriangulation::OnFace(face) => vec![face.index() as u32 - 1],
             PositionInTriangulation::OnEdge(edge) => {
                 let edge = self.cdt.directed_edge(edge);

@@ -1,9 +1,11 @@
 //! searchlab's playground in the browser: the same `SearchlabApp` as the desktop, started on the
 //! page's canvas by `index.html`. What the browser lacks is filled in here: files linked in the
 //! address (`?map=URL`, `?lecture=URL`), dropped files (the page has their bytes, not a path),
-//! saving as a download, and a test hook (`?test=grid-astar`) for `web/test.py`.
+//! saving as a download, and test hooks (`?test=grid-astar`, `?test=replay-random512`) for
+//! `web/test.py`.
 #![cfg(target_arch = "wasm32")]
 
+mod frame_time;
 mod links;
 mod test_hook;
 mod workers;
@@ -17,6 +19,7 @@ use egui::DroppedFileHandle;
 use searchlab::app::SearchlabApp;
 use wasm_bindgen::prelude::*;
 
+use frame_time::FrameTimeHook;
 use links::Arrivals;
 use test_hook::TestHook;
 
@@ -43,14 +46,25 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
     workers::install();
     let arrivals = Arrivals::default();
     links::fetch_linked(&query, &arrivals);
-    let test = query.test.as_deref().map(TestHook::new).transpose()?;
+    // Timing frames shows the grid lab alone, not the app.
+    let frame_timer = (query.test.as_deref() == Some(frame_time::NAME)).then(FrameTimeHook::default);
+    let test = query.test.as_deref().filter(|_| frame_timer.is_none()).map(TestHook::new).transpose()?;
     eframe::WebRunner::new()
         .start(
             canvas,
             eframe::WebOptions::default(),
             Box::new(move |cc| {
                 let app = SearchlabApp::starting(cc);
-                Ok(Box::new(WebApp { app, arrivals, test, link_error: None, drops: Drops::default(), lesson: None, drawn: false }))
+                Ok(Box::new(WebApp {
+                    app,
+                    arrivals,
+                    test,
+                    frame_timer,
+                    link_error: None,
+                    drops: Drops::default(),
+                    lesson: None,
+                    drawn: false,
+                }))
             }),
         )
         .await
@@ -60,6 +74,8 @@ struct WebApp {
     app: SearchlabApp,
     arrivals: Arrivals,
     test: Option<TestHook>,
+    /// `?test=replay-random512`: the page times the grid lab's replay instead of showing the app.
+    frame_timer: Option<FrameTimeHook>,
     /// Why a linked file could not be opened.
     link_error: Option<String>,
     drops: Drops,
@@ -71,6 +87,9 @@ struct WebApp {
 
 impl eframe::App for WebApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(timer) = &mut self.frame_timer {
+            return timer.ui(ui);
+        }
         self.drops.update(ui.ctx());
         for arrival in self.arrivals.take(ui.ctx()) {
             if let Err(error) = arrival.open(&mut self.app) {

@@ -5,6 +5,7 @@ use egui::{Color32, Key, PointerButton, Sense, Vec2};
 
 use super::canvas::{self, Overlay};
 use super::{Brush, Drag, GridCommand, GridLab, Tool};
+use crate::app::canvas_nav::Nav;
 use crate::app::history;
 use crate::app::replay_bar::ReplayBar;
 use crate::trace::NO_NODE;
@@ -82,16 +83,26 @@ impl GridLab {
         }
     }
 
-    /// Zoom, pan, painting and dragging the endpoints.
+    /// Zoom, pan, painting and dragging the endpoints. Two fingers pan and zoom whatever the tool;
+    /// a second finger ends the first one's edit (what it painted stays), so a pinch never paints.
     pub(super) fn canvas_input(&mut self, ui: &egui::Ui, response: &egui::Response, rect: egui::Rect, commands: &mut Vec<GridCommand>) {
-        if response.hovered() {
-            let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
-            let factor = zoom * (scroll / 300.0).exp();
-            if factor != 1.0
-                && let Some(pos) = response.hover_pos()
-            {
-                self.map_view.zoom_at(rect, pos, factor);
+        let nav = Nav::read(ui, rect, response.hovered() || response.is_pointer_button_down_on(), Vec2::ZERO, true);
+        let touching = nav.is_some_and(|nav| nav.touch);
+        if let Some(nav) = nav {
+            if nav.pan != Vec2::ZERO {
+                self.map_view.pan(nav.pan);
             }
+            if nav.zoom != 1.0 {
+                self.map_view.zoom_at(rect, nav.about, nav.zoom);
+            }
+        }
+        if touching {
+            if let Some(Drag::Paint { painted: true, .. }) = self.drag.take() {
+                commands.push(GridCommand::Rerun);
+            }
+            // The finger left down after the pinch pans; the pinch itself moved the view above.
+            self.drag = response.is_pointer_button_down_on().then_some(Drag::Pan);
+            return;
         }
         let cell_xy = |pos: egui::Pos2| self.map_view.cell_at(rect, pos);
         let cell_of = |(x, y): (i64, i64)| self.grid.contains(x, y).then(|| self.grid.cell(x as u32, y as u32));
@@ -111,7 +122,8 @@ impl GridLab {
                 _ => {}
             }
         }
-        if response.drag_started() {
+        // A drag begun during a pinch is already a pan.
+        if response.drag_started() && self.drag.is_none() {
             let origin = ui.input(|i| i.pointer.press_origin()).unwrap_or(rect.center());
             let pressed = cell_of(cell_xy(origin));
             let primary = response.dragged_by(PointerButton::Primary) && !ui.input(|i| i.modifiers.ctrl);

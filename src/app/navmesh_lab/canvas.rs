@@ -2,6 +2,7 @@
 //! roles), obstacle edges, the path, grid A*'s path, the funnel, the point-location walk and the
 //! polygon being drawn.
 
+use egui::emath::TSTransform;
 use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
 
 use super::{NavmeshLab, ReplayKind};
@@ -19,18 +20,27 @@ pub struct Transform {
     pub lo: Point,
     pub scale: f32,
     pub y_down: bool,
+    /// The student's pan and zoom of the fitted map, relative to the canvas's top-left corner.
+    pub view: TSTransform,
 }
 
 impl Transform {
     pub fn to_screen(self, p: Point) -> Pos2 {
-        let x = self.rect.min.x + (p[0] - self.lo[0]) as f32 * self.scale;
+        let x = (p[0] - self.lo[0]) as f32 * self.scale;
         let dy = (p[1] - self.lo[1]) as f32 * self.scale;
-        Pos2::new(x, if self.y_down { self.rect.min.y + dy } else { self.rect.max.y - dy })
+        let fitted = Pos2::new(x, if self.y_down { dy } else { self.rect.height() - dy });
+        self.rect.min + (self.view * fitted).to_vec2()
     }
 
     pub fn to_map(self, p: Pos2) -> Point {
-        let dy = if self.y_down { p.y - self.rect.min.y } else { self.rect.max.y - p.y };
-        [self.lo[0] + ((p.x - self.rect.min.x) / self.scale) as f64, self.lo[1] + (dy / self.scale) as f64]
+        let fitted = self.view.inverse() * (p - self.rect.min).to_pos2();
+        let dy = if self.y_down { fitted.y } else { self.rect.height() - fitted.y };
+        [self.lo[0] + (fitted.x / self.scale) as f64, self.lo[1] + (dy / self.scale) as f64]
+    }
+
+    /// Screen points per map unit.
+    pub fn points_per_unit(self) -> f32 {
+        self.scale * self.view.scaling
     }
 }
 
@@ -104,7 +114,7 @@ impl NavmeshLab {
         for (p, colour) in [(self.start, palette.start), (self.goal, palette.goal)] {
             painter.circle_filled(at.to_screen(p), 5.0, colour);
             if self.search.radius > 0.0 {
-                painter.circle_stroke(at.to_screen(p), self.search.radius as f32 * at.scale, Stroke::new(1.5, colour));
+                painter.circle_stroke(at.to_screen(p), self.search.radius as f32 * at.points_per_unit(), Stroke::new(1.5, colour));
             }
         }
         self.paint_drawing(painter, at);

@@ -11,9 +11,11 @@ mod scene;
 
 use std::sync::Arc;
 
+use egui::emath::TSTransform;
 use egui::{Color32, Pos2, Sense, Vec2};
 
 use super::Lesson;
+use super::canvas_nav::Nav;
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::history::{self, History, Step};
 use super::{theme::{self, Palette}, widgets};
@@ -121,6 +123,8 @@ pub struct NavmeshLab {
     notice: Option<String>,
     /// Where the canvas was last painted, for clicks and tests.
     transform: Option<Transform>,
+    /// The student's pan and zoom of the canvas (see `Transform::view`).
+    view: TSTransform,
     /// The recordings of the last query, while the worker makes them.
     job: Option<Job>,
     /// A scene's step, opened when the next recording arrives.
@@ -244,6 +248,7 @@ impl NavmeshLab {
             save_path: "maps/drawn.json".to_string(),
             notice: None,
             transform: None,
+            view: TSTransform::IDENTITY,
             job: None,
             scene_step: None,
             repaint: None,
@@ -421,6 +426,7 @@ impl NavmeshLab {
         self.grid = grid.map(Arc::new);
         self.polygons = polygons;
         self.error = None;
+        self.view = TSTransform::IDENTITY;
         self.clear_replays();
         self.place_endpoints();
         self.run();
@@ -689,11 +695,18 @@ impl NavmeshLab {
         let available = Vec2::new(ui.available_width().min(ui.clip_rect().right() - ui.cursor().left()), ui.available_height());
         let (w, h) = ((hi[0] - lo[0]).max(1e-9) as f32, (hi[1] - lo[1]).max(1e-9) as f32);
         let scale = (available.x / w).min(available.y / h).max(1.0) * 0.97;
-        let (response, painter) = ui.allocate_painter(Vec2::new(w * scale, h * scale), Sense::click());
+        let (response, painter) = ui.allocate_painter(Vec2::new(w * scale, h * scale), Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Polygon canvas"));
-        let at = Transform { rect: response.rect, lo, scale, y_down: self.grid.is_some() };
+        self.navigate(ui, &response);
+        let at = Transform { rect: response.rect, lo, scale, y_down: self.grid.is_some(), view: self.view };
         self.transform = Some(at);
         self.paint(&painter, &at);
+        let fit = egui::Rect::from_min_size(response.rect.right_top() + Vec2::new(-56.0, 6.0), Vec2::new(50.0, 22.0));
+        if self.view != TSTransform::IDENTITY
+            && ui.put(fit, egui::Button::new("Fit")).on_hover_text("Show the whole map again").clicked()
+        {
+            self.view = TSTransform::IDENTITY;
+        }
         if response.clicked()
             && let Some(pos) = response.interact_pointer_pos()
         {
@@ -707,6 +720,21 @@ impl NavmeshLab {
                 None if ui.input(|i| i.modifiers.shift) => MeshCommand::SetStart(p),
                 None => MeshCommand::SetGoal(p),
             });
+        }
+    }
+
+    /// Dragging pans; two fingers, ctrl + wheel or a trackpad pinch zoom (the plain wheel still
+    /// scrolls the page, as a lecture's cells need).
+    fn navigate(&mut self, ui: &egui::Ui, response: &egui::Response) {
+        /// From the fitted map to forty times closer.
+        const SCALES: egui::Rangef = egui::Rangef { min: 1.0, max: 40.0 };
+        let rect = response.rect;
+        let drag = if response.dragged() { response.drag_delta() } else { Vec2::ZERO };
+        let hovered = response.hovered() || response.is_pointer_button_down_on();
+        if let Some(nav) = Nav::read(ui, rect, hovered, drag, false) {
+            let corner = TSTransform::from_translation(rect.min.to_vec2());
+            let on_screen = nav.apply(corner * self.view * corner.inverse(), SCALES);
+            self.view = corner.inverse() * on_screen * corner;
         }
     }
 

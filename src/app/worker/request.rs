@@ -114,15 +114,16 @@ pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
 const REPORT_EVERY: Duration = Duration::from_millis(50);
 
 thread_local! {
-    /// The running job's way to its page, and when it last posted progress.
-    static POST: std::cell::RefCell<Option<(Box<dyn Fn(Vec<u8>)>, Instant)>> = const { std::cell::RefCell::new(None) };
+    /// The running job's way to its page, and when it last posted progress (none yet: the first
+    /// report goes at once, so even a short job shows its total).
+    static POST: std::cell::RefCell<Option<(Box<dyn Fn(Vec<u8>)>, Option<Instant>)>> = const { std::cell::RefCell::new(None) };
 }
 
 fn post_progress(progress: &Progress) {
     POST.with_borrow_mut(|post| {
         let Some((send, last)) = post else { return };
-        if last.elapsed() >= REPORT_EVERY {
-            *last = Instant::now();
+        if last.is_none_or(|at| at.elapsed() >= REPORT_EVERY) {
+            *last = Some(Instant::now());
             if let Ok(bytes) = encode(&FromWorker::Progress(progress.report())) {
                 send(bytes);
             }
@@ -138,7 +139,7 @@ pub fn serve(request: &[u8], place: Place, post: impl Fn(Vec<u8>) + 'static) {
         Err(error) => return post(encode(&FromWorker::Failed(error)).expect("a string encodes")),
     };
     let post: Box<dyn Fn(Vec<u8>)> = Box::new(post);
-    POST.set(Some((post, Instant::now())));
+    POST.set(Some((post, None)));
     let response = request.run(&Progress::listened(post_progress));
     let (post, _) = POST.take().expect("set above");
     match encode(&FromWorker::Done(response, place)) {

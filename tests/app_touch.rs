@@ -1,0 +1,177 @@
+//! Pan and pinch-zoom on a tablet, as the browser delivers them: the first finger is also the
+//! pointer (pressed, moved, released), and every finger is a touch event. A pinch must keep the
+//! map under both fingers, whatever tool is picked, and must not edit anything; the mouse wheel
+//! zooms the grid map about the pointer as it always has.
+
+mod common;
+
+use egui::{Event, Modifiers, MouseWheelUnit, PointerButton, Pos2, TouchDeviceId, TouchId, TouchPhase, Vec2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use searchlab::app::grid_lab::{Settings, Tool};
+use searchlab::app::{GridLab, NavmeshLab};
+
+use common::ui::{lesson_harness, settle};
+
+fn touch(id: u64, phase: TouchPhase, pos: Pos2) -> Event {
+    Event::Touch { device_id: TouchDeviceId(0), id: TouchId(id), phase, pos, force: None }
+}
+
+fn primary(pos: Pos2, pressed: bool) -> Event {
+    Event::PointerButton { pos, button: PointerButton::Primary, pressed, modifiers: Modifiers::NONE }
+}
+
+/// Two fingers land at `from`, move to `to` over a few frames, and lift; events in the order
+/// eframe's web runner sends them.
+fn pinch<S>(harness: &mut Harness<'_, S>, from: [Pos2; 2], to: [Pos2; 2]) {
+    harness.event(Event::PointerMoved(from[0]));
+    harness.event(primary(from[0], true));
+    harness.event(touch(0, TouchPhase::Start, from[0]));
+    harness.step();
+    harness.event(touch(1, TouchPhase::Start, from[1]));
+    harness.step();
+    for t in [0.25, 0.5, 0.75, 1.0] {
+        let (a, b) = (from[0].lerp(to[0], t), from[1].lerp(to[1], t));
+        harness.event(Event::PointerMoved(a));
+        harness.event(touch(0, TouchPhase::Move, a));
+        harness.event(touch(1, TouchPhase::Move, b));
+        harness.step();
+    }
+    harness.event(touch(1, TouchPhase::End, to[1]));
+    harness.event(primary(to[0], false));
+    harness.event(touch(0, TouchPhase::End, to[0]));
+    harness.event(Event::PointerGone);
+    harness.step();
+}
+
+/// Fingers `spread` apart about `centre`, moved `factor` times as far apart about `centre + shift`.
+fn spread_about(centre: Pos2, spread: Vec2, shift: Vec2, factor: f32) -> [[Pos2; 2]; 2] {
+    let to = centre + shift;
+    [[centre - spread, centre + spread], [to - spread * factor, to + spread * factor]]
+}
+
+fn assert_near(found: Pos2, expected: Pos2, what: &str) {
+    assert!(found.distance(expected) < 0.75, "{what}: at {found:?}, expected {expected:?}");
+}
+
+#[test]
+fn a_pinch_on_the_grid_zooms_about_the_fingers_and_paints_nothing() {
+    // With the wall brush picked: one finger would paint, two must not.
+    let settings = Settings { tool: Tool::Wall, ..Settings::default() };
+    let mut harness = lesson_harness([1500.0, 950.0], GridLab::with_settings(settings));
+    settle(&mut harness);
+    let lab = harness.state();
+    let (grid, endpoints, zoom) = (lab.grid().clone(), lab.endpoints(), lab.map_view().zoom);
+    let (w, h) = (grid.width(), grid.height());
+    let [near_a, near_b] = [grid.cell(w / 3, h / 3), grid.cell(2 * w / 3, 2 * h / 3)];
+    let before = [near_a, near_b].map(|cell| lab.cell_on_screen(cell).unwrap());
+    let centre = before[0].lerp(before[1], 0.5);
+    let shift = vec2(30.0, -20.0);
+    let factor = 2.0;
+    let [from, to] = spread_about(centre, vec2(40.0, 25.0), shift, factor);
+    pinch(&mut harness, from, to);
+    harness.run_ok();
+
+    let lab = harness.state();
+    assert!((lab.map_view().zoom / zoom - factor).abs() < 1e-3, "zoom {} -> {}", zoom, lab.map_view().zoom);
+    for (cell, was) in [near_a, near_b].into_iter().zip(before) {
+        let expected = centre + shift + (was - centre) * factor;
+        assert_near(lab.cell_on_screen(cell).unwrap(), expected, "a cell after the pinch");
+    }
+    assert_eq!(lab.grid(), &grid, "the pinch painted no wall");
+    assert_eq!(lab.endpoints(), endpoints, "nor moved the start or goal");
+}
+
+#[test]
+fn the_wheel_still_zooms_the_grid_about_the_pointer() {
+    let mut harness = lesson_harness([1500.0, 950.0], GridLab::new());
+    settle(&mut harness);
+    let lab = harness.state();
+    let cell = lab.grid().cell(lab.grid().width() / 4, lab.grid().height() / 2);
+    let pointer = lab.cell_on_screen(cell).unwrap();
+    let (zoom, other) = (lab.map_view().zoom, lab.grid().cell(lab.grid().width() / 2, lab.grid().height() / 4));
+    let other_before = lab.cell_on_screen(other).unwrap();
+    harness.hover_at(pointer);
+    harness.step();
+    harness.event(Event::MouseWheel {
+        unit: MouseWheelUnit::Point,
+        delta: vec2(0.0, 120.0),
+        modifiers: Modifiers::NONE,
+        phase: TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+    });
+    harness.run_ok();
+    let lab = harness.state();
+    let factor = lab.map_view().zoom / zoom;
+    // The wheel's 120 points, smoothed over frames, add up to e^(120/300).
+    assert!((factor - (120.0f32 / 300.0).exp()).abs() < 0.02, "wheel up zooms in by e^0.4, got {factor}");
+    assert_near(lab.cell_on_screen(cell).unwrap(), pointer, "the cell under the pointer");
+    assert_near(lab.cell_on_screen(other).unwrap(), pointer + (other_before - pointer) * factor, "another cell");
+}
+
+#[test]
+fn the_polygon_canvas_pans_and_pinch_zooms_and_clicks_land_where_shown() {
+    let mut harness = lesson_harness([1400.0, 900.0], NavmeshLab::new());
+    settle(&mut harness);
+    let scene = harness.state().scene();
+    let (start, goal) = (scene.start.unwrap(), scene.goal.unwrap());
+    let at = |harness: &Harness<'_, NavmeshLab>, p| harness.state().point_on_screen(p).unwrap();
+    let (start_before, goal_before) = (at(&harness, start), at(&harness, goal));
+    let centre = start_before.lerp(goal_before, 0.5);
+    let shift = vec2(-15.0, 10.0);
+    let factor = 2.0;
+    let [from, to] = spread_about(centre, vec2(30.0, 30.0), shift, factor);
+    pinch(&mut harness, from, to);
+    harness.run_ok();
+    for (p, was) in [(start, start_before), (goal, goal_before)] {
+        assert_near(at(&harness, p), centre + shift + (was - centre) * factor, "a point after the pinch");
+    }
+
+    // A mouse drag pans by as much (grabbed where the fingers left off, on the canvas).
+    let (start_zoomed, drag) = (at(&harness, start), vec2(-40.0, 25.0));
+    let grab = centre + shift;
+    harness.hover_at(grab);
+    harness.drag_at(grab);
+    harness.step();
+    for t in [0.5, 1.0] {
+        harness.hover_at(grab + drag * t);
+        harness.step();
+    }
+    harness.drop_at(grab + drag);
+    harness.run_ok();
+    assert_near(at(&harness, start), start_zoomed + drag, "the start after the drag");
+    assert_eq!(harness.state().scene().goal, Some(goal), "a drag sets no goal");
+
+    // A click sets the goal where it is shown under the pointer.
+    let click = grab + vec2(6.0, -4.0);
+    harness.hover_at(click);
+    harness.step();
+    harness.event(primary(click, true));
+    harness.event(primary(click, false));
+    settle(&mut harness);
+    let goal = harness.state().scene().goal.unwrap();
+    assert_near(at(&harness, goal), click, "the new goal");
+
+    common::ui::click(&mut harness, "Fit");
+    assert_near(at(&harness, start), start_before, "the start after Fit");
+}
+
+#[test]
+fn a_pinch_on_the_game_tree_zooms_about_the_fingers_centre() {
+    let mut harness = common::tree_lab::lab_harness();
+    let canvas = harness.get_by_label("Game tree canvas").rect();
+    let centre = canvas.center();
+    let before = harness.state().scene_rect();
+    // A symmetric pinch: the centre stays put, so the part of the tree under it must too. The
+    // tree opens as close as it may be shown, so the pinch zooms out.
+    let factor = 0.5;
+    let [from, to] = spread_about(centre, vec2(120.0, 80.0), Vec2::ZERO, factor);
+    pinch(&mut harness, from, to);
+    harness.run_ok();
+    let after = harness.state().scene_rect();
+    // The scene fills the canvas (less its frame's few points of margin), fitted and centred.
+    let scale = |shown: egui::Rect| (canvas.size() / shown.size()).min_elem();
+    assert!((scale(after) / scale(before) - factor).abs() < 0.03, "{before:?} -> {after:?}");
+    let drift = (after.center() - before.center()).length() * scale(after);
+    assert!(drift < 1.5, "the tree under the pinch centre moved {drift} points: {before:?} -> {after:?}");
+}
