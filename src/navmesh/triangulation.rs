@@ -62,7 +62,7 @@ pub struct Navmesh {
 /// A vertex in or near each cell of a coarse grid over the mesh, where point location starts
 /// walking: spade's default start, the vertex found last, is across the map from the next query's
 /// start on big maps.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct VertexHints {
     origin: Point,
     cell: f64,
