@@ -227,8 +227,7 @@ impl Lesson for TuningLab {
     }
 
     fn logic(&mut self, _ctx: &egui::Context) {
-        if let Some(Response::Tune(result)) = self.job.as_ref().and_then(Job::poll) {
-            self.job = None;
+        if let Some(Response::Tune(result)) = Job::finish(&mut self.job, &mut self.error) {
             self.show_log(result, "a tiny tuning run");
         }
     }

@@ -13,14 +13,14 @@ use crate::trace::Tracer;
 
 /// A portal endpoint: `offset` is `+r` for a corner on the left of the path (the path passes to
 /// its right), `-r` for one on the right, 0 for points the path may touch.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Corner {
     pub point: Point,
     pub offset: f64,
 }
 
 /// Events of one funnel run, for the lesson's step-by-step view.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum FunnelEvent {
     /// After portal `portal` (counted from 1; the goal is the last): the funnel.
     Step(FunnelStep),
@@ -30,7 +30,7 @@ pub enum FunnelEvent {
 
 /// The funnel after one portal: the apex and its left and right chains, the taut paths from the
 /// apex (their first point) to the portal's two ends (their last points).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FunnelStep {
     pub portal: usize,
     pub apex: Point,

@@ -9,7 +9,7 @@
 use super::triangulation::Navmesh;
 use crate::trace::NO_NODE;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Role {
     Blocked,
     DeadEnd,
@@ -17,7 +17,7 @@ pub enum Role {
     Decision,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Reduction {
     pub roles: Vec<Role>,
     /// For a dead-end triangle, its neighbour on the way to the rest of the mesh (`NO_NODE` for the

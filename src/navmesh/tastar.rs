@@ -63,7 +63,7 @@ impl MeshQuery {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MeshPath {
     pub length: f64,
     pub waypoints: Vec<Point>,
@@ -71,7 +71,7 @@ pub struct MeshPath {
     pub channel: Vec<u32>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MeshSearchResult {
     /// The best path found (the shortest unless `first_path_only`), or `None` if there is none.
     pub path: Option<MeshPath>,

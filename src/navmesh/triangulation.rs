@@ -25,7 +25,7 @@ impl Default for Refinement {
 }
 
 /// One triangle; edge `i` runs from `vertices[i]` to `vertices[(i + 1) % 3]`, counter-clockwise.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Triangle {
     pub vertices: [u32; 3],
     /// The triangle across edge `i`, or `NO_NODE` outside the convex hull.
@@ -44,7 +44,9 @@ pub enum Location {
     OutsideMap,
 }
 
-#[derive(Debug, Clone)]
+/// Serde carries the triangulation itself (point location walks it), so a mesh crossing to a
+/// Web Worker is the same mesh, triangle for triangle.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Navmesh {
     cdt: Cdt,
     pub vertices: Vec<Point>,
@@ -60,7 +62,7 @@ pub struct Navmesh {
 /// A vertex in or near each cell of a coarse grid over the mesh, where point location starts
 /// walking: spade's default start, the vertex found last, is across the map from the next query's
 /// start on big maps.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct VertexHints {
     origin: Point,
     cell: f64,

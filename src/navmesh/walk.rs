@@ -9,7 +9,7 @@ use super::triangulation::Navmesh;
 use super::{Point, distance, orient};
 use crate::trace::{NO_NODE, Tracer};
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum WalkEvent {
     /// A sample triangle and the distance from its centre to the point.
     Sample { triangle: u32, distance: f64 },

@@ -6,7 +6,7 @@ use crate::trace::Replay;
 
 /// Events of a hierarchical planner (HPA*, PRA*): the stage it is in, and the events of the
 /// searches it runs there, whose node ids belong to that stage's graph.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum PlanEvent {
     /// A new stage begins on abstraction `level` (0 = the grid).
     Stage { level: usize, stage: PlanStage },
@@ -16,7 +16,7 @@ pub enum PlanEvent {
 }
 
 /// The stages of a hierarchical planner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PlanStage {
     /// HPA*: the start is linked to the entrances of its cluster.
     LinkStart,

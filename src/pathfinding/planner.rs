@@ -190,7 +190,7 @@ impl Planner {
 }
 
 /// What a planner built for one map: HPA*'s or PRA*'s abstraction, nothing for a flat search.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub enum Prepared {
     Flat,
     Hpa(Hpa),
@@ -198,7 +198,7 @@ pub enum Prepared {
 }
 
 /// One answered query, with each planner's own figures.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub enum Answer {
     Flat(PathResult),
     Hpa(HpaResult),

@@ -17,7 +17,7 @@ use crate::trace::{NO_NODE, Mapped, Tracer};
 use super::search_trace::SearchEvent;
 
 /// One abstraction level above the grid.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Level {
     /// The nodes of the level below that each node groups.
     children: Vec<Vec<u32>>,
@@ -30,7 +30,7 @@ struct Level {
 }
 
 /// The clique-abstraction pyramid of a grid. Level 0 is the grid itself (node = cell).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Pyramid {
     rules: MoveRules,
     /// `parents[l][n]`: the node of level l + 1 that groups node n of level l.
@@ -61,7 +61,7 @@ impl Default for PraOptions {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PraResult {
     /// Grid cells from the start, with their cost; with PRA*(k) a prefix of the way.
     pub path: Option<(f64, Vec<u32>)>,

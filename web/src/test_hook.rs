@@ -100,7 +100,7 @@ impl GridAstar {
         let Some(job) = &self.job else { return };
         let Some(response) = job.poll() else { return };
         self.done = true;
-        let Response::Grid(Some(recorded)) = response else {
+        let Ok(Response::Grid(Some(recorded))) = response else {
             return web_sys::console::error_1(&"?test=grid-astar: no recording came back".into());
         };
         let replay = &recorded.replays()[0];
@@ -170,7 +170,7 @@ impl LongJob {
         let Some(response) = job.poll() else { return };
         let answered = now_ms();
         self.done = true;
-        let Response::BarcaMove(answer) = response else {
+        let Ok(Response::BarcaMove(answer)) = response else {
             return web_sys::console::error_1(&"?test=long-job: no Barca move came back".into());
         };
         let legal = answer.mv.is_some_and(|mv| {

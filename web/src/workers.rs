@@ -66,13 +66,16 @@ fn start(request: Vec<u8>, reply: Reply) -> Result<Box<dyn Running>, JsValue> {
         None => new_worker()?,
     };
     SPARE.set(new_worker().map_err(|error| web_sys::console::error_1(&error)).ok());
+    let on_failure = reply.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         if let Err(error) = reply.receive(&Uint8Array::new(&event.data()).to_vec()) {
-            web_sys::console::error_1(&format!("a job in a Web Worker failed: {error}").into());
+            web_sys::console::error_1(&format!("a job in a Web Worker: {error}").into());
         }
     });
-    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(|event: ErrorEvent| {
-        web_sys::console::error_1(&format!("a Web Worker failed: {}", event.message()).into());
+    // The worker died (after a panic its wasm traps); the job ends with the first message in.
+    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+        let error = on_failure.fail(&format!("the Web Worker stopped: {}", event.message()));
+        web_sys::console::error_1(&error.into());
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -92,7 +95,9 @@ pub fn worker_entry(request: Uint8Array) {
         return;
     };
     std::panic::set_hook(Box::new(|info| {
-        let failed = worker::encode(&FromWorker::Failed(info.to_string())).expect("a string encodes");
+        let message = info.payload_as_str().unwrap_or("no message");
+        let location = info.location().map(|at| format!(" ({at})")).unwrap_or_default();
+        let failed = worker::encode(&FromWorker::Failed(format!("{message}{location}"))).expect("a string encodes");
         if let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() {
             let _ = post(&scope, failed);
         }

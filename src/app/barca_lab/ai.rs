@@ -221,7 +221,7 @@ mod tests {
             assert!(moves.contains(&best), "{algorithm:?}: {best} is a legal move");
             assert!(thinking.progress_text().contains("best so far"), "{}", thinking.progress_text());
             thinking.stop();
-            let Response::BarcaMove(answer) = within_seconds(10, || thinking.job.poll()) else { panic!("not a move") };
+            let Response::BarcaMove(answer) = within_seconds(10, || thinking.job.poll()?.ok()) else { panic!("not a move") };
             assert!(answer.mv.is_some_and(|mv| moves.contains(&mv)), "{algorithm:?} answers with a move");
         }
     }

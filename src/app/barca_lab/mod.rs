@@ -506,7 +506,14 @@ impl BarcaLab {
 
     /// Plays the computer's answer when it is in, and starts the next search when a computer is to move.
     fn poll_computer(&mut self) {
-        if let Some(Response::BarcaMove(AiAnswer { mv, summary, engine })) = self.thinking.as_ref().and_then(|t| t.job.poll()) {
+        let answer = self.thinking.as_ref().and_then(|t| t.job.poll());
+        if let Some(Err(error)) = &answer {
+            // The computer cannot move: wait for the user rather than fail again.
+            self.cancel_thinking();
+            self.paused = true;
+            self.refuse(error.clone());
+        }
+        if let Some(Ok(Response::BarcaMove(AiAnswer { mv, summary, engine }))) = answer {
             let stopped = self.thinking.take().is_some_and(|t| t.is_stopping());
             self.engine = Some(engine);
             self.last_search = Some(summary);

@@ -13,6 +13,7 @@ mod pseudocode;
 
 use self::paint::{CachedTexture, region_colour};
 use super::GridCommand;
+use crate::app::worker::shared;
 use crate::app::{theme, widgets};
 use crate::grid::{Grid, MoveRules};
 // The app's `Planner` is the on/off choice; the library's is the full spec.
@@ -139,7 +140,7 @@ impl HierarchySettings {
 const MAX_SHOWN_WIDTH: usize = 6;
 
 /// A* on the same query, the reference for suboptimality.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 struct Reference {
     cost: Option<f64>,
     expanded: usize,
@@ -147,7 +148,9 @@ struct Reference {
 }
 
 /// One planned query with what the layers draw.
+#[derive(Serialize, Deserialize)]
 pub struct Plan {
+    #[serde(with = "shared")]
     abstraction: Arc<Prepared>,
     /// Building, or after an edit updating, the abstraction; None when the last one was reused.
     preprocessing: Option<Duration>,
@@ -162,12 +165,43 @@ pub struct Plan {
     /// Edits included, so only later ones are kept for the next update.
     edits_applied: usize,
     /// The query's recorded trace, for stepping through the planner.
+    #[serde(with = "plan_replay")]
     player: Player<PlanView>,
 }
 
+#[cfg(test)]
+impl Plan {
+    /// The figures the page shows, and the abstraction and the replay's trace as bytes.
+    pub fn shown(self) -> (Option<PlanSummary>, Vec<u8>) {
+        let bytes = crate::app::worker::encode(&(&*self.abstraction, self.player.trace())).unwrap();
+        let mut state = HierarchyState::default();
+        state.install(Some(self));
+        (state.summary(), bytes)
+    }
+}
+
+/// A plan's replay crosses to and from a Web Worker as its trace; the page rebuilds the player.
+mod plan_replay {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::pathfinding::plan_trace::{PlanEvent, PlanView};
+    use crate::trace::{Player, Trace};
+
+    pub fn serialize<S: Serializer>(player: &Player<PlanView>, serializer: S) -> Result<S::Ok, S::Error> {
+        (player.trace(), player.view().search.nodes().len()).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Player<PlanView>, D::Error> {
+        let (trace, nodes) = <(Trace<PlanEvent>, usize)>::deserialize(deserializer)?;
+        Ok(Player::new(trace, PlanView::new(nodes)))
+    }
+}
+
 /// What the worker needs to plan: the planner and the abstraction to reuse or update.
+#[derive(Serialize, Deserialize)]
 pub struct PlanJob {
     planner: Option<PlannerSpec>,
+    #[serde(with = "shared::optional")]
     previous: Option<Arc<Prepared>>,
     edits: Vec<(u32, u32)>,
 }

@@ -105,8 +105,6 @@ pub struct Recorded {
     start: u32,
     goal: u32,
     replays: Vec<SearchReplay>,
-    /// Only recordings made on this side of the Web Worker boundary have one (see [`GridJob::crosses`]).
-    #[serde(skip)]
     hierarchy: Option<layers::Plan>,
     show_end: bool,
     /// Why a search could not run on this map (JPS on weighted cells), shown as the error.
@@ -132,8 +130,7 @@ pub struct GridJob {
     goal: u32,
     /// The start and goal were chosen (by a scene): keep them on a new map.
     chosen: bool,
-    /// HPA*/PRA* beside the search, reusing the page's abstraction (shared memory: never crosses).
-    #[serde(skip)]
+    /// HPA*/PRA* beside the search, reusing or updating the page's abstraction.
     plan: Option<layers::PlanJob>,
     show_end: bool,
 }
@@ -142,11 +139,6 @@ impl GridJob {
     /// A recording of `searches` on `grid` from `start` to `goal`, as the page makes one.
     pub fn new(grid: Grid, searches: Vec<GridSearch>, start: u32, goal: u32) -> Self {
         Self { map: JobMap::Current, current: Some(grid), searches, start, goal, chosen: true, plan: None, show_end: true }
-    }
-
-    /// False while a hierarchical planner rides along: its abstraction lives in the page's memory.
-    pub fn crosses(&self) -> bool {
-        self.plan.is_none()
     }
 
     /// None if stopped.
@@ -172,6 +164,22 @@ impl GridJob {
             .collect::<Option<Vec<_>>>()?;
         let hierarchy = plan.and_then(|plan| plan.run(&grid, start, goal, new_map.is_some()));
         Some(Recorded { new_map, start, goal, replays, hierarchy, show_end, refused: refused.map(str::to_string) })
+    }
+}
+
+#[cfg(test)]
+impl GridJob {
+    /// With HPA* or PRA* beside the search, built afresh.
+    pub fn planned(mut self, settings: &HierarchySettings) -> Self {
+        self.plan = Some(HierarchyState::default().job(settings, self.searches[0].rules));
+        self
+    }
+}
+
+#[cfg(test)]
+impl Recorded {
+    pub fn plan(self) -> Option<layers::Plan> {
+        self.hierarchy
     }
 }
 
@@ -387,8 +395,7 @@ impl GridLab {
 
     /// Installs the worker's result once it is in.
     fn poll_job(&mut self) {
-        let Some(Response::Grid(Some(recorded))) = self.job.as_ref().and_then(Job::poll) else { return };
-        self.job = None;
+        let Some(Response::Grid(Some(recorded))) = Job::finish(&mut self.job, &mut self.error) else { return };
         if let Some((grid, source)) = recorded.new_map {
             // A map loaded or generated over the one shown: that one can be had back.
             self.history.record(self.map_state());

@@ -19,7 +19,7 @@ use super::canvas_nav::Nav;
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::history::{self, History, Step};
 use super::{theme::{self, Palette}, widgets};
-use super::worker::{Job, Request, Response};
+use super::worker::{Job, Request, Response, shared};
 use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
 use crate::navmesh::grid_outline::cell_centre;
@@ -158,6 +158,7 @@ fn build(outline: &Outline, search: &MeshSearch) -> Result<Navmesh, String> {
 }
 
 /// What the worker sends back for one query.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Recorded {
     result: Result<MeshSearchResult, String>,
     search: Trace<SearchEvent>,
@@ -167,14 +168,29 @@ pub struct Recorded {
     grid_path: Option<(f64, Vec<Point>)>,
 }
 
-/// One query to record, on the page's mesh (shared, not copied, with the worker thread).
+/// One query to record, on the page's mesh (shared with a worker thread, copied to a Web Worker).
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct MeshJob {
+    #[serde(with = "shared")]
     mesh: Arc<Navmesh>,
+    #[serde(with = "shared")]
     reduction: Arc<Reduction>,
+    #[serde(with = "shared::optional")]
     grid: Option<Arc<Grid>>,
     search: MeshSearch,
     start: Point,
     goal: Point,
+}
+
+#[cfg(test)]
+impl Recorded {
+    pub fn path(&self) -> Option<&crate::navmesh::tastar::MeshPath> {
+        self.result.as_ref().ok()?.path.as_ref()
+    }
+
+    pub fn grid_path(&self) -> Option<&(f64, Vec<Point>)> {
+        self.grid_path.as_ref()
+    }
 }
 
 impl MeshJob {
@@ -494,17 +510,18 @@ impl NavmeshLab {
     fn run(&mut self) {
         // A new query: the last one's message no longer applies.
         self.error = None;
-                let (mesh, reduction, grid, search) =
-            (Arc::clone(&self.mesh), Arc::clone(&self.reduction), self.grid.clone(), self.search.clone());
-        let (start, goal) = (self.start, self.goal);
-        let job = MeshJob { mesh, reduction, grid, search, start, goal };
-        self.job = Some(Job::start("Recording the search", self.repaint.clone(), Request::Mesh(job)));
+        self.job = Some(Job::start("Recording the search", self.repaint.clone(), Request::Mesh(self.query())));
+    }
+
+    /// The query on screen, as a job.
+    pub fn query(&self) -> MeshJob {
+        let (mesh, reduction, grid) = (Arc::clone(&self.mesh), Arc::clone(&self.reduction), self.grid.clone());
+        MeshJob { mesh, reduction, grid, search: self.search, start: self.start, goal: self.goal }
     }
 
     /// Installs the worker's recordings once they are in.
     fn poll_job(&mut self) {
-        let Some(Response::Mesh(recorded)) = self.job.as_ref().and_then(Job::poll) else { return };
-        self.job = None;
+        let Some(Response::Mesh(recorded)) = Job::finish(&mut self.job, &mut self.error) else { return };
         self.player = Player::new(recorded.search, SearchSnapshot::new(self.mesh.triangles.len()));
         // Open on the outcome, the path drawn; Start or the timeline go back to watch it grow.
         self.player.seek(usize::MAX);

@@ -289,8 +289,7 @@ impl TreeLab {
 
     /// Installs the worker's result once it is in.
     fn poll_job(&mut self) {
-        let Some(Response::Tree(Some(recording))) = self.job.as_ref().and_then(Job::poll) else { return };
-        self.job = None;
+        let Some(Response::Tree(Some(recording))) = Job::finish(&mut self.job, &mut self.error) else { return };
         let (top_k, follow) = (self.expansion.top_k, self.expansion.follow);
         self.expansion = Expansion { top_k, follow, ..Expansion::default() };
         self.selected = None;

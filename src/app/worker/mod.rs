@@ -4,18 +4,19 @@
 //! older one. A job is a [`Request`] value, so it can cross into a worker's separate memory.
 
 mod request;
+pub mod shared;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
-pub use self::request::{FromWorker, Place, Reply, Request, Response, decode, encode, serve};
+pub use self::request::{Answer, FromWorker, Place, Reply, Request, Response, decode, encode, serve};
 use crate::time::{Duration, Instant};
 use crate::trace::Progress;
 
 /// A running piece of work.
 pub struct Job {
-    result: mpsc::Receiver<(Response, Place)>,
+    result: mpsc::Receiver<(Answer, Place)>,
     progress: Arc<Progress>,
     /// Set when the job is dropped: its result is no longer wanted.
     discarded: Arc<AtomicBool>,
@@ -32,7 +33,7 @@ pub struct Job {
 #[cfg(target_arch = "wasm32")]
 struct Remote {
     worker: Box<dyn Running>,
-    sender: mpsc::Sender<(Response, Place)>,
+    sender: mpsc::Sender<(Answer, Place)>,
     answer_when_ended: Option<Box<dyn FnOnce(&Progress) -> Response>>,
 }
 
@@ -52,8 +53,8 @@ thread_local! {
     static STARTER: std::cell::RefCell<Option<Starter>> = const { std::cell::RefCell::new(None) };
 }
 
-/// From now on requests that can cross run in Web Workers started by `starter`; without one
-/// (or when it fails) they run in the page's frame.
+/// From now on requests run in Web Workers started by `starter`; without one (or when it fails)
+/// they run in the page's frame.
 #[cfg(target_arch = "wasm32")]
 pub fn in_web_workers(starter: Starter) {
     STARTER.set(Some(starter));
@@ -81,8 +82,9 @@ impl Job {
         std::thread::Builder::new()
             .name("searchlab-worker".into())
             .spawn(move || {
-                let response = request.run(&progress);
-                if !discarded.load(Ordering::Relaxed) && sender.send((response, Place::Thread)).is_ok() {
+                let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| request.run(&progress)))
+                    .map_err(|panic| failure(panic.downcast_ref::<&str>().copied().or(panic.downcast_ref::<String>().map(String::as_str))));
+                if !discarded.load(Ordering::Relaxed) && sender.send((answer, Place::Thread)).is_ok() {
                     if let Some(ctx) = repaint {
                         ctx.request_repaint();
                     }
@@ -97,36 +99,41 @@ impl Job {
         job
     }
 
-    /// In a Web Worker if the request can cross and the page installed workers, else now.
+    /// In a Web Worker if the page installed workers, else now.
     #[cfg(target_arch = "wasm32")]
-    fn start_in_browser(&mut self, request: Request, sender: mpsc::Sender<(Response, Place)>, repaint: Option<egui::Context>) {
-        if request.crosses() {
-            let reply = Reply { progress: Arc::clone(&self.progress), sender: sender.clone(), repaint };
-            let started = encode(&request).and_then(|bytes| {
-                STARTER.with_borrow(|starter| starter.as_ref().map_or(Err("no Web Workers".to_string()), |start| start(bytes, reply)))
-            });
-            match started {
-                Ok(worker) => {
-                    let answer_when_ended = request.answer_when_ended();
-                    *self.remote.borrow_mut() = Some(Remote { worker, sender, answer_when_ended });
-                    return;
-                }
-                // The starter said why on the console; the job still runs, in the frame.
-                Err(_) => {}
+    fn start_in_browser(&mut self, request: Request, sender: mpsc::Sender<(Answer, Place)>, repaint: Option<egui::Context>) {
+        let reply = Reply { progress: Arc::clone(&self.progress), sender: sender.clone(), repaint };
+        let started = encode(&request).and_then(|bytes| {
+            STARTER.with_borrow(|starter| starter.as_ref().map_or(Err("no Web Workers".to_string()), |start| start(bytes, reply)))
+        });
+        match started {
+            Ok(worker) => {
+                let answer_when_ended = request.answer_when_ended();
+                *self.remote.borrow_mut() = Some(Remote { worker, sender, answer_when_ended });
+                return;
             }
+            // The starter said why on the console; the job still runs, in the frame.
+            Err(_) => {}
         }
-        let _ = sender.send((request.run(&self.progress), Place::Page));
+        let _ = sender.send((Ok(request.run(&self.progress)), Place::Page));
     }
 
-    /// The result, once it is in.
-    pub fn poll(&self) -> Option<Response> {
+    /// The result, once it is in; `Err` (a one-line message to show) if the job failed.
+    pub fn poll(&self) -> Option<Answer> {
         #[cfg(target_arch = "wasm32")]
         if self.progress.is_stopped() {
             self.end_worker();
         }
-        let (response, place) = self.result.try_recv().ok()?;
+        let (answer, place) = self.result.try_recv().ok()?;
         self.ran_in.set(Some(place));
-        Some(response)
+        Some(answer)
+    }
+
+    /// Polls `job`, ending it once it answers; a failed job ends too, its message in `error`.
+    pub fn finish(job: &mut Option<Job>, error: &mut Option<String>) -> Option<Response> {
+        let answer = job.as_ref()?.poll()?;
+        *job = None;
+        answer.map_err(|message| *error = Some(message)).ok()
     }
 
     /// Where the result was made, once it is in.
@@ -148,9 +155,15 @@ impl Job {
         let Some(remote) = self.remote.borrow_mut().take() else { return };
         remote.worker.end();
         if let Some(answer) = remote.answer_when_ended {
-            let _ = remote.sender.send((answer(&self.progress), Place::Worker));
+            let _ = remote.sender.send((Ok(answer(&self.progress)), Place::Worker));
         }
     }
+}
+
+/// The one line a failed job shows, from its panic's message.
+pub fn failure(panic: Option<&str>) -> String {
+    let why = panic.and_then(|message| message.lines().next()).unwrap_or("no message");
+    format!("The job failed, please report it: {why}")
 }
 
 impl Drop for Job {

@@ -16,10 +16,7 @@ use crate::time::{Duration, Instant};
 use crate::tournament::{TuneConfig, TuneLog, tune};
 use crate::trace::{Progress, ProgressReport};
 
-/// Work for a worker. Variants marked `serde(skip)` hold what cannot cross yet (the navmesh and
-/// its reduction, shared with the page); in the browser they run in the page's frame
-/// ([`Request::crosses`]). They come last: serde numbers variants as written when encoding but
-/// skips them when decoding.
+/// Work for a worker.
 #[derive(Serialize, Deserialize)]
 pub enum Request {
     /// Record the grid lab's searches.
@@ -31,7 +28,6 @@ pub enum Request {
     /// Record a game-tree search of a position.
     Tree(Position, SearchSpec),
     /// Record a navmesh search, its funnel and its walk.
-    #[serde(skip)]
     Mesh(MeshJob),
 }
 
@@ -42,7 +38,6 @@ pub enum Response {
     Tune(Result<TuneLog, String>),
     BarcaMove(AiAnswer),
     Tree(Option<Recording>),
-    #[serde(skip)]
     Mesh(navmesh_lab::Recorded),
 }
 
@@ -61,15 +56,6 @@ impl Request {
         }
     }
 
-    /// Whether the request can run in a Web Worker.
-    pub fn crosses(&self) -> bool {
-        match self {
-            Request::Grid(job) => job.crosses(),
-            Request::Tune(_) | Request::BarcaMove(_) | Request::Tree(..) => true,
-            Request::Mesh(_) => false,
-        }
-    }
-
     /// What a request stopped early answers with when its worker is ended instead of asked
     /// (the browser's): the Barca move best so far; recordings answer nothing.
     pub fn answer_when_ended(&self) -> Option<Box<dyn FnOnce(&Progress) -> Response>> {
@@ -83,6 +69,9 @@ impl Request {
     }
 }
 
+/// A job's response, or why it failed (one line, to show).
+pub type Answer = Result<Response, String>;
+
 /// Where a job ran, as the code running it knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Place {
@@ -90,7 +79,7 @@ pub enum Place {
     Thread,
     /// A Web Worker: its code checked it runs in a `WorkerGlobalScope`.
     Worker,
-    /// The page itself, within a frame (a request that cannot cross).
+    /// The page itself, within a frame (no Web Worker could start).
     Page,
 }
 
@@ -125,15 +114,16 @@ pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
 const REPORT_EVERY: Duration = Duration::from_millis(50);
 
 thread_local! {
-    /// The running job's way to its page, and when it last posted progress.
-    static POST: std::cell::RefCell<Option<(Box<dyn Fn(Vec<u8>)>, Instant)>> = const { std::cell::RefCell::new(None) };
+    /// The running job's way to its page, and when it last posted progress (none yet: the first
+    /// report goes at once, so even a short job shows its total).
+    static POST: std::cell::RefCell<Option<(Box<dyn Fn(Vec<u8>)>, Option<Instant>)>> = const { std::cell::RefCell::new(None) };
 }
 
 fn post_progress(progress: &Progress) {
     POST.with_borrow_mut(|post| {
         let Some((send, last)) = post else { return };
-        if last.elapsed() >= REPORT_EVERY {
-            *last = Instant::now();
+        if last.is_none_or(|at| at.elapsed() >= REPORT_EVERY) {
+            *last = Some(Instant::now());
             if let Ok(bytes) = encode(&FromWorker::Progress(progress.report())) {
                 send(bytes);
             }
@@ -149,7 +139,7 @@ pub fn serve(request: &[u8], place: Place, post: impl Fn(Vec<u8>) + 'static) {
         Err(error) => return post(encode(&FromWorker::Failed(error)).expect("a string encodes")),
     };
     let post: Box<dyn Fn(Vec<u8>)> = Box::new(post);
-    POST.set(Some((post, Instant::now())));
+    POST.set(Some((post, None)));
     let response = request.run(&Progress::listened(post_progress));
     let (post, _) = POST.take().expect("set above");
     match encode(&FromWorker::Done(response, place)) {
@@ -159,26 +149,48 @@ pub fn serve(request: &[u8], place: Place, post: impl Fn(Vec<u8>) + 'static) {
 }
 
 /// The page's side of a job in a worker: shows its progress and hands its answer to the [`Job`](super::Job).
+#[derive(Clone)]
 pub struct Reply {
     pub(super) progress: Arc<Progress>,
-    pub(super) sender: mpsc::Sender<(Response, Place)>,
+    pub(super) sender: mpsc::Sender<(Answer, Place)>,
     pub(super) repaint: Option<egui::Context>,
 }
 
 impl Reply {
-    /// Takes in one message from the worker; a failure is returned, to be shown.
+    /// Takes in one message from the worker. A failure ends the job, and is returned for the console.
     pub fn receive(&self, message: &[u8]) -> Result<(), String> {
-        match decode::<FromWorker>(message)? {
-            FromWorker::Progress(report) => self.progress.show(report),
-            FromWorker::Done(response, place) => {
-                // The job may have been dropped meanwhile: then nobody listens.
-                let _ = self.sender.send((response, place));
+        let failed = match decode::<FromWorker>(message) {
+            Ok(FromWorker::Progress(report)) => {
+                self.progress.show(report);
+                None
             }
-            FromWorker::Failed(error) => return Err(error),
+            Ok(FromWorker::Done(response, place)) => {
+                // The job may have been dropped meanwhile: then nobody listens.
+                let _ = self.sender.send((Ok(response), place));
+                None
+            }
+            Ok(FromWorker::Failed(error)) | Err(error) => Some(error),
+        };
+        match failed {
+            Some(error) => Err(self.fail(&error)),
+            None => {
+                self.wake();
+                Ok(())
+            }
         }
+    }
+
+    /// Ends the job with `error` (a panic's message, or why the worker died) and returns the line shown.
+    pub fn fail(&self, error: &str) -> String {
+        let line = super::failure(Some(error));
+        let _ = self.sender.send((Err(line.clone()), Place::Worker));
+        self.wake();
+        line
+    }
+
+    fn wake(&self) {
         if let Some(ctx) = &self.repaint {
             ctx.request_repaint();
         }
-        Ok(())
     }
 }

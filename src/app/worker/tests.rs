@@ -10,7 +10,7 @@ use crate::tournament::{TuneConfig, tune};
 fn wait(job: &Job) -> Response {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        if let Some(response) = job.poll() {
+        if let Some(response) = job.poll().transpose().unwrap() {
             return response;
         }
         assert!(Instant::now() < deadline, "the worker never answered");
@@ -62,7 +62,7 @@ fn through_bytes(request: &Request) -> (Job, Vec<Vec<u8>>) {
 fn a_grid_search_finds_the_scen_optimum_on_a_thread_and_through_bytes() {
     let (query, optimal) = maze_query();
     let (job, _) = through_bytes(&Request::Grid(query));
-    let Some(Response::Grid(Some(crossed))) = job.poll() else { panic!("no recording came back") };
+    let Some(Response::Grid(Some(crossed))) = job.poll().transpose().unwrap() else { panic!("no recording came back") };
     assert_eq!(job.ran_in(), Some(Place::Worker));
     let (query, _) = maze_query();
     let job = Job::start("A*", None, Request::Grid(query));
@@ -80,7 +80,7 @@ fn a_grid_search_finds_the_scen_optimum_on_a_thread_and_through_bytes() {
 fn a_tuning_run_crosses_intact() {
     let config = TuneConfig::new(1, 2, 1);
     let (job, _) = through_bytes(&Request::Tune(config.clone()));
-    let Some(Response::Tune(Ok(crossed))) = job.poll() else { panic!("no tuning log came back") };
+    let Some(Response::Tune(Ok(crossed))) = job.poll().transpose().unwrap() else { panic!("no tuning log came back") };
     assert_eq!(crossed.iterations.len(), 2, "the start and one iteration");
     assert_eq!(Ok(crossed), tune(&config, &Progress::default()), "the same log as a run here");
 }
@@ -89,10 +89,8 @@ fn a_tuning_run_crosses_intact() {
 fn requests_round_trip_through_bytes() {
     let (query, _) = maze_query();
     let request = Request::Grid(query);
-    assert!(request.crosses());
     let bytes = encode(&request).unwrap();
     assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes);
-    assert!(Request::Tune(TuneConfig::new(1, 2, 1)).crosses());
 }
 
 #[test]
@@ -106,7 +104,7 @@ fn game_tree_recordings_cross_intact() {
     for (game, text, spec) in cases {
         let request = || Request::Tree(Position::parse(game, text).unwrap(), spec);
         let (job, _) = through_bytes(&request());
-        let Some(Response::Tree(Some(crossed))) = job.poll() else { panic!("{text}: no recording came back") };
+        let Some(Response::Tree(Some(crossed))) = job.poll().transpose().unwrap() else { panic!("{text}: no recording came back") };
         let Response::Tree(Some(here)) = wait(&Job::start("tree", None, request())) else { panic!("no recording") };
         // The same events and position (the times differ from run to run).
         let events = |recording: &crate::app::tree_lab::Recording| match &recording.replay {
@@ -133,7 +131,7 @@ fn a_worker_reports_progress_while_it_runs() {
     assert!(reports.windows(2).all(|w| w[0].done <= w[1].done), "progress only grows");
     let last = reports.last().unwrap();
     assert!(last.total > 0 && last.done <= last.total, "{last:?}");
-    assert!(matches!(job.poll(), Some(Response::Grid(Some(_)))));
+    assert!(matches!(job.poll().transpose().unwrap(), Some(Response::Grid(Some(_)))));
     assert_eq!(job.progress().done(), last.done, "the page shows the last report");
 }
 
@@ -177,14 +175,89 @@ fn the_computer_player_chooses_the_same_move_through_bytes() {
     }
     let job = || MoveJob::new(&game, &Weights::default(), ai_engine(EngineAlgorithm::Id, Difficulty::Easy), new_engine(), 7);
     let request = Request::BarcaMove(job());
-    assert!(request.crosses());
     let bytes = encode(&request).unwrap();
     assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes, "the game, engine and table cross intact");
     let (crossed, _) = through_bytes(&request);
-    let Some(Response::BarcaMove(crossed)) = crossed.poll() else { panic!("no move came back") };
+    let Some(Response::BarcaMove(crossed)) = crossed.poll().transpose().unwrap() else { panic!("no move came back") };
     let Response::BarcaMove(here) = wait(&Job::start("Barca", None, Request::BarcaMove(job()))) else { panic!("no move") };
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     assert!(crossed.mv.is_some_and(|mv| moves.contains(&mv)), "a legal move");
     assert_eq!(crossed.mv, here.mv, "the same seeded choice");
+}
+
+#[test]
+fn navmesh_recordings_cross_intact() {
+    use crate::app::navmesh_lab::{MAPS, MeshCommand, NavmeshLab};
+    // A polygon map, and a grid map (its grid crosses too, for grid A*'s path beside TA*'s).
+    for map in [MAPS[0], MAPS[3]] {
+        let mut lab = NavmeshLab::new();
+        lab.apply(MeshCommand::LoadMap(map.to_string()));
+        let request = || Request::Mesh(lab.query());
+        let bytes = encode(&request()).unwrap();
+        assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes, "{map}: the mesh crosses intact");
+        let (crossed, _) = through_bytes(&request());
+        let Some(Response::Mesh(crossed)) = crossed.poll().transpose().unwrap() else { panic!("{map}: no recording came back") };
+        let Response::Mesh(here) = wait(&Job::start("mesh", None, request())) else { panic!("no recording") };
+        let path = crossed.path().expect("the lesson's query has a path");
+        assert!(path.length + 1e-9 >= crate::navmesh::distance(path.waypoints[0], *path.waypoints.last().unwrap()));
+        assert_eq!(map.ends_with(".map"), crossed.grid_path().is_some(), "{map}");
+        // A located start and goal, the same search: the triangulation itself crossed.
+        assert_eq!(encode(&crossed).unwrap(), encode(&here).unwrap(), "{map}: the same recordings as on a thread");
+    }
+}
+
+#[test]
+fn a_failed_job_ends_with_its_message() {
+    // A worker's panic, posted back as its hook does: the job ends, the page shows one line.
+    let (sender, result) = mpsc::channel();
+    let mut job = Some(Job {
+        result,
+        progress: Arc::default(),
+        discarded: Arc::default(),
+        started: Instant::now(),
+        ran_in: Default::default(),
+        label: "failing".into(),
+    });
+    let reply = Reply { progress: Arc::clone(&job.as_ref().unwrap().progress), sender, repaint: None };
+    let panic = encode(&FromWorker::Failed("index out of bounds (src/grid/mod.rs:10:5)".into())).unwrap();
+    let shown = reply.receive(&panic).unwrap_err();
+    assert_eq!(shown, "The job failed, please report it: index out of bounds (src/grid/mod.rs:10:5)");
+    let mut error = None;
+    assert!(Job::finish(&mut job, &mut error).is_none());
+    assert!(job.is_none(), "the job (and its progress bar) ended");
+    assert_eq!(error.as_deref(), Some(shown.as_str()));
+    // A thread's panic ends its job the same way.
+    // (A start cell off the map: nothing the page sends, so it can stand for a bug.)
+    let broken = GridJob::new(generate::random(4, 4, 0.0, 1), vec![GridSearch::default()], u32::MAX, 0);
+    let mut job = Some(Job::start("broken", None, Request::Grid(broken)));
+    let mut error = None;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while job.is_some() {
+        assert!(Instant::now() < deadline, "the failed thread never answered");
+        assert!(Job::finish(&mut job, &mut error).is_none());
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(error.is_some_and(|e| e.starts_with("The job failed, please report it: ")));
+}
+
+#[test]
+fn hierarchical_plans_cross_intact() {
+    use crate::app::grid_lab::{HierarchySettings, Planner};
+    for planner in [Planner::Hpa, Planner::Pra] {
+        let settings = HierarchySettings { planner, ..HierarchySettings::default() };
+        let request = || {
+            let (query, _) = maze_query();
+            Request::Grid(query.planned(&settings))
+        };
+        let (crossed, _) = through_bytes(&request());
+        let Some(Response::Grid(Some(crossed))) = crossed.poll().transpose().unwrap() else { panic!("no recording came back") };
+        let Response::Grid(Some(here)) = wait(&Job::start("plan", None, request())) else { panic!("no recording") };
+        let (_, optimal) = maze_query();
+        let (crossed, here) = (crossed.plan().expect("a plan came back").shown(), here.plan().expect("a plan").shown());
+        let summary = crossed.0.as_ref().expect("HPA* and PRA* have figures");
+        assert!((summary.astar_cost.unwrap() - optimal).abs() < 1e-6, "{planner:?}: A* beside it finds the scen optimum");
+        assert!(summary.cost.unwrap() >= optimal - 1e-6, "{planner:?}: no shorter than the optimum");
+        assert_eq!(crossed, here, "{planner:?}: the same abstraction, replay and figures as on a thread");
+    }
 }

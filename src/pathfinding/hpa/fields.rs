@@ -9,7 +9,7 @@ use crate::pathfinding::SearchSpace;
 
 /// The distances inside one level-1 cluster: one block per entrance (in the order of the
 /// cluster's sorted entrance list), each row-major over the cluster's rectangle.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(super) struct Fields {
     x0: u32,
     y0: u32,

@@ -37,13 +37,13 @@ pub const GROUP: u32 = 3;
 
 /// One edge of an abstract graph; edges are directed because a weighted cell costs more to enter
 /// than to leave. In a list of incoming edges `to` is the other end.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 struct AbstractEdge {
     to: u32,
     cost: f64,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 struct IntraEdge {
     from: u32,
     to: u32,
@@ -55,7 +55,7 @@ struct IntraEdge {
 
 /// One abstraction level: its clusters, their intra edges, and its graph over the level-1 nodes
 /// (a node that is not an entrance on this level has no edges here).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Layer {
     /// Cluster side in cells, clusters per row and per column.
     side: u32,
@@ -94,7 +94,7 @@ impl Layer {
 }
 
 /// The clusters, transitions and abstract graphs of a map.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Hpa {
     rules: MoveRules,
     /// Per level-1 cluster: transitions with its east and south neighbours, as (cell here, cell there).
@@ -116,7 +116,7 @@ pub struct HpaQuery {
 }
 
 /// What a query found and what it cost.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct HpaResult {
     /// Grid cells from start to goal and the cost, after smoothing when asked for.
     pub path: Option<(f64, Vec<u32>)>,
