@@ -409,12 +409,12 @@ impl<G: Game> Mcts<G> {
     /// Statistics of the root's moves, in move generation order.
     pub fn root_stats(&self) -> Vec<ChildStats> {
         let root = &self.nodes[0];
+        let log_parent = (root.visits as f64 + 1.0).ln();
         root.children()
             .map(|c| {
                 let n = &self.nodes[c as usize];
                 let text = self.game.move_text(n.mv.expect("children have moves"));
                 let mut stats = ChildStats::new(text, n.visits, n.value_sum, n.prior, n.proven, root.visits, &self.config);
-                let log_parent = (root.visits as f64 + 1.0).ln();
                 stats.ucb = selection_score(stats.mean, n.visits, root.visits, log_parent, stats.prior, n.minimax.into(), &self.config);
                 stats
             })

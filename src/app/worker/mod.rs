@@ -106,15 +106,12 @@ impl Job {
         let started = encode(&request).and_then(|bytes| {
             STARTER.with_borrow(|starter| starter.as_ref().map_or(Err("no Web Workers".to_string()), |start| start(bytes, reply)))
         });
-        match started {
-            Ok(worker) => {
-                let answer_when_ended = request.answer_when_ended();
-                *self.remote.borrow_mut() = Some(Remote { worker, sender, answer_when_ended });
-                return;
-            }
-            // The starter said why on the console; the job still runs, in the frame.
-            Err(_) => {}
+        if let Ok(worker) = started {
+            let answer_when_ended = request.answer_when_ended();
+            *self.remote.borrow_mut() = Some(Remote { worker, sender, answer_when_ended });
+            return;
         }
+        // The starter said why on the console; the job still runs, in the frame.
         let _ = sender.send((Ok(request.run(&self.progress)), Place::Page));
     }
 
