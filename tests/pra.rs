@@ -234,3 +234,18 @@ fn paths_on_the_512_maps_are_within_3_percent_of_the_scenario_optimum() {
         assert!(share >= 0.95, "{map}: {:.1}% of {} paths within 3%", 100.0 * share, sample.len());
     }
 }
+
+#[test]
+fn a_corridor_wider_than_the_map_stops_growing_and_gives_the_scenario_optimum() {
+    // Rings stop once one adds nothing (a width of usize::MAX once looped for ages); a corridor
+    // holding every region leaves the grid-level search unconstrained, so it is optimal.
+    let (grid, scenarios) = bundled("maze64.map");
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    let mut space = SearchSpace::new();
+    let options = PraOptions { level: Some(1), width: usize::MAX, ..PraOptions::default() };
+    for s in scenarios.iter().step_by(25) {
+        let (start, goal) = endpoints(&grid, s);
+        let (cost, _) = pyramid.query(&grid, start, goal, options, &mut space, &mut NoTrace).path.expect("reachable");
+        assert!((cost - s.optimal).abs() < 1e-6, "line {}: {cost} vs the .scen's {}", s.line, s.optimal);
+    }
+}

@@ -390,9 +390,13 @@ impl Pyramid {
         upper_path.iter().for_each(|&node| {
             upper.insert(node);
         });
-        // Each ring is the neighbours of the one before that are not in yet.
+        // Each ring is the neighbours of the one before that are not in yet; once a ring is
+        // empty the corridor has stopped growing, whatever width was asked for.
         let mut ring = 0..upper.members.len();
         for _ in 0..width {
+            if ring.is_empty() {
+                break;
+            }
             let end = upper.members.len();
             for i in ring {
                 graph.for_each_neighbor(upper.members[i], |nb, _| {
