@@ -166,9 +166,18 @@ fn one_line(message: &str) -> String {
     format!("{} (see searchlab --help)", kept.join(" "))
 }
 
-/// Prints one JSON value as a line.
+/// Prints one JSON value as a line. A reader that has gone (`| head -1`) ends the command quietly,
+/// as it would end `cat`: the lines it did not want are not an error.
 fn emit(value: &serde_json::Value) {
-    println!("{value}");
+    use std::io::Write;
+    match writeln!(std::io::stdout().lock(), "{value}") {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(error) => {
+            eprintln!("error: cannot write the output: {error}");
+            std::process::exit(2);
+        }
+    }
 }
 
 /// Parses `--fen`, naming the option in the error.
