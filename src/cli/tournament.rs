@@ -123,6 +123,18 @@ fn parse_elo_pair(text: &str) -> Result<(f64, f64), String> {
     Ok((parse(elo0)?, parse(elo1)?))
 }
 
+/// Refuses games that end before they start: an opening as long as the ply limit leaves no ply to
+/// play, and every game would be a 0-ply draw.
+fn check_game_length(ply_limit: usize, opening_plies: usize) -> CliResult {
+    if ply_limit == 0 {
+        return Err(CliError("--ply-limit must be at least 1".to_string()));
+    }
+    if opening_plies >= ply_limit {
+        return Err(CliError(format!("--opening-plies {opening_plies} must be below --ply-limit {ply_limit}")));
+    }
+    Ok(())
+}
+
 /// Counts finished games on a progress bar (hidden when stderr is not a terminal).
 struct BarObserver(ProgressBar);
 
@@ -163,9 +175,7 @@ fn result_text(record: &GameRecord) -> &'static str {
 
 pub fn run_match_command(args: MatchArgs) -> CliResult {
     let mut start = read_fen(&args.fen)?;
-    if args.ply_limit == 0 {
-        return Err(CliError("--ply-limit must be at least 1".to_string()));
-    }
+    check_game_length(args.ply_limit, args.opening_plies)?;
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".to_string()));
     }
@@ -252,9 +262,10 @@ pub fn run_tune(args: TuneArgs) -> CliResult {
     if !(args.delta > 0.0 && args.learning_rate > 0.0) {
         return Err(CliError("--delta and --learning-rate must be positive".to_string()));
     }
-    if args.ply_limit == 0 || args.patience == 0 {
-        return Err(CliError("--ply-limit and --patience must be at least 1".to_string()));
+    if args.patience == 0 {
+        return Err(CliError("--patience must be at least 1".to_string()));
     }
+    check_game_length(args.ply_limit, args.opening_plies)?;
     let mut config = TuneConfig::new(args.iterations, args.games_per_eval, args.depth);
     config.start = load_weights(args.start.as_deref(), "--start")?;
     config.reference = load_weights(args.reference.as_deref(), "--reference")?;
