@@ -187,7 +187,9 @@ fn read_fen(text: &str) -> Result<Barca, CliError> {
 
 /// Parses `x,y`.
 fn parse_point(text: &str) -> Result<(u32, u32), String> {
-    let (x, y) = text.split_once(',').ok_or_else(|| format!("'{text}' is not x,y"))?;
-    let coordinate = |s: &str| s.trim().parse::<u32>().map_err(|_| format!("'{s}' in '{text}' is not a whole number"));
-    Ok((coordinate(x)?, coordinate(y)?))
+    let [x, y] = text.split(',').collect::<Vec<_>>()[..] else {
+        return Err(format!("'{}' is not x,y (two whole numbers, e.g. 3,4)", crate::text::quote(text)));
+    };
+    let coordinate = |name: &str, s: &str| crate::grid::movingai::whole_number(name, s.trim());
+    Ok((coordinate("x", x)?, coordinate("y", y)?))
 }
