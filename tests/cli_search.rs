@@ -109,6 +109,8 @@ fn every_algorithm_stops_by_default() {
     assert_eq!(id[0]["stats"]["depth_reached"], 4);
     let timed = json_lines(&searchlab(&["barca", "search", "--algo", "id", "--nodes", "2000"]));
     assert!(timed[0]["stats"]["nodes"].as_u64().unwrap() <= 2001, "a node limit alone is not capped at depth 4");
+    let bare = json_lines(&searchlab(&["barca", "match", "--white", "id", "--black", "random", "--depth", "1", "--ply-limit", "20"]));
+    assert_eq!(bare.last().unwrap()["white"], "id:1", "a match's bare id searches --depth plies");
     let help = String::from_utf8_lossy(&searchlab(&["barca", "search", "--help"]).stdout).into_owned();
     assert!(help.contains("4 on Barca, 9 (the whole game) on tic-tac-toe, and for id too"), "{help}");
 }

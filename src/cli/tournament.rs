@@ -24,7 +24,7 @@ pub struct MatchArgs {
     /// The second engine (Black in odd games; default id:<depth>).
     #[arg(long)]
     black: Option<EngineSpec>,
-    /// Depth of the default engines.
+    /// Depth of the default engines, and of an `id` given no limit.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: u32,
     /// Evaluation weights (JSON) of the first engine (default: the hand-picked ones).
@@ -181,7 +181,14 @@ pub fn run_match_command(args: MatchArgs) -> CliResult {
     }
     start.set_ply_limit(Some(args.ply_limit));
     let default_engine = EngineSpec::depth(EngineAlgorithm::Id, args.depth);
-    let engines = [args.white.unwrap_or(default_engine), args.black.unwrap_or(default_engine)];
+    // A bare `id` would deepen until the game's end: it searches --depth plies like the default.
+    let limited = |engine: EngineSpec| match engine {
+        EngineSpec { algorithm: EngineAlgorithm::Id, level: None, depth: None, millis: None, nodes: None, .. } => {
+            EngineSpec { depth: Some(args.depth), ..engine }
+        }
+        engine => engine,
+    };
+    let engines = [args.white, args.black].map(|engine| engine.map_or(default_engine, limited));
     let weights = [
         load_weights(args.white_weights.as_deref(), "--white-weights")?,
         load_weights(args.black_weights.as_deref(), "--black-weights")?,
