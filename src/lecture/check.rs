@@ -64,7 +64,7 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
                 }
             }
             if let Some(text) = &scene.position {
-                let fen = || Barca::from_fen(text.trim()).map(drop).map_err(|e| format!("position '{}': {e}", quote(text)));
+                let fen = || Barca::from_fen(text.trim()).map(drop).map_err(|e| format!("'{}': {e}", quote(text)));
                 let parsed = match scene.lab {
                     Lab::Barca => fen(),
                     // The reason of the game the text looks like: only a FEN names the side to move after a space.
