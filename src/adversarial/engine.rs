@@ -134,6 +134,9 @@ impl EngineSpec {
         if self.millis == Some(0) {
             return Err("millis must be a positive number of milliseconds".to_string());
         }
+        if self.nodes == Some(0) {
+            return Err("nodes must be a positive number of nodes".to_string());
+        }
         if self.iterations == Some(0) {
             return Err("uct needs a positive number of playouts, e.g. uct:5000".to_string());
         }
