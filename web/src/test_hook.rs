@@ -9,13 +9,14 @@
 use std::path::Path;
 
 use searchlab::adversarial::engine::{EngineAlgorithm, EngineSpec};
-use searchlab::app::{MoveJob, SearchlabApp, new_engine};
+use searchlab::app::{MoveJob, SearchlabApp};
 use searchlab::games::Game;
 use searchlab::games::barca::{Barca, Weights};
 use searchlab::app::grid_lab::GridJob;
 use searchlab::app::worker::{Job, Request, Response};
 use searchlab::grid::movingai;
 use searchlab::scene::Scene;
+use searchlab::tournament::Engine;
 use wasm_bindgen::JsValue;
 
 use crate::log;
@@ -136,7 +137,7 @@ impl LongJob {
     /// The computer's Barca move from the start, deepening for up to [`LONG_JOB_MS`].
     fn new() -> Result<LongJob, JsValue> {
         let spec = EngineSpec { millis: Some(LONG_JOB_MS), ..EngineSpec::new(EngineAlgorithm::Id) };
-        let request = Request::BarcaMove(MoveJob::new(&Barca::start(), &Weights::default(), spec, new_engine(), 1));
+        let request = Request::BarcaMove(MoveJob::new(&Barca::start(), &Weights::default(), Engine::new(spec), 1));
         Ok(LongJob { request: Some(request), job: None, started: 0.0, running: None, frames: Vec::new(), reports: 0, last_done: 0, stopped: None, done: false })
     }
 
