@@ -145,6 +145,18 @@ class Page:
         """The page's Web Workers now (DevTools targets of type "worker")."""
         return [t for t in self.call("Target.getTargets")["targetInfos"] if t["type"] == "worker"]
 
+    def wait_counting_workers(self, predicate, what, timeout=120):
+        """The console line `predicate` accepts (None after `timeout`), and the most workers listed meanwhile."""
+        most, line = 0, None
+        end = time.time() + timeout
+        while line is None and time.time() < end:
+            most = max(most, len(self.workers()))
+            try:
+                line = self.wait_for(predicate, what, 0)
+            except AssertionError:
+                self.pump(0.05)
+        return line, most
+
     def screenshot(self, path):
         data = base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
         with open(path, "wb") as file:
@@ -316,15 +328,7 @@ def main():
         def long_job_leaves_the_page_drawing():
             # The computer's Barca move, deepening for up to 30 s: in the page it would freeze it.
             page.open(base + "?test=long-job")
-            workers_seen = 0
-            end = time.time() + 120
-            result = None
-            while result is None and time.time() < end:
-                workers_seen = max(workers_seen, len(page.workers()))
-                try:
-                    result = page.wait_for(lambda line: line.get("test") == "long-job", "the long job", 0)
-                except AssertionError:
-                    page.pump(0.1)
+            result, workers_seen = page.wait_counting_workers(lambda line: line.get("test") == "long-job", "the long job")
             assert result is not None, f"the long job never reported; console: {page.console[-10:]}"
             page.pump(0.5)
             page.screenshot(os.path.join(out, "long-job.png"))
@@ -347,15 +351,7 @@ def main():
             # student pressing Stop and starting again. Each job takes the spare worker and starts
             # the next spare; Stop terminates the job's worker, which DevTools lists until its
             # thread has ended (seconds on a busy machine). Once they have, only the spare is left.
-            most = 0
-            end = time.time() + 120
-            done = None
-            while done is None and time.time() < end:
-                most = max(most, len(page.workers()))
-                try:
-                    done = page.wait_for(lambda line: line.get("test") == "restarts", "the restarts", 0)
-                except AssertionError:
-                    page.pump(0.05)
+            done, most = page.wait_counting_workers(lambda line: line.get("test") == "restarts", "the restarts")
             assert done is not None, f"the jobs never all answered; console: {page.console[-10:]}"
             answered = time.time()
             left = len(page.workers())
