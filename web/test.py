@@ -228,8 +228,11 @@ def main():
     profile = tempfile.mkdtemp(prefix="searchlab-chromium-")
     port = free_port()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser") or "chromium"
+    # No back/forward cache: a page navigated away from would stay alive with its workers, and the
+    # worker count is of the page shown.
     browser = subprocess.Popen(
         [chromium, "--headless", "--no-sandbox", "--enable-unsafe-swiftshader", "--no-first-run",
+         "--disable-features=BackForwardCache",
          f"--remote-debugging-port={port}", f"--user-data-dir={profile}", f"--window-size={WIDTH},{HEIGHT}",
          "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
