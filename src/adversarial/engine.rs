@@ -212,6 +212,23 @@ pub enum EngineResult<M> {
     Uct(MctsResult<M>),
 }
 
+/// A move to play, and the search that found it (none for a random move or a sampling level).
+pub struct Choice<M> {
+    pub mv: Option<M>,
+    pub search: Option<EngineResult<M>>,
+}
+
+impl<M: Copy> Choice<M> {
+    /// The best move of `search`.
+    pub fn searched(search: EngineResult<M>) -> Self {
+        let mv = match &search {
+            EngineResult::Tree(result) => result.best_move,
+            EngineResult::Uct(result) => result.best_move,
+        };
+        Self { mv, search: Some(search) }
+    }
+}
+
 fn level_name(level: Difficulty) -> &'static str {
     match level {
         Difficulty::Easy => "easy",
