@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use self::canvas::{CellTexture, MapView};
 use self::layers::HierarchyState;
 pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
-pub use self::replay::{SearchReplay, StepUnit};
+pub use self::replay::{SearchReplay, StepUnit, millis};
 pub use self::settings::{Brush, DEFAULT_MAP, FileField, MapSource, Settings, Tool};
 use super::Lesson;
 use super::file_dialog::NativeDialog;
@@ -162,7 +162,7 @@ impl GridJob {
                 None => SearchReplay::record(&grid, *search, start, goal, progress),
             })
             .collect::<Option<Vec<_>>>()?;
-        let hierarchy = plan.and_then(|plan| plan.run(&grid, start, goal, new_map.is_some()));
+        let hierarchy = plan.and_then(|plan| plan.run(&grid, start, goal, new_map.is_some(), &replays));
         Some(Recorded { new_map, start, goal, replays, hierarchy, show_end, refused: refused.map(str::to_string) })
     }
 }
