@@ -685,29 +685,31 @@ impl Lesson for GridLab {
         let sentence = self.narration();
         widgets::side_panel(ui, "grid-lab-side", 0.36, |ui| {
             narration.in_side_panel(ui, &sentence);
-            // First, so it is beside the canvas on a short screen; the planner's steps have their own.
-            if self.plan_player().is_none() {
-                egui::CollapsingHeader::new("Open list").default_open(true).show(ui, |ui| self.open_list(ui));
-            }
-            egui::CollapsingHeader::new("Map").default_open(true).show(ui, |ui| self.map_controls(ui, &mut commands));
-            egui::CollapsingHeader::new("Scenario")
-                .default_open(true)
-                .show(ui, |ui| self.scenario_controls(ui, &mut commands));
-            egui::CollapsingHeader::new("Search")
-                .default_open(true)
-                .show(ui, |ui| self.search_controls(ui, &mut commands));
-            egui::CollapsingHeader::new("Hierarchical planners (HPA*, PRA*)").default_open(true).show(ui, |ui| {
-                self.hierarchy.controls(ui, &self.settings.hierarchy, &mut commands);
-                self.hierarchy.stats(ui);
-            });
-            ui.separator();
+            // What a class follows while stepping comes first, so on a 720p projector it stays
+            // beside the canvas; the options, set once, are below.
             ui.strong("Statistics");
             self.stats(ui);
+            self.hierarchy.stats(ui);
             ui.separator();
             ui.strong("Pseudocode (the line of the current event is highlighted)");
             if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {
                 self.pseudocode(ui);
             }
+            ui.separator();
+            // The planner's steps have their own list.
+            if self.plan_player().is_none() {
+                egui::CollapsingHeader::new("Open list").default_open(true).show(ui, |ui| self.open_list(ui));
+            }
+            egui::CollapsingHeader::new("Search")
+                .default_open(true)
+                .show(ui, |ui| self.search_controls(ui, &mut commands));
+            egui::CollapsingHeader::new("Hierarchical planners (HPA*, PRA*)")
+                .default_open(true)
+                .show(ui, |ui| self.hierarchy.controls(ui, &self.settings.hierarchy, &mut commands));
+            egui::CollapsingHeader::new("Map").default_open(true).show(ui, |ui| self.map_controls(ui, &mut commands));
+            egui::CollapsingHeader::new("Scenario")
+                .default_open(true)
+                .show(ui, |ui| self.scenario_controls(ui, &mut commands));
             ui.separator();
             Self::legend(ui);
         });
