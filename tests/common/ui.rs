@@ -10,7 +10,7 @@ use searchlab::app::Lesson;
 pub fn click<S>(harness: &mut Harness<'_, S>, label: &str) {
     // Scrolled into view first, as a user would: side panels hold more than a short window shows.
     harness.get_by_label(label).scroll_to_me();
-    harness.run();
+    harness.run_ok();
     harness.get_by_label(label).click();
     harness.run_ok();
 }

@@ -695,17 +695,16 @@ impl TreeLab {
         if !self.view_moved && !placed.is_empty() {
             self.scene_rect = if self.fit_all {
                 canvas::bounds(&placed).expand(24.0)
+            } else if self.in_cell && self.just_opened {
+                // A cell (a slide) opens on the answer it asks for, fitted: the root's moves and
+                // the whole best line.
+                placed
+                    .iter()
+                    .filter(|p| p.parent.is_none_or(|parent| parent == 0) || p.card.outline == canvas::Outline::BestLine)
+                    .fold(egui::Rect::NOTHING, |rect, p| rect.union(canvas::card_rect(p)))
+                    .expand(24.0)
             } else {
-                let focus = if self.in_cell && self.just_opened {
-                    // A cell opens on the root and its move on the best line: the answer the slide asks for.
-                    placed
-                        .iter()
-                        .filter(|p| p.parent == Some(0) && p.card.outline == canvas::Outline::BestLine)
-                        .find_map(|p| if let Item::Node(id) = p.item { Some(id) } else { None })
-                } else {
-                    focus.filter(|_| self.expansion.follow)
-                };
-                Self::followed_view(&placed, focus, ui.available_size(), self.in_cell)
+                Self::followed_view(&placed, focus.filter(|_| self.expansion.follow), ui.available_size(), self.in_cell)
             };
         }
         let frame = egui::Frame::canvas(ui.style());
