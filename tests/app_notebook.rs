@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use searchlab::app::{Notebook, NotebookCommand, SearchlabApp, TreeLab};
+use searchlab::app::{Notebook, NotebookCommand, SearchlabApp};
 use searchlab::scene::{Lab, Scene, Step};
 
 use common::ui::{click, lesson_harness, settle, type_into, wait_until};
@@ -283,37 +283,4 @@ fn presenting_gives_the_slide_the_whole_window_until_stopped() {
     click(&mut harness, "Stop presenting");
     harness.get_by_label("Grid search");
     harness.get_by_label("Larger");
-}
-
-/// A slide's game tree opens fitted to its cell: the root, its moves and the whole best line (down
-/// to the game's end) are in the canvas, on a 1080p screen and on a 720p projector.
-#[test]
-fn a_slides_game_tree_opens_fitted_with_the_best_line_in_view() {
-    let lecture = Path::new(env!("CARGO_MANIFEST_DIR")).join("lectures/4-game-trees.md");
-    for (size, slides) in [([1920.0, 1080.0], [1, 6]), ([1280.0, 720.0], [1, 6])] {
-        for slide in slides {
-            let mut harness = lesson_harness(size, Notebook::open(&lecture));
-            settle(&mut harness);
-            harness.state_mut().apply(NotebookCommand::Present(true));
-            harness.state_mut().apply(NotebookCommand::GoToSlide(slide));
-            settle(&mut harness);
-            let canvas = harness.get_by_label("Game tree canvas").rect();
-            let cell: &dyn std::any::Any = harness.state().cells()[slide - 1].live().expect("the slide's cell is drawn");
-            let scene = cell.downcast_ref::<TreeLab>().expect("a game-tree cell").scene_rect();
-            // From the tree's coordinates to the screen, as egui::Scene fits its rect in the canvas.
-            let scale = (canvas.size() / scene.size()).min_elem();
-            let on_screen = |card: egui::Rect| {
-                let to_screen = |p: egui::Pos2| canvas.center() + (p - scene.center()) * scale;
-                egui::Rect::from_min_max(to_screen(card.min), to_screen(card.max))
-            };
-            let root = on_screen(harness.get_by_label_contains("node 0: root").rect());
-            assert!(canvas.contains_rect(root), "{size:?} slide {slide}: root {root:?} outside {canvas:?}");
-            // The best line ends where the game does; other lines end below the search's depth or in a cutoff.
-            let ends: Vec<egui::Rect> = harness.get_all_by_label_contains("game over").map(|card| on_screen(card.rect())).collect();
-            assert!(!ends.is_empty(), "{size:?} slide {slide}: the best line is drawn");
-            for end in ends {
-                assert!(canvas.contains_rect(end), "{size:?} slide {slide}: the best line's end {end:?} outside {canvas:?}");
-            }
-        }
-    }
 }

@@ -11,8 +11,8 @@ use crate::app::{BarcaLab, GridLab, Lesson, NavmeshLab, TreeLab, TuningLab, widg
 use crate::lecture::{Cell, Problem, check_cell};
 use crate::scene::{Lab, Scene};
 
-/// A lab page that can be drawn inside a lecture (`Any`: a test can look at the page behind it).
-pub trait LiveCell: Lesson + std::any::Any {
+/// A lab page that can be drawn inside a lecture.
+pub trait LiveCell: Lesson {
     /// The compact view of what the page shows: a replay bar, the canvas `height` tall, the
     /// statistics, the pseudocode and (where the page has one) the narration line. Returns the
     /// canvas's rect.
