@@ -45,34 +45,27 @@ pub fn smooth(graph: &GridGraph, path: Vec<u32>, reach: u32) -> Vec<u32> {
         }
         Some(total)
     };
-    let (window, reach) = (3 * reach as usize, reach as i64);
+    let window = 3 * reach as usize;
+    let reach = reach as i64;
     let mut out = Vec::with_capacity(path.len());
     let mut i = 0;
     while i + 1 < path.len() {
         out.push(path[i]);
         let (x, y) = coords[i];
-        let mut shortcut = None;
-        let mut j = (path.len() - 1).min(i + window);
-        while j > straight_to[i] {
-            let (ax, ay) = ((coords[j].0 - x).abs(), (coords[j].1 - y).abs());
-            let steps = ax.max(ay);
-            // How many cells cell j is off the nearest of the eight rays from cell i.
-            let off_ray = ax.min(ay).min((ax - ay).abs());
-            if off_ray == 0 && steps <= reach {
-                let detour = cost_to[j] - cost_to[i];
-                // A run costs at least its steps' lengths (weights are at least 1): no run beats
-                // a stretch of path that cheap, so it is not walked.
-                let cheapest = steps as f64 * if ax != 0 && ay != 0 { SQRT2 } else { 1.0 };
-                if cheapest + COST_EPSILON < detour && run_cost(coords[i], coords[j]).is_some_and(|c| c + COST_EPSILON < detour) {
-                    shortcut = Some(j);
-                    break;
-                }
-            }
-            // A path step moves one cell at most each way: `off_ray` shrinks by at most 2 a step
-            // back and `steps` by at most 1, so the cells skipped cannot be candidates.
-            let skip = ((off_ray + 1) / 2).max(steps - reach).max(1);
-            j = j.saturating_sub(skip as usize);
-        }
+        // From the end of the straight stretch on: the cells before it are no shortcut.
+        let shortcut = (straight_to[i] + 1..path.len().min(i + window + 1)).rev().find(|&j| {
+            let (dx, dy) = (coords[j].0 - x, coords[j].1 - y);
+            let on_ray = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+            let steps = dx.abs().max(dy.abs());
+            let detour = cost_to[j] - cost_to[i];
+            // A run costs at least its steps' lengths (weights are at least 1): no run beats a
+            // stretch of path that cheap, so it is not walked.
+            let cheapest = steps as f64 * if dx != 0 && dy != 0 { SQRT2 } else { 1.0 };
+            on_ray
+                && steps <= reach
+                && cheapest + COST_EPSILON < detour
+                && run_cost(coords[i], coords[j]).is_some_and(|c| c + COST_EPSILON < detour)
+        });
         match shortcut {
             Some(j) => {
                 let (tx, ty) = coords[j];
