@@ -3,7 +3,8 @@
 //! the suboptimality of complete paths (mean, 95th percentile, share within 3%), and where HPA*'s
 //! query time goes, stage by stage.
 //!
-//! cargo run --release --example bench_hierarchy [-- QUERIES]   (about QUERIES per map, default 250)
+//! cargo run --release --example bench_hierarchy [-- QUERIES] [MAP.map ...]
+//! (about QUERIES per map, default 250; maps given replace the default set, each beside its .scen)
 //!
 //! Environment: MAPS=random512,maze (only maps whose path contains one of these), HPA_CONFIGS=16L1,32L1
 //! (cluster side and levels; empty for none), PRA="pra:level=3;pra:width=2" (PRA* variants to measure
@@ -225,9 +226,11 @@ fn bench(map: &Path, per_map: usize) {
 }
 
 fn main() {
-    let per_map = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(250);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let per_map = args.iter().find_map(|a| a.parse().ok()).unwrap_or(250);
+    let given: Vec<PathBuf> = args.iter().filter(|a| a.parse::<usize>().is_err()).map(PathBuf::from).collect();
     let only = std::env::var("MAPS").ok();
-    for map in maps().into_iter().filter(|m| only.as_ref().is_none_or(|o| o.split(',').any(|n| m.to_string_lossy().contains(n)))) {
+    for map in (if given.is_empty() { maps() } else { given }).into_iter().filter(|m| only.as_ref().is_none_or(|o| o.split(',').any(|n| m.to_string_lossy().contains(n)))) {
         bench(&map, per_map);
     }
 }

@@ -583,12 +583,13 @@ layers = ["values"]
     }
 
     fn generator() -> impl Strategy<Value = Spec> {
-        (0..3usize, 3..300u32, 3..300u32, any::<u64>(), 1..5u32, 2..20u32, 0..=10u32).prop_map(|(kind, w, h, seed, c, r, p)| {
+        (0..4usize, 3..300u32, 3..300u32, any::<u64>(), 1..5u32, 2..20u32, 0..=10u32).prop_map(|(kind, w, h, seed, c, r, p)| {
             let kind = crate::grid::generate::Kind::ALL[kind];
             let text = match kind {
                 crate::grid::generate::Kind::Maze => format!("maze:{w}x{h},corridor={c},seed={seed}"),
                 crate::grid::generate::Kind::Rooms => format!("rooms:{w}x{h},room={r},doors={},seed={seed}", f64::from(p) / 10.0),
                 crate::grid::generate::Kind::Random => format!("random:{w}x{h},density={},seed={seed}", f64::from(p) / 10.0),
+                crate::grid::generate::Kind::Cave => format!("cave:{w}x{h},fill={},seed={seed}", f64::from(p) / 10.0),
             };
             text.parse().unwrap()
         })

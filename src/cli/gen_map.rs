@@ -15,6 +15,7 @@ enum Kind {
     Maze,
     Rooms,
     Random,
+    Cave,
 }
 
 #[derive(Debug, Args)]
@@ -40,6 +41,9 @@ pub struct GenArgs {
     /// Probability that a cell is blocked (random).
     #[arg(long, default_value_t = Spec::default().density)]
     density: f64,
+    /// Probability that a cell starts as rock before the caves are smoothed (cave).
+    #[arg(long, default_value_t = Spec::default().fill)]
+    fill: f64,
     /// Where to write the map; scenarios go to the same path with `.scen` appended.
     #[arg(long)]
     out: PathBuf,
@@ -53,6 +57,7 @@ pub fn run(args: GenArgs) -> CliResult {
         Kind::Maze => generate::Kind::Maze,
         Kind::Rooms => generate::Kind::Rooms,
         Kind::Random => generate::Kind::Random,
+        Kind::Cave => generate::Kind::Cave,
     };
     let spec = Spec {
         kind,
@@ -63,8 +68,9 @@ pub fn run(args: GenArgs) -> CliResult {
         room: args.room,
         doors: args.doors,
         density: args.density,
+        fill: args.fill,
     };
-    let grid = spec.generate().map_err(|e| CliError::of_option(e, &["corridor", "room", "doors", "density"]))?;
+    let grid = spec.generate().map_err(|e| CliError::of_option(e, &["corridor", "room", "doors", "density", "fill"]))?;
     let write = |path: &PathBuf, text: String| {
         std::fs::write(path, text).map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))
     };

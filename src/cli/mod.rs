@@ -25,7 +25,7 @@ struct Cli {
 enum Command {
     /// Shortest paths on a grid map: one query (--from/--to) or every query of a .scen file.
     Path(path::PathArgs),
-    /// Generate a map (maze, rooms, random obstacles) and a scenario file for it.
+    /// Generate a map (maze, rooms, random obstacles, caves) and a scenario file for it.
     Gen(gen_map::GenArgs),
     /// Tic-tac-toe: search a position with minimax, negamax, alpha-beta or iterative deepening.
     Tictactoe(tictactoe::TicTacToeArgs),

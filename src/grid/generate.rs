@@ -4,7 +4,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use super::Grid;
+use super::{Grid, MoveRules};
 use crate::text::quote;
 
 /// Each cell blocked independently with probability `density`.
@@ -140,22 +140,75 @@ pub fn rooms(width: u32, height: u32, room: u32, extra_doors: f64, seed: u64) ->
     grid
 }
 
+/// Smoothing rounds of [`cave`]: four turn noise into rounded caves; more change little.
+const CAVE_ROUNDS: u32 = 4;
+
+/// A cave by cellular automaton, the irregular open ground of game maps: each cell starts as rock
+/// with probability `fill`, then each round makes a cell rock when at least 5 of the 9 cells
+/// around it (itself included, outside the map counting as rock) are. Only the largest region
+/// reachable under the MovingAI rules stays open, so any two open cells are joined.
+pub fn cave(width: u32, height: u32, fill: f64, seed: u64) -> Grid {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let (w, h) = (width as usize, height as usize);
+    let mut rock: Vec<bool> = (0..w * h).map(|_| rng.random_bool(fill.clamp(0.0, 1.0))).collect();
+    let mut next = rock.clone();
+    for _ in 0..CAVE_ROUNDS {
+        for y in 0..h {
+            for x in 0..w {
+                let mut around = 0;
+                for ny in y as i64 - 1..=y as i64 + 1 {
+                    for nx in x as i64 - 1..=x as i64 + 1 {
+                        let outside = nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64;
+                        around += (outside || rock[ny as usize * w + nx as usize]) as u32;
+                    }
+                }
+                next[y * w + x] = around >= 5;
+            }
+        }
+        std::mem::swap(&mut rock, &mut next);
+    }
+    let mut grid = Grid::new(width, height);
+    for (cell, &is_rock) in rock.iter().enumerate() {
+        let (x, y) = grid.coords(cell as u32);
+        grid.set_passable(x, y, !is_rock);
+    }
+    let labels = grid.components(MoveRules::MOVINGAI);
+    let mut sizes = Vec::new();
+    for &label in labels.iter().filter(|&&l| l != u32::MAX) {
+        if sizes.len() <= label as usize {
+            sizes.resize(label as usize + 1, 0usize);
+        }
+        sizes[label as usize] += 1;
+    }
+    // The first of equally large regions wins (`max_by_key` would take the last).
+    let largest = sizes.iter().enumerate().rev().max_by_key(|&(_, size)| size).map(|(label, _)| label as u32);
+    for (cell, &label) in labels.iter().enumerate() {
+        if label != u32::MAX && Some(label) != largest {
+            let (x, y) = grid.coords(cell as u32);
+            grid.set_passable(x, y, false);
+        }
+    }
+    grid
+}
+
 /// Which generator a [`Spec`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Maze,
     Rooms,
     Random,
+    Cave,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Maze, Kind::Rooms, Kind::Random];
+    pub const ALL: [Kind; 4] = [Kind::Maze, Kind::Rooms, Kind::Random, Kind::Cave];
 
     pub fn name(self) -> &'static str {
         match self {
             Kind::Maze => "maze",
             Kind::Rooms => "rooms",
             Kind::Random => "random",
+            Kind::Cave => "cave",
         }
     }
 }
@@ -163,13 +216,14 @@ impl Kind {
 /// A generated map, reproducible from these numbers; the one set of defaults and limits of the
 /// CLI's `gen` and the grid lab.
 ///
-/// Text form: `KIND[:WxH,ITEM,...]` with KIND `maze`, `rooms` or `random`, the size (default
+/// Text form: `KIND[:WxH,ITEM,...]` with KIND `maze`, `rooms`, `random` or `cave`, the size (default
 /// 64x64; each side at least 3, at most [`super::movingai::MAX_CELLS`] cells) and items
 /// `seed=S` (default 1) and the kind's own: `corridor=C` (maze corridor width, 1..64, default 1),
 /// `room=R` (room side, 2..1024, default 8) and `doors=P` (probability of a door beyond those
 /// that connect the rooms, 0..1, default 0.3), `density=P` (probability that a cell is blocked,
-/// 0..1, default 0.25). Examples: `maze:64x64,corridor=2`, `rooms:128x128,room=15,seed=2`,
-/// `random:512x512,density=0.25,seed=3`. Items of other kinds are refused.
+/// 0..1, default 0.25), `fill=P` (probability that a cave cell starts as rock, 0..1, default 0.45).
+/// Examples: `maze:64x64,corridor=2`, `rooms:128x128,room=15,seed=2`,
+/// `random:512x512,density=0.25,seed=3`, `cave:256x256,fill=0.42`. Items of other kinds are refused.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Spec {
     pub kind: Kind,
@@ -180,11 +234,12 @@ pub struct Spec {
     pub room: u32,
     pub doors: f64,
     pub density: f64,
+    pub fill: f64,
 }
 
 impl Default for Spec {
     fn default() -> Self {
-        Self { kind: Kind::Maze, width: 64, height: 64, seed: 1, corridor: 1, room: 8, doors: 0.3, density: 0.25 }
+        Self { kind: Kind::Maze, width: 64, height: 64, seed: 1, corridor: 1, room: 8, doors: 0.3, density: 0.25, fill: 0.45 }
     }
 }
 
@@ -201,7 +256,7 @@ impl Spec {
         if !(2..=1024).contains(&self.room) {
             return Err(format!("room must be 2..1024 cells, got {}", self.room));
         }
-        for (name, p) in [("doors", self.doors), ("density", self.density)] {
+        for (name, p) in [("doors", self.doors), ("density", self.density), ("fill", self.fill)] {
             if !(0.0..=1.0).contains(&p) {
                 return Err(format!("{name} must be a probability in 0..1, got {p}"));
             }
@@ -215,6 +270,7 @@ impl Spec {
             Kind::Maze => maze(self.width, self.height, self.corridor, self.seed),
             Kind::Rooms => rooms(self.width, self.height, self.room, self.doors, self.seed),
             Kind::Random => random(self.width, self.height, self.density, self.seed),
+            Kind::Cave => cave(self.width, self.height, self.fill, self.seed),
         })
     }
 }
@@ -226,6 +282,7 @@ impl std::fmt::Display for Spec {
             Kind::Maze => write!(f, ",corridor={}", self.corridor)?,
             Kind::Rooms => write!(f, ",room={},doors={}", self.room, self.doors)?,
             Kind::Random => write!(f, ",density={}", self.density)?,
+            Kind::Cave => write!(f, ",fill={}", self.fill)?,
         }
         write!(f, ",seed={}", self.seed)
     }
@@ -239,7 +296,7 @@ impl std::str::FromStr for Spec {
         let kind = Kind::ALL
             .into_iter()
             .find(|kind| kind.name() == items.name)
-            .ok_or_else(|| format!("unknown generator '{}': use maze, rooms or random", items.name))?;
+            .ok_or_else(|| format!("unknown generator '{}': use maze, rooms, random or cave", items.name))?;
         let mut spec = Spec { kind, ..Spec::default() };
         if let Some(size) = items.bare() {
             let parsed = size.split_once('x').and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
@@ -253,6 +310,7 @@ impl std::str::FromStr for Spec {
                 spec.doors = items.value("doors")?.unwrap_or(spec.doors);
             }
             Kind::Random => spec.density = items.value("density")?.unwrap_or(spec.density),
+            Kind::Cave => spec.fill = items.value("fill")?.unwrap_or(spec.fill),
         }
         items.done(spec, Spec::validate)
     }
@@ -267,7 +325,7 @@ mod tests {
         let spec: super::Spec = "rooms:128x96,room=15".parse().unwrap();
         assert_eq!((spec.width, spec.height, spec.room, spec.doors, spec.seed), (128, 96, 15, 0.3, 1));
         assert_eq!(spec.to_string(), "rooms:128x96,room=15,doors=0.3,seed=1");
-        for text in ["maze:64x64,corridor=2,seed=1", "random:512x512,density=0.25,seed=3"] {
+        for text in ["maze:64x64,corridor=2,seed=1", "random:512x512,density=0.25,seed=3", "cave:96x80,fill=0.4,seed=2"] {
             assert_eq!(text.parse::<super::Spec>().unwrap().to_string(), text);
         }
         for (bad, message) in [
@@ -275,7 +333,8 @@ mod tests {
             ("random:8x8,density=2", "density must be a probability"),
             ("maze:8x8,room=3", "unknown option 'room=3'"),
             ("maze:8by8", "is not a size"),
-            ("cave", "unknown generator 'cave'"),
+            ("island", "unknown generator 'island'"),
+            ("cave:64x64,fill=-0.1", "fill must be a probability"),
         ] {
             let error = bad.parse::<super::Spec>().unwrap_err();
             assert!(error.contains(message), "{bad}: {error}");
@@ -283,7 +342,6 @@ mod tests {
     }
 
     use super::*;
-    use crate::grid::MoveRules;
 
     #[test]
     fn generators_are_deterministic() {

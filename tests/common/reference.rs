@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use std::ops::Add;
 
 use pathfinding::num_traits::Zero;
-use pathfinding::prelude::astar;
+use pathfinding::prelude::{astar, bfs_reach};
 use searchlab::grid::Grid;
 
 /// `straight + diagonal * sqrt 2`, kept exact: sums of sqrt 2 steps in floating point depend on
@@ -61,25 +61,34 @@ impl PartialOrd for OctileCost {
     }
 }
 
-/// The cheapest cost from `start` to `goal` (cells as (x, y)) with 8-connected moves, no corner
-/// cutting (a diagonal step needs both orthogonal neighbours free), each step's length (1 or
-/// sqrt 2) times the weight of the cell entered; `None` if the goal cannot be reached.
-pub fn movingai_cost(grid: &Grid, start: (u32, u32), goal: (u32, u32)) -> Option<f64> {
+/// The moves out of (x, y): 8-connected, no corner cutting (a diagonal step needs both
+/// orthogonal neighbours free), each step's length (1 or sqrt 2) times the weight of the cell entered.
+fn movingai_moves(grid: &Grid, (x, y): (i64, i64)) -> Vec<((i64, i64), OctileCost)> {
     let free = |x: i64, y: i64| grid.is_passable(x, y);
-    let successors = |&(x, y): &(i64, i64)| {
-        let mut next = Vec::with_capacity(8);
-        for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-            let (nx, ny) = (x + dx, y + dy);
-            let diagonal = dx != 0 && dy != 0;
-            if !free(nx, ny) || (diagonal && !(free(nx, y) && free(x, ny))) {
-                continue;
-            }
-            let weight = grid.weight(grid.cell(nx as u32, ny as u32)) as i64;
-            let cost = if diagonal { OctileCost { straight: 0, diagonal: weight } } else { OctileCost { straight: weight, diagonal: 0 } };
-            next.push(((nx, ny), cost));
+    let mut next = Vec::with_capacity(8);
+    for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+        let (nx, ny) = (x + dx, y + dy);
+        let diagonal = dx != 0 && dy != 0;
+        if !free(nx, ny) || (diagonal && !(free(nx, y) && free(x, ny))) {
+            continue;
         }
-        next
-    };
+        let weight = grid.weight(grid.cell(nx as u32, ny as u32)) as i64;
+        let cost = if diagonal { OctileCost { straight: 0, diagonal: weight } } else { OctileCost { straight: weight, diagonal: 0 } };
+        next.push(((nx, ny), cost));
+    }
+    next
+}
+
+/// How many cells can be reached from `start` (itself included) under the MovingAI rules.
+pub fn movingai_reachable(grid: &Grid, start: (u32, u32)) -> usize {
+    let moves = |&cell: &(i64, i64)| movingai_moves(grid, cell).into_iter().map(|(next, _)| next);
+    bfs_reach((start.0 as i64, start.1 as i64), moves).count()
+}
+
+/// The cheapest cost from `start` to `goal` (cells as (x, y)) under the MovingAI rules (see
+/// `movingai_moves`); `None` if the goal cannot be reached.
+pub fn movingai_cost(grid: &Grid, start: (u32, u32), goal: (u32, u32)) -> Option<f64> {
+    let successors = |&cell: &(i64, i64)| movingai_moves(grid, cell);
     let goal = (goal.0 as i64, goal.1 as i64);
     // Octile distance: admissible, as every weight is at least 1.
     let heuristic = |&(x, y): &(i64, i64)| {

@@ -41,6 +41,7 @@ impl GridLab {
                 generate::Kind::Random => {
                     ui.add(egui::DragValue::new(&mut spec.density).range(0.0..=0.9).speed(0.01).prefix("walls "))
                 }
+                generate::Kind::Cave => ui.add(egui::DragValue::new(&mut spec.fill).range(0.0..=0.9).speed(0.01).prefix("rock ")),
             };
         });
         ui.horizontal(|ui| {

@@ -1,6 +1,7 @@
 //! A query: start and goal linked to their clusters' entrances, the abstract search, refinement
 //! level by level down to the grid, smoothing.
 
+use super::smooth::step_costs;
 use super::{Hpa, HpaQuery, HpaResult, smooth};
 use crate::grid::{Grid, GridGraph};
 use crate::pathfinding::astar::{astar, grid_heuristic};
@@ -341,13 +342,17 @@ impl Hpa {
             }
             cells.extend_from_slice(&steps);
         }
-        result.unsmoothed_cost = Some(path_cost(&graph, &cells).expect("refined steps are grid moves"));
+        let cost_of = |cells: &[u32]| step_costs(&graph, cells).sum::<Option<f64>>();
+        let unsmoothed = cost_of(&cells).expect("refined steps are grid moves");
+        result.unsmoothed_cost = Some(unsmoothed);
         result.refined_path = cells.clone();
-        if options.smooth {
+        let cost = if options.smooth {
             tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::Smooth });
             cells = smooth(&graph, cells, self.cluster_size());
-        }
-        let cost = path_cost(&graph, &cells).expect("smoothing keeps grid moves");
+            cost_of(&cells).expect("smoothing keeps grid moves")
+        } else {
+            unsmoothed
+        };
         if T::ENABLED {
             let path = cells.clone();
             tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost, path }));

@@ -1,8 +1,19 @@
 //! HPA*'s post-processing: straight shortcuts over the refined path.
 
 use crate::grid::{GridGraph, SQRT2};
-use crate::graph::step_cost;
 use crate::pathfinding::COST_EPSILON;
+
+/// The cost of each step of `path`, `None` for a step that is not a grid move. One lookup a
+/// step, where asking the graph for every neighbour would take eight.
+pub(super) fn step_costs<'a>(graph: &'a GridGraph, path: &'a [u32]) -> impl Iterator<Item = Option<f64>> + 'a {
+    let grid = graph.grid;
+    path.windows(2).map(move |pair| {
+        let ((ax, ay), (bx, by)) = (grid.coords(pair[0]), grid.coords(pair[1]));
+        let (dx, dy) = (bx as i64 - ax as i64, by as i64 - ay as i64);
+        let neighbours = dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0);
+        neighbours.then(|| graph.step(ax, ay, dx, dy)).flatten().map(|(_, cost)| cost)
+    })
+}
 
 /// Replaces stretches of `path` by straight runs (orthogonal or diagonal, at most `reach` steps)
 /// wherever the run is cheaper, as HPA*'s post-processing does. From each kept cell it tries the
@@ -14,8 +25,15 @@ pub fn smooth(graph: &GridGraph, path: Vec<u32>, reach: u32) -> Vec<u32> {
     let coords: Vec<(i64, i64)> = path.iter().map(|&c| grid.coords(c)).map(|(x, y)| (x as i64, y as i64)).collect();
     // cost_to[i] = cost of path[..=i].
     let mut cost_to = vec![0.0; path.len()];
-    for i in 1..path.len() {
-        cost_to[i] = cost_to[i - 1] + step_cost(graph, path[i - 1], path[i]).expect("path steps are grid moves");
+    for (i, cost) in step_costs(graph, &path).enumerate() {
+        cost_to[i + 1] = cost_to[i] + cost.expect("path steps are grid moves");
+    }
+    // straight_to[i]: the last cell of the straight line the path follows from cell i. A run to a
+    // cell before it is that very stretch of path, never cheaper.
+    let step = |i: usize| (coords[i + 1].0 - coords[i].0, coords[i + 1].1 - coords[i].1);
+    let mut straight_to: Vec<usize> = (0..path.len()).collect();
+    for i in (0..path.len().saturating_sub(1)).rev() {
+        straight_to[i] = if i + 2 < path.len() && step(i) == step(i + 1) { straight_to[i + 1] } else { i + 1 };
     }
     // The cost of the straight run from `from` to `to` if it is walkable, None otherwise.
     let run_cost = |(x, y): (i64, i64), (tx, ty): (i64, i64)| -> Option<f64> {
@@ -28,12 +46,14 @@ pub fn smooth(graph: &GridGraph, path: Vec<u32>, reach: u32) -> Vec<u32> {
         Some(total)
     };
     let window = 3 * reach as usize;
+    let reach = reach as i64;
     let mut out = Vec::with_capacity(path.len());
     let mut i = 0;
     while i + 1 < path.len() {
         out.push(path[i]);
         let (x, y) = coords[i];
-        let shortcut = (i + 2..path.len().min(i + window + 1)).rev().find(|&j| {
+        // From the end of the straight stretch on: the cells before it are no shortcut.
+        let shortcut = (straight_to[i] + 1..path.len().min(i + window + 1)).rev().find(|&j| {
             let (dx, dy) = (coords[j].0 - x, coords[j].1 - y);
             let on_ray = dx == 0 || dy == 0 || dx.abs() == dy.abs();
             let steps = dx.abs().max(dy.abs());
@@ -42,7 +62,7 @@ pub fn smooth(graph: &GridGraph, path: Vec<u32>, reach: u32) -> Vec<u32> {
             // stretch of path that cheap, so it is not walked.
             let cheapest = steps as f64 * if dx != 0 && dy != 0 { SQRT2 } else { 1.0 };
             on_ray
-                && steps <= reach as i64
+                && steps <= reach
                 && cheapest + COST_EPSILON < detour
                 && run_cost(coords[i], coords[j]).is_some_and(|c| c + COST_EPSILON < detour)
         });
