@@ -161,7 +161,7 @@ impl Hpa {
                     i += 1;
                 }
                 let last = i - 1;
-                let places = if last - first + 1 >= WIDE_ENTRANCE { vec![first, last] } else { vec![(first + last) / 2] };
+                let places = if last - first + 1 >= WIDE_ENTRANCE { vec![first, (first + last) / 2, last] } else { vec![(first + last) / 2] };
                 for at in places {
                     let ((ax, ay), (bx, by)) = pair(at);
                     found.push((grid.cell(ax, ay), grid.cell(bx, by)));
