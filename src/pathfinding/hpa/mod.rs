@@ -30,10 +30,12 @@ use crate::graph::{Graph, NodeMap};
 use crate::grid::{Grid, GridGraph, MoveRules};
 
 /// Entrances at least this wide get three transitions: one at each end, as in Botea et al. (2004),
-/// and one in the middle, which the paper does not have. With the ends alone, paths through wide
-/// doorways bend via a door's corner and smoothing leaves 1.4-1.6% on rooms maps; the middle one
-/// brings that under 1% (examples/bench_hierarchy.rs).
-const WIDE_ENTRANCE: u32 = 6;
+/// and one in the middle, which the paper does not have (its threshold is 6); narrower ones get
+/// one in the middle. The paper's ends alone (and one in the middle of rooms128's 5-cell doors)
+/// make paths bend through a doorway's corner, which smoothing leaves at over 1% mean
+/// suboptimality on rooms maps; with these every measured map stays under 1%
+/// (examples/bench_hierarchy.rs).
+const WIDE_ENTRANCE: u32 = 5;
 
 /// A cluster of level l + 1 is GROUP × GROUP clusters of level l.
 pub const GROUP: u32 = 3;
