@@ -112,6 +112,20 @@ fn refining_adds_triangles_and_a_bad_file_keeps_the_map() {
 }
 
 #[test]
+fn a_weighted_grid_map_is_refused_and_the_map_kept() {
+    let mut harness = lab_harness();
+    settle(&mut harness);
+    let before = harness.state().mesh().walkable_count();
+    let path = std::env::temp_dir().join(format!("searchlab-navmesh-lab-{}-weighted.map", std::process::id()));
+    std::fs::write(&path, "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\nweights\n111\n191\n111\n").unwrap();
+    apply(&mut harness, MeshCommand::LoadMap(path.display().to_string()));
+    let error = harness.state().error().expect("the weights are not dropped silently").to_string();
+    assert!(error.contains("weighted.map: ") && error.contains("weighted cells are refused"), "{error}");
+    harness.get_by_label(&error);
+    assert_eq!(harness.state().mesh().walkable_count(), before, "the map on screen is kept");
+}
+
+#[test]
 fn a_grid_map_compares_grid_astar_with_the_any_angle_path() {
     let mut harness = lab_harness();
     settle(&mut harness);
