@@ -121,6 +121,8 @@ fn weighted_grids_and_blocked_cells_are_refused_in_the_users_terms() {
     // A polygon map is walls and open floor: weights would be dropped without a word.
     let weighted = temp_file("weighted.map", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\nweights\n111\n191\n111\n");
     assert_fails(&["mesh", "--grid", &weighted, "--from", "0,1", "--to", "2,1"], "weighted cells are refused");
+    // Read as a map file (--map, lecture cells, the polygon lab), the same grid is refused alike.
+    assert_fails(&["mesh", "--map", &weighted, "--from", "0.5,1.5", "--to", "2.5,1.5"], "weighted cells are refused");
     let blocked = temp_file("blocked.map", "type octile\nheight 3\nwidth 3\nmap\n...\n.@.\n...\n");
     assert_fails(&["mesh", "--grid", &blocked, "--from", "1,1", "--to", "2,2"], "start cell 1,1 is blocked");
     assert_fails(&["mesh", "--grid", &blocked, "--from", "0,0", "--to", "1,1"], "goal cell 1,1 is blocked");

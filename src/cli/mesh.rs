@@ -14,7 +14,7 @@ use crate::navmesh::reduction::Role;
 use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
 use crate::navmesh::tastar::DEFAULT_MAX_EXPANSIONS;
 use crate::text::{number, without_bom};
-use crate::navmesh::{Point, load_outline};
+use crate::navmesh::{Point, load_grid_for_polygons, load_outline};
 use crate::trace::NoTrace;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -97,10 +97,7 @@ pub fn run(args: MeshArgs) -> QueriesResult {
     let (outline, grid) = match (&args.map, &args.grid) {
         (Some(map), _) => (load_outline(map)?, None),
         (None, Some(path)) => {
-            let grid = movingai::load_map(path)?;
-            if let Some(reason) = grid.polygon_refusal() {
-                return Err(CliError(format!("{}: {reason}", path.display())));
-            }
+            let grid = load_grid_for_polygons(path)?;
             (grid_outline(&grid), Some(grid))
         }
         (None, None) => return Err(CliError("give --map FILE or --grid FILE.map".to_string())),

@@ -82,12 +82,7 @@ impl NavmeshLab {
     }
 }
 
-/// Reads a map file for the page ("Load map" and scenes); refuses a grid whose weights a polygon
-/// map would drop.
+/// Reads a map file for the page ("Load map" and scenes).
 pub(super) fn load(path: &str) -> Result<Loaded, String> {
-    let loaded = load_map_file(path.as_ref()).map_err(|e| e.to_string())?;
-    match loaded.grid.as_ref().and_then(Grid::polygon_refusal) {
-        Some(reason) => Err(format!("{path}: {reason}")),
-        None => Ok(loaded),
-    }
+    load_map_file(path.as_ref()).map_err(|e| e.to_string())
 }
