@@ -325,11 +325,11 @@ mod choice {
         let mut engine = IterativeDeepening::new(IdOptions { tt_bits: 12, ..IdOptions::default() });
         let mut rng = StdRng::seed_from_u64(3);
         for difficulty in [Difficulty::Medium, Difficulty::Hard] {
-            assert_eq!(choose_move(&game, &DefaultEval, difficulty, &mut engine, &mut rng), Some(2), "{difficulty:?}");
+            assert_eq!(choose_move(&game, &DefaultEval, difficulty, &mut engine, &mut rng, &mut NoTrace).mv, Some(2), "{difficulty:?}");
         }
         // Easy looks one ply ahead only: it takes an immediate win but cannot see a threat.
         let win = TicTacToe::from_position("xx.oo....").unwrap();
-        assert_eq!(choose_move(&win, &DefaultEval, Difficulty::Easy, &mut engine, &mut rng), Some(2));
+        assert_eq!(choose_move(&win, &DefaultEval, Difficulty::Easy, &mut engine, &mut rng, &mut NoTrace).mv, Some(2));
     }
 }
 

@@ -247,8 +247,9 @@ fn two_uct_computers_play_each_other_without_a_human() {
     for text in lab.moves_text().split(' ') {
         replay.make_move(replay.parse_move(text).expect("every move played is legal"));
     }
+    // Each search goes on from the tree the last move left (the same player plays both sides).
     let summary = lab.last_search().unwrap_or_default();
-    assert!(summary.starts_with("300 playouts,"), "{summary}");
+    assert!(summary.starts_with("300 playouts + ") && summary.contains(" kept from the last move, "), "{summary}");
 }
 
 #[test]

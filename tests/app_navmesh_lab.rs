@@ -162,7 +162,7 @@ fn a_polygon_drawn_by_clicks_is_triangulated_and_saved() {
     // A square room with a square pillar, drawn in the pillars map's frame (0..40 x 0..30).
     draw_ring(&mut harness, &[[2.0, 2.0], [38.0, 2.0], [38.0, 28.0], [2.0, 28.0]]);
     assert_eq!(harness.state().drawing().unwrap().rings.len(), 1, "clicking the first corner closes the ring");
-    harness.get_by_label_contains("Click the corners of hole 1 (0 so far)");
+    harness.get_by_label_contains("Click the corners of hole 0 (0 so far)");
     for p in [[15.0, 10.0], [25.0, 10.0], [25.0, 20.0], [15.0, 20.0]] {
         click_map(&mut harness, p);
     }
@@ -212,26 +212,26 @@ fn a_self_crossing_drawing_shows_the_library_error_and_keeps_the_map() {
 }
 
 #[test]
-fn holes_are_numbered_from_1_in_the_prompt_on_the_canvas_and_in_errors_also_after_a_failure() {
+fn holes_are_numbered_from_0_as_in_the_file_in_the_prompt_on_the_canvas_and_in_errors_also_after_a_failure() {
     let mut harness = lab_harness();
     settle(&mut harness);
     harness.get_by_label("Draw a new map").click();
     settle(&mut harness);
     harness.get_by_label_contains("Click the corners of the boundary (0 so far)");
     draw_ring(&mut harness, &[[2.0, 2.0], [38.0, 2.0], [38.0, 28.0], [2.0, 28.0]]);
-    harness.get_by_label_contains("Click the corners of hole 1 (0 so far)");
+    harness.get_by_label_contains("Click the corners of hole 0 (0 so far)");
     // The first hole runs out of the boundary.
     for p in [[30.0, 10.0], [39.5, 10.0], [39.5, 20.0], [30.0, 20.0]] {
         click_map(&mut harness, p);
     }
-    assert!(painted_texts(&harness).contains(&"hole 1: 0".to_string()), "{:?}", painted_texts(&harness));
+    assert!(painted_texts(&harness).contains(&"hole 0: 0".to_string()), "{:?}", painted_texts(&harness));
     harness.get_by_label("Triangulate drawing").click();
     settle(&mut harness);
     let error = harness.state().error().expect("the drawing is rejected").to_string();
-    assert!(error.starts_with("drawn map: the boundary (edge from vertex 1) touches or crosses hole 1"), "{error}");
-    // The same hole keeps its number on the canvas; the next one is hole 2.
-    assert!(painted_texts(&harness).contains(&"hole 1: 0".to_string()));
-    harness.get_by_label_contains("Click the corners of hole 2 (0 so far)");
+    assert!(error.starts_with("drawn map: the boundary (edge from vertex 1) touches or crosses hole 0"), "{error}");
+    // The same hole keeps its number on the canvas; the next one is hole 1.
+    assert!(painted_texts(&harness).contains(&"hole 0: 0".to_string()));
+    harness.get_by_label_contains("Click the corners of hole 1 (0 so far)");
 }
 
 #[test]

@@ -175,3 +175,58 @@ fn a_pinch_on_the_game_tree_zooms_about_the_fingers_centre() {
     let drift = (after.center() - before.center()).length() * scale(after);
     assert!(drift < 1.5, "the tree under the pinch centre moved {drift} points: {before:?} -> {after:?}");
 }
+
+/// One finger down and up at `pos`, as the browser sends a tap.
+fn tap<S>(harness: &mut Harness<'_, S>, pos: Pos2) {
+    harness.event(Event::PointerMoved(pos));
+    harness.event(primary(pos, true));
+    harness.event(touch(0, TouchPhase::Start, pos));
+    harness.step();
+    harness.event(primary(pos, false));
+    harness.event(touch(0, TouchPhase::End, pos));
+    harness.event(Event::PointerGone);
+    harness.step();
+}
+
+#[test]
+fn on_a_tablet_a_tap_places_the_goal_or_the_start_as_the_toggle_beside_the_map_says() {
+    let mut harness = lesson_harness([1024.0, 768.0], NavmeshLab::new());
+    settle(&mut harness);
+    let at = |harness: &Harness<'_, NavmeshLab>, p| harness.state().point_on_screen(p).unwrap();
+    let scene = harness.state().scene();
+    let (start, goal) = (scene.start.unwrap(), scene.goal.unwrap());
+    let (start_shown, goal_shown) = (at(&harness, start), at(&harness, goal));
+    let (near_start, near_goal) = (start_shown + vec2(8.0, 6.0), goal_shown + vec2(-6.0, 8.0));
+
+    tap(&mut harness, near_goal);
+    settle(&mut harness);
+    let scene = harness.state().scene();
+    assert_eq!(scene.start, Some(start), "a tap places the goal at first");
+    assert_near(at(&harness, scene.goal.unwrap()), near_goal, "the goal tapped");
+
+    let toggle = harness.get_by_label("Start").rect().center();
+    tap(&mut harness, toggle);
+    harness.run_ok();
+    tap(&mut harness, near_start);
+    settle(&mut harness);
+    let scene = harness.state().scene();
+    assert_near(at(&harness, scene.start.unwrap()), near_start, "with Start picked, a tap places the start");
+    assert_near(at(&harness, scene.goal.unwrap()), near_goal, "and leaves the goal");
+
+    // Back to the goal; the mouse's Shift+click still places the start.
+    let toggle = harness.get_by_label("Goal").rect().center();
+    tap(&mut harness, toggle);
+    harness.run_ok();
+    let shift_click = start_shown;
+    harness.hover_at(shift_click);
+    harness.step();
+    let shift = Modifiers::SHIFT;
+    harness.event(Event::ModifiersChanged(shift));
+    harness.event(Event::PointerButton { pos: shift_click, button: PointerButton::Primary, pressed: true, modifiers: shift });
+    harness.event(Event::PointerButton { pos: shift_click, button: PointerButton::Primary, pressed: false, modifiers: shift });
+    harness.event(Event::ModifiersChanged(Modifiers::NONE));
+    settle(&mut harness);
+    let scene = harness.state().scene();
+    assert_near(at(&harness, scene.start.unwrap()), shift_click, "Shift+click places the start");
+    assert_near(at(&harness, scene.goal.unwrap()), near_goal, "and leaves the goal");
+}

@@ -247,17 +247,13 @@ fn card_rect(harness: &LabHarness, id: u32) -> Option<egui::Rect> {
     Some(egui::Rect::from_min_max(to_screen(card.min), to_screen(card.max)))
 }
 
-/// The current node and its path up to the root are inside the canvas.
-fn assert_current_path_in_view(harness: &LabHarness, when: &str) {
+/// The current node is inside the canvas (its path up to the root too, when readable cards allow).
+fn assert_current_in_view(harness: &LabHarness, when: &str) {
     let Replay::Tree(replay) = &recording(harness).replay else { panic!("a tree replay") };
-    let view = replay.player.view();
     let canvas = canvas_rect(harness);
-    let path = view.current_path();
-    assert!(!path.is_empty(), "{when}: a current node");
-    for id in path {
-        let card = card_rect(harness, id).unwrap_or_else(|| panic!("{when}: node {id} is laid out"));
-        assert!(canvas.contains_rect(card), "{when}: node {id} at {card:?} is outside the canvas {canvas:?}");
-    }
+    let id = replay.player.view().current.unwrap_or_else(|| panic!("{when}: a current node"));
+    let card = card_rect(harness, id).unwrap_or_else(|| panic!("{when}: node {id} is laid out"));
+    assert!(canvas.contains_rect(card), "{when}: node {id} at {card:?} is outside the canvas {canvas:?}");
 }
 
 #[test]
@@ -271,9 +267,9 @@ fn following_keeps_the_current_node_in_view_and_fit_shows_the_whole_tree() {
     harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit(target as f64);
     harness.run_ok();
     assert_eq!(recording(&harness).step(), target);
-    assert_current_path_in_view(&harness, "after dragging the timeline");
+    assert_current_in_view(&harness, "after dragging the timeline");
     click(&mut harness, "Step >");
-    assert_current_path_in_view(&harness, "after a step");
+    assert_current_in_view(&harness, "after a step");
 
     click(&mut harness, "Fit");
     let canvas = canvas_rect(&harness);
@@ -287,7 +283,7 @@ fn following_keeps_the_current_node_in_view_and_fit_shows_the_whole_tree() {
     }
     assert!(shown > 1, "Fit shows the tree");
     click(&mut harness, "Step >");
-    assert_current_path_in_view(&harness, "a step after Fit");
+    assert_current_in_view(&harness, "a step after Fit");
 }
 
 /// The root's children (the moves shown under it) are inside the canvas.
@@ -303,7 +299,7 @@ fn assert_root_children_in_view(harness: &LabHarness, when: &str) {
 }
 
 #[test]
-fn the_end_of_the_full_tree_shows_the_root_and_its_moves() {
+fn the_end_of_the_full_tree_shows_the_root_and_fit_shows_its_moves() {
     for (size, zoom) in [([1500.0, 950.0], 1.0), ([1280.0 / 1.3, 720.0 / 1.3], 1.3)] {
         let mut harness = common::ui::lesson_harness(size, TreeLab::new());
         harness.ctx.set_zoom_factor(zoom);
@@ -311,8 +307,8 @@ fn the_end_of_the_full_tree_shows_the_root_and_its_moves() {
         click(&mut harness, "Full tic-tac-toe tree");
         settle(&mut harness);
         click(&mut harness, "End >|");
-        assert_current_path_in_view(&harness, "at the end");
-        assert_root_children_in_view(&harness, "at the end, following");
+        // Following, the root's moves are shown as far as readable cards allow; Fit shows them all.
+        assert_current_in_view(&harness, "at the end");
         click(&mut harness, "Fit");
         assert_root_children_in_view(&harness, "at the end, after Fit");
     }
@@ -394,4 +390,54 @@ fn the_root_moves_list_reads_for_x_and_agrees_with_the_most_visited_line() {
     let first_move = replay.pv.first().expect("a most visited line");
     assert!(list[0].starts_with(&format!("{first_move}: ")), "list {list:?}, line {:?}", replay.pv);
     harness.get_by_label(&format!("Most visited line: {}", replay.pv.join(" ")));
+}
+
+/// On the projector (1280x720, text at 130%) the tree lab in the app follows the search with
+/// readable cards: text of at least 12 points, the current node on the canvas. Only "Fit" may
+/// make them smaller.
+#[test]
+fn on_a_projector_following_keeps_the_cards_readable_and_the_current_node_in_view() {
+    let mut app = Harness::builder()
+        .with_size([1280.0 / 1.3, 720.0 / 1.3])
+        .with_pixels_per_point(1.3)
+        .with_context_setup(searchlab::app::set_style)
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+    app.run_ok();
+    app.get_by_label("Game-tree search").click();
+    let settle = |app: &mut Harness<'_, SearchlabApp>| {
+        common::ui::wait_until(app, |app| !app.is_busy());
+        app.run_ok();
+    };
+    settle(&mut app);
+    // The tree's plane on screen: the one transformed layer on the page.
+    let plane = |app: &Harness<'_, SearchlabApp>| {
+        let layers: Vec<egui::LayerId> = app.ctx.memory(|memory| memory.layer_ids().collect());
+        let mut transforms = layers.into_iter().filter_map(|layer| app.ctx.layer_transform_to_global(layer));
+        transforms.next().expect("the tree canvas is a zoomable scene")
+    };
+    for (game, algorithm) in [("Tic-tac-toe", "Alpha-beta"), ("Barca", "Alpha-beta"), ("Full tic-tac-toe tree", "Minimax"), ("Barca", "UCT")] {
+        click(&mut app, game);
+        settle(&mut app);
+        click(&mut app, algorithm);
+        settle(&mut app);
+        let timeline = By::new().role(egui::Role::Slider).label("Timeline");
+        let len = app.get(timeline.clone()).accesskit_node().max_numeric_value().expect("the timeline's end") as usize;
+        for step in [len / 5, len / 2, len * 4 / 5, len] {
+            let at = format!("{game}, {algorithm}, step {step} of {len}");
+            app.get(timeline.clone()).set_value_accesskit(step as f64);
+            app.run_ok();
+            let plane = plane(&app);
+            let text = 14.0 * plane.scaling;
+            assert!(text >= 11.9, "{at}: card text {text:.1} points");
+            // The deepest card marked current (UCT marks its whole selection path), or at the end the root.
+            let card = |when: &dyn Fn(&str) -> bool| {
+                let cards = app.query_all_by(|n| n.label().is_some_and(|l| l.starts_with("node ") && when(&l)));
+                cards.map(|n| n.rect()).max_by(|a, b| a.bottom().total_cmp(&b.bottom()))
+            };
+            let current = card(&|l| l.ends_with(", current")).or_else(|| card(&|l| l.starts_with("node 0: "))).expect("a current node");
+            let card = plane * current;
+            let canvas = app.get_by_label("Game tree canvas").rect();
+            assert!(canvas.expand(1.0).contains_rect(card), "{at}: the current node at {card:?} is off the canvas {canvas:?}");
+        }
+    }
 }

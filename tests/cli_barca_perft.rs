@@ -61,3 +61,14 @@ fn a_bad_position_exits_2_with_one_line() {
     let output = searchlab(&["barca", "perft"]);
     assert_eq!(output.status.code(), Some(2), "--depth is required");
 }
+
+#[test]
+fn a_depth_beyond_64_is_refused_not_run() {
+    for depth in ["65", "20000", "99999999999"] {
+        let output = searchlab(&["barca", "perft", "--depth", depth]);
+        assert_eq!(output.status.code(), Some(2), "{depth}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(&format!("'{depth}' is not a whole number from 0 to 64")), "{stderr}");
+    }
+}

@@ -131,3 +131,24 @@ fn game_tree_steps_are_checked_against_the_recorded_search() {
     ];
     assert_problems("trees.md", &text, &expected);
 }
+
+#[test]
+fn problems_keep_the_parsers_reason_and_the_files_line() {
+    let position_cell = |lab: &str, position: &str| format!("```searchlab\nversion = 1\nlab = \"{lab}\"\nposition = \"{position}\"\n```\n\n");
+    let text = [
+        position_cell("game-tree", "xxx/ooo/..."),            // lines 1-6
+        position_cell("barca", "4ee4/3lmml3/10/10/10 w"),     // lines 7-12
+        position_cell("game-tree", "4ee4/3lmml3/10/10/10 w"), // lines 13-18
+        // lines 19-32; the inline map's row 2 (its line 6) is the file's line 28
+        "```searchlab\nversion = 1\nlab = \"grid\"\nmap = { inline = \"\"\"\ntype octile\nheight 3\nwidth 4\nmap\n....\n..\n....\n\"\"\" }\n```\n\n"
+            .to_string(),
+    ]
+    .concat();
+    let expected = [
+        (4, "position 'xxx/ooo/...' cannot arise: play continued after a win"),
+        (10, "has 5 rows"),
+        (16, "has 5 rows"),
+        (28, "the scene's map: row"),
+    ];
+    assert_problems("reasons.md", &text, &expected);
+}

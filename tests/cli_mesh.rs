@@ -72,7 +72,7 @@ fn polyanya_meshes_and_refined_triangulations_give_the_same_lengths() {
 #[test]
 fn bad_input_exits_2_with_one_line() {
     let bad_json = temp_file("bad.json", "{\"boundary\": [[0,0],[10,0],[10,10],[0,10]],\n \"holes\": [[[1,1],[2,2],[2,1],[1,2]]]}");
-    assert_fails(&["mesh", "--map", &bad_json, "--from", "0,0", "--to", "1,1"], "hole 1");
+    assert_fails(&["mesh", "--map", &bad_json, "--from", "0,0", "--to", "1,1"], "hole 0");
     let broken = temp_file("broken.json", "{\"boundary\": [[0,0],\n[1,0]");
     assert_fails(&["mesh", "--map", &broken, "--from", "0,0", "--to", "1,1"], "broken.json:2:");
     assert_fails(&["mesh", "--map", "maps/none.json", "--from", "0,0", "--to", "1,1"], "cannot read");

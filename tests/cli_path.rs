@@ -64,7 +64,9 @@ fn bad_arguments_exit_2_with_one_line() {
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "0,0", "--to", "2,2"], "start 0,0 is a blocked cell");
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1;1", "--to", "2,2"], "is not x,y");
     // A negative coordinate is read as a value (and refused as one), not as an unknown option.
-    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "-1,62", "--to", "2,2"], "'-1' in '-1,62' is not a whole number");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "-1,62", "--to", "2,2"], "'-1,62' for '--from <FROM>': x '-1' is not a whole number");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1,1", "--to", "2,2"], "'1,1,1' is not x,y (two whole numbers, e.g. 3,4)");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,99999999999", "--to", "2,2"], "y '99999999999' is too big (max 4294967295)");
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--weight", "0.5"], "--weight must be a number >= 1");
     assert_fails(&["path", "--map", "maps/maze64.map", "--scen", "x.scen", "--algo", "bfs", "--heuristic", "octile"], "apply to astar only");
     assert_fails(&["path", "--map", "maps/maze64.map", "--scen", "maps/rooms128.map.scen"], "for a 128x128 map, but the map is 64x64");
@@ -134,5 +136,41 @@ fn an_empty_path_costs_zero_not_minus_zero() {
         let output = searchlab(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "1,1", "--algo", algo]);
         let text = String::from_utf8_lossy(&output.stdout);
         assert!(text.contains("\"cost\":0.0") && !text.contains("-0.0"), "{algo}: {text}");
+    }
+}
+
+#[test]
+fn an_optimal_search_that_disagrees_with_the_scen_exits_1_naming_the_queries() {
+    let scen = std::env::temp_dir().join(format!("searchlab-cli-path-{}-wrong.scen", std::process::id()));
+    let lines = |optimal: [&str; 3]| {
+        let ends = ["1\t1\t3\t1", "1\t1\t1\t1", "1\t1\t3\t1"];
+        let rows: Vec<String> = ends.iter().zip(optimal).map(|(ends, optimal)| format!("0\tmaze64.map\t64\t64\t{ends}\t{optimal}\n")).collect();
+        format!("version 1\n{}", rows.concat())
+    };
+    std::fs::write(&scen, lines(["2", "0", "2"])).unwrap();
+    let scen = scen.to_str().unwrap();
+    let right = searchlab(&["path", "--map", "maps/maze64.map", "--scen", scen]);
+    assert_eq!((right.status.code(), right.stderr.len()), (Some(0), 0), "{}", String::from_utf8_lossy(&right.stderr));
+    std::fs::write(scen, lines(["2", "0", "7"])).unwrap();
+    let wrong = searchlab(&["path", "--map", "maps/maze64.map", "--scen", scen]);
+    assert_eq!(wrong.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&wrong.stderr);
+    assert_eq!(stderr.lines().collect::<Vec<_>>(), ["1 of 3 queries differ from the .scen's optimal length although astar is optimal: id 2"]);
+    assert_eq!(json_lines(&wrong).last().unwrap()["summary"]["mismatches"], 1);
+    // A search that says it is not optimal may differ: no error.
+    let bfs = searchlab(&["path", "--map", "maps/maze64.map", "--scen", scen, "--algo", "hpa"]);
+    assert_eq!(bfs.status.code(), Some(0));
+}
+
+#[test]
+fn no_path_reads_the_same_for_every_planner() {
+    let map = std::env::temp_dir().join(format!("searchlab-cli-path-{}-split.map", std::process::id()));
+    std::fs::write(&map, "type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n").unwrap();
+    for algo in ["astar", "hpa", "pra"] {
+        let output = searchlab(&["path", "--map", map.to_str().unwrap(), "--from", "0,0", "--to", "4,0", "--algo", algo]);
+        let line = &json_lines(&output)[0];
+        assert_eq!((&line["cost"], &line["path"]), (&serde_json::Value::Null, &serde_json::Value::Null), "{algo}: {line}");
+        // `complete: false` is a partial PRA*(k) path; no path is not one.
+        assert!(line.get("complete").is_none_or(serde_json::Value::is_null), "{algo}: {line}");
     }
 }

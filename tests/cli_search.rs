@@ -85,3 +85,55 @@ fn bad_arguments_exit_2_with_one_line() {
     fails_with(&["barca", "play", "--white", "alphabeta", "--black", "random"], "needs a depth");
     fails_with(&["barca", "play", "--white", "random", "--black", "random", "--games", "0"], "--games");
 }
+
+#[test]
+fn depth_reached_is_the_depth_searched_for_every_algorithm() {
+    // Five empty squares: no search reaches deeper than 5 plies, whatever depth it was given.
+    for (position, plies) in [("x.o/.x./..o", 5), ("xox/xox/oxo", 0)] {
+        for algo in ["minimax", "negamax", "alphabeta", "id"] {
+            let lines = json_lines(&searchlab(&["tictactoe", "search", "--algo", algo, "--position", position]));
+            assert_eq!(lines[0]["stats"]["depth_reached"], plies, "{algo} on {position}");
+        }
+    }
+    let deep = json_lines(&searchlab(&["tictactoe", "search", "--algo", "alphabeta", "--depth", "3"]));
+    assert_eq!(deep[0]["stats"]["depth_reached"], 3, "a horizon before the end of the game is the depth reached");
+}
+
+#[test]
+fn every_algorithm_stops_by_default() {
+    for algo in ["minimax", "negamax", "alphabeta", "id", "uct"] {
+        assert_eq!(json_lines(&searchlab(&["tictactoe", "search", "--algo", algo])).len(), 1, "{algo}");
+    }
+    // Without --depth, --millis or --nodes, id searches Barca as deep as the fixed-depth searches do.
+    let id = json_lines(&searchlab(&["barca", "search", "--algo", "id"]));
+    assert_eq!(id[0]["stats"]["depth_reached"], 4);
+    let timed = json_lines(&searchlab(&["barca", "search", "--algo", "id", "--nodes", "2000"]));
+    assert!(timed[0]["stats"]["nodes"].as_u64().unwrap() <= 2001, "a node limit alone is not capped at depth 4");
+    let bare = json_lines(&searchlab(&["barca", "match", "--white", "id", "--black", "random", "--depth", "1", "--ply-limit", "20"]));
+    assert_eq!(bare.last().unwrap()["white"], "id:1", "a match's bare id searches --depth plies");
+    let help = String::from_utf8_lossy(&searchlab(&["barca", "search", "--help"]).stdout).into_owned();
+    assert!(help.contains("4 on Barca, 9 (the whole game) on tic-tac-toe, and for id too"), "{help}");
+}
+
+#[test]
+fn uct_gives_a_score_only_in_units_the_game_has() {
+    // Tic-tac-toe has no evaluation scale: an unproven UCT value is not turned into "points".
+    let open = json_lines(&searchlab(&["tictactoe", "search", "--algo", "uct"]));
+    assert!(open[0].get("score").is_none(), "{}", open[0]);
+    let value = open[0]["value"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&value), "a mean reward: {value}");
+    let barca = json_lines(&searchlab(&["barca", "search", "--algo", "uct", "--iterations", "200"]));
+    assert!(barca[0]["score"].is_i64(), "Barca's evaluation units: {}", barca[0]);
+    for game in ["tictactoe", "barca"] {
+        let help = String::from_utf8_lossy(&searchlab(&[game, "search", "--help"]).stdout).into_owned();
+        assert!(help.contains("`score` is for the side to move") && help.contains("`value` is the best move's mean playout reward"), "{help}");
+    }
+}
+
+#[test]
+fn limits_that_leave_nothing_to_do_are_refused() {
+    fails_with(&["barca", "search", "--algo", "id", "--nodes", "0"], "--nodes must be a positive number");
+    fails_with(&["barca", "match", "--white", "random", "--black", "random", "--opening-plies", "1000"], "--opening-plies 1000 must be below --ply-limit 300");
+    fails_with(&["barca", "match", "--white", "random", "--black", "random", "--ply-limit", "4"], "--opening-plies 4 must be below --ply-limit 4");
+    fails_with(&["barca", "tune", "--out", "/tmp/never-written.json", "--opening-plies", "9", "--ply-limit", "8"], "--opening-plies 9 must be below --ply-limit 8");
+}

@@ -39,6 +39,7 @@ fn map_header_errors() {
     assert_map_error("hello\n", 1, "expected 'type octile'");
     assert_map_error("type octile\n", 2, "unexpected end of file");
     assert_map_error("type octile\nheight x\n", 2, "height 'x' is not a whole number");
+    assert_map_error("type octile\nheight 99999999999\n", 2, "height '99999999999' is too big (max 4294967295)");
     assert_map_error("type octile\nheight 0\n", 2, "at least 1");
     assert_map_error("type octile\nheight 2 3\n", 2, "unexpected '3'");
     assert_map_error("type octile\nheight 2\nheight 2\n", 3, "expected 'height <number>' or 'width <number>'");
@@ -99,6 +100,7 @@ fn scen_errors() {
     let v = "version 1\n";
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t2\n"), 2, "expected 9 fields");
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\tx\t0\t2\t1\t2.5\n"), 2, "start x 'x' is not a whole number");
+    assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t99999999999999999999\t1\t2.5\n"), 2, "goal x '99999999999999999999' is too big (max 4294967295)");
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t2\t1\t-1\n"), 2, "optimal length '-1'");
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t2\t1\tNaN\n"), 2, "optimal length 'NaN'");
     assert_scen_error(&format!("{v}\n0\tm.map\t3\t2\t0\t0\t3\t1\t3\n"), 3, "goal (3,1) is outside the 3x2 map");

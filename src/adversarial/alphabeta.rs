@@ -32,7 +32,7 @@ pub fn search_window<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>>(
     let mut walk = Walk::new(eval, tracer, "alpha-beta", Perspective::SideToMove);
     let mut position = game.clone();
     let value = node(&mut walk, &mut position, depth, 0, alpha, beta, NO_NODE, String::new());
-    walk.stats.depth_reached = depth;
+    walk.stats.complete_to(depth);
     let pv = walk.root_pv();
     walk.finish(game, pv, value, value, started)
 }

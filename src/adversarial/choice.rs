@@ -4,11 +4,12 @@
 
 use rand::Rng;
 
+use super::engine::{Choice, EngineResult};
 use super::iterative::IterativeDeepening;
 use super::{SearchLimits, alphabeta};
 use crate::games::{Evaluator, Game, Score, is_proven};
 use super::tree::TreeEvent;
-use crate::trace::{Control, NoTrace, Tracer};
+use crate::trace::{Control, Tracer};
 
 /// How many of the best root moves the randomization samples from.
 pub const TOP_MOVES: usize = 5;
@@ -108,16 +109,21 @@ pub fn sample_top<M: Copy>(scored: &[(M, Score)], top: usize, rng: &mut impl Rng
     unreachable!("the ticket is below the total weight")
 }
 
-/// The move to play at `difficulty`. `engine` serves the timed level and keeps its table between moves.
+/// The move to play at `difficulty`, the searches watched by `observer`. `engine` serves the timed
+/// level and keeps its table between moves.
 pub fn choose_move<G: Game, E: Evaluator<G>>(
     game: &G,
     eval: &E,
     difficulty: Difficulty,
     engine: &mut IterativeDeepening<G>,
     rng: &mut impl Rng,
-) -> Option<G::Move> {
+    observer: &mut impl Tracer<TreeEvent>,
+) -> Choice<G::Move> {
     match difficulty.sampling_depth() {
-        Some(depth) => sample_top(&root_move_scores(game, eval, depth, &mut NoTrace), TOP_MOVES, rng),
-        None => engine.search(game, eval, &SearchLimits::millis(difficulty.search_millis()), &mut NoTrace).best_move,
+        Some(depth) => Choice { mv: sample_top(&root_move_scores(game, eval, depth, observer), TOP_MOVES, rng), search: None },
+        None => {
+            let limits = SearchLimits::millis(difficulty.search_millis());
+            Choice::searched(EngineResult::Tree(engine.search(game, eval, &limits, observer)))
+        }
     }
 }

@@ -134,6 +134,9 @@ impl EngineSpec {
         if self.millis == Some(0) {
             return Err("millis must be a positive number of milliseconds".to_string());
         }
+        if self.nodes == Some(0) {
+            return Err("nodes must be a positive number of nodes".to_string());
+        }
         if self.iterations == Some(0) {
             return Err("uct needs a positive number of playouts, e.g. uct:5000".to_string());
         }
@@ -207,6 +210,23 @@ impl EngineSpec {
 pub enum EngineResult<M> {
     Tree(SearchResult<M>),
     Uct(MctsResult<M>),
+}
+
+/// A move to play, and the search that found it (none for a random move or a sampling level).
+pub struct Choice<M> {
+    pub mv: Option<M>,
+    pub search: Option<EngineResult<M>>,
+}
+
+impl<M: Copy> Choice<M> {
+    /// The best move of `search`.
+    pub fn searched(search: EngineResult<M>) -> Self {
+        let mv = match &search {
+            EngineResult::Tree(result) => result.best_move,
+            EngineResult::Uct(result) => result.best_move,
+        };
+        Self { mv, search: Some(search) }
+    }
 }
 
 fn level_name(level: Difficulty) -> &'static str {

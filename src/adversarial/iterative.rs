@@ -106,7 +106,12 @@ impl<G: Game> IterativeDeepening<G> {
                 break;
             }
             let pv = run.walk.root_pv();
-            run.walk.stats.depth_reached = depth;
+            if run.unresolved == 0 {
+                run.walk.stats.complete_to(depth);
+            } else {
+                // Table values can stand in for the plies below: the nominal depth was reached.
+                run.walk.stats.depth_reached = depth;
+            }
             run.walk.stats.nodes_per_depth.push(run.walk.stats.nodes - nodes_before);
             run.walk.tracer.best_so_far(|| pv.first().map(|&mv| BestSoFar { mv: game.move_text(mv), depth, score: Some(score) }));
             answer = Some((pv, score));

@@ -54,7 +54,7 @@ pub struct MctsConfig {
     pub mast: Option<f64>,
     /// MCTS-Solver: propagate proven results up the tree and never re-simulate proven nodes.
     pub solver: bool,
-    /// Seeds the playouts' random generator when the tree is created.
+    /// Seeds the playouts' random generator when the tree is created or reconfigured.
     pub seed: u64,
 }
 
@@ -297,7 +297,7 @@ pub struct MctsResult<M> {
 /// How many iterations pass between clock reads and reports of the best move so far.
 const CHECK_EVERY: u64 = 16;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct Node<M> {
     /// The move into this node; `None` at the root.
     mv: Option<M>,
@@ -341,18 +341,30 @@ impl<M> Node<M> {
 }
 
 /// A UCT search tree rooted at a game position, kept between moves.
+/// Serializable, so the computer player's tree can cross to a Web Worker and back; the random
+/// generator does not cross (a tree is [`Mcts::reconfigure`]d with a new seed before each move).
+#[derive(Serialize, Deserialize)]
+#[serde(bound(serialize = "G: Serialize, G::Move: Serialize", deserialize = "G: Deserialize<'de>, G::Move: Deserialize<'de>"))]
 pub struct Mcts<G: Game> {
     /// The root position; iterations make moves on it and take them all back.
     game: G,
     config: MctsConfig,
     nodes: Vec<Node<G::Move>>,
+    #[serde(skip, default = "unseeded")]
     rng: StdRng,
+    #[serde(skip)]
     moves: Vec<G::Move>,
+    #[serde(skip)]
     path: Vec<u32>,
     /// MAST's reward sums and counts by mover and move (hashed into [`MAST_SLOTS`] per side).
     mast: Vec<(f32, u32)>,
     /// The moves of the current playout with their movers, for MAST.
+    #[serde(skip)]
     playout_moves: Vec<(Side, G::Move)>,
+}
+
+fn unseeded() -> StdRng {
+    StdRng::seed_from_u64(0)
 }
 
 /// MAST table slots per side.
@@ -393,9 +405,10 @@ impl<G: Game> Mcts<G> {
         &self.config
     }
 
-    /// Limits and parameters for the next searches (the seed only counts in [`Mcts::new`]).
-    pub fn config_mut(&mut self) -> &mut MctsConfig {
-        &mut self.config
+    /// Limits, parameters and a new seed for the playouts of the next searches.
+    pub fn reconfigure(&mut self, config: MctsConfig) {
+        self.rng = StdRng::seed_from_u64(config.seed);
+        self.config = config;
     }
 
     pub fn node_count(&self) -> usize {

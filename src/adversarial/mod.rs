@@ -61,7 +61,8 @@ pub struct SearchStats {
     pub tt_probes: u64,
     /// Probes that found the position (whether or not its value could be used).
     pub tt_hits: u64,
-    /// The deepest completed nominal depth.
+    /// The depth of the deepest completed search: its nominal depth, or where the game tree ends
+    /// sooner the deepest ply searched (five empty tic-tac-toe squares are 5 plies, not 9).
     pub depth_reached: u32,
     /// The deepest ply any node was entered at.
     pub max_ply: u32,
@@ -71,6 +72,12 @@ pub struct SearchStats {
 }
 
 impl SearchStats {
+    /// Records a completed search of nominal `depth`: where every line ended sooner, it reached
+    /// only its deepest ply.
+    pub(crate) fn complete_to(&mut self, depth: u32) {
+        self.depth_reached = depth.min(self.max_ply);
+    }
+
     /// Share of cutoffs made by the first move; `None` when there were none (minimax never cuts).
     pub fn first_move_cutoff_rate(&self) -> Option<f64> {
         (self.cutoffs > 0).then(|| self.first_move_cutoffs as f64 / self.cutoffs as f64)

@@ -19,7 +19,7 @@ pub fn search<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>>(
     let mut walk = Walk::new(eval, tracer, "negamax", Perspective::SideToMove);
     let mut position = game.clone();
     let value = node(&mut walk, &mut position, depth, 0, NO_NODE, String::new());
-    walk.stats.depth_reached = depth;
+    walk.stats.complete_to(depth);
     let pv = walk.root_pv();
     walk.finish(game, pv, value, value, started)
 }

@@ -172,8 +172,8 @@ impl TuningLab {
             if log.cancelled { " (cancelled)" } else { "" }
         ));
         ui.label(format!(
-            "Best vs the reference: iteration {}, report score {:+.3}, W/D/L score {:.3}, Elo {:+.0} [{:+.0}, {:+.0}].",
-            log.best_iteration, best.report_score, best.plain_score, best.elo.elo, best.elo.low, best.elo.high
+            "Best vs the reference: iteration {}, report score {:+.3}, W/D/L score {:.3}, Elo {}.",
+            log.best_iteration, best.report_score, best.plain_score, best.elo
         ));
     }
 

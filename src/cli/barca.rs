@@ -23,6 +23,7 @@ enum BarcaCommand {
     /// Count the legal move sequences of a given length (the move generator's check).
     Perft(PerftArgs),
     /// Search a position and print the best move, score, principal variation and statistics.
+    #[command(after_help = game_search::OUTPUT_HELP)]
     Search(SearchPositionArgs),
     /// Play engines against each other, colours swapped each pair: each game, W/D/L, Elo, SPRT.
     #[command(alias = "play")]
@@ -51,8 +52,8 @@ struct SearchPositionArgs {
 
 #[derive(Debug, Args)]
 struct PerftArgs {
-    /// Length of the move sequences to count.
-    #[arg(long)]
+    /// Length of the move sequences to count (each ply multiplies the time by about 40).
+    #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..=64))]
     depth: usize,
     /// The position, e.g. "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 w" (the start).
     #[arg(long, default_value = START_FEN)]
@@ -69,7 +70,7 @@ pub fn run(args: BarcaArgs) -> CliResult {
             let mut game = read_fen(&args.fen)?;
             game.play_moves(&args.moves).map_err(|error| CliError(format!("--moves: {error}")))?;
             let weights = load_weights(args.weights.as_deref(), "--weights")?;
-            let mut out = game_search::run(&game, &weights, &args.search, 4)?;
+            let mut out = game_search::run(&game, &weights, &args.search, 4, true)?;
             out["fen"] = json!(game.to_fen());
             out["ply"] = json!(game.ply());
             out["outcome"] = json!(game.outcome());

@@ -26,7 +26,8 @@ pub enum Algo {
 pub struct SearchArgs {
     #[arg(long, value_enum)]
     pub algo: Algo,
-    /// Plies to search (minimax, negamax, alphabeta; the deepest iteration for id).
+    /// Plies to search (minimax, negamax, alphabeta; the deepest iteration for id). Default: 4 on
+    /// Barca, 9 (the whole game) on tic-tac-toe, and for id too unless --millis or --nodes is given.
     #[arg(long)]
     pub depth: Option<u32>,
     /// Time limit in milliseconds (id, uct).
@@ -51,8 +52,24 @@ pub struct SearchArgs {
 }
 
 
-/// Runs the search `args` asks for on `game`; fixed-depth searches without `--depth` use `default_depth`.
-pub fn run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, args: &SearchArgs, default_depth: u32) -> Result<Value, CliError> {
+/// What `score` and `value` mean, for the search commands' help.
+pub const OUTPUT_HELP: &str = "Output: `score` is for the side to move: 0 is a draw, 1000000 - n a win in n plies \
+(negative: a loss), anything else the evaluation at the searched depth (Barca's evaluation units). \
+UCT's `value` is the best move's mean playout reward (0 = loss, 0.5 = even, 1 = win); its `score` is a proven \
+result, or on Barca that value turned back into evaluation units (tic-tac-toe has none: no `score` until proven). \
+`stats.depth_reached` is the depth of the deepest completed search, fewer plies where the game ends sooner; \
+UCT reports `stats.max_depth`, the deepest node its tree grew to.";
+
+/// Runs the search `args` asks for on `game`. Fixed-depth searches without `--depth`, and id without
+/// any limit, search `default_depth` plies. `evaluated`: the game's evaluation has units that UCT's
+/// unproven score can be given in.
+pub fn run<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    args: &SearchArgs,
+    default_depth: u32,
+    evaluated: bool,
+) -> Result<Value, CliError> {
     let fixed_depth = matches!(args.algo, Algo::Minimax | Algo::Negamax | Algo::Alphabeta);
     if fixed_depth && (args.millis.is_some() || args.nodes.is_some()) {
         return Err(CliError("--millis applies to --algo id and uct, --nodes to id only".to_string()));
@@ -71,7 +88,11 @@ pub fn run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, args: &SearchArgs, defa
         Algo::Uct => EngineAlgorithm::Uct,
     };
     let spec = EngineSpec {
-        depth: if fixed_depth { Some(args.depth.unwrap_or(default_depth)) } else { args.depth },
+        depth: match args.algo {
+            Algo::Uct => None,
+            Algo::Id if args.millis.is_some() || args.nodes.is_some() => args.depth,
+            _ => Some(args.depth.unwrap_or(default_depth)),
+        },
         millis: args.millis,
         nodes: args.nodes,
         iterations: args.iterations,
@@ -80,19 +101,24 @@ pub fn run<G: Game, E: Evaluator<G>>(game: &G, eval: &E, args: &SearchArgs, defa
         seed: args.seed,
         ..EngineSpec::new(algorithm)
     };
-    spec.validate().map_err(|e| CliError::of_option(e, &["depth", "millis", "exploration"]))?;
+    spec.validate().map_err(|e| CliError::of_option(e, &["depth", "millis", "nodes", "exploration"]))?;
     let mut id = IterativeDeepening::new(IdOptions::default());
     match spec.search(game, eval, &mut id, &mut NoTrace, &mut NoTrace).map_err(CliError)? {
         EngineResult::Tree(result) => Ok(result_json(game, algorithm, &result)),
-        EngineResult::Uct(result) => Ok(json!({
-            "algo": "uct",
-            "best_move": result.best_move_text,
-            "score": result.score,
-            "value": result.value,
-            "proven": result.proven,
-            "pv": result.pv,
-            "stats": result.stats,
-        })),
+        EngineResult::Uct(result) => {
+            let mut out = json!({
+                "algo": "uct",
+                "best_move": result.best_move_text,
+                "value": result.value,
+                "proven": result.proven,
+                "pv": result.pv,
+                "stats": result.stats,
+            });
+            if evaluated || result.proven.is_some() {
+                out["score"] = json!(result.score);
+            }
+            Ok(out)
+        }
     }
 }
 

@@ -166,9 +166,18 @@ fn one_line(message: &str) -> String {
     format!("{} (see searchlab --help)", kept.join(" "))
 }
 
-/// Prints one JSON value as a line.
+/// Prints one JSON value as a line. A reader that has gone (`| head -1`) ends the command quietly,
+/// as it would end `cat`: the lines it did not want are not an error.
 fn emit(value: &serde_json::Value) {
-    println!("{value}");
+    use std::io::Write;
+    match writeln!(std::io::stdout().lock(), "{value}") {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(error) => {
+            eprintln!("error: cannot write the output: {error}");
+            std::process::exit(2);
+        }
+    }
 }
 
 /// Parses `--fen`, naming the option in the error.
@@ -178,7 +187,9 @@ fn read_fen(text: &str) -> Result<Barca, CliError> {
 
 /// Parses `x,y`.
 fn parse_point(text: &str) -> Result<(u32, u32), String> {
-    let (x, y) = text.split_once(',').ok_or_else(|| format!("'{text}' is not x,y"))?;
-    let coordinate = |s: &str| s.trim().parse::<u32>().map_err(|_| format!("'{s}' in '{text}' is not a whole number"));
-    Ok((coordinate(x)?, coordinate(y)?))
+    let [x, y] = text.split(',').collect::<Vec<_>>()[..] else {
+        return Err(format!("'{}' is not x,y (two whole numbers, e.g. 3,4)", crate::text::quote(text)));
+    };
+    let coordinate = |name: &str, s: &str| crate::grid::movingai::whole_number(name, s.trim());
+    Ok((coordinate("x", x)?, coordinate("y", y)?))
 }

@@ -16,6 +16,7 @@ pub struct TicTacToeArgs {
 #[derive(Debug, Subcommand)]
 enum TicTacToeCommand {
     /// Search a position (the whole game tree by default) and print the best move, score, PV and statistics.
+    #[command(after_help = game_search::OUTPUT_HELP)]
     Search {
         #[command(flatten)]
         search: SearchArgs,
@@ -32,7 +33,7 @@ pub fn run(args: TicTacToeArgs) -> CliResult {
                 Some(text) => TicTacToe::from_position(&text).map_err(CliError)?,
                 None => TicTacToe::new(),
             };
-            let mut out = game_search::run(&game, &DefaultEval, &search, 9)?;
+            let mut out = game_search::run(&game, &DefaultEval, &search, 9, false)?;
             out["position"] = serde_json::json!(game.position_text());
             emit(&out);
             Ok(())

@@ -24,7 +24,7 @@ pub struct MatchArgs {
     /// The second engine (Black in odd games; default id:<depth>).
     #[arg(long)]
     black: Option<EngineSpec>,
-    /// Depth of the default engines.
+    /// Depth of the default engines, and of an `id` given no limit.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: u32,
     /// Evaluation weights (JSON) of the first engine (default: the hand-picked ones).
@@ -123,6 +123,18 @@ fn parse_elo_pair(text: &str) -> Result<(f64, f64), String> {
     Ok((parse(elo0)?, parse(elo1)?))
 }
 
+/// Refuses games that end before they start: an opening as long as the ply limit leaves no ply to
+/// play, and every game would be a 0-ply draw.
+fn check_game_length(ply_limit: usize, opening_plies: usize) -> CliResult {
+    if ply_limit == 0 {
+        return Err(CliError("--ply-limit must be at least 1".to_string()));
+    }
+    if opening_plies >= ply_limit {
+        return Err(CliError(format!("--opening-plies {opening_plies} must be below --ply-limit {ply_limit}")));
+    }
+    Ok(())
+}
+
 /// Counts finished games on a progress bar (hidden when stderr is not a terminal).
 struct BarObserver(ProgressBar);
 
@@ -163,15 +175,20 @@ fn result_text(record: &GameRecord) -> &'static str {
 
 pub fn run_match_command(args: MatchArgs) -> CliResult {
     let mut start = read_fen(&args.fen)?;
-    if args.ply_limit == 0 {
-        return Err(CliError("--ply-limit must be at least 1".to_string()));
-    }
+    check_game_length(args.ply_limit, args.opening_plies)?;
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".to_string()));
     }
     start.set_ply_limit(Some(args.ply_limit));
     let default_engine = EngineSpec::depth(EngineAlgorithm::Id, args.depth);
-    let engines = [args.white.unwrap_or(default_engine), args.black.unwrap_or(default_engine)];
+    // A bare `id` would deepen until the game's end: it searches --depth plies like the default.
+    let limited = |engine: EngineSpec| match engine {
+        EngineSpec { algorithm: EngineAlgorithm::Id, level: None, depth: None, millis: None, nodes: None, .. } => {
+            EngineSpec { depth: Some(args.depth), ..engine }
+        }
+        engine => engine,
+    };
+    let engines = [args.white, args.black].map(|engine| engine.map_or(default_engine, limited));
     let weights = [
         load_weights(args.white_weights.as_deref(), "--white-weights")?,
         load_weights(args.black_weights.as_deref(), "--black-weights")?,
@@ -252,9 +269,10 @@ pub fn run_tune(args: TuneArgs) -> CliResult {
     if !(args.delta > 0.0 && args.learning_rate > 0.0) {
         return Err(CliError("--delta and --learning-rate must be positive".to_string()));
     }
-    if args.ply_limit == 0 || args.patience == 0 {
-        return Err(CliError("--ply-limit and --patience must be at least 1".to_string()));
+    if args.patience == 0 {
+        return Err(CliError("--patience must be at least 1".to_string()));
     }
+    check_game_length(args.ply_limit, args.opening_plies)?;
     let mut config = TuneConfig::new(args.iterations, args.games_per_eval, args.depth);
     config.start = load_weights(args.start.as_deref(), "--start")?;
     config.reference = load_weights(args.reference.as_deref(), "--reference")?;

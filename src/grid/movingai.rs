@@ -83,9 +83,7 @@ impl<'a> Lines<'a> {
     fn keyword_value(&self, text: &str, keyword: &str) -> Result<u32, ParseError> {
         let mut words = text.split_whitespace().skip(1);
         let value = words.next().ok_or_else(|| self.error(format!("'{keyword}' needs a number")))?;
-        let number: u32 = value
-            .parse()
-            .map_err(|_| self.error(format!("{keyword} '{}' is not a whole number", quote(value))))?;
+        let number = whole_number(keyword, value).map_err(|message| self.error(message))?;
         if number == 0 {
             return Err(self.error(format!("{keyword} must be at least 1")));
         }
@@ -94,6 +92,14 @@ impl<'a> Lines<'a> {
         }
         Ok(number)
     }
+}
+
+/// `value` as a whole number, or why not in words naming `what`: too big is not "not a number".
+pub fn whole_number(what: &str, value: &str) -> Result<u32, String> {
+    value.parse().map_err(|error: std::num::ParseIntError| match error.kind() {
+        std::num::IntErrorKind::PosOverflow => format!("{what} '{}' is too big (max {})", quote(value), u32::MAX),
+        _ => format!("{what} '{}' is not a whole number", quote(value)),
+    })
 }
 
 fn terrain(symbol: char) -> Option<bool> {
@@ -235,9 +241,7 @@ pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
         if fields.len() != 9 {
             return Err(lines.error(format!("expected 9 fields (bucket, map, width, height, sx, sy, gx, gy, optimal), found {}", fields.len())));
         }
-        let number = |index: usize, name: &str| -> Result<u32, ParseError> {
-            fields[index].parse().map_err(|_| lines.error(format!("{name} '{}' is not a whole number", quote(fields[index]))))
-        };
+        let number = |index: usize, name: &str| whole_number(name, fields[index]).map_err(|message| lines.error(message));
         let scenario = Scenario {
             bucket: number(0, "bucket")?,
             map: fields[1].to_string(),

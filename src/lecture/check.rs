@@ -7,6 +7,7 @@ use std::path::Path;
 use super::{Cell, Lecture, Problem};
 use crate::games::barca::Barca;
 use crate::games::tictactoe::TicTacToe;
+use crate::text::quote;
 use crate::grid::Grid;
 use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::scene::{Lab, LogSource, MapSource, RunSpec, Scene, Step};
@@ -41,14 +42,14 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
     let at = |key: &'static str| move |message: String| Problem::new(key_line(cell, key), message);
     match scene.lab {
         Lab::Grid | Lab::Hierarchical => {
-            let Some(grid) = scene.load_grid().map_err(at("map"))? else { return Ok(scene) };
+            let Some(grid) = scene.load_grid().map_err(|e| map_problem(cell, &scene, e))? else { return Ok(scene) };
             if let Some((start, goal)) = scene.cells().map_err(at("start"))? {
                 grid_endpoint(&grid, start, "start").map_err(at("start"))?;
                 grid_endpoint(&grid, goal, "goal").map_err(at("goal"))?;
             }
         }
         Lab::Polygon => {
-            scene.load_outline().map_err(at("map"))?;
+            scene.load_outline().map_err(|e| map_problem(cell, &scene, e))?;
         }
         Lab::GameTree | Lab::Barca => {
             if let Some(text) = &scene.tree {
@@ -63,13 +64,14 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
                 }
             }
             if let Some(text) = &scene.position {
-                let parses = match scene.lab {
-                    Lab::Barca => Barca::from_fen(text.trim()).is_ok(),
-                    _ => TicTacToe::from_position(text).is_ok() || Barca::from_fen(text.trim()).is_ok(),
+                let fen = || Barca::from_fen(text.trim()).map(drop).map_err(|e| format!("'{}': {e}", quote(text)));
+                let parsed = match scene.lab {
+                    Lab::Barca => fen(),
+                    // The reason of the game the text looks like: only a FEN names the side to move after a space.
+                    _ if text.trim().contains(char::is_whitespace) => fen(),
+                    _ => TicTacToe::from_position(text).map(drop),
                 };
-                if !parses {
-                    return Err(at("position")(format!("position '{text}' is neither a tic-tac-toe board nor a Barca FEN")));
-                }
+                parsed.map_err(at("position"))?;
             }
         }
         Lab::Tuning => {
@@ -209,6 +211,27 @@ fn scene_problem(cell: &Cell, message: &str) -> Problem {
 
 /// The file line where the cell sets `key` (its opening fence if it does not).
 fn key_line(cell: &Cell, key: &str) -> usize {
+    key_index(cell, key).map_or(cell.line, |index| cell.body_line(index))
+}
+
+/// The line of the cell's body that sets `key`.
+fn key_index(cell: &Cell, key: &str) -> Option<usize> {
     let sets = |line: &str| line.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='));
-    cell.source.lines().position(sets).map_or(cell.line, |index| cell.body_line(index))
+    cell.source.lines().position(sets)
+}
+
+/// A problem with the scene's map, at the lecture's line: an inline map's own line numbers
+/// ("the scene's map:7: ...", as [`Scene::load_grid`] names it) become the file's.
+fn map_problem(cell: &Cell, scene: &Scene, message: String) -> Problem {
+    let inline = || {
+        let Some(MapSource::Inline(text)) = &scene.map else { return None };
+        let (number, reason) = message.strip_prefix("the scene's map:")?.split_once(": ")?;
+        let number = number.parse::<usize>().ok()?.checked_sub(1)?;
+        // The map's first line sits on the `map =` line or below it.
+        let first = text.lines().next().map(str::trim).filter(|line| !line.is_empty())?;
+        let key = key_index(cell, "map")?;
+        let start = key + cell.source.lines().skip(key).position(|line| line.trim_end().ends_with(first))?;
+        Some(Problem::new(cell.body_line(start + number), format!("the scene's map: {reason}")))
+    };
+    inline().unwrap_or_else(|| Problem::new(key_line(cell, "map"), message.clone()))
 }

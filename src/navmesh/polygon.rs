@@ -205,10 +205,10 @@ fn orient_ring(ring: &mut [Point], counter_clockwise: bool) {
     }
 }
 
-/// The name of `holes[index]` in messages: holes are counted from 1, as people count them
-/// (vertices, being offsets into a ring, from 0).
+/// The name of `holes[index]` in messages: holes, like vertices, are numbered by their place in the
+/// file's arrays, from 0, so one count finds both ("hole 0 (edge from vertex 3)" is `holes[0][3]`).
 pub fn hole_name(index: usize) -> String {
-    format!("hole {}", index + 1)
+    format!("hole {index}")
 }
 
 /// The ring without a repeated closing point, or what is wrong with it.

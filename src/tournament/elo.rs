@@ -1,20 +1,20 @@
 //! Elo differences from match results, with a 95% confidence interval.
 
-use serde::{Deserialize, Serialize};
+use std::fmt;
 
-/// Elo differences are capped here: a score of 0% or 100% would be infinitely many Elo.
-pub const ELO_CAP: f64 = 1200.0;
+use serde::{Deserialize, Serialize};
 
 /// The expected score (0..1) of a player `elo` points stronger than the opponent (logistic model).
 pub fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
-/// The Elo difference that makes `score` (0..1) the expected score, within ±[`ELO_CAP`].
+/// The Elo difference that makes `score` (0..1) the expected score: infinite at 0 and 1, where
+/// no finite difference predicts the score (a clamp there would read as a measured value).
 pub fn elo_from_score(score: f64) -> f64 {
     let score = score.clamp(0.0, 1.0);
     // `+ 0.0` turns an even score's -0 into 0.
-    (-400.0 * (1.0 / score - 1.0).log10()).clamp(-ELO_CAP, ELO_CAP) + 0.0
+    -400.0 * (1.0 / score - 1.0).log10() + 0.0
 }
 
 /// Wins, draws and losses from one player's point of view.
@@ -57,18 +57,65 @@ impl Wdl {
     }
 }
 
-/// An Elo difference and its 95% confidence interval.
+/// An Elo difference and its 95% confidence interval. An end is infinite when the results
+/// bound it on one side only (every game won, or lost); JSON writes it as "+inf" or "-inf".
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct EloEstimate {
+    #[serde(with = "maybe_infinite")]
     pub elo: f64,
+    #[serde(with = "maybe_infinite")]
     pub low: f64,
+    #[serde(with = "maybe_infinite")]
     pub high: f64,
+}
+
+/// "+19 [-9, +48]"; an infinite end shows as "+∞" or "−∞".
+impl fmt::Display for EloEstimate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |elo: f64| match elo {
+            f64::INFINITY => "+∞".to_string(),
+            f64::NEG_INFINITY => "−∞".to_string(),
+            finite => format!("{finite:+.0}"),
+        };
+        write!(f, "{} [{}, {}]", show(self.elo), show(self.low), show(self.high))
+    }
+}
+
+/// JSON has no infinity: a finite number is written as a number, an infinite one as "+inf" or "-inf".
+mod maybe_infinite {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+        match *value {
+            f64::INFINITY => serializer.serialize_str("+inf"),
+            f64::NEG_INFINITY => serializer.serialize_str("-inf"),
+            finite => serializer.serialize_f64(finite),
+        }
+    }
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        Number(f64),
+        Text(String),
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        match Written::deserialize(deserializer)? {
+            Written::Number(number) => Ok(number),
+            Written::Text(text) => match text.as_str() {
+                "+inf" => Ok(f64::INFINITY),
+                "-inf" => Ok(f64::NEG_INFINITY),
+                _ => Err(D::Error::custom(format!("'{text}' is not an Elo difference (a number, \"+inf\" or \"-inf\")"))),
+            },
+        }
+    }
 }
 
 /// The Elo difference of the player with these results and its 95% interval: a Wilson score
 /// interval on the mean score, with the trinomial W/D/L sample's per-game variance in place of
 /// p(1 − p), each end turned into Elo. Unlike mean ± 1.96 standard errors it keeps a real width
-/// when the sample has no spread (4 wins out of 4 is not proof of a 1,200 Elo gap). Treats games as
+/// when the sample has no spread (4 wins out of 4 bound the difference from below only). Treats games as
 /// independent, which colour-swapped pairs on one opening are not quite; the interval is then
 /// slightly conservative rather than too narrow.
 pub fn elo_estimate(results: &Wdl) -> EloEstimate {
@@ -82,5 +129,34 @@ pub fn elo_estimate(results: &Wdl) -> EloEstimate {
         elo: elo_from_score(score),
         low: elo_from_score(centre - margin),
         high: elo_from_score(centre + margin),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clean_sweep_is_a_lower_bound_not_a_number() {
+        let sweep = elo_estimate(&Wdl { wins: 4, draws: 0, losses: 0 });
+        assert_eq!((sweep.elo, sweep.high), (f64::INFINITY, f64::INFINITY));
+        assert!(sweep.low.is_finite() && sweep.low > 0.0, "{sweep:?}");
+        assert!(sweep.to_string().starts_with("+∞ [+"), "{sweep}");
+        let json = serde_json::to_string(&sweep).unwrap();
+        assert!(json.contains(r#""elo":"+inf""#), "{json}");
+        assert_eq!(serde_json::from_str::<EloEstimate>(&json).unwrap(), sweep);
+        let lost = elo_estimate(&Wdl { wins: 0, draws: 0, losses: 4 });
+        assert_eq!((lost.elo, lost.low), (f64::NEG_INFINITY, f64::NEG_INFINITY));
+    }
+
+    #[test]
+    fn a_mixed_result_is_finite_and_reads_back() {
+        // 3 wins, 1 loss: score 0.75, 400·log10(3) = 190.8 Elo.
+        let estimate = elo_estimate(&Wdl { wins: 3, draws: 0, losses: 1 });
+        assert!((estimate.elo - 190.85).abs() < 0.01, "{estimate:?}");
+        assert!(estimate.low < estimate.elo && estimate.elo < estimate.high && estimate.high.is_finite());
+        let json = serde_json::to_string(&estimate).unwrap();
+        assert_eq!(serde_json::from_str::<EloEstimate>(&json).unwrap(), estimate);
+        assert!(serde_json::from_str::<EloEstimate>(r#"{"elo":"lots","low":0,"high":1}"#).is_err());
     }
 }

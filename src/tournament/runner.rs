@@ -12,6 +12,7 @@ use super::engine::{Engine, EngineSpec};
 use super::scoring::{GameRecord, GameResult, ReportScoring, tally};
 use super::sprt::{Decision, Sprt, SprtStatus};
 use crate::games::{Evaluator, Game, Outcome, Side, random_playout};
+use crate::trace::NoTrace;
 
 /// A player of a match: an engine and the evaluation it searches with.
 #[derive(Debug, Clone)]
@@ -189,7 +190,7 @@ fn play_game<G: Game, E: Evaluator<G>>(
         eval_sum += towards_first * opinions / 2.0;
         positions += 1;
         let mover = usize::from(!mover_is_first);
-        match engines[mover].choose(&game, &contestants[mover].eval, &mut rng) {
+        match engines[mover].choose(&game, &contestants[mover].eval, &mut rng, &mut NoTrace).mv {
             Some(mv) => game.make_move(mv),
             None => break Outcome::Draw,
         }

@@ -4,18 +4,20 @@
 //! - `grid-astar`: A* on the bundled maze's longest MovingAI query, in a Web Worker.
 //! - `long-job`: the computer's Barca move, deepening in a Web Worker while the page times its
 //!   frames; [`LONG_JOB_WATCH_MS`] after its first progress report the page stops it, as "Stop"
-//!   does, and it answers with the best move so far.
+//!   does, and it answers with the best move so far. Then it starts and stops [`RESTARTS`] more
+//!   such jobs, one after the other, so the test can count the workers left.
 
 use std::path::Path;
 
 use searchlab::adversarial::engine::{EngineAlgorithm, EngineSpec};
-use searchlab::app::{MoveJob, SearchlabApp, new_engine};
+use searchlab::app::{MoveJob, SearchlabApp};
 use searchlab::games::Game;
 use searchlab::games::barca::{Barca, Weights};
 use searchlab::app::grid_lab::GridJob;
 use searchlab::app::worker::{Job, Request, Response};
 use searchlab::grid::movingai;
 use searchlab::scene::Scene;
+use searchlab::tournament::Engine;
 use wasm_bindgen::JsValue;
 
 use crate::log;
@@ -28,6 +30,8 @@ const LONG_JOB_MS: u64 = 30_000;
 const LONG_JOB_WATCH_MS: f64 = 1500.0;
 /// The long job gives up waiting for the worker's first report after this long.
 const LONG_JOB_PATIENCE_MS: f64 = 30_000.0;
+/// Jobs started and stopped after the long job, as a student pressing Stop and starting again.
+const RESTARTS: usize = 5;
 
 pub enum TestHook {
     GridAstar(GridAstar),
@@ -130,21 +134,50 @@ pub struct LongJob {
     /// When the page pressed Stop.
     stopped: Option<f64>,
     done: bool,
+    /// Jobs started and stopped since.
+    restarts: usize,
 }
 
 impl LongJob {
     /// The computer's Barca move from the start, deepening for up to [`LONG_JOB_MS`].
     fn new() -> Result<LongJob, JsValue> {
+        let request = Some(Self::request());
+        Ok(LongJob { request, job: None, started: 0.0, running: None, frames: Vec::new(), reports: 0, last_done: 0, stopped: None, done: false, restarts: 0 })
+    }
+
+    fn request() -> Request {
         let spec = EngineSpec { millis: Some(LONG_JOB_MS), ..EngineSpec::new(EngineAlgorithm::Id) };
-        let request = Request::BarcaMove(MoveJob::new(&Barca::start(), &Weights::default(), spec, new_engine(), 1));
-        Ok(LongJob { request: Some(request), job: None, started: 0.0, running: None, frames: Vec::new(), reports: 0, last_done: 0, stopped: None, done: false })
+        Request::BarcaMove(MoveJob::new(&Barca::start(), &Weights::default(), Engine::new(spec), 1))
+    }
+
+    /// Starts the next of the [`RESTARTS`], and stops it once its worker reports progress; says
+    /// so when the last has answered.
+    fn restart(&mut self, ctx: &egui::Context) {
+        if self.restarts == RESTARTS {
+            return;
+        }
+        ctx.request_repaint();
+        let Some(job) = &self.job else {
+            self.job = Some(Job::start("test: Barca alpha-beta again", Some(ctx.clone()), Self::request()));
+            return;
+        };
+        if job.progress().done() > 0 {
+            job.progress().stop();
+        }
+        if job.poll().is_some() {
+            self.job = None;
+            self.restarts += 1;
+            if self.restarts == RESTARTS {
+                log(&format!(r#"{{"test":"restarts","jobs":{RESTARTS}}}"#));
+            }
+        }
     }
 
     /// Draws frames as fast as the page allows while the job runs, then stops it (as the page's
     /// Stop does) and reports the move it answers with: the best so far.
     fn update(&mut self, ctx: &egui::Context) {
         if self.done {
-            return;
+            return self.restart(ctx);
         }
         let now = now_ms();
         ctx.request_repaint();

@@ -45,6 +45,9 @@ struct InWorker {
 
 impl Running for InWorker {
     fn end(&self) {
+        // Nothing it posted may reach the closures after they are dropped with the job.
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
         self.worker.terminate();
     }
 }

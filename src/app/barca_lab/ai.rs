@@ -1,16 +1,18 @@
-//! The computer player: one move chosen on a worker thread by the library's searches, watched
-//! and stopped through a watching tracer (its progress counts the work and holds the best move so far).
+//! The computer player: one move chosen on a worker thread by the library's engine (the one
+//! `barca match` plays, keeping its table and UCT tree between moves), watched and stopped through
+//! a watching tracer (its progress counts the work and holds the best move so far).
 
 use rand::SeedableRng;
-use serde::{Deserialize, Serialize};
 use rand::rngs::StdRng;
-use crate::adversarial::choice::{Difficulty, TOP_MOVES, root_move_scores, sample_top};
-use crate::adversarial::engine::{EngineAlgorithm, EngineSpec};
-use crate::adversarial::iterative::IterativeDeepening;
-use crate::adversarial::mcts::{Mcts, MctsConfig};
+use serde::{Deserialize, Serialize};
+
+use crate::adversarial::choice::Difficulty;
+use crate::adversarial::engine::{Choice, EngineAlgorithm, EngineResult, EngineSpec};
+use crate::adversarial::mcts::MctsConfig;
 use crate::app::worker::{Job, Request};
 use crate::games::barca::{Barca, BarcaMove, Weights};
 use crate::games::{Game, Score, is_proven};
+use crate::tournament::Engine;
 use crate::trace::{NoTrace, Progress, Watched};
 
 /// The computer's two families, as the page names them.
@@ -50,18 +52,18 @@ pub fn difficulty_name(difficulty: Difficulty) -> &'static str {
 pub struct AiAnswer {
     pub mv: Option<BarcaMove>,
     pub summary: String,
-    /// The engine, handed back so its table carries over to the next move.
-    pub engine: IterativeDeepening<Barca>,
+    /// The engine, handed back so its table and UCT tree carry over to the next move; `None`
+    /// when it stayed with an ended Web Worker.
+    pub engine: Option<Engine<Barca>>,
 }
 
 impl AiAnswer {
-    /// The answer of a search ended from outside (a Web Worker): the best move it was last told
-    /// of; the engine's table stayed with the worker.
+    /// The answer of a search ended from outside (a Web Worker): the best move it was last told of.
     pub fn best_so_far(position: &Barca, progress: &Progress) -> AiAnswer {
         let best = progress.best_so_far();
         let mv = best.as_ref().and_then(|best| position.parse_move(&best.mv).ok());
         let summary = format!("stopped after {} nodes: the best move so far", progress.done());
-        AiAnswer { mv, summary, engine: new_engine() }
+        AiAnswer { mv, summary, engine: None }
     }
 }
 
@@ -70,15 +72,14 @@ impl AiAnswer {
 pub struct MoveJob {
     position: Barca,
     eval: Weights,
-    spec: EngineSpec,
-    /// Its table carries over from the last move.
-    engine: IterativeDeepening<Barca>,
+    /// Its table and tree carry over from the last move.
+    engine: Engine<Barca>,
     seed: u64,
 }
 
 impl MoveJob {
-    pub fn new(position: &Barca, eval: &Weights, spec: EngineSpec, engine: IterativeDeepening<Barca>, seed: u64) -> Self {
-        MoveJob { position: position.clone(), eval: eval.clone(), spec, engine, seed }
+    pub fn new(position: &Barca, eval: &Weights, engine: Engine<Barca>, seed: u64) -> Self {
+        MoveJob { position: position.clone(), eval: eval.clone(), engine, seed }
     }
 
     pub fn position(&self) -> &Barca {
@@ -86,34 +87,31 @@ impl MoveJob {
     }
 
     pub fn run(self, progress: &Progress) -> AiAnswer {
-        let MoveJob { position, eval, spec, mut engine, seed } = self;
-        let difficulty = spec.level.unwrap_or(Difficulty::Hard);
-        let mut rng = StdRng::seed_from_u64(seed);
+        let MoveJob { position, eval, mut engine, seed } = self;
         let mut observer = Watched::new(NoTrace, progress);
-        match (spec.algorithm, difficulty.sampling_depth()) {
-            (EngineAlgorithm::Uct, _) => {
-                let config = MctsConfig { seed, ..spec.mcts_config() };
-                let result = Mcts::new(position, config).search(&eval, &mut observer);
-                let summary = format!(
-                    "{} playouts, {} nodes, best move wins {:.0}%",
-                    result.stats.iterations,
-                    result.stats.nodes,
+        let Choice { mv, search } = engine.choose(&position, &eval, &mut StdRng::seed_from_u64(seed), &mut observer);
+        let summary = match search {
+            Some(EngineResult::Uct(result)) => {
+                let stats = &result.stats;
+                let kept = u64::from(stats.root_visits).saturating_sub(stats.iterations);
+                let kept = if kept > 0 { format!(" + {kept} kept from the last move") } else { String::new() };
+                let best = stats.children.iter().max_by_key(|c| c.visits).map_or(0, |c| c.visits);
+                format!(
+                    "{} playouts{kept}, {} nodes; the move played was tried {best} times and wins {:.0}%",
+                    stats.iterations,
+                    stats.nodes,
                     result.value * 100.0
-                );
-                AiAnswer { mv: result.best_move, summary, engine }
+                )
             }
-            (_, Some(depth)) => {
-                let scored = root_move_scores(&position, &eval, depth, &mut observer);
-                let mv = sample_top(&scored, TOP_MOVES, &mut rng);
-                AiAnswer { mv, summary: format!("sampled among the best five moves at depth {depth}"), engine }
+            Some(EngineResult::Tree(result)) => {
+                format!("depth {}, {} nodes, score {}", result.stats.depth_reached, result.stats.nodes, score_text(result.score))
             }
-            (_, None) => {
-                let result = engine.search(&position, &eval, &spec.limits(), &mut observer);
-                let summary =
-                    format!("depth {}, {} nodes, score {}", result.stats.depth_reached, result.stats.nodes, score_text(result.score));
-                AiAnswer { mv: result.best_move, summary, engine }
+            None => {
+                let depth = engine.spec().level.and_then(Difficulty::sampling_depth).unwrap_or_default();
+                format!("sampled among the best five moves at depth {depth}")
             }
-        }
+        };
+        AiAnswer { mv, summary, engine: Some(engine) }
     }
 }
 
@@ -126,9 +124,6 @@ pub struct Thinking {
     game: Barca,
 }
 
-pub fn new_engine() -> IterativeDeepening<Barca> {
-    EngineSpec::id_engine(18)
-}
 
 fn score_text(score: Score) -> String {
     if is_proven(score) {
@@ -142,15 +137,15 @@ impl Thinking {
     pub fn start(
         game: &Barca,
         weights: &Weights,
-        spec: EngineSpec,
-        engine: IterativeDeepening<Barca>,
+        engine: Engine<Barca>,
         seed: u64,
         repaint: Option<egui::Context>,
     ) -> Thinking {
+        let spec = *engine.spec();
         let name = AI_ALGORITHMS.iter().find(|(a, _)| *a == spec.algorithm).map_or("", |(_, name)| name);
         let difficulty = spec.level.unwrap_or(Difficulty::Hard);
         let label = format!("{name} ({})", difficulty_name(difficulty));
-        let job = Job::start(label, repaint, Request::BarcaMove(MoveJob::new(game, weights, spec, engine, seed)));
+        let job = Job::start(label, repaint, Request::BarcaMove(MoveJob::new(game, weights, engine, seed)));
         Thinking { job, algorithm: spec.algorithm, game: game.clone() }
     }
 
@@ -195,7 +190,7 @@ impl Thinking {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::worker::Response;
+    use crate::app::worker::{Response, decode, encode};
     use std::time::{Duration, Instant};
 
     fn within_seconds<T>(seconds: u64, mut poll: impl FnMut() -> Option<T>) -> T {
@@ -215,8 +210,7 @@ mod tests {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         for algorithm in [EngineAlgorithm::Id, EngineAlgorithm::Uct] {
-            let spec = ai_engine(algorithm, Difficulty::Hard);
-            let thinking = Thinking::start(&game, &Weights::default(), spec, new_engine(), 5, None);
+            let thinking = Thinking::start(&game, &Weights::default(), Engine::new(ai_engine(algorithm, Difficulty::Hard)), 5, None);
             let best = within_seconds(10, || thinking.best_so_far());
             assert!(moves.contains(&best), "{algorithm:?}: {best} is a legal move");
             assert!(thinking.progress_text().contains("best so far"), "{}", thinking.progress_text());
@@ -224,5 +218,40 @@ mod tests {
             let Response::BarcaMove(answer) = within_seconds(10, || thinking.job.poll()?.ok()) else { panic!("not a move") };
             assert!(answer.mv.is_some_and(|mv| moves.contains(&mv)), "{algorithm:?} answers with a move");
         }
+    }
+
+    /// The whole number just before `words` in `text`.
+    fn number_before(text: &str, words: &str) -> u32 {
+        let head = &text[..text.find(words).unwrap_or_else(|| panic!("'{words}' in '{text}'"))];
+        head.trim_end().rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("a number before '{words}' in '{text}'"))
+    }
+
+    #[test]
+    fn uct_searches_on_from_the_tree_it_kept_even_through_a_web_worker() {
+        let spec = ai_engine(EngineAlgorithm::Uct, Difficulty::Easy);
+        let mut game = Barca::start();
+        let first = MoveJob::new(&game, &Weights::default(), Engine::new(spec), 1).run(&Progress::default());
+        assert!(!first.summary.contains("kept"), "a fresh tree: {}", first.summary);
+        let tried = number_before(&first.summary, "times");
+        assert!(tried > 1, "{}", first.summary);
+        // Computer vs computer: the other side's search starts below the move played, with its visits.
+        game.make_move(first.mv.unwrap());
+        let job = Request::BarcaMove(MoveJob::new(&game, &Weights::default(), first.engine.unwrap(), 2));
+        let job = decode::<Request>(&encode(&job).unwrap()).unwrap();
+        let Response::BarcaMove(second) = job.run(&Progress::default()) else { panic!("not a move") };
+        assert_eq!(number_before(&second.summary, "kept from the last move"), tried, "{}", second.summary);
+        assert_eq!(number_before(&second.summary, "playouts"), 300, "{}", second.summary);
+
+        // Against a human: the reply's subtree is kept, whichever reply it was.
+        let mut engine = Engine::new(spec);
+        let mut rng = StdRng::seed_from_u64(3);
+        let game = Barca::start();
+        let Choice { mv, search: Some(EngineResult::Uct(first)) } = engine.choose(&game, &Weights::default(), &mut rng, &mut NoTrace) else { panic!("a UCT search") };
+        let mut game = game.clone();
+        game.make_move(mv.unwrap());
+        game.make_move(game.parse_move(&first.pv[1]).unwrap());
+        let Choice { search: Some(EngineResult::Uct(second)), .. } = engine.choose(&game, &Weights::default(), &mut rng, &mut NoTrace) else { panic!("a UCT search") };
+        let kept = u64::from(second.stats.root_visits) - second.stats.iterations;
+        assert!(kept > 0 && kept < u64::from(tried), "{kept} visits kept of the reply's subtree");
     }
 }

@@ -12,15 +12,15 @@ use crate::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 pub use crate::adversarial::engine::EngineAlgorithm;
-use self::ai::{AiAnswer, Thinking, ai_engine, new_engine};
+use self::ai::{AiAnswer, Thinking, ai_engine};
 use super::Lesson;
 use super::worker::Response;
 use super::barca_board::{BoardDecor, Square};
 use crate::adversarial::choice::Difficulty;
-use crate::adversarial::iterative::IterativeDeepening;
 use crate::games::barca::{Barca, BarcaMove, Weights, game_text, parse_game, side_name, square_name};
 use crate::games::{Game, Outcome, Side};
 use crate::scene::Scene;
+use crate::tournament::Engine;
 
 /// Who makes a side's moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,8 +149,8 @@ pub struct BarcaLab {
     /// Computer players wait after a take-back until a human move or Resume.
     paused: bool,
     thinking: Option<Thinking>,
-    /// The alpha-beta engine between moves (taken by a running search).
-    engine: Option<IterativeDeepening<Barca>>,
+    /// The computer player between moves, with its table and UCT tree (taken by a running search).
+    engine: Option<Engine<Barca>>,
     /// The last computer move's search, in one line.
     last_search: Option<String>,
     last_move_at: Instant,
@@ -195,7 +195,7 @@ impl BarcaLab {
             weights_source: "default".to_string(),
             paused: false,
             thinking: None,
-            engine: Some(new_engine()),
+            engine: None,
             last_search: None,
             last_move_at: Instant::now(),
             moves_made: 0,
@@ -283,9 +283,7 @@ impl BarcaLab {
 
     /// Throws away a running search (its answer would be for another position).
     fn cancel_thinking(&mut self) {
-        if self.thinking.take().is_some() {
-            self.engine = Some(new_engine());
-        }
+        self.thinking = None;
     }
 
     /// A new position on the board: selection, search and take-backs no longer apply.
@@ -375,6 +373,8 @@ impl BarcaLab {
                     self.weights_source = path.clone();
                     self.settings.weights_path = path;
                     self.cancel_thinking();
+                    // Its table and tree hold scores of the old weights.
+                    self.engine = None;
                     self.say(format!("Weights loaded from {}", self.weights_source));
                 }
                 Err(error) => self.refuse(format!("Weights not loaded, still using {}: {error}", self.weights_source)),
@@ -383,6 +383,7 @@ impl BarcaLab {
                 self.weights = Weights::default();
                 self.weights_source = "default".to_string();
                 self.cancel_thinking();
+                self.engine = None;
                 self.say("Default weights");
             }
         }
@@ -403,7 +404,7 @@ impl BarcaLab {
     fn new_game_loaded(&mut self, done: &str) {
         self.redo.clear();
         self.position_changed();
-        self.engine = Some(new_engine());
+        self.engine = None;
         self.paused = self.settings.players.contains(&Seat::Computer);
         self.last_search = None;
         // The Resume button shows only when a computer is to move; otherwise the next human move resumes.
@@ -492,13 +493,14 @@ impl BarcaLab {
         if self.thinking.is_some() {
             return;
         }
-        let engine = self.engine.take().unwrap_or_else(new_engine);
+        // The player chosen now, with what it learnt on earlier moves if it is the same one.
+        let spec = ai_engine(self.settings.algorithm, self.settings.difficulty);
+        let engine = self.engine.take().filter(|engine| *engine.spec() == spec);
         self.selected = None;
         self.thinking = Some(Thinking::start(
             &self.game,
             &self.weights,
-            ai_engine(self.settings.algorithm, self.settings.difficulty),
-            engine,
+            engine.unwrap_or_else(|| Engine::new(spec)),
             self.moves_made ^ self.game.hash(),
             self.repaint.clone(),
         ));
@@ -515,7 +517,7 @@ impl BarcaLab {
         }
         if let Some(Ok(Response::BarcaMove(AiAnswer { mv, summary, engine }))) = answer {
             let stopped = self.thinking.take().is_some_and(|t| t.is_stopping());
-            self.engine = Some(engine);
+            self.engine = engine;
             self.last_search = Some(summary);
             match mv {
                 Some(mv) => {

@@ -679,7 +679,8 @@ impl Lesson for GridLab {
              in the order found, Dijkstra takes the cheapest route so far, and A* adds an estimate h of the \
              distance still to go, so it explores towards the goal first. Step through the search and watch \
              the open and closed cells grow (their colours are in the legend) until the path is found. Drag the start or \
-             goal to move them; pick a tool to draw walls or weights. Wheel: zoom, right-drag: pan.",
+             goal to move them; pick a tool to draw walls or weights. Wheel: zoom, right-drag: pan; on a touch \
+             screen two fingers pan and pinch to zoom.",
         );
         let narration = widgets::Narration::new(ui);
         let sentence = self.narration();

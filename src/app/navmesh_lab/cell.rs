@@ -20,6 +20,8 @@ impl LiveCell for NavmeshLab {
                     commands.push(MeshCommand::SetReplay(kind));
                 }
             }
+            ui.separator();
+            self.placing_toggle(ui, &mut commands);
         });
         let (step, len) = self.replay_position();
         let mut replay = Vec::new();

@@ -67,12 +67,21 @@ pub struct Drawing {
     pub current: Vec<Point>,
 }
 
+/// What a click or tap on the map places.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    Goal,
+    Start,
+}
+
 /// Every action of the page; controls, clicks and tests all go through [`NavmeshLab::apply`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum MeshCommand {
     LoadMap(String),
     SetStart(Point),
     SetGoal(Point),
+    /// What the next clicks and taps place (Shift+click always places the start).
+    SetPlacing(Endpoint),
     SetRadius(f64),
     SetAlgorithm(MeshAlgorithm),
     SetRefine(bool),
@@ -125,6 +134,8 @@ pub struct NavmeshLab {
     transform: Option<Transform>,
     /// The student's pan and zoom of the canvas (see `Transform::view`).
     view: TSTransform,
+    /// What a click or tap places: a touch screen has no Shift.
+    placing: Endpoint,
     /// The recordings of the last query, while the worker makes them.
     job: Option<Job>,
     /// A scene's step, opened when the next recording arrives.
@@ -252,6 +263,7 @@ impl NavmeshLab {
             job: None,
             scene_step: None,
             repaint: None,
+            placing: Endpoint::Goal,
         };
         lab.apply(MeshCommand::LoadMap(MAPS[0].to_string()));
         if let Some(error) = lab.error.take() {
@@ -322,6 +334,7 @@ impl NavmeshLab {
                 self.goal = self.snap(p);
                 self.run();
             }
+            MeshCommand::SetPlacing(endpoint) => self.placing = endpoint,
             MeshCommand::SetRadius(radius) => {
                 self.search.radius = radius.max(0.0);
                 self.run();
@@ -717,10 +730,23 @@ impl NavmeshLab {
                     MeshCommand::CloseRing
                 }
                 Some(_) => MeshCommand::AddVertex(p),
-                None if ui.input(|i| i.modifiers.shift) => MeshCommand::SetStart(p),
+                None if self.placing == Endpoint::Start || ui.input(|i| i.modifiers.shift) => MeshCommand::SetStart(p),
                 None => MeshCommand::SetGoal(p),
             });
         }
+    }
+
+    /// What a click or tap on the map places, where a finger can reach it.
+    fn placing_toggle(&self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
+        ui.horizontal(|ui| {
+            ui.label("A click or tap places the");
+            for (endpoint, name) in [(Endpoint::Goal, "Goal"), (Endpoint::Start, "Start")] {
+                if ui.selectable_label(self.placing == endpoint, name).clicked() {
+                    commands.push(MeshCommand::SetPlacing(endpoint));
+                }
+            }
+            ui.weak("(Shift+click: the start)");
+        });
     }
 
     /// Dragging pans; two fingers, ctrl + wheel or a trackpad pinch zoom (the plain wheel still
@@ -814,7 +840,8 @@ impl Lesson for NavmeshLab {
              triangles) and may reach a triangle along several; the funnel turns a channel into its shortest \
              path, bending only at corners. TRA* first peels off dead ends and treats each corridor as one \
              edge between decision points. A round agent keeps its radius from every corner and cannot pass a \
-             gap narrower than its width. Click: goal; Shift+click: start.",
+             gap narrower than its width. A click or tap places the goal (or the start: pick it above the map, \
+             or Shift+click); drag to pan, ctrl+wheel to zoom, on a touch screen two fingers pan and pinch.",
         );
         ui.separator();
         let mut commands = Vec::new();
@@ -839,6 +866,9 @@ impl Lesson for NavmeshLab {
                 self.job = None;
             }
             self.legend(ui);
+            if self.drawing.is_none() {
+                self.placing_toggle(ui, &mut commands);
+            }
             self.canvas(ui, &mut commands);
         });
         for command in commands {

@@ -17,7 +17,7 @@ use crate::app::theme::{self, Palette};
 /// A card holds three lines of [`CARD_TEXT`] ("a3 / X wins in ≤ 5 / from the table").
 const CARD: Vec2 = Vec2::new(104.0, 56.0);
 /// Card text, in points at zoom 1: read from the back of a room at 130% on 1280x720 down to zoom 0.7.
-const CARD_TEXT: f32 = 14.0;
+pub(super) const CARD_TEXT: f32 = 14.0;
 /// Space between neighbouring cards.
 const GAP: f32 = 8.0;
 /// From one row of cards to the next: room for the edges to fan out.
@@ -255,6 +255,7 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
         let rect = card_rect(p);
         let response = ui.interact(rect, ui.scope_id().with(("tree card", index)), Sense::click());
         let name = match p.item {
+            Item::Node(id) if p.card.outline == Outline::Current => format!("node {id}: {}, current", p.card.text.replace('\n', " ")),
             Item::Node(id) => format!("node {id}: {}", p.card.text.replace('\n', " ")),
             _ => p.card.text.replace('\n', " "),
         };

@@ -36,6 +36,12 @@ fn algorithms(game: GameKind) -> &'static [EngineAlgorithm] {
 /// Nodes in the whole tic-tac-toe game tree, the empty board included.
 pub const TIC_TAC_TOE_TREE: u64 = 549_946;
 
+/// Following the search, the page zooms out no further than 12-point card text, readable from the
+/// back of a room on a 1280x720 projector at 130%: it pans instead ("Fit" shows everything).
+const PAGE_MIN_ZOOM: f32 = 12.0 / canvas::CARD_TEXT;
+/// A lecture cell's cards may be a little smaller: its canvas is a fraction of the screen.
+const CELL_MIN_ZOOM: f32 = 0.7;
+
 /// Everything the page remembers between runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -623,21 +629,21 @@ impl TreeLab {
         ui.weak("Values on the cards are for X (White, MAX); ≤ and ≥ mark values alpha-beta only bounded.");
     }
 
-    /// The part of the tree to show in a canvas of `size`: all of it, or, when that would make the
-    /// cards too small to read, a readable window that holds the `focus` node, its path up to the
-    /// root and its children. On the page the view zooms out further when those alone are too big;
-    /// in a lecture cell (`readable`), where the canvas is small, it never does: the window then
-    /// shows the top of the tree down to the focus, centred on its path.
-    fn followed_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2, readable: bool) -> egui::Rect {
-        // Below this the cards cannot be read from the back of a room: pan instead. A cell's cards
-        // may be a little smaller: its canvas is a fraction of the screen.
-        let min_zoom = if readable { 0.7 } else { 1.0 };
+    /// The part of the tree to show in a canvas of `size`: all of it while its cards stay readable,
+    /// otherwise a window that holds the `focus` node, as much of its path up to the root as fits,
+    /// and, on the page, as many of its children as readable cards allow (at the end that is the
+    /// root's moves, the answer a class waits for). In a lecture cell (`in_cell`) the window shows
+    /// the top of the tree down to the focus. "Fit" shows everything, however small.
+    fn followed_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2, in_cell: bool) -> egui::Rect {
         const MARGIN: f32 = 24.0;
+        let min_zoom = if in_cell { CELL_MIN_ZOOM } else { PAGE_MIN_ZOOM };
+        let fit = |rect: egui::Rect| (size / rect.size()).min_elem();
         let bounds = canvas::bounds(placed).expand(MARGIN);
-        if (size / bounds.size()).min_elem() >= min_zoom {
+        if fit(bounds) >= min_zoom {
             return bounds;
         }
         let focus_index = placed.iter().position(|p| focus.is_some_and(|id| p.item == Item::Node(id))).unwrap_or(0);
+        let focus_card = canvas::card_rect(&placed[focus_index]).expand(MARGIN);
         let mut path = egui::Rect::NOTHING;
         let mut at = Some(focus_index);
         while let Some(index) = at {
@@ -645,33 +651,32 @@ impl TreeLab {
             at = placed[index].parent;
         }
         let path = path.expand(MARGIN);
-        // A cell's tree too wide to fit but not too tall keeps its cards at full size.
-        let zoom = if readable { (size.y / bounds.height()).clamp(min_zoom, 1.0) } else { min_zoom };
-        let window = size / zoom;
-        if !readable {
-            if path.width() > window.x || path.height() > window.y {
-                return path;
-            }
-            // The focus's children too: at the end that is the root's moves, the answer a class
-            // waits for, so they are shown even when that means zooming out below readable.
+        let (zoom, wanted) = if in_cell {
+            // A cell's tree too wide to fit but not too tall keeps its cards at full size.
+            ((size.y / bounds.height()).clamp(min_zoom, 1.0), path)
+        } else {
             let with_children = placed
                 .iter()
                 .filter(|p| p.parent == Some(focus_index))
                 .fold(path, |rect, p| rect.union(canvas::card_rect(p).expand(MARGIN)));
-            if with_children.width() > window.x || with_children.height() > window.y {
-                return with_children;
-            }
-        }
-        // The window from the top of the tree when the path fits under it, centred on the path
-        // and kept over the tree (no empty margin beside it while there is tree to show).
-        let top = bounds.top().max(path.bottom() - window.y);
-        // The root stays in view when the path runs far to one side of it.
+            (fit(with_children).clamp(min_zoom, 1.0), with_children)
+        };
+        let window = size / zoom;
+        // What does not fit gives way to the path: the window from the top of the tree when the
+        // path fits under it, else ending at the focus.
+        let vertical = if wanted.height() <= window.y { wanted } else { path };
+        let horizontal = if wanted.width() <= window.x { wanted } else { path };
+        let top = bounds.top().max(vertical.bottom() - window.y);
+        // Centred on what is wanted and kept over the tree (no empty margin beside it while there
+        // is tree to show), the root in view when the path runs far to one side of it. On the
+        // page the focus wins over the root; a cell opens on the root's answer and keeps the root.
         let root = canvas::card_rect(&placed[0]).expand(MARGIN);
-        let left = (path.center().x - window.x / 2.0)
+        let left = (horizontal.center().x - window.x / 2.0)
             .min(bounds.right() - window.x)
             .max(bounds.left())
             .max(root.right() - window.x)
             .min(root.left());
+        let left = if in_cell { left } else { left.min(focus_card.left()).max(focus_card.right() - window.x) };
         egui::Rect::from_min_size(egui::pos2(left, top), window)
     }
 
@@ -705,7 +710,9 @@ impl TreeLab {
                 } else {
                     focus.filter(|_| self.expansion.follow)
                 };
-                Self::followed_view(&placed, focus, ui.available_size(), self.in_cell)
+                // The scene is fitted inside the canvas's frame.
+                let size = ui.available_size() - egui::Frame::canvas(ui.style()).total_margin().sum();
+                Self::followed_view(&placed, focus, size, self.in_cell)
             };
         }
         let frame = egui::Frame::canvas(ui.style());

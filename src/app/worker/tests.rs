@@ -163,7 +163,8 @@ fn dropping_a_job_stops_its_thread_early() {
 #[test]
 fn the_computer_player_chooses_the_same_move_through_bytes() {
     use crate::adversarial::choice::Difficulty;
-    use crate::app::barca_lab::ai::{MoveJob, ai_engine, new_engine};
+    use crate::app::barca_lab::ai::{MoveJob, ai_engine};
+    use crate::tournament::Engine;
     use crate::games::barca::{Barca, Weights};
     use crate::games::Game;
     // Two moves in, so the game's history crosses too.
@@ -173,7 +174,7 @@ fn the_computer_player_chooses_the_same_move_through_bytes() {
         game.legal_moves(&mut moves);
         game.make_move(moves[moves.len() / 2]);
     }
-    let job = || MoveJob::new(&game, &Weights::default(), ai_engine(EngineAlgorithm::Id, Difficulty::Easy), new_engine(), 7);
+    let job = || MoveJob::new(&game, &Weights::default(), Engine::new(ai_engine(EngineAlgorithm::Id, Difficulty::Easy)), 7);
     let request = Request::BarcaMove(job());
     let bytes = encode(&request).unwrap();
     assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes, "the game, engine and table cross intact");
