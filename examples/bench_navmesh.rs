@@ -107,19 +107,17 @@ fn pass<Q, R>(queries: &[Q], mut solve: impl FnMut(&Q) -> R) -> (Vec<R>, Vec<f64
     queries.iter().map(|query| timed(|| solve(query))).unzip()
 }
 
-/// How many times each mesh search runs over all queries: a query's time is its fastest, so a
-/// burst of load from the machine's other work during one pass does not decide a ratio.
+/// How many times each mesh search runs over all queries, the searches taking turns: a query's
+/// time is its fastest, so a burst of load from the machine's other work does not decide a ratio.
 const ROUNDS: usize = 3;
 
-/// [`pass`] repeated [`ROUNDS`] times: the last round's results and each query's fastest time.
-fn passes<Q, R>(queries: &[Q], mut solve: impl FnMut(&Q) -> R) -> (Vec<R>, Vec<f64>) {
-    let (mut results, mut fastest) = pass(queries, &mut solve);
-    for _ in 1..ROUNDS {
-        let (again, times) = pass(queries, &mut solve);
-        results = again;
+/// Keeps in `fastest` each query's fastest time so far.
+fn keep_fastest(fastest: &mut Vec<f64>, times: Vec<f64>) {
+    if fastest.is_empty() {
+        *fastest = times;
+    } else {
         fastest.iter_mut().zip(times).for_each(|(best, t)| *best = best.min(t));
     }
-    (results, fastest)
 }
 
 fn main() {
@@ -156,13 +154,23 @@ fn main() {
         let mut space = SearchSpace::new();
         let (astar, astar_us) = pass(&cells, |&(start, goal)| GridSearch::default().run(&grid, start, goal, &mut space, &mut NoTrace));
         let mut scratch = SearchScratch::default();
-        let (ta, ta_us) = passes(&queries, |query| scratch.ta_star(&mesh, query, &mut NoTrace).unwrap());
-        let (tra, tra_us) = passes(&queries, |query| scratch.tra_star(&mesh, &reduction, query, &mut NoTrace).unwrap());
         let first_queries: Vec<MeshQuery> = queries.iter().map(|&query| MeshQuery { first_path_only: true, ..query }).collect();
-        let (first, first_us) = passes(&first_queries, |query| scratch.tra_star(&mesh, &reduction, query, &mut NoTrace).unwrap());
         let to_f32 = |p: [f64; 2]| glam::Vec2::new(p[0] as f32, p[1] as f32);
-        let (reference, polyanya_us) = passes(&queries, |query| polyanya.path(to_f32(query.start), to_f32(query.goal)));
-        let (unbaked_paths, unbaked_us) = passes(&queries, |query| unbaked.path(to_f32(query.start), to_f32(query.goal)));
+        let (mut ta, mut tra, mut first, mut reference, mut unbaked_paths) = (vec![], vec![], vec![], vec![], vec![]);
+        let (mut ta_us, mut tra_us, mut first_us, mut polyanya_us, mut unbaked_us) = (vec![], vec![], vec![], vec![], vec![]);
+        for _ in 0..ROUNDS {
+            let mut times;
+            (ta, times) = pass(&queries, |query| scratch.ta_star(&mesh, query, &mut NoTrace).unwrap());
+            keep_fastest(&mut ta_us, times);
+            (tra, times) = pass(&queries, |query| scratch.tra_star(&mesh, &reduction, query, &mut NoTrace).unwrap());
+            keep_fastest(&mut tra_us, times);
+            (first, times) = pass(&first_queries, |query| scratch.tra_star(&mesh, &reduction, query, &mut NoTrace).unwrap());
+            keep_fastest(&mut first_us, times);
+            (reference, times) = pass(&queries, |query| polyanya.path(to_f32(query.start), to_f32(query.goal)));
+            keep_fastest(&mut polyanya_us, times);
+            (unbaked_paths, times) = pass(&queries, |query| unbaked.path(to_f32(query.start), to_f32(query.goal)));
+            keep_fastest(&mut unbaked_us, times);
+        }
         let (astar_exp, ta_exp, tra_exp) = (astar.iter().map(|r| r.expanded).sum::<usize>(), ta.iter().map(|r| r.expanded).sum::<usize>(), tra.iter().map(|r| r.expanded).sum::<usize>());
         // Queries whose goal TA* saw from the start (a straight walk, no expansion).
         let in_sight: Vec<bool> = ta.iter().map(|r| r.expanded == 0).collect();
