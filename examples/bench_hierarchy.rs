@@ -6,8 +6,9 @@
 //! cargo run --release --example bench_hierarchy [-- QUERIES]   (about QUERIES per map, default 250)
 //!
 //! Environment: MAPS=random512,maze (only maps whose path contains one of these), HPA_CONFIGS=16L1,32L1
-//! (cluster side and levels), PRA="pra:level=3;pra:width=2" (PRA* variants to measure
-//! besides the default, PRA*(1) and PRA*(4)).
+//! (cluster side and levels; empty for none), PRA="pra:level=3;pra:width=2" (PRA* variants to measure
+//! besides the default, PRA*(1) and PRA*(4)), EXTRA_MAPS=maps/rooms128.map,/tmp/r10.map (more maps,
+//! each with its `.scen` beside it).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -35,10 +36,11 @@ fn mean(values: &[f64]) -> f64 {
     values.iter().sum::<f64>() / values.len() as f64
 }
 
-/// Our maps, and MovingAI's when `../shared/movingai` is there.
+/// Our maps, MovingAI's when `../shared/movingai` is there, and those listed in `EXTRA_MAPS`.
 fn maps() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut maps = vec![root.join("maps/random512.map"), root.join("maps/rooms512.map")];
+    maps.extend(std::env::var("EXTRA_MAPS").iter().flat_map(|v| v.split(',').filter(|m| !m.is_empty()).map(PathBuf::from)));
     let shared = root.join("../shared/movingai");
     if shared.is_dir() {
         maps.extend(["maze512-32-9.map", "arena.map"].map(|name| shared.join(name)));

@@ -398,22 +398,8 @@ impl Scene {
     }
 }
 
-/// The file a bundled map is read from: a scene names it by file name, in `maps/`.
-/// Where bundled maps live; a scene names them by file name.
-const BUNDLED_DIR: &str = "maps/";
-
-/// The path of the bundled map `name`.
-pub fn bundled_file(name: &str) -> Result<String, String> {
-    if name.contains('/') {
-        return Err(format!("bundled map '{name}' is a path"));
-    }
-    Ok(format!("{BUNDLED_DIR}{name}"))
-}
-
-/// The bundled map's name when `path` is one, as a scene names it.
-pub fn bundled_name(path: &str) -> Option<&str> {
-    path.strip_prefix(BUNDLED_DIR).filter(|name| !name.contains('/'))
-}
+/// Bundled maps are built in, so a scene reads them from any working directory.
+pub use crate::files::{bundled_file, bundled_name};
 
 impl Scene {
     /// The scene's grid map, read or generated; none when the scene names no map.

@@ -9,7 +9,7 @@ use common::grid_lab::{LabHarness, drag_cells, lab_harness, settle};
 use common::reference::{movingai_cost, same_cost};
 use common::ui::click;
 use egui_kittest::kittest::{By, Queryable};
-use searchlab::app::grid_lab::{Planner, recomputed_text};
+use searchlab::app::grid_lab::{Planner, millis, recomputed_text};
 use searchlab::grid::MoveRules;
 use searchlab::pathfinding::hpa::Hpa;
 use searchlab::pathfinding::SearchSpace;
@@ -72,6 +72,38 @@ fn hpa_beside_astar_tabulates_expansions_per_level_and_suboptimality() {
     assert_eq!(two.expanded_per_level.len(), 3);
     harness.get_by_label("Expanded on level 2");
     assert!(two.expanded_per_level[2] > 0, "the top search runs on level 2");
+}
+
+/// The number in a time as the page shows it ("4.14 ms").
+fn shown_millis(text: &str) -> f64 {
+    text.trim_end_matches(" ms").parse().unwrap()
+}
+
+#[test]
+fn the_a_star_query_time_is_the_statistics_lines_and_the_speed_up_their_ratio() {
+    let mut harness = lab_harness();
+    for planner in ["HPA*", "PRA*"] {
+        select(&mut harness, planner);
+        let summary = harness.state().hierarchy().unwrap();
+        let replay = &harness.state().replays()[0];
+        // The page's search is A* on the same query: one measurement, shown twice.
+        assert_eq!(summary.astar_time, replay.time, "{planner}");
+        let (ours, astar) = (millis(summary.query_time), millis(summary.astar_time));
+        harness.get_by_label(&ours);
+        harness.get_all_by_label(&astar).next().expect("the A* column");
+        harness.get_by_label_contains(&format!("{} pushed, {astar} without recording", replay.result.pushed));
+        let speedup = summary.speedup_text();
+        harness.get_by_label(&speedup);
+        let ratio = shown_millis(&astar) / shown_millis(&ours);
+        let (shown, slower) = match speedup.split_once("× ") {
+            Some((number, "faster")) => (number.parse::<f64>().unwrap(), false),
+            Some((number, "slower")) => (number.parse::<f64>().unwrap(), true),
+            _ => panic!("{speedup}"),
+        };
+        let expected = if slower { 1.0 / ratio } else { ratio };
+        // Three significant digits a time, one decimal the speed-up.
+        assert!((shown - expected).abs() <= 0.05 + 0.002 * expected, "{speedup} vs {astar} / {ours}");
+    }
 }
 
 #[test]

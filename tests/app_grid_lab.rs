@@ -343,3 +343,20 @@ fn the_open_list_marks_a_next_entry_only_while_the_search_runs() {
     assert!(harness.state().player().view().open_count > 0, "entries remain open when the path is found");
     assert_eq!(harness.query_all_by_label("next").count(), 0, "an ended search takes nothing next");
 }
+
+/// On a 720p projector the statistics and the pseudocode stay beside the canvas, whatever the
+/// open list holds at the end of the search.
+#[test]
+fn statistics_and_pseudocode_are_on_screen_at_720p() {
+    let mut harness = common::ui::lesson_harness([1280.0, 720.0], GridLab::new());
+    settle(&mut harness);
+    for at_end in [false, true] {
+        if at_end {
+            click(&mut harness, "End >|");
+        }
+        for label in ["Statistics", "Expanded: ", "Whole search: ", "while open is not empty:", "return no path"] {
+            let rect = harness.get_by_label_contains(label).rect();
+            assert!(rect.bottom() <= 720.0, "'{label}' at {rect:?} (end: {at_end})");
+        }
+    }
+}

@@ -28,6 +28,46 @@ fn the_bundled_lectures_check_clean() {
     assert!(lines[0]["cells"].as_u64().unwrap() >= 3);
 }
 
+/// `searchlab ARGS` started from an empty folder, as a lecturer who installed it might.
+fn searchlab_elsewhere(args: &[&str]) -> std::process::Output {
+    let dir = std::env::temp_dir().join(format!("searchlab-cli-elsewhere-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::process::Command::new(env!("CARGO_BIN_EXE_searchlab")).args(args).current_dir(&dir).output().expect("the binary runs")
+}
+
+#[test]
+fn the_bundled_lectures_check_clean_from_any_folder() {
+    let lectures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lectures");
+    let mut files: Vec<String> = std::fs::read_dir(&lectures)
+        .unwrap()
+        .map(|entry| entry.unwrap().path().display().to_string())
+        .filter(|path| path.ends_with(".md"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 7, "the welcome lecture and six chapters: {files:?}");
+    // Named by their absolute path, and as the app's menu names them (built in).
+    files.push("lectures/2-hierarchical-search.md".to_string());
+    let args: Vec<&str> = ["lecture", "--check"].into_iter().chain(files.iter().map(String::as_str)).collect();
+    let output = searchlab_elsewhere(&args);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), files.len());
+    for line in &lines {
+        assert_eq!(line["problems"], 0, "{line}");
+        assert!(line["cells"].as_u64().unwrap() >= 1, "{line}");
+    }
+}
+
+#[test]
+fn an_unknown_bundled_map_is_named_with_the_bundled_ones() {
+    let file = lecture_file("unknown.md", &GOOD_CELL.replace("maze64.map", "maze65.map"));
+    let output = searchlab_elsewhere(&["lecture", "--check", &file]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let bundled = "lecture-u.map, maze64.map, narrow_corridor.json, pillars.json, random512.map, rooms128.map, rooms512.map, u_hall.json";
+    assert!(stderr.contains(&format!("{file}:4: no bundled map 'maze65.map' (bundled: {bundled})")), "{stderr}");
+}
+
 /// Checks `text` as the lecture `name`: it fails, and stderr has one `FILE:LINE: problem` per
 /// expected (line, fragment), then a summary. The output and its stderr lines.
 fn assert_problems(name: &str, text: &str, expected: &[(usize, &str)]) -> (std::process::Output, Vec<String>) {

@@ -126,10 +126,11 @@ fn pra_k_gives_a_valid_prefix_from_the_start() {
             assert!(path.len() > 1 || start == goal);
             assert!(result.complete == (path.last() == Some(&goal)));
         }
-        // PRA*(k) plans higher by default; on the same level a k beyond every path is plain PRA*.
+        // PRA*(k) plans higher by default, in corridors without rings; on the same level and
+        // with corridors as narrow, a k beyond every path is plain PRA*.
         let level = Some(pyramid.default_level(start, goal, Some(1_000_000)));
         let unlimited = pyramid.query(&grid, start, goal, PraOptions { level, k: Some(1_000_000), ..PraOptions::default() }, &mut space, &mut NoTrace);
-        let full = pyramid.query(&grid, start, goal, PraOptions { level, ..PraOptions::default() }, &mut space, &mut NoTrace);
+        let full = pyramid.query(&grid, start, goal, PraOptions { level, width: 0, ..PraOptions::default() }, &mut space, &mut NoTrace);
         assert_eq!(unlimited, full, "a k beyond every path's length is plain PRA*");
     }
 }
@@ -248,4 +249,46 @@ fn a_corridor_wider_than_the_map_stops_growing_and_gives_the_scenario_optimum() 
         let (cost, _) = pyramid.query(&grid, start, goal, options, &mut space, &mut NoTrace).path.expect("reachable");
         assert!((cost - s.optimal).abs() < 1e-6, "line {}: {cost} vs the .scen's {}", s.line, s.optimal);
     }
+}
+
+#[test]
+fn pra_k_refines_inside_the_kept_regions_above_without_rings() {
+    let (grid, scenarios) = bundled("rooms128.map");
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    let mut space = SearchSpace::new();
+    for s in scenarios.iter().rev().take(10) {
+        let (start, goal) = endpoints(&grid, s);
+        let result = pyramid.query(&grid, start, goal, PraOptions { k: Some(2), ..PraOptions::default() }, &mut space, &mut NoTrace);
+        assert!(result.level >= 1, "PRA*(k) plans above the grid");
+        for l in 0..result.level {
+            let mut corridor = result.corridors[l].clone();
+            let mut under: Vec<u32> = result.paths[l + 1].iter().flat_map(|&up| pyramid.children(l + 1, up).iter().copied()).collect();
+            corridor.sort_unstable();
+            under.sort_unstable();
+            assert_eq!(corridor, under, "line {}: level {l}'s corridor is the kept path above, no rings", s.line);
+        }
+    }
+}
+
+#[test]
+fn plans_do_not_depend_on_the_queries_before_them_on_other_maps_or_threads() {
+    // Corridor marks are kept per thread between queries, whatever the map's size.
+    let (small, small_scen) = bundled("maze64.map");
+    let (large, large_scen) = bundled("rooms128.map");
+    let plan = |grid: &Grid, scenarios: &[Scenario]| {
+        let pyramid = Pyramid::build(grid, MoveRules::MOVINGAI);
+        let mut space = SearchSpace::new();
+        scenarios
+            .iter()
+            .step_by(40)
+            .map(|s| {
+                let (start, goal) = endpoints(grid, s);
+                pyramid.query(grid, start, goal, PraOptions::default(), &mut space, &mut NoTrace)
+            })
+            .collect::<Vec<_>>()
+    };
+    let fresh_small = std::thread::scope(|scope| scope.spawn(|| plan(&small, &small_scen)).join().unwrap());
+    let first_large = plan(&large, &large_scen);
+    assert_eq!(plan(&small, &small_scen), fresh_small, "after a larger map");
+    assert_eq!(plan(&large, &large_scen), first_large, "after a smaller map");
 }

@@ -53,14 +53,14 @@ fn elo_and_its_interval_match_hand_computed_values() {
     assert!((estimate.elo - 147.19).abs() < 0.01, "{estimate:?}");
     assert!((estimate.low - 81.27).abs() < 0.01, "{estimate:?}");
     assert!((estimate.high - 210.23).abs() < 0.01, "{estimate:?}");
-    // A clean sweep of 4 games: capped point estimate, but the interval reaches down to Elo(0.5101).
+    // A clean sweep of 4 games: no finite point estimate or upper end, but a lower end of Elo(0.5101).
     let sweep = elo_estimate(&Wdl { wins: 4, draws: 0, losses: 0 });
-    assert_eq!(sweep.high, 1200.0);
+    assert_eq!((sweep.elo, sweep.high), (f64::INFINITY, f64::INFINITY));
     assert!((sweep.low - 7.02).abs() < 0.01, "{sweep:?}");
     let even = elo_estimate(&Wdl { wins: 10, draws: 0, losses: 10 });
     assert_eq!(even.elo, 0.0);
     assert!((even.low + even.high).abs() < 1e-9, "an even score has a symmetric interval");
-    assert_eq!(elo_estimate(&Wdl { wins: 5, draws: 0, losses: 0 }).elo, 1200.0, "a clean sweep is capped, not infinite");
+    assert_eq!(elo_estimate(&Wdl { wins: 0, draws: 0, losses: 5 }).elo, f64::NEG_INFINITY, "no finite difference predicts a score of 0");
 }
 
 #[test]

@@ -43,7 +43,7 @@ fn open(_file: &Path) -> CliResult {
 
 fn read(file: &Path) -> Result<Lecture, CliError> {
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(file).map_err(|e| CliError(format!("{name}: cannot read: {e}")))?;
+    let text = crate::files::read_to_string(file).map_err(|e| CliError(format!("{name}: cannot read: {e}")))?;
     Lecture::parse(&text).map_err(|problem| CliError(problem.at(&name)))
 }
 

@@ -29,7 +29,8 @@ pub const DEFAULT_CLUSTER: u32 = 32;
 /// - `hpa`: `cluster=C` (2..256 cells, default 10), `levels=L` (1 or 2, default 1), `no-smooth`;
 /// - `pra`: `level=L` (the level to plan on, default 1, with `k` half way up to where start and
 ///   goal share an ancestor), `k=K` (PRA*(k), K >= 1), `width=W` (rings of neighbours around the
-///   path above that each corridor takes in, default 2; 0 = the path's own regions).
+///   path above that each corridor takes in, default 2; 0 = the path's own regions; PRA*(k)
+///   takes none).
 ///
 /// Examples: `astar`, `astar:octile,weight=1.5,4conn,corner-cut`, `hpa:cluster=16,levels=2`,
 /// `pra:k=4`. `Display` writes the canonical form: the heuristic always, other items only when

@@ -45,7 +45,8 @@ pub struct Pyramid {
 pub struct PraOptions {
     pub level: Option<usize>,
     pub k: Option<usize>,
-    /// Rings of neighbours around the path above that the corridor takes in (0: the path only).
+    /// Rings of neighbours around the path above that the corridor takes in (0: the path only);
+    /// whole paths only, PRA*(k) takes none.
     pub width: usize,
 }
 
@@ -104,32 +105,41 @@ impl Graph for LevelGraph<'_> {
     }
 }
 
-/// The nodes one level up whose children make up a corridor: a flag per node of level 1 (the
-/// largest level above the grid), made once a query and cleared node by node, since a flag
-/// costs far less to test than a hash set for every neighbour of every expanded node.
+/// The nodes one level up whose children make up a corridor: a stamp per node, sized for level 1
+/// (the largest level above the grid). A node is in while its stamp is the current one, so a new
+/// corridor costs no clearing; kept per thread between queries, since allocating and filling it
+/// took longer than a whole query on small maps. A flag costs far less to test than a hash set
+/// for every neighbour of every expanded node.
+#[derive(Default)]
 struct UpperSet {
-    flags: Vec<bool>,
+    stamps: Vec<u32>,
+    current: u32,
     members: Vec<u32>,
 }
 
+thread_local! {
+    static UPPER_SETS: std::cell::RefCell<UpperSet> = std::cell::RefCell::new(UpperSet::default());
+}
+
 impl UpperSet {
-    fn insert(&mut self, node: u32) -> bool {
-        let fresh = !std::mem::replace(&mut self.flags[node as usize], true);
-        if fresh {
+    /// Empties the set, for nodes below `count`.
+    fn begin(&mut self, count: usize) {
+        if self.stamps.len() < count || self.current == u32::MAX {
+            self.stamps = vec![0; count.max(self.stamps.len())];
+            self.current = 0;
+        }
+        self.current += 1;
+        self.members.clear();
+    }
+
+    fn insert(&mut self, node: u32) {
+        if std::mem::replace(&mut self.stamps[node as usize], self.current) != self.current {
             self.members.push(node);
         }
-        fresh
     }
 
     fn contains(&self, node: u32) -> bool {
-        self.flags[node as usize]
-    }
-
-    fn clear(&mut self) {
-        for &node in &self.members {
-            self.flags[node as usize] = false;
-        }
-        self.members.clear();
+        self.stamps[node as usize] == self.current
     }
 }
 
@@ -257,16 +267,18 @@ impl Pyramid {
     /// were 5% over the optimum when planned on half the pyramid). PRA*(k) wants its first steps
     /// fast, so it plans half way up to where start and goal share an ancestor (Sturtevant &
     /// Buro): low for a short query, high for a long one.
+    /// Planning higher (half way, or two levels below where start and goal meet, with 3 or 4
+    /// rings on the levels above the grid) was faster on rooms and mazes but left only 63-84% of
+    /// random512's paths within 3% (examples/bench_hierarchy).
     pub fn default_level(&self, start: u32, goal: u32, k: Option<usize>) -> usize {
-        if k.is_none() {
-            return 1.min(self.height() - 1);
-        }
         let (mut a, mut b, mut meet) = (start, goal, 0);
         while a != b && meet + 1 < self.height() {
             (a, b) = (self.parent(meet, a), self.parent(meet, b));
             meet += 1;
         }
-        meet / 2
+        let level = if k.is_none() { 1 } else { meet / 2 };
+        // Even start and goal in one region plan above the grid: on that region alone.
+        level.max(1).min(self.height() - 1)
     }
 
     /// Plans from `start` to `goal` (passable cells).
@@ -292,42 +304,48 @@ impl Pyramid {
         if self.ancestor(start, top) != self.ancestor(goal, top) {
             return result;
         }
-        // Level by level: the corridor comes from the path above (everything at the top).
-        let mut path: Vec<u32> = Vec::new();
-        let flags = if level > 0 { vec![false; self.node_count(grid, 1)] } else { Vec::new() };
-        let mut upper = UpperSet { flags, members: Vec::new() };
-        for l in (0..=level).rev() {
-            if l < level {
-                let corridor = self.mark_corridor(grid, &path, l, options.width, &mut upper);
-                if T::ENABLED {
-                    let nodes = corridor.clone();
-                    tracer.record(|| PlanEvent::Corridor { level: l, nodes });
+        UPPER_SETS.with_borrow_mut(|upper| {
+            // Level by level: the corridor comes from the path above (everything at the top).
+            for l in (0..=level).rev() {
+                if l < level {
+                    // PRA*(k) only has to reach the next kept region, which borders the start's:
+                    // rings would cost more than that search (they doubled PRA*(1)'s time on
+                    // 64x64 maps).
+                    let width = if options.k.is_some() { 0 } else { options.width };
+                    let corridor = self.mark_corridor(grid, &result.paths[l + 1], l, width, upper);
+                    if T::ENABLED {
+                        let nodes = corridor.clone();
+                        tracer.record(|| PlanEvent::Corridor { level: l, nodes });
+                    }
+                    result.corridors[l] = corridor;
                 }
-                result.corridors[l] = corridor;
+                // PRA*(k) aims at the region of the last kept node above, unless that holds the goal.
+                let region = result.paths.get(l + 1).and_then(|above| above.last()).copied().filter(|&last| l < level && last != self.ancestor(goal, l + 1));
+                let goal_at = match region {
+                    Some(parent) => self.position(grid, l + 1, parent),
+                    None => self.position(grid, l, self.ancestor(goal, l)),
+                };
+                tracer.record(|| PlanEvent::Stage { level: l, stage: if l == level { PlanStage::AbstractSearch } else { PlanStage::Refine } });
+                let within = (l < level).then_some(&*upper);
+                let mut found = self.search_level(grid, l, within, start, goal, region, goal_at, space, tracer);
+                if found.0.is_none() && l < level {
+                    // The corridor cut the way (it can around narrow passages): search the whole level.
+                    tracer.record(|| PlanEvent::Stage { level: l, stage: PlanStage::RefineWithoutCorridor });
+                    let retry = self.search_level(grid, l, None, start, goal, region, goal_at, space, tracer);
+                    found = (retry.0, found.1 + retry.1);
+                }
+                result.expanded_per_level[l] += found.1;
+                let Some(mut nodes) = found.0 else { return };
+                if let Some(k) = options.k.filter(|_| l > 0) {
+                    nodes.truncate(k.max(1) + 1);
+                }
+                result.paths[l] = nodes;
             }
-            // PRA*(k) aims at the region of the last kept node above, unless that holds the goal.
-            let region = path.last().copied().filter(|&last| l < level && last != self.ancestor(goal, l + 1));
-            let goal_at = match region {
-                Some(parent) => self.position(grid, l + 1, parent),
-                None => self.position(grid, l, self.ancestor(goal, l)),
-            };
-            tracer.record(|| PlanEvent::Stage { level: l, stage: if l == level { PlanStage::AbstractSearch } else { PlanStage::Refine } });
-            let within = (l < level).then_some(&upper);
-            let mut found = self.search_level(grid, l, within, start, goal, region, goal_at, space, tracer);
-            if found.0.is_none() && l < level {
-                // The corridor cut the way (it can around narrow passages): search the whole level.
-                tracer.record(|| PlanEvent::Stage { level: l, stage: PlanStage::RefineWithoutCorridor });
-                let retry = self.search_level(grid, l, None, start, goal, region, goal_at, space, tracer);
-                found = (retry.0, found.1 + retry.1);
-            }
-            result.expanded_per_level[l] += found.1;
-            let Some(mut nodes) = found.0 else { return result };
-            if let Some(k) = options.k.filter(|_| l > 0) {
-                nodes.truncate(k.max(1) + 1);
-            }
-            result.paths[l] = nodes.clone();
-            path = nodes;
+        });
+        if result.paths[0].is_empty() {
+            return result;
         }
+        let path = result.paths[0].clone();
         let cost = path_cost(&GridGraph::new(grid, self.rules), &path).expect("level 0 paths are grid moves");
         result.complete = path.last() == Some(&goal);
         if T::ENABLED {
@@ -386,7 +404,7 @@ impl Pyramid {
     /// of `level` under them: the corridor.
     fn mark_corridor(&self, grid: &Grid, upper_path: &[u32], level: usize, width: usize, upper: &mut UpperSet) -> Vec<u32> {
         let graph = LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level: level + 1 };
-        upper.clear();
+        upper.begin(self.node_count(grid, level + 1));
         upper_path.iter().for_each(|&node| {
             upper.insert(node);
         });
@@ -405,9 +423,7 @@ impl Pyramid {
             }
             ring = end..upper.members.len();
         }
-        let mut corridor: Vec<u32> = upper.members.iter().flat_map(|&parent| self.children(level + 1, parent).iter().copied()).collect();
-        corridor.sort_unstable();
-        corridor
+        upper.members.iter().flat_map(|&parent| self.children(level + 1, parent).iter().copied()).collect()
     }
 }
 
@@ -501,3 +517,4 @@ fn largest_clique(n: u32, free: &[u32], adjacent: &impl Fn(u32, u32) -> bool) ->
     }
     free.first().map_or_else(|| vec![n], |&a| vec![n, a])
 }
+

@@ -81,15 +81,16 @@ impl fmt::Display for EloEstimate {
     }
 }
 
-/// JSON has no infinity: a finite number is written as a number, an infinite one as "+inf" or "-inf".
+/// JSON has no infinity: there a finite number is written as a number, an infinite one as "+inf"
+/// or "-inf". Binary formats (the Web Worker's messages) carry the f64 as it is.
 mod maybe_infinite {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
     pub fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
         match *value {
-            f64::INFINITY => serializer.serialize_str("+inf"),
-            f64::NEG_INFINITY => serializer.serialize_str("-inf"),
-            finite => serializer.serialize_f64(finite),
+            f64::INFINITY if serializer.is_human_readable() => serializer.serialize_str("+inf"),
+            f64::NEG_INFINITY if serializer.is_human_readable() => serializer.serialize_str("-inf"),
+            value => serializer.serialize_f64(value),
         }
     }
 
@@ -101,6 +102,9 @@ mod maybe_infinite {
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        if !deserializer.is_human_readable() {
+            return f64::deserialize(deserializer);
+        }
         match Written::deserialize(deserializer)? {
             Written::Number(number) => Ok(number),
             Written::Text(text) => match text.as_str() {
@@ -145,6 +149,8 @@ mod tests {
         let json = serde_json::to_string(&sweep).unwrap();
         assert!(json.contains(r#""elo":"+inf""#), "{json}");
         assert_eq!(serde_json::from_str::<EloEstimate>(&json).unwrap(), sweep);
+        let bytes = postcard::to_allocvec(&sweep).unwrap();
+        assert_eq!(postcard::from_bytes::<EloEstimate>(&bytes).unwrap(), sweep);
         let lost = elo_estimate(&Wdl { wins: 0, draws: 0, losses: 4 });
         assert_eq!((lost.elo, lost.low), (f64::NEG_INFINITY, f64::NEG_INFINITY));
     }

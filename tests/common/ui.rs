@@ -8,6 +8,9 @@ use searchlab::app::Lesson;
 
 /// Clicks the widget labelled `label` and runs frames until the UI is still.
 pub fn click<S>(harness: &mut Harness<'_, S>, label: &str) {
+    // Scrolled into view first, as a user would: side panels hold more than a short window shows.
+    harness.get_by_label(label).scroll_to_me();
+    harness.run_ok();
     harness.get_by_label(label).click();
     harness.run_ok();
 }

@@ -241,8 +241,9 @@ impl BarcaLab {
 
     /// The evaluation table: a heading row, then one row per feature.
     fn evaluation_rows(ui: &mut egui::Ui, side: &str, terms: &[FeatureTerm]) {
+        // Headings never break mid-word ("Contributi / on" at 1280x720): their columns widen instead.
         for heading in ["Feature", side, "Opponent", "Weight", "Contribution"] {
-            ui.strong(heading);
+            ui.add(egui::Label::new(egui::RichText::new(heading).strong()).extend());
         }
         ui.end_row();
         for term in terms {

@@ -13,6 +13,7 @@ mod pseudocode;
 
 use self::paint::{CachedTexture, region_colour};
 use super::GridCommand;
+use super::replay::{SearchReplay, flat_search, millis, timed};
 use crate::app::worker::shared;
 use crate::app::{theme, widgets};
 use crate::grid::{Grid, MoveRules};
@@ -20,7 +21,7 @@ use crate::grid::{Grid, MoveRules};
 use crate::pathfinding::planner::{Answer, Method, Planner as PlannerSpec, Prepared};
 use crate::pathfinding::pra::PraOptions;
 use crate::pathfinding::plan_trace::PlanView;
-use crate::pathfinding::{GridSearch, SearchSpace};
+use crate::pathfinding::{GridSearch, PathResult, SearchSpace};
 use crate::trace::{NoTrace, Player, Recorder};
 
 /// The hierarchical planner run beside the replayed search.
@@ -147,6 +148,12 @@ struct Reference {
     time: Duration,
 }
 
+impl Reference {
+    fn of(result: &PathResult, time: Duration) -> Self {
+        Self { cost: result.cost(), expanded: result.expanded, time }
+    }
+}
+
 /// One planned query with what the layers draw.
 #[derive(Serialize, Deserialize)]
 pub struct Plan {
@@ -207,8 +214,9 @@ pub struct PlanJob {
 }
 
 impl PlanJob {
-    /// Plans on `grid` (`fresh`: a new map, nothing to reuse). None when no planner is on.
-    pub fn run(self, grid: &Grid, start: u32, goal: u32, fresh: bool) -> Option<Plan> {
+    /// Plans on `grid` (`fresh`: a new map, nothing to reuse), beside the page's `flat` searches of
+    /// the same query. None when no planner is on.
+    pub fn run(self, grid: &Grid, start: u32, goal: u32, fresh: bool, flat: &[SearchReplay]) -> Option<Plan> {
         let planner = self.planner?;
         // HPA* updates the clusters around edits; PRA* rebuilds.
         let previous = self.previous.filter(|previous| {
@@ -227,17 +235,22 @@ impl PlanJob {
         };
         let preprocessing = (!reused).then(|| clock.elapsed());
         let mut space = SearchSpace::new();
-        let clock = Instant::now();
-        let answer = planner.query(&prepared, grid, start, goal, &mut space, &mut NoTrace);
-        let query_time = clock.elapsed();
+        let (answer, query_time) = timed(|| planner.query(&prepared, grid, start, goal, &mut space, &mut NoTrace));
         // Again, recorded: the same code, its events kept for the replay.
         let mut recorder = Recorder::default();
         planner.query(&prepared, grid, start, goal, &mut space, &mut recorder);
         // Room for PRA*'s virtual goal, one id past the last cell.
         let player = Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1));
-        let clock = Instant::now();
-        let astar = GridSearch { rules: planner.rules, ..GridSearch::default() }.run(grid, start, goal, &mut space, &mut NoTrace);
-        let astar = Reference { cost: astar.cost(), expanded: astar.expanded, time: clock.elapsed() };
+        // The page's own A* replay already measured this query: its figures, so the table and the
+        // statistics line agree; otherwise A* is measured here the same way.
+        let reference = GridSearch { rules: planner.rules, ..GridSearch::default() };
+        let astar = match flat.iter().find(|replay| replay.search == reference) {
+            Some(replay) => Reference::of(&replay.result, replay.time),
+            None => {
+                let (result, time) = flat_search(grid, reference, start, goal, &mut space);
+                Reference::of(&result, time)
+            }
+        };
         let (mut transitions, mut edges) = (Vec::new(), Vec::new());
         if let Prepared::Hpa(hpa) = &*prepared {
             for level in 1..=hpa.levels() {
@@ -288,6 +301,8 @@ pub struct PlanSummary {
     pub recomputed: Option<Vec<usize>>,
     /// False when PRA*(k) kept only the first steps of the way.
     pub complete: bool,
+    pub query_time: Duration,
+    pub astar_time: Duration,
 }
 
 impl PlanSummary {
@@ -298,15 +313,25 @@ impl PlanSummary {
         }
         Some(100.0 * (self.cost? / self.astar_cost?.max(1e-12) - 1.0))
     }
+
+    /// How many times faster than A* the query ran.
+    pub fn speedup(&self) -> f64 {
+        self.astar_time.as_secs_f64() / self.query_time.as_secs_f64().max(1e-12)
+    }
+
+    /// The speed-up as the table says it, e.g. "6.1× faster" or "2.0× slower".
+    pub fn speedup_text(&self) -> String {
+        match self.speedup() {
+            faster if faster >= 1.0 => format!("{faster:.1}× faster"),
+            slower => format!("{:.1}× slower", 1.0 / slower.max(1e-12)),
+        }
+    }
 }
 
 fn percent(value: f64) -> String {
     format!("{value:.2} %")
 }
 
-fn millis(time: Duration) -> String {
-    format!("{:.2} ms", time.as_secs_f64() * 1e3)
-}
 
 /// The label under the re-computed clusters, e.g. "Re-computed clusters: 5 on level 1, 2 on level 2".
 pub fn recomputed_text(counts: &[usize]) -> String {
@@ -353,7 +378,16 @@ impl HierarchyState {
             Answer::Flat(_) => return None,
         };
         let recomputed = plan.recomputed.as_ref().map(|levels| levels.iter().map(Vec::len).collect());
-        Some(PlanSummary { planner, cost, astar_cost: plan.astar.cost, expanded_per_level, recomputed, complete })
+        Some(PlanSummary {
+            planner,
+            cost,
+            astar_cost: plan.astar.cost,
+            expanded_per_level,
+            recomputed,
+            complete,
+            query_time: plan.query_time,
+            astar_time: plan.astar.time,
+        })
     }
 
     /// Regions in the region layer last drawn (PRA*).
@@ -513,6 +547,7 @@ impl HierarchyState {
             };
             row("Pre-processing", preprocessing, none());
             row("Query time", millis(plan.query_time), millis(plan.astar.time));
+            row("Speed-up", summary.speedup_text(), none());
             for (level, expanded) in summary.expanded_per_level.iter().enumerate() {
                 let label = if level == 0 { "Expanded on the grid".to_string() } else { format!("Expanded on level {level}") };
                 row(&label, expanded.to_string(), if level == 0 { plan.astar.expanded.to_string() } else { none() });

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use self::canvas::{CellTexture, MapView};
 use self::layers::HierarchyState;
 pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
-pub use self::replay::{SearchReplay, StepUnit};
+pub use self::replay::{SearchReplay, StepUnit, millis};
 pub use self::settings::{Brush, DEFAULT_MAP, FileField, MapSource, Settings, Tool};
 use super::Lesson;
 use super::file_dialog::NativeDialog;
@@ -162,7 +162,7 @@ impl GridJob {
                 None => SearchReplay::record(&grid, *search, start, goal, progress),
             })
             .collect::<Option<Vec<_>>>()?;
-        let hierarchy = plan.and_then(|plan| plan.run(&grid, start, goal, new_map.is_some()));
+        let hierarchy = plan.and_then(|plan| plan.run(&grid, start, goal, new_map.is_some(), &replays));
         Some(Recorded { new_map, start, goal, replays, hierarchy, show_end, refused: refused.map(str::to_string) })
     }
 }
@@ -686,29 +686,31 @@ impl Lesson for GridLab {
         let sentence = self.narration();
         widgets::side_panel(ui, "grid-lab-side", 0.36, |ui| {
             narration.in_side_panel(ui, &sentence);
-            // First, so it is beside the canvas on a short screen; the planner's steps have their own.
-            if self.plan_player().is_none() {
-                egui::CollapsingHeader::new("Open list").default_open(true).show(ui, |ui| self.open_list(ui));
-            }
-            egui::CollapsingHeader::new("Map").default_open(true).show(ui, |ui| self.map_controls(ui, &mut commands));
-            egui::CollapsingHeader::new("Scenario")
-                .default_open(true)
-                .show(ui, |ui| self.scenario_controls(ui, &mut commands));
-            egui::CollapsingHeader::new("Search")
-                .default_open(true)
-                .show(ui, |ui| self.search_controls(ui, &mut commands));
-            egui::CollapsingHeader::new("Hierarchical planners (HPA*, PRA*)").default_open(true).show(ui, |ui| {
-                self.hierarchy.controls(ui, &self.settings.hierarchy, &mut commands);
-                self.hierarchy.stats(ui);
-            });
-            ui.separator();
+            // What a class follows while stepping comes first, so on a 720p projector it stays
+            // beside the canvas; the options, set once, are below.
             ui.strong("Statistics");
             self.stats(ui);
+            self.hierarchy.stats(ui);
             ui.separator();
             ui.strong("Pseudocode (the line of the current event is highlighted)");
             if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {
                 self.pseudocode(ui);
             }
+            ui.separator();
+            // The planner's steps have their own list.
+            if self.plan_player().is_none() {
+                egui::CollapsingHeader::new("Open list").default_open(true).show(ui, |ui| self.open_list(ui));
+            }
+            egui::CollapsingHeader::new("Search")
+                .default_open(true)
+                .show(ui, |ui| self.search_controls(ui, &mut commands));
+            egui::CollapsingHeader::new("Hierarchical planners (HPA*, PRA*)")
+                .default_open(true)
+                .show(ui, |ui| self.hierarchy.controls(ui, &self.settings.hierarchy, &mut commands));
+            egui::CollapsingHeader::new("Map").default_open(true).show(ui, |ui| self.map_controls(ui, &mut commands));
+            egui::CollapsingHeader::new("Scenario")
+                .default_open(true)
+                .show(ui, |ui| self.scenario_controls(ui, &mut commands));
             ui.separator();
             Self::legend(ui);
         });

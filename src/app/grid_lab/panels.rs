@@ -3,7 +3,7 @@
 
 use egui::RichText;
 
-use super::{FileField, GridCommand, GridLab, SearchReplay, StepUnit, Tool, describe};
+use super::{FileField, GridCommand, GridLab, SearchReplay, StepUnit, Tool, describe, millis};
 use crate::app::{history, theme, widgets};
 use crate::grid::{Connectivity, MAX_WEIGHT, generate};
 use crate::grid::movingai::Scenario;
@@ -263,10 +263,10 @@ impl GridLab {
             ui.label(format!("Open: {}   Closed: {}", view.open_count, view.closed_count));
             ui.label(Self::outcome_text(replay));
             ui.weak(format!(
-                "Whole search: {} expanded, {} pushed, {:.2} ms without recording",
+                "Whole search: {} expanded, {} pushed, {} without recording",
                 replay.result.expanded,
                 replay.result.pushed,
-                replay.time.as_secs_f64() * 1e3
+                millis(replay.time)
             ));
             if let Some(optimal) = optimal {
                 ui.label(format!("Optimal (scenario): {optimal:.3}"));

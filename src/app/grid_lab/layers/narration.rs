@@ -6,6 +6,7 @@ use crate::app::grid_lab::narration::{Order, cell_name, sentence};
 use crate::grid::Grid;
 use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
 use crate::pathfinding::planner::Prepared;
+use crate::pathfinding::search_trace::SearchEvent;
 
 impl HierarchyState {
     /// The sentence for the planner's current step, while stepping through it.
@@ -35,13 +36,19 @@ fn plan_sentence(planner: Planner, event: &PlanEvent, view: &PlanView, name: &dy
     match event {
         PlanEvent::Stage { level, stage } => stage_sentence(planner, *level, *stage),
         PlanEvent::Corridor { level, nodes } => format!(
-            "The corridor on level {level}: the {} nodes under the path one level up and its neighbours (two rings by default); \
+            "The corridor on level {level}: the {} nodes under the path one level up and its neighbours (two rings by default, none for PRA*(k)); \
              the next search may not leave it.",
             nodes.len()
         ),
         PlanEvent::Search(event) => {
             let order = Order::LowestF { weight: 1.0, jumps: false };
-            format!("Level {}: {}", view.level, sentence(event, &view.search, order, name))
+            let text = format!("Level {}: {}", view.level, sentence(event, &view.search, order, name));
+            match event {
+                SearchEvent::Found { path, .. } if planner == Planner::Pra && view.level > 0 && path.len() == 1 => {
+                    format!("{text} Start and goal share this region, so the levels below search inside it (and its rings).")
+                }
+                _ => text,
+            }
         }
     }
 }
