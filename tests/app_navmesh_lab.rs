@@ -535,8 +535,8 @@ fn a_path_found_scene_opens_on_the_first_path_of_an_anytime_search() {
     assert!(founds.len() >= 2, "the scene shows an anytime search improving its path");
     assert_eq!(harness.state().player().step(), founds[0] + 1, "opened just after the first path");
     match &harness.state().player().view().outcome {
-        Some(SearchOutcome::Found { cost, .. }) => assert!((cost - 52.159).abs() < 5e-4, "the first path, not {cost}"),
+        Some(SearchOutcome::Found { cost, .. }) => assert!((cost - 34.898).abs() < 5e-4, "the first path, not {cost}"),
         other => panic!("the first path is shown, not {other:?}"),
     }
-    harness.get_by_label_contains("Path found: length 52.159");
+    harness.get_by_label_contains("Path found: length 34.898");
 }
