@@ -1,8 +1,13 @@
 //! TA* and TRA* on triangulated grid maps against grid A* (octile, MovingAI rules) and against the
 //! `polyanya` crate (Cui, Harabor & Grastien 2017) run on the same walkable triangles, on the same
-//! queries (the maps' .scen files, cell centres): time per query, nodes expanded, and how much
-//! shorter the any-angle paths are than the octile ones. TA*, TRA* and Polyanya lengths are
-//! asserted equal (Polyanya works in f32).
+//! queries (the maps' .scen files, cell centres): median time per query (each query's fastest of
+//! [`ROUNDS`] passes), nodes expanded, and how much shorter the any-angle paths are than the
+//! octile ones. TA*, TRA* and Polyanya lengths are asserted equal (Polyanya works in f32).
+//!
+//! Point location: ours walks the triangulation from a vertex found in a grid of buckets built
+//! with the mesh; Polyanya's is timed both unbaked (a scan of every polygon per query) and baked
+//! (`Mesh::bake`, once per mesh as a game would: an R-tree of the polygons' bounding boxes). The
+//! ratios that count are against the baked mesh.
 //!
 //! cargo run --release --example bench_navmesh [-- MAP.map ...]
 
@@ -97,56 +102,82 @@ fn polyanya_mesh(mesh: &Navmesh) -> polyanya::Mesh {
     polyanya::Mesh::new(vertices, polygons).unwrap_or_else(|e| panic!("Polyanya refuses the mesh: {e}"))
 }
 
+/// Runs `solve` on every query in turn: the results and the microseconds each took.
+fn pass<Q, R>(queries: &[Q], mut solve: impl FnMut(&Q) -> R) -> (Vec<R>, Vec<f64>) {
+    queries.iter().map(|query| timed(|| solve(query))).unzip()
+}
+
+/// How many times each mesh search runs over all queries, the searches taking turns: a query's
+/// time is its fastest, so a burst of load from the machine's other work does not decide a ratio.
+const ROUNDS: usize = 3;
+
+/// Keeps in `fastest` each query's fastest time so far.
+fn keep_fastest(fastest: &mut Vec<f64>, times: Vec<f64>) {
+    if fastest.is_empty() {
+        *fastest = times;
+    } else {
+        fastest.iter_mut().zip(times).for_each(|(best, t)| *best = best.min(t));
+    }
+}
+
 fn main() {
     let mut maps: Vec<String> = std::env::args().skip(1).collect();
     if maps.is_empty() {
         maps = vec!["maps/rooms128.map".to_string(), "maps/maze64.map".to_string()];
     }
+    let mut summary = Vec::new();
     for map in maps {
         let grid = movingai::load_map(map.as_ref()).unwrap_or_else(|e| panic!("{e}"));
         let scenarios = movingai::load_scen(format!("{map}.scen").as_ref()).unwrap_or_else(|e| panic!("{e}"));
         let (mesh, build_micros) = timed(|| Navmesh::build(&grid_outline(&grid), None).unwrap_or_else(|e| panic!("{e}")));
         let (reduction, reduce_micros) = timed(|| Reduction::new(&mesh));
-        let polyanya = polyanya_mesh(&mesh);
+        let unbaked = polyanya_mesh(&mesh);
+        let mut polyanya = unbaked.clone();
+        let ((), bake_micros) = timed(|| polyanya.bake());
         println!(
             "{map}: {} free cells -> {} walkable triangles ({} decision points, {} corridor, {} dead-end); \
-             triangulation {:.0} us, reduction {:.0} us",
+             triangulation {:.0} us, reduction {:.0} us, Polyanya's bake {:.0} us",
             grid.passable_count(),
             mesh.walkable_count(),
             reduction.count(Role::Decision),
             reduction.count(Role::Corridor),
             reduction.count(Role::DeadEnd),
             build_micros,
-            reduce_micros
+            reduce_micros,
+            bake_micros
         );
+        let cells: Vec<_> = scenarios.iter().map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1))).collect();
+        let queries: Vec<MeshQuery> = cells.iter().map(|&(start, goal)| MeshQuery::new(cell_centre(&grid, start), cell_centre(&grid, goal))).collect();
+        // One pass per search over all queries, so no search runs on caches another warmed (grid A*
+        // once: it is slow and only a reference). Each keeps its buffers from query to query, as a
+        // game would keep one per mesh.
         let mut space = SearchSpace::new();
-        // Each search keeps its buffers from query to query, as a game would keep one per mesh.
-        let (mut ta_scratch, mut tra_scratch) = (SearchScratch::default(), SearchScratch::default());
-        let (mut astar_us, mut ta_us, mut tra_us, mut first_us, mut polyanya_us) = (vec![], vec![], vec![], vec![], vec![]);
-        let (mut astar_exp, mut ta_exp, mut tra_exp) = (0, 0, 0);
-        let (mut octile_total, mut any_angle_total, mut first_total) = (0.0, 0.0, 0.0);
+        let (astar, astar_us) = pass(&cells, |&(start, goal)| GridSearch::default().run(&grid, start, goal, &mut space, &mut NoTrace));
+        let mut scratch = SearchScratch::default();
+        let first_queries: Vec<MeshQuery> = queries.iter().map(|&query| MeshQuery { first_path_only: true, ..query }).collect();
+        let to_f32 = |p: [f64; 2]| glam::Vec2::new(p[0] as f32, p[1] as f32);
+        let (mut ta, mut tra, mut first, mut reference, mut unbaked_paths) = (vec![], vec![], vec![], vec![], vec![]);
+        let (mut ta_us, mut tra_us, mut first_us, mut polyanya_us, mut unbaked_us) = (vec![], vec![], vec![], vec![], vec![]);
+        for _ in 0..ROUNDS {
+            let mut times;
+            (ta, times) = pass(&queries, |query| scratch.ta_star(&mesh, query, &mut NoTrace).unwrap());
+            keep_fastest(&mut ta_us, times);
+            (tra, times) = pass(&queries, |query| scratch.tra_star(&mesh, &reduction, query, &mut NoTrace).unwrap());
+            keep_fastest(&mut tra_us, times);
+            (first, times) = pass(&first_queries, |query| scratch.tra_star(&mesh, &reduction, query, &mut NoTrace).unwrap());
+            keep_fastest(&mut first_us, times);
+            (reference, times) = pass(&queries, |query| polyanya.path(to_f32(query.start), to_f32(query.goal)));
+            keep_fastest(&mut polyanya_us, times);
+            (unbaked_paths, times) = pass(&queries, |query| unbaked.path(to_f32(query.start), to_f32(query.goal)));
+            keep_fastest(&mut unbaked_us, times);
+        }
+        let (astar_exp, ta_exp, tra_exp) = (astar.iter().map(|r| r.expanded).sum::<usize>(), ta.iter().map(|r| r.expanded).sum::<usize>(), tra.iter().map(|r| r.expanded).sum::<usize>());
         // Queries whose goal TA* saw from the start (a straight walk, no expansion).
-        let mut in_sight = vec![];
-        for s in &scenarios {
-            let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
-            let (astar, us) = timed(|| GridSearch::default().run(&grid, start, goal, &mut space, &mut NoTrace));
-            astar_us.push(us);
-            astar_exp += astar.expanded;
-            let query = MeshQuery::new(cell_centre(&grid, start), cell_centre(&grid, goal));
-            let (ta, us) = timed(|| ta_scratch.ta_star(&mesh, &query, &mut NoTrace).unwrap());
-            ta_us.push(us);
-            ta_exp += ta.expanded;
-            in_sight.push(ta.expanded == 0);
-            let (tra, us) = timed(|| tra_scratch.tra_star(&mesh, &reduction, &query, &mut NoTrace).unwrap());
-            tra_us.push(us);
-            tra_exp += tra.expanded;
-            let first_query = MeshQuery { first_path_only: true, ..query };
-            let (first, us) = timed(|| tra_scratch.tra_star(&mesh, &reduction, &first_query, &mut NoTrace).unwrap());
-            first_us.push(us);
-            let to_f32 = |p: [f64; 2]| glam::Vec2::new(p[0] as f32, p[1] as f32);
-            let (reference, us) = timed(|| polyanya.path(to_f32(query.start), to_f32(query.goal)));
-            polyanya_us.push(us);
-            let (Some(octile), Some(ta), Some(tra), Some(first), Some(reference)) = (astar.cost(), ta.path, tra.path, first.path, reference) else {
+        let in_sight: Vec<bool> = ta.iter().map(|r| r.expanded == 0).collect();
+        let (mut octile_total, mut any_angle_total, mut first_total) = (0.0, 0.0, 0.0);
+        for (q, s) in scenarios.iter().enumerate() {
+            assert_eq!(unbaked_paths[q].as_ref().map(|p| p.length), reference[q].as_ref().map(|p| p.length), "{s:?}: baking changes Polyanya's path");
+            let (Some(octile), Some(ta), Some(tra), Some(first), Some(reference)) = (astar[q].cost(), &ta[q].path, &tra[q].path, &first[q].path, &reference[q]) else {
                 panic!("query {s:?}: all searches must find a path");
             };
             assert!((ta.length - tra.length).abs() < 1e-6, "{s:?}: TA* {} TRA* {}", ta.length, tra.length);
@@ -158,31 +189,44 @@ fn main() {
             first_total += first.length;
         }
         let n = scenarios.len();
-        let polyanya_median = median(polyanya_us.clone());
-        let versus = |us: f64| format!("{:>5.2}x Polyanya's time", us / polyanya_median);
+        let (polyanya_median, unbaked_median) = (median(polyanya_us.clone()), median(unbaked_us.clone()));
+        let versus = |us: f64| format!("{:>5.2}x baked Polyanya ({:.2}x unbaked)", us / polyanya_median, us / unbaked_median);
         println!("  {n} queries, median time per query and mean nodes expanded:");
         println!("    grid A* (octile)       {:>9.1} us {:>9.1} cells", median(astar_us), astar_exp as f64 / n as f64);
-        let ta_median = median(ta_us.clone());
+        let (ta_median, tra_median) = (median(ta_us.clone()), median(tra_us.clone()));
         println!("    TA*  (optimal)         {:>9.1} us {:>9.1} search nodes  {}", ta_median, ta_exp as f64 / n as f64, versus(ta_median));
-        let tra_median = median(tra_us.clone());
         println!("    TRA* (optimal)         {:>9.1} us {:>9.1} search nodes  {}", tra_median, tra_exp as f64 / n as f64, versus(tra_median));
         println!("    TRA* (first path only) {:>9.1} us", median(first_us));
-        println!("    Polyanya (crate)       {:>9.1} us", polyanya_median);
+        println!("    Polyanya (crate)       {:>9.1} us baked, {:.1} us unbaked", polyanya_median, unbaked_median);
+        // Queries whose goal is not in sight from the start: the ones that search.
         let searched = |times: &[f64]| median(times.iter().zip(&in_sight).filter(|&(_, &seen)| !seen).map(|(&t, _)| t).collect());
         let sighted = in_sight.iter().filter(|&&seen| seen).count();
-        if sighted > 0 && sighted < n {
+        let searched_ratios = if sighted < n {
             let polyanya_searched = searched(&polyanya_us);
-            println!(
-                "  goal in sight for {sighted} of {n} queries; median of the others: TA* {:.2}x, TRA* {:.2}x Polyanya's time",
-                searched(&ta_us) / polyanya_searched,
-                searched(&tra_us) / polyanya_searched
-            );
-        }
+            let ratios = (searched(&ta_us) / polyanya_searched, searched(&tra_us) / polyanya_searched);
+            println!("  goal in sight for {sighted} of {n} queries; median of the others: TA* {:.2}x, TRA* {:.2}x baked Polyanya's time", ratios.0, ratios.1);
+            format!("{:>6.2} {:>6.2}", ratios.0, ratios.1)
+        } else {
+            format!("{:>6} {:>6}", "-", "-")
+        };
+        summary.push(format!(
+            "{:>6.2} {:>6.2} {:>6.2} {:>6.2} {searched_ratios}  {map}",
+            ta_median / unbaked_median,
+            tra_median / unbaked_median,
+            ta_median / polyanya_median,
+            tra_median / polyanya_median
+        ));
         println!(
             "  total length: octile {octile_total:.1}, any-angle {any_angle_total:.1} ({:.1}% shorter), \
              TRA* first paths {first_total:.1} ({:.2}% over optimal)",
             100.0 * (1.0 - any_angle_total / octile_total),
             100.0 * (first_total / any_angle_total - 1.0)
         );
+    }
+    println!("\nMedian time over Polyanya's: unbaked, baked, and baked on the queries that search");
+    println!("{:>13} {:>13} {:>13}", "unbaked", "baked", "searched");
+    println!("{:>6} {:>6} {:>6} {:>6} {:>6} {:>6}", "TA*", "TRA*", "TA*", "TRA*", "TA*", "TRA*");
+    for line in summary {
+        println!("{line}");
     }
 }

@@ -109,8 +109,21 @@ fn the_page_copies_the_typed_tree_as_a_scene_and_shows_one() {
     // MAX chooses between MIN(1, -5) = -5 and MIN(7) = 7.
     other.get_by_label("Root value: +7");
     assert_eq!(other.state().scene(), scene);
-    let both = Scene { position: Some("x.o/.x./..o".to_string()), ..scene };
+    let both = Scene { position: Some("x.o/.x./..o".to_string()), ..scene.clone() };
     assert!(other.state_mut().set_scene(&both).unwrap_err().contains("not both"));
+    // A scene's position that is neither game's gets the parser's reason, as the lecture check gives it.
+    let position = |text: &str| Scene { tree: None, spec: None, position: Some(text.to_string()), ..scene.clone() };
+    let error = other.state_mut().set_scene(&position("xxx/ooo/...")).unwrap_err();
+    assert!(error.contains("cannot arise: play continued after a win"), "{error}");
+    let error = other.state_mut().set_scene(&position("4ee4/10 b")).unwrap_err();
+    assert!(error.contains("position has 2 rows separated by '/', expected 10"), "{error}");
+}
+
+#[test]
+fn a_typed_in_tree_has_no_x_or_white_to_name() {
+    let harness = custom_tree(TEXTBOOK, "Minimax");
+    harness.get_by_label_contains("Values on the cards are for MAX;");
+    assert!(harness.query_by_label_contains("X (White, MAX)").is_none());
 }
 
 #[test]

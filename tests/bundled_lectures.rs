@@ -113,9 +113,9 @@ fn quoted_figures(lecture: &str) -> Vec<Shown> {
             shown(6, &[], &["no: PRA*(k) kept the first steps"]),
         ],
         "3-triangulations.md" => vec![
-            shown(2, &["the funnel makes it a path of length 52.159", "Expanded: 34"], &[]),
-            shown(3, &["First path: 52.159   Shortest path: 51.345", "Expanded: 40"], &[]),
-            shown(4, &["the funnel makes it a path of length 51.345"], &[]),
+            shown(2, &["the funnel makes it a path of length 34.898", "Expanded: 13"], &[]),
+            shown(3, &["First path: 34.898   Shortest path: 33.488", "Expanded: 20"], &[]),
+            shown(4, &["the funnel makes it a path of length 33.488", "Expanded: 32"], &[]),
             shown(5, &["Shortest path: 41.637", "Expanded: 8"], &[]),
             shown(6, &["Shortest path: 39.386"], &[]),
         ],

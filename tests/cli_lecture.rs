@@ -146,6 +146,11 @@ fn whole_file_problems_are_one_line() {
     let output = searchlab(&["lecture", "--check", &newer]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).starts_with(&format!("{newer}:2: lecture format version 9")));
+    // Windows editors may open the file with a byte-order mark; the front matter is still read.
+    let marked = lecture_file("marked.md", "\u{feff}---\nsearchlab: 2\n---\n# Later\n");
+    let output = searchlab(&["lecture", "--check", &marked]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with(&format!("{marked}:2: lecture format version 2 is unknown")));
 }
 
 #[test]

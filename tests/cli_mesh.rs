@@ -46,6 +46,10 @@ fn query_files_and_grid_maps_print_a_summary() {
     let lines = json_lines(&searchlab(&["mesh", "--map", "maps/pillars.json", "--queries", &queries, "--algo", "tra"]));
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["summary"]["queries"], 2);
+    // A byte-order mark from a Windows editor is not part of the first query.
+    let marked = temp_file("queries-bom.txt", "\u{feff}1 1 39 29\n");
+    let unmarked = json_lines(&searchlab(&["mesh", "--map", "maps/pillars.json", "--queries", &marked]));
+    assert_eq!(unmarked[1]["summary"]["failed"], 0, "{unmarked:?}");
     assert!(lines[2]["summary"]["decision_points"].as_u64().unwrap() > 0);
     let grid = json_lines(&searchlab(&["mesh", "--grid", "maps/maze64.map", "--from", "1,1", "--to", "3,1"]));
     let length = grid[0]["length"].as_f64().unwrap();
@@ -110,6 +114,18 @@ fn the_expansion_limit_is_an_option_and_names_itself() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.trim_end(), "error: search stopped at its limit of 3 expansions: no path found");
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "2,2", "--max-expansions", "0"], "--max-expansions must be at least 1");
+}
+
+#[test]
+fn weighted_grids_and_blocked_cells_are_refused_in_the_users_terms() {
+    // A polygon map is walls and open floor: weights would be dropped without a word.
+    let weighted = temp_file("weighted.map", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\nweights\n111\n191\n111\n");
+    assert_fails(&["mesh", "--grid", &weighted, "--from", "0,1", "--to", "2,1"], "weighted cells are refused");
+    // Read as a map file (--map, lecture cells, the polygon lab), the same grid is refused alike.
+    assert_fails(&["mesh", "--map", &weighted, "--from", "0.5,1.5", "--to", "2.5,1.5"], "weighted cells are refused");
+    let blocked = temp_file("blocked.map", "type octile\nheight 3\nwidth 3\nmap\n...\n.@.\n...\n");
+    assert_fails(&["mesh", "--grid", &blocked, "--from", "1,1", "--to", "2,2"], "start cell 1,1 is blocked");
+    assert_fails(&["mesh", "--grid", &blocked, "--from", "0,0", "--to", "1,1"], "goal cell 1,1 is blocked");
 }
 
 #[test]

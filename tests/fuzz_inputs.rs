@@ -17,6 +17,7 @@ use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::{Evaluator, Game};
 use searchlab::grid::movingai::{check_scenarios, parse_map, parse_scen};
 use searchlab::grid::{Grid, generate};
+use searchlab::lecture::Lecture;
 use searchlab::navmesh::grid_outline::grid_outline;
 use searchlab::navmesh::polyanya::parse_mesh;
 use searchlab::navmesh::tastar::{MeshQuery, ta_star};
@@ -328,6 +329,9 @@ fn files_starting_with_a_byte_order_mark_are_read() {
     let weights = project_file("examples/data/tuned-weights.json");
     assert_eq!(Weights::from_json(&format!("\u{feff}{weights}")), Weights::from_json(&weights));
     assert!(parse_game("\u{feff}1. e2e5").is_ok());
+    let lecture = Lecture::parse("\u{feff}---\nsearchlab: 1\ntitle: Marked\n---\n# Talk\n").unwrap();
+    assert_eq!(lecture.title.as_deref(), Some("Marked"), "the front matter is read, not shown as a slide");
+    assert_eq!(Lecture::parse("\u{feff}---\nsearchlab: 2\n---\n").map(drop).unwrap_err().line, 2, "the version is checked");
 }
 
 #[test]

@@ -339,6 +339,27 @@ fn radius_paths_round_pillars_with_clearance() {
     }
 }
 
+/// Lecture 3's "is the first path the shortest?": on the U hall's coarse triangles, TA*'s first
+/// path passes the left arm's square hole on the wrong side even with Polyanya's estimate in f
+/// (it ignores the funnel's corners between the apex and the last edge); refined, it is the
+/// shortest at once. Lengths against the visibility-graph oracle.
+#[test]
+fn first_paths_on_coarse_triangles_can_take_the_wrong_side_of_a_hole() {
+    let map = load("u_hall.json");
+    let (start, goal) = ([27.0, 13.0], [1.0, 23.0]);
+    let shortest = oracle(&map, start, goal).unwrap();
+    let round_the_left = path_length(&[start, [20.0, 10.0], [10.0, 10.0], [3.0, 14.0], goal]);
+    assert!(round_the_left > shortest + 1.0);
+    let coarse = Navmesh::build(&map.outline(), None).unwrap();
+    let first = ta_star(&coarse, &MeshQuery { first_path_only: true, ..MeshQuery::new(start, goal) }, &mut NoTrace).unwrap();
+    assert!((first.path.unwrap().length - round_the_left).abs() < 1e-9);
+    let best = ta_star(&coarse, &MeshQuery::new(start, goal), &mut NoTrace).unwrap();
+    assert!((best.path.unwrap().length - shortest).abs() < 1e-9 && best.improvements == 2);
+    let refined = Navmesh::build(&map.outline(), Some(Refinement { min_angle_deg: 25.0, max_area: None })).unwrap();
+    let first = ta_star(&refined, &MeshQuery { first_path_only: true, ..MeshQuery::new(start, goal) }, &mut NoTrace).unwrap();
+    assert!((first.path.unwrap().length - shortest).abs() < 1e-9);
+}
+
 #[test]
 fn reduction_sorts_triangles_and_first_paths_are_never_shorter() {
     let map = load("u_hall.json");

@@ -217,6 +217,9 @@ fn cli_tune_writes_weights_and_a_log_that_the_match_command_reads() {
     assert_eq!(svg.matches("<polyline").count(), 2 + TUNED_NAMES.len());
     assert!(TUNED_NAMES.iter().chain(&["report score"]).all(|name| svg.contains(&format!(">{name}</text>"))));
     assert_fails(&["barca", "plot", "--log", out_text, "--out", svg_path.to_str().unwrap()], "tuning log");
+    let csv = dir.join("log.csv");
+    std::fs::write(&csv, log.to_csv()).unwrap();
+    assert_fails(&["barca", "plot", "--log", csv.to_str().unwrap(), "--out", svg_path.to_str().unwrap()], "plots read the JSON log");
     std::fs::remove_dir_all(&dir).unwrap();
 
     assert_fails(&["barca", "match", "--sprt", "5,0"], "elo0 < elo1");

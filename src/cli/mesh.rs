@@ -13,8 +13,8 @@ use crate::navmesh::grid_outline::{cell_centre, grid_outline};
 use crate::navmesh::reduction::Role;
 use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
 use crate::navmesh::tastar::DEFAULT_MAX_EXPANSIONS;
-use crate::text::number;
-use crate::navmesh::{Point, load_outline};
+use crate::text::{number, without_bom};
+use crate::navmesh::{Point, load_grid_for_polygons, load_outline};
 use crate::trace::NoTrace;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -67,7 +67,7 @@ fn parse_xy(text: &str) -> Result<Point, String> {
 /// Queries of a text file: `sx sy gx gy` per line, `#` starts a comment.
 fn parse_queries(file: &str, text: &str) -> Result<Vec<(Point, Point)>, CliError> {
     let mut queries = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in without_bom(text).lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
@@ -97,7 +97,7 @@ pub fn run(args: MeshArgs) -> QueriesResult {
     let (outline, grid) = match (&args.map, &args.grid) {
         (Some(map), _) => (load_outline(map)?, None),
         (None, Some(path)) => {
-            let grid = movingai::load_map(path)?;
+            let grid = load_grid_for_polygons(path)?;
             (grid_outline(&grid), Some(grid))
         }
         (None, None) => return Err(CliError("give --map FILE or --grid FILE.map".to_string())),
@@ -107,11 +107,15 @@ pub fn run(args: MeshArgs) -> QueriesResult {
     let prepared = search.prepare(&outline).map_err(|e| CliError(format!("{map_name}: {e}")))?;
     let preprocessing_micros = micros_since(clock);
     // Grid queries name cells; the search runs between their centres.
-    let to_point = |p: Point| -> Result<Point, String> {
+    let to_point = |p: Point, what: &str| -> Result<Point, String> {
         let Some(grid) = &grid else { return Ok(p) };
         let (x, y) = (p[0] as i64, p[1] as i64);
         if p[0].fract() != 0.0 || p[1].fract() != 0.0 || !grid.contains(x, y) {
-            return Err(format!("{},{} is not a cell of the {}x{} grid", number(p[0]), number(p[1]), grid.width(), grid.height()));
+            return Err(format!("{what} {},{} is not a cell of the {}x{} grid", number(p[0]), number(p[1]), grid.width(), grid.height()));
+        }
+        // Said of the cell the user gave, not of its centre the search would start from.
+        if !grid.is_passable(x, y) {
+            return Err(format!("{what} cell {x},{y} is blocked"));
         }
         Ok(cell_centre(grid, grid.cell(x as u32, y as u32)))
     };
@@ -134,7 +138,7 @@ pub fn run(args: MeshArgs) -> QueriesResult {
     let (mut total_expanded, mut total_micros, mut unreachable, mut failed) = (0, 0.0, 0, 0);
     for (from, to) in &queries {
         let clock = Instant::now();
-        let answer = to_point(*from).and_then(|start| prepared.query(start, to_point(*to)?, &mut NoTrace));
+        let answer = to_point(*from, "start").and_then(|start| prepared.query(start, to_point(*to, "goal")?, &mut NoTrace));
         let micros = micros_since(clock);
         let result = match answer {
             Ok(result) => result,

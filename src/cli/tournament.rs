@@ -238,6 +238,9 @@ pub struct PlotArgs {
 
 /// Draws a tuning log's score and weights per iteration as SVG.
 pub fn run_plot(args: PlotArgs) -> CliResult {
+    if is_csv(&args.log) {
+        return Err(CliError(format!("{}: plots read the JSON log (write it with barca tune --log FILE.json), not the CSV one", args.log.display())));
+    }
     let text = std::fs::read_to_string(&args.log).map_err(|e| CliError(format!("{}: {e}", args.log.display())))?;
     let log = TuneLog::from_json(&text).map_err(|e| CliError(format!("{}: {e}", args.log.display())))?;
     std::fs::write(&args.out, tuning_svg(&log)).map_err(|e| CliError(format!("{}: {e}", args.out.display())))?;
@@ -291,8 +294,7 @@ pub fn run_tune(args: TuneArgs) -> CliResult {
     };
     write(&args.out, log.best.to_json())?;
     if let Some(path) = &args.log {
-        let csv = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-        write(path, if csv { log.to_csv() } else { log.to_json() })?;
+        write(path, if is_csv(path) { log.to_csv() } else { log.to_json() })?;
     }
     if let Some(path) = &args.plot {
         write(path, tuning_svg(&log))?;
@@ -310,4 +312,9 @@ pub fn run_tune(args: TuneArgs) -> CliResult {
         "log": args.log.as_ref().map(|p| p.display().to_string()),
     }));
     Ok(())
+}
+
+/// A tuning log named `*.csv` is written as CSV, any other as JSON.
+fn is_csv(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"))
 }

@@ -64,12 +64,9 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
                 }
             }
             if let Some(text) = &scene.position {
-                let fen = || Barca::from_fen(text.trim()).map(drop).map_err(|e| format!("'{}': {e}", quote(text)));
                 let parsed = match scene.lab {
-                    Lab::Barca => fen(),
-                    // The reason of the game the text looks like: only a FEN names the side to move after a space.
-                    _ if text.trim().contains(char::is_whitespace) => fen(),
-                    _ => TicTacToe::from_position(text).map(drop),
+                    Lab::Barca => check_fen(text),
+                    _ => check_position(text),
                 };
                 parsed.map_err(at("position"))?;
             }
@@ -86,6 +83,16 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
         }
     }
     Ok(scene)
+}
+
+/// Whether `text` is a game-tree position (a tic-tac-toe board or a Barca FEN), else the parser's
+/// reason for the game the text looks like: only a FEN names the side to move after a space.
+pub fn check_position(text: &str) -> Result<(), String> {
+    if text.trim().contains(char::is_whitespace) { check_fen(text) } else { TicTacToe::from_position(text).map(drop) }
+}
+
+fn check_fen(text: &str) -> Result<(), String> {
+    Barca::from_fen(text.trim()).map(drop).map_err(|e| format!("'{}': {e}", quote(text)))
 }
 
 /// Records the cell's search and checks that its step is in it (grid and polygon cells that give

@@ -15,11 +15,12 @@
 
 mod check;
 
-pub use check::{check, check_cell};
+pub use check::{check, check_cell, check_position};
 
 use std::fmt;
 
 use crate::scene::Scene;
+use crate::text::without_bom;
 
 /// The newest lecture format this build reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -106,7 +107,7 @@ impl Lecture {
     /// Splits `text` into sections of prose and cells. Only the front matter can refuse the whole file
     /// (an unknown format version); problems inside a cell are the cell's own (see [`check_cell`]).
     pub fn parse(text: &str) -> Result<Self, Problem> {
-        let lines: Vec<&str> = text.lines().collect();
+        let lines: Vec<&str> = without_bom(text).lines().collect();
         let (front, body_start) = front_matter(&lines)?;
         let mut splitter = Splitter::default();
         for (index, &line) in lines.iter().enumerate().skip(body_start) {

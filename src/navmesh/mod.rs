@@ -82,12 +82,23 @@ pub struct MapFile {
     pub polygons: Option<PolygonMap>,
 }
 
-/// Reads a map file by its extension: `.json` polygon map, `.mesh` Polyanya mesh, `.map` MovingAI grid.
+/// A MovingAI grid to trace into a polygon map; refused when weighted, as the polygons would drop
+/// the weights.
+pub fn load_grid_for_polygons(path: &std::path::Path) -> Result<crate::grid::Grid, ParseError> {
+    let grid = crate::grid::movingai::load_map(path)?;
+    match grid.polygon_refusal() {
+        Some(reason) => Err(ParseError { file: path.display().to_string(), line: 0, message: reason.to_string() }),
+        None => Ok(grid),
+    }
+}
+
+/// Reads a map file by its extension: `.json` polygon map, `.mesh` Polyanya mesh, `.map` MovingAI
+/// grid (see [`load_grid_for_polygons`]).
 pub fn load_map_file(path: &std::path::Path) -> Result<MapFile, ParseError> {
     Ok(match path.extension().and_then(|e| e.to_str()) {
         Some("mesh") => MapFile { outline: polyanya::load_mesh(path)?, grid: None, polygons: None },
         Some("map") => {
-            let grid = crate::grid::movingai::load_map(path)?;
+            let grid = load_grid_for_polygons(path)?;
             MapFile { outline: grid_outline::grid_outline(&grid), grid: Some(grid), polygons: None }
         }
         _ => {

@@ -18,6 +18,8 @@
 //!   reached by a strictly shorter path cannot lead to a shortest path (Polyanya's root pruning),
 //!   so it is dropped. The apex term of g and this pruning keep the channels from multiplying
 //!   with every obstacle passed on open maps (tests: a pillar field; bench: random512).
+//! - f (point agent): also at least the apex's distance plus the shortest way from the apex
+//!   through the entry edge to the goal (Polyanya's estimate, by mirroring the goal).
 //! - Anytime: reaching the goal's triangle gives a channel whose funnel path is a real path; the
 //!   search goes on until the lowest f in the open list is no shorter than the best path, which is
 //!   then the shortest (any-angle) path.
@@ -232,18 +234,22 @@ impl SearchScratch {
             let h = point_segment_distance(goal, a, b);
             let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
             let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
-            let g = if radius == 0.0 {
+            let (g, f) = if radius == 0.0 {
                 let v = mesh.triangles[parent.tri as usize].vertices;
                 if !nodes.advance_apex(mesh, &mut child, [(b, v[(i + 1) % 3]), (a, v[i])]) {
                     return None;
                 }
                 // No shorter than the straight distance from the start: the start, the apex and the
                 // edge form a triangle.
-                parent.g.max(child.apex_distance + point_segment_distance(child.apex, a, b))
+                let g = parent.g.max(child.apex_distance + point_segment_distance(child.apex, a, b));
+                // Every path through the channel passes the apex, then the edge, then goes on to
+                // the goal (Polyanya's estimate).
+                (g, (g + h).max(child.apex_distance + through_segment(child.apex, a, b, goal)))
             } else {
-                parent.g.max(point_segment_distance(start, a, b))
+                let g = parent.g.max(point_segment_distance(start, a, b));
+                (g, g + h)
             };
-            Some(Channel { g, f: parent.f.max(g + h), ..child })
+            Some(Channel { g, f: parent.f.max(f), ..child })
         };
 
         let mut best = f64::INFINITY;
@@ -369,6 +375,26 @@ fn straight_channel(mesh: &Navmesh, start: Point, goal: Point, starts: &[u32], g
         return Some(channel);
     }
     None
+}
+
+/// The length of the shortest way from `from` to `to` through a point of segment `a b`. With
+/// `to` mirrored across the segment's line when both lie on one side, it is straight where the
+/// segment crosses the line between them, else it turns at the nearer end.
+fn through_segment(from: Point, a: Point, b: Point, to: Point) -> f64 {
+    let to = if orient(a, b, from) * orient(a, b, to) > 0.0 { mirror(to, a, b) } else { to };
+    if orient(from, to, a) * orient(from, to, b) <= 0.0 {
+        distance(from, to)
+    } else {
+        (distance(from, a) + distance(a, to)).min(distance(from, b) + distance(b, to))
+    }
+}
+
+/// `p` mirrored across the line through `a` and `b` (distinct).
+fn mirror(p: Point, a: Point, b: Point) -> Point {
+    let d = [b[0] - a[0], b[1] - a[1]];
+    let t = ((p[0] - a[0]) * d[0] + (p[1] - a[1]) * d[1]) / (d[0] * d[0] + d[1] * d[1]);
+    let foot = [a[0] + t * d[0], a[1] + t * d[1]];
+    [2.0 * foot[0] - p[0], 2.0 * foot[1] - p[1]]
 }
 
 /// Part of a channel's last portal, from `from` to `to` (0 is the portal's right end, 1 its left):

@@ -69,6 +69,8 @@ impl GridLab {
         let (x, y) = self.grid.coords(cell);
         let weight = if self.grid.is_cell_passable(cell) { format!("weight {}", self.grid.weight(cell)) } else { "wall".into() };
         match record.status {
+            // A wall is never reached: "not yet" would promise otherwise.
+            _ if !self.grid.is_cell_passable(cell) => format!("cell ({x}, {y}), wall"),
             NodeStatus::Unseen => format!("cell ({x}, {y}), {weight}\nnot reached yet"),
             status => {
                 let parent = if record.parent == NO_NODE { "-".to_string() } else { format!("{:?}", self.grid.coords(record.parent)) };

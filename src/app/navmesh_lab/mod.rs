@@ -27,7 +27,7 @@ use crate::navmesh::tastar::MeshSearchResult;
 use crate::navmesh::reduction::{Reduction, Role};
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
 use crate::navmesh::polygon::hole_name;
-use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance, load_map_file};
+use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance};
 use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::trace::{NoTrace, Player, Recorder, Trace};
 use crate::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
@@ -316,7 +316,7 @@ impl NavmeshLab {
 
     pub fn apply(&mut self, command: MeshCommand) {
         match command {
-            MeshCommand::LoadMap(path) => match load_map_file(path.as_ref()).map_err(|e| e.to_string()).and_then(|loaded| Ok((build(&loaded.outline, &self.search)?, loaded))) {
+            MeshCommand::LoadMap(path) => match scene::load(&path).and_then(|loaded| Ok((build(&loaded.outline, &self.search)?, loaded))) {
                 Ok((mesh, loaded)) => {
                     self.map_path = path;
                     // A drawing was over the old map; it does not belong to this one.

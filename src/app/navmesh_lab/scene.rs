@@ -82,7 +82,7 @@ impl NavmeshLab {
     }
 }
 
-/// Reads a map file the way the page's "Load map" does.
-fn load(path: &str) -> Result<Loaded, String> {
+/// Reads a map file for the page ("Load map" and scenes).
+pub(super) fn load(path: &str) -> Result<Loaded, String> {
     load_map_file(path.as_ref()).map_err(|e| e.to_string())
 }

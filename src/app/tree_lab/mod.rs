@@ -626,7 +626,12 @@ impl TreeLab {
             }
         });
         widgets::legend(ui, &canvas::legend_entries(&crate::app::theme::palette(ui.ctx())));
-        ui.weak("Values on the cards are for X (White, MAX); ≤ and ≥ mark values alpha-beta only bounded.");
+        // A typed-in tree has no X or White.
+        let players = match self.recording.as_ref().map_or(self.settings.game, |recording| recording.position.kind()) {
+            GameKind::CustomTree => "MAX",
+            _ => "X (White, MAX)",
+        };
+        ui.weak(format!("Values on the cards are for {players}; ≤ and ≥ mark values alpha-beta only bounded."));
     }
 
     /// The part of the tree to show in a canvas of `size`: all of it while its cards stay readable,

@@ -38,11 +38,10 @@ impl TreeLab {
                 (GameKind::CustomTree, tree.clone())
             }
             (None, Some(text)) => {
-                let game = [GameKind::TicTacToe, GameKind::Barca]
-                    .into_iter()
-                    .find(|&game| Position::parse(game, text).is_ok())
-                    .ok_or_else(|| format!("position '{text}' is neither a tic-tac-toe board nor a Barca FEN"))?;
-                (game, text.clone())
+                // The parser's reason, as the lecture check gives it; a checked text is one of the two games.
+                crate::lecture::check_position(text)?;
+                let ticked = Position::parse(GameKind::TicTacToe, text).is_ok();
+                (if ticked { GameKind::TicTacToe } else { GameKind::Barca }, text.clone())
             }
             (None, None) => (self.settings.game, self.settings.position_text().to_string()),
         };
