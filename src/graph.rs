@@ -5,22 +5,23 @@
 pub trait Graph {
     fn node_count(&self) -> usize;
     fn for_each_neighbor(&self, node: u32, visit: impl FnMut(u32, f64));
-}
 
-/// The cost of the edge from `a` to `b`, or `None` if there is none.
-pub fn step_cost(graph: &impl Graph, a: u32, b: u32) -> Option<f64> {
-    let mut step = None;
-    graph.for_each_neighbor(a, |nb, cost| {
-        if nb == b {
-            step = Some(cost);
-        }
-    });
-    step
+    /// The cost of the edge from `a` to `b`, or `None` if there is none. Asks for every neighbour
+    /// of `a`; a graph that can look one edge up does so.
+    fn step_cost(&self, a: u32, b: u32) -> Option<f64> {
+        let mut step = None;
+        self.for_each_neighbor(a, |nb, cost| {
+            if nb == b {
+                step = Some(cost);
+            }
+        });
+        step
+    }
 }
 
 /// Sums the edge costs along `path`, or `None` if two consecutive nodes are not adjacent.
 pub fn path_cost(graph: &impl Graph, path: &[u32]) -> Option<f64> {
-    path.windows(2).map(|pair| step_cost(graph, pair[0], pair[1])).sum()
+    path.windows(2).map(|pair| graph.step_cost(pair[0], pair[1])).sum()
 }
 
 /// A hash map keyed by node or cell id, with a multiplicative hash: ids are small integers, so

@@ -209,6 +209,14 @@ impl Graph for GridGraph<'_> {
         self.grid.cell_count()
     }
 
+    /// One lookup, where asking for every neighbour would take eight.
+    fn step_cost(&self, a: u32, b: u32) -> Option<f64> {
+        let ((ax, ay), (bx, by)) = (self.grid.coords(a), self.grid.coords(b));
+        let (dx, dy) = (bx as i64 - ax as i64, by as i64 - ay as i64);
+        let neighbours = dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0);
+        neighbours.then(|| self.step(ax, ay, dx, dy)).flatten().map(|(_, cost)| cost)
+    }
+
     #[inline]
     fn for_each_neighbor(&self, cell: u32, mut visit: impl FnMut(u32, f64)) {
         let grid = self.grid;
@@ -282,6 +290,26 @@ mod tests {
         let mut costs = Vec::new();
         GridGraph::new(&grid, MoveRules::MOVINGAI).for_each_neighbor(0, |_, c| costs.push(c));
         assert_eq!(costs, vec![3.0]);
+    }
+
+    #[test]
+    fn a_grid_looks_one_step_up_as_its_neighbour_list_gives_it() {
+        // Walls, a weight and the border; every pair of cells, under every move rule.
+        let mut grid = Grid::new(4, 3);
+        grid.set_passable(1, 1, false);
+        grid.set_passable(3, 0, false);
+        grid.set_weight(2, 1, 4);
+        let cutting = MoveRules { corner_cutting: true, ..MoveRules::MOVINGAI };
+        for rules in [MoveRules::MOVINGAI, cutting, MoveRules::FOUR] {
+            let graph = GridGraph::new(&grid, rules);
+            for a in 0..grid.cell_count() as u32 {
+                for b in 0..grid.cell_count() as u32 {
+                    let mut listed = None;
+                    graph.for_each_neighbor(a, |nb, cost| listed = listed.or((nb == b).then_some(cost)));
+                    assert_eq!(graph.step_cost(a, b), listed, "{rules:?}: {:?} -> {:?}", grid.coords(a), grid.coords(b));
+                }
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::query::Links;
 use super::{AbstractEdge, GROUP, Hpa, IntraEdge, Layer, WIDE_ENTRANCE};
 use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::pathfinding::dijkstra::dijkstra;
-use crate::graph::{Graph, NodeMap, step_cost};
+use crate::graph::{Graph, NodeMap};
 use crate::pathfinding::SearchSpace;
 use crate::trace::NoTrace;
 
@@ -192,7 +192,7 @@ impl Hpa {
         for (a, b) in east.iter().chain(south.iter()).flatten().copied() {
             let (na, nb) = (node_of(a), node_of(b));
             for (from, to, x, y) in [(na, nb, a, b), (nb, na, b, a)] {
-                inter.push((from, to, step_cost(&graph, x, y).expect("transition cells are neighbours")));
+                inter.push((from, to, graph.step_cost(x, y).expect("transition cells are neighbours")));
             }
         }
         for layer in layers.iter_mut() {

@@ -1,7 +1,6 @@
 //! A query: start and goal linked to their clusters' entrances, the abstract search, refinement
 //! level by level down to the grid, smoothing.
 
-use super::smooth::step_costs;
 use super::{Hpa, HpaQuery, HpaResult, smooth};
 use crate::grid::{Grid, GridGraph};
 use crate::pathfinding::astar::{astar, grid_heuristic};
@@ -342,14 +341,13 @@ impl Hpa {
             }
             cells.extend_from_slice(&steps);
         }
-        let cost_of = |cells: &[u32]| step_costs(&graph, cells).sum::<Option<f64>>();
-        let unsmoothed = cost_of(&cells).expect("refined steps are grid moves");
+        let unsmoothed = path_cost(&graph, &cells).expect("refined steps are grid moves");
         result.unsmoothed_cost = Some(unsmoothed);
         result.refined_path = cells.clone();
         let cost = if options.smooth {
             tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::Smooth });
             cells = smooth(&graph, cells, self.cluster_size());
-            cost_of(&cells).expect("smoothing keeps grid moves")
+            path_cost(&graph, &cells).expect("smoothing keeps grid moves")
         } else {
             unsmoothed
         };

@@ -1,19 +1,8 @@
 //! HPA*'s post-processing: straight shortcuts over the refined path.
 
+use crate::graph::Graph;
 use crate::grid::{GridGraph, SQRT2};
 use crate::pathfinding::COST_EPSILON;
-
-/// The cost of each step of `path`, `None` for a step that is not a grid move. One lookup a
-/// step, where asking the graph for every neighbour would take eight.
-pub(super) fn step_costs<'a>(graph: &'a GridGraph, path: &'a [u32]) -> impl Iterator<Item = Option<f64>> + 'a {
-    let grid = graph.grid;
-    path.windows(2).map(move |pair| {
-        let ((ax, ay), (bx, by)) = (grid.coords(pair[0]), grid.coords(pair[1]));
-        let (dx, dy) = (bx as i64 - ax as i64, by as i64 - ay as i64);
-        let neighbours = dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0);
-        neighbours.then(|| graph.step(ax, ay, dx, dy)).flatten().map(|(_, cost)| cost)
-    })
-}
 
 /// Replaces stretches of `path` by straight runs (orthogonal or diagonal, at most `reach` steps)
 /// wherever the run is cheaper, as HPA*'s post-processing does. From each kept cell it tries the
@@ -25,8 +14,8 @@ pub fn smooth(graph: &GridGraph, path: Vec<u32>, reach: u32) -> Vec<u32> {
     let coords: Vec<(i64, i64)> = path.iter().map(|&c| grid.coords(c)).map(|(x, y)| (x as i64, y as i64)).collect();
     // cost_to[i] = cost of path[..=i].
     let mut cost_to = vec![0.0; path.len()];
-    for (i, cost) in step_costs(graph, &path).enumerate() {
-        cost_to[i + 1] = cost_to[i] + cost.expect("path steps are grid moves");
+    for i in 1..path.len() {
+        cost_to[i] = cost_to[i - 1] + graph.step_cost(path[i - 1], path[i]).expect("path steps are grid moves");
     }
     // straight_to[i]: the last cell of the straight line the path follows from cell i. A run to a
     // cell before it is that very stretch of path, never cheaper.
