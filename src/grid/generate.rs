@@ -172,21 +172,13 @@ pub fn cave(width: u32, height: u32, fill: f64, seed: u64) -> Grid {
         let (x, y) = grid.coords(cell as u32);
         grid.set_passable(x, y, !is_rock);
     }
-    let labels = grid.components(MoveRules::MOVINGAI);
-    let mut sizes = Vec::new();
-    for &label in labels.iter().filter(|&&l| l != u32::MAX) {
-        if sizes.len() <= label as usize {
-            sizes.resize(label as usize + 1, 0usize);
-        }
-        sizes[label as usize] += 1;
+    let mut kept = vec![false; grid.cell_count()];
+    for cell in grid.largest_component(MoveRules::MOVINGAI) {
+        kept[cell as usize] = true;
     }
-    // The first of equally large regions wins (`max_by_key` would take the last).
-    let largest = sizes.iter().enumerate().rev().max_by_key(|&(_, size)| size).map(|(label, _)| label as u32);
-    for (cell, &label) in labels.iter().enumerate() {
-        if label != u32::MAX && Some(label) != largest {
-            let (x, y) = grid.coords(cell as u32);
-            grid.set_passable(x, y, false);
-        }
+    for (cell, _) in kept.iter().enumerate().filter(|&(_, &kept)| !kept) {
+        let (x, y) = grid.coords(cell as u32);
+        grid.set_passable(x, y, false);
     }
     grid
 }

@@ -130,6 +130,24 @@ impl Grid {
         }
         label
     }
+
+    /// The cells of the largest connected component under `rules` (the first found of equally
+    /// large ones), in cell order; empty when every cell is blocked.
+    pub fn largest_component(&self, rules: MoveRules) -> Vec<u32> {
+        let labels = self.components(rules);
+        let mut sizes = Vec::new();
+        for &label in labels.iter().filter(|&&label| label != u32::MAX) {
+            if sizes.len() <= label as usize {
+                sizes.resize(label as usize + 1, 0usize);
+            }
+            sizes[label as usize] += 1;
+        }
+        // `max_by_key` takes the last of equals: reversed, that is the first.
+        let Some(largest) = sizes.iter().enumerate().rev().max_by_key(|&(_, size)| size).map(|(label, _)| label as u32) else {
+            return Vec::new();
+        };
+        (0..self.cell_count() as u32).filter(|&cell| labels[cell as usize] == largest).collect()
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -318,5 +336,9 @@ mod tests {
         grid.set_passable(1, 0, false);
         let labels = grid.components(MoveRules::MOVINGAI);
         assert_eq!(labels, vec![0, u32::MAX, 1]);
+        // Two regions of one cell: the first found is the largest.
+        assert_eq!(grid.largest_component(MoveRules::MOVINGAI), vec![0]);
+        grid.set_passable(1, 0, true);
+        assert_eq!(grid.largest_component(MoveRules::MOVINGAI), vec![0, 1, 2]);
     }
 }

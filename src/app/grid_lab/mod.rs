@@ -205,17 +205,11 @@ enum Drag {
 
 /// Start and goal at opposite ends of the largest connected area, so a new map has a long query.
 fn corner_endpoints(grid: &Grid, rules: MoveRules) -> (u32, u32) {
-    let components = grid.components(rules);
-    let mut sizes = std::collections::HashMap::new();
-    for &label in components.iter().filter(|&&label| label != u32::MAX) {
-        *sizes.entry(label).or_insert(0usize) += 1;
+    let cells = grid.largest_component(rules);
+    match (cells.first(), cells.last()) {
+        (Some(&start), Some(&goal)) => (start, goal),
+        _ => (0, 0),
     }
-    let Some((&largest, _)) = sizes.iter().max_by_key(|&(label, size)| (size, std::cmp::Reverse(label))) else {
-        return (0, 0);
-    };
-    let mut cells = (0..grid.cell_count() as u32).filter(|&c| components[c as usize] == largest);
-    let start = cells.next().unwrap_or(0);
-    (start, cells.next_back().unwrap_or(start))
 }
 
 pub struct GridLab {
