@@ -61,7 +61,8 @@ pub fn bundled_file(name: &str) -> Result<String, String> {
 
 /// The bundled map's name when `path` is one.
 pub fn bundled_name(path: &str) -> Option<&str> {
-    let name = key(Path::new(path)).to_str()?.strip_prefix(MAPS_DIR)?.to_string();
+    let key = key(Path::new(path));
+    let name = key.to_str()?.strip_prefix(MAPS_DIR)?;
     bundled_maps().find(|&map| map == name)
 }
 

@@ -90,13 +90,6 @@ impl Grid {
         self.cells.iter().any(|&w| w > 1)
     }
 
-    /// Why this grid cannot become a polygon map, if it cannot (one line, for the user).
-    pub fn polygon_refusal(&self) -> Option<&'static str> {
-        self.has_weights().then_some(
-            "polygon maps need uniform ground: a polygon is open or wall, with no cost per cell, so weighted cells are refused",
-        )
-    }
-
     pub fn passable_count(&self) -> usize {
         self.cells.iter().filter(|&&c| c != 0).count()
     }

@@ -86,10 +86,11 @@ pub struct MapFile {
 /// the weights.
 pub fn load_grid_for_polygons(path: &std::path::Path) -> Result<crate::grid::Grid, ParseError> {
     let grid = crate::grid::movingai::load_map(path)?;
-    match grid.polygon_refusal() {
-        Some(reason) => Err(ParseError { file: path.display().to_string(), line: 0, message: reason.to_string() }),
-        None => Ok(grid),
+    if grid.has_weights() {
+        let message = "polygon maps need uniform ground: a polygon is open or wall, with no cost per cell, so weighted cells are refused";
+        return Err(ParseError { file: path.display().to_string(), line: 0, message: message.to_string() });
     }
+    Ok(grid)
 }
 
 /// Reads a map file by its extension: `.json` polygon map, `.mesh` Polyanya mesh, `.map` MovingAI

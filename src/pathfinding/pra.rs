@@ -517,4 +517,3 @@ fn largest_clique(n: u32, free: &[u32], adjacent: &impl Fn(u32, u32) -> bool) ->
     }
     free.first().map_or_else(|| vec![n], |&a| vec![n, a])
 }
-
