@@ -33,6 +33,35 @@ fn algorithms(game: GameKind) -> &'static [EngineAlgorithm] {
     }
 }
 
+/// The player values are for: "X (MAX)", "White (MAX)", or "MAX" on a typed-in tree.
+fn max_player(game: GameKind) -> String {
+    match game {
+        GameKind::CustomTree => "MAX".to_string(),
+        _ => format!("{} (MAX)", game.side_name(Side::First)),
+    }
+}
+
+/// "About this page" for `game`: its players by name, and only the searches it offers.
+fn about(game: GameKind) -> String {
+    let (max, min) = match game {
+        GameKind::CustomTree => ("MAX".to_string(), "MIN".to_string()),
+        _ => (max_player(game), format!("{} (MIN)", game.side_name(Side::Second))),
+    };
+    let uct = if algorithms(game).contains(&EngineAlgorithm::Uct) {
+        " UCT does not search to a depth: it grows the tree where random playouts look promising."
+    } else {
+        ""
+    };
+    format!(
+        "A game tree has a node for every position and an edge for every move. Minimax gives each \
+         node the value of its best move for the player to move there: {max} takes the largest child \
+         value, {min} the smallest. Negamax is the same search with every value for the side to move. \
+         Alpha-beta keeps a window (α, β) of values that can still matter and skips the rest of a \
+         node's moves once one move proves the opponent will never let the game get there: that is a \
+         cutoff.{uct} Values on the cards are for {max}, whatever the algorithm holds internally."
+    )
+}
+
 /// Nodes in the whole tic-tac-toe game tree, the empty board included.
 pub const TIC_TAC_TOE_TREE: u64 = 549_946;
 
@@ -187,6 +216,11 @@ impl TreeLab {
 
     pub fn selected(&self) -> Option<u32> {
         self.selected
+    }
+
+    /// The game on screen: the recording's, else (before the first one is in) the one chosen.
+    fn shown_game(&self) -> GameKind {
+        self.recording.as_ref().map_or(self.settings.game, |recording| recording.position.kind())
     }
 
     pub fn apply(&mut self, command: TreeCommand) {
@@ -626,12 +660,10 @@ impl TreeLab {
             }
         });
         widgets::legend(ui, &canvas::legend_entries(&crate::app::theme::palette(ui.ctx())));
-        // A typed-in tree has no X or White.
-        let players = match self.recording.as_ref().map_or(self.settings.game, |recording| recording.position.kind()) {
-            GameKind::CustomTree => "MAX",
-            _ => "X (White, MAX)",
-        };
-        ui.weak(format!("Values on the cards are for {players}; ≤ and ≥ mark values alpha-beta only bounded."));
+        ui.weak(format!(
+            "Values on the cards are for {}; ≤ and ≥ mark values alpha-beta only bounded.",
+            max_player(self.shown_game())
+        ));
     }
 
     /// The part of the tree to show in a canvas of `size`: all of it while its cards stay readable,
@@ -775,18 +807,7 @@ impl Lesson for TreeLab {
         }
         ui.heading("Game-tree search: minimax, alpha-beta and UCT");
         // Folded on a short screen (a projector at 130%): the tree needs the height.
-        widgets::intro(
-            ui,
-            "tree-lab-intro",
-            "A game tree has a node for every position and an edge for every move. Minimax gives each \
-             node the value of its best move for the player to move there: MAX (X or White) \
-             takes the largest child value, MIN (O or Black) the smallest. Negamax is the same \
-             search with every value for the side to move. Alpha-beta keeps a window (α, β) of values \
-             that can still matter and skips the rest of a node's moves once one move proves the \
-             opponent will never let the game get there: that is a cutoff. UCT does not search to a \
-             depth: it grows the tree where random playouts look promising. Values on the cards are \
-             for X (White), whatever the algorithm holds internally.",
-        );
+        widgets::intro(ui, "tree-lab-intro", &about(self.shown_game()));
         let narration = widgets::Narration::new(ui);
         let sentence = self.narration();
         widgets::side_panel(ui, "tree-lab-side", 0.34, |ui| {
