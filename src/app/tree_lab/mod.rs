@@ -71,6 +71,61 @@ const PAGE_MIN_ZOOM: f32 = 12.0 / canvas::CARD_TEXT;
 /// A lecture cell's cards may be a little smaller: its canvas is a fraction of the screen.
 const CELL_MIN_ZOOM: f32 = 0.7;
 
+/// How far the canvas zooms out and in.
+const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.01..=1.5;
+
+/// What part of the tree a canvas at `outer` showing `scene_rect` has in view, said over its top
+/// corner away from the root when it is not all of it at a readable size (`min_zoom`), with a
+/// button to see the rest: a lecturer sees at once that the tree goes on past the edges.
+fn view_note(ui: &mut egui::Ui, outer: egui::Rect, scene_rect: egui::Rect, placed: &[canvas::Placed], min_zoom: f32) -> Option<TreeCommand> {
+    let root = placed.first()?;
+    // The scene is fitted inside the canvas, centred: what shows is the canvas's shape around it.
+    let zoom = (outer.size() / scene_rect.size()).min_elem().clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
+    let visible = egui::Rect::from_center_size(scene_rect.center(), outer.size() / zoom);
+    // A first frame may lay out in a placeholder of unbounded size: nothing to say yet.
+    if !outer.is_finite() || !visible.is_finite() {
+        return None;
+    }
+    let in_view = placed.iter().filter(|p| visible.contains_rect(canvas::card_rect(p))).count();
+    let readable = zoom >= min_zoom - 0.001;
+    let (text, button, command) = if in_view < placed.len() {
+        let beyond = |hidden: &dyn Fn(egui::Rect) -> bool| placed.iter().any(|p| hidden(canvas::card_rect(p)));
+        let sides: Vec<&str> = [
+            ("left", beyond(&|card| card.left() < visible.left())),
+            ("right", beyond(&|card| card.right() > visible.right())),
+            ("above", beyond(&|card| card.top() < visible.top())),
+            ("below", beyond(&|card| card.bottom() > visible.bottom())),
+        ]
+        .into_iter()
+        .filter_map(|(side, hidden)| hidden.then_some(side))
+        .collect();
+        let text = format!("{in_view} of {} cards in view, more {}", placed.len(), sides.join(", "));
+        (text, "Show the whole tree", TreeCommand::Fit)
+    } else if !readable {
+        ("The whole tree, in small cards".to_string(), "Readable size", TreeCommand::ReadableView)
+    } else {
+        return None;
+    };
+    let root_on_right = (root.center.x - visible.left()) / visible.width() > 0.5;
+    let align = if root_on_right { egui::Align::Min } else { egui::Align::Max };
+    let room = outer.shrink(6.0);
+    // On a layer of its own over the scene's, as the scene's is over the canvas.
+    let layer = egui::LayerId::new(ui.layer_id().order, ui.scope_id().with("tree view note"));
+    ui.ctx().set_sublayer(ui.layer_id(), layer);
+    let mut overlay = ui.new_child(egui::UiBuilder::new().layer_id(layer).max_rect(room).layout(egui::Layout::top_down(align)));
+    let frame = egui::Frame::popup(overlay.style()).inner_margin(4.0);
+    frame
+        .show(&mut overlay, |ui| {
+            ui.set_max_width(room.width() * 0.6);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(text);
+                ui.button(button).on_hover_text("Drag to pan, ctrl+wheel to zoom").clicked().then_some(command)
+            })
+            .inner
+        })
+        .inner
+}
+
 /// Everything the page remembers between runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -135,6 +190,8 @@ pub enum TreeCommand {
     SetTopK(usize),
     /// Fit the shown tree into the canvas.
     Fit,
+    /// Back from "Fit" to the followed view, its cards readable.
+    ReadableView,
 }
 
 pub struct TreeLab {
@@ -299,6 +356,7 @@ impl TreeLab {
                 self.settings.top_k = self.expansion.top_k;
             }
             TreeCommand::Fit => (self.view_moved, self.fit_all) = (false, true),
+            TreeCommand::ReadableView => (self.view_moved, self.fit_all) = (false, false),
         }
     }
 
@@ -754,7 +812,7 @@ impl TreeLab {
         }
         let frame = egui::Frame::canvas(ui.style());
         let canvas = frame.show(ui, |ui| {
-            let scene = egui::Scene::new().zoom_range(0.01..=1.5);
+            let scene = egui::Scene::new().zoom_range(ZOOM_RANGE);
             let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed, self.selected));
             if response.response.changed() {
                 self.view_moved = true;
@@ -764,6 +822,9 @@ impl TreeLab {
                 Some(Item::Others { parent, .. }) => commands.push(TreeCommand::ShowAll(parent)),
                 Some(Item::Pruned { .. }) | None => {}
             }
+            let min_zoom = if self.in_cell { CELL_MIN_ZOOM } else { PAGE_MIN_ZOOM };
+            // The scene took the whole frame (its response's rect is the tree's, in the scene).
+            commands.extend(view_note(ui, ui.min_rect(), self.scene_rect, &placed, min_zoom));
         });
         canvas.response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Game tree canvas"));
         canvas.response.on_hover_text(
