@@ -201,7 +201,6 @@ impl GridLab {
                 }
             }
             commands.extend(history::buttons(ui, &self.history).map(GridCommand::History));
-            ui.separator();
             // Buttons like the tools' (no box in a nested ui, which would wrap to its own left edge
             // and run under the side panel), moved down with their label when the row cannot hold
             // all three. The planner's timeline is in events.
@@ -215,8 +214,11 @@ impl GridLab {
             let spacing = ui.spacing();
             let button = 2.0 * spacing.button_padding.x + spacing.item_spacing.x;
             let group = text_width("Step by:") + units.iter().map(|unit| text_width(unit.name()) + button).sum::<f32>();
-            if ui.available_size_before_wrap().x < group {
+            // A separator from the row before, none at the start of a row.
+            if ui.available_size_before_wrap().x < group + spacing.item_spacing.x + 2.0 {
                 ui.end_row();
+            } else {
+                ui.separator();
             }
             ui.label("Step by:");
             for unit in units {
@@ -233,7 +235,7 @@ impl GridLab {
             if ui.button("Fit").clicked() {
                 commands.push(GridCommand::Fit);
             }
-            ui.weak(format!("zoom {:.1} px/cell", self.map_view.zoom));
+            ui.weak(format!("{:.1} px/cell", self.map_view.zoom)).on_hover_text("Zoom: screen pixels per map cell");
         });
     }
 

@@ -58,12 +58,14 @@ impl Outline {
         }
     }
 
+    /// On one of the lines that matter: the current node, the path to it, the best line.
+    pub fn is_thick(self) -> bool {
+        matches!(self, Outline::Current | Outline::Path | Outline::BestLine)
+    }
+
     /// The edge up to the parent is drawn as the outline is, thick, for the lines that matter.
     fn edge(self, palette: &Palette) -> Stroke {
-        match self {
-            Outline::Current | Outline::Path | Outline::BestLine => Stroke::new(2.5, self.stroke(palette).color),
-            Outline::Plain | Outline::Pruned => Stroke::new(1.0, palette.tree_edge),
-        }
+        if self.is_thick() { Stroke::new(2.5, self.stroke(palette).color) } else { Stroke::new(1.0, palette.tree_edge) }
     }
 }
 

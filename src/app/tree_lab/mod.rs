@@ -74,11 +74,10 @@ const CELL_MIN_ZOOM: f32 = 0.7;
 /// How far the canvas zooms out and in.
 const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.01..=1.5;
 
-/// What part of the tree a canvas at `outer` showing `scene_rect` has in view, said over its top
-/// corner away from the root when it is not all of it at a readable size (`min_zoom`), with a
-/// button to see the rest: a lecturer sees at once that the tree goes on past the edges.
+/// What part of the tree a canvas at `outer` showing `scene_rect` has in view, said in the corner
+/// over the fewest cards (of the lines that matter most) when it is not all of it at a readable size (`min_zoom`), with a button
+/// to see the rest: a lecturer sees at once that the tree goes on past the edges.
 fn view_note(ui: &mut egui::Ui, outer: egui::Rect, scene_rect: egui::Rect, placed: &[canvas::Placed], min_zoom: f32) -> Option<TreeCommand> {
-    let root = placed.first()?;
     // The scene is fitted inside the canvas, centred: what shows is the canvas's shape around it.
     let zoom = (outer.size() / scene_rect.size()).min_elem().clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
     let visible = egui::Rect::from_center_size(scene_rect.center(), outer.size() / zoom);
@@ -86,44 +85,61 @@ fn view_note(ui: &mut egui::Ui, outer: egui::Rect, scene_rect: egui::Rect, place
     if !outer.is_finite() || !visible.is_finite() {
         return None;
     }
-    let in_view = placed.iter().filter(|p| visible.contains_rect(canvas::card_rect(p))).count();
-    let readable = zoom >= min_zoom - 0.001;
-    let (text, button, command) = if in_view < placed.len() {
-        let beyond = |hidden: &dyn Fn(egui::Rect) -> bool| placed.iter().any(|p| hidden(canvas::card_rect(p)));
+    let cards: Vec<egui::Rect> = placed.iter().map(canvas::card_rect).collect();
+    let in_view = cards.iter().filter(|card| visible.contains_rect(**card)).count();
+    let (text, button, command) = if in_view < cards.len() {
         let sides: Vec<&str> = [
-            ("left", beyond(&|card| card.left() < visible.left())),
-            ("right", beyond(&|card| card.right() > visible.right())),
-            ("above", beyond(&|card| card.top() < visible.top())),
-            ("below", beyond(&|card| card.bottom() > visible.bottom())),
+            ("left", cards.iter().any(|card| card.left() < visible.left())),
+            ("right", cards.iter().any(|card| card.right() > visible.right())),
+            ("above", cards.iter().any(|card| card.top() < visible.top())),
+            ("below", cards.iter().any(|card| card.bottom() > visible.bottom())),
         ]
         .into_iter()
         .filter_map(|(side, hidden)| hidden.then_some(side))
         .collect();
-        let text = format!("{in_view} of {} cards in view, more {}", placed.len(), sides.join(", "));
+        let text = format!("{in_view} of {} cards in view, more {}", cards.len(), sides.join(", "));
         (text, "Show the whole tree", TreeCommand::Fit)
-    } else if !readable {
+    } else if zoom < min_zoom - 0.001 {
         ("The whole tree, in small cards".to_string(), "Readable size", TreeCommand::ReadableView)
     } else {
         return None;
     };
-    let root_on_right = (root.center.x - visible.left()) / visible.width() > 0.5;
-    let align = if root_on_right { egui::Align::Min } else { egui::Align::Max };
+    // The note's size in the last frame picks its corner: the one over the fewest cards, a top one
+    // on a tie.
+    let id = ui.scope_id().with("tree view note");
     let room = outer.shrink(6.0);
+    let size = ui.data(|data| data.get_temp::<egui::Vec2>(id)).unwrap_or(egui::vec2(room.width() * 0.45, 60.0));
+    let on_screen = |card: &egui::Rect| egui::Rect::from_center_size(outer.center() + (card.center() - scene_rect.center()) * zoom, card.size() * zoom);
+    // The root and the lines drawn thick (current, path, best line) matter more than the rest.
+    let weight = |p: &canvas::Placed| if p.parent.is_none() || p.card.outline.is_thick() { 4 } else { 1 };
+    let covered = |corner: &egui::Align2| {
+        let note = corner.align_size_within_rect(size, room);
+        placed.iter().zip(&cards).filter(|(_, card)| on_screen(card).intersects(note)).map(|(p, _)| weight(p)).sum::<usize>()
+    };
+    let corner = [egui::Align2::RIGHT_TOP, egui::Align2::LEFT_TOP, egui::Align2::RIGHT_BOTTOM, egui::Align2::LEFT_BOTTOM]
+        .into_iter()
+        .min_by_key(covered)
+        .expect("four corners");
     // On a layer of its own over the scene's, as the scene's is over the canvas.
-    let layer = egui::LayerId::new(ui.layer_id().order, ui.scope_id().with("tree view note"));
+    let layer = egui::LayerId::new(ui.layer_id().order, id);
     ui.ctx().set_sublayer(ui.layer_id(), layer);
-    let mut overlay = ui.new_child(egui::UiBuilder::new().layer_id(layer).max_rect(room).layout(egui::Layout::top_down(align)));
-    let frame = egui::Frame::popup(overlay.style()).inner_margin(4.0);
-    frame
-        .show(&mut overlay, |ui| {
-            ui.set_max_width(room.width() * 0.6);
-            ui.horizontal_wrapped(|ui| {
-                ui.label(text);
-                ui.button(button).on_hover_text("Drag to pan, ctrl+wheel to zoom").clicked().then_some(command)
-            })
-            .inner
+    let top_left = corner.align_size_within_rect(size, room).min;
+    let mut overlay = ui.new_child(egui::UiBuilder::new().layer_id(layer).max_rect(egui::Rect::from_min_max(top_left, room.max)));
+    let note = egui::Frame::popup(overlay.style()).inner_margin(4.0).show(&mut overlay, |ui| {
+        ui.set_max_width(room.width() * 0.45);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(text);
+            ui.button(button).on_hover_text("Drag to pan, ctrl+wheel to zoom").clicked().then_some(command)
         })
         .inner
+    });
+    let shown = note.response.rect.size();
+    if (shown - size).length() > 0.5 {
+        // Placed by a guess of its size: in its corner from the next frame on.
+        ui.data_mut(|data| data.insert_temp(id, shown));
+        ui.ctx().request_repaint();
+    }
+    note.inner
 }
 
 /// Everything the page remembers between runs.
