@@ -15,6 +15,18 @@ const SCRIPT: &str = "./worker.js";
 thread_local! {
     /// The worker the next job takes, started ahead of need.
     static SPARE: std::cell::RefCell<Option<Worker>> = const { std::cell::RefCell::new(None) };
+    /// The largest message posted to a worker and received from one, in bytes (for `?test=barca-uct`).
+    static LARGEST: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// The largest messages so far, to and from the workers, in bytes.
+pub fn largest_messages() -> (usize, usize) {
+    LARGEST.get()
+}
+
+fn count(sent: usize, received: usize) {
+    let (most_sent, most_received) = LARGEST.get();
+    LARGEST.set((most_sent.max(sent), most_received.max(received)));
 }
 
 /// From now on the app's jobs run in Web Workers.
@@ -71,7 +83,9 @@ fn start(request: Vec<u8>, reply: Reply) -> Result<Box<dyn Running>, JsValue> {
     SPARE.set(new_worker().map_err(|error| web_sys::console::error_1(&error)).ok());
     let on_failure = reply.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        if let Err(error) = reply.receive(&Uint8Array::new(&event.data()).to_vec()) {
+        let message = Uint8Array::new(&event.data()).to_vec();
+        count(0, message.len());
+        if let Err(error) = reply.receive(&message) {
             web_sys::console::error_1(&format!("a job in a Web Worker: {error}").into());
         }
     });
@@ -82,6 +96,7 @@ fn start(request: Vec<u8>, reply: Reply) -> Result<Box<dyn Running>, JsValue> {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    count(request.len(), 0);
     let message = Object::new();
     let request = Uint8Array::from(&request[..]);
     Reflect::set(&message, &"request".into(), &request)?;
