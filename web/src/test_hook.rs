@@ -312,14 +312,17 @@ impl BarcaUct {
         let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
         let max = |values: &[f64]| values.iter().copied().fold(0.0, f64::max);
         let list = |values: &[f64]| values.iter().map(|v| format!("{v:.1}")).collect::<Vec<_>>().join(",");
-        let (sent, received) = crate::workers::largest_messages();
+        let traffic = crate::workers::traffic();
         log(&format!(
-            r#"{{"test":"barca-uct","moves":{UCT_MOVES},"from_ms":{:.0},"to_ms":{now:.0},"frames":{},"median_gap_ms":{median:.1},"max_gap_ms":{:.1},"answer_gap_ms":[{}],"start_ms":[{}],"largest_sent":{sent},"largest_received":{received},"last_search":{}}}"#,
+            r#"{{"test":"barca-uct","moves":{UCT_MOVES},"from_ms":{:.0},"to_ms":{now:.0},"frames":{},"median_gap_ms":{median:.1},"max_gap_ms":{:.1},"answer_gap_ms":[{}],"start_ms":[{}],"largest_sent":{},"largest_received":{},"longest_receive_ms":{:.1},"last_search":{}}}"#,
             self.started,
             self.frames.len(),
             max(&gaps),
             list(&self.answer_gap_ms),
             list(&self.start_ms),
+            traffic.sent,
+            traffic.received,
+            traffic.receive_ms,
             serde_json::Value::from(self.summary.as_str()),
         ));
     }

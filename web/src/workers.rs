@@ -15,18 +15,31 @@ const SCRIPT: &str = "./worker.js";
 thread_local! {
     /// The worker the next job takes, started ahead of need.
     static SPARE: std::cell::RefCell<Option<Worker>> = const { std::cell::RefCell::new(None) };
-    /// The largest message posted to a worker and received from one, in bytes (for `?test=barca-uct`).
-    static LARGEST: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+    /// The largest messages posted to a worker and received from one, and the longest the page
+    /// took to take one in (for `?test=barca-uct`).
+    static LARGEST: std::cell::Cell<Traffic> = const { std::cell::Cell::new(Traffic { sent: 0, received: 0, receive_ms: 0.0 }) };
 }
 
-/// The largest messages so far, to and from the workers, in bytes.
-pub fn largest_messages() -> (usize, usize) {
+/// The largest messages so far, to and from the workers, in bytes, and the page's longest time
+/// taking one in (copying and decoding it), in milliseconds.
+#[derive(Clone, Copy)]
+pub struct Traffic {
+    pub sent: usize,
+    pub received: usize,
+    pub receive_ms: f64,
+}
+
+pub fn traffic() -> Traffic {
     LARGEST.get()
 }
 
-fn count(sent: usize, received: usize) {
-    let (most_sent, most_received) = LARGEST.get();
-    LARGEST.set((most_sent.max(sent), most_received.max(received)));
+fn count(sent: usize, received: usize, receive_ms: f64) {
+    let most = LARGEST.get();
+    LARGEST.set(Traffic { sent: most.sent.max(sent), received: most.received.max(received), receive_ms: most.receive_ms.max(receive_ms) });
+}
+
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }
 
 /// From now on the app's jobs run in Web Workers.
@@ -83,11 +96,12 @@ fn start(request: Vec<u8>, reply: Reply) -> Result<Box<dyn Running>, JsValue> {
     SPARE.set(new_worker().map_err(|error| web_sys::console::error_1(&error)).ok());
     let on_failure = reply.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let began = now_ms();
         let message = Uint8Array::new(&event.data()).to_vec();
-        count(0, message.len());
         if let Err(error) = reply.receive(&message) {
             web_sys::console::error_1(&format!("a job in a Web Worker: {error}").into());
         }
+        count(0, message.len(), now_ms() - began);
     });
     // The worker died (after a panic its wasm traps); the job ends with the first message in.
     let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
@@ -96,7 +110,7 @@ fn start(request: Vec<u8>, reply: Reply) -> Result<Box<dyn Running>, JsValue> {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    count(request.len(), 0);
+    count(request.len(), 0, 0.0);
     let message = Object::new();
     let request = Uint8Array::from(&request[..]);
     Reflect::set(&message, &"request".into(), &request)?;
