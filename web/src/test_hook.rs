@@ -7,14 +7,15 @@
 //!   does, and it answers with the best move so far. Then it starts and stops [`RESTARTS`] more
 //!   such jobs, one after the other, so the test can count the workers left.
 //! - `barca-uct`: the Barca page's computer, UCT at Hard, plays [`UCT_MOVES`] moves against itself
-//!   as the page does (its kept tree carries over from move to move) while the page times its
-//!   frames and the time each move's start takes on the page.
+//!   as the page does (its kept tree carries over from move to move, in its Web Worker), then one
+//!   stopped early and one more, while the page times its frames, each move's start and the
+//!   largest messages to and from the workers.
 
 use std::path::Path;
 
 use searchlab::adversarial::engine::{EngineAlgorithm, EngineSpec};
 use searchlab::adversarial::choice::Difficulty;
-use searchlab::app::{AiAnswer, MoveJob, SearchlabApp, Thinking, ai_engine};
+use searchlab::app::{AiAnswer, MoveJob, Player, SearchlabApp, Thinking, ai_engine};
 use searchlab::games::Game;
 use searchlab::games::barca::{Barca, Weights};
 use searchlab::app::grid_lab::GridJob;
@@ -242,7 +243,8 @@ impl LongJob {
 
 pub struct BarcaUct {
     game: Barca,
-    engine: Option<Engine<Barca>>,
+    /// The computer, between moves; dropped once the game is done (its worker with it).
+    player: Option<Player>,
     thinking: Option<Thinking>,
     /// When the game began, and when each frame began since.
     started: f64,
@@ -251,7 +253,10 @@ pub struct BarcaUct {
     start_ms: Vec<f64>,
     /// The gap between the frame that took each answer in and the frame before it.
     answer_gap_ms: Vec<f64>,
-    summary: String,
+    /// The search of each move, in one line.
+    summaries: Vec<String>,
+    /// Whether the move stopped early answered a legal move.
+    stopped_legal: bool,
     done: bool,
 }
 
@@ -259,17 +264,20 @@ impl BarcaUct {
     fn new() -> BarcaUct {
         BarcaUct {
             game: Barca::start(),
-            engine: None,
+            player: Some(Player::new(ai_engine(EngineAlgorithm::Uct, Difficulty::Hard))),
             thinking: None,
             started: 0.0,
             frames: Vec::new(),
             start_ms: Vec::new(),
             answer_gap_ms: Vec::new(),
-            summary: String::new(),
+            summaries: Vec::new(),
+            stopped_legal: false,
             done: false,
         }
     }
 
+    /// Plays [`UCT_MOVES`] moves, then one stopped as soon as it reports progress (as "Stop"
+    /// does: its worker ends, the tree with it), then one more, which must start afresh.
     fn update(&mut self, app: &mut SearchlabApp, ctx: &egui::Context) {
         if self.done {
             return;
@@ -283,24 +291,34 @@ impl BarcaUct {
         }
         self.frames.push(now);
         if let Some(thinking) = &self.thinking {
+            if self.start_ms.len() == UCT_MOVES + 1 && thinking.job.progress().done() > 0 {
+                thinking.stop();
+            }
             let Some(answer) = thinking.job.poll() else { return };
-            self.thinking = None;
+            let thinking = self.thinking.take().expect("polled above");
             let gap = self.frames.windows(2).last().map_or(0.0, |w| w[1] - w[0]);
             self.answer_gap_ms.push(gap);
             let Ok(Response::BarcaMove(AiAnswer { mv: Some(mv), summary, engine })) = answer else {
                 self.done = true;
                 return web_sys::console::error_1(&"?test=barca-uct: no Barca move came back".into());
             };
+            if thinking.is_stopping() {
+                let mut moves = Vec::new();
+                self.game.legal_moves(&mut moves);
+                self.stopped_legal = moves.contains(&mv);
+            }
             self.game.make_move(mv);
-            (self.engine, self.summary) = (engine, summary);
+            self.summaries.push(summary);
+            self.player = Some(thinking.into_player(engine));
         }
-        if self.start_ms.len() == UCT_MOVES {
+        if self.start_ms.len() == UCT_MOVES + 2 {
+            self.player = None;
             return self.report(now);
         }
-        let engine = self.engine.take().unwrap_or_else(|| Engine::new(ai_engine(EngineAlgorithm::Uct, Difficulty::Hard)));
+        let player = self.player.take().expect("between moves");
         let seed = self.start_ms.len() as u64;
         let before = now_ms();
-        self.thinking = Some(Thinking::start(&self.game, &Weights::default(), engine, seed, Some(ctx.clone())));
+        self.thinking = Some(Thinking::start(&self.game, &Weights::default(), player, seed, Some(ctx.clone())));
         self.start_ms.push(now_ms() - before);
     }
 
@@ -313,8 +331,10 @@ impl BarcaUct {
         let max = |values: &[f64]| values.iter().copied().fold(0.0, f64::max);
         let list = |values: &[f64]| values.iter().map(|v| format!("{v:.1}")).collect::<Vec<_>>().join(",");
         let traffic = crate::workers::traffic();
+        let text = |line: &String| serde_json::Value::from(line.as_str());
         log(&format!(
-            r#"{{"test":"barca-uct","moves":{UCT_MOVES},"from_ms":{:.0},"to_ms":{now:.0},"frames":{},"median_gap_ms":{median:.1},"max_gap_ms":{:.1},"answer_gap_ms":[{}],"start_ms":[{}],"largest_sent":{},"largest_received":{},"longest_receive_ms":{:.1},"last_search":{}}}"#,
+            r#"{{"test":"barca-uct","moves":{},"from_ms":{:.0},"to_ms":{now:.0},"frames":{},"median_gap_ms":{median:.1},"max_gap_ms":{:.1},"answer_gap_ms":[{}],"start_ms":[{}],"largest_sent":{},"largest_received":{},"longest_receive_ms":{:.1},"stopped_legal":{},"searches":{}}}"#,
+            self.start_ms.len(),
             self.started,
             self.frames.len(),
             max(&gaps),
@@ -323,7 +343,8 @@ impl BarcaUct {
             traffic.sent,
             traffic.received,
             traffic.receive_ms,
-            serde_json::Value::from(self.summary.as_str()),
+            self.stopped_legal,
+            serde_json::Value::from(self.summaries.iter().map(text).collect::<Vec<_>>()),
         ));
     }
 }
