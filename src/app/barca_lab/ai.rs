@@ -252,7 +252,7 @@ impl Thinking {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::worker::{Response, decode, encode};
+    use crate::app::worker::{FromWorker, Place, Response, decode, encode, serve};
     use std::time::{Duration, Instant};
 
     fn within_seconds<T>(seconds: u64, mut poll: impl FnMut() -> Option<T>) -> T {
@@ -272,7 +272,7 @@ mod tests {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         for algorithm in [EngineAlgorithm::Id, EngineAlgorithm::Uct] {
-            let thinking = Thinking::start(&game, &Weights::default(), Engine::new(ai_engine(algorithm, Difficulty::Hard)), 5, None);
+            let thinking = Thinking::start(&game, &Weights::default(), Player::new(ai_engine(algorithm, Difficulty::Hard)), 5, None);
             let best = within_seconds(10, || thinking.best_so_far());
             assert!(moves.contains(&best), "{algorithm:?}: {best} is a legal move");
             assert!(thinking.progress_text().contains("best so far"), "{}", thinking.progress_text());
@@ -315,5 +315,55 @@ mod tests {
         let Choice { search: Some(EngineResult::Uct(second)), .. } = engine.choose(&game, &Weights::default(), &mut rng, &mut NoTrace) else { panic!("a UCT search") };
         let kept = u64::from(second.stats.root_visits) - second.stats.iterations;
         assert!(kept > 0 && kept < u64::from(tried), "{kept} visits kept of the reply's subtree");
+    }
+
+    #[test]
+    fn the_player_keeps_its_tree_from_move_to_move_on_a_thread() {
+        let mut game = Barca::start();
+        let mut player = Player::new(ai_engine(EngineAlgorithm::Uct, Difficulty::Easy));
+        let mut tried = None;
+        for seed in 0..2 {
+            let thinking = Thinking::start(&game, &Weights::default(), player, seed, None);
+            let Response::BarcaMove(answer) = within_seconds(30, || thinking.job.poll()?.ok()) else { panic!("not a move") };
+            if let Some(tried) = tried {
+                assert_eq!(number_before(&answer.summary, "kept from the last move"), tried, "{}", answer.summary);
+            }
+            tried = Some(number_before(&answer.summary, "times"));
+            game.make_move(answer.mv.unwrap());
+            player = thinking.into_player(answer.engine);
+        }
+    }
+
+    /// One move as a session's Web Worker runs it: the request and the worker's messages as bytes,
+    /// on this thread, where the last move left its engine.
+    fn in_the_worker(game: &Barca, fresh: bool) -> (AiAnswer, usize) {
+        let spec = ai_engine(EngineAlgorithm::Uct, Difficulty::Easy);
+        let job = MoveJob { position: game.clone(), eval: Weights::default(), engine: Carried::Kept { spec, fresh }, seed: 7 };
+        let request = encode(&Request::BarcaMove(job)).unwrap();
+        let posted = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let sink = std::rc::Rc::clone(&posted);
+        serve(&request, Place::Worker, move |bytes| sink.borrow_mut().push(bytes));
+        let messages = posted.take();
+        let largest = messages.iter().map(Vec::len).chain([request.len()]).max().unwrap();
+        let Ok(FromWorker::Done(Response::BarcaMove(answer), _)) = decode(messages.last().unwrap()) else { panic!("no move came back") };
+        (answer, largest)
+    }
+
+    #[test]
+    fn a_kept_engine_stays_in_the_worker_and_only_moves_cross() {
+        let mut game = Barca::start();
+        let (first, largest) = in_the_worker(&game, true);
+        assert!(first.engine.is_none() && !first.summary.contains("kept"), "{}", first.summary);
+        // A position and weights out, a move and a line back; an engine is 256 KB even empty.
+        assert!(largest < 1024, "a {largest}-byte message");
+        game.make_move(first.mv.unwrap());
+        let (second, largest) = in_the_worker(&game, false);
+        let kept = number_before(&second.summary, "kept from the last move");
+        assert_eq!(kept, number_before(&first.summary, "times"), "{}", second.summary);
+        assert!(second.engine.is_none() && largest < 1024, "a {largest}-byte message");
+        // A player whose worker was lost (Stop ends it) starts afresh, whatever this place kept.
+        game.make_move(second.mv.unwrap());
+        let (third, _) = in_the_worker(&game, true);
+        assert!(!third.summary.contains("kept"), "{}", third.summary);
     }
 }
