@@ -74,9 +74,9 @@ const CELL_MIN_ZOOM: f32 = 0.7;
 /// How far the canvas zooms out and in.
 const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.01..=1.5;
 
-/// What part of the tree a canvas at `outer` showing `scene_rect` has in view, said in the corner
-/// over the fewest cards (of the lines that matter most) when it is not all of it at a readable size (`min_zoom`), with a button
-/// to see the rest: a lecturer sees at once that the tree goes on past the edges.
+/// What part of the tree a canvas at `outer` showing `scene_rect` has in view, said in a corner
+/// when it is not all of it at a readable size (`min_zoom`), with a button to see the rest: a
+/// lecturer sees at once that the tree goes on past the edges.
 fn view_note(ui: &mut egui::Ui, outer: egui::Rect, scene_rect: egui::Rect, placed: &[canvas::Placed], min_zoom: f32) -> Option<TreeCommand> {
     // The scene is fitted inside the canvas, centred: what shows is the canvas's shape around it.
     let zoom = (outer.size() / scene_rect.size()).min_elem().clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
