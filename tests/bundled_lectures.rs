@@ -433,3 +433,25 @@ fn game_tree_cells_show_the_whole_tree_or_say_what_is_cut() {
     assert!(whole.len() >= 2, "shown whole: {whole:?}");
 }
 
+
+/// On a slide, the highlighted pseudocode line and the narration sentence of a cell lie inside
+/// the cell, beside its canvas, without scrolling: lines near the end of a long pseudocode too,
+/// and a planner's long comparison table does not push them off.
+#[test]
+fn presenting_keeps_the_current_pseudocode_line_and_the_narration_beside_the_canvas() {
+    // Lecture, slide (from 1), the current line, the start of the narration sentence.
+    let cases = [
+        ("1-grid-search.md", 2, "if v = goal: return the path to v", "The goal (35,11) is reached"),
+        ("3-triangulations.md", 4, "if c reaches the goal: best = min(best, funnel(c))", "A channel of "),
+    ];
+    for (lecture, slide, line, narration) in cases {
+        let mut harness = present(&project().join("lectures").join(lecture));
+        harness.state_mut().apply(NotebookCommand::GoToSlide(slide - 1));
+        settle(&mut harness);
+        let canvas = slide_bottom(&harness, slide - 1);
+        let top = harness.get_by_label(&format!("Slide {slide} / {}", harness.state().slide_count())).rect().bottom();
+        for (what, rect) in [("line", harness.get_by_label(line).rect()), ("narration", harness.get_by_label_contains(narration).rect())] {
+            assert!(rect.top() > top && rect.bottom() <= canvas + 1.0, "{lecture} slide {slide}: the {what} at {rect:?}, the cell ends at {canvas:.0}");
+        }
+    }
+}

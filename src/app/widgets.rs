@@ -25,22 +25,54 @@ pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str
         }
         // The indentation as a margin: a wrapped line goes on at its own depth, not at column 0.
         let indent = (text.len() - code.len()) as f32 * space;
-        ui.horizontal_top(|ui| {
+        let line = ui.horizontal_top(|ui| {
             ui.add_space(indent);
             ui.add(egui::Label::new(rich).wrap());
         });
+        if current.first() == Some(&Some(index)) {
+            follow(ui, index, &line.response);
+        }
     }
 }
 
-/// A cell's column beside its canvas, at most `height` tall (scrolling beyond), in the reading
-/// view's text sizes with tight rows: a slide's large text would push the statistics and
-/// pseudocode past the cell's edges.
-pub fn compact(ui: &mut egui::Ui, height: f32, add_contents: impl FnOnce(&mut egui::Ui)) {
-    ui.scope(|ui| {
-        ui.style_mut().text_styles = ui.ctx().global_style().text_styles.clone();
-        ui.spacing_mut().item_spacing.y = 2.0;
-        egui::ScrollArea::vertical().id_salt("compact").max_height(height).auto_shrink([false, true]).show(ui, add_contents);
-    });
+/// Scrolls the current line into view when it changes (a step, a slide opening): a long
+/// pseudocode in a short column would otherwise hide it. Between changes the reader may scroll.
+/// The line counts as followed once it is seen whole, so a pass egui discards does not lose it.
+fn follow(ui: &egui::Ui, index: usize, line: &egui::Response) {
+    let id = ui.scope_id().with("pseudocode-current-line");
+    if ui.data(|data| data.get_temp::<usize>(id)) == Some(index) {
+        return;
+    }
+    let clip = ui.clip_rect();
+    if clip.contains_rect(line.rect) || clip.height() < line.rect.height() {
+        ui.data_mut(|data| data.insert_temp(id, index));
+    } else {
+        line.scroll_to_me(None);
+    }
+}
+
+/// A lecture cell's column beside its canvas, `width` by `height`, in the reading view's text
+/// sizes with tight rows (a slide's large text would push everything past the cell's edges):
+/// the narration sentence on top, then the pseudocode (scrolled to its current line), then the
+/// figures, each scrolling on its own so a long table never pushes the code off the slide. Its
+/// rows never widen it: a wide row is cut at the column's edge, inside the cell's frame.
+pub fn cell_column(ui: &mut egui::Ui, width: f32, height: f32, narration: &str, code: impl FnOnce(&mut egui::Ui), figures: impl FnOnce(&mut egui::Ui)) {
+    let rect = egui::Rect::from_min_size(ui.cursor().min, Vec2::new(width, height));
+    let mut column = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
+    column.set_clip_rect(rect.intersect(ui.clip_rect()));
+    column.style_mut().text_styles = ui.ctx().global_style().text_styles.clone();
+    column.spacing_mut().item_spacing.y = 2.0;
+    if !narration.is_empty() {
+        column.add(egui::Label::new(RichText::new(narration).strong()).wrap());
+        column.separator();
+    }
+    // The code takes what it needs up to a little over half of what is left; the figures the rest.
+    let share = (rect.bottom() - column.cursor().top()) * 0.55;
+    egui::ScrollArea::vertical().id_salt("code").max_height(share).auto_shrink([false, true]).show(&mut column, code);
+    column.separator();
+    let rest = (rect.bottom() - column.cursor().top()).max(0.0);
+    egui::ScrollArea::vertical().id_salt("figures").max_height(rest).auto_shrink([false, true]).show(&mut column, figures);
+    ui.allocate_rect(rect, Sense::hover());
 }
 
 /// A running job's line: spinner, bar (when the total is known), `text` with the time so far, and
@@ -81,14 +113,30 @@ pub fn swatch(ui: &mut egui::Ui, colour: Color32) {
     ui.painter().rect_filled(rect, 2.0, colour);
 }
 
-/// Swatches with their names, wrapped on as many lines as needed.
+/// Swatches with their names, wrapped on as many lines as needed: a swatch and its name are one
+/// unit that wraps whole, so no colour ends a line apart from the words it names.
 pub fn legend(ui: &mut egui::Ui, entries: &[(Color32, &str)]) {
     ui.horizontal_wrapped(|ui| {
         for &(colour, name) in entries {
-            swatch(ui, colour);
-            ui.label(name);
+            legend_entry(ui, colour, name);
         }
     });
+}
+
+fn legend_entry(ui: &mut egui::Ui, colour: Color32, name: &str) {
+    const SWATCH: f32 = 12.0;
+    let gap = ui.spacing().item_spacing.x;
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let text_colour = ui.visuals().text_color();
+    // Only a name longer than a whole line wraps, and then within that line.
+    let wrap = (ui.max_rect().width() - SWATCH - gap).max(40.0);
+    let galley = ui.painter().layout(name.to_owned(), font, text_colour, wrap);
+    let size = Vec2::new(SWATCH + gap + galley.size().x, galley.size().y.max(SWATCH));
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, name));
+    let square = egui::Rect::from_min_size(egui::pos2(rect.left(), rect.center().y - SWATCH / 2.0), Vec2::splat(SWATCH));
+    ui.painter().rect_filled(square, 2.0, colour);
+    ui.painter().galley(egui::pos2(rect.left() + SWATCH + gap, rect.center().y - galley.size().y / 2.0), galley, text_colour);
 }
 
 /// A page's introduction: open where there is height to spare, folded on a short screen (a

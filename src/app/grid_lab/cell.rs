@@ -24,8 +24,13 @@ impl LiveCell for GridLab {
         let mut canvas = Rect::NOTHING;
         ui.horizontal_top(|ui| {
             let sides = self.replays.len();
-            let side = SIDE_WIDTH.min(ui.available_width() * 0.35);
-            let width = ((ui.available_width() - side) / sides as f32 - ui.spacing().item_spacing.x).max(160.0);
+            let spacing = ui.spacing().item_spacing.x;
+            // A map no wider than the cell's height leaves the rest of the width to the column
+            // (a planner's comparison table needs it); at least SIDE_WIDTH, or a share of a narrow cell.
+            let header = if sides == 2 { ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y } else { 0.0 };
+            let map = height * self.grid.width() as f32 / self.grid.height().max(1) as f32;
+            let side = SIDE_WIDTH.min(ui.available_width() * 0.35).max(ui.available_width() - sides as f32 * (map + spacing) - spacing);
+            let width = ((ui.available_width() - side) / sides as f32 - spacing).max(160.0);
             for index in 0..sides {
                 ui.vertical(|ui| {
                     if sides == 2 {
@@ -35,20 +40,24 @@ impl LiveCell for GridLab {
                 });
                 canvas = canvas.union(self.canvas_rects[index].unwrap_or(Rect::NOTHING));
             }
-            ui.vertical(|ui| {
-                ui.set_max_width(ui.available_width());
-                // Beside the column headers too, when two searches are compared.
-                let header = if sides == 2 { ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y } else { 0.0 };
-                widgets::compact(ui, height + header, |ui| {
-                    // A planner's own figures (the prose quotes them), then the replayed search's.
-                    self.hierarchy.stats(ui);
-                    self.stats(ui);
-                    ui.separator();
+            // Beside the column headers too, when two searches are compared.
+            let narration = self.narration();
+            widgets::cell_column(
+                ui,
+                ui.available_width(),
+                height + header,
+                &narration,
+                |ui| {
                     if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {
                         self.pseudocode(ui);
                     }
-                });
-            });
+                },
+                |ui| {
+                    // A planner's own figures (the prose quotes them), then the replayed search's.
+                    self.hierarchy.stats(ui);
+                    self.stats(ui);
+                },
+            );
         });
         for command in commands {
             self.apply(command);

@@ -38,14 +38,11 @@ impl LiveCell for NavmeshLab {
         ui.horizontal_top(|ui| {
             let size = Vec2::new((ui.available_width() - SIDE_WIDTH).max(240.0), height);
             ui.allocate_ui(size, |ui| self.canvas(ui, &mut commands));
-            ui.vertical(|ui| {
-                widgets::compact(ui, height, |ui| {
-                    self.stats(ui, false);
-                    // The prose names no colours (palettes change): it points here.
-                    self.legend(ui);
-                    ui.separator();
-                    self.pseudocode(ui);
-                });
+            let narration = self.explanation();
+            widgets::cell_column(ui, ui.available_width(), height, &narration, |ui| self.pseudocode(ui), |ui| {
+                self.stats(ui, false);
+                // The prose names no colours (palettes change): it points here.
+                self.legend(ui);
             });
         });
         for command in commands {

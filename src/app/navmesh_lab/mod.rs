@@ -858,6 +858,7 @@ impl Lesson for NavmeshLab {
             self.stats(ui, true);
             ui.separator();
             self.pseudocode(ui);
+            ui.label(self.explanation());
         });
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(job) = &self.job

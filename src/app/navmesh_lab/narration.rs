@@ -10,31 +10,32 @@ use crate::trace::NO_NODE;
 use crate::pathfinding::search_trace::SearchEvent;
 
 impl NavmeshLab {
-    /// The pseudocode of the selected recording, its current line highlighted, and what that
-    /// line is doing right now.
+    /// The pseudocode of the selected recording, its current line highlighted.
     pub(super) fn pseudocode(&self, ui: &mut egui::Ui) {
-        let (lines, current, explanation): (&[&str], Option<usize>, String) = match self.replay {
-            ReplayKind::Search => {
-                let event = self.player.current_event();
-                (&SEARCH_PSEUDOCODE, event.map(search_line), event.map_or_else(String::new, |e| self.explain_search(e)))
-            }
-            ReplayKind::Funnel => {
-                let event = self.funnel.current_event();
-                (&FUNNEL_PSEUDOCODE, event.map(|e| funnel_line(e, self.goal)), event.map_or_else(String::new, |e| explain_funnel(e, self.goal)))
-            }
-            ReplayKind::Walk => {
-                let event = self.walk.current_event();
-                (&WALK_PSEUDOCODE, event.map(walk_line), event.map_or_else(String::new, explain_walk))
-            }
+        let (lines, current): (&[&str], Option<usize>) = match self.replay {
+            ReplayKind::Search => (&SEARCH_PSEUDOCODE, self.player.current_event().map(search_line)),
+            ReplayKind::Funnel => (&FUNNEL_PSEUDOCODE, self.funnel.current_event().map(|e| funnel_line(e, self.goal))),
+            ReplayKind::Walk => (&WALK_PSEUDOCODE, self.walk.current_event().map(walk_line)),
         };
         ui.strong(format!("{} pseudocode", self.replay.name()));
         widgets::pseudocode(ui, lines.iter().copied(), &[current]);
+    }
+
+    /// What the current line of the selected recording is doing right now, in one sentence.
+    pub(super) fn explanation(&self) -> String {
         let (step, len) = self.replay_position();
-        ui.label(match () {
-            _ if len == 0 => self.nothing_to_replay().to_string(),
-            _ if step == 0 => "Press Step > to begin.".to_string(),
-            _ => explanation,
-        });
+        if len == 0 {
+            return self.nothing_to_replay().to_string();
+        }
+        if step == 0 {
+            return "Press Step > to begin.".to_string();
+        }
+        let explanation = match self.replay {
+            ReplayKind::Search => self.player.current_event().map(|e| self.explain_search(e)),
+            ReplayKind::Funnel => self.funnel.current_event().map(|e| explain_funnel(e, self.goal)),
+            ReplayKind::Walk => self.walk.current_event().map(explain_walk),
+        };
+        explanation.unwrap_or_default()
     }
 
     pub(super) fn explain_search(&self, event: &SearchEvent) -> String {
@@ -52,9 +53,12 @@ impl NavmeshLab {
                  A triangle can be reached by several channels, so it may come back."
             ),
             SearchEvent::Found { cost, ref path } => format!(
-                "A channel of {} triangles reaches the goal; the funnel makes it a path of length {cost:.3}. \
+                "A channel of {} reaches the goal; the funnel makes it a path of length {cost:.3}. \
                  The search goes on until no channel's f is below that.",
-                path.len()
+                match path.len() {
+                    1 => "1 triangle".to_string(),
+                    n => format!("{n} triangles"),
+                }
             ),
             SearchEvent::Relax { node, .. } => format!("Triangle {node} is looked at again."),
             SearchEvent::Exhausted => "No channel is left: start and goal are not connected for this agent.".to_string(),

@@ -33,13 +33,8 @@ impl LiveCell for TreeLab {
             let side = (ui.available_width() * SIDE_SHARE).clamp(*SIDE_WIDTH.start(), *SIDE_WIDTH.end());
             let size = Vec2::new((ui.available_width() - side).max(240.0), height);
             canvas = ui.allocate_ui(size, |ui| self.tree(ui, &mut commands)).response.rect;
-            ui.vertical(|ui| {
-                widgets::compact(ui, height, |ui| {
-                    self.stats(ui);
-                    ui.separator();
-                    self.pseudocode(ui);
-                });
-            });
+            let narration = self.narration();
+            widgets::cell_column(ui, ui.available_width(), height, &narration, |ui| self.pseudocode(ui), |ui| self.stats(ui));
         });
         commands.extend(replay.into_iter().map(TreeCommand::Replay));
         for command in commands {
