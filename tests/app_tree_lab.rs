@@ -463,3 +463,24 @@ fn the_page_names_the_players_of_each_game() {
         harness.get_by_label_contains(&format!("Values on the cards are for {max}; "));
     }
 }
+
+/// On the projector (1280x720, text at 130%) the side panel's depth slider keeps its whole label
+/// inside the panel, and each legend entry keeps its swatch and words on one line.
+#[test]
+fn on_a_projector_the_depth_label_and_each_legend_entry_stay_whole() {
+    let harness = common::ui::app_on("Game-tree search", [1280.0, 720.0], 1.3);
+    // The panel's rows end short of the screen's edge by its scroll bar.
+    let panel_right = 1280.0 / 1.3 - harness.ctx.global_style().spacing.scroll.allocated_width() - 4.0;
+    // The label has no node of its own: it follows the slider's value box.
+    let value = harness.query_all_by_label("Depth (plies)").map(|node| node.rect().right()).fold(0.0, f32::max);
+    let style = harness.ctx.global_style();
+    let font = egui::TextStyle::Body.resolve(&style);
+    let text = harness.ctx.fonts_mut(|fonts| fonts.layout_no_wrap("Depth (plies)".into(), font, egui::Color32::WHITE).size().x);
+    let depth = value + style.spacing.item_spacing.x + text;
+    assert!(depth <= panel_right, "'Depth (plies)' reaches {depth:.0} of the panel's {panel_right:.0} points");
+    let row = harness.get_by_label("MAX to move").rect().height();
+    for name in ["MIN to move", "others, left unsearched", "path to it", "best line"] {
+        let rect = harness.get_by_label(name).rect();
+        assert!(rect.height() < row * 1.5, "the legend entry '{name}' wraps: {rect:?}, a row is {row:.0} points");
+    }
+}

@@ -185,18 +185,20 @@ fn beside_slider(ui: &egui::Ui, text: &str) -> f32 {
 }
 
 /// Adds `slider` (labelled `text`) to a wrapped row: shortened to the rest of the row, or, when
-/// even a short one would not fit, on a new row. A slider with its value and text is several
-/// widgets, which a wrapped row cannot split, so it would run on under whatever is beside the row.
+/// even a short one would not fit, on a new row, shortened to that row if need be. A slider with
+/// its value and text is several widgets, which a wrapped row cannot split, so it would run on
+/// under whatever is beside the row.
 pub fn slider_in_row(ui: &mut egui::Ui, slider: egui::Slider<'_>, text: &str) -> egui::Response {
     /// Shorter than this, a slider is hard to drag.
     const SHORTEST: f32 = 80.0;
     let full = ui.spacing().slider_width;
-    let room = ui.available_size_before_wrap().x - beside_slider(ui, text);
+    let mut room = ui.available_size_before_wrap().x - beside_slider(ui, text);
     if room < SHORTEST.min(full) {
         ui.end_row();
-    } else {
-        ui.spacing_mut().slider_width = full.min(room);
+        // A new row (or, in a column, the same width): shortened to it all the same.
+        room = ui.available_size_before_wrap().x - beside_slider(ui, text);
     }
+    ui.spacing_mut().slider_width = full.min(room).max(SHORTEST / 2.0);
     let response = ui.add(slider);
     ui.spacing_mut().slider_width = full;
     response

@@ -36,9 +36,9 @@ pub fn cell_name(grid: &Grid, cell: u32) -> String {
     format!("({x},{y})")
 }
 
-/// A cost; unreached reads as ∞.
+/// A cost, to the statistics' three decimals (one number reads the same everywhere); unreached reads as ∞.
 fn cost(value: f64) -> String {
-    if value.is_finite() { format!("{value:.2}") } else { "∞".to_string() }
+    if value.is_finite() { format!("{value:.3}") } else { "∞".to_string() }
 }
 
 /// The sentence for `event`, the last event applied to `view`; `name` names a node.
