@@ -455,3 +455,25 @@ fn presenting_keeps_the_current_pseudocode_line_and_the_narration_beside_the_can
         }
     }
 }
+
+/// On a slide the tuning cell's two charts share the slide's free height: each is tall enough
+/// for several ticks and its axis title, and the cell reaches the bottom of the screen.
+#[test]
+fn presenting_the_tuning_cell_lets_its_charts_fill_the_slide() {
+    let mut harness = present(&project().join("lectures/6-barca-ai.md"));
+    let slide = harness.state().lecture().unwrap().sections.iter().position(|section| {
+        section.blocks.iter().any(|block| matches!(block, Block::Cell(cell) if cell.source.contains("lab = \"tuning\"")))
+    });
+    harness.state_mut().apply(NotebookCommand::GoToSlide(slide.expect("lecture 6 has a tuning cell")));
+    settle(&mut harness);
+    // A chart lies below its legend, down to the next chart's title or the cell's bottom.
+    let cell = slide_bottom(&harness, slide.unwrap());
+    let weights = harness.get_by_label_contains("Weights").rect().top();
+    let scores = harness.get_by_label("report score").rect().bottom();
+    let score_chart = if weights > scores { weights } else { cell } - scores;
+    let weight_chart = cell - harness.get_by_label("holes_held[0]").rect().bottom();
+    for (chart, height) in [("score", score_chart), ("weights", weight_chart)] {
+        assert!(height > 200.0, "the {chart} chart and its axes take {height:.0} points");
+    }
+    assert!(cell > PROJECTOR[1] - 30.0, "the cell ends at {cell:.0} of {:.0} points", PROJECTOR[1]);
+}

@@ -177,16 +177,23 @@ impl TuningLab {
         ));
     }
 
-    /// The two plots, sharing `room` points of height (titles and legends included).
+    /// The two plots, sharing `room` points of height (titles and legends included): whatever
+    /// their headers leave goes to the charts, so they fill a cell or a page of any height. Where
+    /// the room is short and wide (a slide on a projector) they stand side by side.
     fn plots(&self, log: &TuneLog, ui: &mut egui::Ui, room: f32) {
-        // Each plot's title and legend take about 80 points above it.
-        let height = ((room - 170.0) / 2.0).max(120.0);
+        // Shorter than this a chart shows a single tick and clips its axis title.
+        const LEAST: f32 = 120.0;
+        let bottom = ui.cursor().top() + room;
+        let side_by_side = room < 4.0 * LEAST + 80.0 && ui.available_width() > 700.0;
         let best = f64::from(log.best_iteration);
         let restarts = log.restarts();
         let palette = theme::palette(ui.ctx());
         let series_colour = |i: usize| palette.series[i % palette.series.len()];
         // The legends sit above the plots, wrapped, so they never cover a line or run off the plot.
-        let plot = |ui: &mut egui::Ui, id: &str, title: &str, series: Vec<Series>, y_label: &str| {
+        // The first chart leaves the second half of what its own header leaves, less a header as
+        // tall as its own and a row (the weights' legend is longer); the second takes the rest.
+        let plot = |ui: &mut egui::Ui, id: &str, title: &str, series: Vec<Series>, y_label: &str, last: bool| {
+            let top = ui.cursor().top();
             ui.strong(title);
             let mut entries: Vec<(Color32, &str)> =
                 series.iter().enumerate().map(|(i, s)| (series_colour(i), s.name)).collect();
@@ -195,7 +202,10 @@ impl TuningLab {
                 entries.push((palette.restart, "restart"));
             }
             widgets::legend(ui, &entries);
-            Plot::new(id).height(height).x_axis_label("iteration").y_axis_label(y_label).show(ui, |plot| {
+            let header = ui.cursor().top() - top + ui.text_style_height(&egui::TextStyle::Body);
+            let left = bottom - ui.cursor().top() - ui.spacing().item_spacing.y;
+            let height = if last { left } else { (left - header) / 2.0 };
+            Plot::new(id).height(height.max(LEAST)).x_axis_label("iteration").y_axis_label(y_label).show(ui, |plot| {
                 for (i, Series { name, points }) in series.into_iter().enumerate() {
                     let colour = series_colour(i);
                     plot.line(Line::new(name, PlotPoints::from(points)).color(colour).width(2.0));
@@ -206,10 +216,19 @@ impl TuningLab {
                 plot.vline(VLine::new("best iteration", best).color(palette.best_iteration).width(2.5));
             });
         };
-        plot(ui, "tuning-scores", "Score against the fixed reference", log.score_series(), "score (−1..1)");
         let title =
             if self.raw_weights { "Weights" } else { "Weights: change from the start, in units of the start value" };
-        plot(ui, "tuning-weights", title, log.weight_series(self.raw_weights), "");
+        let scores = |ui: &mut egui::Ui, last| plot(ui, "tuning-scores", "Score against the fixed reference", log.score_series(), "score (−1..1)", last);
+        let weights = |ui: &mut egui::Ui| plot(ui, "tuning-weights", title, log.weight_series(self.raw_weights), "", true);
+        if side_by_side {
+            ui.columns(2, |columns| {
+                scores(&mut columns[0], true);
+                weights(&mut columns[1]);
+            });
+        } else {
+            scores(ui, false);
+            weights(ui);
+        }
     }
 }
 
@@ -261,8 +280,11 @@ impl crate::app::notebook::LiveCell for TuningLab {
         }
         let Some(log) = self.log.take() else { return egui::Rect::NOTHING };
         let response = ui.scope(|ui| {
+            let top = ui.cursor().top();
             Self::summary(&log, &self.source, ui);
-            self.plots(&log, ui, height);
+            // No replay bar nor row of options: the charts take their rows too.
+            let rows = 2.0 * crate::app::notebook::cell_row(ui);
+            self.plots(&log, ui, height + rows - (ui.cursor().top() - top));
         });
         self.log = Some(log);
         response.response.rect

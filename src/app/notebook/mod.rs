@@ -48,6 +48,11 @@ const PRESENT_SCALE: f32 = 1.45;
 /// A cell's canvas height in the reading view.
 const CELL_HEIGHT: f32 = 420.0;
 
+/// The height of one of a cell's rows of buttons above its canvas (the cell's own, a replay bar's).
+pub fn cell_row(ui: &egui::Ui) -> f32 {
+    ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().item_spacing.y + 4.0
+}
+
 const OPEN_REQUEST: FileRequest =
     FileRequest { title: "Open a lecture", filter_name: "Lectures (Markdown)", extensions: &["md", "markdown"], save: false };
 
@@ -403,7 +408,7 @@ impl Notebook {
                     }
                     Block::Cell(_) => {
                         // The cell's own rows above its canvas: buttons, replay bar, margins.
-                        let rows = 3.0 * (ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().item_spacing.y + 4.0);
+                        let rows = 3.0 * cell_row(ui);
                         let height = fill_to.map_or(CELL_HEIGHT, |bottom| (bottom - ui.cursor().top() - rows).max(240.0));
                         loaded.cells[cell_index].ui(ui, cell_index, &name, height, commands);
                         cell_index += 1;
