@@ -120,7 +120,8 @@ const DARK: Palette = Palette {
     current: rgb(230, 45, 45),
     relaxing: rgb(250, 145, 25),
     path: rgb(255, 210, 30),
-    start: rgb(20, 150, 60),
+    // Far darker than the frontier's green, which is drawn beside it: told apart on a projector.
+    start: rgb(0, 85, 35),
     goal: rgb(190, 40, 190),
     hovered: rgb(255, 80, 200),
     cluster: rgb(90, 90, 110),
@@ -306,6 +307,17 @@ mod tests {
                 let ratio = contrast(p.path, cells);
                 assert!(ratio >= 3.0, "path against {name} cells: contrast {ratio:.2} (light {light})");
             }
+        }
+    }
+
+    /// The start sits among the frontier's cells, both green in the usual palettes: the two differ
+    /// in lightness there (the colour-blind-safe frontier is yellow, another hue).
+    #[test]
+    fn the_start_stands_out_from_the_frontier() {
+        for light in [false, true] {
+            let p = Theme { light, colour_blind_safe: false }.palette();
+            let ratio = contrast(p.start, p.open);
+            assert!(ratio >= 3.0, "start against the frontier: contrast {ratio:.2} (light {light})");
         }
     }
 
