@@ -234,33 +234,41 @@ impl SearchScratch {
             open.push(OpenEntry { f: h_start, g: 0.0, node });
             tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
         }
-        // The child of `node` across edge `i`, if an agent fits through and it is not on the channel.
+        // The child of `node` across edge `i`, if an agent fits through and it is not on the
+        // channel, with its funnel but its parent's g and f: TRA* only needs them where a corridor
+        // ends (`estimate` then).
         let child = |nodes: &mut Channels, node: u32, i: usize| -> Option<Channel> {
             let parent = nodes.nodes[node as usize];
             let next = mesh.passable(parent.tri, i)?;
             if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(next) {
                 return None;
             }
-            let (a, b) = mesh.edge(parent.tri, i);
-            let h = point_segment_distance(goal, a, b);
             let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
             let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
-            let (g, f) = if radius == 0.0 {
+            if radius == 0.0 {
                 let v = mesh.triangles[parent.tri as usize].vertices;
-                if !nodes.advance_apex(mesh, &mut child, [(b, v[(i + 1) % 3]), (a, v[i])]) {
+                let corner = |v: u32| (mesh.vertices[v as usize], v);
+                if !nodes.advance_apex(mesh, &mut child, [corner(v[(i + 1) % 3]), corner(v[i])]) {
                     return None;
                 }
+            }
+            Some(child)
+        };
+        // g and f of a channel opened with its parent's: the largest of those and its own bounds.
+        let estimate = |child: &Channel| -> (f64, f64) {
+            let (a, b) = mesh.edge(child.tri, child.entry as usize);
+            let h = point_segment_distance(goal, a, b);
+            if radius == 0.0 {
                 // No shorter than the straight distance from the start: the start, the apex and the
                 // edge form a triangle.
-                let g = parent.g.max(child.apex_distance + point_segment_distance(child.apex, a, b));
+                let g = child.g.max(child.apex_distance + point_segment_distance(child.apex, a, b));
                 // Every path through the channel passes the apex, then the edge, then goes on to
                 // the goal (Polyanya's estimate).
-                (g, (g + h).max(child.apex_distance + through_segment(child.apex, a, b, goal)))
+                (g, child.f.max(g + h).max(child.apex_distance + through_segment(child.apex, a, b, goal)))
             } else {
-                let g = parent.g.max(point_segment_distance(start, a, b));
-                (g, g + h)
-            };
-            Some(Channel { g, f: parent.f.max(f), ..child })
+                let g = child.g.max(point_segment_distance(start, a, b));
+                (g, child.f.max(g + h))
+            }
         };
 
         let mut best = f64::INFINITY;
@@ -335,6 +343,7 @@ impl SearchScratch {
                         continue;
                     }
                 }
+                (next.g, next.f) = estimate(&next);
                 if next.f >= best - LENGTH_EPSILON {
                     continue;
                 }
