@@ -257,17 +257,17 @@ impl SearchScratch {
         // g and f of a channel opened with its parent's: the largest of those and its own bounds.
         let estimate = |child: &Channel| -> (f64, f64) {
             let (a, b) = mesh.edge(child.tri, child.entry as usize);
-            let h = point_segment_distance(goal, a, b);
             if radius == 0.0 {
                 // No shorter than the straight distance from the start: the start, the apex and the
                 // edge form a triangle.
                 let g = child.g.max(child.apex_distance + point_segment_distance(child.apex, a, b));
                 // Every path through the channel passes the apex, then the edge, then goes on to
-                // the goal (Polyanya's estimate).
-                (g, child.f.max(g + h).max(child.apex_distance + through_segment(child.apex, a, b, goal)))
+                // the goal (Polyanya's estimate). It is at least g + h unless the parent's g is
+                // the larger, which is rare enough that computing h costs more than it prunes.
+                (g, child.f.max(child.apex_distance + through_segment(child.apex, a, b, goal)))
             } else {
                 let g = child.g.max(point_segment_distance(start, a, b));
-                (g, child.f.max(g + h))
+                (g, child.f.max(g + point_segment_distance(goal, a, b)))
             }
         };
 
@@ -521,7 +521,9 @@ fn covered(seen: &[Piece], piece: &Piece, gap: f64) -> bool {
     let mut spans = [(0.0, 0.0); PIECES_PER_PORTAL];
     let mut count = 0;
     for s in seen {
-        if s.to + gap >= piece.from && s.from <= piece.to + gap && s.g + distance(s.root, piece.root) <= piece.g + LENGTH_EPSILON {
+        // Most channels at a portal share the apex: no square root for those.
+        let via = if s.root == piece.root { 0.0 } else { distance(s.root, piece.root) };
+        if s.to + gap >= piece.from && s.from <= piece.to + gap && s.g + via <= piece.g + LENGTH_EPSILON {
             spans[count] = (s.from, s.to);
             count += 1;
         }
