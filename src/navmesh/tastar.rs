@@ -547,9 +547,9 @@ fn covered(seen: &[Piece], piece: &Piece, gap: f64) -> bool {
 #[derive(Default)]
 struct Channels {
     nodes: Vec<Channel>,
-    /// Each node's triangle and parent, apart from the rest: walking channels only reads these,
+    /// Each node's triangle, parent and entry edge, apart from the rest: walking channels only reads these,
     /// and a compact array keeps that walk in cache.
-    links: Vec<[u32; 2]>,
+    links: Vec<[u32; 3]>,
     marked: Vec<u32>,
     current: Vec<u32>,
     /// The nodes [`Self::mark_channel`] adds, kept to reuse the allocation.
@@ -579,7 +579,7 @@ impl Channels {
 
     fn push(&mut self, channel: Channel) -> u32 {
         self.nodes.push(channel);
-        self.links.push([channel.tri, channel.parent]);
+        self.links.push([channel.tri, channel.parent, u32::from(channel.entry)]);
         self.nodes.len() as u32 - 1
     }
 
@@ -651,15 +651,16 @@ impl Channels {
         if child.apex_depth == child.depth {
             own = after.pop();
         }
-        let mut node = child.parent;
-        while own.is_none() && node != NO_NODE && self.nodes[node as usize].depth >= child.apex_depth.max(1) {
-            let channel = self.nodes[node as usize];
-            let v = mesh.triangles[channel.tri as usize].vertices;
+        // Each node's depth is one less than its child's.
+        let (mut node, mut depth) = (child.parent, child.depth - 1);
+        while own.is_none() && node != NO_NODE && depth >= child.apex_depth.max(1) {
+            let [tri, parent, entry] = self.links[node as usize];
+            let v = mesh.triangles[tri as usize].vertices;
             // Seen from the parent, the entry edge's first vertex is on the left.
-            let (left, right) = (v[channel.entry as usize], v[(channel.entry as usize + 1) % 3]);
+            let (left, right) = (v[entry as usize], v[(entry as usize + 1) % 3]);
             let pair = [left, right].map(|v| (mesh.vertices[v as usize], v));
-            if channel.depth == child.apex_depth { own = Some(pair) } else { after.push(pair) }
-            node = channel.parent;
+            if depth == child.apex_depth { own = Some(pair) } else { after.push(pair) }
+            (node, depth) = (parent, depth - 1);
         }
         after.reverse();
         let in_open_space = |point: Point, portal: &[(Point, u32); 2]| {
