@@ -197,3 +197,18 @@ fn problems_keep_the_parsers_reason_and_the_files_line() {
     ];
     assert_problems("reasons.md", &text, &expected);
 }
+
+/// Lecture 2's summary quotes PRA*(k)'s first stretch as `path --algo pra --k 4` measures it on the
+/// cell's query (re-measure after a change to PRA*: this fails until the sentence follows).
+#[test]
+fn lecture_two_summary_quotes_pra_k_as_the_command_line_measures_it() {
+    let args = ["path", "--map", "maps/rooms128.map", "--from", "1,1", "--to", "120,120", "--algo", "pra", "--k", "4"];
+    let output = searchlab(&args);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let line = &json_lines(&output)[0];
+    let expanded = line["expanded"].as_u64().expect("an expanded count");
+    let cells = line["path"].as_array().expect("a path").len();
+    let lecture = std::fs::read_to_string("lectures/2-hierarchical-search.md").unwrap();
+    let sentence = format!("With k = 4 this query returns a first stretch of {cells} cells after {expanded} expansions.");
+    assert!(lecture.contains(&sentence), "lecture 2 should say: {sentence}");
+}
