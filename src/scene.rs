@@ -95,21 +95,25 @@ impl fmt::Display for RunSpec {
     }
 }
 
-impl FromStr for RunSpec {
-    type Err = String;
-
-    /// The spec kinds' names do not overlap, so the name says which one this is.
-    fn from_str(text: &str) -> Result<Self, String> {
-        let name = text.trim().split(':').next().unwrap_or("");
-        match name {
-            "bfs" | "dijkstra" | "astar" | "hpa" | "pra" => text.parse().map(RunSpec::Planner),
-            "ta" | "tra" => text.parse().map(RunSpec::Mesh),
-            _ => text.parse().map(RunSpec::Engine),
+impl RunSpec {
+    /// Reads `text` as the kind of spec `lab` runs, so a bad one gets that kind's message (the
+    /// planners for a grid cell, the engines for a game cell).
+    pub fn parse(lab: Lab, text: &str) -> Result<RunSpec, String> {
+        match lab {
+            Lab::Grid | Lab::Hierarchical => text.parse().map(RunSpec::Planner),
+            Lab::Polygon => text.parse().map(RunSpec::Mesh),
+            Lab::GameTree | Lab::Barca => text.parse().map(RunSpec::Engine),
+            Lab::Tuning => Err(format!("the tuning lab runs no spec, not '{}'", quote(text))),
         }
     }
 }
 
-crate::serde_as_text!(RunSpec);
+/// Written as text; read by [`RunSpec::parse`], which needs the scene's lab.
+impl Serialize for RunSpec {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
 
 /// Named moments of a replay a scene can open on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -245,20 +249,21 @@ impl<'de> Deserialize<'de> for Step {
     }
 }
 
-/// One thing to show. See the module documentation for the TOML form.
+/// One thing to show. See the module documentation for the TOML form. Its specs are read as text
+/// first (`Scene<String>`): the lab says which kind of spec they are.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Scene {
+pub struct Scene<S = RunSpec> {
     pub version: u32,
     pub lab: Lab,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub map: Option<MapSource>,
     /// What runs: a planner (grid, hierarchical), a mesh search (polygon), an engine (game tree, Barca).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub spec: Option<RunSpec>,
+    pub spec: Option<S>,
     /// A second spec shown side by side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub compare: Option<RunSpec>,
+    pub compare: Option<S>,
     /// The query: cells (grid) or points (polygon).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<[f64; 2]>,
@@ -274,6 +279,51 @@ pub struct Scene {
     pub step: Step,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub layers: Vec<String>,
+}
+
+/// A problem with one field of a scene: the field lets a lecture point at its line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
+        FieldError { field, message: message.into() }
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<FieldError> for String {
+    fn from(error: FieldError) -> String {
+        error.message
+    }
+}
+
+/// The index of the line of a scene's TOML `text` that sets the top-level `key`.
+pub fn field_index(text: &str, key: &str) -> Option<usize> {
+    let sets = |line: &str| line.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='));
+    text.lines().position(sets)
+}
+
+impl Scene<String> {
+    /// The scene with its specs read as its lab's kind, validated.
+    fn read(self) -> Result<Scene, FieldError> {
+        let Scene { version, lab, map, spec, compare, start, goal, position, tree, step, layers } = self;
+        let parse = |field, text: Option<String>| {
+            text.map(|text| RunSpec::parse(lab, &text).map_err(|e| FieldError::new(field, e))).transpose()
+        };
+        let (spec, compare) = (parse("spec", spec)?, parse("compare", compare)?);
+        let scene = Scene { version, lab, map, spec, compare, start, goal, position, tree, step, layers };
+        scene.validate()?;
+        Ok(scene)
+    }
 }
 
 /// Only the version, read first so a newer format is named as such rather than by its fields.
@@ -300,10 +350,11 @@ impl Scene {
     }
 
     /// Checks what the fields cannot say alone: the version, specs fitting the lab, the layers.
-    pub fn validate(&self) -> Result<(), String> {
-        check_version(Some(self.version))?;
-        let specs = [(self.spec, false), (self.compare, true)];
-        for (spec, second) in specs.into_iter().filter_map(|(spec, second)| Some((spec?, second))) {
+    pub fn validate(&self) -> Result<(), FieldError> {
+        check_version(Some(self.version)).map_err(|e| FieldError::new("version", e))?;
+        let specs = [(self.spec, "spec"), (self.compare, "compare")];
+        for (spec, field) in specs.into_iter().filter_map(|(spec, field)| Some((spec?, field))) {
+            let second = field == "compare";
             let fits = match (self.lab, spec) {
                 (Lab::Grid, RunSpec::Planner(planner)) => !planner.is_hierarchical(),
                 // The planner, and second the flat search replayed beside it.
@@ -313,20 +364,22 @@ impl Scene {
                 _ => false,
             };
             if !fits {
-                return Err(format!("spec '{spec}' does not fit the {} lab", lab_name(self.lab)));
+                return Err(FieldError::new(field, format!("spec '{spec}' does not fit the {} lab", lab_name(self.lab))));
             }
         }
         if let Some(layer) = self.layers.iter().find(|layer| !self.lab.layers().contains(&layer.as_str())) {
             let known = self.lab.layers();
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
-            return Err(format!("unknown layer '{layer}' for the {} lab (known: {known})", lab_name(self.lab)));
+            let message = format!("unknown layer '{layer}' for the {} lab (known: {known})", lab_name(self.lab));
+            return Err(FieldError::new("layers", message));
         }
         if self.start.is_some() != self.goal.is_some() {
-            return Err("give both start and goal, or neither".to_string());
+            let given = if self.start.is_some() { "start" } else { "goal" };
+            return Err(FieldError::new(given, "give both start and goal, or neither"));
         }
         let non_finite = self.start.iter().chain(&self.goal).flatten().any(|v| !v.is_finite());
         if non_finite {
-            return Err("start and goal must be finite numbers".to_string());
+            return Err(FieldError::new("start", "start and goal must be finite numbers"));
         }
         Ok(())
     }
@@ -342,9 +395,11 @@ impl Scene {
         };
         let version: VersionOnly = toml::from_str(text).map_err(one_line)?;
         check_version(version.version)?;
-        let scene: Scene = toml::from_str(text).map_err(one_line)?;
-        scene.validate()?;
-        Ok(scene)
+        let fields: Scene<String> = toml::from_str(text).map_err(one_line)?;
+        fields.read().map_err(|e| match field_index(text, e.field) {
+            Some(index) => format!("scene line {}: {}", index + 1, e.message),
+            None => e.message,
+        })
     }
 
     pub fn to_toml(&self) -> String {
@@ -354,9 +409,8 @@ impl Scene {
     pub fn from_json(text: &str) -> Result<Scene, String> {
         let version: VersionOnly = serde_json::from_str(text).map_err(|e| format!("scene: {e}"))?;
         check_version(version.version)?;
-        let scene: Scene = serde_json::from_str(text).map_err(|e| format!("scene: {e}"))?;
-        scene.validate()?;
-        Ok(scene)
+        let fields: Scene<String> = serde_json::from_str(text).map_err(|e| format!("scene: {e}"))?;
+        Ok(fields.read()?)
     }
 
     pub fn to_json(&self) -> String {
@@ -512,7 +566,9 @@ layers = ["values"]
             (with("layers", "layer"), "unknown field `layer`"),
             (with("\"dijkstra\"", "\"hpa\""), "spec 'hpa:cluster=32' does not fit the grid lab"),
             (with("weight=1.5", "weight=0.5"), "weight must be a number >= 1"),
-            (with("\"values\"", "\"clusters\""), "unknown layer 'clusters' for the grid lab"),
+            (with("\"values\"", "\"clusters\""), "scene line 10: unknown layer 'clusters' for the grid lab"),
+            (with("\"astar:octile,weight=1.5\"", "\"foo\""), "scene line 5: unknown planner 'foo': use bfs, dijkstra, astar, jps, hpa or pra"),
+            (with("\"dijkstra\"", "\"astar,4conn\""), "scene line 6: unknown planner 'astar,4conn'"),
             (with("first-expansion", "halfway"), "step 'halfway' is not an event index"),
             (with("goal = [62, 62]", ""), "give both start and goal"),
             (with("bundled", "online"), "unknown variant `online`"),
@@ -523,6 +579,16 @@ layers = ["values"]
         let error = Scene::from_json(r#"{"version": 2, "lab": "grid"}"#).unwrap_err();
         assert!(error.contains("scene version 2 is not supported"), "{error}");
         assert!(Scene::from_json(r#"{"version": 1, "lab": "grid", "colour": 3}"#).unwrap_err().contains("unknown field `colour`"));
+    }
+
+    #[test]
+    fn specs_are_read_as_the_labs_kind() {
+        let read = |lab: &str, spec: &str| Scene::from_toml(&format!("version = 1\nlab = \"{lab}\"\nspec = \"{spec}\""));
+        assert_eq!(read("grid", "jps").unwrap().planner(), Some("jps".parse().unwrap()));
+        assert!(read("hierarchical", "jps").unwrap_err().contains("spec 'jps' does not fit the hierarchical lab"));
+        assert!(read("game-tree", "jps").unwrap_err().starts_with("scene line 3: unknown engine 'jps': use minimax:D"));
+        assert!(read("polygon", "bfs").unwrap_err().contains("scene line 3:"));
+        assert!(read("tuning", "bfs").unwrap_err().contains("the tuning lab runs no spec"));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::games::tictactoe::TicTacToe;
 use crate::text::quote;
 use crate::grid::Grid;
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::scene::{Lab, LogSource, MapSource, RunSpec, Scene, Step};
+use crate::scene::{Lab, LogSource, MapSource, RunSpec, Scene, Step, field_index};
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::trace::{NoTrace, Progress, Recorder, Watched};
 use crate::adversarial::engine::{EngineAlgorithm, EngineSpec};
@@ -223,8 +223,7 @@ fn key_line(cell: &Cell, key: &str) -> usize {
 
 /// The line of the cell's body that sets `key`.
 fn key_index(cell: &Cell, key: &str) -> Option<usize> {
-    let sets = |line: &str| line.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='));
-    cell.source.lines().position(sets)
+    field_index(&cell.source, key)
 }
 
 /// A problem with the scene's map, at the lecture's line: an inline map's own line numbers
