@@ -187,8 +187,9 @@ fn barca_page_takes_the_position_and_the_computer_player() {
     assert_eq!(harness.state().scene(), scene);
     harness.get_by_label("Black to move");
     assert!(is_on(&harness, "UCT (Monte Carlo tree search)"));
-    let search = Scene::from_toml("version = 1\nlab = \"barca\"\nspec = \"alphabeta:3\"").unwrap();
-    assert!(harness.state_mut().set_scene(&search).unwrap_err().contains("not 'alphabeta:3'"));
+    // The page's rule is the scene's: such a scene is refused as it is read, at its spec line.
+    let error = Scene::from_toml("version = 1\nlab = \"barca\"\nspec = \"alphabeta:3\"").unwrap_err();
+    assert_eq!(error, "scene line 3: the computer plays easy, medium, hard or uct:LEVEL, not 'alphabeta:3'");
 }
 
 #[test]

@@ -24,15 +24,6 @@ use crate::games::Side;
 use crate::trace::NO_NODE;
 use crate::scene::Scene;
 
-/// The searches offered on `game`: a typed-in tree has values only at its leaves, so only the
-/// searches that run to its height.
-fn algorithms(game: GameKind) -> &'static [EngineAlgorithm] {
-    match game {
-        GameKind::CustomTree => &[EngineAlgorithm::Minimax, EngineAlgorithm::Negamax, EngineAlgorithm::AlphaBeta],
-        _ => &EngineAlgorithm::SEARCHES,
-    }
-}
-
 /// Nodes in the whole tic-tac-toe game tree, the empty board included.
 pub const TIC_TAC_TOE_TREE: u64 = 549_946;
 
@@ -208,7 +199,7 @@ impl TreeLab {
             TreeCommand::SetGame(game) => {
                 self.settings.game = game;
                 self.settings.spec.depth = game.default_depth();
-                if !algorithms(game).contains(&self.settings.spec.algorithm) {
+                if !game.algorithms().contains(&self.settings.spec.algorithm) {
                     self.settings.spec.algorithm = EngineAlgorithm::AlphaBeta;
                 }
                 self.spawn();
@@ -218,7 +209,7 @@ impl TreeLab {
                 self.spawn();
             }
             TreeCommand::SetAlgorithm(algorithm) => {
-                if !algorithms(self.settings.game).contains(&algorithm) {
+                if !self.settings.game.algorithms().contains(&algorithm) {
                     self.error = Some(format!("{} is not offered on {}", algorithm.label(), self.settings.game.name()));
                     return;
                 }
@@ -338,7 +329,7 @@ impl TreeLab {
         });
         ui.horizontal_wrapped(|ui| {
             ui.label("Algorithm:");
-            for &algorithm in algorithms(self.settings.game) {
+            for &algorithm in self.settings.game.algorithms() {
                 if ui.radio(self.settings.spec.algorithm == algorithm, algorithm.label()).clicked()
                     && self.settings.spec.algorithm != algorithm
                 {
