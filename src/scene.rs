@@ -305,9 +305,13 @@ impl FromStr for Step {
 
 impl Step {
     /// The number of events to replay to reach this step in a trace, `usize::MAX` for the end;
-    /// `moment` finds the event a named moment is (an error names one the trace does not have).
+    /// `moment` finds the event a named moment is (an error names one the trace does not have, or
+    /// an index past the end).
     pub fn resolve<E>(self, events: &[E], moment: impl Fn(Moment, &E) -> bool) -> Result<usize, String> {
         match self {
+            Step::Index(index) if index > events.len() => {
+                Err(format!("step {index} is past the end (the search has {} events)", events.len()))
+            }
             Step::Index(index) => Ok(index),
             Step::End => Ok(usize::MAX),
             Step::Moment(Moment::Start) => Ok(0),

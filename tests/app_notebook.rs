@@ -335,3 +335,18 @@ fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
         assert!(harness.state().cells()[n].scene().is_ok(), "cell {n} is taken");
     }
 }
+
+/// A step past the end of the recorded search: the cell says so over itself with the lecture's
+/// `FILE:LINE`, the same line `lecture --check` gives.
+#[test]
+fn a_step_past_the_end_is_reported_over_the_cell_as_the_check_reports_it() {
+    let text = format!("# Too far\n\n{}", grid_cell("99999999"));
+    let path = lecture_file("past-end", &text);
+    let output = common::cli::searchlab(&["lecture", "--check", &path.display().to_string()]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let reported = stderr.lines().next().unwrap();
+    let step_line = key_line(&text, 0, "step");
+    assert!(reported.starts_with(&format!("{}:{step_line}: step 99999999 is past the end (the search has ", path.display())), "{stderr}");
+    let harness = open(&path);
+    harness.get_by_label(reported);
+}

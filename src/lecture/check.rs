@@ -123,19 +123,11 @@ fn check_step(cell: &Cell, scene: &Scene) -> Result<(), Problem> {
                 Some(events) => events.map_err(at)?,
                 None => return Ok(()),
             };
-            return step_in(scene.step, events.len(), |step| step.in_tree(&events)).map_err(at);
+            return scene.step.in_tree(&events).map(drop).map_err(at);
         }
         Lab::Barca | Lab::Tuning => return Ok(()),
     };
-    step_in(scene.step, events.len(), |step| step.in_search(&events)).map_err(at)
-}
-
-/// Checks that `step` lies within a recording of `len` events (`resolve` finds a named one).
-fn step_in(step: Step, len: usize, resolve: impl Fn(Step) -> Result<usize, String>) -> Result<(), String> {
-    match step {
-        Step::Index(index) if index > len => Err(format!("step {index} is past the end (the search has {len} events)")),
-        step => resolve(step).map(drop),
-    }
+    scene.step.in_search(&events).map(drop).map_err(at)
 }
 
 /// How long `--check` lets a game-tree cell's search run to find its step.
