@@ -22,10 +22,9 @@ impl TreeLab {
         scene
     }
 
-    /// Shows `scene`: its position (tic-tac-toe or a Barca FEN, told apart by parsing) or typed-in
-    /// tree, and search,
+    /// Shows `scene`: its position (tic-tac-toe or a Barca FEN) or typed-in tree, and search,
     /// recorded; the replay opens on the scene's step once it is in. Nothing changes when the
-    /// scene does not fit.
+    /// scene does not fit (the rules are [`Scene::validate`]'s and [`GameKind::check_engine`]'s).
     pub fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
         scene.validate()?;
         if scene.lab != Lab::GameTree {
