@@ -1,6 +1,7 @@
 // searchlab's long jobs, off the page (web/src/workers.rs). The page starts a worker ahead of
 // need and posts it the wasm module it compiled; the worker instantiates it at once, then runs
-// the one encoded request the page posts when a job starts.
+// each encoded request the page posts, in turn (a session's worker runs several, its memory kept
+// between them).
 import init, { worker_entry } from "./searchlab_web.js";
 
 let ready;

@@ -17,7 +17,7 @@ pub mod tuning_lab;
 mod widgets;
 pub mod worker;
 
-pub use barca_lab::ai::MoveJob;
+pub use barca_lab::ai::{AiAnswer, MoveJob, Player, Thinking, ai_engine};
 pub use barca_lab::{BarcaCommand, BarcaLab, Mode, Notice, Seat};
 pub use grid_lab::{FileField, GridCommand, GridLab};
 pub use navmesh_lab::{Drawing, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};

@@ -6,11 +6,16 @@
 //!   frames; [`LONG_JOB_WATCH_MS`] after its first progress report the page stops it, as "Stop"
 //!   does, and it answers with the best move so far. Then it starts and stops [`RESTARTS`] more
 //!   such jobs, one after the other, so the test can count the workers left.
+//! - `barca-uct`: the Barca page's computer, UCT at Hard, plays [`UCT_MOVES`] moves against itself
+//!   as the page does (its kept tree carries over from move to move, in its Web Worker), then one
+//!   stopped early and one more, while the page times its frames, each move's start and the
+//!   largest messages to and from the workers.
 
 use std::path::Path;
 
 use searchlab::adversarial::engine::{EngineAlgorithm, EngineSpec};
-use searchlab::app::{MoveJob, SearchlabApp};
+use searchlab::adversarial::choice::Difficulty;
+use searchlab::app::{AiAnswer, MoveJob, Player, SearchlabApp, Thinking, ai_engine};
 use searchlab::games::Game;
 use searchlab::games::barca::{Barca, Weights};
 use searchlab::app::grid_lab::GridJob;
@@ -32,10 +37,13 @@ const LONG_JOB_WATCH_MS: f64 = 1500.0;
 const LONG_JOB_PATIENCE_MS: f64 = 30_000.0;
 /// Jobs started and stopped after the long job, as a student pressing Stop and starting again.
 const RESTARTS: usize = 5;
+/// Hard UCT moves the computer plays against itself (a second each: the kept tree grows).
+const UCT_MOVES: usize = 8;
 
 pub enum TestHook {
     GridAstar(GridAstar),
     LongJob(LongJob),
+    BarcaUct(BarcaUct),
 }
 
 impl TestHook {
@@ -43,7 +51,8 @@ impl TestHook {
         match name {
             "grid-astar" => Ok(TestHook::GridAstar(GridAstar::new()?)),
             "long-job" => Ok(TestHook::LongJob(LongJob::new()?)),
-            _ => Err(format!("?test={name}: the test hooks are grid-astar and long-job").into()),
+            "barca-uct" => Ok(TestHook::BarcaUct(BarcaUct::new())),
+            _ => Err(format!("?test={name}: the test hooks are grid-astar, long-job and barca-uct").into()),
         }
     }
 
@@ -51,6 +60,7 @@ impl TestHook {
         match self {
             TestHook::GridAstar(hook) => hook.update(app, ctx),
             TestHook::LongJob(hook) => hook.update(ctx),
+            TestHook::BarcaUct(hook) => hook.update(app, ctx),
         }
     }
 }
@@ -228,5 +238,113 @@ impl LongJob {
             self.stopped.map_or(f64::NAN, |stopped| answered - stopped),
         ));
         self.job = None;
+    }
+}
+
+pub struct BarcaUct {
+    game: Barca,
+    /// The computer, between moves; dropped once the game is done (its worker with it).
+    player: Option<Player>,
+    thinking: Option<Thinking>,
+    /// When the game began, and when each frame began since.
+    started: f64,
+    frames: Vec<f64>,
+    /// The page's time in starting each move (encoding the job and posting it).
+    start_ms: Vec<f64>,
+    /// The gap between the frame that took each answer in and the frame before it.
+    answer_gap_ms: Vec<f64>,
+    /// The search of each move, in one line.
+    summaries: Vec<String>,
+    /// Whether the move stopped early answered a legal move.
+    stopped_legal: bool,
+    done: bool,
+}
+
+impl BarcaUct {
+    fn new() -> BarcaUct {
+        BarcaUct {
+            game: Barca::start(),
+            player: Some(Player::new(ai_engine(EngineAlgorithm::Uct, Difficulty::Hard))),
+            thinking: None,
+            started: 0.0,
+            frames: Vec::new(),
+            start_ms: Vec::new(),
+            answer_gap_ms: Vec::new(),
+            summaries: Vec::new(),
+            stopped_legal: false,
+            done: false,
+        }
+    }
+
+    /// Plays [`UCT_MOVES`] moves, then one stopped as soon as it reports progress (as "Stop"
+    /// does: its worker ends, the tree with it), then one more, which must start afresh.
+    fn update(&mut self, app: &mut SearchlabApp, ctx: &egui::Context) {
+        if self.done {
+            return;
+        }
+        let now = now_ms();
+        ctx.request_repaint();
+        if self.frames.is_empty() {
+            let scene = Scene::from_toml("version = 1\nlab = \"barca\"\nspec = \"uct:hard\"").expect("a Barca scene");
+            app.open_scene(&scene);
+            self.started = now;
+        }
+        self.frames.push(now);
+        if let Some(thinking) = &self.thinking {
+            if self.start_ms.len() == UCT_MOVES + 1 && thinking.job.progress().done() > 0 {
+                thinking.stop();
+            }
+            let Some(answer) = thinking.job.poll() else { return };
+            let thinking = self.thinking.take().expect("polled above");
+            let gap = self.frames.windows(2).last().map_or(0.0, |w| w[1] - w[0]);
+            self.answer_gap_ms.push(gap);
+            let Ok(Response::BarcaMove(AiAnswer { mv: Some(mv), summary, engine })) = answer else {
+                self.done = true;
+                return web_sys::console::error_1(&"?test=barca-uct: no Barca move came back".into());
+            };
+            if thinking.is_stopping() {
+                let mut moves = Vec::new();
+                self.game.legal_moves(&mut moves);
+                self.stopped_legal = moves.contains(&mv);
+            }
+            self.game.make_move(mv);
+            self.summaries.push(summary);
+            self.player = Some(thinking.into_player(engine));
+        }
+        if self.start_ms.len() == UCT_MOVES + 2 {
+            self.player = None;
+            return self.report(now);
+        }
+        let player = self.player.take().expect("between moves");
+        let seed = self.start_ms.len() as u64;
+        let before = now_ms();
+        self.thinking = Some(Thinking::start(&self.game, &Weights::default(), player, seed, Some(ctx.clone())));
+        self.start_ms.push(now_ms() - before);
+    }
+
+    fn report(&mut self, now: f64) {
+        self.done = true;
+        let gaps: Vec<f64> = self.frames.windows(2).map(|w| w[1] - w[0]).collect();
+        let mut sorted = gaps.clone();
+        sorted.sort_by(f64::total_cmp);
+        let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
+        let max = |values: &[f64]| values.iter().copied().fold(0.0, f64::max);
+        let list = |values: &[f64]| values.iter().map(|v| format!("{v:.1}")).collect::<Vec<_>>().join(",");
+        let traffic = crate::workers::traffic();
+        let text = |line: &String| serde_json::Value::from(line.as_str());
+        log(&format!(
+            r#"{{"test":"barca-uct","moves":{},"from_ms":{:.0},"to_ms":{now:.0},"frames":{},"median_gap_ms":{median:.1},"max_gap_ms":{:.1},"answer_gap_ms":[{}],"start_ms":[{}],"largest_sent":{},"largest_received":{},"longest_receive_ms":{:.1},"stopped_legal":{},"searches":{}}}"#,
+            self.start_ms.len(),
+            self.started,
+            self.frames.len(),
+            max(&gaps),
+            list(&self.answer_gap_ms),
+            list(&self.start_ms),
+            traffic.sent,
+            traffic.received,
+            traffic.receive_ms,
+            self.stopped_legal,
+            serde_json::Value::from(self.summaries.iter().map(text).collect::<Vec<_>>()),
+        ));
     }
 }

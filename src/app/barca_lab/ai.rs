@@ -1,6 +1,7 @@
 //! The computer player: one move chosen on a worker thread by the library's engine (the one
 //! `barca match` plays, keeping its table and UCT tree between moves), watched and stopped through
-//! a watching tracer (its progress counts the work and holds the best move so far).
+//! a watching tracer (its progress counts the work and holds the best move so far). In the browser
+//! the engine stays in the player's Web Worker between moves: the page never holds its tree.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -9,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::adversarial::choice::Difficulty;
 use crate::adversarial::engine::{Choice, EngineAlgorithm, EngineResult, EngineSpec};
 use crate::adversarial::mcts::MctsConfig;
-use crate::app::worker::{Job, Request};
+use crate::app::worker::{Job, Request, Session};
 use crate::games::barca::{Barca, BarcaMove, Weights};
 use crate::games::{Game, Score, is_proven};
 use crate::tournament::Engine;
@@ -53,7 +54,7 @@ pub struct AiAnswer {
     pub mv: Option<BarcaMove>,
     pub summary: String,
     /// The engine, handed back so its table and UCT tree carry over to the next move; `None`
-    /// when it stayed with an ended Web Worker.
+    /// when it stays in the Web Worker (or was lost with an ended one).
     pub engine: Option<Engine<Barca>>,
 }
 
@@ -73,13 +74,29 @@ pub struct MoveJob {
     position: Barca,
     eval: Weights,
     /// Its table and tree carry over from the last move.
-    engine: Engine<Barca>,
+    engine: Carried,
     seed: u64,
+}
+
+/// How a move's engine gets to the search, and where it goes after.
+#[derive(Serialize, Deserialize)]
+enum Carried {
+    /// With the job, and back with the answer (to a thread it is moved, not copied).
+    Along(Engine<Barca>),
+    /// It stays where the job runs (a session's Web Worker) for the next move: a UCT tree is tens
+    /// of MB after a few Hard moves, and copying it would hold the page up ~100 ms each way.
+    /// `fresh`: start a new one there (the last was lost, or this is the player's first move).
+    Kept { spec: EngineSpec, fresh: bool },
+}
+
+thread_local! {
+    /// The engine the last [`Carried::Kept`] move left here.
+    static KEPT: std::cell::RefCell<Option<Engine<Barca>>> = const { std::cell::RefCell::new(None) };
 }
 
 impl MoveJob {
     pub fn new(position: &Barca, eval: &Weights, engine: Engine<Barca>, seed: u64) -> Self {
-        MoveJob { position: position.clone(), eval: eval.clone(), engine, seed }
+        MoveJob { position: position.clone(), eval: eval.clone(), engine: Carried::Along(engine), seed }
     }
 
     pub fn position(&self) -> &Barca {
@@ -87,7 +104,14 @@ impl MoveJob {
     }
 
     pub fn run(self, progress: &Progress) -> AiAnswer {
-        let MoveJob { position, eval, mut engine, seed } = self;
+        let MoveJob { position, eval, engine, seed } = self;
+        let (mut engine, keep) = match engine {
+            Carried::Along(engine) => (engine, false),
+            Carried::Kept { spec, fresh } => {
+                let kept = KEPT.take().filter(|kept| !fresh && *kept.spec() == spec);
+                (kept.unwrap_or_else(|| Engine::new(spec)), true)
+            }
+        };
         let mut observer = Watched::new(NoTrace, progress);
         let Choice { mv, search } = engine.choose(&position, &eval, &mut StdRng::seed_from_u64(seed), &mut observer);
         let summary = match search {
@@ -111,7 +135,41 @@ impl MoveJob {
                 format!("sampled among the best five moves at depth {depth}")
             }
         };
-        AiAnswer { mv, summary, engine: Some(engine) }
+        let engine = if keep {
+            KEPT.set(Some(engine));
+            None
+        } else {
+            Some(engine)
+        };
+        AiAnswer { mv, summary, engine }
+    }
+}
+
+/// The computer player between moves: its engine, with the table and UCT tree it keeps for the
+/// next move, or (in the browser) the session whose Web Worker keeps the engine.
+pub struct Player {
+    spec: EngineSpec,
+    /// Between moves, when the session keeps no state.
+    engine: Option<Engine<Barca>>,
+    session: Session,
+}
+
+impl Player {
+    pub fn new(spec: EngineSpec) -> Player {
+        Player { spec, engine: None, session: Session::default() }
+    }
+
+    pub fn spec(&self) -> &EngineSpec {
+        &self.spec
+    }
+
+    /// The job choosing this player's move in `position`.
+    fn job(&mut self, position: &Barca, eval: &Weights, seed: u64) -> MoveJob {
+        let engine = match self.session.keeps_state() {
+            true => Carried::Kept { spec: self.spec, fresh: !self.session.holds_state() },
+            false => Carried::Along(self.engine.take().unwrap_or_else(|| Engine::new(self.spec))),
+        };
+        MoveJob { position: position.clone(), eval: eval.clone(), engine, seed }
     }
 }
 
@@ -119,6 +177,8 @@ impl MoveJob {
 pub struct Thinking {
     /// Its progress's stop ("Stop") makes the searches answer with the best move found so far.
     pub job: Job,
+    /// Dropped after the job: a job hands its worker back to a live session only.
+    player: Player,
     algorithm: EngineAlgorithm,
     /// The position thought about, to read the best move so far.
     game: Barca,
@@ -134,19 +194,21 @@ fn score_text(score: Score) -> String {
 }
 
 impl Thinking {
-    pub fn start(
-        game: &Barca,
-        weights: &Weights,
-        engine: Engine<Barca>,
-        seed: u64,
-        repaint: Option<egui::Context>,
-    ) -> Thinking {
-        let spec = *engine.spec();
+    pub fn start(game: &Barca, weights: &Weights, mut player: Player, seed: u64, repaint: Option<egui::Context>) -> Thinking {
+        let spec = player.spec;
         let name = AI_ALGORITHMS.iter().find(|(a, _)| *a == spec.algorithm).map_or("", |(_, name)| name);
         let difficulty = spec.level.unwrap_or(Difficulty::Hard);
         let label = format!("{name} ({})", difficulty_name(difficulty));
-        let job = Job::start(label, repaint, Request::BarcaMove(MoveJob::new(game, weights, engine, seed)));
-        Thinking { job, algorithm: spec.algorithm, game: game.clone() }
+        let request = Request::BarcaMove(player.job(game, weights, seed));
+        let job = Job::start_in(&player.session, label, repaint, request);
+        Thinking { job, player, algorithm: spec.algorithm, game: game.clone() }
+    }
+
+    /// The player, once its move is in, with the engine the answer handed back (if any).
+    pub fn into_player(self, engine: Option<Engine<Barca>>) -> Player {
+        let mut player = self.player;
+        player.engine = engine;
+        player
     }
 
     /// Asks the search to answer now with the best move found so far.
@@ -190,7 +252,7 @@ impl Thinking {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::worker::{Response, decode, encode};
+    use crate::app::worker::{FromWorker, Place, Response, decode, encode, serve};
     use std::time::{Duration, Instant};
 
     fn within_seconds<T>(seconds: u64, mut poll: impl FnMut() -> Option<T>) -> T {
@@ -210,7 +272,7 @@ mod tests {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         for algorithm in [EngineAlgorithm::Id, EngineAlgorithm::Uct] {
-            let thinking = Thinking::start(&game, &Weights::default(), Engine::new(ai_engine(algorithm, Difficulty::Hard)), 5, None);
+            let thinking = Thinking::start(&game, &Weights::default(), Player::new(ai_engine(algorithm, Difficulty::Hard)), 5, None);
             let best = within_seconds(10, || thinking.best_so_far());
             assert!(moves.contains(&best), "{algorithm:?}: {best} is a legal move");
             assert!(thinking.progress_text().contains("best so far"), "{}", thinking.progress_text());
@@ -253,5 +315,55 @@ mod tests {
         let Choice { search: Some(EngineResult::Uct(second)), .. } = engine.choose(&game, &Weights::default(), &mut rng, &mut NoTrace) else { panic!("a UCT search") };
         let kept = u64::from(second.stats.root_visits) - second.stats.iterations;
         assert!(kept > 0 && kept < u64::from(tried), "{kept} visits kept of the reply's subtree");
+    }
+
+    #[test]
+    fn the_player_keeps_its_tree_from_move_to_move_on_a_thread() {
+        let mut game = Barca::start();
+        let mut player = Player::new(ai_engine(EngineAlgorithm::Uct, Difficulty::Easy));
+        let mut tried = None;
+        for seed in 0..2 {
+            let thinking = Thinking::start(&game, &Weights::default(), player, seed, None);
+            let Response::BarcaMove(answer) = within_seconds(30, || thinking.job.poll()?.ok()) else { panic!("not a move") };
+            if let Some(tried) = tried {
+                assert_eq!(number_before(&answer.summary, "kept from the last move"), tried, "{}", answer.summary);
+            }
+            tried = Some(number_before(&answer.summary, "times"));
+            game.make_move(answer.mv.unwrap());
+            player = thinking.into_player(answer.engine);
+        }
+    }
+
+    /// One move as a session's Web Worker runs it: the request and the worker's messages as bytes,
+    /// on this thread, where the last move left its engine.
+    fn in_the_worker(game: &Barca, fresh: bool) -> (AiAnswer, usize) {
+        let spec = ai_engine(EngineAlgorithm::Uct, Difficulty::Easy);
+        let job = MoveJob { position: game.clone(), eval: Weights::default(), engine: Carried::Kept { spec, fresh }, seed: 7 };
+        let request = encode(&Request::BarcaMove(job)).unwrap();
+        let posted = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let sink = std::rc::Rc::clone(&posted);
+        serve(&request, Place::Worker, move |bytes| sink.borrow_mut().push(bytes));
+        let messages = posted.take();
+        let largest = messages.iter().map(Vec::len).chain([request.len()]).max().unwrap();
+        let Ok(FromWorker::Done(Response::BarcaMove(answer), _)) = decode(messages.last().unwrap()) else { panic!("no move came back") };
+        (answer, largest)
+    }
+
+    #[test]
+    fn a_kept_engine_stays_in_the_worker_and_only_moves_cross() {
+        let mut game = Barca::start();
+        let (first, largest) = in_the_worker(&game, true);
+        assert!(first.engine.is_none() && !first.summary.contains("kept"), "{}", first.summary);
+        // A position and weights out, a move and a line back; an engine is 256 KB even empty.
+        assert!(largest < 1024, "a {largest}-byte message");
+        game.make_move(first.mv.unwrap());
+        let (second, largest) = in_the_worker(&game, false);
+        let kept = number_before(&second.summary, "kept from the last move");
+        assert_eq!(kept, number_before(&first.summary, "times"), "{}", second.summary);
+        assert!(second.engine.is_none() && largest < 1024, "a {largest}-byte message");
+        // A player whose worker was lost (Stop ends it) starts afresh, whatever this place kept.
+        game.make_move(second.mv.unwrap());
+        let (third, _) = in_the_worker(&game, true);
+        assert!(!third.summary.contains("kept"), "{}", third.summary);
     }
 }

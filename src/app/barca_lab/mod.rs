@@ -12,7 +12,7 @@ use crate::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 pub use crate::adversarial::engine::EngineAlgorithm;
-use self::ai::{AiAnswer, Thinking, ai_engine};
+use self::ai::{AiAnswer, Player, Thinking, ai_engine};
 use super::Lesson;
 use super::worker::Response;
 use super::barca_board::{BoardDecor, Square};
@@ -20,7 +20,6 @@ use crate::adversarial::choice::Difficulty;
 use crate::games::barca::{Barca, BarcaMove, Weights, game_text, parse_game, side_name, square_name};
 use crate::games::{Game, Outcome, Side};
 use crate::scene::Scene;
-use crate::tournament::Engine;
 
 /// Who makes a side's moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,7 +149,7 @@ pub struct BarcaLab {
     paused: bool,
     thinking: Option<Thinking>,
     /// The computer player between moves, with its table and UCT tree (taken by a running search).
-    engine: Option<Engine<Barca>>,
+    engine: Option<Player>,
     /// The last computer move's search, in one line.
     last_search: Option<String>,
     last_move_at: Instant,
@@ -500,7 +499,7 @@ impl BarcaLab {
         self.thinking = Some(Thinking::start(
             &self.game,
             &self.weights,
-            engine.unwrap_or_else(|| Engine::new(spec)),
+            engine.unwrap_or_else(|| Player::new(spec)),
             self.moves_made ^ self.game.hash(),
             self.repaint.clone(),
         ));
@@ -516,8 +515,9 @@ impl BarcaLab {
             self.refuse(error.clone());
         }
         if let Some(Ok(Response::BarcaMove(AiAnswer { mv, summary, engine }))) = answer {
-            let stopped = self.thinking.take().is_some_and(|t| t.is_stopping());
-            self.engine = engine;
+            let thinking = self.thinking.take().expect("the search that answered");
+            let stopped = thinking.is_stopping();
+            self.engine = Some(thinking.into_player(engine));
             self.last_search = Some(summary);
             match mv {
                 Some(mv) => {
