@@ -197,7 +197,7 @@ fn bench(map: &Path, per_map: usize) {
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
     let built = micros(clock) / 1e3;
     let mut variants: Vec<PraOptions> = std::env::var("PRA").map_or(Vec::new(), |v| {
-        v.split(';').map(|spec| match spec.parse::<Planner>().unwrap_or_else(|e| panic!("{e}")).method {
+        v.split(';').filter(|spec| !spec.is_empty()).map(|spec| match spec.parse::<Planner>().unwrap_or_else(|e| panic!("{e}")).method {
             Method::Pra(options) => options,
             _ => panic!("PRA takes pra specs, got {spec}"),
         }).collect()

@@ -292,3 +292,39 @@ fn plans_do_not_depend_on_the_queries_before_them_on_other_maps_or_threads() {
     assert_eq!(plan(&small, &small_scen), fresh_small, "after a larger map");
     assert_eq!(plan(&large, &large_scen), first_large, "after a smaller map");
 }
+
+/// The search's guide on an abstract level never claims more than the cheapest way there, as
+/// the `pathfinding` crate's Dijkstra measures it over the level's edges (costs in millionths),
+/// and never drops by more than an edge costs: admissible and consistent, so the abstract path
+/// is a shortest one.
+#[test]
+fn abstract_lower_bounds_are_admissible_and_consistent() {
+    for name in ["rooms128.map", "maze64.map"] {
+        let (grid, _) = bundled(name);
+        let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+        for level in 1..=2 {
+            let count = pyramid.node_count(&grid, level) as u32;
+            let successors = |&n: &u32| -> Vec<(u32, u64)> {
+                pyramid.edges(level, n).iter().map(|&(m, cost)| (m, (cost * 1e6).round() as u64)).collect()
+            };
+            let mut above_octile = 0;
+            for target in (0..count).step_by((count as usize / 7).max(1)) {
+                // Edges are symmetric, so costs from the target are costs to it.
+                let reached = pathfinding::prelude::dijkstra_all(&target, successors);
+                for (&node, &(_, cost)) in &reached {
+                    let bound = pyramid.lower_bound(&grid, level, node, target);
+                    assert!(bound <= cost as f64 / 1e6 + 1e-3, "{name} level {level}: {node} -> {target} bound {bound} above {cost}");
+                    let ((x, y), (tx, ty)) = (pyramid.position(&grid, level, node), pyramid.position(&grid, level, target));
+                    let (dx, dy) = ((x - tx).abs(), (y - ty).abs());
+                    let octile = dx.max(dy) + (2f64.sqrt() - 1.0) * dx.min(dy);
+                    assert!(bound >= octile - 1e-9, "{name}: never below the octile distance");
+                    above_octile += usize::from(bound > octile + 1e-6);
+                    for &(next, step) in pyramid.edges(level, node) {
+                        assert!(bound <= step + pyramid.lower_bound(&grid, level, next, target) + 1e-9, "{name}: inconsistent at {node}");
+                    }
+                }
+            }
+            assert!(above_octile > 0, "{name} level {level}: landmarks see detours the octile distance does not");
+        }
+    }
+}
