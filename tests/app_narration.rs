@@ -22,7 +22,7 @@ fn the_grid_page_narrates_an_expansion_and_lists_the_open_nodes() {
     let node = view.current.expect("a node being expanded");
     let (x, y) = lab.grid().coords(node);
     let record = view.node(node);
-    let sentence = format!("Expand ({x},{y}): the lowest f on the open list, f = {:.2} = g {:.2} + h {:.2}.", record.f(), record.g, record.h);
+    let sentence = format!("Expand ({x},{y}): the lowest f on the open list, f = {:.3} = g {:.3} + h {:.3}.", record.f(), record.g, record.h);
     harness.get_by_label(&sentence);
     // The open list's count and its rows: cells that are open in the replayed state, with their g.
     let open = view.nodes().iter().filter(|n| n.status == NodeStatus::Open).count();

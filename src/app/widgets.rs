@@ -37,17 +37,15 @@ pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str
 
 /// Scrolls the current line into view when it changes (a step, a slide opening): a long
 /// pseudocode in a short column would otherwise hide it. Between changes the reader may scroll.
-/// The line counts as followed once it is seen whole, so a pass egui discards does not lose it.
+/// A pass egui discards (a cell's first layout) does not count: the next one asks again.
 fn follow(ui: &egui::Ui, index: usize, line: &egui::Response) {
     let id = ui.scope_id().with("pseudocode-current-line");
     if ui.data(|data| data.get_temp::<usize>(id)) == Some(index) {
         return;
     }
-    let clip = ui.clip_rect();
-    if clip.contains_rect(line.rect) || clip.height() < line.rect.height() {
+    line.scroll_to_me(None);
+    if !ui.ctx().will_discard() && !ui.is_sizing_pass() {
         ui.data_mut(|data| data.insert_temp(id, index));
-    } else {
-        line.scroll_to_me(None);
     }
 }
 

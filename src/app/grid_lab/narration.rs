@@ -152,7 +152,7 @@ mod tests {
     }
 
     fn numbers(values: &[f64]) -> Vec<String> {
-        values.iter().map(|v| format!("{v:.2}")).collect()
+        values.iter().map(|v| format!("{v:.3}")).collect()
     }
 
     #[test]
@@ -193,7 +193,7 @@ mod tests {
         let text = sentence(player.current_event().unwrap(), player.view(), Order::LowestG, &|n| cell_name(&grid, n));
         let record = player.view().node(node);
         assert!(text.contains(&format!("parent {}", cell_name(&grid, record.parent))), "{text}");
-        assert!(text.contains(&format!("g = {:.2}", record.g)), "{text}");
+        assert!(text.contains(&format!("g = {:.3}", record.g)), "{text}");
     }
 
     #[test]
@@ -204,6 +204,6 @@ mod tests {
         let text = sentence(player.current_event().unwrap(), view, Order::Fifo, &|n| cell_name(&grid, n));
         let node = view.current.unwrap();
         assert!(text.contains("front of the queue") && text.contains(&cell_name(&grid, node)), "{text}");
-        assert!(text.contains(&format!("{:.2}", view.node(node).g)), "{text}");
+        assert!(text.contains(&format!("{:.3}", view.node(node).g)), "{text}");
     }
 }

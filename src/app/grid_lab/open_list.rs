@@ -120,9 +120,9 @@ impl GridLab {
             }
             ui.end_row();
             for (index, row) in rows.iter().enumerate() {
-                let mut cells = vec![cell_name(&self.grid, row.node), format!("{:.2}", row.g)];
+                let mut cells = vec![cell_name(&self.grid, row.node), format!("{:.3}", row.g)];
                 if !fifo {
-                    cells.extend([format!("{:.2}", row.h), format!("{:.2}", row.f())]);
+                    cells.extend([format!("{:.3}", row.h), format!("{:.3}", row.f())]);
                 }
                 // The first row is the one the search takes next, while it still runs.
                 if index == 0 && view.outcome.is_none() {

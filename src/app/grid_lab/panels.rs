@@ -103,7 +103,7 @@ impl GridLab {
             return;
         }
         let query_text = |i: usize, s: &Scenario| {
-            format!("#{i}: ({}, {}) -> ({}, {}), optimal {:.2}", s.start.0, s.start.1, s.goal.0, s.goal.1, s.optimal)
+            format!("#{i}: ({}, {}) -> ({}, {}), optimal {:.3}", s.start.0, s.start.1, s.goal.0, s.goal.1, s.optimal)
         };
         let selected = match self.scenario {
             Some(i) => query_text(i, &self.scenarios[i]),

@@ -93,7 +93,7 @@ mod tests {
         assert!(text.starts_with(&format!("Level {}:", view.level)), "{text}");
         assert!(text.contains(&format!("region {node}")), "{text}");
         for number in [record.f(), record.g, record.h] {
-            assert!(text.contains(&format!("{number:.2}")), "{number:.2} missing from {text}");
+            assert!(text.contains(&format!("{number:.3}")), "{number:.3} missing from {text}");
         }
         // The corridor's size is the event's.
         let corridor = player.trace().events.iter().position(|e| matches!(e, PlanEvent::Corridor { .. })).unwrap();
