@@ -445,12 +445,19 @@ fn presenting_keeps_the_current_pseudocode_line_and_the_narration_beside_the_can
         ("3-triangulations.md", 4, "if c reaches the goal: best = min(best, funnel(c))", "A channel of "),
     ];
     for (lecture, slide, line, narration) in cases {
-        let mut harness = present(&project().join("lectures").join(lecture));
+        // Read first, as a lecturer opens it, then presented: the cell's column shrinks.
+        let mut harness = lesson_harness(PROJECTOR, Notebook::open(&project().join("lectures").join(lecture)));
+        settle(&mut harness);
+        harness.state_mut().apply(NotebookCommand::Present(true));
         harness.state_mut().apply(NotebookCommand::GoToSlide(slide - 1));
         settle(&mut harness);
         let canvas = slide_bottom(&harness, slide - 1);
         let top = harness.get_by_label(&format!("Slide {slide} / {}", harness.state().slide_count())).rect().bottom();
-        for (what, rect) in [("line", harness.get_by_label(line).rect()), ("narration", harness.get_by_label_contains(narration).rect())] {
+        // The statistics lie below the pseudocode's own scrolling view.
+        let figures = harness.query_all_by(|node| node.label().is_some_and(|label| label.starts_with("Step ") && label.contains(" / "))).map(|node| node.rect().top()).fold(canvas, f32::min);
+        let code = harness.get_by_label(line).rect();
+        assert!(code.bottom() <= figures, "{lecture} slide {slide}: the line at {code:?}, the figures start at {figures:.0}");
+        for (what, rect) in [("line", code), ("narration", harness.get_by_label_contains(narration).rect())] {
             assert!(rect.top() > top && rect.bottom() <= canvas + 1.0, "{lecture} slide {slide}: the {what} at {rect:?}, the cell ends at {canvas:.0}");
         }
     }

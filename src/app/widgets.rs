@@ -35,17 +35,19 @@ pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str
     }
 }
 
-/// Scrolls the current line into view when it changes (a step, a slide opening): a long
-/// pseudocode in a short column would otherwise hide it. Between changes the reader may scroll.
-/// A pass egui discards (a cell's first layout) does not count: the next one asks again.
+/// Scrolls the current line into view when it changes (a step, a slide opening) or the view's
+/// height does (a cell read, then presented): a long pseudocode in a short column would otherwise
+/// hide it. Between changes the reader may scroll. A pass egui discards (a cell's first layout)
+/// does not count: the next one asks again.
 fn follow(ui: &egui::Ui, index: usize, line: &egui::Response) {
     let id = ui.scope_id().with("pseudocode-current-line");
-    if ui.data(|data| data.get_temp::<usize>(id)) == Some(index) {
+    let followed = (index, ui.clip_rect().height().round() as i32);
+    if ui.data(|data| data.get_temp::<(usize, i32)>(id)) == Some(followed) {
         return;
     }
     line.scroll_to_me(None);
     if !ui.ctx().will_discard() && !ui.is_sizing_pass() {
-        ui.data_mut(|data| data.insert_temp(id, index));
+        ui.data_mut(|data| data.insert_temp(id, followed));
     }
 }
 
