@@ -117,7 +117,7 @@ impl TuningLab {
         let log = if path.to_ascii_lowercase().ends_with(".csv") {
             Err("this page reads the JSON log; write one with `barca tune --log FILE.json`".to_string())
         } else {
-            crate::files::read_to_string(path.as_ref()).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text))
+            crate::files::read_text(path.as_ref(), crate::files::MAX_TEXT).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text))
         };
         self.show_log(log, &path);
     }

@@ -127,7 +127,7 @@ pub fn run(args: MeshArgs) -> QueriesResult {
                 movingai::check_map_size(&name, &scenarios, grid)?;
                 scenarios.iter().map(|s| ([s.start.0 as f64, s.start.1 as f64], [s.goal.0 as f64, s.goal.1 as f64])).collect()
             } else {
-                let text = std::fs::read_to_string(file).map_err(|e| CliError(format!("{name}: cannot read: {e}")))?;
+                let text = crate::files::read_text(file, crate::files::MAX_TEXT).map_err(|e| CliError(e.at(&name)))?;
                 parse_queries(&name, &text)?
             }
         }
