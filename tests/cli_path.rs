@@ -174,3 +174,38 @@ fn no_path_reads_the_same_for_every_planner() {
         assert!(line.get("complete").is_none_or(serde_json::Value::is_null), "{algo}: {line}");
     }
 }
+
+/// PRA*(k) refines only k steps per level, so a long query's path stops short of the goal: each
+/// scenario line says whether it is complete, and the summary's suboptimality covers the complete
+/// paths only, saying how many, and is null when there are none.
+#[test]
+fn pra_k_scenario_lines_say_complete_and_the_summary_covers_only_complete_paths() {
+    let args = ["path", "--map", "maps/rooms128.map", "--scen", "maps/rooms128.map.scen", "--algo", "pra", "--k", "4", "--limit", "20"];
+    let lines = json_lines(&searchlab(&args));
+    let (queries, summary) = (&lines[..20], &lines[20]["summary"]);
+    let mut complete = Vec::new();
+    for line in queries {
+        let (cost, optimal) = (line["cost"].as_f64().unwrap(), line["optimal"].as_f64().unwrap());
+        match line["complete"].as_bool() {
+            Some(true) => {
+                assert!(cost >= optimal - 1e-6, "a complete path is no shorter than the optimum: {line}");
+                complete.push(cost / optimal - 1.0);
+            }
+            Some(false) => assert!(line["suboptimality"].is_null(), "a partial path has no suboptimality: {line}"),
+            None => panic!("no \"complete\" in {line}"),
+        }
+    }
+    assert!(complete.len() < 20, "k = 4 leaves some of rooms128's long queries partial");
+    assert_eq!(summary["complete"], complete.len());
+    let mean = complete.iter().sum::<f64>() / complete.len() as f64;
+    assert!((summary["mean_suboptimality"].as_f64().unwrap() - mean).abs() < 1e-9, "{summary}");
+
+    // One long query (length 203) cannot be planned in 4 steps per level: nothing to average.
+    let scen = std::env::temp_dir().join(format!("searchlab-cli-path-{}-long.scen", std::process::id()));
+    std::fs::write(&scen, "version 1\n0\trooms128.map\t128\t128\t1\t1\t120\t120\t203.09545443\n").unwrap();
+    let lines = json_lines(&searchlab(&["path", "--map", "maps/rooms128.map", "--scen", scen.to_str().unwrap(), "--algo", "pra", "--k", "4"]));
+    assert_eq!(lines[0]["complete"], false, "{}", lines[0]);
+    let summary = &lines[1]["summary"];
+    assert_eq!(summary["complete"], 0);
+    assert!(summary["mean_suboptimality"].is_null() && summary["max_suboptimality"].is_null(), "{summary}");
+}

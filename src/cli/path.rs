@@ -186,10 +186,18 @@ fn details(answer: &Answer) -> Value {
         }),
         Answer::Pra(result) => json!({
             "level": result.level,
-            // Whether the path reaches the goal; no path is no partial path (null, like the cost).
-            "complete": result.path.as_ref().map(|_| result.complete),
+            "complete": complete(answer),
             "expanded_per_level": result.expanded_per_level,
         }),
+    }
+}
+
+/// Whether PRA*'s path reaches the goal (PRA*(k) may stop short); no path is no partial path
+/// (null, like the cost). Other planners' paths are always complete, so they leave it out.
+fn complete(answer: &Answer) -> Option<Value> {
+    match answer {
+        Answer::Pra(result) => Some(json!(result.path.as_ref().map(|_| result.complete))),
+        _ => None,
     }
 }
 
@@ -256,6 +264,9 @@ fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocess
             "expanded": answer.expanded(),
             "micros": micros,
         });
+        if let Some(complete) = complete(&answer) {
+            line["complete"] = complete;
+        }
         if planner.is_hierarchical() {
             // Scenario lengths carry ~8 decimals: a rounding-sized difference is an optimal path.
             let ratio = cost
@@ -277,10 +288,14 @@ fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocess
         "guaranteed_optimal": true,
     });
     if planner.is_hierarchical() {
-        let mean = positive_zero(suboptimality.iter().sum::<f64>() / suboptimality.len().max(1) as f64);
+        // Over the complete paths only (a partial path's cost says nothing of the optimum): how
+        // many, and no figure at all when there are none.
+        let mean = (!suboptimality.is_empty())
+            .then(|| positive_zero(suboptimality.iter().sum::<f64>() / suboptimality.len() as f64));
         summary["preprocessing_micros"] = json!((preprocessing_micros * 10.0).round() / 10.0);
+        summary["complete"] = json!(suboptimality.len());
         summary["mean_suboptimality"] = json!(mean);
-        summary["max_suboptimality"] = json!(suboptimality.iter().copied().fold(0.0, f64::max));
+        summary["max_suboptimality"] = json!(suboptimality.iter().copied().reduce(f64::max));
     }
     let mut notes = Vec::new();
     notes.extend(planner.suboptimality_reason(grid));
