@@ -207,9 +207,7 @@ impl TuningLab {
             });
         };
         plot(ui, "tuning-scores", "Score against the fixed reference", log.score_series(), "score (−1..1)");
-        let title =
-            if self.raw_weights { "Weights" } else { "Weights: change from the start, in units of the start value" };
-        plot(ui, "tuning-weights", title, log.weight_series(self.raw_weights), "");
+        plot(ui, "tuning-weights", &crate::tournament::plot::weights_title(self.raw_weights), log.weight_series(self.raw_weights), "");
     }
 }
 
