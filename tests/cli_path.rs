@@ -98,6 +98,10 @@ fn gen_is_deterministic_and_writes_solvable_scenarios() {
     let summary = json_lines(&check).pop().unwrap()["summary"].take();
     assert_eq!((summary["queries"].as_u64(), summary["mismatches"].as_u64()), (Some(20), Some(0)));
     assert_fails(&["gen", "random", "--density", "2", "--out", &out("c.map")], "--density must be a probability");
+    // Every cell blocked is no map to search; more scenarios than a .scen holds is refused at once.
+    assert_fails(&["gen", "random", "--density", "1", "--out", &out("d.map")], "the generated map has no free cell: lower --density");
+    assert!(!dir.join("d.map").exists());
+    assert_fails(&["gen", "maze", "--width", "8", "--height", "8", "--scenarios", "100000000", "--out", &out("e.map")], "--scenarios 100000000: at most 100000");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -208,4 +212,18 @@ fn pra_k_scenario_lines_say_complete_and_the_summary_covers_only_complete_paths(
     let summary = &lines[1]["summary"];
     assert_eq!(summary["complete"], 0);
     assert!(summary["mean_suboptimality"].is_null() && summary["max_suboptimality"].is_null(), "{summary}");
+}
+
+/// A scenario file for another map of the same size passes the size check, so the name is
+/// compared too: the run goes on (the names of copied maps may differ) with a warning on stderr.
+#[test]
+fn a_scenario_naming_another_map_is_warned_about() {
+    let scen = std::env::temp_dir().join(format!("searchlab-cli-path-{}-other.scen", std::process::id()));
+    std::fs::write(&scen, "version 1\n9\tother.map\t40\t24\t4\t11\t35\t11\t36.79898987\n").unwrap();
+    let output = searchlab(&["path", "--map", "maps/lecture-u.map", "--scen", scen.to_str().unwrap()]);
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr, format!("warning: {}:2: the scenario is for map 'other.map', not maps/lecture-u.map\n", scen.display()));
+    let own = searchlab(&["path", "--map", "maps/lecture-u.map", "--scen", "maps/lecture-u.map.scen"]);
+    assert!(own.stderr.is_empty(), "{}", String::from_utf8_lossy(&own.stderr));
 }

@@ -156,6 +156,7 @@ pub fn run(args: PathArgs) -> QueriesResult {
         Some(scen) => {
             let scenarios = movingai::load_scen(scen)?;
             movingai::check_map_size(&scen.display().to_string(), &scenarios, &grid)?;
+            super::warn_if_other_map(scen, &scenarios, &args.map);
             Some(scenarios)
         }
         None => None,

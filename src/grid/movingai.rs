@@ -315,10 +315,10 @@ pub fn write_scen(scenarios: &[Scenario]) -> String {
 /// one cell wide), in the rows and again in the weights, plus the header.
 pub const MAX_MAP_TEXT: u64 = 2 * 3 * MAX_CELLS as u64 + 4096;
 
-/// Largest `.scen` text read: [`MAX_SCENARIOS`] lines of a few dozen bytes.
+/// Largest `.scen` text read: [`MAX_SCENARIOS`] lines of up to 256 bytes.
 pub const MAX_SCEN_TEXT: u64 = MAX_SCENARIOS as u64 * 256;
 
-/// Most queries in a `.scen` file searchlab writes or reads.
+/// Most queries `searchlab gen` writes to a `.scen` file.
 pub const MAX_SCENARIOS: usize = 100_000;
 
 /// A small text file (a polygon map or mesh), as [`read_text_up_to`] with [`crate::files::MAX_TEXT`].
