@@ -20,6 +20,7 @@ enum PathAlgo {
     Dijkstra,
     Astar,
     Jps,
+    /// HPA*: needs about 60 bytes of memory per map cell (4.2 GB at 8192x8192), A* about 16.
     Hpa,
     Pra,
 }
