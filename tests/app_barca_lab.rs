@@ -300,3 +300,22 @@ fn a_loaded_position_says_how_the_computer_resumes() {
     assert_eq!(notice(harness.state()), "Position loaded (the computer waits: press Resume)");
     harness.get_by_label("Resume");
 }
+
+/// On a projector (1280x720, text at 130%) the whole evaluation table is inside the side panel:
+/// every heading and feature whole, no column reached only by scrolling sideways ("Contribution"
+/// was cut to "Contributio").
+#[test]
+fn the_evaluation_table_fits_the_side_panel_at_720p_with_large_text() {
+    let mut harness = common::ui::app_on("Barca: play", [1280.0, 720.0], 1.3);
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0) / 1.3);
+    // The panel's text column: the game's text box fills it.
+    let panel = harness.query_all_by_label("Game (moves)").map(|node| node.rect()).fold(egui::Rect::NOTHING, egui::Rect::union);
+    // Scrolled down the panel as a user would, to the line under the table.
+    harness.get_by_label_contains("Table weights: holes held").scroll_to_me();
+    harness.run();
+    for cell in ["Feature", "White", "Opp.", "Wt", "Score", "complementary teammates adjacent", "ways onto a hole next move"] {
+        let rect = harness.get_by_label(cell).rect();
+        assert!(window.contains_rect(rect), "'{cell}' {rect:?} is off the window {window:?}");
+        assert!(rect.left() >= panel.left() - 1.0 && rect.right() <= panel.right() + 1.0, "'{cell}' {rect:?} is outside the panel {panel:?}");
+    }
+}

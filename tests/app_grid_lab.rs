@@ -193,8 +193,6 @@ fn side_by_side_steps_both_searches_in_sync_and_tabulates_them() {
     }
 
     // In sync by expansions: each press expands one more cell on both sides.
-    harness.get_by_label("Step by").click();
-    harness.run();
     click(&mut harness, "expansion");
     for _ in 0..3 {
         click(&mut harness, "Step >");
@@ -358,5 +356,27 @@ fn statistics_and_pseudocode_are_on_screen_at_720p() {
             let rect = harness.get_by_label_contains(label).rect();
             assert!(rect.bottom() <= 720.0, "'{label}' at {rect:?} (end: {at_end})");
         }
+    }
+}
+
+/// The canvas toolbar's labels stay on one line at every text size a projector uses: a row too
+/// long for the window moves whole controls down (never one letter of "Step by" per line, nor
+/// under the side panel).
+#[test]
+fn the_canvas_toolbar_never_wraps_a_label_at_720p() {
+    for zoom in [1.0, 1.1, 1.2, 1.3] {
+        let harness = common::ui::app_on("Grid search", [1280.0, 720.0], zoom);
+        let row = harness.get_by_label("Fit").rect().height();
+        let canvas = harness.get_by_label("Map canvas").rect();
+        for label in ["Step by:", "event", "expansion", "Show g/h/f in cells", "Fit"] {
+            let rect = harness.get_by_label(label).rect();
+            let at = format!("{:.0}%: '{label}' is {rect:?}", zoom * 100.0);
+            assert!(rect.height() <= row + 1.0, "{at}, the row {row:.0} points tall");
+            assert!(rect.right() <= canvas.right() + 1.0, "{at}, past the canvas {canvas:?} (under the side panel)");
+        }
+        // The label stays on the row of its choices.
+        let [label, event, expansion] = ["Step by:", "event", "expansion"].map(|label| harness.get_by_label(label).rect());
+        let same_row = event.y_range().contains(label.center().y) && event.y_range().contains(expansion.center().y);
+        assert!(same_row, "{:.0}%: {label:?} {event:?} {expansion:?}", zoom * 100.0);
     }
 }

@@ -10,6 +10,9 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 use egui_kittest::{Harness, SnapshotOptions};
 use searchlab::app::{LESSONS, SearchlabApp};
 
+mod common;
+use common::ui::app_on;
+
 type AppHarness = Harness<'static, SearchlabApp>;
 
 /// A laptop's window, and a projector's with the text at 130%: (name, size in pixels, zoom).
@@ -108,20 +111,6 @@ fn settle(harness: &mut AppHarness) {
         std::thread::sleep(Duration::from_millis(5));
     }
     panic!("a background job did not finish");
-}
-
-/// The whole app in a window of `size` pixels with text at `zoom`, on lesson `title`, settled.
-fn app_on(title: &str, [width, height]: [f32; 2], zoom: f32) -> AppHarness {
-    let mut harness = Harness::builder()
-        .with_size([width / zoom, height / zoom])
-        .with_context_setup(move |ctx| {
-            searchlab::app::set_style(ctx);
-            ctx.set_zoom_factor(zoom);
-        })
-        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
-    harness.get_by_label(title).click();
-    settle(&mut harness);
-    harness
 }
 
 /// "Game-tree search" -> "game_tree_search".

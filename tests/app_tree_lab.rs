@@ -441,3 +441,25 @@ fn on_a_projector_following_keeps_the_cards_readable_and_the_current_node_in_vie
         }
     }
 }
+
+/// "About this page" and the line over the tree name the players of the game shown: X and O,
+/// White and Black, or MAX and MIN on a typed-in tree (which offers no UCT to explain).
+#[test]
+fn the_page_names_the_players_of_each_game() {
+    let mut harness = lab_harness();
+    for (game, max, min, other) in [
+        ("Tic-tac-toe", "X (MAX)", "O (MIN)", "White"),
+        ("Barca", "White (MAX)", "Black (MIN)", "X ("),
+        ("Custom tree", "MAX", "MIN", "White"),
+    ] {
+        click(&mut harness, game);
+        settle(&mut harness);
+        let about = harness.get_by_label_contains("A game tree has a node for every position");
+        let about = about.accesskit_node().value().unwrap_or_default();
+        assert!(about.contains(&format!("{max} takes the largest child value, {min} the smallest")), "{game}: {about}");
+        assert!(about.contains(&format!("Values on the cards are for {max}, whatever")), "{game}: {about}");
+        assert!(!about.contains(other) && !about.contains(" or "), "{game}: {about}");
+        assert_eq!(about.contains("UCT"), game != "Custom tree", "{game}: {about}");
+        harness.get_by_label_contains(&format!("Values on the cards are for {max}; "));
+    }
+}

@@ -325,10 +325,9 @@ fn presenting_every_slide_keeps_every_label_on_the_projector_screen() {
 /// (a card is 54 points tall with 14-point text at zoom 1: 36 points is text of about 12 pixels).
 const READABLE_CARD: f32 = 36.0;
 
-/// Every game-tree cell of the chapters, at its authored step in a cell as big as the notebook
-/// gives it on the projector, opens with readable cards and the root on the canvas.
-#[test]
-fn game_tree_cells_open_with_readable_cards_and_the_root_in_view() {
+/// Runs `check` on every game-tree cell of the chapters, at its authored step, in a cell as big
+/// as the notebook gives it on the projector; `at` names the lecture and slide.
+fn for_each_game_tree_cell(mut check: impl FnMut(&str, &mut egui_kittest::Harness<'static, TreeLab>)) {
     for path in bundled_lectures().into_iter().filter(|path| is_chapter(path)) {
         let mut notebook = present(&path);
         let sections = notebook.state().lecture().unwrap().sections.clone();
@@ -338,7 +337,6 @@ fn game_tree_cells_open_with_readable_cards_and_the_root_in_view() {
             if scene.lab != Lab::GameTree {
                 continue;
             }
-            let at = format!("{} slide {}", name(&path), slide + 1);
             notebook.state_mut().apply(NotebookCommand::GoToSlide(slide));
             settle(&mut notebook);
             let canvas = notebook.state().cells().iter().find(|view| view.line() == cell.line).and_then(|view| view.rect()).unwrap();
@@ -357,14 +355,81 @@ fn game_tree_cells_open_with_readable_cards_and_the_root_in_view() {
                     lab,
                 );
             settle(&mut harness);
-            let shown = harness.get_by_label("Game tree canvas").rect();
-            let scene_rect = harness.state().scene_rect();
-            let scale = (shown.size() / scene_rect.size()).min_elem().clamp(0.01, 1.5);
-            let root = harness.get_by_label_contains(": root ").rect();
-            let root = egui::Rect::from_center_size(shown.center() + (root.center() - scene_rect.center()) * scale, root.size() * scale);
-            assert!(shown.expand(1.0).contains_rect(root), "{at}: the root {root:?} is off the canvas {shown:?}");
-            let card = root.height();
-            assert!(card >= READABLE_CARD, "{at}: cards {card:.0} points tall, fewer than {READABLE_CARD}");
+            check(&format!("{} slide {}", name(&path), slide + 1), &mut harness);
         }
     }
 }
+
+/// The tree's cards ("node 12: …", "others (3)", "2 pruned β cut") where the canvas draws them:
+/// their widgets lie in the tree's plane, which the canvas shows `scene_rect` of, centred.
+fn cards_on_canvas(harness: &egui_kittest::Harness<'static, TreeLab>) -> Vec<(String, egui::Rect)> {
+    let shown = harness.get_by_label("Game tree canvas").rect();
+    let scene_rect = harness.state().scene_rect();
+    let scale = (shown.size() / scene_rect.size()).min_elem().clamp(0.01, 1.5);
+    let is_card = |label: &str| label.starts_with("node ") || label.starts_with("others (") || label.contains(" pruned ");
+    harness
+        .query_all_by(|node| node.label().is_some_and(|label| is_card(&label)))
+        .map(|node| {
+            let rect = node.rect();
+            let on_canvas = egui::Rect::from_center_size(shown.center() + (rect.center() - scene_rect.center()) * scale, rect.size() * scale);
+            (node.accesskit_node().label().unwrap_or_default(), on_canvas)
+        })
+        .collect()
+}
+
+/// Every game-tree cell of the chapters opens with readable cards and the root on the canvas.
+#[test]
+fn game_tree_cells_open_with_readable_cards_and_the_root_in_view() {
+    for_each_game_tree_cell(|at, harness| {
+        let shown = harness.get_by_label("Game tree canvas").rect();
+        let cards = cards_on_canvas(harness);
+        let (_, root) = cards.iter().find(|(label, _)| label.contains(": root ")).expect("the root's card");
+        assert!(shown.expand(1.0).contains_rect(*root), "{at}: the root {root:?} is off the canvas {shown:?}");
+        let card = root.height();
+        assert!(card >= READABLE_CARD, "{at}: cards {card:.0} points tall, fewer than {READABLE_CARD}");
+    });
+}
+
+/// A game tree laid out tidily (no card over another) is shown whole in its cell when it fits at
+/// a readable size; else the canvas says how much of it is in view and where the rest lies, and
+/// its button shows the whole tree (saying when its cards are too small to read).
+#[test]
+fn game_tree_cells_show_the_whole_tree_or_say_what_is_cut() {
+    let mut whole = Vec::new();
+    for_each_game_tree_cell(|at, harness| {
+        let shown = harness.get_by_label("Game tree canvas").rect();
+        let cards = cards_on_canvas(harness);
+        for (i, (a, ra)) in cards.iter().enumerate() {
+            for (b, rb) in &cards[i + 1..] {
+                assert!(!ra.intersects(*rb), "{at}: '{a}' {ra:?} overlaps '{b}' {rb:?}");
+            }
+        }
+        let in_view = |cards: &[(String, egui::Rect)]| cards.iter().filter(|(_, card)| shown.expand(1.0).contains_rect(*card)).count();
+        let note = harness.query_by_label_contains(" cards in view, more ").map(|note| (note.accesskit_node().value(), note.rect()));
+        if in_view(&cards) == cards.len() {
+            assert!(note.is_none(), "{at}: the whole tree is in view, yet the canvas says {note:?}");
+            whole.push(at.to_string());
+            return;
+        }
+        let (text, rect) = note.unwrap_or_else(|| panic!("{at}: {} of {} cards in view, and no word of it", in_view(&cards), cards.len()));
+        assert!(text.as_deref().is_some_and(|text| text.contains(&format!(" of {} cards in view, more ", cards.len()))), "{at}: {text:?}");
+        assert!(shown.contains_rect(rect), "{at}: the note {rect:?} is off the canvas {shown:?}");
+        let button = harness.get_by_label("Show the whole tree").rect();
+        assert!(shown.contains_rect(button), "{at}: the button {button:?} is off the canvas {shown:?}");
+        harness.get_by_label("Show the whole tree").click();
+        harness.run();
+        let cards = cards_on_canvas(harness);
+        assert_eq!(in_view(&cards), cards.len(), "{at}: 'Show the whole tree' leaves cards out");
+        // Cards too small to read say so, and "Readable size" goes back to the view it opened on.
+        if harness.query_by_label_contains("The whole tree, in small cards").is_some() {
+            harness.get_by_label("Readable size").click();
+            harness.run();
+            let (_, root) = cards_on_canvas(harness).into_iter().find(|(label, _)| label.contains(": root ")).expect("the root's card");
+            assert!(root.height() >= READABLE_CARD, "{at}: 'Readable size' left cards {:.0} points tall", root.height());
+            harness.get_by_label_contains(" cards in view, more ");
+        }
+    });
+    // The textbook tree by hand, with minimax and alpha-beta, at least.
+    assert!(whole.len() >= 2, "shown whole: {whole:?}");
+}
+

@@ -69,3 +69,19 @@ impl eframe::Storage for Memory {
     }
     fn flush(&mut self) {}
 }
+
+/// The whole app in a window of `size` pixels with the text at `zoom` (its "Text size"), on the
+/// page titled `title`, its background work done.
+pub fn app_on(title: &str, [width, height]: [f32; 2], zoom: f32) -> Harness<'static, searchlab::app::SearchlabApp> {
+    let mut harness = Harness::builder()
+        .with_size([width / zoom, height / zoom])
+        .with_context_setup(move |ctx| {
+            searchlab::app::set_style(ctx);
+            ctx.set_zoom_factor(zoom);
+        })
+        .build_ui_state(|ui, app: &mut searchlab::app::SearchlabApp| app.show(ui), searchlab::app::SearchlabApp::default());
+    harness.get_by_label(title).click();
+    wait_until(&mut harness, |app| !app.is_busy());
+    harness.run();
+    harness
+}

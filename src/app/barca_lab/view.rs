@@ -21,6 +21,12 @@ the third time is a draw. Click an animal to see its moves: dots are legal, cros
 it could reach but would be scared on. The computer uses the same searches as the search-tree lessons, \
 scoring positions with the weighted features in the table on the right.";
 
+/// The evaluation table's headings, short so that it fits a projector's panel at 130% (their
+/// hovers say the rest); `side` is the side to move's name.
+fn headings(side: &str) -> [&str; 5] {
+    ["Feature", side, "Opp.", "Wt", "Score"]
+}
+
 impl BarcaLab {
     pub(super) fn show(&mut self, ui: &mut egui::Ui, commands: &mut Vec<BarcaCommand>) {
         ui.heading("Barca: play against a friend or the computer");
@@ -210,15 +216,30 @@ impl BarcaLab {
         let terms = breakdown(&self.game, &self.weights);
         ui.label(format!(
             "Score {:+} for {side} (to move), with the {} weights: each feature counted for {side} \
-             and for the opponent, times its weight; the contribution is the difference.",
+             and for the opponent (Opp.), times its weight (Wt); its score is the difference.",
             self.weights.score(&self.game),
             self.weights_source
         ));
-        // A narrow panel scrolls the table sideways rather than growing over the board.
+        // The four number columns as shown, below their headings.
+        let numbers: Vec<[String; 4]> = terms
+            .iter()
+            .map(|term| {
+                let weight = term.weight.map_or("table".to_string(), |w| w.to_string());
+                [term.own.to_string(), term.opponent.to_string(), weight, format!("{:+}", term.contribution)]
+            })
+            .collect();
+        // A panel narrower than a projector's at 130% scrolls the table sideways rather than
+        // growing over the board.
         egui::ScrollArea::horizontal().id_salt("barca-eval-scroll").show(ui, |ui| {
-            // Long feature names wrap, so the five columns fit a 1920x1080 panel unscrolled.
-            let grid = egui::Grid::new("barca-eval").striped(true).num_columns(5).max_col_width(ui.available_width() * 0.36);
-            grid.show(ui, |ui| Self::evaluation_rows(ui, side, &terms));
+            // Feature names wrap, at word breaks, in what the number columns leave.
+            let spacing = egui::vec2(6.0, ui.spacing().item_spacing.y);
+            let widest = |column: usize| numbers.iter().map(|row| text_width(ui, &row[column])).fold(0.0, f32::max);
+            let columns: f32 =
+                headings(side)[1..].iter().enumerate().map(|(i, heading)| text_width(ui, heading).max(widest(i)) + spacing.x).sum();
+            let longest_word = terms.iter().flat_map(|term| term.name.split(' ')).map(|word| text_width(ui, word)).fold(0.0, f32::max);
+            let feature = (ui.available_width() - columns).max(longest_word);
+            let grid = egui::Grid::new("barca-eval").striped(true).num_columns(5).spacing(spacing).min_col_width(0.0).max_col_width(feature);
+            grid.show(ui, |ui| Self::evaluation_rows(ui, side, &terms, &numbers));
         });
         ui.weak(format!(
             "Table weights: holes held 0–3 score {:?}; each way onto a hole next move scores {:?} by the holes it would make.",
@@ -240,19 +261,24 @@ impl BarcaLab {
     }
 
     /// The evaluation table: a heading row, then one row per feature.
-    fn evaluation_rows(ui: &mut egui::Ui, side: &str, terms: &[FeatureTerm]) {
-        // Headings never break mid-word ("Contributi / on" at 1280x720): their columns widen instead.
-        for heading in ["Feature", side, "Opponent", "Weight", "Contribution"] {
-            ui.add(egui::Label::new(egui::RichText::new(heading).strong()).extend());
+    fn evaluation_rows(ui: &mut egui::Ui, side: &str, terms: &[FeatureTerm], numbers: &[[String; 4]]) {
+        let hovers = [
+            "What the evaluation counts, for each side".to_string(),
+            format!("The feature counted for {side}, the side to move"),
+            "The feature counted for the opponent".to_string(),
+            "Weight: points per unit of the feature; 'table': points from the table below".to_string(),
+            format!("The feature's contribution to the score: {side}'s points minus the opponent's"),
+        ];
+        for (heading, hover) in headings(side).into_iter().zip(hovers) {
+            ui.add(egui::Label::new(egui::RichText::new(heading).strong()).extend()).on_hover_text(hover);
         }
         ui.end_row();
-        for term in terms {
+        for (term, [own, opponent, weight, contribution]) in terms.iter().zip(numbers) {
             ui.add(egui::Label::new(term.name).wrap());
-            ui.label(term.own.to_string());
-            ui.label(term.opponent.to_string());
-            ui.label(term.weight.map_or("table".to_string(), |w| w.to_string()))
-                .on_hover_text(format!("{side}: {:+}, opponent: {:+}", term.own_score, term.opponent_score));
-            ui.label(format!("{:+}", term.contribution));
+            ui.label(own);
+            ui.label(opponent);
+            ui.label(weight).on_hover_text(format!("{side}: {:+}, opponent: {:+}", term.own_score, term.opponent_score));
+            ui.label(contribution);
             ui.end_row();
         }
     }
@@ -295,4 +321,9 @@ impl BarcaLab {
             }
         });
     }
+}
+
+/// The width of `text` on one line in the body font.
+fn text_width(ui: &egui::Ui, text: &str) -> f32 {
+    egui::WidgetText::from(text).into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body).size().x
 }

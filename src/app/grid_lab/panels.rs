@@ -185,6 +185,9 @@ impl GridLab {
 
     pub(super) fn canvas_toolbar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<GridCommand>) {
         ui.horizontal_wrapped(|ui| {
+            // A label that does not fit the row moves down whole: wrapped at the row's end, "Step by"
+            // had one letter on each line.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             ui.label("Tool:");
             for tool in Tool::ALL {
                 if ui.selectable_label(self.settings.tool == tool, tool.name()).clicked() {
@@ -198,18 +201,31 @@ impl GridLab {
                 }
             }
             commands.extend(history::buttons(ui, &self.history).map(GridCommand::History));
-            ui.separator();
-            let mut unit = self.settings.unit;
-            // The planner's timeline is in events.
-            ui.add_enabled_ui(self.plan_player().is_none(), |ui| {
-                egui::ComboBox::from_label("Step by").selected_text(unit.name()).show_ui(ui, |ui| {
-                    for choice in [StepUnit::Event, StepUnit::Expansion] {
-                        ui.selectable_value(&mut unit, choice, choice.name());
-                    }
-                });
-            });
-            if unit != self.settings.unit {
-                commands.push(GridCommand::SetStepUnit(unit));
+            // Buttons like the tools' (no box in a nested ui, which would wrap to its own left edge
+            // and run under the side panel), moved down with their label when the row cannot hold
+            // all three. The planner's timeline is in events.
+            let units = [StepUnit::Event, StepUnit::Expansion];
+            let text_width = |text: &str| {
+                egui::WidgetText::from(text)
+                    .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Button)
+                    .size()
+                    .x
+            };
+            let spacing = ui.spacing();
+            let button = 2.0 * spacing.button_padding.x + spacing.item_spacing.x;
+            let group = text_width("Step by:") + units.iter().map(|unit| text_width(unit.name()) + button).sum::<f32>();
+            // A separator from the row before, none at the start of a row.
+            if ui.available_size_before_wrap().x < group + spacing.item_spacing.x + 2.0 {
+                ui.end_row();
+            } else {
+                ui.separator();
+            }
+            ui.label("Step by:");
+            for unit in units {
+                let button = egui::Button::selectable(self.settings.unit == unit, unit.name());
+                if ui.add_enabled(self.plan_player().is_none(), button).clicked() && self.settings.unit != unit {
+                    commands.push(GridCommand::SetStepUnit(unit));
+                }
             }
             ui.separator();
             let mut show = self.settings.show_values;
@@ -219,7 +235,7 @@ impl GridLab {
             if ui.button("Fit").clicked() {
                 commands.push(GridCommand::Fit);
             }
-            ui.weak(format!("zoom {:.1} px/cell", self.map_view.zoom));
+            ui.weak(format!("{:.1} px/cell", self.map_view.zoom)).on_hover_text("Zoom: screen pixels per map cell");
         });
     }
 

@@ -58,12 +58,14 @@ impl Outline {
         }
     }
 
+    /// On one of the lines that matter: the current node, the path to it, the best line.
+    pub fn is_thick(self) -> bool {
+        matches!(self, Outline::Current | Outline::Path | Outline::BestLine)
+    }
+
     /// The edge up to the parent is drawn as the outline is, thick, for the lines that matter.
     fn edge(self, palette: &Palette) -> Stroke {
-        match self {
-            Outline::Current | Outline::Path | Outline::BestLine => Stroke::new(2.5, self.stroke(palette).color),
-            Outline::Plain | Outline::Pruned => Stroke::new(1.0, palette.tree_edge),
-        }
+        if self.is_thick() { Stroke::new(2.5, self.stroke(palette).color) } else { Stroke::new(1.0, palette.tree_edge) }
     }
 }
 
@@ -132,18 +134,28 @@ pub struct Placed {
     pub card: Card,
 }
 
-/// Lays out the open part of the tree: leaves of the shown tree sit side by side, each as wide as
-/// its card (UCT cards grow with visits), a parent over the middle of its children.
+/// Lays out the open part of the tree, tidily: each subtree is packed against its left neighbour
+/// as close as their cards allow row by row (a short subtree may sit over a deeper neighbour's
+/// lower rows), a parent over the middle of its children. So a long line with few siblings per
+/// ply, the usual shown tree, is as wide as its widest rows, not as all its leaves side by side.
 pub fn layout(tree: &dyn ShownTree, expansion: &Expansion, selected: Option<u32>) -> Vec<Placed> {
     let mut placed = Vec::new();
-    let mut next_left = 0.0;
+    let mut offsets = Vec::new();
     if let Some(root) = tree.root() {
-        place(tree, expansion, selected, Item::Node(root), 0, None, &mut next_left, &mut placed);
+        place(tree, expansion, selected, Item::Node(root), 0, None, &mut placed, &mut offsets);
+    }
+    // Offsets are from the parent: parents come before their children.
+    for index in 0..placed.len() {
+        placed[index].center.x = placed[index].parent.map_or(0.0, |parent| placed[parent].center.x) + offsets[index];
     }
     placed
 }
 
-/// Places `item` and its shown subtree from x = `next_left` on; returns the item's x.
+/// A subtree's left and right card edges on each row, from its own row down, relative to its root.
+type Contour = Vec<(f32, f32)>;
+
+/// Places `item` and its shown subtree (each item's x offset from its parent into `offsets`);
+/// returns the subtree's contour.
 #[allow(clippy::too_many_arguments)]
 fn place(
     tree: &dyn ShownTree,
@@ -152,9 +164,9 @@ fn place(
     item: Item,
     row: usize,
     parent: Option<usize>,
-    next_left: &mut f32,
     placed: &mut Vec<Placed>,
-) -> f32 {
+    offsets: &mut Vec<f32>,
+) -> Contour {
     let card = match item {
         Item::Node(id) => tree.card(id),
         Item::Pruned { parent } => tree.pruned(parent).expect("placed only when there is a cutoff"),
@@ -166,66 +178,57 @@ fn place(
             scale: 1.0,
         },
     };
-    let width = CARD.x * card.scale + GAP;
-    let left = *next_left;
+    let half = CARD.x * card.scale / 2.0;
     let index = placed.len();
     placed.push(Placed { item, center: Pos2::new(0.0, row as f32 * ROW), parent, card });
-    let mut xs = Vec::new();
+    offsets.push(0.0);
+    let mut children = Vec::new();
     if let Item::Node(id) = item
         && expansion.is_open(tree, id)
     {
-        let children = tree.children(id);
-        let shown: Vec<u32> = if expansion.show_all.contains(&id) || children.len() <= expansion.top_k + 1 {
-            children.clone()
+        let all = tree.children(id);
+        let shown: Vec<u32> = if expansion.show_all.contains(&id) || all.len() <= expansion.top_k + 1 {
+            all.clone()
         } else {
             // The first k, any child the student or the search is looking at, and the best line.
             let keep = |i: usize, c: u32| {
                 i < expansion.top_k || tree.on_current_path(c) || tree.on_best_line(c) || Some(c) == selected
             };
-            children.iter().enumerate().filter(|&(i, &c)| keep(i, c)).map(|(_, &c)| c).collect()
+            all.iter().enumerate().filter(|&(i, &c)| keep(i, c)).map(|(_, &c)| c).collect()
         };
-        for &child in &shown {
-            xs.push(place(tree, expansion, selected, Item::Node(child), row + 1, Some(index), next_left, placed));
-        }
-        if shown.len() < children.len() {
-            let others = Item::Others { parent: id, count: children.len() - shown.len() };
-            xs.push(place(tree, expansion, selected, others, row + 1, Some(index), next_left, placed));
+        children.extend(shown.iter().map(|&child| Item::Node(child)));
+        if shown.len() < all.len() {
+            children.push(Item::Others { parent: id, count: all.len() - shown.len() });
         }
         if tree.pruned(id).is_some() {
-            xs.push(place(
-                tree,
-                expansion,
-                selected,
-                Item::Pruned { parent: id },
-                row + 1,
-                Some(index),
-                next_left,
-                placed,
-            ));
+            children.push(Item::Pruned { parent: id });
         }
     }
-    let x = match (xs.first(), xs.last()) {
-        (Some(first), Some(last)) => {
-            let span = *next_left - left;
-            if span < width {
-                // Children narrower than their parent: centre them under it.
-                let shift = (width - span) / 2.0;
-                for p in &mut placed[index + 1..] {
-                    p.center.x += shift;
-                }
-                *next_left = left + width;
-                (first + last) / 2.0 + shift
-            } else {
-                (first + last) / 2.0
+    // Each child as close to the ones before as every row they share allows.
+    let mut below: Contour = Vec::new();
+    let mut child_offsets = Vec::new();
+    for child in children {
+        let first = placed.len();
+        let contour = place(tree, expansion, selected, child, row + 1, Some(index), placed, offsets);
+        let offset = below.iter().zip(&contour).map(|(&(_, right), &(left, _))| right - left + GAP).fold(f32::MIN, f32::max);
+        let offset = if below.is_empty() { 0.0 } else { offset };
+        child_offsets.push((first, offset));
+        for (depth, &(left, right)) in contour.iter().enumerate() {
+            match below.get_mut(depth) {
+                Some(edges) => *edges = (edges.0.min(left + offset), edges.1.max(right + offset)),
+                None => below.push((left + offset, right + offset)),
             }
         }
-        _ => {
-            *next_left += width;
-            left + width / 2.0
-        }
+    }
+    // The parent over the middle of its children.
+    let middle = match (child_offsets.first(), child_offsets.last()) {
+        (Some(&(_, first)), Some(&(_, last))) => (first + last) / 2.0,
+        _ => 0.0,
     };
-    placed[index].center.x = x;
-    x
+    for (child, offset) in child_offsets {
+        offsets[child] = offset - middle;
+    }
+    std::iter::once((-half, half)).chain(below.into_iter().map(|(left, right)| (left - middle, right - middle))).collect()
 }
 
 /// The rectangle a placed card covers.

@@ -33,6 +33,35 @@ fn algorithms(game: GameKind) -> &'static [EngineAlgorithm] {
     }
 }
 
+/// The player values are for: "X (MAX)", "White (MAX)", or "MAX" on a typed-in tree.
+fn max_player(game: GameKind) -> String {
+    match game {
+        GameKind::CustomTree => "MAX".to_string(),
+        _ => format!("{} (MAX)", game.side_name(Side::First)),
+    }
+}
+
+/// "About this page" for `game`: its players by name, and only the searches it offers.
+fn about(game: GameKind) -> String {
+    let (max, min) = match game {
+        GameKind::CustomTree => ("MAX".to_string(), "MIN".to_string()),
+        _ => (max_player(game), format!("{} (MIN)", game.side_name(Side::Second))),
+    };
+    let uct = if algorithms(game).contains(&EngineAlgorithm::Uct) {
+        " UCT does not search to a depth: it grows the tree where random playouts look promising."
+    } else {
+        ""
+    };
+    format!(
+        "A game tree has a node for every position and an edge for every move. Minimax gives each \
+         node the value of its best move for the player to move there: {max} takes the largest child \
+         value, {min} the smallest. Negamax is the same search with every value for the side to move. \
+         Alpha-beta keeps a window (α, β) of values that can still matter and skips the rest of a \
+         node's moves once one move proves the opponent will never let the game get there: that is a \
+         cutoff.{uct} Values on the cards are for {max}, whatever the algorithm holds internally."
+    )
+}
+
 /// Nodes in the whole tic-tac-toe game tree, the empty board included.
 pub const TIC_TAC_TOE_TREE: u64 = 549_946;
 
@@ -41,6 +70,77 @@ pub const TIC_TAC_TOE_TREE: u64 = 549_946;
 const PAGE_MIN_ZOOM: f32 = 12.0 / canvas::CARD_TEXT;
 /// A lecture cell's cards may be a little smaller: its canvas is a fraction of the screen.
 const CELL_MIN_ZOOM: f32 = 0.7;
+
+/// How far the canvas zooms out and in.
+const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.01..=1.5;
+
+/// What part of the tree a canvas at `outer` showing `scene_rect` has in view, said in a corner
+/// when it is not all of it at a readable size (`min_zoom`), with a button to see the rest: a
+/// lecturer sees at once that the tree goes on past the edges.
+fn view_note(ui: &mut egui::Ui, outer: egui::Rect, scene_rect: egui::Rect, placed: &[canvas::Placed], min_zoom: f32) -> Option<TreeCommand> {
+    // The scene is fitted inside the canvas, centred: what shows is the canvas's shape around it.
+    let zoom = (outer.size() / scene_rect.size()).min_elem().clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
+    let visible = egui::Rect::from_center_size(scene_rect.center(), outer.size() / zoom);
+    // A first frame may lay out in a placeholder of unbounded size: nothing to say yet.
+    if !outer.is_finite() || !visible.is_finite() {
+        return None;
+    }
+    let cards: Vec<egui::Rect> = placed.iter().map(canvas::card_rect).collect();
+    let in_view = cards.iter().filter(|card| visible.contains_rect(**card)).count();
+    let (text, button, command) = if in_view < cards.len() {
+        let sides: Vec<&str> = [
+            ("left", cards.iter().any(|card| card.left() < visible.left())),
+            ("right", cards.iter().any(|card| card.right() > visible.right())),
+            ("above", cards.iter().any(|card| card.top() < visible.top())),
+            ("below", cards.iter().any(|card| card.bottom() > visible.bottom())),
+        ]
+        .into_iter()
+        .filter_map(|(side, hidden)| hidden.then_some(side))
+        .collect();
+        let text = format!("{in_view} of {} cards in view, more {}", cards.len(), sides.join(", "));
+        (text, "Show the whole tree", TreeCommand::Fit)
+    } else if zoom < min_zoom - 0.001 {
+        ("The whole tree, in small cards".to_string(), "Readable size", TreeCommand::ReadableView)
+    } else {
+        return None;
+    };
+    // The note's size in the last frame picks its corner: the one over the fewest cards, a top one
+    // on a tie.
+    let id = ui.scope_id().with("tree view note");
+    let room = outer.shrink(6.0);
+    let size = ui.data(|data| data.get_temp::<egui::Vec2>(id)).unwrap_or(egui::vec2(room.width() * 0.45, 60.0));
+    let on_screen = |card: &egui::Rect| egui::Rect::from_center_size(outer.center() + (card.center() - scene_rect.center()) * zoom, card.size() * zoom);
+    // The root and the lines drawn thick (current, path, best line) matter more than the rest.
+    let weight = |p: &canvas::Placed| if p.parent.is_none() || p.card.outline.is_thick() { 4 } else { 1 };
+    let covered = |corner: &egui::Align2| {
+        let note = corner.align_size_within_rect(size, room);
+        placed.iter().zip(&cards).filter(|(_, card)| on_screen(card).intersects(note)).map(|(p, _)| weight(p)).sum::<usize>()
+    };
+    let corner = [egui::Align2::RIGHT_TOP, egui::Align2::LEFT_TOP, egui::Align2::RIGHT_BOTTOM, egui::Align2::LEFT_BOTTOM]
+        .into_iter()
+        .min_by_key(covered)
+        .expect("four corners");
+    // On a layer of its own over the scene's, as the scene's is over the canvas.
+    let layer = egui::LayerId::new(ui.layer_id().order, id);
+    ui.ctx().set_sublayer(ui.layer_id(), layer);
+    let top_left = corner.align_size_within_rect(size, room).min;
+    let mut overlay = ui.new_child(egui::UiBuilder::new().layer_id(layer).max_rect(egui::Rect::from_min_max(top_left, room.max)));
+    let note = egui::Frame::popup(overlay.style()).inner_margin(4.0).show(&mut overlay, |ui| {
+        ui.set_max_width(room.width() * 0.45);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(text);
+            ui.button(button).on_hover_text("Drag to pan, ctrl+wheel to zoom").clicked().then_some(command)
+        })
+        .inner
+    });
+    let shown = note.response.rect.size();
+    if (shown - size).length() > 0.5 {
+        // Placed by a guess of its size: in its corner from the next frame on.
+        ui.data_mut(|data| data.insert_temp(id, shown));
+        ui.ctx().request_repaint();
+    }
+    note.inner
+}
 
 /// Everything the page remembers between runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -106,6 +206,8 @@ pub enum TreeCommand {
     SetTopK(usize),
     /// Fit the shown tree into the canvas.
     Fit,
+    /// Back from "Fit" to the followed view, its cards readable.
+    ReadableView,
 }
 
 pub struct TreeLab {
@@ -189,6 +291,11 @@ impl TreeLab {
         self.selected
     }
 
+    /// The game on screen: the recording's, else (before the first one is in) the one chosen.
+    fn shown_game(&self) -> GameKind {
+        self.recording.as_ref().map_or(self.settings.game, |recording| recording.position.kind())
+    }
+
     pub fn apply(&mut self, command: TreeCommand) {
         match command {
             TreeCommand::Run => self.spawn(),
@@ -265,6 +372,7 @@ impl TreeLab {
                 self.settings.top_k = self.expansion.top_k;
             }
             TreeCommand::Fit => (self.view_moved, self.fit_all) = (false, true),
+            TreeCommand::ReadableView => (self.view_moved, self.fit_all) = (false, false),
         }
     }
 
@@ -626,12 +734,10 @@ impl TreeLab {
             }
         });
         widgets::legend(ui, &canvas::legend_entries(&crate::app::theme::palette(ui.ctx())));
-        // A typed-in tree has no X or White.
-        let players = match self.recording.as_ref().map_or(self.settings.game, |recording| recording.position.kind()) {
-            GameKind::CustomTree => "MAX",
-            _ => "X (White, MAX)",
-        };
-        ui.weak(format!("Values on the cards are for {players}; ≤ and ≥ mark values alpha-beta only bounded."));
+        ui.weak(format!(
+            "Values on the cards are for {}; ≤ and ≥ mark values alpha-beta only bounded.",
+            max_player(self.shown_game())
+        ));
     }
 
     /// The part of the tree to show in a canvas of `size`: all of it while its cards stay readable,
@@ -722,7 +828,7 @@ impl TreeLab {
         }
         let frame = egui::Frame::canvas(ui.style());
         let canvas = frame.show(ui, |ui| {
-            let scene = egui::Scene::new().zoom_range(0.01..=1.5);
+            let scene = egui::Scene::new().zoom_range(ZOOM_RANGE);
             let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed, self.selected));
             if response.response.changed() {
                 self.view_moved = true;
@@ -732,6 +838,9 @@ impl TreeLab {
                 Some(Item::Others { parent, .. }) => commands.push(TreeCommand::ShowAll(parent)),
                 Some(Item::Pruned { .. }) | None => {}
             }
+            let min_zoom = if self.in_cell { CELL_MIN_ZOOM } else { PAGE_MIN_ZOOM };
+            // The scene took the whole frame (its response's rect is the tree's, in the scene).
+            commands.extend(view_note(ui, ui.min_rect(), self.scene_rect, &placed, min_zoom));
         });
         canvas.response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Game tree canvas"));
         canvas.response.on_hover_text(
@@ -775,18 +884,7 @@ impl Lesson for TreeLab {
         }
         ui.heading("Game-tree search: minimax, alpha-beta and UCT");
         // Folded on a short screen (a projector at 130%): the tree needs the height.
-        widgets::intro(
-            ui,
-            "tree-lab-intro",
-            "A game tree has a node for every position and an edge for every move. Minimax gives each \
-             node the value of its best move for the player to move there: MAX (X or White) \
-             takes the largest child value, MIN (O or Black) the smallest. Negamax is the same \
-             search with every value for the side to move. Alpha-beta keeps a window (α, β) of values \
-             that can still matter and skips the rest of a node's moves once one move proves the \
-             opponent will never let the game get there: that is a cutoff. UCT does not search to a \
-             depth: it grows the tree where random playouts look promising. Values on the cards are \
-             for X (White), whatever the algorithm holds internally.",
-        );
+        widgets::intro(ui, "tree-lab-intro", &about(self.shown_game()));
         let narration = widgets::Narration::new(ui);
         let sentence = self.narration();
         widgets::side_panel(ui, "tree-lab-side", 0.34, |ui| {
