@@ -76,7 +76,7 @@ pub enum ReadError {
     Io(io::Error),
     /// Larger than `max` bytes; `size` is unknown for a stream such as /dev/zero.
     TooBig { size: Option<u64>, max: u64 },
-    /// A byte no text file has, on the 1-based `line`.
+    /// A byte no text file has, on the 1-based `line`; `what` says which.
     NotText { line: usize, what: &'static str },
 }
 
@@ -104,7 +104,7 @@ impl std::fmt::Display for ReadError {
             ReadError::Io(error) => write!(f, "cannot read: {error}"),
             ReadError::TooBig { size: Some(size), max } => write!(f, "too big ({size} bytes, max {max})"),
             ReadError::TooBig { size: None, max } => write!(f, "too big (more than {max} bytes)"),
-            ReadError::NotText { what, .. } => write!(f, "not a text file ({what})"),
+            ReadError::NotText { what, .. } => f.write_str(what),
         }
     }
 }
@@ -136,7 +136,7 @@ fn text_from(mut reader: impl io::Read, size: Option<u64>, max: u64) -> Result<S
         let chunk = &chunk[..read];
         if let Some(at) = chunk.iter().position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) {
             let line = lines_before + 1 + chunk[..at].iter().filter(|&&b| b == b'\n').count();
-            let what = if chunk[at] == 0 { "NUL byte" } else { "control byte" };
+            let what = if chunk[at] == 0 { "not a text file (NUL byte)" } else { "not a text file (control byte)" };
             return Err(ReadError::NotText { line, what });
         }
         if (bytes.len() + read) as u64 > max {
@@ -147,7 +147,7 @@ fn text_from(mut reader: impl io::Read, size: Option<u64>, max: u64) -> Result<S
     }
     String::from_utf8(bytes).map_err(|e| {
         let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count();
-        ReadError::NotText { line, what: "not UTF-8" }
+        ReadError::NotText { line, what: "not UTF-8 text" }
     })
 }
 
@@ -249,7 +249,7 @@ mod tests {
         let error = text_from(&b"# Talk\r\n\tfine\x0c\nhello \x01 world\n"[..], None, MAX_TEXT).unwrap_err();
         assert_eq!(error.at("t.md"), "t.md:3: not a text file (control byte)");
         let error = text_from(&b"a\nb\n\xff\n"[..], None, MAX_TEXT).unwrap_err();
-        assert_eq!(error.at("t.md"), "t.md:3: not a text file (not UTF-8)");
+        assert_eq!(error.at("t.md"), "t.md:3: not UTF-8 text");
         assert_eq!(text_from(&b"a\tb\r\n"[..], None, 5).unwrap(), "a\tb\r\n", "exactly max bytes are read");
     }
 

@@ -125,7 +125,9 @@ pub fn run(args: MeshArgs) -> QueriesResult {
             if let Some(grid) = &grid {
                 let scenarios = movingai::load_scen(file)?;
                 movingai::check_map_size(&name, &scenarios, grid)?;
-                super::warn_if_other_map(file, &scenarios, args.grid.as_deref().expect("a grid is loaded"));
+                if let Some(warning) = super::other_map_warning(file, &scenarios, args.grid.as_deref().expect("a grid is loaded")) {
+                    eprintln!("{warning}");
+                }
                 scenarios.iter().map(|s| ([s.start.0 as f64, s.start.1 as f64], [s.goal.0 as f64, s.goal.1 as f64])).collect()
             } else {
                 let text = crate::files::read_text(file, crate::files::MAX_TEXT).map_err(|e| CliError(e.at(&name)))?;

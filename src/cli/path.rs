@@ -157,8 +157,8 @@ pub fn run(args: PathArgs) -> QueriesResult {
         Some(scen) => {
             let scenarios = movingai::load_scen(scen)?;
             movingai::check_map_size(&scen.display().to_string(), &scenarios, &grid)?;
-            super::warn_if_other_map(scen, &scenarios, &args.map);
-            Some(scenarios)
+            let warning = super::other_map_warning(scen, &scenarios, &args.map);
+            Some((scenarios, warning))
         }
         None => None,
     };
@@ -166,9 +166,9 @@ pub fn run(args: PathArgs) -> QueriesResult {
     let prepared = planner.prepare(&grid).map_err(flag_error)?;
     let preprocessing_micros = clock.elapsed().as_secs_f64() * 1e6;
     match (scenarios, start, goal) {
-        (Some(scenarios), _, _) => {
+        (Some((scenarios, warning)), _, _) => {
             let queries = &scenarios[..args.limit.unwrap_or(usize::MAX).min(scenarios.len())];
-            run_scenarios(&grid, &planner, &prepared, preprocessing_micros, queries)
+            run_scenarios(&grid, &planner, &prepared, preprocessing_micros, queries, warning)
         }
         (None, Some(start), Some(goal)) => run_single(&grid, &planner, &prepared, start, goal).map(|()| 0),
         _ => Err(CliError("give either --scen FILE or --from x,y --to x,y".to_string())),
@@ -235,7 +235,16 @@ fn positive_zero(cost: f64) -> f64 {
     cost + 0.0
 }
 
-fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocessing_micros: f64, queries: &[Scenario]) -> QueriesResult {
+/// Runs the queries; `warning` (about the scenario file) goes to stderr, on the line that reports
+/// mismatches if there is one, so stderr stays one line.
+fn run_scenarios(
+    grid: &Grid,
+    planner: &Planner,
+    prepared: &Prepared,
+    preprocessing_micros: f64,
+    queries: &[Scenario],
+    warning: Option<String>,
+) -> QueriesResult {
     let mut space = SearchSpace::new();
     let (mut failed, mut total_expanded, mut total_micros) = (0, 0, 0.0);
     let mut mismatches = Vec::new();
@@ -312,13 +321,17 @@ fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocess
     if notes.is_empty() && !mismatches.is_empty() {
         // An optimal search disagreeing with the .scen: a wrong file or a wrong search, never "fine".
         eprintln!(
-            "{} of {} queries differ from the .scen's optimal length although {} is optimal: id {}",
+            "{} of {} queries differ from the .scen's optimal length although {} is optimal: id {}{}",
             mismatches.len(),
             queries.len(),
             planner.method.name(),
-            first_ids(&mismatches)
+            first_ids(&mismatches),
+            warning.map(|warning| format!(" ({warning})")).unwrap_or_default()
         );
         return Ok(failed + mismatches.len());
+    }
+    if let Some(warning) = warning {
+        eprintln!("{warning}");
     }
     Ok(failed)
 }
