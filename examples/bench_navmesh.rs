@@ -1,7 +1,7 @@
 //! TA* and TRA* on triangulated grid maps against grid A* (octile, MovingAI rules) and against the
 //! `polyanya` crate (Cui, Harabor & Grastien 2017) run on the same walkable triangles, on the same
 //! queries (the maps' .scen files, cell centres): median time per query (each query's fastest of
-//! [`ROUNDS`] passes), nodes expanded, and how much shorter the any-angle paths are than the
+//! [`ROUNDS`] passes, or `BENCH_ROUNDS`), nodes expanded, and how much shorter the any-angle paths are than the
 //! octile ones. TA*, TRA* and Polyanya lengths are asserted equal (Polyanya works in f32).
 //!
 //! Point location: ours walks the triangulation from a vertex found in a grid of buckets built
@@ -10,6 +10,7 @@
 //! ratios that count are against the baked mesh.
 //!
 //! cargo run --release --example bench_navmesh [-- MAP.map ...]
+//! (`BENCH_ROUNDS=500` runs the passes that often, for a profiler to see small maps' queries.)
 
 use std::time::Instant;
 
@@ -158,7 +159,8 @@ fn main() {
         let to_f32 = |p: [f64; 2]| glam::Vec2::new(p[0] as f32, p[1] as f32);
         let (mut ta, mut tra, mut first, mut reference, mut unbaked_paths) = (vec![], vec![], vec![], vec![], vec![]);
         let (mut ta_us, mut tra_us, mut first_us, mut polyanya_us, mut unbaked_us) = (vec![], vec![], vec![], vec![], vec![]);
-        for _ in 0..ROUNDS {
+        let rounds = std::env::var("BENCH_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(ROUNDS);
+        for _ in 0..rounds {
             let mut times;
             (ta, times) = pass(&queries, |query| scratch.ta_star(&mesh, query, &mut NoTrace).unwrap());
             keep_fastest(&mut ta_us, times);

@@ -22,7 +22,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::adversarial::engine::EngineSpec;
+use crate::adversarial::engine::{EngineAlgorithm, EngineSpec, UCT_DEFAULT_ITERATIONS};
+use crate::adversarial::mcts::MctsConfig;
+use crate::games::barca::START_FEN;
+use crate::games::custom_tree::{self, CustomTree};
+use crate::games::{Outcome, Side};
 use crate::adversarial::tree::TreeEvent;
 use crate::grid::generate::Spec;
 use crate::grid::{Grid, movingai};
@@ -95,21 +99,148 @@ impl fmt::Display for RunSpec {
     }
 }
 
-impl FromStr for RunSpec {
-    type Err = String;
-
-    /// The spec kinds' names do not overlap, so the name says which one this is.
-    fn from_str(text: &str) -> Result<Self, String> {
-        let name = text.trim().split(':').next().unwrap_or("");
-        match name {
-            "bfs" | "dijkstra" | "astar" | "hpa" | "pra" => text.parse().map(RunSpec::Planner),
-            "ta" | "tra" => text.parse().map(RunSpec::Mesh),
-            _ => text.parse().map(RunSpec::Engine),
+impl RunSpec {
+    /// Reads `text` as the kind of spec `lab` runs, so a bad one gets that kind's message (the
+    /// planners for a grid cell, the engines for a game cell).
+    pub fn parse(lab: Lab, text: &str) -> Result<RunSpec, String> {
+        match lab {
+            Lab::Grid | Lab::Hierarchical => text.parse().map(RunSpec::Planner),
+            Lab::Polygon => text.parse().map(RunSpec::Mesh),
+            Lab::GameTree | Lab::Barca => text.parse().map(RunSpec::Engine),
+            Lab::Tuning => Err(format!("the tuning lab runs no spec, not '{}'", quote(text))),
         }
     }
 }
 
-crate::serde_as_text!(RunSpec);
+/// Written as text; read by [`RunSpec::parse`], which needs the scene's lab.
+impl Serialize for RunSpec {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// The game a game-tree scene searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameKind {
+    TicTacToe,
+    Barca,
+    /// A tree typed in as nested leaves.
+    CustomTree,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 3] = [GameKind::TicTacToe, GameKind::Barca, GameKind::CustomTree];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::TicTacToe => "Tic-tac-toe",
+            GameKind::Barca => "Barca",
+            GameKind::CustomTree => "Custom tree",
+        }
+    }
+
+    /// The position a page opens with: one with a small, instructive tree.
+    pub fn default_position(self) -> &'static str {
+        match self {
+            GameKind::TicTacToe => "x.o/.x./..o",
+            GameKind::Barca => START_FEN,
+            GameKind::CustomTree => "((3,12,8),(2,4,6),(14,5,2))",
+        }
+    }
+
+    pub fn side_name(self, side: Side) -> &'static str {
+        match (self, side) {
+            (GameKind::TicTacToe, Side::First) => "X",
+            (GameKind::TicTacToe, Side::Second) => "O",
+            (GameKind::Barca, side) => crate::games::barca::side_name(side),
+            (GameKind::CustomTree, Side::First) => "MAX",
+            (GameKind::CustomTree, Side::Second) => "MIN",
+        }
+    }
+
+    /// The depth a newly chosen game is searched to: the whole game, or what takes a moment.
+    pub fn default_depth(self) -> u32 {
+        match self {
+            GameKind::TicTacToe => 9,
+            GameKind::Barca => 3,
+            // Searched to its height whatever the depth asked for (see the game-tree lab's `spawn`).
+            GameKind::CustomTree => custom_tree::MAX_DEPTH as u32,
+        }
+    }
+
+    /// The deepest search offered: deeper Barca searches take minutes.
+    pub fn max_depth(self, algorithm: EngineAlgorithm) -> u32 {
+        match (self, algorithm) {
+            (GameKind::TicTacToe, _) => 9,
+            (GameKind::Barca, EngineAlgorithm::Minimax | EngineAlgorithm::Negamax) => 3,
+            (GameKind::Barca, _) => 5,
+            (GameKind::CustomTree, _) => custom_tree::MAX_DEPTH as u32,
+        }
+    }
+    /// The game of a position's text: only a Barca FEN names the side to move after a space.
+    pub fn of_position(text: &str) -> GameKind {
+        if text.trim().contains(char::is_whitespace) { GameKind::Barca } else { GameKind::TicTacToe }
+    }
+
+    /// The searches the game-tree lab offers on the game: a typed-in tree has values only at its
+    /// leaves, so only the searches that run to its height.
+    pub fn algorithms(self) -> &'static [EngineAlgorithm] {
+        match self {
+            GameKind::CustomTree => &[EngineAlgorithm::Minimax, EngineAlgorithm::Negamax, EngineAlgorithm::AlphaBeta],
+            _ => &EngineAlgorithm::SEARCHES,
+        }
+    }
+
+    /// The engine the game-tree lab records: plain UCT with `playouts` (its replay computes plain
+    /// UCT's selection scores), the others to `depth`.
+    pub fn recorded_engine(self, algorithm: EngineAlgorithm, depth: u32, playouts: u64) -> EngineSpec {
+        match algorithm {
+            EngineAlgorithm::Uct => EngineSpec {
+                iterations: Some(playouts),
+                // Random Barca games rarely end: score playouts after a few plies instead.
+                uct: MctsConfig {
+                    playout_cutoff: if self == GameKind::Barca { Some(16) } else { MctsConfig::plain().playout_cutoff },
+                    ..MctsConfig::plain()
+                },
+                ..EngineSpec::new(EngineAlgorithm::Uct)
+            },
+            algorithm => EngineSpec::depth(algorithm, depth),
+        }
+    }
+
+    /// Whether the game-tree lab can record `engine` on the game; else why, naming what to write.
+    pub fn check_engine(self, engine: &EngineSpec) -> Result<(), String> {
+        if !self.algorithms().contains(&engine.algorithm) || engine.level.is_some() {
+            return Err(match self {
+                GameKind::CustomTree => format!("a typed-in tree is searched with minimax, negamax or alphabeta, not '{engine}'"),
+                _ => format!("the game-tree lab records minimax:D, negamax:D, alphabeta:D, id:D or uct:N,plain, not '{engine}'"),
+            });
+        }
+        let depth = engine.depth.unwrap_or(self.default_depth());
+        let recorded = self.recorded_engine(engine.algorithm, depth, engine.iterations.unwrap_or(UCT_DEFAULT_ITERATIONS));
+        if recorded != *engine {
+            return Err(match engine.algorithm {
+                EngineAlgorithm::Uct => format!("the game-tree lab shows plain UCT with a number of playouts: write '{recorded}', not '{engine}'"),
+                _ => format!("the game-tree lab searches to a depth, with no other limits: write '{recorded}', not '{engine}'"),
+            });
+        }
+        let max = self.max_depth(engine.algorithm);
+        if engine.algorithm != EngineAlgorithm::Uct && depth > max {
+            return Err(format!("the lab searches {} at most {max} plies deep with {}", self.name(), engine.algorithm.name()));
+        }
+        Ok(())
+    }
+
+    /// Whether there is anything to search after `outcome`; else a one-line reason.
+    pub fn searchable(self, outcome: Option<Outcome>) -> Result<(), String> {
+        match outcome {
+            None => Ok(()),
+            Some(Outcome::Win(side)) => Err(format!("the game is over ({} has won): nothing to search", self.side_name(side))),
+            Some(Outcome::Draw) => Err("the game is over (a draw): nothing to search".to_string()),
+        }
+    }
+}
+
 
 /// Named moments of a replay a scene can open on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,9 +305,13 @@ impl FromStr for Step {
 
 impl Step {
     /// The number of events to replay to reach this step in a trace, `usize::MAX` for the end;
-    /// `moment` finds the event a named moment is (an error names one the trace does not have).
+    /// `moment` finds the event a named moment is (an error names one the trace does not have, or
+    /// an index past the end).
     pub fn resolve<E>(self, events: &[E], moment: impl Fn(Moment, &E) -> bool) -> Result<usize, String> {
         match self {
+            Step::Index(index) if index > events.len() => {
+                Err(format!("step {index} is past the end (the search has {} events)", events.len()))
+            }
             Step::Index(index) => Ok(index),
             Step::End => Ok(usize::MAX),
             Step::Moment(Moment::Start) => Ok(0),
@@ -245,20 +380,21 @@ impl<'de> Deserialize<'de> for Step {
     }
 }
 
-/// One thing to show. See the module documentation for the TOML form.
+/// One thing to show. See the module documentation for the TOML form. Its specs are read as text
+/// first (`Scene<String>`): the lab says which kind of spec they are.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Scene {
+pub struct Scene<S = RunSpec> {
     pub version: u32,
     pub lab: Lab,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub map: Option<MapSource>,
     /// What runs: a planner (grid, hierarchical), a mesh search (polygon), an engine (game tree, Barca).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub spec: Option<RunSpec>,
+    pub spec: Option<S>,
     /// A second spec shown side by side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub compare: Option<RunSpec>,
+    pub compare: Option<S>,
     /// The query: cells (grid) or points (polygon).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<[f64; 2]>,
@@ -274,6 +410,57 @@ pub struct Scene {
     pub step: Step,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub layers: Vec<String>,
+}
+
+/// A problem with one field of a scene: the field lets a lecture point at its line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
+        FieldError { field, message: message.into() }
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<FieldError> for String {
+    fn from(error: FieldError) -> String {
+        error.message
+    }
+}
+
+/// The index of the line of a scene's TOML `text` that sets the top-level `key`.
+pub fn field_index(text: &str, key: &str) -> Option<usize> {
+    let sets = |line: &str| line.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='));
+    text.lines().position(sets)
+}
+
+impl Scene<String> {
+    /// The scene with its specs read as its lab's kind, validated.
+    fn read(self) -> Result<Scene, FieldError> {
+        let Scene { version, lab, map, spec, compare, start, goal, position, tree, step, layers } = self;
+        // A typed-in tree is searched to its height: a bare `minimax` means that depth.
+        let height = tree.as_deref().and_then(|text| CustomTree::parse(text).ok()).map(|tree| tree.root().height());
+        let parse = |field, text: Option<String>| {
+            let text = text.map(|text| match height {
+                Some(height) if ["minimax", "negamax", "alphabeta"].contains(&text.trim()) => format!("{}:{height}", text.trim()),
+                _ => text,
+            });
+            text.map(|text| RunSpec::parse(lab, &text).map_err(|e| FieldError::new(field, e))).transpose()
+        };
+        let (spec, compare) = (parse("spec", spec)?, parse("compare", compare)?);
+        let scene = Scene { version, lab, map, spec, compare, start, goal, position, tree, step, layers };
+        scene.validate()?;
+        Ok(scene)
+    }
 }
 
 /// Only the version, read first so a newer format is named as such rather than by its fields.
@@ -300,10 +487,11 @@ impl Scene {
     }
 
     /// Checks what the fields cannot say alone: the version, specs fitting the lab, the layers.
-    pub fn validate(&self) -> Result<(), String> {
-        check_version(Some(self.version))?;
-        let specs = [(self.spec, false), (self.compare, true)];
-        for (spec, second) in specs.into_iter().filter_map(|(spec, second)| Some((spec?, second))) {
+    pub fn validate(&self) -> Result<(), FieldError> {
+        check_version(Some(self.version)).map_err(|e| FieldError::new("version", e))?;
+        let specs = [(self.spec, "spec"), (self.compare, "compare")];
+        for (spec, field) in specs.into_iter().filter_map(|(spec, field)| Some((spec?, field))) {
+            let second = field == "compare";
             let fits = match (self.lab, spec) {
                 (Lab::Grid, RunSpec::Planner(planner)) => !planner.is_hierarchical(),
                 // The planner, and second the flat search replayed beside it.
@@ -313,22 +501,72 @@ impl Scene {
                 _ => false,
             };
             if !fits {
-                return Err(format!("spec '{spec}' does not fit the {} lab", lab_name(self.lab)));
+                return Err(FieldError::new(field, format!("spec '{spec}' does not fit the {} lab", lab_name(self.lab))));
             }
         }
         if let Some(layer) = self.layers.iter().find(|layer| !self.lab.layers().contains(&layer.as_str())) {
             let known = self.lab.layers();
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
-            return Err(format!("unknown layer '{layer}' for the {} lab (known: {known})", lab_name(self.lab)));
+            let message = format!("unknown layer '{layer}' for the {} lab (known: {known})", lab_name(self.lab));
+            return Err(FieldError::new("layers", message));
         }
+        self.check_page()?;
         if self.start.is_some() != self.goal.is_some() {
-            return Err("give both start and goal, or neither".to_string());
+            let given = if self.start.is_some() { "start" } else { "goal" };
+            return Err(FieldError::new(given, "give both start and goal, or neither"));
         }
         let non_finite = self.start.iter().chain(&self.goal).flatten().any(|v| !v.is_finite());
         if non_finite {
-            return Err("start and goal must be finite numbers".to_string());
+            return Err(FieldError::new("start", "start and goal must be finite numbers"));
         }
         Ok(())
+    }
+
+    /// The rules of the page that shows the scene, beyond its spec's kind: what the game-tree lab
+    /// records on the scene's game, and the Barca page's computer levels.
+    fn check_page(&self) -> Result<(), FieldError> {
+        let spec = |message: String| FieldError::new("spec", message);
+        let game_lab = matches!(self.lab, Lab::GameTree | Lab::Barca);
+        if game_lab && self.tree.is_some() && (self.lab == Lab::Barca || self.position.is_some()) {
+            let message = "a typed-in tree is a game-tree cell of its own: give a tree or a position, not both";
+            return Err(FieldError::new("tree", message));
+        }
+        match (self.lab, self.engine()) {
+            (Lab::GameTree, Some(engine)) => {
+                self.game().check_engine(&engine).map_err(spec)?;
+                let height = self.tree.as_deref().and_then(|text| CustomTree::parse(text).ok()).map(|tree| tree.root().height() as u32);
+                if let Some(height) = height.filter(|&height| engine.depth < Some(height)) {
+                    let name = engine.algorithm.name();
+                    let message = format!("the tree is {height} plies high and only its leaves have values: write {name} or {name}:{height}");
+                    return Err(spec(message));
+                }
+            }
+            (Lab::Barca, engine) => {
+                if self.step != Step::End {
+                    return Err(FieldError::new("step", format!("the Barca page shows its position, not step '{}': use end", self.step)));
+                }
+                let is_level = |engine: &EngineSpec| {
+                    matches!(engine.algorithm, EngineAlgorithm::Id | EngineAlgorithm::Uct)
+                        && engine.level.is_some()
+                        && *engine == EngineSpec { level: engine.level, ..EngineSpec::new(engine.algorithm) }
+                };
+                if let Some(engine) = engine.filter(|engine| !is_level(engine)) {
+                    return Err(spec(format!("the computer plays easy, medium, hard or uct:LEVEL, not '{engine}'")));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The game a game-tree scene searches: its typed-in tree, its position's game, or
+    /// tic-tac-toe, the game a new lab opens on.
+    pub fn game(&self) -> GameKind {
+        match (&self.tree, &self.position) {
+            (Some(_), _) => GameKind::CustomTree,
+            (None, Some(text)) => GameKind::of_position(text),
+            (None, None) => GameKind::TicTacToe,
+        }
     }
 
     pub fn from_toml(text: &str) -> Result<Scene, String> {
@@ -342,9 +580,11 @@ impl Scene {
         };
         let version: VersionOnly = toml::from_str(text).map_err(one_line)?;
         check_version(version.version)?;
-        let scene: Scene = toml::from_str(text).map_err(one_line)?;
-        scene.validate()?;
-        Ok(scene)
+        let fields: Scene<String> = toml::from_str(text).map_err(one_line)?;
+        fields.read().map_err(|e| match field_index(text, e.field) {
+            Some(index) => format!("scene line {}: {}", index + 1, e.message),
+            None => e.message,
+        })
     }
 
     pub fn to_toml(&self) -> String {
@@ -354,9 +594,8 @@ impl Scene {
     pub fn from_json(text: &str) -> Result<Scene, String> {
         let version: VersionOnly = serde_json::from_str(text).map_err(|e| format!("scene: {e}"))?;
         check_version(version.version)?;
-        let scene: Scene = serde_json::from_str(text).map_err(|e| format!("scene: {e}"))?;
-        scene.validate()?;
-        Ok(scene)
+        let fields: Scene<String> = serde_json::from_str(text).map_err(|e| format!("scene: {e}"))?;
+        Ok(fields.read()?)
     }
 
     pub fn to_json(&self) -> String {
@@ -512,7 +751,9 @@ layers = ["values"]
             (with("layers", "layer"), "unknown field `layer`"),
             (with("\"dijkstra\"", "\"hpa\""), "spec 'hpa:cluster=32' does not fit the grid lab"),
             (with("weight=1.5", "weight=0.5"), "weight must be a number >= 1"),
-            (with("\"values\"", "\"clusters\""), "unknown layer 'clusters' for the grid lab"),
+            (with("\"values\"", "\"clusters\""), "scene line 10: unknown layer 'clusters' for the grid lab"),
+            (with("\"astar:octile,weight=1.5\"", "\"foo\""), "scene line 5: unknown planner 'foo': use bfs, dijkstra, astar, jps, hpa or pra"),
+            (with("\"dijkstra\"", "\"astar,4conn\""), "scene line 6: unknown planner 'astar,4conn'"),
             (with("first-expansion", "halfway"), "step 'halfway' is not an event index"),
             (with("goal = [62, 62]", ""), "give both start and goal"),
             (with("bundled", "online"), "unknown variant `online`"),
@@ -523,6 +764,16 @@ layers = ["values"]
         let error = Scene::from_json(r#"{"version": 2, "lab": "grid"}"#).unwrap_err();
         assert!(error.contains("scene version 2 is not supported"), "{error}");
         assert!(Scene::from_json(r#"{"version": 1, "lab": "grid", "colour": 3}"#).unwrap_err().contains("unknown field `colour`"));
+    }
+
+    #[test]
+    fn specs_are_read_as_the_labs_kind() {
+        let read = |lab: &str, spec: &str| Scene::from_toml(&format!("version = 1\nlab = \"{lab}\"\nspec = \"{spec}\""));
+        assert_eq!(read("grid", "jps").unwrap().planner(), Some("jps".parse().unwrap()));
+        assert!(read("hierarchical", "jps").unwrap_err().contains("spec 'jps' does not fit the hierarchical lab"));
+        assert!(read("game-tree", "jps").unwrap_err().starts_with("scene line 3: unknown engine 'jps': use minimax:D"));
+        assert!(read("polygon", "bfs").unwrap_err().contains("scene line 3:"));
+        assert!(read("tuning", "bfs").unwrap_err().contains("the tuning lab runs no spec"));
     }
 
     #[test]
@@ -558,18 +809,18 @@ layers = ["values"]
         texts.prop_map(|text| text.parse::<Planner>().unwrap())
     }
 
-    fn engine() -> impl Strategy<Value = EngineSpec> {
-        prop_oneof![
-            (0..3usize, 1..10u32).prop_map(|(a, d)| format!("{}:{d}", ["minimax", "negamax", "alphabeta"][a])),
-            (1..10u32, proptest::option::of(1..5000u64)).prop_map(|(d, n)| match n {
-                Some(n) => format!("id:{d},nodes={n}"),
-                None => format!("id:{d}"),
-            }),
-            (1..5000u64, 0..30u32, any::<u64>()).prop_map(|(n, c, seed)| format!("uct:{n},exploration={},seed={seed}", f64::from(c) / 10.0)),
-            Just("uct:hard".to_string()),
-            Just("medium".to_string()),
-        ]
-        .prop_map(|text| text.parse::<EngineSpec>().unwrap())
+    /// An engine a game page shows, from (algorithm, depth, playouts, level) numbers: what the
+    /// game-tree lab records on the scene's game, or one of the Barca page's levels.
+    fn page_engine(scene: &Scene, (a, d, n, level): (usize, u32, u64, usize)) -> EngineSpec {
+        if scene.lab == Lab::Barca {
+            return ["easy", "medium", "hard", "uct:easy", "uct:medium", "uct:hard"][level].parse().unwrap();
+        }
+        let game = scene.game();
+        let algorithm = game.algorithms()[a % game.algorithms().len()];
+        let max = game.max_depth(algorithm);
+        // Only a typed-in tree's height is searched: any depth up to the most covers it.
+        let depth = if game == GameKind::CustomTree { max } else { 1 + d % max };
+        game.recorded_engine(algorithm, depth, n)
     }
 
     fn mesh() -> impl Strategy<Value = MeshSearch> {
@@ -609,9 +860,18 @@ layers = ["values"]
         let lab = (0..6usize).prop_map(|i| Lab::ALL[i]);
         let query = proptest::option::of((0..500u32, 0..500u32, 0..500u32, 0..500u32));
         let text = proptest::option::of("[ -~]{0,30}");
-        (lab, map, query, text.clone(), text, step(), planner(), engine(), mesh(), any::<bool>()).prop_map(
+        let engine = (0..5usize, 0..64u32, 1..5000u64, 0..6usize);
+        (lab, map, query, text.clone(), text, step(), planner(), engine, mesh(), any::<bool>()).prop_map(
             |(lab, map, query, position, tree, step, planner, engine, mesh, compare)| {
                 let mut scene = Scene { map, step, position, tree, ..Scene::new(lab) };
+                // A game page shows a typed-in tree or a position; the Barca page its position, at the end.
+                if lab == Lab::Barca || (lab == Lab::GameTree && scene.position.is_some()) {
+                    scene.tree = None;
+                }
+                if lab == Lab::Barca {
+                    scene.step = Step::End;
+                }
+                let engine = page_engine(&scene, engine);
                 let spec = match lab {
                     Lab::Grid => planner.grid_search().map(|_| RunSpec::Planner(planner)),
                     Lab::Hierarchical => Some(RunSpec::Planner(planner)).filter(|_| planner.is_hierarchical()),

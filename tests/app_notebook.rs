@@ -284,3 +284,69 @@ fn presenting_gives_the_slide_the_whole_window_until_stopped() {
     harness.get_by_label("Grid search");
     harness.get_by_label("Larger");
 }
+
+/// The file line of `key` in the `n`th cell of `text` (1-based, as errors name lines).
+fn key_line(text: &str, n: usize, key: &str) -> usize {
+    let fences = text.lines().enumerate().filter(|(_, line)| line.starts_with("```searchlab")).map(|(i, _)| i);
+    let start = fences.clone().nth(n).unwrap();
+    start + 1 + text.lines().skip(start).position(|line| line.starts_with(&format!("{key} ="))).unwrap()
+}
+
+/// `lecture --check` and the notebook take the same cells and refuse the same ones, with the same
+/// `FILE:LINE: problem`: the game-tree lab's and the Barca page's own spec rules and finished games
+/// included, each at the line of the field at fault.
+#[test]
+fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
+    let barca_start = "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 w";
+    let white_won = "4ee4/3lmml3/10/3L6/10/10/3E2E3/10/4MML3/10 b";
+    let bad: [(&str, String, &str, &str); 7] = [
+        ("game-tree", "spec = \"uct:100\"\nposition = \"x../.o./...\"".into(), "spec", "the game-tree lab shows plain UCT with a number of playouts: write 'uct:100,plain', not 'uct:100'"),
+        ("barca", "spec = \"random\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'random'"),
+        ("barca", "spec = \"alphabeta:2\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'alphabeta:2'"),
+        ("game-tree", format!("spec = \"minimax:6\"\nposition = \"{barca_start}\""), "spec", "the lab searches Barca at most 3 plies deep with minimax"),
+        ("game-tree", "spec = \"alphabeta:3\"\nposition = \"xxx/oo./...\"\nstep = \"end\"".into(), "position", "the game is over (X has won): nothing to search"),
+        ("game-tree", format!("spec = \"alphabeta:2\"\nposition = \"{white_won}\""), "position", "the game is over (White has won): nothing to search"),
+        ("game-tree", "tree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"minimax:1\"".into(), "spec", "the tree is 2 plies high"),
+    ];
+    let good = [
+        ("game-tree", "spec = \"uct:100,plain\"\nposition = \"x../.o./...\"".to_string()),
+        ("barca", "spec = \"uct:hard\"".to_string()),
+        ("game-tree", "tree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"minimax\"\nstep = 30".to_string()),
+    ];
+    let text: String = bad.iter().map(|(lab, body, ..)| cell(lab, body)).chain(good.iter().map(|(lab, body)| cell(lab, body))).collect();
+    let path = lecture_file("same-rules", &text);
+    let file = path.display().to_string();
+    let expected: Vec<String> =
+        bad.iter().enumerate().map(|(n, (_, _, key, message))| format!("{file}:{}: {message}", key_line(&text, n, key))).collect();
+    let output = common::cli::searchlab(&["lecture", "--check", &file]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), bad.len() + 1, "one line per bad cell and a summary: {stderr}");
+    for (line, expected) in lines.iter().zip(&expected) {
+        assert!(line.starts_with(expected.as_str()), "--check said '{line}', expected '{expected}'");
+    }
+    let harness = open(&path);
+    for (n, expected) in expected.iter().enumerate() {
+        // Refused before a page is built: no other position's tree under the error.
+        assert!(harness.state().cells()[n].scene().is_err() && harness.state().cells()[n].live().is_none(), "cell {n} is refused");
+        harness.get_by_label_contains(expected);
+    }
+    for n in bad.len()..bad.len() + good.len() {
+        assert!(harness.state().cells()[n].scene().is_ok(), "cell {n} is taken");
+    }
+}
+
+/// A step past the end of the recorded search: the cell says so over itself with the lecture's
+/// `FILE:LINE`, the same line `lecture --check` gives.
+#[test]
+fn a_step_past_the_end_is_reported_over_the_cell_as_the_check_reports_it() {
+    let text = format!("# Too far\n\n{}", grid_cell("99999999"));
+    let path = lecture_file("past-end", &text);
+    let output = common::cli::searchlab(&["lecture", "--check", &path.display().to_string()]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let reported = stderr.lines().next().unwrap();
+    let step_line = key_line(&text, 0, "step");
+    assert!(reported.starts_with(&format!("{}:{step_line}: step 99999999 is past the end (the search has ", path.display())), "{stderr}");
+    let harness = open(&path);
+    harness.get_by_label(reported);
+}

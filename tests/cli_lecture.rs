@@ -197,3 +197,38 @@ fn problems_keep_the_parsers_reason_and_the_files_line() {
     ];
     assert_problems("reasons.md", &text, &expected);
 }
+
+/// Lecture 2's summary quotes PRA*(k)'s first stretch as `path --algo pra --k 4` measures it on the
+/// cell's query (re-measure after a change to PRA*: this fails until the sentence follows).
+#[test]
+fn lecture_two_summary_quotes_pra_k_as_the_command_line_measures_it() {
+    let args = ["path", "--map", "maps/rooms128.map", "--from", "1,1", "--to", "120,120", "--algo", "pra", "--k", "4"];
+    let output = searchlab(&args);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let line = &json_lines(&output)[0];
+    let expanded = line["expanded"].as_u64().expect("an expanded count");
+    let cells = line["path"].as_array().expect("a path").len();
+    let lecture = std::fs::read_to_string("lectures/2-hierarchical-search.md").unwrap();
+    let sentence = format!("With k = 4 this query returns a first stretch of {cells} cells after {expanded} expansions.");
+    assert!(lecture.contains(&sentence), "lecture 2 should say: {sentence}");
+}
+
+/// A grid cell's spec is read as a planner: JPS is one, and a bad one gets the planners' list (not
+/// the game engines'); a bad field is reported at its own line, not at the fence.
+#[test]
+fn grid_cells_read_their_spec_as_a_planner_and_errors_name_the_fields_line() {
+    let cell = |spec: &str, extra: &str| {
+        format!("```searchlab\nversion = 1\nlab = \"grid\"\nmap = {{ bundled = \"maze64.map\" }}\nspec = \"{spec}\"\nstart = [1, 1]\ngoal = [62, 62]\n{extra}```\n\n")
+    };
+    let jps = lecture_file("jps.md", &cell("jps", "step = \"path-found\"\n"));
+    let output = searchlab(&["lecture", "--check", &jps]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = [cell("foo", ""), cell("astar,4conn", ""), cell("bfs", "layers = [\"bogus\"]\n")].concat();
+    let planners = "use bfs, dijkstra, astar, jps, hpa or pra";
+    let expected = [
+        (5, &*format!("unknown planner 'foo': {planners}")),
+        (14, "unknown planner 'astar,4conn'"),
+        (26, "unknown layer 'bogus' for the grid lab (known: values)"),
+    ];
+    assert_problems("planners.md", &text, &expected);
+}

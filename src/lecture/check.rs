@@ -10,7 +10,7 @@ use crate::games::tictactoe::TicTacToe;
 use crate::text::quote;
 use crate::grid::Grid;
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::scene::{Lab, LogSource, MapSource, RunSpec, Scene, Step};
+use crate::scene::{GameKind, Lab, LogSource, MapSource, RunSpec, Scene, Step, field_index};
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::trace::{NoTrace, Progress, Recorder, Watched};
 use crate::adversarial::engine::{EngineAlgorithm, EngineSpec};
@@ -53,19 +53,11 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
         }
         Lab::GameTree | Lab::Barca => {
             if let Some(text) = &scene.tree {
-                if scene.lab == Lab::Barca || scene.position.is_some() {
-                    return Err(at("tree")("a typed-in tree is a game-tree cell of its own: give a tree or a position, not both".to_string()));
-                }
                 CustomTree::parse(text).map_err(|e| at("tree")(format!("tree: {e}")))?;
-                // Only leaves have values: the searches that run to the tree's height.
-                let whole = [EngineAlgorithm::Minimax, EngineAlgorithm::Negamax, EngineAlgorithm::AlphaBeta];
-                if let Some(engine) = scene.engine().filter(|engine| !whole.contains(&engine.algorithm)) {
-                    return Err(at("spec")(format!("a typed-in tree is searched with minimax, negamax or alphabeta, not '{engine}'")));
-                }
             }
             if let Some(text) = &scene.position {
                 let parsed = match scene.lab {
-                    Lab::Barca => check_fen(text),
+                    Lab::Barca => read_fen(text).map(drop),
                     _ => check_position(text),
                 };
                 parsed.map_err(at("position"))?;
@@ -85,14 +77,19 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
     Ok(scene)
 }
 
-/// Whether `text` is a game-tree position (a tic-tac-toe board or a Barca FEN), else the parser's
-/// reason for the game the text looks like: only a FEN names the side to move after a space.
+/// Whether `text` is a game-tree position with something to search (a tic-tac-toe board or a Barca
+/// FEN, the game not over), else why: the parser's reason for the game the text looks like.
 pub fn check_position(text: &str) -> Result<(), String> {
-    if text.trim().contains(char::is_whitespace) { check_fen(text) } else { TicTacToe::from_position(text).map(drop) }
+    let game = GameKind::of_position(text);
+    let outcome = match game {
+        GameKind::Barca => read_fen(text)?.outcome(),
+        _ => TicTacToe::from_position(text)?.outcome(),
+    };
+    game.searchable(outcome)
 }
 
-fn check_fen(text: &str) -> Result<(), String> {
-    Barca::from_fen(text.trim()).map(drop).map_err(|e| format!("'{}': {e}", quote(text)))
+fn read_fen(text: &str) -> Result<Barca, String> {
+    Barca::from_fen(text.trim()).map_err(|e| format!("'{}': {e}", quote(text)))
 }
 
 /// Records the cell's search and checks that its step is in it (grid and polygon cells that give
@@ -126,19 +123,11 @@ fn check_step(cell: &Cell, scene: &Scene) -> Result<(), Problem> {
                 Some(events) => events.map_err(at)?,
                 None => return Ok(()),
             };
-            return step_in(scene.step, events.len(), |step| step.in_tree(&events)).map_err(at);
+            return scene.step.in_tree(&events).map(drop).map_err(at);
         }
         Lab::Barca | Lab::Tuning => return Ok(()),
     };
-    step_in(scene.step, events.len(), |step| step.in_search(&events)).map_err(at)
-}
-
-/// Checks that `step` lies within a recording of `len` events (`resolve` finds a named one).
-fn step_in(step: Step, len: usize, resolve: impl Fn(Step) -> Result<usize, String>) -> Result<(), String> {
-    match step {
-        Step::Index(index) if index > len => Err(format!("step {index} is past the end (the search has {len} events)")),
-        step => resolve(step).map(drop),
-    }
+    scene.step.in_search(&events).map(drop).map_err(at)
 }
 
 /// How long `--check` lets a game-tree cell's search run to find its step.
@@ -223,8 +212,7 @@ fn key_line(cell: &Cell, key: &str) -> usize {
 
 /// The line of the cell's body that sets `key`.
 fn key_index(cell: &Cell, key: &str) -> Option<usize> {
-    let sets = |line: &str| line.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='));
-    cell.source.lines().position(sets)
+    field_index(&cell.source, key)
 }
 
 /// A problem with the scene's map, at the lecture's line: an inline map's own line numbers

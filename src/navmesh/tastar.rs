@@ -27,15 +27,14 @@
 //! TRA* ([`super::trastar`]) runs this same search on the reduced triangulation ([`super::reduction`]).
 
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
-use std::hash::BuildHasherDefault;
+use std::collections::BinaryHeap;
 
 use super::funnel::{Corner, channel_path, narrow, tighten};
 use super::polygon::{MAX_COORDINATE, within_bounds};
 use super::reduction::Reduction;
 use super::triangulation::{Location, Navmesh};
 use super::{Point, distance, orient, path_length, point_segment_distance};
-use crate::graph::NodeHasher;
+use crate::graph::NodeMap;
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::text::number;
 use crate::trace::{NO_NODE, NoTrace, Tracer};
@@ -88,8 +87,8 @@ pub struct MeshSearchResult {
 /// One search node: the channel ending in `tri`, entered by edge `entry` (3 for the start),
 /// after `depth` portals. For a point agent, `apex` is the funnel's apex after the last portal,
 /// fixed at portal `apex_depth` and reached by a taut path of length `apex_distance`, and `sides`
-/// the corners ending its left and right sides with their portals: the funnel kept per channel,
-/// so a child adds its one portal instead of walking back to the apex.
+/// the corners ending its left and right sides: the funnel kept per channel, so a child adds its
+/// one portal instead of walking back to the apex.
 #[derive(Debug, Clone, Copy)]
 struct Channel {
     tri: u32,
@@ -100,8 +99,19 @@ struct Channel {
     depth: u32,
     apex_depth: u32,
     apex: Point,
+    /// The apex's vertex, `NO_NODE` for the start.
+    apex_vertex: u32,
     apex_distance: f64,
-    sides: [(Point, u32); 2],
+    sides: [Side; 2],
+}
+
+/// The corner ending one side of a funnel: its point, the portal it belongs to and its vertex
+/// (`NO_NODE` for the start).
+#[derive(Debug, Clone, Copy)]
+struct Side {
+    point: Point,
+    depth: u32,
+    vertex: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -155,8 +165,8 @@ pub fn ta_star<T: Tracer<SearchEvent>>(mesh: &Navmesh, query: &MeshQuery, tracer
 pub struct SearchScratch {
     nodes: Channels,
     open: BinaryHeap<OpenEntry>,
-    /// The shortest known taut path to each apex corner, by its coordinates.
-    shortest_to_apex: FastMap<(u64, u64), f64>,
+    /// The shortest known taut path to each apex corner, by vertex (`NO_NODE` for the start).
+    shortest_to_apex: NodeMap<f64>,
     portals: PortalDistances,
 }
 
@@ -217,39 +227,48 @@ impl SearchScratch {
                 depth: 0,
                 apex_depth: 0,
                 apex: start,
+                apex_vertex: NO_NODE,
                 apex_distance: 0.0,
-                sides: [(start, 0); 2],
+                sides: [Side { point: start, depth: 0, vertex: NO_NODE }; 2],
             });
             open.push(OpenEntry { f: h_start, g: 0.0, node });
             tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
         }
-        // The child of `node` across edge `i`, if an agent fits through and it is not on the channel.
+        // The child of `node` across edge `i`, if an agent fits through and it is not on the
+        // channel, with its funnel but its parent's g and f: TRA* only needs them where a corridor
+        // ends (`estimate` then).
         let child = |nodes: &mut Channels, node: u32, i: usize| -> Option<Channel> {
             let parent = nodes.nodes[node as usize];
             let next = mesh.passable(parent.tri, i)?;
             if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(next) {
                 return None;
             }
-            let (a, b) = mesh.edge(parent.tri, i);
-            let h = point_segment_distance(goal, a, b);
             let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
             let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
-            let (g, f) = if radius == 0.0 {
+            if radius == 0.0 {
                 let v = mesh.triangles[parent.tri as usize].vertices;
-                if !nodes.advance_apex(mesh, &mut child, [(b, v[(i + 1) % 3]), (a, v[i])]) {
+                let corner = |v: u32| (mesh.vertices[v as usize], v);
+                if !nodes.advance_apex(mesh, &mut child, [corner(v[(i + 1) % 3]), corner(v[i])]) {
                     return None;
                 }
+            }
+            Some(child)
+        };
+        // g and f of a channel opened with its parent's: the largest of those and its own bounds.
+        let estimate = |child: &Channel| -> (f64, f64) {
+            let (a, b) = mesh.edge(child.tri, child.entry as usize);
+            if radius == 0.0 {
                 // No shorter than the straight distance from the start: the start, the apex and the
                 // edge form a triangle.
-                let g = parent.g.max(child.apex_distance + point_segment_distance(child.apex, a, b));
+                let g = child.g.max(child.apex_distance + point_segment_distance(child.apex, a, b));
                 // Every path through the channel passes the apex, then the edge, then goes on to
-                // the goal (Polyanya's estimate).
-                (g, (g + h).max(child.apex_distance + through_segment(child.apex, a, b, goal)))
+                // the goal (Polyanya's estimate). It is at least g + h unless the parent's g is
+                // the larger, which is rare enough that computing h costs more than it prunes.
+                (g, child.f.max(child.apex_distance + through_segment(child.apex, a, b, goal)))
             } else {
-                let g = parent.g.max(point_segment_distance(start, a, b));
-                (g, g + h)
-            };
-            Some(Channel { g, f: parent.f.max(f), ..child })
+                let g = child.g.max(point_segment_distance(start, a, b));
+                (g, child.f.max(g + point_segment_distance(goal, a, b)))
+            }
         };
 
         let mut best = f64::INFINITY;
@@ -324,11 +343,12 @@ impl SearchScratch {
                         continue;
                     }
                 }
+                (next.g, next.f) = estimate(&next);
                 if next.f >= best - LENGTH_EPSILON {
                     continue;
                 }
                 if radius == 0.0 {
-                    let known = shortest_to_apex.entry((next.apex[0].to_bits(), next.apex[1].to_bits())).or_insert(next.apex_distance);
+                    let known = shortest_to_apex.entry(next.apex_vertex).or_insert(next.apex_distance);
                     if next.apex_distance > *known + LENGTH_EPSILON {
                         continue;
                     }
@@ -419,15 +439,12 @@ struct Piece {
 /// bends at `c`, so it is at least `g(apex) + |apex c| + |c p|` long.
 #[derive(Default)]
 struct PortalDistances {
-    /// Per portal, its last piece kept and how many it has: the pieces are a list through
-    /// `pieces`, so a new portal costs no allocation of its own.
-    portals: FastMap<u64, (u32, usize)>,
+    /// Per portal (triangle and entry edge), its last piece kept and how many it has: the pieces
+    /// are a list through `pieces`, so a new portal costs no allocation of its own.
+    portals: NodeMap<(u32, u32)>,
     /// Each piece with the one kept before it at its portal (`NO_NODE` for the first).
     pieces: Vec<(Piece, u32)>,
 }
-
-/// Keys here are ids and coordinates' bits, never crafted: SipHash's guard only costs time.
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<NodeHasher>>;
 
 /// Parts kept per portal; more only prune more (and cost more to compare).
 const PIECES_PER_PORTAL: usize = 16;
@@ -443,8 +460,9 @@ impl PortalDistances {
         let (left, right) = mesh.edge(channel.tri, channel.entry as usize);
         let length = distance(left, right);
         let Some((visible, beyond)) = portal_pieces(left, right, channel) else { return false };
-        let key = (u64::from(channel.tri) << 2) | u64::from(channel.entry);
+        let key = 3 * channel.tri + u32::from(channel.entry);
         let (last, count) = self.portals.get(&key).copied().unwrap_or((NO_NODE, 0));
+        let count = count as usize;
         let mut seen = [visible; PIECES_PER_PORTAL];
         let mut piece = last;
         for slot in &mut seen[..count] {
@@ -457,7 +475,7 @@ impl PortalDistances {
         }
         if count < PIECES_PER_PORTAL {
             self.pieces.push((visible, last));
-            self.portals.insert(key, (self.pieces.len() as u32 - 1, count + 1));
+            self.portals.insert(key, (self.pieces.len() as u32 - 1, count as u32 + 1));
         }
         false
     }
@@ -484,7 +502,7 @@ fn portal_pieces(left: Point, right: Point, channel: &Channel) -> Option<(Piece,
         let t = o_right / (o_right - o_left);
         t.is_finite().then(|| t.clamp(0.0, 1.0))
     };
-    let [(left_corner, _), (right_corner, _)] = channel.sides;
+    let [left_corner, right_corner] = channel.sides.map(|side| side.point);
     let (t_left, t_right) = (end(left_corner, left, 1.0)?, end(right_corner, right, 0.0)?);
     if t_right > t_left {
         return None;
@@ -503,7 +521,9 @@ fn covered(seen: &[Piece], piece: &Piece, gap: f64) -> bool {
     let mut spans = [(0.0, 0.0); PIECES_PER_PORTAL];
     let mut count = 0;
     for s in seen {
-        if s.to + gap >= piece.from && s.from <= piece.to + gap && s.g + distance(s.root, piece.root) <= piece.g + LENGTH_EPSILON {
+        // Most channels at a portal share the apex: no square root for those.
+        let via = if s.root == piece.root { 0.0 } else { distance(s.root, piece.root) };
+        if s.to + gap >= piece.from && s.from <= piece.to + gap && s.g + via <= piece.g + LENGTH_EPSILON {
             spans[count] = (s.from, s.to);
             count += 1;
         }
@@ -527,9 +547,9 @@ fn covered(seen: &[Piece], piece: &Piece, gap: f64) -> bool {
 #[derive(Default)]
 struct Channels {
     nodes: Vec<Channel>,
-    /// Each node's triangle and parent, apart from the rest: walking channels only reads these,
+    /// Each node's triangle, parent and entry edge, apart from the rest: walking channels only reads these,
     /// and a compact array keeps that walk in cache.
-    links: Vec<[u32; 2]>,
+    links: Vec<[u32; 3]>,
     marked: Vec<u32>,
     current: Vec<u32>,
     /// The nodes [`Self::mark_channel`] adds, kept to reuse the allocation.
@@ -559,7 +579,7 @@ impl Channels {
 
     fn push(&mut self, channel: Channel) -> u32 {
         self.nodes.push(channel);
-        self.links.push([channel.tri, channel.parent]);
+        self.links.push([channel.tri, channel.parent, u32::from(channel.entry)]);
         self.nodes.len() as u32 - 1
     }
 
@@ -608,16 +628,21 @@ impl Channels {
     fn advance_apex(&mut self, mesh: &Navmesh, child: &mut Channel, portal: [(Point, u32); 2]) -> bool {
         let corner = |point| Corner { point, offset: 0.0 };
         let apex = (corner(child.apex), child.apex_depth as usize);
-        let sides = child.sides.map(|(point, depth)| (corner(point), depth as usize));
+        let sides = child.sides.map(|side| (corner(side.point), side.depth as usize));
         let (new_apex, new_depth) = match narrow(apex, sides, portal.map(|(p, _)| corner(p)), child.depth as usize) {
-            Ok(sides) => {
-                child.sides = sides.map(|(c, depth)| (c.point, depth as u32));
+            Ok(narrowed) => {
+                for ((side, (c, depth)), (_, vertex)) in child.sides.iter_mut().zip(narrowed).zip(portal) {
+                    if depth as u32 == child.depth {
+                        *side = Side { point: c.point, depth: child.depth, vertex };
+                    }
+                }
                 return true;
             }
             Err(crossed) => crossed,
         };
+        let crossed = child.sides.into_iter().find(|side| side.point == new_apex.point).expect("the apex moves to a side's corner");
         child.apex_distance += distance(child.apex, new_apex.point);
-        (child.apex, child.apex_depth) = (new_apex.point, new_depth as u32);
+        (child.apex, child.apex_depth, child.apex_vertex) = (new_apex.point, new_depth as u32, crossed.vertex);
         // The apex's own portal and those after it, as (point, vertex) pairs.
         let mut own = None;
         let after = &mut self.after;
@@ -626,15 +651,16 @@ impl Channels {
         if child.apex_depth == child.depth {
             own = after.pop();
         }
-        let mut node = child.parent;
-        while own.is_none() && node != NO_NODE && self.nodes[node as usize].depth >= child.apex_depth.max(1) {
-            let channel = self.nodes[node as usize];
-            let v = mesh.triangles[channel.tri as usize].vertices;
+        // Each node's depth is one less than its child's.
+        let (mut node, mut depth) = (child.parent, child.depth - 1);
+        while own.is_none() && node != NO_NODE && depth >= child.apex_depth.max(1) {
+            let [tri, parent, entry] = self.links[node as usize];
+            let v = mesh.triangles[tri as usize].vertices;
             // Seen from the parent, the entry edge's first vertex is on the left.
-            let (left, right) = (v[channel.entry as usize], v[(channel.entry as usize + 1) % 3]);
+            let (left, right) = (v[entry as usize], v[(entry as usize + 1) % 3]);
             let pair = [left, right].map(|v| (mesh.vertices[v as usize], v));
-            if channel.depth == child.apex_depth { own = Some(pair) } else { after.push(pair) }
-            node = channel.parent;
+            if depth == child.apex_depth { own = Some(pair) } else { after.push(pair) }
+            (node, depth) = (parent, depth - 1);
         }
         after.reverse();
         let in_open_space = |point: Point, portal: &[(Point, u32); 2]| {
@@ -653,11 +679,17 @@ impl Channels {
         for pair in apexes.windows(2) {
             child.apex_distance += distance(pair[0].0.point, pair[1].0.point);
         }
+        // The vertex of a corner of portal `index` after the apex's (0: the apex).
+        let vertex = |point: Point, index: usize| match index {
+            0 => child.apex_vertex,
+            _ => after[index - 1].iter().find(|&&(p, _)| p == point).map_or(NO_NODE, |&(_, v)| v),
+        };
         let offset = child.apex_depth;
         let &(last, index) = apexes.last().expect("tighten keeps the first apex");
+        child.sides = sides.map(|(c, index)| Side { point: c.point, depth: offset + index as u32, vertex: vertex(c.point, index) });
+        child.apex_vertex = vertex(last.point, index);
         child.apex = last.point;
         child.apex_depth += index as u32;
-        child.sides = sides.map(|(c, index)| (c.point, offset + index as u32));
         true
     }
 

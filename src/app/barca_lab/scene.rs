@@ -2,9 +2,8 @@
 
 use super::BarcaLab;
 use super::ai::ai_engine;
-use crate::adversarial::engine::EngineAlgorithm;
 use crate::games::barca::Barca;
-use crate::scene::{Lab, RunSpec, Scene, Step};
+use crate::scene::{Lab, RunSpec, Scene};
 
 impl BarcaLab {
     /// What the page shows: the position (FEN) and the computer player.
@@ -23,18 +22,8 @@ impl BarcaLab {
         if scene.lab != Lab::Barca {
             return Err(format!("the Barca page cannot show a {:?} scene", scene.lab));
         }
-        if scene.step != Step::End {
-            return Err(format!("the Barca page shows its position, not step '{}': use end", scene.step));
-        }
-        let player = match scene.engine() {
-            Some(engine) => match (engine.algorithm, engine.level) {
-                (algorithm @ (EngineAlgorithm::Id | EngineAlgorithm::Uct), Some(level)) if ai_engine(algorithm, level) == engine => {
-                    Some((algorithm, level))
-                }
-                _ => return Err(format!("the computer plays easy, medium, hard or uct:LEVEL, not '{engine}'")),
-            },
-            None => None,
-        };
+        // Validated: the computer player is a level.
+        let player = scene.engine().and_then(|engine| Some((engine.algorithm, engine.level?)));
         let game = match &scene.position {
             Some(fen) if *fen != self.game.to_fen() => Some(Barca::from_fen(fen.trim()).map_err(|e| format!("position: {e}"))?),
             _ => None,

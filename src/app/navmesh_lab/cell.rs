@@ -11,6 +11,10 @@ use crate::app::widgets;
 const SIDE_WIDTH: f32 = 420.0;
 
 impl LiveCell for NavmeshLab {
+    fn error_mut(&mut self) -> Option<&mut Option<String>> {
+        Some(&mut self.error)
+    }
+
     fn cell_ui(&mut self, ui: &mut egui::Ui, height: f32) -> Rect {
         let mut commands = Vec::new();
         self.advance_playback(ui);

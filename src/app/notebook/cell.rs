@@ -17,6 +17,23 @@ pub trait LiveCell: Lesson {
     /// statistics, the pseudocode and (where the page has one) the narration line. Returns the
     /// canvas's rect.
     fn cell_ui(&mut self, ui: &mut egui::Ui, height: f32) -> Rect;
+
+    /// The error the page shows, for pages that replay a recording: the cell names its line.
+    fn error_mut(&mut self) -> Option<&mut Option<String>> {
+        None
+    }
+}
+
+/// Gives the page's `error` the lecture's `FILE:LINE`, as `lecture --check` does: a step that is past
+/// the end or not in the replay ([`crate::scene::Step::resolve`]) at the `step` line, any other at
+/// the cell's fence (`line`).
+fn located(error: &mut String, file: &str, line: usize, source: &str) {
+    if error.starts_with(&format!("{file}:")) {
+        return;
+    }
+    let step = error.starts_with("step ") || error.starts_with("this replay has no ");
+    let line = crate::scene::field_index(source, "step").filter(|_| step).map_or(line, |index| line + 1 + index);
+    *error = Problem::new(line, error.clone()).at(file);
 }
 
 /// The page that shows `scene`, set to it (its recording started).
@@ -135,7 +152,12 @@ impl CellView {
             }
         });
         match &mut self.live {
-            Some(Ok(live)) => self.rect = Some(live.cell_ui(ui, height)),
+            Some(Ok(live)) => {
+                if let Some(error) = live.error_mut().and_then(Option::as_mut) {
+                    located(error, file, self.line, &self.source);
+                }
+                self.rect = Some(live.cell_ui(ui, height));
+            }
             _ => {
                 let (rect, _) = ui.allocate_exact_size(Vec2::new(ui.available_width(), height), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 4.0, ui.visuals().faint_bg_color);

@@ -13,6 +13,10 @@ const SIDE_SHARE: f32 = 0.3;
 const SIDE_WIDTH: std::ops::RangeInclusive<f32> = 240.0..=400.0;
 
 impl LiveCell for TreeLab {
+    fn error_mut(&mut self) -> Option<&mut Option<String>> {
+        Some(&mut self.error)
+    }
+
     fn cell_ui(&mut self, ui: &mut egui::Ui, height: f32) -> Rect {
         self.in_cell = true;
         let mut commands = Vec::new();

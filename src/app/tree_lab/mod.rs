@@ -24,15 +24,6 @@ use crate::games::Side;
 use crate::trace::NO_NODE;
 use crate::scene::Scene;
 
-/// The searches offered on `game`: a typed-in tree has values only at its leaves, so only the
-/// searches that run to its height.
-fn algorithms(game: GameKind) -> &'static [EngineAlgorithm] {
-    match game {
-        GameKind::CustomTree => &[EngineAlgorithm::Minimax, EngineAlgorithm::Negamax, EngineAlgorithm::AlphaBeta],
-        _ => &EngineAlgorithm::SEARCHES,
-    }
-}
-
 /// The player values are for: "X (MAX)", "White (MAX)", or "MAX" on a typed-in tree.
 fn max_player(game: GameKind) -> String {
     match game {
@@ -47,7 +38,7 @@ fn about(game: GameKind) -> String {
         GameKind::CustomTree => ("MAX".to_string(), "MIN".to_string()),
         _ => (max_player(game), format!("{} (MIN)", game.side_name(Side::Second))),
     };
-    let uct = if algorithms(game).contains(&EngineAlgorithm::Uct) {
+    let uct = if game.algorithms().contains(&EngineAlgorithm::Uct) {
         " UCT does not search to a depth: it grows the tree where random playouts look promising."
     } else {
         ""
@@ -315,7 +306,7 @@ impl TreeLab {
             TreeCommand::SetGame(game) => {
                 self.settings.game = game;
                 self.settings.spec.depth = game.default_depth();
-                if !algorithms(game).contains(&self.settings.spec.algorithm) {
+                if !game.algorithms().contains(&self.settings.spec.algorithm) {
                     self.settings.spec.algorithm = EngineAlgorithm::AlphaBeta;
                 }
                 self.spawn();
@@ -325,7 +316,7 @@ impl TreeLab {
                 self.spawn();
             }
             TreeCommand::SetAlgorithm(algorithm) => {
-                if !algorithms(self.settings.game).contains(&algorithm) {
+                if !self.settings.game.algorithms().contains(&algorithm) {
                     self.error = Some(format!("{} is not offered on {}", algorithm.label(), self.settings.game.name()));
                     return;
                 }
@@ -446,7 +437,7 @@ impl TreeLab {
         });
         ui.horizontal_wrapped(|ui| {
             ui.label("Algorithm:");
-            for &algorithm in algorithms(self.settings.game) {
+            for &algorithm in self.settings.game.algorithms() {
                 if ui.radio(self.settings.spec.algorithm == algorithm, algorithm.label()).clicked()
                     && self.settings.spec.algorithm != algorithm
                 {

@@ -8,75 +8,17 @@ use crate::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 pub use crate::adversarial::engine::EngineAlgorithm;
+pub use crate::scene::GameKind;
 use crate::adversarial::{INF, SearchStats};
 use crate::adversarial::engine::{EngineResult, EngineSpec};
-use crate::adversarial::mcts::{MctsConfig, MctsStats};
+use crate::adversarial::mcts::MctsStats;
 use crate::adversarial::mcts_trace::{MctsEvent, MctsView};
 use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_ply, minimal_nodes_per_ply};
-use crate::games::barca::{Barca, START_FEN};
-use crate::games::custom_tree::{self, CustomTree};
+use crate::games::barca::Barca;
+use crate::games::custom_tree::CustomTree;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{DefaultEval, Game, Outcome, Score, Side};
 use crate::trace::{NO_NODE, Player, Progress, Recorder, Trace, Watched};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GameKind {
-    TicTacToe,
-    Barca,
-    /// A tree typed in as nested leaves.
-    CustomTree,
-}
-
-impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::TicTacToe, GameKind::Barca, GameKind::CustomTree];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::TicTacToe => "Tic-tac-toe",
-            GameKind::Barca => "Barca",
-            GameKind::CustomTree => "Custom tree",
-        }
-    }
-
-    /// The position a page opens with: one with a small, instructive tree.
-    pub fn default_position(self) -> &'static str {
-        match self {
-            GameKind::TicTacToe => "x.o/.x./..o",
-            GameKind::Barca => START_FEN,
-            GameKind::CustomTree => "((3,12,8),(2,4,6),(14,5,2))",
-        }
-    }
-
-    pub fn side_name(self, side: Side) -> &'static str {
-        match (self, side) {
-            (GameKind::TicTacToe, Side::First) => "X",
-            (GameKind::TicTacToe, Side::Second) => "O",
-            (GameKind::Barca, side) => crate::games::barca::side_name(side),
-            (GameKind::CustomTree, Side::First) => "MAX",
-            (GameKind::CustomTree, Side::Second) => "MIN",
-        }
-    }
-
-    /// The depth a newly chosen game is searched to: the whole game, or what takes a moment.
-    pub fn default_depth(self) -> u32 {
-        match self {
-            GameKind::TicTacToe => 9,
-            GameKind::Barca => 3,
-            // Searched to its height whatever the depth asked for (see `TreeLab::spawn`).
-            GameKind::CustomTree => custom_tree::MAX_DEPTH as u32,
-        }
-    }
-
-    /// The deepest search offered: deeper Barca searches take minutes.
-    pub fn max_depth(self, algorithm: EngineAlgorithm) -> u32 {
-        match (self, algorithm) {
-            (GameKind::TicTacToe, _) => 9,
-            (GameKind::Barca, EngineAlgorithm::Minimax | EngineAlgorithm::Negamax) => 3,
-            (GameKind::Barca, _) => 5,
-            (GameKind::CustomTree, _) => custom_tree::MAX_DEPTH as u32,
-        }
-    }
-}
 
 /// A position of either game.
 #[derive(Debug, Clone)]
@@ -131,11 +73,7 @@ impl Position {
 
     /// The position, or a one-line reason when there is nothing to search: the game is over.
     pub fn searchable(self) -> Result<Position, String> {
-        match self.outcome() {
-            None => Ok(self),
-            Some(Outcome::Win(side)) => Err(format!("the game is over ({} has won): nothing to search", self.kind().side_name(side))),
-            Some(Outcome::Draw) => Err("the game is over (a draw): nothing to search".to_string()),
-        }
+        self.kind().searchable(self.outcome()).map(|()| self)
     }
 
     /// The position after `moves`, given as move texts.
@@ -202,37 +140,17 @@ pub struct SearchSpec {
 impl SearchSpec {
     /// The library engine recorded on `game`: UCT with the playouts, the others to the depth.
     pub fn engine(&self, game: GameKind) -> EngineSpec {
-        match self.algorithm {
-            // The lesson shows plain UCT, whose selection scores its replay computes.
-            EngineAlgorithm::Uct => EngineSpec {
-                iterations: Some(self.iterations),
-                // Random Barca games rarely end: score playouts after a few plies instead.
-                uct: MctsConfig {
-                    playout_cutoff: if game == GameKind::Barca { Some(16) } else { MctsConfig::plain().playout_cutoff },
-                    ..MctsConfig::plain()
-                },
-                ..EngineSpec::new(EngineAlgorithm::Uct)
-            },
-            algorithm => EngineSpec::depth(algorithm, self.depth),
-        }
+        game.recorded_engine(self.algorithm, self.depth, self.iterations)
     }
 
-    /// Takes `engine`'s algorithm and budget; the page records only these.
-    pub fn set_engine(&mut self, engine: &EngineSpec, game: GameKind) -> Result<(), String> {
-        let spec = self.with(engine);
-        if spec.engine(game) != *engine {
-            return Err(format!("the game-tree lab records minimax:D, negamax:D, alphabeta:D, id:D or uct:N, not '{engine}'"));
-        }
-        *self = spec;
-        Ok(())
-    }
-
-    fn with(self, engine: &EngineSpec) -> SearchSpec {
-        SearchSpec {
+    /// Takes `engine`'s algorithm and budget; the page records only these (see
+    /// [`GameKind::check_engine`]).
+    pub fn set_engine(&mut self, engine: &EngineSpec) {
+        *self = SearchSpec {
             algorithm: engine.algorithm,
             depth: engine.depth.unwrap_or(self.depth),
             iterations: engine.iterations.unwrap_or(self.iterations),
-        }
+        };
     }
 }
 

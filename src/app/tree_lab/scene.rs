@@ -22,40 +22,31 @@ impl TreeLab {
         scene
     }
 
-    /// Shows `scene`: its position (tic-tac-toe or a Barca FEN, told apart by parsing) or typed-in
-    /// tree, and search,
+    /// Shows `scene`: its position (tic-tac-toe or a Barca FEN) or typed-in tree, and search,
     /// recorded; the replay opens on the scene's step once it is in. Nothing changes when the
-    /// scene does not fit.
+    /// scene does not fit (the rules are [`Scene::validate`]'s and [`GameKind::check_engine`]'s).
     pub fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {
         scene.validate()?;
         if scene.lab != Lab::GameTree {
             return Err(format!("the game-tree lab cannot show a {:?} scene", scene.lab));
         }
         let (game, text) = match (&scene.tree, &scene.position) {
-            (Some(_), Some(_)) => return Err("give a tree or a position, not both".to_string()),
-            (Some(tree), None) => {
+            (Some(tree), _) => {
                 Position::parse(GameKind::CustomTree, tree).map_err(|e| format!("tree: {e}"))?;
                 (GameKind::CustomTree, tree.clone())
             }
             (None, Some(text)) => {
                 // The parser's reason, as the lecture check gives it; a checked text is one of the two games.
                 crate::lecture::check_position(text)?;
-                let ticked = Position::parse(GameKind::TicTacToe, text).is_ok();
-                (if ticked { GameKind::TicTacToe } else { GameKind::Barca }, text.clone())
+                (GameKind::of_position(text), text.clone())
             }
             (None, None) => (self.settings.game, self.settings.position_text().to_string()),
         };
         let mut spec = self.settings.spec;
-        if let Some(engine) = scene.engine() {
-            spec.set_engine(&engine, game)?;
-        }
-        if !super::algorithms(game).contains(&spec.algorithm) {
-            return Err(format!("{} is not offered on {}", spec.algorithm.label(), game.name()));
-        }
-        let max = game.max_depth(spec.algorithm);
-        if spec.algorithm != crate::adversarial::engine::EngineAlgorithm::Uct && spec.depth > max {
-            return Err(format!("the lab searches {} at most {max} plies deep", game.name()));
-        }
+        // Validated on the scene's game; a scene naming no game is searched on the page's.
+        let engine = scene.engine().unwrap_or_else(|| spec.engine(game));
+        game.check_engine(&engine)?;
+        spec.set_engine(&engine);
         self.settings.game = game;
         self.settings.positions[game as usize] = text;
         self.settings.spec = spec;
