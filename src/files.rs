@@ -66,12 +66,89 @@ pub fn bundled_name(path: &str) -> Option<&str> {
     bundled_maps().find(|&map| map == name)
 }
 
-pub fn read(path: &Path) -> io::Result<Vec<u8>> {
-    imp::read(path)
+/// Largest lecture, weights, game, tuning log, query list or polygon map read (these are a few
+/// KB in practice), so a wrongly picked file cannot hang the reader or exhaust memory.
+pub const MAX_TEXT: u64 = 16 << 20;
+
+/// Why a file could not be read as text.
+#[derive(Debug)]
+pub enum ReadError {
+    Io(io::Error),
+    /// Larger than `max` bytes; `size` is unknown for a stream such as /dev/zero.
+    TooBig { size: Option<u64>, max: u64 },
+    /// A byte no text file has, on the 1-based `line`; `what` says which.
+    NotText { line: usize, what: &'static str },
 }
 
-pub fn read_to_string(path: &Path) -> io::Result<String> {
-    String::from_utf8(read(path)?).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+impl ReadError {
+    /// The 1-based line the problem is on, if it is on one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ReadError::NotText { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+
+    /// One line naming the file (and line): `FILE: too big (…)`, `FILE:LINE: not a text file (…)`.
+    pub fn at(&self, file: &str) -> String {
+        match self.line() {
+            Some(line) => format!("{file}:{line}: {self}"),
+            None => format!("{file}: {self}"),
+        }
+    }
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(error) => write!(f, "cannot read: {error}"),
+            ReadError::TooBig { size: Some(size), max } => write!(f, "too big ({size} bytes, max {max})"),
+            ReadError::TooBig { size: None, max } => write!(f, "too big (more than {max} bytes)"),
+            ReadError::NotText { what, .. } => f.write_str(what),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// The text file at `path`, refused when it is larger than `max` bytes or holds a NUL or other
+/// control byte (tab, line feed, carriage return and form feed aside) or invalid UTF-8. Reading
+/// stops at the first such byte or at `max`, so an endless or binary file costs little.
+pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
+    imp::read_text(path, max)
+}
+
+/// [`read_text`] on an open stream whose size, if known, is `size`.
+fn text_from(mut reader: impl io::Read, size: Option<u64>, max: u64) -> Result<String, ReadError> {
+    if let Some(size) = size.filter(|&size| size > max) {
+        return Err(ReadError::TooBig { size: Some(size), max });
+    }
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0; 64 * 1024];
+    let mut lines_before = 0;
+    loop {
+        let read = match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(read) => read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(ReadError::Io(error)),
+        };
+        let chunk = &chunk[..read];
+        if let Some(at) = chunk.iter().position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) {
+            let line = lines_before + 1 + chunk[..at].iter().filter(|&&b| b == b'\n').count();
+            let what = if chunk[at] == 0 { "not a text file (NUL byte)" } else { "not a text file (control byte)" };
+            return Err(ReadError::NotText { line, what });
+        }
+        if (bytes.len() + read) as u64 > max {
+            return Err(ReadError::TooBig { size, max });
+        }
+        lines_before += chunk.iter().filter(|&&b| b == b'\n').count();
+        bytes.extend_from_slice(chunk);
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+        ReadError::NotText { line, what: "not UTF-8 text" }
+    })
 }
 
 pub fn write(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
@@ -83,11 +160,19 @@ mod imp {
     use std::io;
     use std::path::Path;
 
-    pub fn read(path: &Path) -> io::Result<Vec<u8>> {
-        std::fs::read(path).or_else(|error| match super::built_in(path) {
-            Some(bytes) if error.kind() == io::ErrorKind::NotFound => Ok(bytes.to_vec()),
-            _ => Err(error),
-        })
+    use super::ReadError;
+
+    pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
+        match std::fs::File::open(path) {
+            Ok(file) => {
+                let size = file.metadata().ok().filter(|meta| meta.is_file()).map(|meta| meta.len());
+                super::text_from(file, size, max)
+            }
+            Err(error) => match super::built_in(path) {
+                Some(bytes) if error.kind() == io::ErrorKind::NotFound => super::text_from(bytes, Some(bytes.len() as u64), max),
+                _ => Err(ReadError::Io(error)),
+            },
+        }
     }
 
     pub fn write(path: &Path, contents: &[u8]) -> io::Result<()> {
@@ -114,14 +199,16 @@ mod imp {
         static ON_SAVE: RefCell<Option<SaveHook>> = RefCell::default();
     }
 
-    pub fn read(path: &Path) -> io::Result<Vec<u8>> {
+    pub fn read_text(path: &Path, max: u64) -> Result<String, super::ReadError> {
         let key = key(path);
-        if let Some(bytes) = ADDED.with_borrow(|added| added.get(&key).cloned()) {
-            return Ok(bytes);
+        let text = |bytes: &[u8]| super::text_from(bytes, Some(bytes.len() as u64), max);
+        if let Some(read) = ADDED.with_borrow(|added| added.get(&key).map(|bytes| text(bytes))) {
+            return read;
         }
-        super::built_in(&key)
-            .map(<[u8]>::to_vec)
-            .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no such file in the page (open it first)"))
+        match super::built_in(&key) {
+            Some(bytes) => text(bytes),
+            None => Err(super::ReadError::Io(io::Error::new(io::ErrorKind::NotFound, "no such file in the page (open it first)"))),
+        }
     }
 
     pub fn write(path: &Path, contents: &[u8]) -> io::Result<()> {
@@ -138,5 +225,41 @@ mod imp {
     /// What to do with every saved file besides keeping it (the page offers it as a download).
     pub fn on_save(hook: impl Fn(&Path, &[u8]) + 'static) {
         ON_SAVE.set(Some(Box::new(hook)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_endless_stream_of_nul_bytes_is_refused_at_the_first() {
+        let error = text_from(io::repeat(0), None, MAX_TEXT).unwrap_err();
+        assert_eq!(error.at("zero"), "zero:1: not a text file (NUL byte)");
+    }
+
+    #[test]
+    fn an_endless_text_stream_is_refused_at_the_cap() {
+        let error = text_from(io::repeat(b'a'), None, 1 << 20).unwrap_err();
+        assert_eq!(error.at("yes"), "yes: too big (more than 1048576 bytes)");
+    }
+
+    #[test]
+    fn control_bytes_and_bad_utf8_are_refused_at_their_line() {
+        let error = text_from(&b"# Talk\r\n\tfine\x0c\nhello \x01 world\n"[..], None, MAX_TEXT).unwrap_err();
+        assert_eq!(error.at("t.md"), "t.md:3: not a text file (control byte)");
+        let error = text_from(&b"a\nb\n\xff\n"[..], None, MAX_TEXT).unwrap_err();
+        assert_eq!(error.at("t.md"), "t.md:3: not UTF-8 text");
+        assert_eq!(text_from(&b"a\tb\r\n"[..], None, 5).unwrap(), "a\tb\r\n", "exactly max bytes are read");
+    }
+
+    #[test]
+    fn a_file_larger_than_the_cap_is_refused_without_reading_it() {
+        let path = std::env::temp_dir().join(format!("searchlab-files-sparse-{}", std::process::id()));
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_len(1 << 30).unwrap();
+        let error = read_text(&path, MAX_TEXT).unwrap_err();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(error.to_string(), format!("too big (1073741824 bytes, max {MAX_TEXT})"));
     }
 }

@@ -85,3 +85,18 @@ fn the_app_lists_the_tuning_lesson() {
     harness.run();
     harness.get_by_label("Tuning the Barca evaluation by self-play");
 }
+
+/// The weights chart's title says what its lines are, on the page and in `barca plot`'s SVG: in
+/// the bundled log `centre` goes 2 → 3 at iteration 1, +50 % of its start, and is drawn at
+/// (3 − 2) ÷ max(2, 5) = 0.2, which is what the title must describe.
+#[test]
+fn the_weights_chart_title_says_what_is_plotted() {
+    let title = "Weights: (value − start) ÷ max(|start|, 5)";
+    let mut harness = lab_harness();
+    harness.run();
+    harness.get_by_label(title);
+    let log = harness.state().log().unwrap().clone();
+    let centre = log.weight_series(false).into_iter().find(|s| s.name == "centre").unwrap();
+    assert_eq!(centre.points[1], [1.0, 0.2]);
+    assert!(searchlab::tournament::plot::tuning_svg(&log).contains(title));
+}

@@ -51,6 +51,7 @@ fn a_bad_position_exits_2_with_one_line() {
     for (fen, fragment) in [
         ("4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4", "missing the side to move"),
         ("4ee4/3lmxl3/10/10/10/10/10/10/3LMML3/4EE4 w", "row 9: unexpected character 'x'"),
+        ("", "position has 1 row separated by '/', expected 10"),
     ] {
         let output = searchlab(&["barca", "perft", "--depth", "1", "--fen", fen]);
         assert_eq!(output.status.code(), Some(2));

@@ -98,6 +98,10 @@ fn gen_is_deterministic_and_writes_solvable_scenarios() {
     let summary = json_lines(&check).pop().unwrap()["summary"].take();
     assert_eq!((summary["queries"].as_u64(), summary["mismatches"].as_u64()), (Some(20), Some(0)));
     assert_fails(&["gen", "random", "--density", "2", "--out", &out("c.map")], "--density must be a probability");
+    // Every cell blocked is no map to search; more scenarios than a .scen holds is refused at once.
+    assert_fails(&["gen", "random", "--density", "1", "--out", &out("d.map")], "the generated map has no free cell: lower --density");
+    assert!(!dir.join("d.map").exists());
+    assert_fails(&["gen", "maze", "--width", "8", "--height", "8", "--scenarios", "100000000", "--out", &out("e.map")], "--scenarios 100000000: at most 100000");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -173,4 +177,53 @@ fn no_path_reads_the_same_for_every_planner() {
         // `complete: false` is a partial PRA*(k) path; no path is not one.
         assert!(line.get("complete").is_none_or(serde_json::Value::is_null), "{algo}: {line}");
     }
+}
+
+/// PRA*(k) refines only k steps per level, so a long query's path stops short of the goal: each
+/// scenario line says whether it is complete, and the summary's suboptimality covers the complete
+/// paths only, saying how many, and is null when there are none.
+#[test]
+fn pra_k_scenario_lines_say_complete_and_the_summary_covers_only_complete_paths() {
+    let args = ["path", "--map", "maps/rooms128.map", "--scen", "maps/rooms128.map.scen", "--algo", "pra", "--k", "4", "--limit", "20"];
+    let lines = json_lines(&searchlab(&args));
+    let (queries, summary) = (&lines[..20], &lines[20]["summary"]);
+    let mut complete = Vec::new();
+    for line in queries {
+        let (cost, optimal) = (line["cost"].as_f64().unwrap(), line["optimal"].as_f64().unwrap());
+        match line["complete"].as_bool() {
+            Some(true) => {
+                assert!(cost >= optimal - 1e-6, "a complete path is no shorter than the optimum: {line}");
+                complete.push(cost / optimal - 1.0);
+            }
+            Some(false) => assert!(line["suboptimality"].is_null(), "a partial path has no suboptimality: {line}"),
+            None => panic!("no \"complete\" in {line}"),
+        }
+    }
+    assert!(complete.len() < 20, "k = 4 leaves some of rooms128's long queries partial");
+    assert_eq!(summary["complete"], complete.len());
+    let mean = complete.iter().sum::<f64>() / complete.len() as f64;
+    assert!((summary["mean_suboptimality"].as_f64().unwrap() - mean).abs() < 1e-9, "{summary}");
+
+    // One long query (length 203) cannot be planned in 4 steps per level: nothing to average.
+    let scen = std::env::temp_dir().join(format!("searchlab-cli-path-{}-long.scen", std::process::id()));
+    std::fs::write(&scen, "version 1\n0\trooms128.map\t128\t128\t1\t1\t120\t120\t203.09545443\n").unwrap();
+    let lines = json_lines(&searchlab(&["path", "--map", "maps/rooms128.map", "--scen", scen.to_str().unwrap(), "--algo", "pra", "--k", "4"]));
+    assert_eq!(lines[0]["complete"], false, "{}", lines[0]);
+    let summary = &lines[1]["summary"];
+    assert_eq!(summary["complete"], 0);
+    assert!(summary["mean_suboptimality"].is_null() && summary["max_suboptimality"].is_null(), "{summary}");
+}
+
+/// A scenario file for another map of the same size passes the size check, so the name is
+/// compared too: the run goes on (the names of copied maps may differ) with a warning on stderr.
+#[test]
+fn a_scenario_naming_another_map_is_warned_about() {
+    let scen = std::env::temp_dir().join(format!("searchlab-cli-path-{}-other.scen", std::process::id()));
+    std::fs::write(&scen, "version 1\n9\tother.map\t40\t24\t4\t11\t35\t11\t36.79898987\n").unwrap();
+    let output = searchlab(&["path", "--map", "maps/lecture-u.map", "--scen", scen.to_str().unwrap()]);
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr, format!("warning: {}:2: the scenario is for map 'other.map', not maps/lecture-u.map\n", scen.display()));
+    let own = searchlab(&["path", "--map", "maps/lecture-u.map", "--scen", "maps/lecture-u.map.scen"]);
+    assert!(own.stderr.is_empty(), "{}", String::from_utf8_lossy(&own.stderr));
 }

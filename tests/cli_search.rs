@@ -46,6 +46,42 @@ fn barca_search_reports_move_pv_and_stats() {
     assert_eq!(ab[0]["score"], line["score"], "the same value at the same depth");
 }
 
+/// White's elephants hold two holes and the lion on d7 the third: the game is over, and it reads
+/// in White and Black like every other output, not in the engine's First and Second.
+#[test]
+fn barca_search_names_the_winner_by_colour() {
+    let won = "4ee4/3lmml3/10/3L6/10/10/3E2E3/10/4MML3/10 b";
+    let line = &json_lines(&searchlab(&["barca", "search", "--algo", "id", "--depth", "1", "--fen", won]))[0];
+    assert_eq!(line["outcome"], "white wins", "{line}");
+    let start = &json_lines(&searchlab(&["barca", "search", "--algo", "id", "--depth", "1"]))[0];
+    assert!(start["outcome"].is_null(), "{start}");
+}
+
+/// Only iterative deepening counts nodes depth by depth: its counts add up to the node count, and
+/// the one-pass searches leave the key out rather than print an empty list.
+#[test]
+fn nodes_per_depth_is_given_only_where_it_is_counted() {
+    for game in ["tictactoe", "barca"] {
+        for algo in ["minimax", "negamax", "alphabeta"] {
+            let line = &json_lines(&searchlab(&[game, "search", "--algo", algo, "--depth", "2"]))[0];
+            assert!(line["stats"].get("nodes_per_depth").is_none(), "{game} {algo}: {line}");
+        }
+        let line = &json_lines(&searchlab(&[game, "search", "--algo", "id", "--depth", "2"]))[0];
+        let per_depth: Vec<u64> = line["stats"]["nodes_per_depth"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+        assert_eq!(per_depth.len(), 2, "{line}");
+        assert_eq!(per_depth.iter().sum::<u64>(), line["stats"]["nodes"].as_u64().unwrap(), "{line}");
+    }
+}
+
+/// Squares may be typed in either case: D2C3 is d2c3, the white lion stepping to c3.
+#[test]
+fn barca_moves_take_upper_case_squares() {
+    let search = |moves: &str| json_lines(&searchlab(&["barca", "search", "--algo", "id", "--depth", "1", "--moves", moves]))[0].clone();
+    let (upper, lower) = (search("D2C3"), search("d2c3"));
+    assert_eq!(upper["fen"], "4ee4/3lmml3/10/10/10/10/10/2L7/4MML3/4EE4 b", "{upper}");
+    assert_eq!(upper["fen"], lower["fen"]);
+}
+
 #[test]
 fn barca_play_swaps_colours_and_adds_up() {
     let args = ["barca", "play", "--white", "alphabeta:1", "--black", "random", "--games", "4", "--seed", "5", "--ply-limit", "120"];

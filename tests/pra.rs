@@ -328,3 +328,44 @@ fn abstract_lower_bounds_are_admissible_and_consistent() {
         }
     }
 }
+
+/// Costly ground inside, cheap ground round the edge: the cheapest way goes round.
+fn weighted_ring(side: u32, inner: u8) -> Grid {
+    let mut grid = Grid::new(side, side);
+    for y in 2..side - 2 {
+        for x in 2..side - 2 {
+            grid.set_weight(x, y, inner);
+        }
+    }
+    grid
+}
+
+#[test]
+fn plans_steer_round_costly_ground_as_the_grid_search_does() {
+    // Ignoring weights, the abstraction once planned straight through weight 9: 4.5x the optimum.
+    let grid = weighted_ring(64, 9);
+    let mut weighted_blocks = generate::rooms(96, 96, 12, 0.3, 4);
+    for cell in weighted_blocks.passable_cells() {
+        let (x, y) = weighted_blocks.coords(cell);
+        if (x / 16 + y / 16) % 2 == 0 {
+            weighted_blocks.set_weight(x, y, 5);
+        }
+    }
+    for (grid, queries) in [
+        (&grid, vec![((0, 32), (63, 32)), ((32, 0), (32, 63)), ((1, 1), (62, 40))]),
+        (&weighted_blocks, vec![]),
+    ] {
+        let pyramid = Pyramid::build(grid, MoveRules::MOVINGAI);
+        let cells = grid.passable_cells();
+        let spread: Vec<((u32, u32), (u32, u32))> = (0..20).map(|i| (grid.coords(cells[i * 37 % cells.len()]), grid.coords(cells[(i * 7919 + 500) % cells.len()]))).collect();
+        let mut over = Vec::new();
+        for (from, to) in queries.into_iter().chain(spread) {
+            let Some(optimum) = common::reference::movingai_cost(grid, from, to) else { continue };
+            let found = pyramid.query(grid, grid.cell(from.0, from.1), grid.cell(to.0, to.1), PraOptions::default(), &mut SearchSpace::default(), &mut NoTrace);
+            let (cost, _) = found.path.expect("a reachable goal gets a path");
+            over.push(cost / optimum.max(1e-9) - 1.0);
+        }
+        let worst = over.iter().cloned().fold(0.0, f64::max);
+        assert!(worst <= 0.05, "PRA* on weighted ground: worst path {:.1}% over the optimum", worst * 100.0);
+    }
+}

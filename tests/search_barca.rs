@@ -88,7 +88,7 @@ fn barca_search_plays_the_game_so_far_and_sees_its_repetitions() {
     let line = &repeated[0];
     assert_eq!(line["fen"], fresh[0]["fen"], "the same position as the start");
     assert_eq!(line["ply"], 8);
-    assert_eq!(line["outcome"], "Draw", "its third occurrence ends the game");
+    assert_eq!(line["outcome"], "draw", "its third occurrence ends the game");
     assert!(line["best_move"].is_null());
     assert_eq!(line["score"], 0);
 

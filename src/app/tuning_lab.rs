@@ -117,7 +117,7 @@ impl TuningLab {
         let log = if path.to_ascii_lowercase().ends_with(".csv") {
             Err("this page reads the JSON log; write one with `barca tune --log FILE.json`".to_string())
         } else {
-            crate::files::read_to_string(path.as_ref()).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text))
+            crate::files::read_text(path.as_ref(), crate::files::MAX_TEXT).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text))
         };
         self.show_log(log, &path);
     }
@@ -216,10 +216,9 @@ impl TuningLab {
                 plot.vline(VLine::new("best iteration", best).color(palette.best_iteration).width(2.5));
             });
         };
-        let title =
-            if self.raw_weights { "Weights" } else { "Weights: change from the start, in units of the start value" };
+        let title = crate::tournament::plot::weights_title(self.raw_weights);
         let scores = |ui: &mut egui::Ui, last| plot(ui, "tuning-scores", "Score against the fixed reference", log.score_series(), "score (−1..1)", last);
-        let weights = |ui: &mut egui::Ui| plot(ui, "tuning-weights", title, log.weight_series(self.raw_weights), "", true);
+        let weights = |ui: &mut egui::Ui| plot(ui, "tuning-weights", &title, log.weight_series(self.raw_weights), "", true);
         if side_by_side {
             ui.columns(2, |columns| {
                 scores(&mut columns[0], true);

@@ -9,7 +9,7 @@ use serde_json::json;
 use super::game_search::{self, SearchArgs};
 use super::tournament::{MatchArgs, PlotArgs, TuneArgs, load_weights, run_match_command, run_plot, run_tune};
 use super::{CliError, CliResult, emit, read_fen};
-use crate::games::Game;
+use crate::games::{Game, Outcome, Side};
 use crate::games::barca::{START_FEN, perft};
 
 #[derive(Debug, Args)]
@@ -73,7 +73,11 @@ pub fn run(args: BarcaArgs) -> CliResult {
             let mut out = game_search::run(&game, &weights, &args.search, 4, true)?;
             out["fen"] = json!(game.to_fen());
             out["ply"] = json!(game.ply());
-            out["outcome"] = json!(game.outcome());
+            out["outcome"] = json!(game.outcome().map(|outcome| match outcome {
+                Outcome::Win(Side::First) => "white wins",
+                Outcome::Win(Side::Second) => "black wins",
+                Outcome::Draw => "draw",
+            }));
             emit(&out);
             Ok(())
         }

@@ -136,6 +136,10 @@ pub fn result_json<G: Game>(game: &G, algorithm: EngineAlgorithm, result: &Searc
         .collect();
     let mut stats = serde_json::to_value(&result.stats).expect("stats serialize");
     stats["first_move_cutoff_rate"] = json!(result.stats.first_move_cutoff_rate());
+    if algorithm != EngineAlgorithm::Id {
+        // Only iterative deepening searches depth by depth.
+        stats.as_object_mut().expect("stats are an object").remove("nodes_per_depth");
+    }
     json!({
         "algo": algorithm.name(),
         "best_move": result.best_move.map(|mv| game.move_text(mv)),

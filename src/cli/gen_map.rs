@@ -47,7 +47,7 @@ pub struct GenArgs {
     /// Where to write the map; scenarios go to the same path with `.scen` appended.
     #[arg(long)]
     out: PathBuf,
-    /// Number of scenarios to write (0 for none).
+    /// Number of scenarios to write (0 for none, at most 100000).
     #[arg(long, default_value_t = 100)]
     scenarios: usize,
 }
@@ -70,10 +70,21 @@ pub fn run(args: GenArgs) -> CliResult {
         density: args.density,
         fill: args.fill,
     };
+    if args.scenarios > movingai::MAX_SCENARIOS {
+        return Err(CliError(format!("--scenarios {}: at most {} scenarios are written", args.scenarios, movingai::MAX_SCENARIOS)));
+    }
     let grid = spec.generate().map_err(|e| CliError::of_option(e, &["corridor", "room", "doors", "density", "fill"]))?;
     let write = |path: &PathBuf, text: String| {
         std::fs::write(path, text).map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))
     };
+    if grid.passable_count() == 0 {
+        let option = match args.kind {
+            Kind::Random => "lower --density",
+            Kind::Cave => "lower --fill",
+            Kind::Maze | Kind::Rooms => "make it larger",
+        };
+        return Err(CliError(format!("the generated map has no free cell: {option}")));
+    }
     write(&args.out, movingai::write_map(&grid))?;
     let map_name = args.out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let scen_path = PathBuf::from(format!("{}.scen", args.out.display()));

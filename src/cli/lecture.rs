@@ -43,7 +43,7 @@ fn open(_file: &Path) -> CliResult {
 
 fn read(file: &Path) -> Result<Lecture, CliError> {
     let name = file.display().to_string();
-    let text = crate::files::read_to_string(file).map_err(|e| CliError(format!("{name}: cannot read: {e}")))?;
+    let text = crate::files::read_text(file, crate::files::MAX_TEXT).map_err(|e| CliError(e.at(&name)))?;
     Lecture::parse(&text).map_err(|problem| CliError(problem.at(&name)))
 }
 

@@ -125,9 +125,12 @@ pub fn run(args: MeshArgs) -> QueriesResult {
             if let Some(grid) = &grid {
                 let scenarios = movingai::load_scen(file)?;
                 movingai::check_map_size(&name, &scenarios, grid)?;
+                if let Some(warning) = super::other_map_warning(file, &scenarios, args.grid.as_deref().expect("a grid is loaded")) {
+                    eprintln!("{warning}");
+                }
                 scenarios.iter().map(|s| ([s.start.0 as f64, s.start.1 as f64], [s.goal.0 as f64, s.goal.1 as f64])).collect()
             } else {
-                let text = std::fs::read_to_string(file).map_err(|e| CliError(format!("{name}: cannot read: {e}")))?;
+                let text = crate::files::read_text(file, crate::files::MAX_TEXT).map_err(|e| CliError(e.at(&name)))?;
                 parse_queries(&name, &text)?
             }
         }

@@ -168,6 +168,20 @@ fn one_line(message: &str) -> String {
 
 /// Prints one JSON value as a line. A reader that has gone (`| head -1`) ends the command quietly,
 /// as it would end `cat`: the lines it did not want are not an error.
+/// A warning when a scenario file names another map than the one searched: a map of the same
+/// size passes the size check, and its optimal lengths would be the other map's.
+fn other_map_warning(scen: &std::path::Path, scenarios: &[crate::grid::movingai::Scenario], map: &std::path::Path) -> Option<String> {
+    let name = |path: &std::path::Path| path.file_name().map(|name| name.to_os_string());
+    let other = scenarios.iter().find(|s| name(s.map.as_ref()) != name(map))?;
+    Some(format!(
+        "warning: {}:{}: the scenario is for map '{}', not {}",
+        scen.display(),
+        other.line,
+        crate::text::quote(&other.map),
+        map.display()
+    ))
+}
+
 fn emit(value: &serde_json::Value) {
     use std::io::Write;
     match writeln!(std::io::stdout().lock(), "{value}") {

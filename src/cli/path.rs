@@ -20,6 +20,7 @@ enum PathAlgo {
     Dijkstra,
     Astar,
     Jps,
+    /// HPA*: needs about 60 bytes of memory per map cell (4.2 GB at 8192x8192), A* about 16.
     Hpa,
     Pra,
 }
@@ -156,7 +157,8 @@ pub fn run(args: PathArgs) -> QueriesResult {
         Some(scen) => {
             let scenarios = movingai::load_scen(scen)?;
             movingai::check_map_size(&scen.display().to_string(), &scenarios, &grid)?;
-            Some(scenarios)
+            let warning = super::other_map_warning(scen, &scenarios, &args.map);
+            Some((scenarios, warning))
         }
         None => None,
     };
@@ -164,9 +166,9 @@ pub fn run(args: PathArgs) -> QueriesResult {
     let prepared = planner.prepare(&grid).map_err(flag_error)?;
     let preprocessing_micros = clock.elapsed().as_secs_f64() * 1e6;
     match (scenarios, start, goal) {
-        (Some(scenarios), _, _) => {
+        (Some((scenarios, warning)), _, _) => {
             let queries = &scenarios[..args.limit.unwrap_or(usize::MAX).min(scenarios.len())];
-            run_scenarios(&grid, &planner, &prepared, preprocessing_micros, queries)
+            run_scenarios(&grid, &planner, &prepared, preprocessing_micros, queries, warning)
         }
         (None, Some(start), Some(goal)) => run_single(&grid, &planner, &prepared, start, goal).map(|()| 0),
         _ => Err(CliError("give either --scen FILE or --from x,y --to x,y".to_string())),
@@ -186,10 +188,18 @@ fn details(answer: &Answer) -> Value {
         }),
         Answer::Pra(result) => json!({
             "level": result.level,
-            // Whether the path reaches the goal; no path is no partial path (null, like the cost).
-            "complete": result.path.as_ref().map(|_| result.complete),
+            "complete": complete(answer),
             "expanded_per_level": result.expanded_per_level,
         }),
+    }
+}
+
+/// Whether PRA*'s path reaches the goal (PRA*(k) may stop short); no path is no partial path
+/// (null, like the cost). Other planners' paths are always complete, so they leave it out.
+fn complete(answer: &Answer) -> Option<Value> {
+    match answer {
+        Answer::Pra(result) => Some(json!(result.path.as_ref().map(|_| result.complete))),
+        _ => None,
     }
 }
 
@@ -225,7 +235,16 @@ fn positive_zero(cost: f64) -> f64 {
     cost + 0.0
 }
 
-fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocessing_micros: f64, queries: &[Scenario]) -> QueriesResult {
+/// Runs the queries; `warning` (about the scenario file) goes to stderr, on the line that reports
+/// mismatches if there is one, so stderr stays one line.
+fn run_scenarios(
+    grid: &Grid,
+    planner: &Planner,
+    prepared: &Prepared,
+    preprocessing_micros: f64,
+    queries: &[Scenario],
+    warning: Option<String>,
+) -> QueriesResult {
     let mut space = SearchSpace::new();
     let (mut failed, mut total_expanded, mut total_micros) = (0, 0, 0.0);
     let mut mismatches = Vec::new();
@@ -256,6 +275,9 @@ fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocess
             "expanded": answer.expanded(),
             "micros": micros,
         });
+        if let Some(complete) = complete(&answer) {
+            line["complete"] = complete;
+        }
         if planner.is_hierarchical() {
             // Scenario lengths carry ~8 decimals: a rounding-sized difference is an optimal path.
             let ratio = cost
@@ -277,10 +299,14 @@ fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocess
         "guaranteed_optimal": true,
     });
     if planner.is_hierarchical() {
-        let mean = positive_zero(suboptimality.iter().sum::<f64>() / suboptimality.len().max(1) as f64);
+        // Over the complete paths only (a partial path's cost says nothing of the optimum): how
+        // many, and no figure at all when there are none.
+        let mean = (!suboptimality.is_empty())
+            .then(|| positive_zero(suboptimality.iter().sum::<f64>() / suboptimality.len() as f64));
         summary["preprocessing_micros"] = json!((preprocessing_micros * 10.0).round() / 10.0);
+        summary["complete"] = json!(suboptimality.len());
         summary["mean_suboptimality"] = json!(mean);
-        summary["max_suboptimality"] = json!(suboptimality.iter().copied().fold(0.0, f64::max));
+        summary["max_suboptimality"] = json!(suboptimality.iter().copied().reduce(f64::max));
     }
     let mut notes = Vec::new();
     notes.extend(planner.suboptimality_reason(grid));
@@ -295,13 +321,17 @@ fn run_scenarios(grid: &Grid, planner: &Planner, prepared: &Prepared, preprocess
     if notes.is_empty() && !mismatches.is_empty() {
         // An optimal search disagreeing with the .scen: a wrong file or a wrong search, never "fine".
         eprintln!(
-            "{} of {} queries differ from the .scen's optimal length although {} is optimal: id {}",
+            "{} of {} queries differ from the .scen's optimal length although {} is optimal: id {}{}",
             mismatches.len(),
             queries.len(),
             planner.method.name(),
-            first_ids(&mismatches)
+            first_ids(&mismatches),
+            warning.map(|warning| format!(" ({warning})")).unwrap_or_default()
         );
         return Ok(failed + mismatches.len());
+    }
+    if let Some(warning) = warning {
+        eprintln!("{warning}");
     }
     Ok(failed)
 }

@@ -241,7 +241,7 @@ pub fn run_plot(args: PlotArgs) -> CliResult {
     if is_csv(&args.log) {
         return Err(CliError(format!("{}: plots read the JSON log (write it with barca tune --log FILE.json), not the CSV one", args.log.display())));
     }
-    let text = std::fs::read_to_string(&args.log).map_err(|e| CliError(format!("{}: {e}", args.log.display())))?;
+    let text = crate::files::read_text(&args.log, crate::files::MAX_TEXT).map_err(|e| CliError(e.at(&args.log.display().to_string())))?;
     let log = TuneLog::from_json(&text).map_err(|e| CliError(format!("{}: {e}", args.log.display())))?;
     std::fs::write(&args.out, tuning_svg(&log)).map_err(|e| CliError(format!("{}: {e}", args.out.display())))?;
     emit(&json!({ "plot": args.out.display().to_string(), "iterations": log.iterations.len() }));

@@ -311,23 +311,35 @@ pub fn write_scen(scenarios: &[Scenario]) -> String {
     out
 }
 
-/// The file as text, or an error naming the line of the first byte that is not UTF-8.
+/// Largest `.map` text read: each cell takes at most 3 bytes (itself and a CRLF when the map is
+/// one cell wide), in the rows and again in the weights, plus the header.
+pub const MAX_MAP_TEXT: u64 = 2 * 3 * MAX_CELLS as u64 + 4096;
+
+/// Largest `.scen` text read: [`MAX_SCENARIOS`] lines of up to 256 bytes.
+pub const MAX_SCEN_TEXT: u64 = MAX_SCENARIOS as u64 * 256;
+
+/// Most queries `searchlab gen` writes to a `.scen` file.
+pub const MAX_SCENARIOS: usize = 100_000;
+
+/// A small text file (a polygon map or mesh), as [`read_text_up_to`] with [`crate::files::MAX_TEXT`].
 pub(crate) fn read_text(path: &Path) -> Result<String, ParseError> {
-    let bytes = crate::files::read(path).map_err(|e| ParseError {
+    read_text_up_to(path, crate::files::MAX_TEXT)
+}
+
+/// The file as text, or an error naming the file (and the line of a byte no text has) when it
+/// cannot be read, is larger than `max` bytes or is not text.
+fn read_text_up_to(path: &Path, max: u64) -> Result<String, ParseError> {
+    crate::files::read_text(path, max).map_err(|e| ParseError {
         file: path.display().to_string(),
-        line: 0,
-        message: format!("cannot read: {e}"),
-    })?;
-    String::from_utf8(bytes).map_err(|e| {
-        let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count();
-        ParseError { file: path.display().to_string(), line, message: "not UTF-8 text".to_string() }
+        line: e.line().unwrap_or(0),
+        message: e.to_string(),
     })
 }
 
 pub fn load_map(path: &Path) -> Result<Grid, ParseError> {
-    parse_map(&path.display().to_string(), &read_text(path)?)
+    parse_map(&path.display().to_string(), &read_text_up_to(path, MAX_MAP_TEXT)?)
 }
 
 pub fn load_scen(path: &Path) -> Result<Vec<Scenario>, ParseError> {
-    parse_scen(&path.display().to_string(), &read_text(path)?)
+    parse_scen(&path.display().to_string(), &read_text_up_to(path, MAX_SCEN_TEXT)?)
 }

@@ -65,7 +65,7 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
         }
         Lab::Tuning => {
             let text = match scene.tuning_log().map_err(at("map"))? {
-                Some(LogSource::Path(path)) => Some(std::fs::read_to_string(path).map_err(|e| at("map")(format!("{path}: {e}")))?),
+                Some(LogSource::Path(path)) => Some(crate::files::read_text(path.as_ref(), crate::files::MAX_TEXT).map_err(|e| at("map")(e.at(path)))?),
                 Some(LogSource::Inline(text)) => Some(text.to_string()),
                 Some(LogSource::Bundled) | None => None,
             };

@@ -24,7 +24,11 @@ struct Level {
     children: Vec<Vec<u32>>,
     /// Mean position of each node's children (on level 1: of its cells).
     position: Vec<(f64, f64)>,
-    /// Undirected adjacency, costs = distance between positions: node n's neighbours are
+    /// Mean weight of each node's children (on level 1: of its cells' weights), so that a plan
+    /// steers round costly ground as the grid search would.
+    weight: Vec<f64>,
+    /// Undirected adjacency, costs = distance between positions times the two nodes' mean
+    /// weight (at least the distance, so the octile guide stays a bound): node n's neighbours are
     /// `edges[edge_start[n]..edge_start[n + 1]]`: one flat array, no pointer to chase per node.
     edge_start: Vec<u32>,
     edges: Vec<(u32, f64)>,
@@ -195,7 +199,7 @@ impl Pyramid {
                 let graph = LevelGraph { pyramid: &pyramid, grid: GridGraph::new(grid, rules), level: below };
                 let count = graph.node_count();
                 let live = |n: u32| below > 0 || grid.is_cell_passable(n);
-                let (parent, level) = abstract_level(&graph, count, live, |n| pyramid.position(grid, below, n));
+                let (parent, level) = abstract_level(&graph, count, live, |n| pyramid.position(grid, below, n), |n| pyramid.weight(grid, below, n));
                 let shrank = level.children.len() < (0..count as u32).filter(|&n| live(n)).count();
                 (parent, level, shrank)
             };
@@ -300,6 +304,10 @@ impl Pyramid {
         } else {
             self.levels[level - 1].position[node as usize]
         }
+    }
+
+    fn weight(&self, grid: &Grid, level: usize, node: u32) -> f64 {
+        if level == 0 { grid.weight(node) as f64 } else { self.levels[level - 1].weight[node as usize] }
     }
 
     /// Each grid cell's node on `level` (`NO_NODE` for walls): the regions to colour.
@@ -500,6 +508,7 @@ fn abstract_level(
     count: usize,
     live: impl Fn(u32) -> bool,
     position: impl Fn(u32) -> (f64, f64),
+    weight: impl Fn(u32) -> f64,
 ) -> (Vec<u32>, Level) {
     let mut parent = vec![NO_NODE; count];
     let mut children: Vec<Vec<u32>> = Vec::new();
@@ -542,6 +551,7 @@ fn abstract_level(
             (sx / group.len() as f64, sy / group.len() as f64)
         })
         .collect();
+    let weight: Vec<f64> = children.iter().map(|group| group.iter().map(|&c| weight(c)).sum::<f64>() / group.len() as f64).collect();
     let metric = graph.pyramid.metric();
     let mut adjacency: Vec<Vec<(u32, f64)>> = vec![Vec::new(); children.len()];
     for n in (0..count as u32).filter(|&n| live(n)) {
@@ -550,7 +560,8 @@ fn abstract_level(
             let b = parent[nb as usize];
             if a != b && !adjacency[a as usize].iter().any(|&(m, _)| m == b) {
                 let ((ax, ay), (bx, by)) = (position[a as usize], position[b as usize]);
-                adjacency[a as usize].push((b, metric.estimate(ax - bx, ay - by)));
+                let mean_weight = (weight[a as usize] + weight[b as usize]) / 2.0;
+                adjacency[a as usize].push((b, metric.estimate(ax - bx, ay - by) * mean_weight));
             }
         });
     }
@@ -560,7 +571,7 @@ fn abstract_level(
         edge_start.push(edge_start.last().unwrap() + list.len() as u32);
     }
     let edges = adjacency.concat();
-    (parent, Level { children, position, edge_start, edges, landmarks: Vec::new() })
+    (parent, Level { children, position, weight, edge_start, edges, landmarks: Vec::new() })
 }
 
 /// The largest clique (up to 4) of `n` with nodes from `free`, preferring the first found.

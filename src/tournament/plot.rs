@@ -24,14 +24,14 @@ impl TuneLog {
         ]
     }
 
-    /// Each tuned weight per iteration: its value (`raw`), or its change from the start in units of
-    /// the start value (at least 5), so weights of different sizes share one axis.
+    /// Each tuned weight per iteration: its value (`raw`), or its change from the start divided by
+    /// the start's size (at least [`MIN_SCALE`]), so weights of different sizes share one axis.
     pub fn weight_series(&self, raw: bool) -> Vec<Series> {
         let Some(first) = self.iterations.first() else { return Vec::new() };
         let start = tunable(&first.weights);
         (0..TUNED_NAMES.len())
             .map(|i| {
-                let scale = f64::from(start[i].abs()).max(5.0);
+                let scale = f64::from(start[i].abs().max(MIN_SCALE));
                 let points = self
                     .iterations
                     .iter()
@@ -52,6 +52,14 @@ impl TuneLog {
     }
 }
 
+/// Weights starting smaller than this (or at 0) change in units of it, not of their start value.
+const MIN_SCALE: i32 = 5;
+
+/// The weights chart's title (the Tuning page's and the SVG's), saying what is plotted.
+pub fn weights_title(raw: bool) -> String {
+    if raw { "Weights".to_string() } else { format!("Weights: (value − start) ÷ max(|start|, {MIN_SCALE})") }
+}
+
 /// Line colours, distinguishable on white.
 const PALETTE: [&str; 10] =
     ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
@@ -69,7 +77,7 @@ pub fn tuning_svg(log: &TuneLog) -> String {
         2.0 * CHART_HEIGHT
     );
     chart(&mut svg, 0.0, "Score against the fixed reference", &log.score_series(), &log.restarts());
-    chart(&mut svg, CHART_HEIGHT, "Weights: change from the start, in units of the start value", &log.weight_series(false), &[]);
+    chart(&mut svg, CHART_HEIGHT, &weights_title(false), &log.weight_series(false), &[]);
     svg.push_str("</svg>\n");
     svg
 }

@@ -358,9 +358,9 @@ impl BarcaLab {
                 Err(error) => self.refuse(format!("Position not loaded: {error}. The game on the board is kept.")),
             },
             BarcaCommand::LoadGame(text) => self.load_game(&text, "Game loaded"),
-            BarcaCommand::LoadGameFile(path) => match crate::files::read_to_string(path.as_ref()) {
+            BarcaCommand::LoadGameFile(path) => match crate::files::read_text(path.as_ref(), crate::files::MAX_TEXT) {
                 Ok(text) => self.load_game(&text, &format!("Game loaded from {path}")),
-                Err(error) => self.refuse(format!("{path}: {error}")),
+                Err(error) => self.refuse(error.at(&path)),
             },
             BarcaCommand::SaveGameFile(path) => match crate::files::write(path.as_ref(), self.game_text() + "\n") {
                 Ok(()) => self.say(format!("Game saved to {path}")),

@@ -238,7 +238,7 @@ impl Notebook {
         let name = source.name();
         let text = match &source {
             Source::Welcome => Ok(WELCOME.to_string()),
-            Source::File(path) => crate::files::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}")),
+            Source::File(path) => crate::files::read_text(path, crate::files::MAX_TEXT).map_err(|e| e.at(&name)),
         };
         let parsed = text.and_then(|text| Lecture::parse(&text).map_err(|problem| problem.at(&name)));
         let lecture = match parsed {

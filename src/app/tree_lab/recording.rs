@@ -390,7 +390,7 @@ mod tests {
         let after = start.after(["a2"]).unwrap();
         assert_eq!(after.text(), "x.oxo.x..");
         assert!(Position::parse(GameKind::TicTacToe, "xxx/xxx/xxx").is_err());
-        assert!(Position::parse(GameKind::Barca, "4ee4 w").unwrap_err().contains("rows"));
+        assert!(Position::parse(GameKind::Barca, "4ee4 w").unwrap_err().contains("has 1 row separated"));
         assert!(start.after(["a1"]).is_err(), "a1 is taken");
     }
 

@@ -200,7 +200,7 @@ impl Weights {
     }
 
     pub fn load(path: &Path) -> Result<Weights, String> {
-        let text = std::fs::read_to_string(path).map_err(|error| format!("{}: {error}", path.display()))?;
+        let text = crate::files::read_text(path, crate::files::MAX_TEXT).map_err(|error| error.at(&path.display().to_string()))?;
         Weights::from_json(&text).map_err(|error| format!("{}: {error}", path.display()))
     }
 

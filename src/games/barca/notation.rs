@@ -19,7 +19,7 @@ pub fn square_name(square: u8) -> String {
 pub fn parse_square(text: &str) -> Result<u8, String> {
     let mut chars = text.chars();
     let column = match chars.next() {
-        Some(c @ 'a'..='j') => c as u8 - b'a',
+        Some(c @ ('a'..='j' | 'A'..='J')) => c.to_ascii_lowercase() as u8 - b'a',
         Some(c) => return Err(format!("'{}' is not a square: column '{}' is not a-j", quote(text), quote(&c.to_string()))),
         None => return Err("empty square".to_string()),
     };
@@ -107,7 +107,7 @@ pub fn side_name(side: Side) -> &'static str {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::RowCount { found } => write!(f, "position has {found} rows separated by '/', expected 10"),
+            FenError::RowCount { found } => write!(f, "position has {found} row{} separated by '/', expected 10", if *found == 1 { "" } else { "s" }),
             FenError::RowLength { row, squares } => write!(f, "row {row} covers {squares} squares, expected 10"),
             FenError::BadChar { row, found } => {
                 write!(f, "row {row}: unexpected character '{}' (expected E L M e l m or a number)", quote(&found.to_string()))
