@@ -443,12 +443,17 @@ pub fn field_index(text: &str, key: &str) -> Option<usize> {
     text.lines().position(sets)
 }
 
+/// The height of a typed-in tree, if it parses (a tree that does not is refused elsewhere).
+fn tree_height(tree: Option<&str>) -> Option<usize> {
+    tree.and_then(|text| CustomTree::parse(text).ok()).map(|tree| tree.root().height())
+}
+
 impl Scene<String> {
     /// The scene with its specs read as its lab's kind, validated.
     fn read(self) -> Result<Scene, FieldError> {
         let Scene { version, lab, map, spec, compare, start, goal, position, tree, step, layers } = self;
         // A typed-in tree is searched to its height: a bare `minimax` means that depth.
-        let height = tree.as_deref().and_then(|text| CustomTree::parse(text).ok()).map(|tree| tree.root().height());
+        let height = tree_height(tree.as_deref());
         let parse = |field, text: Option<String>| {
             let text = text.map(|text| match height {
                 Some(height) if ["minimax", "negamax", "alphabeta"].contains(&text.trim()) => format!("{}:{height}", text.trim()),
@@ -534,7 +539,7 @@ impl Scene {
         match (self.lab, self.engine()) {
             (Lab::GameTree, Some(engine)) => {
                 self.game().check_engine(&engine).map_err(spec)?;
-                let height = self.tree.as_deref().and_then(|text| CustomTree::parse(text).ok()).map(|tree| tree.root().height() as u32);
+                let height = tree_height(self.tree.as_deref()).map(|height| height as u32);
                 if let Some(height) = height.filter(|&height| engine.depth < Some(height)) {
                     let name = engine.algorithm.name();
                     let message = format!("the tree is {height} plies high and only its leaves have values: write {name} or {name}:{height}");
