@@ -206,3 +206,8 @@ impl Narration {
         }
     }
 }
+
+/// The width of `text` laid out on one line in `style`: what a row needs to fit it unwrapped.
+pub fn text_width(ui: &egui::Ui, text: &str, style: egui::TextStyle) -> f32 {
+    egui::WidgetText::from(text).into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style).size().x
+}

@@ -233,10 +233,10 @@ impl BarcaLab {
         egui::ScrollArea::horizontal().id_salt("barca-eval-scroll").show(ui, |ui| {
             // Feature names wrap, at word breaks, in what the number columns leave.
             let spacing = egui::vec2(6.0, ui.spacing().item_spacing.y);
-            let widest = |column: usize| numbers.iter().map(|row| text_width(ui, &row[column])).fold(0.0, f32::max);
+            let widest = |column: usize| numbers.iter().map(|row| widgets::text_width(ui, &row[column], egui::TextStyle::Body)).fold(0.0, f32::max);
             let columns: f32 =
-                headings(side)[1..].iter().enumerate().map(|(i, heading)| text_width(ui, heading).max(widest(i)) + spacing.x).sum();
-            let longest_word = terms.iter().flat_map(|term| term.name.split(' ')).map(|word| text_width(ui, word)).fold(0.0, f32::max);
+                headings(side)[1..].iter().enumerate().map(|(i, heading)| widgets::text_width(ui, heading, egui::TextStyle::Body).max(widest(i)) + spacing.x).sum();
+            let longest_word = terms.iter().flat_map(|term| term.name.split(' ')).map(|word| widgets::text_width(ui, word, egui::TextStyle::Body)).fold(0.0, f32::max);
             let feature = (ui.available_width() - columns).max(longest_word);
             let grid = egui::Grid::new("barca-eval").striped(true).num_columns(5).spacing(spacing).min_col_width(0.0).max_col_width(feature);
             grid.show(ui, |ui| Self::evaluation_rows(ui, side, &terms, &numbers));
@@ -321,9 +321,4 @@ impl BarcaLab {
             }
         });
     }
-}
-
-/// The width of `text` on one line in the body font.
-fn text_width(ui: &egui::Ui, text: &str) -> f32 {
-    egui::WidgetText::from(text).into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body).size().x
 }

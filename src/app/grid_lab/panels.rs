@@ -205,12 +205,7 @@ impl GridLab {
             // and run under the side panel), moved down with their label when the row cannot hold
             // all three. The planner's timeline is in events.
             let units = [StepUnit::Event, StepUnit::Expansion];
-            let text_width = |text: &str| {
-                egui::WidgetText::from(text)
-                    .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Button)
-                    .size()
-                    .x
-            };
+            let text_width = |text: &str| widgets::text_width(ui, text, egui::TextStyle::Button);
             let spacing = ui.spacing();
             let button = 2.0 * spacing.button_padding.x + spacing.item_spacing.x;
             let group = text_width("Step by:") + units.iter().map(|unit| text_width(unit.name()) + button).sum::<f32>();
