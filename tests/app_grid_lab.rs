@@ -12,17 +12,12 @@ use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome};
 mod common;
 use common::grid_lab::{LabHarness, drag_cells, lab_harness, settle};
 use common::reference::{movingai_cost, same_cost};
+use common::scratch::ScratchDir;
 use common::ui::{Memory, click, type_into};
 
 fn step_label(harness: &LabHarness) -> String {
     let lab = harness.state();
     format!("Step {} / {}", lab.player().step(), lab.player().len())
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("searchlab-app-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn found_path(lab: &GridLab) -> Option<(f64, Vec<u32>)> {
@@ -100,9 +95,8 @@ fn choosing_dijkstra_records_a_search_without_estimates() {
 
 #[test]
 fn a_malformed_map_shows_an_error_and_keeps_the_current_map() {
-    let dir = temp_dir("bad-map");
-    let bad = dir.join("bad.map");
-    std::fs::write(&bad, "type octile\nheight 2\nwidth 2\nmap\n..\n.x\n").unwrap();
+    let dir = ScratchDir::new("app-bad-map");
+    let bad = dir.write("bad.map", "type octile\nheight 2\nwidth 2\nmap\n..\n.x\n");
     let mut harness = lab_harness();
     let before = harness.state().grid().clone();
     type_into(&mut harness, "Map file:", &bad.display().to_string());
@@ -112,7 +106,6 @@ fn a_malformed_map_shows_an_error_and_keeps_the_current_map() {
     harness.get_by_label(&error);
     assert_eq!(harness.state().grid(), &before, "the map on screen is kept");
     assert!(!harness.state().is_busy(), "nothing is searched for a map that failed");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -154,8 +147,8 @@ fn scenarios_for_another_map_are_refused_with_a_message() {
 
 #[test]
 fn the_edited_map_is_saved_and_reads_back_the_same() {
-    let dir = temp_dir("save");
-    let file = dir.join("edited.map");
+    let dir = ScratchDir::new("app-save");
+    let file = dir.path("edited.map");
     let mut harness = lab_harness();
     type_into(&mut harness, "Save as:", &file.display().to_string());
     click(&mut harness, "Save map");
@@ -163,10 +156,9 @@ fn the_edited_map_is_saved_and_reads_back_the_same() {
     harness.get_by_label_contains("Saved the 64x64 map to");
     assert_eq!(&movingai::load_map(&file).unwrap(), harness.state().grid());
 
-    type_into(&mut harness, "Save as:", &dir.join("missing-dir/x.map").display().to_string());
+    type_into(&mut harness, "Save as:", &dir.path("missing-dir/x.map").display().to_string());
     click(&mut harness, "Save map");
     assert!(harness.state().error().unwrap().contains("cannot write"), "{:?}", harness.state().error());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
