@@ -1,5 +1,8 @@
 //! Every error path of the MovingAI parsers names file, line and problem; nothing panics.
 
+mod common;
+
+use common::scratch::ScratchDir;
 use proptest::prelude::*;
 use searchlab::grid::movingai::{check_scenarios, load_map, parse_map, parse_scen, write_map, write_scen};
 use searchlab::grid::{Grid, generate};
@@ -78,13 +81,10 @@ fn weights_section_round_trips_and_checks_digits() {
 fn unreadable_files_name_the_file() {
     let error = load_map(std::path::Path::new("/nonexistent/x.map")).unwrap_err();
     assert!(error.to_string().starts_with("/nonexistent/x.map: cannot read"), "{error}");
-    let dir = std::env::temp_dir().join(format!("searchlab-parse-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let binary = dir.join("binary.map");
-    std::fs::write(&binary, b"type octile\nheight 1\n\xff\xfe").unwrap();
+    let dir = ScratchDir::new("parse");
+    let binary = dir.write("binary.map", b"type octile\nheight 1\n\xff\xfe");
     let error = load_map(&binary).unwrap_err();
     assert_eq!((error.line, error.message.as_str()), (3, "not UTF-8 text"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn assert_scen_error(text: &str, line: usize, fragment: &str) {
