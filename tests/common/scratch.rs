@@ -19,6 +19,7 @@ impl ScratchDir {
         Self(dir)
     }
 
+    /// The folder itself, e.g. to start a program in it.
     pub fn dir(&self) -> &Path {
         &self.0
     }
