@@ -43,7 +43,7 @@ fn tic_tac_toe_full_tree_is_a_draw_of_549946_nodes_and_255168_games() {
 
 #[test]
 fn searches_find_the_immediate_win_and_the_forced_loss() {
-    // X (to move) wins at c1; scored as a win one ply away.
+    // X (to move) wins at c3; scored as a win one ply away.
     let game = TicTacToe::from_position("xx.oo....").unwrap();
     for result in [
         minimax::search(&game, &DefaultEval, 9, &mut NoTrace),
@@ -54,7 +54,7 @@ fn searches_find_the_immediate_win_and_the_forced_loss() {
         assert_eq!(result.best_move, Some(2));
         assert_eq!(result.score, WIN - 1);
     }
-    // O to move cannot block both of X's threats (b1 and c2): X wins on the second ply.
+    // O to move cannot block both of X's threats (b3 and c2): X wins on the second ply.
     let game = TicTacToe::from_position("x.x.o.o.x").unwrap();
     assert_eq!(game.side_to_move(), Side::Second);
     assert_eq!(minimax::search(&game, &DefaultEval, 9, &mut NoTrace).score, -(WIN - 2));
@@ -312,7 +312,7 @@ mod choice {
         let scores = root_move_scores(&game, &DefaultEval, 9, &mut NoTrace);
         let mut rng = StdRng::seed_from_u64(1);
         assert!((0..200).all(|_| sample_top(&scores, TOP_MOVES, &mut rng) == Some(2)), "the win is always taken");
-        // O to move must block at c1; every other move loses.
+        // O to move must block at c3; every other move loses.
         let game = TicTacToe::from_position("xx..o....").unwrap();
         let scores = root_move_scores(&game, &DefaultEval, 9, &mut NoTrace);
         assert!((0..200).all(|_| sample_top(&scores, TOP_MOVES, &mut rng) == Some(2)), "losing moves are avoided");

@@ -188,13 +188,13 @@ fn root_child(harness: &LabHarness, mv: &str) -> u32 {
 
 #[test]
 fn alpha_beta_shows_a_bound_where_it_only_bounded_the_value() {
-    // x.o/.x./..o: after X a3, O's c2 wins, but alpha-beta cut c2 once a draw made a3 no better
-    // than the first move: a3 is at most a draw for X, not a draw.
+    // x.o/.x./..o: after X a1, O's c2 wins, but alpha-beta cut c2 once a draw made a1 no better
+    // than the first move: a1 is at most a draw for X, not a draw.
     let mut harness = lab_harness();
     click(&mut harness, "End >|");
-    let a3 = root_child(&harness, "a3");
-    harness.get_by_label(&format!("node {a3}: a3 ≤ 0"));
-    harness.get_by_label_contains(&format!("node {a3}: a3 ≤ 0")).click_accesskit();
+    let a1 = root_child(&harness, "a1");
+    harness.get_by_label(&format!("node {a1}: a1 ≤ 0"));
+    harness.get_by_label_contains(&format!("node {a1}: a1 ≤ 0")).click_accesskit();
     harness.run_ok();
     harness.get_by_label_contains("Value for X: ≤ 0");
 }
@@ -362,7 +362,7 @@ fn on_a_projector_the_side_panel_covers_neither_the_controls_nor_the_tree() {
     }
 }
 
-/// The "Root moves" list on `xx./o../...`, where O must block at c1: its means read for X like the
+/// The "Root moves" list on `xx./o../...`, where O must block at c3: its means read for X like the
 /// cards, and its first move is the most visited line's (both ordered by the engine's rule).
 #[test]
 fn the_root_moves_list_reads_for_x_and_agrees_with_the_most_visited_line() {

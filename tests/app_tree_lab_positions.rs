@@ -33,8 +33,8 @@ fn iterations_then_a_position_back_to_back_record_that_position() {
     settle(&mut harness);
     click(&mut harness, "End >|");
     assert_eq!(position_shown(&harness), "xx.o.....");
-    // O must block at c1, or X wins.
-    harness.get_by_label_contains("Principal variation: c1");
+    // O must block at c3, or X wins.
+    harness.get_by_label_contains("Principal variation: c3");
 }
 
 #[test]

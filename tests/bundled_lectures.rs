@@ -130,8 +130,8 @@ fn quoted_figures(lecture: &str) -> Vec<Shown> {
             shown(7, &["Whole search: 549946 nodes, 255168 leaves", "Root value: draw"], &[]),
         ],
         "5-monte-carlo-tree-search.md" => vec![
-            shown(1, &["Iterations: 200 / 200", "c1: 42 visits", "a3: 35 visits", "a2: 34 visits"], &[]),
-            shown(2, &["Iterations: 1000 / 1000", "b3: 98 visits", "c1: 171 visits"], &[]),
+            shown(1, &["Iterations: 200 / 200", "c3: 42 visits", "a1: 35 visits", "a2: 34 visits"], &[]),
+            shown(2, &["Iterations: 1000 / 1000", "b1: 98 visits", "c3: 171 visits"], &[]),
             shown(3, &["Iterations: 1 / 1"], &[]),
             shown(4, &["Iterations: 39 / 39"], &[]),
         ],

@@ -30,7 +30,7 @@ fn tictactoe_search_prints_the_whole_tree_and_the_win() {
     assert_eq!(line["pv"].as_array().map(Vec::len), Some(9));
     for algo in ["negamax", "alphabeta", "id"] {
         let lines = json_lines(&searchlab(&["tictactoe", "search", "--algo", algo, "--position", "xx./oo./..."]));
-        assert_eq!(lines[0]["best_move"], "c1", "{algo}");
+        assert_eq!(lines[0]["best_move"], "c3", "{algo}");
         assert_eq!(lines[0]["score"], 999_999, "{algo}");
     }
 }
@@ -99,7 +99,7 @@ fn barca_play_swaps_colours_and_adds_up() {
 #[test]
 fn uct_takes_the_win_and_plays_barca() {
     let lines = json_lines(&searchlab(&["tictactoe", "search", "--algo", "uct", "--position", "xx./oo./...", "--iterations", "2000"]));
-    assert_eq!(lines[0]["best_move"], "c1");
+    assert_eq!(lines[0]["best_move"], "c3");
     assert_eq!(lines[0]["score"], 999_999, "the solver proves the win in one ply");
     let barca = json_lines(&searchlab(&["barca", "search", "--algo", "uct", "--iterations", "300", "--seed", "3"]));
     let best = barca[0]["best_move"].as_str().expect("a move from the start");
@@ -168,7 +168,7 @@ fn uct_gives_a_score_only_in_units_the_game_has() {
 
 #[test]
 fn limits_that_leave_nothing_to_do_are_refused() {
-    fails_with(&["barca", "search", "--algo", "id", "--nodes", "0"], "--nodes must be a positive number");
+    fails_with(&["barca", "search", "--algo", "id", "--nodes", "0"], "invalid value for '--nodes <NODES>': '0' is not a whole number of 1 or more");
     fails_with(&["barca", "match", "--white", "random", "--black", "random", "--opening-plies", "1000"], "--opening-plies 1000 must be below --ply-limit 300");
     fails_with(&["barca", "match", "--white", "random", "--black", "random", "--ply-limit", "4"], "--opening-plies 4 must be below --ply-limit 4");
     fails_with(&["barca", "tune", "--out", "/tmp/never-written.json", "--opening-plies", "9", "--ply-limit", "8"], "--opening-plies 9 must be below --ply-limit 8");

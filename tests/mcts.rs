@@ -107,10 +107,10 @@ fn from_the_start_and_near_it_uct_picks_only_non_losing_moves() {
 
 #[test]
 fn takes_an_immediate_win() {
-    // X to move: c1 completes the top row; c2/c3 do not.
+    // X to move: c3 completes the top row; c2/c1 do not.
     let game = position("xx./oo./...");
     let result = uct_search(&game, &DefaultEval, &config(1_000, 3), &mut NoTrace);
-    assert_eq!(result.best_move_text.as_deref(), Some("c1"));
+    assert_eq!(result.best_move_text.as_deref(), Some("c3"));
     assert_eq!(result.proven, Some(Proven::Win));
     assert_eq!(result.score, WIN - 1, "a win one ply away");
     assert!(result.stats.iterations < 1_000, "a proven root ends the search early");
@@ -118,13 +118,13 @@ fn takes_an_immediate_win() {
 
 #[test]
 fn blocks_an_immediate_loss() {
-    // O to move; X threatens c1 and O holds the draw only by blocking there.
+    // O to move; X threatens c3 and O holds the draw only by blocking there.
     let game = position("xx./.o./...");
     assert_eq!(game.side_to_move(), Side::Second);
     let mut memo = HashMap::new();
     assert_eq!(negamax(&mut game.clone(), &mut memo), 0);
     let result = uct_search(&game, &DefaultEval, &config(5_000, 4), &mut NoTrace);
-    assert_eq!(result.best_move_text.as_deref(), Some("c1"), "{:?}", result.stats.children);
+    assert_eq!(result.best_move_text.as_deref(), Some("c3"), "{:?}", result.stats.children);
     // Every other reply is proven lost once X's win is found.
     let lost: Vec<_> = result.stats.children.iter().filter(|c| c.proven == Some(Proven::Loss)).collect();
     assert!(!lost.is_empty());
@@ -132,7 +132,7 @@ fn blocks_an_immediate_loss() {
 
 #[test]
 fn the_solver_proves_wins_and_agrees_with_negamax() {
-    // X a1, O b1 (an edge next to the corner): X forces a win, though not at once.
+    // X a3, O b3 (an edge next to the corner): X forces a win, though not at once.
     let game = position("xo./.../...");
     let mut memo = HashMap::new();
     assert_eq!(negamax(&mut game.clone(), &mut memo), 1);
@@ -234,7 +234,7 @@ fn finished_games_have_no_move_and_cut_off_playouts_still_play() {
     let game = position("xx./.o./...");
     let mut recorder = Recorder::default();
     let result = uct_search(&game, &DefaultEval, &cut, &mut recorder);
-    assert_eq!(result.best_move_text.as_deref(), Some("c1"));
+    assert_eq!(result.best_move_text.as_deref(), Some("c3"));
     let events = recorder.finish().events;
     assert!(events.iter().any(|e| matches!(e, MctsEvent::Playout { end: PlayoutEnd::CutOff, plies: 0, reward, .. } if *reward == 0.5)));
     assert!(!events.iter().any(|e| matches!(e, MctsEvent::Playout { plies, .. } if *plies > 0)));

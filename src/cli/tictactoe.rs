@@ -20,7 +20,8 @@ enum TicTacToeCommand {
     Search {
         #[command(flatten)]
         search: SearchArgs,
-        /// Nine cells of x, o or . row by row from the top left, e.g. "x.o/.x./..." (default: empty board).
+        /// Nine cells of x, o or . row by row from the top left, e.g. "x.o/.x./..." (default: empty board);
+        /// moves are named from the bottom left, a1, as on a chess board.
         #[arg(long)]
         position: Option<String>,
     },

@@ -1,7 +1,8 @@
 //! Tic-tac-toe: the small game whose whole tree (549,946 nodes) fits in a lesson.
 //!
 //! Cells are numbered 0..9 row by row from the top left. Move text is a column letter and a row
-//! number, `a1` (top left) to `c3` (bottom right); a bare cell index `0`..`8` is accepted too.
+//! number counted from the bottom, as on the Barca and chess boards of the same course: `a3` (top
+//! left) to `c1` (bottom right); a bare cell index `0`..`8` is accepted too.
 //! A position is written as nine characters `x`, `o` or `.` in cell order (`/` separators allowed),
 //! e.g. `x.o/.x./...`; the side to move follows from the counts (X moves first).
 
@@ -148,13 +149,13 @@ impl TicTacToe {
         let bytes = t.as_bytes();
         match bytes {
             [d @ b'0'..=b'8'] => Ok(d - b'0'),
-            [col @ b'a'..=b'c', row @ b'1'..=b'3'] => Ok((row - b'1') * 3 + (col - b'a')),
-            _ => Err(format!("'{}' is not a cell: use a1..c3 (column, row from the top) or 0..8", quote(text))),
+            [col @ b'a'..=b'c', row @ b'1'..=b'3'] => Ok((b'3' - row) * 3 + (col - b'a')),
+            _ => Err(format!("'{}' is not a cell: use a1..c3 (column, then row from the bottom) or 0..8", quote(text))),
         }
     }
 
     pub fn cell_text(cell: Cell) -> String {
-        format!("{}{}", (b'a' + cell % 3) as char, cell / 3 + 1)
+        format!("{}{}", (b'a' + cell % 3) as char, 3 - cell / 3)
     }
 }
 
@@ -259,9 +260,9 @@ mod tests {
 
     #[test]
     fn cells_parse_both_ways() {
-        assert_eq!(TicTacToe::parse_cell("a1"), Ok(0));
+        assert_eq!(TicTacToe::parse_cell("a3"), Ok(0));
         assert_eq!(TicTacToe::parse_cell("B2"), Ok(4));
-        assert_eq!(TicTacToe::parse_cell("c3"), Ok(8));
+        assert_eq!(TicTacToe::parse_cell("c1"), Ok(8));
         assert_eq!(TicTacToe::parse_cell("7"), Ok(7));
         for bad in ["", "d1", "a4", "9", "a", "a11"] {
             assert!(TicTacToe::parse_cell(bad).is_err(), "{bad}");

@@ -14,7 +14,7 @@ use crate::games::{Score, Side, WIN, is_proven};
 use crate::trace::NO_NODE;
 use crate::app::theme::{self, Palette};
 
-/// A card holds three lines of [`CARD_TEXT`] ("a3 / X wins in ≤ 5 / from the table").
+/// A card holds three lines of [`CARD_TEXT`] ("a1 / X wins in ≤ 5 / from the table").
 const CARD: Vec2 = Vec2::new(104.0, 56.0);
 /// Card text, in points at zoom 1: read from the back of a room at 130% on 1280x720 down to zoom 0.7.
 pub(super) const CARD_TEXT: f32 = 14.0;

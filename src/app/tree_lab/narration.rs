@@ -42,7 +42,7 @@ fn moves_to(node: u32, parent: impl Fn(u32) -> u32, mv: impl Fn(u32) -> String) 
     moves
 }
 
-/// A line of moves as the narration names a node: "the root", "a3 b1".
+/// A line of moves as the narration names a node: "the root", "a1 b3".
 fn line_text(moves: Vec<String>) -> String {
     if moves.is_empty() { "the root".to_string() } else { moves.join(" ") }
 }

@@ -391,7 +391,7 @@ mod tests {
         assert_eq!(after.text(), "x.oxo.x..");
         assert!(Position::parse(GameKind::TicTacToe, "xxx/xxx/xxx").is_err());
         assert!(Position::parse(GameKind::Barca, "4ee4 w").unwrap_err().contains("has 1 row separated"));
-        assert!(start.after(["a1"]).is_err(), "a1 is taken");
+        assert!(start.after(["a3"]).is_err(), "a3 is taken");
     }
 
     #[test]
