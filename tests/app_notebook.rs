@@ -350,3 +350,86 @@ fn a_step_past_the_end_is_reported_over_the_cell_as_the_check_reports_it() {
     let harness = open(&path);
     harness.get_by_label(reported);
 }
+
+/// The app at 1280x720 with the text at 130% (a projector), on the notebook showing `lecture`.
+fn projector_on(lecture: &str) -> Harness<'static, SearchlabApp> {
+    let zoom = 1.3;
+    let app = SearchlabApp::default().with_lecture(&Path::new(env!("CARGO_MANIFEST_DIR")).join(lecture));
+    let mut harness = Harness::builder()
+        .with_size([1280.0 / zoom, 720.0 / zoom])
+        .with_context_setup(move |ctx| {
+            searchlab::app::set_style(ctx);
+            ctx.set_zoom_factor(zoom);
+        })
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), app);
+    harness.run_steps(4);
+    harness
+}
+
+/// The frame of the cell whose header is labelled `header`, and the left edge of the page's
+/// scroll bar beside it, if there is one (the cells' own scroll bars are inside their frames).
+fn cell_frame_and_bar(harness: &Harness<'_, SearchlabApp>, header: &str) -> (egui::Rect, Option<f32>) {
+    let label = harness.get_by_label_contains(header).rect();
+    let rects: Vec<&egui::epaint::RectShape> =
+        harness.output().shapes.iter().filter_map(|clipped| if let egui::Shape::Rect(rect) = &clipped.shape { Some(rect) } else { None }).collect();
+    let frame = rects
+        .iter()
+        .filter(|shape| shape.stroke.width > 0.0 && shape.rect.contains(label.center()) && shape.rect.width() > 400.0)
+        .map(|shape| shape.rect)
+        .min_by(|a, b| a.area().total_cmp(&b.area()))
+        .unwrap_or_else(|| panic!("{header}: no frame around the cell"));
+    let bar = rects
+        .iter()
+        .filter(|shape| shape.rect.width() <= 12.0 && shape.rect.height() >= 40.0 && shape.rect.left() > frame.right() - 1.0)
+        .map(|shape| shape.rect.left())
+        .min_by(f32::total_cmp);
+    (frame, bar)
+}
+
+/// Runs frames until every cell in view has its recording.
+fn settle_cells(harness: &mut Harness<'_, SearchlabApp>) {
+    harness.run_steps(2);
+    wait_until(harness, |app| !app.is_busy());
+    harness.run_steps(4);
+}
+
+#[test]
+fn on_a_projector_every_cell_frame_stands_clear_of_the_page_scroll_bar() {
+    let screen = egui::vec2(1280.0, 720.0) / 1.3;
+    let lectures = searchlab::app::notebook::COURSE_LECTURES.map(|(file, _)| format!("lectures/{file}"));
+    for lecture in lectures.iter().map(String::as_str).chain(["lectures/welcome.md"]) {
+        let mut harness = projector_on(lecture);
+        let mut cell = 1;
+        while harness.query_by_label_contains(&format!("Cell {cell} (line ")).is_some() {
+            let header = format!("Cell {cell} (line ");
+            harness.get_by_label_contains(&header).scroll_to_me();
+            settle_cells(&mut harness);
+            let (frame, bar) = cell_frame_and_bar(&harness, &header);
+            let bar = bar.unwrap_or_else(|| panic!("{lecture}: the page scrolls"));
+            assert!(frame.right() + 8.0 <= bar, "{lecture}, cell {cell}: the frame's right edge {} is under or against the scroll bar at {bar}", frame.right());
+            cell += 1;
+        }
+        assert!(cell > 1, "{lecture} has cells");
+        // Presenting, each slide's cell fits the screen, clear of any scroll bar.
+        harness.get_by_label("Present").click();
+        settle_cells(&mut harness);
+        for slide in 1..=40 {
+            for cell in 1..cell {
+                let header = format!("Cell {cell} (line ");
+                if harness.query_by_label_contains(&header).is_none() {
+                    continue;
+                }
+                settle_cells(&mut harness);
+                let (frame, bar) = cell_frame_and_bar(&harness, &header);
+                let edge = bar.unwrap_or(screen.x);
+                assert!(frame.right() + 8.0 <= edge, "{lecture}, slide {slide}: the frame's right edge {} is under or against {edge}", frame.right());
+                assert!(frame.bottom() <= screen.y, "{lecture}, slide {slide}: the cell's bottom {} is below the screen", frame.bottom());
+            }
+            if harness.query_by_label_contains(&format!("Slide {slide} / {slide}")).is_some() {
+                break;
+            }
+            harness.key_press(Key::PageDown);
+            harness.run_steps(2);
+        }
+    }
+}
