@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use searchlab::app::{Notebook, NotebookCommand, SearchlabApp};
 use searchlab::scene::{Lab, Scene, Step};
 
@@ -386,6 +386,12 @@ fn cell_frame_and_bar(harness: &Harness<'_, SearchlabApp>, header: &str) -> (egu
     (frame, bar)
 }
 
+/// "Slide i / n" while presenting.
+fn slide_label(harness: &Harness<'_, SearchlabApp>) -> String {
+    let node = harness.get_by_label_contains("Slide ");
+    node.accesskit_node().label().or_else(|| node.accesskit_node().value()).unwrap_or_default()
+}
+
 /// Runs frames until every cell in view has its recording.
 fn settle_cells(harness: &mut Harness<'_, SearchlabApp>) {
     harness.run_steps(2);
@@ -413,7 +419,11 @@ fn on_a_projector_every_cell_frame_stands_clear_of_the_page_scroll_bar() {
         // Presenting, each slide's cell fits the screen, clear of any scroll bar.
         harness.get_by_label("Present").click();
         settle_cells(&mut harness);
-        for slide in 1..=40 {
+        let slides = slide_label(&harness);
+        let count: usize = slides.rsplit(' ').next().and_then(|n| n.parse().ok()).expect("Slide i / n");
+        let mut presented = 0;
+        for slide in 1..=count {
+            assert_eq!(slide_label(&harness), format!("Slide {slide} / {count}"));
             for cell in 1..cell {
                 let header = format!("Cell {cell} (line ");
                 if harness.query_by_label_contains(&header).is_none() {
@@ -424,12 +434,36 @@ fn on_a_projector_every_cell_frame_stands_clear_of_the_page_scroll_bar() {
                 let edge = bar.unwrap_or(screen.x);
                 assert!(frame.right() + 8.0 <= edge, "{lecture}, slide {slide}: the frame's right edge {} is under or against {edge}", frame.right());
                 assert!(frame.bottom() <= screen.y, "{lecture}, slide {slide}: the cell's bottom {} is below the screen", frame.bottom());
-            }
-            if harness.query_by_label_contains(&format!("Slide {slide} / {slide}")).is_some() {
-                break;
+                presented += 1;
             }
             harness.key_press(Key::PageDown);
             harness.run_steps(2);
         }
+        assert_eq!(presented, cell - 1, "{lecture}: every cell is on a slide");
     }
+}
+
+#[test]
+fn on_a_projector_a_slides_polygon_map_takes_the_cells_height() {
+    let screen = egui::vec2(1280.0, 720.0) / 1.3;
+    let mut harness = projector_on("lectures/3-triangulations.md");
+    harness.get_by_label("Present").click();
+    settle_cells(&mut harness);
+    let count: usize = slide_label(&harness).rsplit(' ').next().and_then(|n| n.parse().ok()).expect("Slide i / n");
+    let mut maps = 0;
+    for _ in 1..=count {
+        settle_cells(&mut harness);
+        if let Some(map) = harness.query_by_label("Polygon canvas").map(|node| node.rect()) {
+            let slide = slide_label(&harness);
+            let header = harness.get_by_label_contains("Cell ").rect();
+            // The replay's controls sit beside the map, not above it.
+            assert!(map.top() - header.bottom() < 12.0, "{slide}: the map starts {} under the cell's header", map.top() - header.bottom());
+            assert!(map.bottom() <= screen.y, "{slide}: the map ends below the screen");
+            assert!(map.height() >= 0.45 * screen.y, "{slide}: the map is {} of the screen's height", map.height() / screen.y);
+            maps += 1;
+        }
+        harness.key_press(Key::PageDown);
+        harness.run_steps(2);
+    }
+    assert!(maps >= 8, "lecture 3's polygon cells are on its slides");
 }
