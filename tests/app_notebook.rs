@@ -467,3 +467,16 @@ fn on_a_projector_a_slides_polygon_map_takes_the_cells_height() {
     }
     assert!(maps >= 8, "lecture 3's polygon cells are on its slides");
 }
+
+#[test]
+fn a_lecture_file_over_the_cap_is_refused_unread_and_the_shown_lecture_stays() {
+    let path = lecture_file("huge", "# Kept\n\nThe lecture on screen.\n");
+    let huge = path.with_file_name("huge.md");
+    // Sparse: a gigabyte the reader must refuse by its size, without reading it.
+    std::fs::File::create(&huge).unwrap().set_len(1 << 30).unwrap();
+    let mut harness = open(&path);
+    type_into(&mut harness, "Lecture file:", &huge.display().to_string());
+    click(&mut harness, "Open lecture");
+    harness.get_by_label(&format!("{}: too big (1073741824 bytes, max {})", huge.display(), searchlab::files::MAX_TEXT));
+    harness.get_by_label("The lecture on screen.");
+}

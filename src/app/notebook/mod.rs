@@ -64,8 +64,13 @@ fn page_contents(ui: &mut egui::Ui, max_width: f32, add_contents: impl FnOnce(&m
     add_contents(ui);
 }
 
-const OPEN_REQUEST: FileRequest =
-    FileRequest { title: "Open a lecture", filter_name: "Lectures (Markdown)", extensions: &["md", "markdown"], save: false };
+const OPEN_REQUEST: FileRequest = FileRequest {
+    title: "Open a lecture",
+    filter_name: "Lectures (Markdown)",
+    extensions: &["md", "markdown"],
+    save: false,
+    max_bytes: crate::files::MAX_TEXT,
+};
 
 /// Where the lecture comes from.
 #[derive(Debug, Clone, PartialEq)]
