@@ -473,7 +473,7 @@ fn on_a_projector_a_slides_polygon_map_takes_the_cells_height() {
 
 #[test]
 fn a_lecture_file_over_the_cap_is_refused_unread_and_the_shown_lecture_stays() {
-    let path = lecture_file("huge", "# Kept\n\nThe lecture on screen.\n");
+    let (_dir, path) = lecture_file("huge", "# Kept\n\nThe lecture on screen.\n");
     let huge = path.with_file_name("huge.md");
     // Sparse: a gigabyte the reader must refuse by its size, without reading it.
     std::fs::File::create(&huge).unwrap().set_len(1 << 30).unwrap();
