@@ -181,7 +181,7 @@ mod imp {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use imp::{add, on_save};
+pub use imp::{add, add_unread, on_save};
 
 #[cfg(target_arch = "wasm32")]
 mod imp {
@@ -194,15 +194,28 @@ mod imp {
 
     type SaveHook = Box<dyn Fn(&Path, &[u8])>;
 
+    /// A file the page was given: its bytes, or, when it was picked larger than the `max` its
+    /// reader takes, only its `size` (never read, so a huge pick costs nothing).
+    enum Added {
+        Bytes(Vec<u8>),
+        Unread { size: u64, max: u64 },
+    }
+
     thread_local! {
-        static ADDED: RefCell<HashMap<PathBuf, Vec<u8>>> = RefCell::default();
+        static ADDED: RefCell<HashMap<PathBuf, Added>> = RefCell::default();
         static ON_SAVE: RefCell<Option<SaveHook>> = RefCell::default();
     }
 
     pub fn read_text(path: &Path, max: u64) -> Result<String, super::ReadError> {
         let key = key(path);
         let text = |bytes: &[u8]| super::text_from(bytes, Some(bytes.len() as u64), max);
-        if let Some(read) = ADDED.with_borrow(|added| added.get(&key).map(|bytes| text(bytes))) {
+        let read = ADDED.with_borrow(|added| {
+            added.get(&key).map(|file| match file {
+                Added::Bytes(bytes) => text(bytes),
+                &Added::Unread { size, max } => Err(super::ReadError::TooBig { size: Some(size), max }),
+            })
+        });
+        if let Some(read) = read {
             return read;
         }
         match super::built_in(&key) {
@@ -219,7 +232,13 @@ mod imp {
 
     /// Makes `contents` readable as `path` (a file the user opened, or one fetched from a link).
     pub fn add(path: &Path, contents: Vec<u8>) {
-        ADDED.with_borrow_mut(|added| added.insert(key(path), contents));
+        ADDED.with_borrow_mut(|added| added.insert(key(path), Added::Bytes(contents)));
+    }
+
+    /// Makes `path` read as "too big" (`size` bytes, over `max`), as the desktop says of a file that
+    /// size, without its bytes.
+    pub fn add_unread(path: &Path, size: u64, max: u64) {
+        ADDED.with_borrow_mut(|added| added.insert(key(path), Added::Unread { size, max }));
     }
 
     /// What to do with every saved file besides keeping it (the page offers it as a download).

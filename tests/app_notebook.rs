@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use searchlab::app::{Notebook, NotebookCommand, SearchlabApp};
 use searchlab::scene::{Lab, Scene, Step};
 
@@ -352,4 +352,134 @@ fn a_step_past_the_end_is_reported_over_the_cell_as_the_check_reports_it() {
     assert!(reported.starts_with(&format!("{}:{step_line}: step 99999999 is past the end (the search has ", path.display())), "{stderr}");
     let harness = open(&path);
     harness.get_by_label(reported);
+}
+
+/// The app at 1280x720 with the text at 130% (a projector), on the notebook showing `lecture`.
+fn projector_on(lecture: &str) -> Harness<'static, SearchlabApp> {
+    let zoom = 1.3;
+    let app = SearchlabApp::default().with_lecture(&Path::new(env!("CARGO_MANIFEST_DIR")).join(lecture));
+    let mut harness = Harness::builder()
+        .with_size([1280.0 / zoom, 720.0 / zoom])
+        .with_context_setup(move |ctx| {
+            searchlab::app::set_style(ctx);
+            ctx.set_zoom_factor(zoom);
+        })
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), app);
+    harness.run_steps(4);
+    harness
+}
+
+/// The frame of the cell whose header is labelled `header`, and the left edge of the page's
+/// scroll bar beside it, if there is one (the cells' own scroll bars are inside their frames).
+fn cell_frame_and_bar(harness: &Harness<'_, SearchlabApp>, header: &str) -> (egui::Rect, Option<f32>) {
+    let label = harness.get_by_label_contains(header).rect();
+    let rects: Vec<&egui::epaint::RectShape> =
+        harness.output().shapes.iter().filter_map(|clipped| if let egui::Shape::Rect(rect) = &clipped.shape { Some(rect) } else { None }).collect();
+    let frame = rects
+        .iter()
+        .filter(|shape| shape.stroke.width > 0.0 && shape.rect.contains(label.center()) && shape.rect.width() > 400.0)
+        .map(|shape| shape.rect)
+        .min_by(|a, b| a.area().total_cmp(&b.area()))
+        .unwrap_or_else(|| panic!("{header}: no frame around the cell"));
+    let bar = rects
+        .iter()
+        .filter(|shape| shape.rect.width() <= 12.0 && shape.rect.height() >= 40.0 && shape.rect.left() > frame.right() - 1.0)
+        .map(|shape| shape.rect.left())
+        .min_by(f32::total_cmp);
+    (frame, bar)
+}
+
+/// "Slide i / n" while presenting.
+fn slide_label(harness: &Harness<'_, SearchlabApp>) -> String {
+    let node = harness.get_by_label_contains("Slide ");
+    node.accesskit_node().label().or_else(|| node.accesskit_node().value()).unwrap_or_default()
+}
+
+/// Runs frames until every cell in view has its recording.
+fn settle_cells(harness: &mut Harness<'_, SearchlabApp>) {
+    harness.run_steps(2);
+    wait_until(harness, |app| !app.is_busy());
+    harness.run_steps(4);
+}
+
+#[test]
+fn on_a_projector_every_cell_frame_stands_clear_of_the_page_scroll_bar() {
+    let screen = egui::vec2(1280.0, 720.0) / 1.3;
+    let lectures = searchlab::app::notebook::COURSE_LECTURES.map(|(file, _)| format!("lectures/{file}"));
+    for lecture in lectures.iter().map(String::as_str).chain(["lectures/welcome.md"]) {
+        let mut harness = projector_on(lecture);
+        let mut cell = 1;
+        while harness.query_by_label_contains(&format!("Cell {cell} (line ")).is_some() {
+            let header = format!("Cell {cell} (line ");
+            harness.get_by_label_contains(&header).scroll_to_me();
+            settle_cells(&mut harness);
+            let (frame, bar) = cell_frame_and_bar(&harness, &header);
+            let bar = bar.unwrap_or_else(|| panic!("{lecture}: the page scrolls"));
+            assert!(frame.right() + 8.0 <= bar, "{lecture}, cell {cell}: the frame's right edge {} is under or against the scroll bar at {bar}", frame.right());
+            cell += 1;
+        }
+        assert!(cell > 1, "{lecture} has cells");
+        // Presenting, each slide's cell fits the screen, clear of any scroll bar.
+        harness.get_by_label("Present").click();
+        settle_cells(&mut harness);
+        let slides = slide_label(&harness);
+        let count: usize = slides.rsplit(' ').next().and_then(|n| n.parse().ok()).expect("Slide i / n");
+        let mut presented = 0;
+        for slide in 1..=count {
+            assert_eq!(slide_label(&harness), format!("Slide {slide} / {count}"));
+            for cell in 1..cell {
+                let header = format!("Cell {cell} (line ");
+                if harness.query_by_label_contains(&header).is_none() {
+                    continue;
+                }
+                settle_cells(&mut harness);
+                let (frame, bar) = cell_frame_and_bar(&harness, &header);
+                let edge = bar.unwrap_or(screen.x);
+                assert!(frame.right() + 8.0 <= edge, "{lecture}, slide {slide}: the frame's right edge {} is under or against {edge}", frame.right());
+                assert!(frame.bottom() <= screen.y, "{lecture}, slide {slide}: the cell's bottom {} is below the screen", frame.bottom());
+                presented += 1;
+            }
+            harness.key_press(Key::PageDown);
+            harness.run_steps(2);
+        }
+        assert_eq!(presented, cell - 1, "{lecture}: every cell is on a slide");
+    }
+}
+
+#[test]
+fn on_a_projector_a_slides_polygon_map_takes_the_cells_height() {
+    let screen = egui::vec2(1280.0, 720.0) / 1.3;
+    let mut harness = projector_on("lectures/3-triangulations.md");
+    harness.get_by_label("Present").click();
+    settle_cells(&mut harness);
+    let count: usize = slide_label(&harness).rsplit(' ').next().and_then(|n| n.parse().ok()).expect("Slide i / n");
+    let mut maps = 0;
+    for _ in 1..=count {
+        settle_cells(&mut harness);
+        if let Some(map) = harness.query_by_label("Polygon canvas").map(|node| node.rect()) {
+            let slide = slide_label(&harness);
+            let header = harness.get_by_label_contains("Cell ").rect();
+            // The replay's controls sit beside the map, not above it.
+            assert!(map.top() - header.bottom() < 12.0, "{slide}: the map starts {} under the cell's header", map.top() - header.bottom());
+            assert!(map.bottom() <= screen.y, "{slide}: the map ends below the screen");
+            assert!(map.height() >= 0.45 * screen.y, "{slide}: the map is {} of the screen's height", map.height() / screen.y);
+            maps += 1;
+        }
+        harness.key_press(Key::PageDown);
+        harness.run_steps(2);
+    }
+    assert!(maps >= 8, "lecture 3's polygon cells are on its slides");
+}
+
+#[test]
+fn a_lecture_file_over_the_cap_is_refused_unread_and_the_shown_lecture_stays() {
+    let (_dir, path) = lecture_file("huge", "# Kept\n\nThe lecture on screen.\n");
+    let huge = path.with_file_name("huge.md");
+    // Sparse: a gigabyte the reader must refuse by its size, without reading it.
+    std::fs::File::create(&huge).unwrap().set_len(1 << 30).unwrap();
+    let mut harness = open(&path);
+    type_into(&mut harness, "Lecture file:", &huge.display().to_string());
+    click(&mut harness, "Open lecture");
+    harness.get_by_label(&format!("{}: too big (1073741824 bytes, max {})", huge.display(), searchlab::files::MAX_TEXT));
+    harness.get_by_label("The lecture on screen.");
 }

@@ -1,5 +1,5 @@
 //! Positions typed into the game-tree lab: changes made back to back record the last one, and
-//! positions with nothing to search get a one-line error while the last recording stays.
+//! positions with nothing to search get a one-line error shown alone, without the last search.
 
 mod common;
 
@@ -56,8 +56,27 @@ fn positions_with_nothing_to_search_get_a_one_line_error() {
         assert!(!error.contains('\n'), "one line: {error}");
         harness.get_by_label(&error);
         assert!(!harness.state().is_busy(), "{position}: nothing is recorded");
-        assert_eq!(position_shown(&harness), "x.o.x...o", "the last recording stays");
+        assert!(harness.state().recording().is_none(), "{position}: the last search is not shown as this one's");
     }
+}
+
+#[test]
+fn a_refused_position_shows_its_error_without_the_last_search() {
+    let mut harness = lab_harness();
+    click(&mut harness, "End >|");
+    harness.get_by_label("Root value: draw");
+    harness.state_mut().apply(TreeCommand::SetPosition("xxx/oo./...".into()));
+    harness.run_ok();
+    harness.get_by_label("Position: the game is over (X has won): nothing to search");
+    for stale in ["Root value", "Nodes: ", "Principal variation", "Whole search", "Step ", "Game tree canvas", "Expand all"] {
+        assert!(harness.query_by_label_contains(stale).is_none(), "'{stale}' of the last search is still shown");
+    }
+    // The next good position is searched and shown as usual.
+    harness.state_mut().apply(TreeCommand::SetPosition("xx./o../...".into()));
+    settle(&mut harness);
+    assert_eq!(position_shown(&harness), "xx.o.....");
+    assert_eq!(harness.state().error(), None);
+    harness.get_by_label("Game tree canvas");
 }
 
 /// Steps into the search (the root's first child is current) and returns what the statistics say.

@@ -96,3 +96,31 @@ fn the_weights_chart_title_says_what_is_plotted() {
     assert_eq!(centre.points[1], [1.0, 0.2]);
     assert!(searchlab::tournament::plot::tuning_svg(&log).contains(title));
 }
+
+#[test]
+fn on_a_projector_the_weights_chart_labels_several_values_on_its_y_axis() {
+    let harness = common::ui::app_on("Tuning", [1280.0, 720.0], 1.3);
+    let title = harness.get_by_label_contains("Weights: ").rect();
+    // The numbers drawn below the chart's title: the y axis's labels, and the x axis's on one row at the bottom.
+    let numbers: Vec<(f64, egui::Rect)> = harness
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Text(text) => {
+                let rect = text.visual_bounding_rect();
+                let value = text.galley.text().replace('−', "-").parse::<f64>().ok()?;
+                (rect.left() > title.left() - 40.0 && rect.top() > title.bottom()).then_some((value, rect))
+            }
+            _ => None,
+        })
+        .collect();
+    let x_row = numbers.iter().map(|(_, rect)| rect.center().y).fold(f32::MIN, f32::max);
+    let mut y_labels: Vec<(f64, egui::Rect)> = numbers.into_iter().filter(|(_, rect)| rect.center().y < x_row - 4.0).collect();
+    y_labels.sort_by(|a, b| a.1.top().total_cmp(&b.1.top()));
+    let values: Vec<f64> = y_labels.iter().map(|(value, _)| *value).collect();
+    assert!(values.len() >= 4, "the y axis labels {values:?}");
+    assert!(values.windows(2).all(|pair| pair[0] > pair[1]), "values read upwards: {values:?}");
+    assert!(y_labels.windows(2).all(|pair| pair[0].1.bottom() < pair[1].1.top()), "labels never overlap");
+    assert!(values.contains(&0.0) && values.iter().any(|&v| v < 0.0) && values.iter().any(|&v| v > 0.0), "{values:?}");
+}

@@ -14,6 +14,9 @@ pub struct FileRequest {
     pub extensions: &'static [&'static str],
     /// A save dialog (may name a new file) rather than an open dialog.
     pub save: bool,
+    /// The largest file its reader takes ([`crate::files::read_text`]'s cap for the format). The
+    /// browser refuses a larger pick before reading it.
+    pub max_bytes: u64,
 }
 
 /// At most one open dialog per page; `P` says which field the answer is for.
@@ -50,7 +53,14 @@ fn ask(request: FileRequest, start: &Path, answer: impl FnOnce(Option<PathBuf>) 
     wasm_bindgen_futures::spawn_local(async move {
         let Some(file) = dialog.pick_file().await else { return answer(None) };
         let path = PathBuf::from(file.file_name());
-        crate::files::add(&path, file.read().await);
+        // A File's size is known without reading it: reading a 2 GB pick whole would freeze the
+        // tab. One over the cap is kept unread, and its reader says "too big" as the desktop's does.
+        let size = file.inner().size() as u64;
+        if size > request.max_bytes {
+            crate::files::add_unread(&path, size, request.max_bytes);
+        } else {
+            crate::files::add(&path, file.read().await);
+        }
         answer(Some(path));
     });
 }

@@ -74,32 +74,62 @@ impl ReplayBar {
         }
     }
 
-    /// One row for a lecture cell: the same buttons and "Timeline" slider, no speed slider.
+    /// One row for a lecture cell: the same buttons and "Timeline" slider, no speed slider. In a
+    /// narrow column the slider goes under the buttons rather than shrink to a stub.
     pub fn compact_ui(&self, ui: &mut egui::Ui, position: usize, len: usize, commands: &mut Vec<ReplayCommand>) {
-        ui.horizontal(|ui| {
-            self.buttons(ui, commands);
-            // Room for the value box and the slider's name, measured in the text size shown.
-            let font = egui::TextStyle::Body.resolve(ui.style());
-            let text = |text: String| ui.painter().layout_no_wrap(text, font.clone(), egui::Color32::WHITE).size().x;
-            let value = (text(len.to_string()) + 2.0 * ui.spacing().button_padding.x).max(ui.spacing().interact_size.x);
-            let reserve = value + text("Timeline".into()) + 3.0 * ui.spacing().item_spacing.x + 4.0;
+        const LEAST_SLIDER: f32 = 120.0;
+        // Room for the value box and the slider's name, measured in the text size shown.
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let text = |text: String| ui.painter().layout_no_wrap(text, font.clone(), egui::Color32::WHITE).size().x;
+        let value = (text(len.to_string()) + 2.0 * ui.spacing().button_padding.x).max(ui.spacing().interact_size.x);
+        let reserve = value + text("Timeline".into()) + 3.0 * ui.spacing().item_spacing.x + 4.0;
+        let timeline = |ui: &mut egui::Ui, commands: &mut Vec<ReplayCommand>| {
             ui.spacing_mut().slider_width = (ui.available_width() - reserve).max(80.0);
             let mut at = position;
             if ui.add(egui::Slider::new(&mut at, 0..=len).text("Timeline")).changed() {
                 commands.push(ReplayCommand::Seek(at));
             }
-        });
+        };
+        let beside = ui
+            .horizontal(|ui| {
+                self.buttons(ui, commands);
+                let fits = ui.available_width() - reserve >= LEAST_SLIDER;
+                if fits {
+                    timeline(ui, commands);
+                }
+                fits
+            })
+            .inner;
+        if !beside {
+            ui.horizontal(|ui| timeline(ui, commands));
+        }
     }
 
-    fn buttons(&self, ui: &mut egui::Ui, commands: &mut Vec<ReplayCommand>) {
-        let buttons = [
+    /// The replay's buttons, named as they are shown now.
+    fn button_labels(&self) -> [(&'static str, ReplayCommand); 5] {
+        [
             ("|< Start", ReplayCommand::ToStart),
             ("< Step back", ReplayCommand::StepBack),
             (if self.playing { "Pause" } else { "Play" }, ReplayCommand::TogglePlay),
             ("Step >", ReplayCommand::StepForward),
             ("End >|", ReplayCommand::ToEnd),
-        ];
-        for (label, command) in buttons {
+        ]
+    }
+
+    /// How wide the row of buttons is in `ui`'s text size: the least a column holding
+    /// [`Self::compact_ui`] needs.
+    pub fn buttons_width(&self, ui: &egui::Ui) -> f32 {
+        let font = egui::TextStyle::Button.resolve(ui.style());
+        let spacing = ui.spacing();
+        self.button_labels()
+            .iter()
+            .map(|(label, _)| ui.painter().layout_no_wrap(label.to_string(), font.clone(), egui::Color32::WHITE).size().x + 2.0 * spacing.button_padding.x)
+            .sum::<f32>()
+            + 4.0 * spacing.item_spacing.x
+    }
+
+    fn buttons(&self, ui: &mut egui::Ui, commands: &mut Vec<ReplayCommand>) {
+        for (label, command) in self.button_labels() {
             if ui.button(label).clicked() {
                 commands.push(command);
             }

@@ -3,7 +3,7 @@
 //! `searchlab barca tune --log FILE.json`, or runs a tiny tuning on a worker thread.
 
 use egui::Color32;
-use egui_plot::{Line, Plot, PlotPoints, VLine};
+use egui_plot::{GridInput, GridMark, Line, Plot, PlotPoints, VLine};
 
 use super::Lesson;
 use super::{theme, widgets};
@@ -22,6 +22,34 @@ const BUNDLED_SOURCE: &str = "the bundled example";
 /// The tiny run behind "Run a tiny tuning": seconds, not minutes, at depth 1.
 const TINY_ITERATIONS: u32 = 4;
 const TINY_GAMES: u32 = 8;
+
+/// The charts' grid lines are drawn from this many points apart, fully from the upper end on.
+const GRID_SPACING: egui::Rangef = egui::Rangef { min: 12.0, max: 120.0 };
+/// Labelled values on a chart's y axis are at least this many points apart: a label's height and
+/// air, so a chart a slide squeezes still reads at several values (egui_plot's own spacing there
+/// labelled only 0 on the weights, its next round step being wider than the values' span).
+const Y_LABEL_GAP: f64 = 36.0;
+
+/// Lines at round values (1, 2 or 5 times a power of ten) at least [`Y_LABEL_GAP`] apart, each
+/// one labelled.
+fn y_grid(input: GridInput) -> Vec<GridMark> {
+    let (low, high) = input.bounds;
+    let least = Y_LABEL_GAP * input.base_step_size / f64::from(GRID_SPACING.min);
+    if !(least > 0.0 && least.is_finite() && low.is_finite() && high.is_finite()) {
+        return Vec::new();
+    }
+    let power = 10f64.powf(least.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * power).find(|&step| step >= least).unwrap_or(10.0 * power);
+    let first = (low / step).ceil() as i64;
+    let last = (high / step).floor() as i64;
+    (first..=last).map(|i| GridMark { value: i as f64 * step, step_size: step }).collect()
+}
+
+/// A y label with as many decimals as its step needs: 0.2, 0.05, 10.
+fn y_tick_text(mark: GridMark) -> String {
+    let decimals = (-mark.step_size.log10().floor()).max(0.0) as usize;
+    format!("{:.*}", decimals, mark.value)
+}
 
 impl MatchObserver for Progress {
     fn game_finished(&self, _game: &GameRecord) {
@@ -205,7 +233,14 @@ impl TuningLab {
             let header = ui.cursor().top() - top + ui.text_style_height(&egui::TextStyle::Body);
             let left = bottom - ui.cursor().top() - ui.spacing().item_spacing.y;
             let height = if last { left } else { (left - header) / 2.0 };
-            Plot::new(id).height(height.max(LEAST)).x_axis_label("iteration").y_axis_label(y_label).show(ui, |plot| {
+            let chart = Plot::new(id)
+                .height(height.max(LEAST))
+                .grid_spacing(GRID_SPACING)
+                .y_grid_spacer(y_grid)
+                .y_axis_formatter(|mark, _| y_tick_text(mark))
+                .x_axis_label("iteration")
+                .y_axis_label(y_label);
+            chart.show(ui, |plot| {
                 for (i, Series { name, points }) in series.into_iter().enumerate() {
                     let colour = series_colour(i);
                     plot.line(Line::new(name, PlotPoints::from(points)).color(colour).width(2.0));

@@ -108,11 +108,12 @@ pub enum FileField {
 
 impl FileField {
     pub(super) fn request(self) -> FileRequest {
-        let (title, filter_name, extensions, save): (_, _, &'static [&'static str], _) = match self {
-            FileField::Map => ("Open a grid map", "MovingAI maps", &["map"], false),
-            FileField::Scenarios => ("Open a scenario file", "MovingAI scenarios", &["scen"], false),
-            FileField::SaveMap => ("Save the map as", "MovingAI maps", &["map"], true),
+        use crate::grid::movingai::{MAX_MAP_TEXT, MAX_SCEN_TEXT};
+        let (title, filter_name, extensions, save, max_bytes): (_, _, &'static [&'static str], _, _) = match self {
+            FileField::Map => ("Open a grid map", "MovingAI maps", &["map"], false, MAX_MAP_TEXT),
+            FileField::Scenarios => ("Open a scenario file", "MovingAI scenarios", &["scen"], false, MAX_SCEN_TEXT),
+            FileField::SaveMap => ("Save the map as", "MovingAI maps", &["map"], true, MAX_MAP_TEXT),
         };
-        FileRequest { title, filter_name, extensions, save }
+        FileRequest { title, filter_name, extensions, save, max_bytes }
     }
 }

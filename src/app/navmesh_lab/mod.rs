@@ -738,7 +738,7 @@ impl NavmeshLab {
 
     /// What a click or tap on the map places, where a finger can reach it.
     fn placing_toggle(&self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("A click or tap places the");
             for (endpoint, name) in [(Endpoint::Goal, "Goal"), (Endpoint::Start, "Start")] {
                 if ui.selectable_label(self.placing == endpoint, name).clicked() {

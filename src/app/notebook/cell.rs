@@ -58,12 +58,14 @@ pub struct CellView {
     live: Option<Result<Box<dyn LiveCell>, String>>,
     /// The canvas in the last frame drawn.
     rect: Option<Rect>,
+    /// How much taller the cell's frame was than its canvas in the last frame drawn.
+    chrome: Option<f32>,
 }
 
 impl CellView {
     /// A cell of a lecture whose relative map paths start at `base`.
     pub fn new(cell: &Cell, base: &Path) -> Self {
-        Self { line: cell.line, source: cell.source.clone(), scene: check_cell(cell, base), live: None, rect: None }
+        Self { line: cell.line, source: cell.source.clone(), scene: check_cell(cell, base), live: None, rect: None, chrome: None }
     }
 
     /// The same cell, found at `line` after the lecture was edited around it.
@@ -100,6 +102,11 @@ impl CellView {
         self.rect
     }
 
+    /// The cell's height around a canvas, as last drawn: its rows of buttons, replay bar, margins.
+    pub fn chrome(&self) -> Option<f32> {
+        self.chrome
+    }
+
     pub fn is_busy(&self) -> bool {
         self.live().is_some_and(|live| live.is_busy())
     }
@@ -125,9 +132,15 @@ impl CellView {
 
     /// Cell number `index` of lecture `file`: its buttons and view, or its error in place.
     pub fn ui(&mut self, ui: &mut egui::Ui, index: usize, file: &str, height: f32, commands: &mut Vec<NotebookCommand>) {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
+        let frame = egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.push_id(("cell", index), |ui| self.contents(ui, index, file, height, commands));
         });
+        // A cell showing only an error is shorter than its canvas would be: it has no chrome to learn.
+        let chrome = (frame.response.rect.height() - height).max(0.0);
+        if self.chrome.is_none_or(|was| (was - chrome).abs() > 0.5) {
+            self.chrome = Some(chrome);
+            ui.ctx().request_repaint();
+        }
     }
 
     fn contents(&mut self, ui: &mut egui::Ui, index: usize, file: &str, height: f32, commands: &mut Vec<NotebookCommand>) {

@@ -53,8 +53,24 @@ pub fn cell_row(ui: &egui::Ui) -> f32 {
     ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().item_spacing.y + 4.0
 }
 
-const OPEN_REQUEST: FileRequest =
-    FileRequest { title: "Open a lecture", filter_name: "Lectures (Markdown)", extensions: &["md", "markdown"], save: false };
+/// Room kept between the page's contents and its scroll bar, so a cell's frame reads as whole
+/// beside the bar on a projector (egui's own 4-point gap blurs into it).
+const BESIDE_SCROLL_BAR: f32 = 12.0;
+
+/// Shows the page's contents, at most `max_width` wide, clear of the scroll bar.
+fn page_contents(ui: &mut egui::Ui, max_width: f32, add_contents: impl FnOnce(&mut egui::Ui)) {
+    let width = (ui.available_width() - BESIDE_SCROLL_BAR).min(max_width);
+    ui.set_max_width(width);
+    add_contents(ui);
+}
+
+const OPEN_REQUEST: FileRequest = FileRequest {
+    title: "Open a lecture",
+    filter_name: "Lectures (Markdown)",
+    extensions: &["md", "markdown"],
+    save: false,
+    max_bytes: crate::files::MAX_TEXT,
+};
 
 /// Where the lecture comes from.
 #[derive(Debug, Clone, PartialEq)]
@@ -407,10 +423,12 @@ impl Notebook {
                         });
                     }
                     Block::Cell(_) => {
-                        // The cell's own rows above its canvas: buttons, replay bar, margins.
-                        let rows = 3.0 * cell_row(ui);
+                        // The cell's own rows around its canvas (buttons, replay bar, margins), as
+                        // measured when it was last drawn: a slide's cell ends at the slide's bottom.
+                        let cell = &mut loaded.cells[cell_index];
+                        let rows = cell.chrome().unwrap_or(3.0 * cell_row(ui));
                         let height = fill_to.map_or(CELL_HEIGHT, |bottom| (bottom - ui.cursor().top() - rows).max(240.0));
-                        loaded.cells[cell_index].ui(ui, cell_index, &name, height, commands);
+                        cell.ui(ui, cell_index, &name, height, commands);
                         cell_index += 1;
                     }
                 }
@@ -424,8 +442,7 @@ impl Notebook {
         ui.separator();
         let count = self.slide_count();
         egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
-            ui.set_max_width(ui.available_width().min(1100.0));
-            self.blocks(ui, 0..count, None, commands);
+            page_contents(ui, 1100.0, |ui| self.blocks(ui, 0..count, None, commands));
         });
     }
 
@@ -458,7 +475,8 @@ impl Notebook {
         egui::ScrollArea::vertical().id_salt(("slide", slide)).auto_shrink(false).show(ui, |ui| {
             ui.style_mut().text_styles.values_mut().for_each(|font| font.size *= PRESENT_SCALE);
             // The cell takes what the slide's prose leaves, so a slide is one screen.
-            self.blocks(ui, slide..slide + 1, Some(rect.bottom()), commands);
+            let bottom = rect.bottom() - ui.spacing().item_spacing.y;
+            page_contents(ui, f32::INFINITY, |ui| self.blocks(ui, slide..slide + 1, Some(bottom), commands));
         });
     }
 

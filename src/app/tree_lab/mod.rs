@@ -373,7 +373,7 @@ impl TreeLab {
             Ok(position) => position,
             Err(e) => {
                 let what = if self.settings.game == GameKind::CustomTree { "Tree" } else { "Position" };
-                self.error = Some(format!("{what}: {e}"));
+                self.refuse(format!("{what}: {e}"));
                 return;
             }
         };
@@ -392,9 +392,26 @@ impl TreeLab {
         self.job = Some(Job::start(label, self.repaint.clone(), Request::Tree(position, spec)));
     }
 
+    /// Shows `message` alone: the tree and numbers of the previous search would read as the answer
+    /// for the position refused. The typed text stays in its field.
+    fn refuse(&mut self, message: String) {
+        self.error = Some(message);
+        self.recording = None;
+        self.job = None;
+        self.selected = None;
+        self.bar.playing = false;
+    }
+
     /// Installs the worker's result once it is in.
     fn poll_job(&mut self) {
-        let Some(Response::Tree(Some(recording))) = Job::finish(&mut self.job, &mut self.error) else { return };
+        let running = self.job.is_some();
+        let answer = Job::finish(&mut self.job, &mut self.error);
+        if running && self.job.is_none() && answer.is_none() {
+            // The worker failed on the new search: its error alone.
+            self.recording = None;
+            return;
+        }
+        let Some(Response::Tree(Some(recording))) = answer else { return };
         let (top_k, follow) = (self.expansion.top_k, self.expansion.follow);
         self.expansion = Expansion { top_k, follow, ..Expansion::default() };
         self.selected = None;
@@ -883,6 +900,9 @@ impl Lesson for TreeLab {
             egui::CollapsingHeader::new("Search")
                 .default_open(true)
                 .show(ui, |ui| self.search_controls(ui, &mut commands));
+            if self.recording.is_none() {
+                return;
+            }
             ui.separator();
             ui.strong("Statistics");
             self.stats(ui);
@@ -904,7 +924,9 @@ impl Lesson for TreeLab {
             if let Some(error) = &self.error {
                 widgets::error(ui, error);
             }
-            self.tree_toolbar(ui, &mut commands);
+            if self.recording.is_some() {
+                self.tree_toolbar(ui, &mut commands);
+            }
             let room = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(width, ui.available_height()));
             ui.scope_builder(egui::UiBuilder::new().max_rect(room), |ui| self.tree(ui, &mut commands));
         });

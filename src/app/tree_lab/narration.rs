@@ -15,7 +15,14 @@ use crate::trace::NO_NODE;
 impl TreeLab {
     /// The sentence under the replay bar.
     pub(super) fn narration(&self) -> String {
-        let Some(recording) = &self.recording else { return "Nothing recorded yet.".to_string() };
+        let Some(recording) = &self.recording else {
+            return match (&self.error, self.settings.game) {
+                (None, _) => "Nothing recorded yet.",
+                (Some(_), GameKind::CustomTree) => "Nothing to replay for this tree.",
+                (Some(_), _) => "Nothing to replay for this position.",
+            }
+            .to_string();
+        };
         let kind = recording.position.kind();
         if recording.step() == 0 {
             return "Press Step > to begin.".to_string();
