@@ -168,7 +168,12 @@ impl Hpa {
                     i += 1;
                 }
                 let last = i - 1;
-                let places = if last - first + 1 >= WIDE_ENTRANCE { vec![first, (first + last) / 2, last] } else { vec![(first + last) / 2] };
+                // A stretch counts as wide when walking along it costs what walking a wide plain
+                // entrance does: on dear ground each cell of a detour to its middle costs its weight.
+                let (wa, wb) = weights(first);
+                let wide = (last - first + 1) * u32::from(wa.max(wb)) >= WIDE_ENTRANCE;
+                let mut places = if wide { vec![first, (first + last) / 2, last] } else { vec![(first + last) / 2] };
+                places.dedup();
                 for at in places {
                     let ((ax, ay), (bx, by)) = pair(at);
                     found.push((grid.cell(ax, ay), grid.cell(bx, by)));
