@@ -228,6 +228,25 @@ mod imp {
     }
 }
 
+/// A file named for one unit test in the system's temp directory, removed when dropped, also when
+/// the test fails.
+#[cfg(test)]
+pub(crate) struct TempFile(pub PathBuf);
+
+#[cfg(test)]
+impl TempFile {
+    pub(crate) fn new(name: &str) -> Self {
+        Self(std::env::temp_dir().join(format!("searchlab-{}-{name}", std::process::id())))
+    }
+}
+
+#[cfg(test)]
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,11 +274,9 @@ mod tests {
 
     #[test]
     fn a_file_larger_than_the_cap_is_refused_without_reading_it() {
-        let path = std::env::temp_dir().join(format!("searchlab-files-sparse-{}", std::process::id()));
-        let file = std::fs::File::create(&path).unwrap();
-        file.set_len(1 << 30).unwrap();
-        let error = read_text(&path, MAX_TEXT).unwrap_err();
-        std::fs::remove_file(&path).unwrap();
+        let sparse = TempFile::new("files-sparse");
+        std::fs::File::create(&sparse.0).unwrap().set_len(1 << 30).unwrap();
+        let error = read_text(&sparse.0, MAX_TEXT).unwrap_err();
         assert_eq!(error.to_string(), format!("too big (1073741824 bytes, max {MAX_TEXT})"));
     }
 }

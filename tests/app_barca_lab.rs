@@ -3,8 +3,8 @@
 
 mod common;
 
+use common::scratch::ScratchDir;
 use common::ui::{click, type_into};
-use std::path::PathBuf;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -44,12 +44,6 @@ fn bit(square: &str) -> u128 {
 
 fn notice(lab: &BarcaLab) -> String {
     lab.notice().map(|n| n.text.clone()).unwrap_or_default()
-}
-
-fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("searchlab-barca-lab-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 #[test]
@@ -188,8 +182,8 @@ fn a_bad_position_is_reported_and_the_game_kept() {
 
 #[test]
 fn bad_weights_are_reported_and_the_old_ones_kept() {
-    let path = temp_path("bad-weights.json");
-    std::fs::write(&path, "{\"holes_held\": [0, 1, 2, 3]}").unwrap();
+    let dir = ScratchDir::new("barca-lab");
+    let path = dir.write("bad-weights.json", "{\"holes_held\": [0, 1, 2, 3]}");
     let mut harness = lab_harness();
     type_into(&mut harness, "Weights file (JSON)", path.to_str().unwrap());
     click(&mut harness, "Load weights");
@@ -207,7 +201,8 @@ fn bad_weights_are_reported_and_the_old_ones_kept() {
 
 #[test]
 fn a_saved_game_loads_back_and_threefold_repetition_is_announced() {
-    let path = temp_path("game.txt");
+    let dir = ScratchDir::new("barca-lab");
+    let path = dir.path("game.txt");
     let mut harness = two_player_harness();
     click_move(&mut harness, "e2", "e5");
     click_move(&mut harness, "e9", "e6");

@@ -12,17 +12,12 @@ use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome};
 mod common;
 use common::grid_lab::{LabHarness, drag_cells, lab_harness, settle};
 use common::reference::{movingai_cost, same_cost};
+use common::scratch::ScratchDir;
 use common::ui::{Memory, click, type_into};
 
 fn step_label(harness: &LabHarness) -> String {
     let lab = harness.state();
     format!("Step {} / {}", lab.player().step(), lab.player().len())
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("searchlab-app-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn found_path(lab: &GridLab) -> Option<(f64, Vec<u32>)> {
@@ -100,9 +95,8 @@ fn choosing_dijkstra_records_a_search_without_estimates() {
 
 #[test]
 fn a_malformed_map_shows_an_error_and_keeps_the_current_map() {
-    let dir = temp_dir("bad-map");
-    let bad = dir.join("bad.map");
-    std::fs::write(&bad, "type octile\nheight 2\nwidth 2\nmap\n..\n.x\n").unwrap();
+    let dir = ScratchDir::new("app-bad-map");
+    let bad = dir.write("bad.map", "type octile\nheight 2\nwidth 2\nmap\n..\n.x\n");
     let mut harness = lab_harness();
     let before = harness.state().grid().clone();
     type_into(&mut harness, "Map file:", &bad.display().to_string());
@@ -112,7 +106,21 @@ fn a_malformed_map_shows_an_error_and_keeps_the_current_map() {
     harness.get_by_label(&error);
     assert_eq!(harness.state().grid(), &before, "the map on screen is kept");
     assert!(!harness.state().is_busy(), "nothing is searched for a map that failed");
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_map_without_a_free_cell_is_refused_and_the_current_map_kept() {
+    let dir = ScratchDir::new("app-wall-map");
+    let walls = dir.write("walls.map", "type octile\nheight 2\nwidth 3\nmap\n@@@\nTTT\n");
+    let mut harness = lab_harness();
+    let before = (harness.state().grid().clone(), harness.state().endpoints());
+    type_into(&mut harness, "Map file:", &walls.display().to_string());
+    click(&mut harness, "Load map");
+    let error = harness.state().error().expect("an error is shown").to_string();
+    assert!(error.contains("walls.map: the map has no free cell to search"), "{error}");
+    harness.get_by_label(&error);
+    assert_eq!((harness.state().grid().clone(), harness.state().endpoints()), before, "the map and query on screen are kept");
+    assert!(!harness.state().is_busy(), "nothing is searched on walls");
 }
 
 #[test]
@@ -154,8 +162,8 @@ fn scenarios_for_another_map_are_refused_with_a_message() {
 
 #[test]
 fn the_edited_map_is_saved_and_reads_back_the_same() {
-    let dir = temp_dir("save");
-    let file = dir.join("edited.map");
+    let dir = ScratchDir::new("app-save");
+    let file = dir.path("edited.map");
     let mut harness = lab_harness();
     type_into(&mut harness, "Save as:", &file.display().to_string());
     click(&mut harness, "Save map");
@@ -163,10 +171,9 @@ fn the_edited_map_is_saved_and_reads_back_the_same() {
     harness.get_by_label_contains("Saved the 64x64 map to");
     assert_eq!(&movingai::load_map(&file).unwrap(), harness.state().grid());
 
-    type_into(&mut harness, "Save as:", &dir.join("missing-dir/x.map").display().to_string());
+    type_into(&mut harness, "Save as:", &dir.path("missing-dir/x.map").display().to_string());
     click(&mut harness, "Save map");
     assert!(harness.state().error().unwrap().contains("cannot write"), "{:?}", harness.state().error());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -378,5 +385,20 @@ fn the_canvas_toolbar_never_wraps_a_label_at_720p() {
         let [label, event, expansion] = ["Step by:", "event", "expansion"].map(|label| harness.get_by_label(label).rect());
         let same_row = event.y_range().contains(label.center().y) && event.y_range().contains(expansion.center().y);
         assert!(same_row, "{:.0}%: {label:?} {event:?} {expansion:?}", zoom * 100.0);
+    }
+}
+
+/// The query picker fits the side panel at 720p: its label stays one word on one line.
+#[test]
+fn the_query_label_keeps_its_line_beside_the_picker_at_720p() {
+    for zoom in [1.0, 1.3] {
+        let mut harness = common::ui::app_on("Grid search", [1280.0, 720.0], zoom);
+        harness.get_by_label("Load scenarios").click_accesskit();
+        harness.run();
+        harness.get_by_label_contains("queries loaded").scroll_to_me();
+        harness.run();
+        let row = harness.get_by_label("Load scenarios").rect().height();
+        let label = harness.get_by_label("Query").rect();
+        assert!(label.height() <= row + 1.0, "{:.0}%: 'Query' is {label:?}, a row {row:.0} points tall", zoom * 100.0);
     }
 }

@@ -9,6 +9,7 @@ use searchlab::app::replay_bar::ReplayCommand;
 use searchlab::app::theme::Theme;
 use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome};
 
+use common::scratch::ScratchDir;
 use common::ui::settle;
 
 fn lab_harness() -> Harness<'static, NavmeshLab> {
@@ -113,12 +114,12 @@ fn refining_adds_triangles_and_a_bad_file_keeps_the_map() {
 
 #[test]
 fn a_weighted_grid_map_is_refused_and_the_map_kept() {
+    let dir = ScratchDir::new("navmesh-lab");
     let mut harness = lab_harness();
     settle(&mut harness);
     let before = harness.state().mesh().walkable_count();
-    let path = std::env::temp_dir().join(format!("searchlab-navmesh-lab-{}-weighted.map", std::process::id()));
-    std::fs::write(&path, "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\nweights\n111\n191\n111\n").unwrap();
-    apply(&mut harness, MeshCommand::LoadMap(path.display().to_string()));
+    let path = dir.write_arg("weighted.map", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\nweights\n111\n191\n111\n");
+    apply(&mut harness, MeshCommand::LoadMap(path));
     let error = harness.state().error().expect("the weights are not dropped silently").to_string();
     assert!(error.contains("weighted.map: ") && error.contains("weighted cells are refused"), "{error}");
     harness.get_by_label(&error);
@@ -193,15 +194,15 @@ fn a_polygon_drawn_by_clicks_is_triangulated_and_saved() {
     harness.get_by_label("Triangles: 10   walkable: 8");
     let length = lab.result().and_then(|r| r.path.as_ref()).expect("a path round the pillar").length;
 
-    let file = std::env::temp_dir().join(format!("searchlab-drawn-{}.json", std::process::id()));
-    apply(&mut harness, MeshCommand::SaveMap(file.display().to_string()));
+    let dir = ScratchDir::new("navmesh-lab");
+    let file = dir.path("drawn.json").display().to_string();
+    apply(&mut harness, MeshCommand::SaveMap(file.clone()));
     assert_eq!(harness.state().error(), None);
     apply(&mut harness, MeshCommand::LoadMap(MAPS[0].to_string()));
-    apply(&mut harness, MeshCommand::LoadMap(file.display().to_string()));
+    apply(&mut harness, MeshCommand::LoadMap(file));
     let lab = harness.state();
     assert_eq!(lab.mesh().walkable_count(), 8, "the saved map loads back");
     assert_eq!(lab.result().and_then(|r| r.path.as_ref()).unwrap().length, length);
-    std::fs::remove_file(file).unwrap();
 }
 
 #[test]

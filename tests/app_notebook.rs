@@ -11,17 +11,16 @@ use egui_kittest::kittest::Queryable;
 use searchlab::app::{Notebook, NotebookCommand, SearchlabApp};
 use searchlab::scene::{Lab, Scene, Step};
 
+use common::scratch::ScratchDir;
 use common::ui::{click, lesson_harness, settle, type_into, wait_until};
 
 type NotebookHarness = Harness<'static, Notebook>;
 
-/// A lecture in its own temp folder, unique to this test.
-fn lecture_file(test: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("searchlab-notebook-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("talk.md");
-    std::fs::write(&path, text).unwrap();
-    path
+/// A lecture in its own temp folder, which lives as long as the returned guard.
+fn lecture_file(test: &str, text: &str) -> (ScratchDir, PathBuf) {
+    let dir = ScratchDir::new(&format!("notebook-{test}"));
+    let path = dir.write("talk.md", text);
+    (dir, path)
 }
 
 fn open(path: &Path) -> NotebookHarness {
@@ -46,7 +45,7 @@ fn maze_optimal_cost() -> f64 {
 
 #[test]
 fn a_lecture_opens_with_its_prose_and_cells() {
-    let path = lecture_file("open", &format!("# Searching a maze\n\nA paragraph about mazes.\n\n{}", grid_cell("\"end\"")));
+    let (_dir, path) = lecture_file("open", &format!("# Searching a maze\n\nA paragraph about mazes.\n\n{}", grid_cell("\"end\"")));
     let harness = open(&path);
     assert_eq!(harness.state().error(), None);
     harness.get_by_label("Searching a maze");
@@ -58,7 +57,8 @@ fn a_lecture_opens_with_its_prose_and_cells() {
 #[test]
 fn presenting_moves_between_sections_with_the_keys() {
     let text = format!("# One\n\nfirst\n\n## Two\n\nsecond\n\n---\n\nthird\n\n{}", grid_cell("0"));
-    let mut harness = open(&lecture_file("keys", &text));
+    let (_dir, path) = lecture_file("keys", &text);
+    let mut harness = open(&path);
     click(&mut harness, "Present");
     harness.get_by_label("Slide 1 / 3");
     for (key, slide) in [(Key::PageDown, 2), (Key::ArrowRight, 3), (Key::PageDown, 3), (Key::PageUp, 2), (Key::ArrowLeft, 1), (Key::ArrowDown, 2)] {
@@ -77,7 +77,7 @@ fn presenting_moves_between_sections_with_the_keys() {
 
 #[test]
 fn a_cell_opens_on_its_authored_step() {
-    let path = lecture_file("step", &format!("{}\n{}", grid_cell("40"), grid_cell("\"path-found\"")));
+    let (_dir, path) = lecture_file("step", &format!("{}\n{}", grid_cell("40"), grid_cell("\"path-found\"")));
     let mut harness = open(&path);
     harness.state_mut().apply(NotebookCommand::Present(true));
     settle(&mut harness);
@@ -92,7 +92,8 @@ fn a_cell_opens_on_its_authored_step() {
 
 #[test]
 fn reset_returns_a_stepped_cell_to_its_authored_step() {
-    let mut harness = open(&lecture_file("reset", &grid_cell("25")));
+    let (_dir, path) = lecture_file("reset", &grid_cell("25"));
+    let mut harness = open(&path);
     harness.get_by_label_contains("Step 25 / ");
     click(&mut harness, "Step >");
     harness.get_by_label_contains("Step 26 / ");
@@ -104,7 +105,7 @@ fn reset_returns_a_stepped_cell_to_its_authored_step() {
 #[test]
 fn a_malformed_cell_shows_its_error_with_the_line_and_the_next_cell_renders() {
     let text = format!("# Broken\n\n```searchlab\nversion = 1\nlab = \"grid\"\nspec = \"astar:sideways\"\n```\n\n{}", grid_cell("12"));
-    let path = lecture_file("malformed", &text);
+    let (_dir, path) = lecture_file("malformed", &text);
     let harness = open(&path);
     harness.get_by_label_contains(&format!("{}:6: ", path.display()));
     harness.get_by_label_contains("sideways");
@@ -115,7 +116,7 @@ fn a_malformed_cell_shows_its_error_with_the_line_and_the_next_cell_renders() {
 
 #[test]
 fn the_lecture_reloads_when_the_file_changes_and_keeps_the_slide() {
-    let path = lecture_file("reload", "# One\n\nfirst\n\n# Two\n\nsecond\n");
+    let (_dir, path) = lecture_file("reload", "# One\n\nfirst\n\n# Two\n\nsecond\n");
     let mut harness = open(&path);
     harness.state_mut().apply(NotebookCommand::Present(true));
     harness.state_mut().apply(NotebookCommand::NextSlide);
@@ -130,7 +131,7 @@ fn the_lecture_reloads_when_the_file_changes_and_keeps_the_slide() {
 
 #[test]
 fn open_in_the_lab_carries_the_scene() {
-    let path = lecture_file("lab", &format!("# In the lab\n\n{}", grid_cell("30")));
+    let (_dir, path) = lecture_file("lab", &format!("# In the lab\n\n{}", grid_cell("30")));
     let mut harness = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     click(&mut harness, "Lecture notebook");
     type_into(&mut harness, "Lecture file:", &path.display().to_string());
@@ -174,7 +175,7 @@ fn copy_this_cell_from_each_lab_pastes_into_a_lecture_that_shows_the_same_state(
         app.step();
         let block = copied(&app).unwrap_or_else(|| panic!("{lesson}: nothing copied"));
         assert!(block.starts_with("```searchlab\n") && block.ends_with("```\n"), "{lesson}: {block}");
-        let path = lecture_file(&format!("copy-{}", lesson.len()), &format!("# Pasted\n\n{block}"));
+        let (_dir, path) = lecture_file(&format!("copy-{}", lesson.len()), &format!("# Pasted\n\n{block}"));
         let mut notebook = open(&path);
         settle(&mut notebook);
         let cell = &notebook.state().cells()[0];
@@ -188,7 +189,7 @@ fn copy_this_cell_from_each_lab_pastes_into_a_lecture_that_shows_the_same_state(
 
 #[test]
 fn save_image_writes_the_cells_canvas_as_png() {
-    let path = lecture_file("image", &format!("# Picture\n\n{}", grid_cell("\"end\"")));
+    let (_dir, path) = lecture_file("image", &format!("# Picture\n\n{}", grid_cell("\"end\"")));
     let mut harness = open(&path);
     let canvas = harness.state().cells()[0].rect().expect("the cell was drawn");
     click(&mut harness, "Save image");
@@ -209,7 +210,8 @@ fn cell(lab: &str, body: &str) -> String {
 #[test]
 fn a_typed_in_tree_is_a_live_cell_on_its_step() {
     let body = "tree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"alphabeta:2\"\nstep = \"cutoff\"";
-    let mut harness = open(&lecture_file("tree", &cell("game-tree", body)));
+    let (_dir, path) = lecture_file("tree", &cell("game-tree", body));
+    let mut harness = open(&path);
     // By hand: MIN 1's leaves 3, 12, 8, then MIN 2's first leaf 2 ≤ α = 3 cuts 4 and 6.
     harness.get_by_label("Leaves: 4");
     harness.get_by_label("Cutoffs: 1");
@@ -225,7 +227,8 @@ fn a_typed_in_tree_is_a_live_cell_on_its_step() {
 fn a_barca_cell_shows_the_board_and_the_computer_answers_from_it() {
     use searchlab::games::Game;
     use searchlab::games::barca::{Barca, START_FEN};
-    let mut harness = open(&lecture_file("barca", &cell("barca", &format!("position = \"{START_FEN}\"\nspec = \"easy\""))));
+    let (_dir, path) = lecture_file("barca", &cell("barca", &format!("position = \"{START_FEN}\"\nspec = \"easy\"")));
+    let mut harness = open(&path);
     harness.get_by_label("White to move");
     click(&mut harness, "Computer move");
     wait_until(&mut harness, |notebook| !searchlab::app::Lesson::is_busy(notebook));
@@ -247,7 +250,7 @@ fn a_barca_cell_shows_the_board_and_the_computer_answers_from_it() {
 
 #[test]
 fn a_tuning_cell_plots_the_log_it_names_beside_the_lecture() {
-    let path = lecture_file("tuning", &format!("{}\n{}", cell("tuning", "map = { path = \"run.json\" }"), cell("tuning", "map = { path = \"lost.json\" }")));
+    let (_dir, path) = lecture_file("tuning", &format!("{}\n{}", cell("tuning", "map = { path = \"run.json\" }"), cell("tuning", "map = { path = \"lost.json\" }")));
     let log = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/data/tuning-log.json")).unwrap();
     std::fs::write(path.with_file_name("run.json"), &log).unwrap();
     let harness = open(&path);
@@ -261,7 +264,7 @@ fn a_tuning_cell_plots_the_log_it_names_beside_the_lecture() {
 
 #[test]
 fn presenting_gives_the_slide_the_whole_window_until_stopped() {
-    let path = lecture_file("full", "# One\n\nfirst\n\n# Two\n\nsecond\n");
+    let (_dir, path) = lecture_file("full", "# One\n\nfirst\n\n# Two\n\nsecond\n");
     let mut harness = Harness::builder().with_size([1280.0, 720.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     click(&mut harness, "Lecture notebook");
     type_into(&mut harness, "Lecture file:", &path.display().to_string());
@@ -314,7 +317,7 @@ fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
         ("game-tree", "tree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"minimax\"\nstep = 30".to_string()),
     ];
     let text: String = bad.iter().map(|(lab, body, ..)| cell(lab, body)).chain(good.iter().map(|(lab, body)| cell(lab, body))).collect();
-    let path = lecture_file("same-rules", &text);
+    let (_dir, path) = lecture_file("same-rules", &text);
     let file = path.display().to_string();
     let expected: Vec<String> =
         bad.iter().enumerate().map(|(n, (_, _, key, message))| format!("{file}:{}: {message}", key_line(&text, n, key))).collect();
@@ -341,7 +344,7 @@ fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
 #[test]
 fn a_step_past_the_end_is_reported_over_the_cell_as_the_check_reports_it() {
     let text = format!("# Too far\n\n{}", grid_cell("99999999"));
-    let path = lecture_file("past-end", &text);
+    let (_dir, path) = lecture_file("past-end", &text);
     let output = common::cli::searchlab(&["lecture", "--check", &path.display().to_string()]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let reported = stderr.lines().next().unwrap();

@@ -9,9 +9,8 @@ use searchlab::app::{GridLab, NavmeshLab, Notebook};
 
 #[test]
 fn pages_and_the_welcome_lecture_read_the_built_in_maps_from_another_folder() {
-    let dir = std::env::temp_dir().join(format!("searchlab-elsewhere-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::env::set_current_dir(&dir).unwrap();
+    let dir = common::scratch::ScratchDir::new("elsewhere");
+    std::env::set_current_dir(dir.dir()).unwrap();
 
     let mut mesh = common::ui::lesson_harness([1400.0, 900.0], NavmeshLab::new());
     common::ui::settle(&mut mesh);
@@ -32,5 +31,4 @@ fn pages_and_the_welcome_lecture_read_the_built_in_maps_from_another_folder() {
         assert!(cell.scene().is_ok(), "{:?}", cell.scene().err());
     }
     assert!(cells[0].live().is_some(), "the first cell is drawn");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::scratch::ScratchDir;
 use common::ui::{click, type_into};
 
 use egui_kittest::Harness;
@@ -32,15 +33,12 @@ fn opens_on_the_example_log_with_both_plots_and_their_legends() {
 
 #[test]
 fn loads_a_log_file_typed_into_the_path_field_and_reports_bad_files() {
-    let dir = std::env::temp_dir().join(format!("searchlab-tuning-lab-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ScratchDir::new("tuning-lab");
     let mut config = TuneConfig::new(1, 2, 1);
     config.ply_limit = 40;
     let written = tune(&config, &()).unwrap();
-    let path = dir.join("log.json");
-    std::fs::write(&path, written.to_json()).unwrap();
-    let broken = dir.join("broken.json");
-    std::fs::write(&broken, "{\"iterations\": 3}").unwrap();
+    let path = dir.write("log.json", written.to_json());
+    let broken = dir.write("broken.json", "{\"iterations\": 3}");
 
     let mut harness = lab_harness();
     harness.run();
@@ -58,12 +56,10 @@ fn loads_a_log_file_typed_into_the_path_field_and_reports_bad_files() {
     load(&mut harness, &broken);
     assert!(harness.state().error().unwrap().contains("tuning log"), "{:?}", harness.state().error());
     assert_eq!(harness.state().log().unwrap().iterations.len(), 2, "a bad file keeps the shown log");
-    let csv = dir.join("log.csv");
-    std::fs::write(&csv, written.to_csv()).unwrap();
+    let csv = dir.write("log.csv", written.to_csv());
     load(&mut harness, &csv);
     assert!(harness.state().error().unwrap().contains("reads the JSON log"), "{:?}", harness.state().error());
     assert_eq!(harness.state().log().unwrap().iterations.len(), 2);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

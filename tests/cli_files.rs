@@ -3,26 +3,13 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use common::cli::{assert_fails, searchlab};
-
-fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("searchlab-cli-files-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use common::scratch::ScratchDir;
 
 /// A sparse file of `size` NUL bytes: it takes no disk space and nothing reads it whole.
-fn sparse(name: &str, size: u64) -> String {
-    let path = temp_path(name);
+fn sparse(dir: &ScratchDir, name: &str, size: u64) -> String {
+    let path = dir.path(name);
     std::fs::File::create(&path).unwrap().set_len(size).unwrap();
-    path.display().to_string()
-}
-
-fn text(name: &str, bytes: &[u8]) -> String {
-    let path = temp_path(name);
-    std::fs::write(&path, bytes).unwrap();
     path.display().to_string()
 }
 
@@ -36,36 +23,40 @@ fn assert_check_fails(lecture: &str, problem: &str) {
 
 #[test]
 fn a_lecture_with_a_nul_or_control_byte_is_not_text() {
-    let nul = text("nul.md", b"# Talk\nhello\x00 world\n");
+    let dir = ScratchDir::new("cli-files");
+    let nul = dir.write_arg("nul.md", b"# Talk\nhello\x00 world\n");
     assert_check_fails(&nul, &format!("{nul}:2: not a text file (NUL byte)\n"));
-    let control = text("control.md", b"hello\x01\x02 world");
+    let control = dir.write_arg("control.md", b"hello\x01\x02 world");
     assert_check_fails(&control, &format!("{control}:1: not a text file (control byte)\n"));
 }
 
 #[test]
 fn a_huge_lecture_is_too_big() {
-    let huge = sparse("huge.md", 1 << 30);
+    let dir = ScratchDir::new("cli-files");
+    let huge = sparse(&dir, "huge.md", 1 << 30);
     assert_check_fails(&huge, &format!("{huge}: too big (1073741824 bytes, max {})\n", 16 << 20));
 }
 
 #[test]
 fn a_map_larger_than_the_largest_map_text_is_too_big() {
+    let dir = ScratchDir::new("cli-files");
     // 8192x8192 cells with weights, each row ending in CRLF, is about 134 MB; 1 GiB cannot be a map.
-    let huge = sparse("huge.map", 1 << 30);
+    let huge = sparse(&dir, "huge.map", 1 << 30);
     assert_fails(&["path", "--map", &huge, "--from", "0,0", "--to", "1,1"], &format!("{huge}: too big (1073741824 bytes, max "));
     assert_fails(&["mesh", "--map", &huge, "--from", "0,0", "--to", "1,1"], &format!("{huge}: too big (1073741824 bytes, max "));
-    let scen = sparse("huge.map.scen", 1 << 30);
+    let scen = sparse(&dir, "huge.map.scen", 1 << 30);
     assert_fails(&["path", "--map", "maps/maze64.map", "--scen", &scen], &format!("{scen}: too big (1073741824 bytes, max "));
 }
 
 #[test]
 fn binary_maps_weights_queries_and_logs_are_not_text() {
-    let nul = text("nul.bin", &[0; 100]);
+    let dir = ScratchDir::new("cli-files");
+    let nul = dir.write_arg("nul.bin", &[0; 100]);
     let at_line_1 = format!("{nul}:1: not a text file (NUL byte)");
     assert_fails(&["path", "--map", &nul, "--from", "0,0", "--to", "1,1"], &at_line_1);
     assert_fails(&["mesh", "--map", &nul, "--from", "0,0", "--to", "1,1"], &at_line_1);
     assert_fails(&["mesh", "--map", "maps/u_hall.json", "--queries", &nul], &at_line_1);
     assert_fails(&["barca", "search", "--algo", "id", "--depth", "1", "--weights", &nul], &at_line_1);
-    let svg = temp_path("plot.svg").display().to_string();
+    let svg = dir.path("plot.svg").display().to_string();
     assert_fails(&["barca", "plot", "--log", &nul, "--out", &svg], &at_line_1);
 }

@@ -4,15 +4,7 @@
 mod common;
 
 use common::cli::{assert_fails, json_lines, searchlab};
-
-/// A lecture in its own temp folder (so relative map paths start there), unique to this process.
-fn lecture_file(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("searchlab-cli-lecture-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
-}
+use common::scratch::ScratchDir;
 
 const GOOD_CELL: &str = "```searchlab\nversion = 1\nlab = \"grid\"\nmap = { bundled = \"maze64.map\" }\nspec = \"astar:octile\"\nstart = [1, 1]\ngoal = [62, 62]\nstep = \"path-found\"\n```\n";
 
@@ -30,9 +22,8 @@ fn the_bundled_lectures_check_clean() {
 
 /// `searchlab ARGS` started from an empty folder, as a lecturer who installed it might.
 fn searchlab_elsewhere(args: &[&str]) -> std::process::Output {
-    let dir = std::env::temp_dir().join(format!("searchlab-cli-elsewhere-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::process::Command::new(env!("CARGO_BIN_EXE_searchlab")).args(args).current_dir(&dir).output().expect("the binary runs")
+    let dir = ScratchDir::new("cli-elsewhere");
+    std::process::Command::new(env!("CARGO_BIN_EXE_searchlab")).args(args).current_dir(dir.dir()).output().expect("the binary runs")
 }
 
 #[test]
@@ -60,7 +51,8 @@ fn the_bundled_lectures_check_clean_from_any_folder() {
 
 #[test]
 fn an_unknown_bundled_map_is_named_with_the_bundled_ones() {
-    let file = lecture_file("unknown.md", &GOOD_CELL.replace("maze64.map", "maze65.map"));
+    let dir = ScratchDir::new("cli-lecture");
+    let file = dir.write_arg("unknown.md", &GOOD_CELL.replace("maze64.map", "maze65.map"));
     let output = searchlab_elsewhere(&["lecture", "--check", &file]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -71,7 +63,8 @@ fn an_unknown_bundled_map_is_named_with_the_bundled_ones() {
 /// Checks `text` as the lecture `name`: it fails, and stderr has one `FILE:LINE: problem` per
 /// expected (line, fragment), then a summary. The output and its stderr lines.
 fn assert_problems(name: &str, text: &str, expected: &[(usize, &str)]) -> (std::process::Output, Vec<String>) {
-    let file = lecture_file(name, text);
+    let dir = ScratchDir::new("cli-lecture");
+    let file = dir.write_arg(name, text);
     let output = searchlab(&["lecture", "--check", &file]);
     assert_eq!(output.status.code(), Some(2));
     let lines: Vec<String> = String::from_utf8_lossy(&output.stderr).lines().map(str::to_string).collect();
@@ -107,17 +100,19 @@ fn each_bad_cell_is_reported_at_its_line_and_the_good_ones_are_not() {
 
 #[test]
 fn maps_are_read_from_the_lectures_folder() {
+    let dir = ScratchDir::new("cli-lecture");
     let map = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n";
-    let file = lecture_file("beside.md", "```searchlab\nversion = 1\nlab = \"grid\"\nmap = { path = \"beside.map\" }\nstart = [0, 0]\ngoal = [3, 2]\n```\n");
-    std::fs::write(std::path::Path::new(&file).with_file_name("beside.map"), map).unwrap();
+    let file = dir.write_arg("beside.md", "```searchlab\nversion = 1\nlab = \"grid\"\nmap = { path = \"beside.map\" }\nstart = [0, 0]\ngoal = [3, 2]\n```\n");
+    dir.write("beside.map", map);
     let output = searchlab(&["lecture", "--check", &file]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
 }
 
 #[test]
 fn a_step_the_search_never_reaches_is_reported() {
+    let dir = ScratchDir::new("cli-lecture");
     let cell = GOOD_CELL.replace("step = \"path-found\"", "step = 100000");
-    let file = lecture_file("late.md", &format!("intro\n\n{cell}"));
+    let file = dir.write_arg("late.md", &format!("intro\n\n{cell}"));
     let output = searchlab(&["lecture", "--check", &file]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -126,8 +121,9 @@ fn a_step_the_search_never_reaches_is_reported() {
 
 #[test]
 fn several_files_are_checked_in_one_run() {
-    let good = lecture_file("good.md", GOOD_CELL);
-    let bad = lecture_file("bad.md", "```searchlab\nversion = 2\nlab = \"grid\"\n```\n");
+    let dir = ScratchDir::new("cli-lecture");
+    let good = dir.write_arg("good.md", GOOD_CELL);
+    let bad = dir.write_arg("bad.md", "```searchlab\nversion = 2\nlab = \"grid\"\n```\n");
     let output = searchlab(&["lecture", "--check", &good, &bad]);
     assert_eq!(output.status.code(), Some(2));
     let summary = json_lines(&output);
@@ -139,7 +135,8 @@ fn several_files_are_checked_in_one_run() {
 
 #[test]
 fn whole_file_problems_are_one_line() {
-    let newer = lecture_file("newer.md", "---\nsearchlab: 9\n---\n# Later\n");
+    let dir = ScratchDir::new("cli-lecture");
+    let newer = dir.write_arg("newer.md", "---\nsearchlab: 9\n---\n# Later\n");
     assert_fails(&["lecture", &newer], &format!("{newer}:2: lecture format version 9 is unknown"));
     assert_fails(&["lecture", "no/such/talk.md"], "no/such/talk.md: cannot read");
     assert_fails(&["lecture", "a.md", "b.md"], "give one lecture to open");
@@ -147,7 +144,7 @@ fn whole_file_problems_are_one_line() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).starts_with(&format!("{newer}:2: lecture format version 9")));
     // Windows editors may open the file with a byte-order mark; the front matter is still read.
-    let marked = lecture_file("marked.md", "\u{feff}---\nsearchlab: 2\n---\n# Later\n");
+    let marked = dir.write_arg("marked.md", "\u{feff}---\nsearchlab: 2\n---\n# Later\n");
     let output = searchlab(&["lecture", "--check", &marked]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).starts_with(&format!("{marked}:2: lecture format version 2 is unknown")));
@@ -217,10 +214,11 @@ fn lecture_two_summary_quotes_pra_k_as_the_command_line_measures_it() {
 /// the game engines'); a bad field is reported at its own line, not at the fence.
 #[test]
 fn grid_cells_read_their_spec_as_a_planner_and_errors_name_the_fields_line() {
+    let dir = ScratchDir::new("cli-lecture");
     let cell = |spec: &str, extra: &str| {
         format!("```searchlab\nversion = 1\nlab = \"grid\"\nmap = {{ bundled = \"maze64.map\" }}\nspec = \"{spec}\"\nstart = [1, 1]\ngoal = [62, 62]\n{extra}```\n\n")
     };
-    let jps = lecture_file("jps.md", &cell("jps", "step = \"path-found\"\n"));
+    let jps = dir.write_arg("jps.md", &cell("jps", "step = \"path-found\"\n"));
     let output = searchlab(&["lecture", "--check", &jps]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let text = [cell("foo", ""), cell("astar,4conn", ""), cell("bfs", "layers = [\"bogus\"]\n")].concat();

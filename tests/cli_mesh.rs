@@ -3,13 +3,7 @@
 mod common;
 
 use common::cli::{assert_fails, json_lines, searchlab};
-
-/// A file in the temp directory, unique to this test process.
-fn temp_file(name: &str, text: &str) -> String {
-    let path = std::env::temp_dir().join(format!("searchlab-cli-mesh-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
-}
+use common::scratch::ScratchDir;
 
 #[test]
 fn single_query_prints_length_waypoints_expanded_and_time() {
@@ -42,12 +36,13 @@ fn radius_takes_the_detour_and_first_path_is_never_shorter() {
 
 #[test]
 fn query_files_and_grid_maps_print_a_summary() {
-    let queries = temp_file("queries.txt", "# start goal\n1 1 39 29\n5 5 35 25\n\n");
+    let dir = ScratchDir::new("cli-mesh");
+    let queries = dir.write_arg("queries.txt", "# start goal\n1 1 39 29\n5 5 35 25\n\n");
     let lines = json_lines(&searchlab(&["mesh", "--map", "maps/pillars.json", "--queries", &queries, "--algo", "tra"]));
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["summary"]["queries"], 2);
     // A byte-order mark from a Windows editor is not part of the first query.
-    let marked = temp_file("queries-bom.txt", "\u{feff}1 1 39 29\n");
+    let marked = dir.write_arg("queries-bom.txt", "\u{feff}1 1 39 29\n");
     let unmarked = json_lines(&searchlab(&["mesh", "--map", "maps/pillars.json", "--queries", &marked]));
     assert_eq!(unmarked[1]["summary"]["failed"], 0, "{unmarked:?}");
     assert!(lines[2]["summary"]["decision_points"].as_u64().unwrap() > 0);
@@ -58,8 +53,9 @@ fn query_files_and_grid_maps_print_a_summary() {
 
 #[test]
 fn polyanya_meshes_and_refined_triangulations_give_the_same_lengths() {
+    let dir = ScratchDir::new("cli-mesh");
     // A 4x4 square with a 2x2 hole in the middle, as four trapezoids.
-    let mesh = temp_file(
+    let mesh = dir.write_arg(
         "square.mesh",
         "mesh\n2\n8 4\n0 0 0\n4 0 0\n4 4 0\n0 4 0\n1 1 0\n3 1 0\n3 3 0\n1 3 0\n\
          4 0 1 5 4 -1 1 -1 3\n4 1 2 6 5 -1 2 -1 0\n4 2 3 7 6 -1 3 -1 1\n4 3 0 4 7 -1 0 -1 2\n",
@@ -75,9 +71,10 @@ fn polyanya_meshes_and_refined_triangulations_give_the_same_lengths() {
 
 #[test]
 fn bad_input_exits_2_with_one_line() {
-    let bad_json = temp_file("bad.json", "{\"boundary\": [[0,0],[10,0],[10,10],[0,10]],\n \"holes\": [[[1,1],[2,2],[2,1],[1,2]]]}");
+    let dir = ScratchDir::new("cli-mesh");
+    let bad_json = dir.write_arg("bad.json", "{\"boundary\": [[0,0],[10,0],[10,10],[0,10]],\n \"holes\": [[[1,1],[2,2],[2,1],[1,2]]]}");
     assert_fails(&["mesh", "--map", &bad_json, "--from", "0,0", "--to", "1,1"], "hole 0");
-    let broken = temp_file("broken.json", "{\"boundary\": [[0,0],\n[1,0]");
+    let broken = dir.write_arg("broken.json", "{\"boundary\": [[0,0],\n[1,0]");
     assert_fails(&["mesh", "--map", &broken, "--from", "0,0", "--to", "1,1"], "broken.json:2:");
     assert_fails(&["mesh", "--map", "maps/none.json", "--from", "0,0", "--to", "1,1"], "cannot read");
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "9,9", "--to", "1,1"], "inside an obstacle");
@@ -86,14 +83,15 @@ fn bad_input_exits_2_with_one_line() {
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "2,2", "--radius", "-1"], "--radius must be a number >= 0");
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "x,1", "--to", "2,2"], "not a number");
     assert_fails(&["mesh", "--grid", "maps/maze64.map", "--from", "0.5,1", "--to", "2,2"], "not a cell");
-    let queries = temp_file("queries-bad.txt", "1 1 2 2\n1 1 2\n");
+    let queries = dir.write_arg("queries-bad.txt", "1 1 2 2\n1 1 2\n");
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--queries", &queries], "queries-bad.txt:2:");
     assert_fails(&["mesh", "--from", "1,1", "--to", "2,2"], "--map");
 }
 
 #[test]
 fn one_bad_query_is_reported_on_its_line_and_the_rest_run() {
-    let queries = temp_file("queries-mixed.txt", "1 1 39 29\n9 9 1 1\n5e307 1 2 2\n2 2 30 20\n");
+    let dir = ScratchDir::new("cli-mesh");
+    let queries = dir.write_arg("queries-mixed.txt", "1 1 39 29\n9 9 1 1\n5e307 1 2 2\n2 2 30 20\n");
     let output = searchlab(&["mesh", "--map", "maps/pillars.json", "--queries", &queries]);
     assert_eq!(output.status.code(), Some(1), "some queries failed");
     let lines = json_lines(&output);
@@ -118,12 +116,13 @@ fn the_expansion_limit_is_an_option_and_names_itself() {
 
 #[test]
 fn weighted_grids_and_blocked_cells_are_refused_in_the_users_terms() {
+    let dir = ScratchDir::new("cli-mesh");
     // A polygon map is walls and open floor: weights would be dropped without a word.
-    let weighted = temp_file("weighted.map", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\nweights\n111\n191\n111\n");
+    let weighted = dir.write_arg("weighted.map", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\nweights\n111\n191\n111\n");
     assert_fails(&["mesh", "--grid", &weighted, "--from", "0,1", "--to", "2,1"], "weighted cells are refused");
     // Read as a map file (--map, lecture cells, the polygon lab), the same grid is refused alike.
     assert_fails(&["mesh", "--map", &weighted, "--from", "0.5,1.5", "--to", "2.5,1.5"], "weighted cells are refused");
-    let blocked = temp_file("blocked.map", "type octile\nheight 3\nwidth 3\nmap\n...\n.@.\n...\n");
+    let blocked = dir.write_arg("blocked.map", "type octile\nheight 3\nwidth 3\nmap\n...\n.@.\n...\n");
     assert_fails(&["mesh", "--grid", &blocked, "--from", "1,1", "--to", "2,2"], "start cell 1,1 is blocked");
     assert_fails(&["mesh", "--grid", &blocked, "--from", "0,0", "--to", "1,1"], "goal cell 1,1 is blocked");
 }

@@ -4,6 +4,7 @@ mod common;
 
 use common::cli::{assert_fails, json_lines, searchlab};
 use common::reference::{movingai_cost, same_cost};
+use common::scratch::ScratchDir;
 use searchlab::grid::movingai;
 
 /// The cheapest cost from `start` to `goal` on a bundled map, by the independent solver.
@@ -78,14 +79,13 @@ fn bad_arguments_exit_2_with_one_line() {
 
 #[test]
 fn gen_is_deterministic_and_writes_solvable_scenarios() {
-    let dir = std::env::temp_dir().join(format!("searchlab-gen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = |name: &str| dir.join(name).display().to_string();
+    let dir = ScratchDir::new("gen");
+    let out = |name: &str| dir.path(name).display().to_string();
     for name in ["a.map", "b.map"] {
         let output = searchlab(&["gen", "rooms", "--width", "60", "--height", "40", "--seed", "9", "--scenarios", "20", "--out", &out(name)]);
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     }
-    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let read = |name: &str| std::fs::read_to_string(dir.path(name)).unwrap();
     assert_eq!(read("a.map"), read("b.map"));
     let grid = movingai::parse_map("a.map", &read("a.map")).unwrap();
     let scenarios = movingai::parse_scen("a.map.scen", &read("a.map.scen")).unwrap();
@@ -100,9 +100,8 @@ fn gen_is_deterministic_and_writes_solvable_scenarios() {
     assert_fails(&["gen", "random", "--density", "2", "--out", &out("c.map")], "--density must be a probability");
     // Every cell blocked is no map to search; more scenarios than a .scen holds is refused at once.
     assert_fails(&["gen", "random", "--density", "1", "--out", &out("d.map")], "the generated map has no free cell: lower --density");
-    assert!(!dir.join("d.map").exists());
+    assert!(!dir.path("d.map").exists());
     assert_fails(&["gen", "maze", "--width", "8", "--height", "8", "--scenarios", "100000000", "--out", &out("e.map")], "--scenarios 100000000: at most 100000");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -123,9 +122,9 @@ fn hpa_plans_on_two_levels_when_asked() {
 
 #[test]
 fn a_blocked_query_is_reported_on_its_line_and_the_rest_run() {
-    let scen = std::env::temp_dir().join(format!("searchlab-cli-path-{}-blocked.scen", std::process::id()));
-    std::fs::write(&scen, "version 1\n0\tmaze64.map\t64\t64\t1\t1\t3\t1\t2\n0\tmaze64.map\t64\t64\t0\t0\t3\t1\t2\n").unwrap();
-    let output = searchlab(&["path", "--map", "maps/maze64.map", "--scen", scen.to_str().unwrap(), "--algo", "hpa"]);
+    let dir = ScratchDir::new("cli-path");
+    let scen = dir.write_arg("blocked.scen", "version 1\n0\tmaze64.map\t64\t64\t1\t1\t3\t1\t2\n0\tmaze64.map\t64\t64\t0\t0\t3\t1\t2\n");
+    let output = searchlab(&["path", "--map", "maps/maze64.map", "--scen", &scen, "--algo", "hpa"]);
     assert_eq!(output.status.code(), Some(1), "one query failed");
     let lines = json_lines(&output);
     assert_eq!(lines[0]["cost"], 2.0);
@@ -145,14 +144,13 @@ fn an_empty_path_costs_zero_not_minus_zero() {
 
 #[test]
 fn an_optimal_search_that_disagrees_with_the_scen_exits_1_naming_the_queries() {
-    let scen = std::env::temp_dir().join(format!("searchlab-cli-path-{}-wrong.scen", std::process::id()));
+    let dir = ScratchDir::new("cli-path");
     let lines = |optimal: [&str; 3]| {
         let ends = ["1\t1\t3\t1", "1\t1\t1\t1", "1\t1\t3\t1"];
         let rows: Vec<String> = ends.iter().zip(optimal).map(|(ends, optimal)| format!("0\tmaze64.map\t64\t64\t{ends}\t{optimal}\n")).collect();
         format!("version 1\n{}", rows.concat())
     };
-    std::fs::write(&scen, lines(["2", "0", "2"])).unwrap();
-    let scen = scen.to_str().unwrap();
+    let scen = &dir.write_arg("wrong.scen", lines(["2", "0", "2"]));
     let right = searchlab(&["path", "--map", "maps/maze64.map", "--scen", scen]);
     assert_eq!((right.status.code(), right.stderr.len()), (Some(0), 0), "{}", String::from_utf8_lossy(&right.stderr));
     std::fs::write(scen, lines(["2", "0", "7"])).unwrap();
@@ -168,10 +166,10 @@ fn an_optimal_search_that_disagrees_with_the_scen_exits_1_naming_the_queries() {
 
 #[test]
 fn no_path_reads_the_same_for_every_planner() {
-    let map = std::env::temp_dir().join(format!("searchlab-cli-path-{}-split.map", std::process::id()));
-    std::fs::write(&map, "type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n").unwrap();
+    let dir = ScratchDir::new("cli-path");
+    let map = dir.write_arg("split.map", "type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n");
     for algo in ["astar", "hpa", "pra"] {
-        let output = searchlab(&["path", "--map", map.to_str().unwrap(), "--from", "0,0", "--to", "4,0", "--algo", algo]);
+        let output = searchlab(&["path", "--map", &map, "--from", "0,0", "--to", "4,0", "--algo", algo]);
         let line = &json_lines(&output)[0];
         assert_eq!((&line["cost"], &line["path"]), (&serde_json::Value::Null, &serde_json::Value::Null), "{algo}: {line}");
         // `complete: false` is a partial PRA*(k) path; no path is not one.
@@ -205,9 +203,9 @@ fn pra_k_scenario_lines_say_complete_and_the_summary_covers_only_complete_paths(
     assert!((summary["mean_suboptimality"].as_f64().unwrap() - mean).abs() < 1e-9, "{summary}");
 
     // One long query (length 203) cannot be planned in 4 steps per level: nothing to average.
-    let scen = std::env::temp_dir().join(format!("searchlab-cli-path-{}-long.scen", std::process::id()));
-    std::fs::write(&scen, "version 1\n0\trooms128.map\t128\t128\t1\t1\t120\t120\t203.09545443\n").unwrap();
-    let lines = json_lines(&searchlab(&["path", "--map", "maps/rooms128.map", "--scen", scen.to_str().unwrap(), "--algo", "pra", "--k", "4"]));
+    let dir = ScratchDir::new("cli-path");
+    let scen = dir.write_arg("long.scen", "version 1\n0\trooms128.map\t128\t128\t1\t1\t120\t120\t203.09545443\n");
+    let lines = json_lines(&searchlab(&["path", "--map", "maps/rooms128.map", "--scen", &scen, "--algo", "pra", "--k", "4"]));
     assert_eq!(lines[0]["complete"], false, "{}", lines[0]);
     let summary = &lines[1]["summary"];
     assert_eq!(summary["complete"], 0);
@@ -218,12 +216,12 @@ fn pra_k_scenario_lines_say_complete_and_the_summary_covers_only_complete_paths(
 /// compared too: the run goes on (the names of copied maps may differ) with a warning on stderr.
 #[test]
 fn a_scenario_naming_another_map_is_warned_about() {
-    let scen = std::env::temp_dir().join(format!("searchlab-cli-path-{}-other.scen", std::process::id()));
-    std::fs::write(&scen, "version 1\n9\tother.map\t40\t24\t4\t11\t35\t11\t36.79898987\n").unwrap();
-    let output = searchlab(&["path", "--map", "maps/lecture-u.map", "--scen", scen.to_str().unwrap()]);
+    let dir = ScratchDir::new("cli-path");
+    let scen = dir.write_arg("other.scen", "version 1\n9\tother.map\t40\t24\t4\t11\t35\t11\t36.79898987\n");
+    let output = searchlab(&["path", "--map", "maps/lecture-u.map", "--scen", &scen]);
     assert!(output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr, format!("warning: {}:2: the scenario is for map 'other.map', not maps/lecture-u.map\n", scen.display()));
+    assert_eq!(stderr, format!("warning: {scen}:2: the scenario is for map 'other.map', not maps/lecture-u.map\n"));
     let own = searchlab(&["path", "--map", "maps/lecture-u.map", "--scen", "maps/lecture-u.map.scen"]);
     assert!(own.stderr.is_empty(), "{}", String::from_utf8_lossy(&own.stderr));
 }

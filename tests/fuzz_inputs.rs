@@ -8,9 +8,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::fuzz::{assert_one_line, cases, hostile, within_bounded_time};
+use common::scratch::ScratchDir;
 use proptest::prelude::*;
 use searchlab::games::barca::{Barca, Weights, game_text, parse_game, perft::perft};
 use searchlab::games::tictactoe::TicTacToe;
@@ -215,13 +216,6 @@ proptest! {
     }
 }
 
-/// A scratch file for one case of a command.
-fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("searchlab-fuzz-{}-{name}", std::process::id()));
-    std::fs::write(&path, bytes).unwrap();
-    path
-}
-
 /// Whether the system lets a process take `text` as one argument (no NUL, under Linux's 128 kB).
 fn passable_as_argument(text: &str) -> bool {
     !text.contains('\0') && text.len() < 100_000
@@ -245,8 +239,8 @@ proptest! {
 
     #[test]
     fn grid_map_commands(map in hostile(map_seeds()), scen in hostile(vec![project_file("maps/lecture-u.map.scen")])) {
-        let (map, scen) = (scratch("g.map", &map), scratch("g.scen", &scen));
-        let (map, scen) = (map.to_str().unwrap(), scen.to_str().unwrap());
+        let dir = ScratchDir::new("fuzz");
+        let (map, scen) = (&dir.write_arg("g.map", &map), &dir.write_arg("g.scen", &scen));
         assert_command_copes(&["path", "--map", map, "--from", "1,1", "--to", "5,5"]);
         assert_command_copes(&["path", "--map", "maps/lecture-u.map", "--scen", scen]);
         assert_command_copes(&["mesh", "--grid", map, "--from", "1,1", "--to", "5,5"]);
@@ -255,8 +249,8 @@ proptest! {
 
     #[test]
     fn mesh_command(json in hostile(polygon_seeds()), mesh in hostile(vec![small_mesh()]), queries in hostile(vec!["1 1 39 29\n2 2 30 20\n".to_string()])) {
-        let (json, mesh, queries) = (scratch("m.json", &json), scratch("m.mesh", &mesh), scratch("q.txt", &queries));
-        let (json, mesh, queries) = (json.to_str().unwrap(), mesh.to_str().unwrap(), queries.to_str().unwrap());
+        let dir = ScratchDir::new("fuzz");
+        let (json, mesh, queries) = (&dir.write_arg("m.json", &json), &dir.write_arg("m.mesh", &mesh), &dir.write_arg("q.txt", &queries));
         assert_command_copes(&["mesh", "--map", json, "--from", "1,1", "--to", "9,9"]);
         assert_command_copes(&["mesh", "--map", mesh, "--from", "0.5,0.5", "--to", "5.5,5.5", "--algo", "tra"]);
         assert_command_copes(&["mesh", "--map", "maps/pillars.json", "--queries", queries]);
@@ -268,10 +262,11 @@ proptest! {
         if passable_as_argument(&fen) {
             assert_command_copes(&["barca", "perft", "--depth", "1", "--fen", &fen]);
         }
-        let weights = scratch("w.json", &weights);
-        assert_command_copes(&["barca", "match", "--white", "alphabeta:1", "--black", "alphabeta:1", "--white-weights", weights.to_str().unwrap(), "--games", "2", "--summary-only"]);
-        let (log, svg) = (scratch("log.json", &log), std::env::temp_dir().join(format!("searchlab-fuzz-{}.svg", std::process::id())));
-        assert_command_copes(&["barca", "plot", "--log", log.to_str().unwrap(), "--out", svg.to_str().unwrap()]);
+        let dir = ScratchDir::new("fuzz");
+        let weights = dir.write_arg("w.json", &weights);
+        assert_command_copes(&["barca", "match", "--white", "alphabeta:1", "--black", "alphabeta:1", "--white-weights", &weights, "--games", "2", "--summary-only"]);
+        let (log, svg) = (dir.write_arg("log.json", &log), dir.path("log.svg"));
+        assert_command_copes(&["barca", "plot", "--log", &log, "--out", svg.to_str().unwrap()]);
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod common;
 use common::cli::{assert_fails, searchlab};
 use common::fuzz::cases;
 use common::reference::{movingai_cost, movingai_reachable, same_cost};
+use common::scratch::ScratchDir;
 use proptest::prelude::*;
 use searchlab::grid::generate::{Spec, cave};
 use searchlab::grid::movingai;
@@ -44,15 +45,14 @@ fn same_seed_same_cave() {
 
 #[test]
 fn gen_cave_writes_the_same_map_twice_and_optimal_scenarios() {
-    let dir = std::env::temp_dir().join(format!("searchlab-cave-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = |name: &str| dir.join(name).display().to_string();
+    let dir = ScratchDir::new("cave");
+    let out = |name: &str| dir.path(name).display().to_string();
     for name in ["a.map", "b.map"] {
         let args = ["gen", "cave", "--width", "120", "--height", "90", "--fill", "0.44", "--seed", "5", "--scenarios", "40", "--out", &out(name)];
         let output = searchlab(&args);
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     }
-    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let read = |name: &str| std::fs::read_to_string(dir.path(name)).unwrap();
     assert_eq!(read("a.map"), read("b.map"));
     assert_eq!(read("a.map.scen"), read("b.map.scen").replace("b.map", "a.map"), "the same queries (each names its map)");
     let grid = movingai::parse_map("a.map", &read("a.map")).unwrap();
@@ -64,7 +64,6 @@ fn gen_cave_writes_the_same_map_twice_and_optimal_scenarios() {
         assert!(same_cost(s.optimal, reference), "line {}: {} vs {reference}", s.line, s.optimal);
         assert_eq!(s.bucket, (reference / 4.0) as u32, "line {}: MovingAI's buckets of 4", s.line);
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

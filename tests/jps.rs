@@ -163,12 +163,9 @@ fn command_line_runs_jps_and_refuses_what_it_cannot_do() {
     let map = ["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "62,62", "--algo", "jps"];
     common::cli::assert_fails(&[&map[..], &["--connectivity", "4"]].concat(), "8-connected");
     common::cli::assert_fails(&[&map[..], &["--corner-cutting"]].concat(), "corner cutting");
-    let dir = std::env::temp_dir().join(format!("searchlab-jps-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch::ScratchDir::new("jps");
     let mut weighted = Grid::new(8, 8);
     weighted.set_weight(3, 3, 5);
-    let path = dir.join("weighted.map");
-    std::fs::write(&path, movingai::write_map(&weighted)).unwrap();
+    let path = dir.write("weighted.map", movingai::write_map(&weighted));
     common::cli::assert_fails(&["path", "--map", path.to_str().unwrap(), "--from", "0,0", "--to", "7,7", "--algo", "jps"], "weighted");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

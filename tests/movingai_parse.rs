@@ -1,5 +1,8 @@
 //! Every error path of the MovingAI parsers names file, line and problem; nothing panics.
 
+mod common;
+
+use common::scratch::ScratchDir;
 use proptest::prelude::*;
 use searchlab::grid::movingai::{check_scenarios, load_map, parse_map, parse_scen, write_map, write_scen};
 use searchlab::grid::{Grid, generate};
@@ -30,6 +33,9 @@ fn good_map_parses_with_terrain_classes() {
     // Windows line ends and width-before-height are accepted too.
     let swapped = "type octile\r\nwidth 3\r\nheight 2\r\nmap\r\n.@.\r\nTGS\r\n";
     assert_eq!(parse_map("ok.map", swapped).unwrap(), grid);
+    // So are rows padded with trailing spaces or tabs, as hand edits and spreadsheets leave them.
+    let padded = "type octile\nheight 2\nwidth 3\nmap\n.@.  \nTGS\t\r\n";
+    assert_eq!(parse_map("ok.map", padded).unwrap(), grid);
 }
 
 #[test]
@@ -56,6 +62,8 @@ fn map_body_errors() {
     assert_map_error(&format!("{header}...\n..\n"), 6, "row has 2 cells, expected width 3");
     assert_map_error(&format!("{header}....\n...\n"), 5, "row has 4 cells");
     assert_map_error(&format!("{header}.x.\n...\n"), 5, "unknown terrain 'x' in column 2");
+    // A space inside a row is still no terrain.
+    assert_map_error(&format!("{header}. .\n...\n"), 5, "unknown terrain ' ' in column 2");
     assert_map_error(&format!("{header}...\n...\nextra\n"), 7, "unexpected 'extra'");
 }
 
@@ -78,13 +86,10 @@ fn weights_section_round_trips_and_checks_digits() {
 fn unreadable_files_name_the_file() {
     let error = load_map(std::path::Path::new("/nonexistent/x.map")).unwrap_err();
     assert!(error.to_string().starts_with("/nonexistent/x.map: cannot read"), "{error}");
-    let dir = std::env::temp_dir().join(format!("searchlab-parse-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let binary = dir.join("binary.map");
-    std::fs::write(&binary, b"type octile\nheight 1\n\xff\xfe").unwrap();
+    let dir = ScratchDir::new("parse");
+    let binary = dir.write("binary.map", b"type octile\nheight 1\n\xff\xfe");
     let error = load_map(&binary).unwrap_err();
     assert_eq!((error.line, error.message.as_str()), (3, "not UTF-8 text"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn assert_scen_error(text: &str, line: usize, fragment: &str) {

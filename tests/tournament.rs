@@ -3,6 +3,7 @@
 mod common;
 
 use common::cli::{assert_fails, json_lines, searchlab};
+use common::scratch::ScratchDir;
 use searchlab::games::barca::Barca;
 use searchlab::games::barca::eval::Weights;
 use searchlab::tournament::elo::{elo_from_score, expected_score};
@@ -188,9 +189,8 @@ fn a_tiny_tuning_run_completes_and_its_weights_load_back() {
 
 #[test]
 fn cli_tune_writes_weights_and_a_log_that_the_match_command_reads() {
-    let dir = std::env::temp_dir().join(format!("searchlab-tune-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (out, log) = (dir.join("weights.json"), dir.join("log.json"));
+    let dir = ScratchDir::new("tune");
+    let (out, log) = (dir.path("weights.json"), dir.path("log.json"));
     let (out_text, log_text) = (out.to_str().unwrap(), log.to_str().unwrap());
     let args = ["barca", "tune", "--iterations", "1", "--games-per-eval", "2", "--depth", "1", "--ply-limit", "60",
         "--out", out_text, "--log", log_text];
@@ -210,17 +210,15 @@ fn cli_tune_writes_weights_and_a_log_that_the_match_command_reads() {
     assert_eq!(summary["sprt"]["decision"], "continue");
 
     // The plot: two score lines, one line per tuned weight, each named in its legend.
-    let svg_path = dir.join("log.svg");
+    let svg_path = dir.path("log.svg");
     let plotted = json_lines(&searchlab(&["barca", "plot", "--log", log_text, "--out", svg_path.to_str().unwrap()]));
     assert_eq!(plotted[0]["iterations"], 2);
     let svg = std::fs::read_to_string(&svg_path).unwrap();
     assert_eq!(svg.matches("<polyline").count(), 2 + TUNED_NAMES.len());
     assert!(TUNED_NAMES.iter().chain(&["report score"]).all(|name| svg.contains(&format!(">{name}</text>"))));
     assert_fails(&["barca", "plot", "--log", out_text, "--out", svg_path.to_str().unwrap()], "tuning log");
-    let csv = dir.join("log.csv");
-    std::fs::write(&csv, log.to_csv()).unwrap();
+    let csv = dir.write("log.csv", log.to_csv());
     assert_fails(&["barca", "plot", "--log", csv.to_str().unwrap(), "--out", svg_path.to_str().unwrap()], "plots read the JSON log");
-    std::fs::remove_dir_all(&dir).unwrap();
 
     assert_fails(&["barca", "match", "--sprt", "5,0"], "elo0 < elo1");
     assert_fails(&["barca", "match", "--depth", "0"], "--depth");

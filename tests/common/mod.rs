@@ -7,6 +7,7 @@ pub mod fuzz;
 #[cfg(feature = "app")]
 pub mod grid_lab;
 pub mod reference;
+pub mod scratch;
 #[cfg(feature = "app")]
 pub mod tree_lab;
 #[cfg(feature = "app")]

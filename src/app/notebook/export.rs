@@ -89,11 +89,10 @@ mod tests {
                 screenshot.pixels[y * 8 + x] = Color32::RED;
             }
         }
-        let path = std::env::temp_dir().join(format!("searchlab-crop-{}.png", std::process::id()));
+        let png = crate::files::TempFile::new("crop.png");
         let rect = Rect::from_min_max(pos2(1.0, 0.0), pos2(2.0, 1.0));
-        assert_eq!(write_png(&Arc::new(screenshot), rect, 2.0, &path), Ok((2, 2)));
-        let written = image::open(&path).unwrap().to_rgba8();
-        std::fs::remove_file(&path).ok();
+        assert_eq!(write_png(&Arc::new(screenshot), rect, 2.0, &png.0), Ok((2, 2)));
+        let written = image::open(&png.0).unwrap().to_rgba8();
         assert_eq!(written.dimensions(), (2, 2));
         assert!(written.pixels().all(|p| p.0 == [255, 0, 0, 255]));
     }
