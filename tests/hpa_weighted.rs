@@ -123,7 +123,7 @@ fn plain_ground_reaches_the_factor() {
 fn terrain(seed: u64) -> Grid {
     let mut grid = generate::random(32, 32, 0.2, seed);
     let mut rng = StdRng::seed_from_u64(seed);
-    if seed % 2 == 0 {
+    if seed.is_multiple_of(2) {
         for _ in 0..10 {
             let (x0, y0, width, height) = (rng.random_range(0..32), rng.random_range(0..32), rng.random_range(2..10), rng.random_range(2..10));
             let weight = rng.random_range(1..=9);
