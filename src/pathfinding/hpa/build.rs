@@ -188,7 +188,8 @@ impl Hpa {
     }
 
     /// Numbers the transition cells, sorts them into each level's clusters and entrances, and
-    /// returns the inter edges (node, node, cost), both directions of each transition.
+    /// returns the inter edges (node, node, cost): both directions of each transition, and the
+    /// diagonal steps between transition cells that cross a border on uneven ground.
     fn number_nodes(&mut self, grid: &Grid) -> Vec<(u32, u32, f64)> {
         let Hpa { rules, east, south, node_cells, cell_nodes, layers, .. } = self;
         node_cells.clear();
