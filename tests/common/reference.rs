@@ -98,6 +98,18 @@ pub fn movingai_cost(grid: &Grid, start: (u32, u32), goal: (u32, u32)) -> Option
     astar(&(start.0 as i64, start.1 as i64), successors, heuristic, |&cell| cell == goal).map(|(_, cost)| cost.value())
 }
 
+/// The cost of walking `path` (cells as (x, y)) under the MovingAI rules, or `None` if a step is
+/// not a legal move.
+pub fn movingai_path_cost(grid: &Grid, path: &[(u32, u32)]) -> Option<f64> {
+    let mut total = OctileCost::default();
+    for pair in path.windows(2) {
+        let ((x, y), next) = (pair[0], (pair[1].0 as i64, pair[1].1 as i64));
+        let (_, cost) = movingai_moves(grid, (x as i64, y as i64)).into_iter().find(|&(cell, _)| cell == next)?;
+        total = total + cost;
+    }
+    Some(total.value())
+}
+
 /// Whether `ours` equals the reference cost `reference` within 1e-6 relative.
 pub fn same_cost(ours: f64, reference: f64) -> bool {
     (ours - reference).abs() <= 1e-6 * reference.max(1.0)

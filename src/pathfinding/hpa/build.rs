@@ -150,6 +150,13 @@ impl Hpa {
                 let ((ax, ay), (bx, by)) = pair(i);
                 grid.is_passable(ax as i64, ay as i64) && grid.is_passable(bx as i64, by as i64)
             };
+            // Where the weights beside the border change, so does the cost of crossing it: each
+            // stretch of equal weights on both sides gets its own transitions, so a cheap
+            // crossing is never hidden behind a dear one. Unweighted borders are one stretch.
+            let weights = |i: u32| {
+                let ((ax, ay), (bx, by)) = pair(i);
+                (grid.weight(grid.cell(ax, ay)), grid.weight(grid.cell(bx, by)))
+            };
             let mut i = 0;
             while i < length {
                 if !open(i) {
@@ -157,11 +164,16 @@ impl Hpa {
                     continue;
                 }
                 let first = i;
-                while i < length && open(i) {
+                while i < length && open(i) && weights(i) == weights(first) {
                     i += 1;
                 }
                 let last = i - 1;
-                let places = if last - first + 1 >= WIDE_ENTRANCE { vec![first, (first + last) / 2, last] } else { vec![(first + last) / 2] };
+                // A stretch counts as wide when walking along it costs what walking a wide plain
+                // entrance does: on dear ground each cell of a detour to its middle costs its weight.
+                let (wa, wb) = weights(first);
+                let wide = (last - first + 1) * u32::from(wa.max(wb)) >= WIDE_ENTRANCE;
+                let mut places = if wide { vec![first, (first + last) / 2, last] } else { vec![(first + last) / 2] };
+                places.dedup();
                 for at in places {
                     let ((ax, ay), (bx, by)) = pair(at);
                     found.push((grid.cell(ax, ay), grid.cell(bx, by)));
@@ -176,7 +188,8 @@ impl Hpa {
     }
 
     /// Numbers the transition cells, sorts them into each level's clusters and entrances, and
-    /// returns the inter edges (node, node, cost), both directions of each transition.
+    /// returns the inter edges (node, node, cost): both directions of each transition, and the
+    /// diagonal steps between transition cells that cross a border on uneven ground.
     fn number_nodes(&mut self, grid: &Grid) -> Vec<(u32, u32, f64)> {
         let Hpa { rules, east, south, node_cells, cell_nodes, layers, .. } = self;
         node_cells.clear();
@@ -193,6 +206,23 @@ impl Hpa {
             let (na, nb) = (node_of(a), node_of(b));
             for (from, to, x, y) in [(na, nb, a, b), (nb, na, b, a)] {
                 inter.push((from, to, graph.step_cost(x, y).expect("transition cells are neighbours")));
+            }
+        }
+        // A diagonal step between transition cells of two clusters crosses a border as well. On
+        // even ground going round it by a straight crossing costs what it does on a plain map
+        // (and smoothing straightens it), but where the four cells around it differ in weight
+        // the way round can cost many times more, so there the step is an inter edge too.
+        let clusters = &layers[0];
+        for (from, &cell) in node_cells.iter().enumerate() {
+            let (x, y) = grid.coords(cell);
+            for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
+                let Some((next, cost)) = graph.step(x, y, dx, dy) else { continue };
+                let Some(&to) = cell_nodes.get(&next) else { continue };
+                let (nx, ny) = grid.coords(next);
+                let around = [cell, next, grid.cell(nx, y), grid.cell(x, ny)].map(|c| grid.weight(c));
+                if clusters.cluster_of(x, y) != clusters.cluster_of(nx, ny) && around.iter().any(|&w| w != around[0]) {
+                    inter.push((from as u32, to, cost));
+                }
             }
         }
         for layer in layers.iter_mut() {
