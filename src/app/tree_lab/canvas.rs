@@ -272,7 +272,8 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
         if selected.is_some_and(|id| p.item == Item::Node(id)) {
             painter.rect_stroke(rect.expand(4.0), 7.0, Stroke::new(2.0, palette.selected), egui::StrokeKind::Outside);
         }
-        let font = egui::FontId::proportional(CARD_TEXT * p.card.scale.clamp(0.8, 1.3));
+        // Never smaller than a normal card's: a small card's text is still read from the back.
+        let font = egui::FontId::proportional(CARD_TEXT * p.card.scale.clamp(1.0, 1.3));
         painter.text(rect.center(), egui::Align2::CENTER_CENTER, &p.card.text, font, palette.card_text);
         if response.clicked() {
             clicked = Some(p.item);
@@ -602,8 +603,9 @@ impl ShownTree for ShownUct<'_> {
         // Coloured like the other trees, by the side to move there (blue: MAX/X/White); the
         // statistics are the mover's, as the hover says.
         let fill = side_fill(node.mover.other());
+        // From a normal card up, never down: the least visited card's text is as readable as any.
         let root_visits = view.node(0).visits.max(1) as f32;
-        let scale = 0.75 + 0.6 * (node.visits as f32 / root_visits).sqrt();
+        let scale = 1.0 + 0.35 * (node.visits as f32 / root_visits).sqrt();
         Card { text, hover, fill, outline, scale }
     }
 

@@ -36,7 +36,9 @@ impl LiveCell for TreeLab {
         ui.horizontal_top(|ui| {
             let side = (ui.available_width() * SIDE_SHARE).clamp(*SIDE_WIDTH.start(), *SIDE_WIDTH.end());
             let size = Vec2::new((ui.available_width() - side).max(240.0), height);
-            canvas = ui.allocate_ui(size, |ui| self.tree(ui, &mut commands)).response.rect;
+            // Top down: the note on what is in view goes under the canvas.
+            let top_down = egui::Layout::top_down(egui::Align::Min);
+            canvas = ui.allocate_ui_with_layout(size, top_down, |ui| self.tree(ui, &mut commands)).response.rect;
             let narration = self.narration();
             widgets::cell_column(ui, ui.available_width(), height, &narration, |ui| self.pseudocode(ui), |ui| self.stats(ui));
         });

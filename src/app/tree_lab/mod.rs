@@ -65,10 +65,9 @@ const CELL_MIN_ZOOM: f32 = 0.7;
 /// How far the canvas zooms out and in.
 const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.01..=1.5;
 
-/// What part of the tree a canvas at `outer` showing `scene_rect` has in view, said in a corner
-/// when it is not all of it at a readable size (`min_zoom`), with a button to see the rest: a
-/// lecturer sees at once that the tree goes on past the edges.
-fn view_note(ui: &mut egui::Ui, outer: egui::Rect, scene_rect: egui::Rect, placed: &[canvas::Placed], min_zoom: f32) -> Option<TreeCommand> {
+/// What part of the tree a canvas at `outer` showing `scene_rect` has in view, when it is not all
+/// of it at a readable size (`min_zoom`): the words and the button that shows the rest.
+fn view_note(outer: egui::Rect, scene_rect: egui::Rect, placed: &[canvas::Placed], min_zoom: f32) -> Option<(String, &'static str, TreeCommand)> {
     // The scene is fitted inside the canvas, centred: what shows is the canvas's shape around it.
     let zoom = (outer.size() / scene_rect.size()).min_elem().clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
     let visible = egui::Rect::from_center_size(scene_rect.center(), outer.size() / zoom);
@@ -78,7 +77,7 @@ fn view_note(ui: &mut egui::Ui, outer: egui::Rect, scene_rect: egui::Rect, place
     }
     let cards: Vec<egui::Rect> = placed.iter().map(canvas::card_rect).collect();
     let in_view = cards.iter().filter(|card| visible.contains_rect(**card)).count();
-    let (text, button, command) = if in_view < cards.len() {
+    if in_view < cards.len() {
         let sides: Vec<&str> = [
             ("left", cards.iter().any(|card| card.left() < visible.left())),
             ("right", cards.iter().any(|card| card.right() > visible.right())),
@@ -89,48 +88,18 @@ fn view_note(ui: &mut egui::Ui, outer: egui::Rect, scene_rect: egui::Rect, place
         .filter_map(|(side, hidden)| hidden.then_some(side))
         .collect();
         let text = format!("{in_view} of {} cards in view, more {}", cards.len(), sides.join(", "));
-        (text, "Show the whole tree", TreeCommand::Fit)
+        Some((text, "Show the whole tree", TreeCommand::Fit))
     } else if zoom < min_zoom - 0.001 {
-        ("The whole tree, in small cards".to_string(), "Readable size", TreeCommand::ReadableView)
+        Some(("The whole tree, in small cards".to_string(), "Readable size", TreeCommand::ReadableView))
     } else {
-        return None;
-    };
-    // The note's size in the last frame picks its corner: the one over the fewest cards, a top one
-    // on a tie.
-    let id = ui.scope_id().with("tree view note");
-    let room = outer.shrink(6.0);
-    let size = ui.data(|data| data.get_temp::<egui::Vec2>(id)).unwrap_or(egui::vec2(room.width() * 0.45, 60.0));
-    let on_screen = |card: &egui::Rect| egui::Rect::from_center_size(outer.center() + (card.center() - scene_rect.center()) * zoom, card.size() * zoom);
-    // The root and the lines drawn thick (current, path, best line) matter more than the rest.
-    let weight = |p: &canvas::Placed| if p.parent.is_none() || p.card.outline.is_thick() { 4 } else { 1 };
-    let covered = |corner: &egui::Align2| {
-        let note = corner.align_size_within_rect(size, room);
-        placed.iter().zip(&cards).filter(|(_, card)| on_screen(card).intersects(note)).map(|(p, _)| weight(p)).sum::<usize>()
-    };
-    let corner = [egui::Align2::RIGHT_TOP, egui::Align2::LEFT_TOP, egui::Align2::RIGHT_BOTTOM, egui::Align2::LEFT_BOTTOM]
-        .into_iter()
-        .min_by_key(covered)
-        .expect("four corners");
-    // On a layer of its own over the scene's, as the scene's is over the canvas.
-    let layer = egui::LayerId::new(ui.layer_id().order, id);
-    ui.ctx().set_sublayer(ui.layer_id(), layer);
-    let top_left = corner.align_size_within_rect(size, room).min;
-    let mut overlay = ui.new_child(egui::UiBuilder::new().layer_id(layer).max_rect(egui::Rect::from_min_max(top_left, room.max)));
-    let note = egui::Frame::popup(overlay.style()).inner_margin(4.0).show(&mut overlay, |ui| {
-        ui.set_max_width(room.width() * 0.45);
-        ui.horizontal_wrapped(|ui| {
-            ui.label(text);
-            ui.button(button).on_hover_text("Drag to pan, ctrl+wheel to zoom").clicked().then_some(command)
-        })
-        .inner
-    });
-    let shown = note.response.rect.size();
-    if (shown - size).length() > 0.5 {
-        // Placed by a guess of its size: in its corner from the next frame on.
-        ui.data_mut(|data| data.insert_temp(id, shown));
-        ui.ctx().request_repaint();
+        None
     }
-    note.inner
+}
+
+/// The height of the row under the canvas that says what part of the tree is in view: a button's.
+fn note_row(ui: &egui::Ui) -> f32 {
+    let button = ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.y;
+    button.max(ui.spacing().interact_size.y) + ui.spacing().item_spacing.y
 }
 
 /// Everything the page remembers between runs.
@@ -829,26 +798,47 @@ impl TreeLab {
                 } else {
                     focus.filter(|_| self.expansion.follow)
                 };
-                // The scene is fitted inside the canvas's frame.
-                let size = ui.available_size() - egui::Frame::canvas(ui.style()).total_margin().sum();
+                // The scene is fitted inside the canvas's frame, above the row of its note.
+                let size = ui.available_size() - egui::vec2(0.0, note_row(ui)) - egui::Frame::canvas(ui.style()).total_margin().sum();
                 Self::followed_view(&placed, focus, size, self.in_cell)
             };
         }
+        // The canvas leaves a row below it for the note on what is in view: over the tree, the note
+        // would hide the very cards a slide talks about.
         let frame = egui::Frame::canvas(ui.style());
-        let canvas = frame.show(ui, |ui| {
-            let scene = egui::Scene::new().zoom_range(ZOOM_RANGE);
-            let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed, self.selected));
-            if response.response.changed() {
-                self.view_moved = true;
+        let row = note_row(ui);
+        let canvas_size = egui::vec2(ui.available_width(), (ui.available_height() - row).max(0.0));
+        let mut scene_area = egui::Rect::NOTHING;
+        let canvas = ui
+            .allocate_ui(canvas_size, |ui| {
+                frame.show(ui, |ui| {
+                    let scene = egui::Scene::new().zoom_range(ZOOM_RANGE);
+                    let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed, self.selected));
+                    if response.response.changed() {
+                        self.view_moved = true;
+                    }
+                    match response.inner {
+                        Some(Item::Node(id)) => commands.extend([TreeCommand::Select(id), TreeCommand::Toggle(id)]),
+                        Some(Item::Others { parent, .. }) => commands.push(TreeCommand::ShowAll(parent)),
+                        Some(Item::Pruned { .. }) | None => {}
+                    }
+                    // The scene took the whole frame (its response's rect is the tree's, in the scene).
+                    scene_area = ui.min_rect();
+                })
+            })
+            .inner;
+        let min_zoom = if self.in_cell { CELL_MIN_ZOOM } else { PAGE_MIN_ZOOM };
+        ui.horizontal(|ui| match view_note(scene_area, self.scene_rect, &placed, min_zoom) {
+            Some((text, button, command)) => {
+                if ui.button(button).on_hover_text("Drag to pan, ctrl+wheel to zoom").clicked() {
+                    commands.push(command);
+                }
+                ui.add(egui::Label::new(text).truncate());
             }
-            match response.inner {
-                Some(Item::Node(id)) => commands.extend([TreeCommand::Select(id), TreeCommand::Toggle(id)]),
-                Some(Item::Others { parent, .. }) => commands.push(TreeCommand::ShowAll(parent)),
-                Some(Item::Pruned { .. }) | None => {}
+            None if !placed.is_empty() => {
+                ui.add(egui::Label::new(egui::RichText::new(format!("All {} cards in view", placed.len())).weak()).truncate());
             }
-            let min_zoom = if self.in_cell { CELL_MIN_ZOOM } else { PAGE_MIN_ZOOM };
-            // The scene took the whole frame (its response's rect is the tree's, in the scene).
-            commands.extend(view_note(ui, ui.min_rect(), self.scene_rect, &placed, min_zoom));
+            None => {}
         });
         canvas.response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Game tree canvas"));
         canvas.response.on_hover_text(
