@@ -142,6 +142,14 @@ impl Lecture {
         })
     }
 
+    /// The section showing what section `index` showed, titled `title`, in an earlier version of the
+    /// file: the one with the same heading (the nearest to `index` if several have it), else the one
+    /// at the nearest index. A reload keeps the lecturer on their slide when sections move.
+    pub fn same_section(&self, title: Option<&str>, index: usize) -> usize {
+        let titled = (0..self.sections.len()).filter(|&i| title.is_some() && self.sections[i].title.as_deref() == title);
+        titled.min_by_key(|&i| i.abs_diff(index)).unwrap_or(index.min(self.sections.len() - 1))
+    }
+
     /// The section that holds file line `line` (the last one starting at or before it).
     pub fn section_at_line(&self, line: usize) -> usize {
         self.sections.iter().rposition(|s| s.line <= line).unwrap_or(0)
