@@ -231,12 +231,15 @@ fn grid_cells_read_their_spec_as_a_planner_and_errors_name_the_fields_line() {
     assert_problems("planners.md", &text, &expected);
 }
 
+/// A cell of `lab` with `body` after its first lines (fence, version, lab), and a blank line.
+fn cell(lab: &str, body: &str) -> String {
+    format!("```searchlab\nversion = 1\nlab = \"{lab}\"\n{body}\n```\n\n")
+}
+
 /// Dijkstra across a 2048x2048 random map: a search longer than the app records (4,000,000 events).
 fn long_search_cell(step: &str) -> String {
-    format!(
-        "```searchlab\nversion = 1\nlab = \"grid\"\nmap = {{ generated = \"random:2048x2048,density=0.2,seed=3\" }}\n\
-         spec = \"dijkstra\"\nstart = [1, 1]\ngoal = [2045, 2045]\nstep = {step}\n```\n\n"
-    )
+    let body = "map = { generated = \"random:2048x2048,density=0.2,seed=3\" }\nspec = \"dijkstra\"\nstart = [1, 1]\ngoal = [2045, 2045]";
+    cell("grid", &format!("{body}\nstep = {step}"))
 }
 
 /// `--check` records under the app's cap on events, so a step or a moment past a truncated recording
@@ -261,9 +264,7 @@ fn steps_of_a_recording_that_stops_early_are_checked_as_the_app_records_it() {
 /// their step: UCT's replay names no moment but its start.
 #[test]
 fn uct_cells_have_their_step_checked() {
-    let uct = |step: &str| {
-        format!("```searchlab\nversion = 1\nlab = \"game-tree\"\nspec = \"uct:100,plain\"\nposition = \"x../.o./...\"\nstep = {step}\n```\n\n")
-    };
+    let uct = |step: &str| cell("game-tree", &format!("spec = \"uct:100,plain\"\nposition = \"x../.o./...\"\nstep = {step}"));
     let text = [uct("99999"), uct("\"first-expansion\""), uct("100"), uct("\"start\""), uct("\"end\"")].concat();
     let expected = [(6, "step 99999 is past the end (the search has "), (14, "this replay has no 'first-expansion' moment")];
     assert_problems("uct.md", &text, &expected);
@@ -273,7 +274,7 @@ fn uct_cells_have_their_step_checked() {
 /// the spec, and a lone leaf is no tree to search; each error is at the tree's line.
 #[test]
 fn a_typo_in_a_typed_in_tree_is_named_at_its_column_whatever_the_spec() {
-    let tree = |spec: &str, tree: &str| format!("```searchlab\nversion = 1\nlab = \"game-tree\"\nspec = \"{spec}\"\ntree = \"{tree}\"\n```\n\n");
+    let tree = |spec: &str, tree: &str| cell("game-tree", &format!("spec = \"{spec}\"\ntree = \"{tree}\""));
     let text = [
         tree("alphabeta", "((3,12,8),(2,4,6),(14,5,2)"),
         tree("minimax", "((3,12,8),(2,4,,6),(14,5,2))"),
@@ -296,11 +297,11 @@ fn a_typo_in_a_typed_in_tree_is_named_at_its_column_whatever_the_spec() {
 /// first; two map sources are named as such; a third coordinate is refused like a missing one.
 #[test]
 fn field_errors_are_at_the_fields_own_line() {
-    let grid = |body: &str| format!("```searchlab\nversion = 1\nlab = \"grid\"\n{body}\n```\n\n");
+    let grid = |body: &str| cell("grid", body);
     let maze = "map = { bundled = \"maze64.map\" }";
     let text = [
         grid(&format!("{maze}\nstart = [1, 1]\ngoal = [62, 99999999999]")),                      // 1-7
-        "```searchlab\nversion = 1\nlab = \"polygon\"\nmap = { bundled = \"pillars.json\" }\nstart = [1, 1]\ngoal = [1e300, 3]\n```\n\n".into(), // 9-15
+        cell("polygon", "map = { bundled = \"pillars.json\" }\nstart = [1, 1]\ngoal = [1e300, 3]"),   // 9-15
         grid(&format!("spec = \"bfs\"\nspec = \"dijkstra\"\n{maze}")),                             // 17-23
         grid("map = { bundled = \"maze64.map\", path = \"x.map\" }"),                              // 25-29
         grid(&format!("{maze}\nstart = [1, 1, 7]\ngoal = [62, 62]")),                              // 31-37
@@ -322,7 +323,6 @@ fn field_errors_are_at_the_fields_own_line() {
 /// another lab is quoted as written with the lab that shows it.
 #[test]
 fn fields_and_specs_for_another_lab_are_refused_with_where_they_go() {
-    let cell = |lab: &str, body: &str| format!("```searchlab\nversion = 1\nlab = \"{lab}\"\n{body}\n```\n\n");
     let text = [
         cell("game-tree", "position = \"x../.o./...\"\nmap = { bundled = \"maze64.map\" }"), // 1-6
         cell("polygon", "map = { bundled = \"pillars.json\" }\nspec = \"tra\"\ncompare = \"tra\""), // 8-14
