@@ -33,6 +33,9 @@ fn good_map_parses_with_terrain_classes() {
     // Windows line ends and width-before-height are accepted too.
     let swapped = "type octile\r\nwidth 3\r\nheight 2\r\nmap\r\n.@.\r\nTGS\r\n";
     assert_eq!(parse_map("ok.map", swapped).unwrap(), grid);
+    // So are rows padded with trailing spaces or tabs, as hand edits and spreadsheets leave them.
+    let padded = "type octile\nheight 2\nwidth 3\nmap\n.@.  \nTGS\t\r\n";
+    assert_eq!(parse_map("ok.map", padded).unwrap(), grid);
 }
 
 #[test]
@@ -59,6 +62,8 @@ fn map_body_errors() {
     assert_map_error(&format!("{header}...\n..\n"), 6, "row has 2 cells, expected width 3");
     assert_map_error(&format!("{header}....\n...\n"), 5, "row has 4 cells");
     assert_map_error(&format!("{header}.x.\n...\n"), 5, "unknown terrain 'x' in column 2");
+    // A space inside a row is still no terrain.
+    assert_map_error(&format!("{header}. .\n...\n"), 5, "unknown terrain ' ' in column 2");
     assert_map_error(&format!("{header}...\n...\nextra\n"), 7, "unexpected 'extra'");
 }
 
@@ -96,7 +101,7 @@ fn assert_scen_error(text: &str, line: usize, fragment: &str) {
 #[test]
 fn scen_errors() {
     assert_scen_error("", 1, "expected 'version 1'");
-    assert_scen_error("version 2\n", 1, "unsupported scenario version '2'");
+    assert_scen_error("version 2\n", 1, "unsupported scenario version '2' (version 1 files are read)");
     let v = "version 1\n";
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t2\n"), 2, "expected 9 fields");
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\tx\t0\t2\t1\t2.5\n"), 2, "start x 'x' is not a whole number");
