@@ -228,3 +228,54 @@ fn traced_runs_record_the_events_of_the_cell_by_cell_scanner() {
     }
     assert!(recorded == expected, "traced events differ from the recorded ones");
 }
+
+/// A side length: often 1 or near a multiple of 64 (where a line's bits fill a word), else anything up to 200.
+fn side() -> impl proptest::strategy::Strategy<Value = u32> {
+    use proptest::prelude::*;
+    prop_oneof![Just(1u32), 2..=4u32, 62..=66u32, 126..=130u32, 1..=200u32]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(common::fuzz::cases(64)))]
+
+    #[test]
+    fn block_scans_find_the_costs_of_an_independent_search_on_random_grids(
+        width in side(), height in side(), density in 0.0..0.45f64, seed in proptest::prelude::any::<u64>(),
+    ) {
+        let grid = generate::random(width, height, density, seed);
+        let cells = grid.passable_cells();
+        proptest::prop_assume!(!cells.is_empty());
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut space = SearchSpace::new();
+        for _ in 0..12 {
+            let (start, goal) = (cells[rng.random_range(0..cells.len())], cells[rng.random_range(0..cells.len())]);
+            let ours = jps(&grid, start, goal, &mut space, &mut NoTrace);
+            let theirs = common::reference::movingai_cost(&grid, grid.coords(start), grid.coords(goal));
+            match (&ours.path, theirs) {
+                (Some((cost, path)), Some(reference)) => {
+                    proptest::prop_assert!(common::reference::same_cost(*cost, reference), "{start}->{goal}: {cost} vs {reference}");
+                    assert_walks(&grid, start, goal, *cost, path);
+                }
+                (None, None) => {}
+                (ours, theirs) => proptest::prop_assert!(false, "{start}->{goal}: ours {ours:?}, theirs {theirs:?}"),
+            }
+            let traced = jps(&grid, start, goal, &mut SearchSpace::new(), &mut Recorder::default());
+            proptest::prop_assert_eq!(traced, ours, "a tracer changes nothing found");
+        }
+    }
+}
+
+#[test]
+fn a_wall_drawn_after_a_search_is_seen_by_the_next() {
+    // The passability bits are built by the first search and must not outlive a change.
+    let mut grid = Grid::new(90, 3);
+    let (start, goal) = (grid.cell(0, 1), grid.cell(89, 1));
+    assert_eq!(jps(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace).cost(), Some(89.0));
+    for y in 0..3 {
+        grid.set_passable(70, y, false);
+    }
+    assert_eq!(jps(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace).cost(), None);
+    grid.set_passable(70, 2, true);
+    let reference = common::reference::movingai_cost(&grid, (0, 1), (89, 1)).unwrap();
+    assert!(common::reference::same_cost(jps(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace).cost().unwrap(), reference));
+}
