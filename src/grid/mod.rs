@@ -1,11 +1,11 @@
 //! Grid maps: passable/blocked cells with optional per-cell weights, and the move rules that turn
 //! a grid into a graph for the searches in `pathfinding`.
 
-pub mod bits;
 pub mod generate;
 pub mod movingai;
 
 use crate::graph::Graph;
+use crate::pathfinding::jump_bits::{Cache as JumpBitsCache, JumpBits};
 
 /// The cost of a diagonal step.
 pub const SQRT2: f64 = std::f64::consts::SQRT_2;
@@ -20,16 +20,17 @@ pub struct Grid {
     /// Per cell, the cost multiplier for entering it (1 = plain ground, up to MAX_WEIGHT), or 0
     /// for a blocked cell: one byte answers both questions a search asks of a neighbour.
     cells: Vec<u8>,
-    /// The passability bits, built on first use and dropped by every change to passability.
+    /// What jump point search reads of the map, built on its first search and dropped by every
+    /// change to passability.
     #[serde(skip)]
-    bits: bits::BitsCache,
+    jump_bits: JumpBitsCache,
 }
 
 impl Grid {
     /// An all-passable grid.
     pub fn new(width: u32, height: u32) -> Self {
         let cells = width as usize * height as usize;
-        Self { width, height, cells: vec![1; cells], bits: bits::BitsCache::default() }
+        Self { width, height, cells: vec![1; cells], jump_bits: JumpBitsCache::default() }
     }
 
     pub fn width(&self) -> u32 {
@@ -70,7 +71,7 @@ impl Grid {
     /// Blocking a cell forgets its weight; opening a blocked cell makes it plain ground.
     pub fn set_passable(&mut self, x: u32, y: u32, passable: bool) {
         let cell = self.cell(x, y) as usize;
-        self.bits = bits::BitsCache::default();
+        self.jump_bits = JumpBitsCache::default();
         self.cells[cell] = match (passable, self.cells[cell]) {
             (false, _) => 0,
             (true, 0) => 1,
@@ -78,9 +79,9 @@ impl Grid {
         };
     }
 
-    /// Passability as bit rows and columns (built once, on the first call after a change).
-    pub fn passable_bits(&self) -> &bits::PassableBits {
-        self.bits.get_or_build(|| bits::PassableBits::new(self.width, self.height, |x, y| self.cells[self.cell(x, y) as usize] != 0))
+    /// Passability as bits for jump point search (built on the first call after a change).
+    pub fn jump_bits(&self) -> &JumpBits {
+        self.jump_bits.get_or_build(|| JumpBits::new(self))
     }
 
     /// The cost multiplier of a passable cell (1 for blocked ones, which are never entered).

@@ -13,8 +13,8 @@
 //! a scan passes over, so a replay shows the lines being scanned.
 
 use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
-use crate::grid::bits::{PAD, PassableBits, window};
 use crate::grid::{Connectivity, Grid, MoveRules, SQRT2};
+use super::jump_bits::{self, JumpBits, PAD, window};
 use super::search_trace::SearchEvent;
 use crate::trace::{Control, NO_NODE, Tracer};
 
@@ -38,26 +38,18 @@ struct Scan {
     found: bool,
 }
 
-/// Scans the cells of line `mid` (one row or column of passability bits) from `from` on in
-/// direction `step` (±1), 64 at a time, up to the first that is blocked, the goal (`goal`, its
-/// position when it lies on this line), or has a forced neighbour: a cell of a line beside
-/// (`sides`) that is free while the one behind it is blocked.
-fn scan_line(mid: &[u64], sides: [&[u64]; 2], from: i64, step: i64, goal: Option<i64>) -> Scan {
+/// Scans a line (`free`: its passability bits, `stops`: where a scan in direction `step` (±1)
+/// must stop) from position `from` on, 64 cells at a time, up to the first stop or the goal
+/// (`goal`: its position, when it lies on this line).
+fn scan_line(free: &[u64], stops: &[u64], from: i64, step: i64, goal: Option<i64>) -> Scan {
     let origin = PAD as i64 + from;
-    let goal = goal.map(|g| PAD as i64 + g);
-    // `behind` is +1 when scanning backwards: the bit that comes before each cell in the scan.
-    let stops_in = |first: i64, behind: i64| {
-        let at = first as usize;
-        let forced = sides.iter().fold(0, |acc, side| acc | window(side, at) & !window(side, (first + behind) as usize));
-        let goal_bit = goal.filter(|g| (first..first + 64).contains(g)).map_or(0, |g| 1 << (g - first));
-        !window(mid, at) | forced | goal_bit
-    };
+    let goal_bit = |first: i64| goal.map(|g| PAD as i64 + g - first).filter(|g| (0..64).contains(g)).map_or(0, |g| 1 << g);
     let stop = if step > 0 {
         let mut first = origin + 1;
         loop {
-            let stops = stops_in(first, -1);
-            if stops != 0 {
-                break first + stops.trailing_zeros() as i64;
+            let found = window(stops, first as usize) | goal_bit(first);
+            if found != 0 {
+                break first + found.trailing_zeros() as i64;
             }
             first += 64;
         }
@@ -65,20 +57,20 @@ fn scan_line(mid: &[u64], sides: [&[u64]; 2], from: i64, step: i64, goal: Option
         // The padding before position 0 is blocked, so `first` never goes below bit 0.
         let mut first = origin - 64;
         loop {
-            let stops = stops_in(first, 1);
-            if stops != 0 {
-                break first + 63 - stops.leading_zeros() as i64;
+            let found = window(stops, first as usize) | goal_bit(first);
+            if found != 0 {
+                break first + 63 - found.leading_zeros() as i64;
             }
             first -= 64;
         }
     };
-    let found = mid[stop as usize / 64] >> (stop % 64) & 1 != 0;
+    let found = free[stop as usize / 64] >> (stop % 64) & 1 != 0;
     Scan { passed: (stop - origin).unsigned_abs() as u32 - 1, found }
 }
 
 /// The line scanner: passability bits (blocked off the map) and the goal to stop at.
 struct Scanner<'a> {
-    bits: &'a PassableBits,
+    bits: &'a JumpBits,
     goal: (i64, i64),
 }
 
@@ -89,14 +81,14 @@ impl Scanner<'_> {
 
     /// Scans from (x, y) along the straight direction (dx, dy).
     fn straight(&self, (x, y): (i64, i64), (dx, dy): (i64, i64)) -> Scan {
-        let bits = self.bits;
-        if dy == 0 {
-            let goal = (self.goal.1 == y).then_some(self.goal.0);
-            scan_line(bits.row(y), [bits.row(y - 1), bits.row(y + 1)], x, dx, goal)
-        } else {
-            let goal = (self.goal.0 == x).then_some(self.goal.1);
-            scan_line(bits.column(x), [bits.column(x - 1), bits.column(x + 1)], y, dy, goal)
-        }
+        let (direction, step, goal) = match (dx, dy) {
+            (1, _) => (jump_bits::ScanDirection::East, 1, (self.goal.1 == y).then_some(self.goal.0)),
+            (-1, _) => (jump_bits::ScanDirection::West, -1, (self.goal.1 == y).then_some(self.goal.0)),
+            (_, 1) => (jump_bits::ScanDirection::South, 1, (self.goal.0 == x).then_some(self.goal.1)),
+            _ => (jump_bits::ScanDirection::North, -1, (self.goal.0 == x).then_some(self.goal.1)),
+        };
+        let (free, stops, from) = self.bits.line(direction, x, y);
+        scan_line(free, stops, from, step, goal)
     }
 
     /// Scans from (x, y) along the diagonal (dx, dy), each cell followed by straight scans along
@@ -179,7 +171,7 @@ fn trace_passed<T: Tracer<SearchEvent>>(tracer: &mut T, grid: &Grid, g_node: f64
 pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &mut SearchSpace, tracer: &mut T) -> PathResult {
     space.begin(grid.cell_count());
     let (gx, gy) = grid.coords(goal);
-    let scan = Scanner { bits: grid.passable_bits(), goal: (gx as i64, gy as i64) };
+    let scan = Scanner { bits: grid.jump_bits(), goal: (gx as i64, gy as i64) };
     let h = |x: i64, y: i64| Heuristic::Octile.estimate((x - gx as i64) as f64, (y - gy as i64) as f64);
     let (sx, sy) = grid.coords(start);
     let h_start = h(sx as i64, sy as i64);
