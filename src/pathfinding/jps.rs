@@ -9,8 +9,13 @@
 //! Without corner cutting a diagonal arrival means both cells behind are free, so only straight
 //! lines have forced neighbours.
 //!
+//! Scans are block-based (Harabor & Grastien 2014, "Improving jump point search"): a word of
+//! [`JumpBits`] says for 64 cells of a line which ones end a scan, so a trailing- or leading-zero
+//! count finds the end; the grid keeps the bits, built on its first search.
+//!
 //! Traced as A* is: `Open`/`Expand` for jump points, and one `Relax { improved: false }` per cell
-//! a scan passes over, so a replay shows the lines being scanned.
+//! a scan passes over (told from the scanned range, only to a tracer that is on), so a replay
+//! shows the lines being scanned.
 
 use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
 use crate::grid::{Connectivity, Grid, MoveRules, SQRT2};
@@ -47,9 +52,9 @@ fn scan_line(free: &[u64], stops: &[u64], from: i64, step: i64, goal: Option<i64
     let stop = if step > 0 {
         let mut first = origin + 1;
         loop {
-            let found = window(stops, first as usize) | goal_bit(first);
-            if found != 0 {
-                break first + found.trailing_zeros() as i64;
+            let ends = window(stops, first as usize) | goal_bit(first);
+            if ends != 0 {
+                break first + ends.trailing_zeros() as i64;
             }
             first += 64;
         }
@@ -57,9 +62,9 @@ fn scan_line(free: &[u64], stops: &[u64], from: i64, step: i64, goal: Option<i64
         // The padding before position 0 is blocked, so `first` never goes below bit 0.
         let mut first = origin - 64;
         loop {
-            let found = window(stops, first as usize) | goal_bit(first);
-            if found != 0 {
-                break first + 63 - found.leading_zeros() as i64;
+            let ends = window(stops, first as usize) | goal_bit(first);
+            if ends != 0 {
+                break first + 63 - ends.leading_zeros() as i64;
             }
             first -= 64;
         }
