@@ -357,6 +357,13 @@ fn pra_plan_level_and_k_reach_the_planner() {
     assert_eq!(summary.cost, expected.path.map(|p| p.0));
     assert_eq!(summary.suboptimality(), None, "a partial path has no suboptimality");
     harness.get_by_label("no: PRA*(k) kept the first steps");
+    // The first steps are no path A* also found: no "faster", only how much sooner they came.
+    harness.get_by_label("Time to the first steps");
+    assert!(harness.query_by_label("Speed-up").is_none());
+    let shown = summary.speedup_text();
+    assert!(shown.ends_with(" than A*'s whole path") && !shown.contains("faster"), "{shown}");
+    harness.get_by_label("First steps");
+    harness.get_by_label(&shown);
 
     click(&mut harness, "Default level");
     settle(&mut harness);

@@ -109,6 +109,21 @@ fn a_malformed_map_shows_an_error_and_keeps_the_current_map() {
 }
 
 #[test]
+fn a_map_without_a_free_cell_is_refused_and_the_current_map_kept() {
+    let dir = ScratchDir::new("app-wall-map");
+    let walls = dir.write("walls.map", "type octile\nheight 2\nwidth 3\nmap\n@@@\nTTT\n");
+    let mut harness = lab_harness();
+    let before = (harness.state().grid().clone(), harness.state().endpoints());
+    type_into(&mut harness, "Map file:", &walls.display().to_string());
+    click(&mut harness, "Load map");
+    let error = harness.state().error().expect("an error is shown").to_string();
+    assert!(error.contains("walls.map: the map has no free cell to search"), "{error}");
+    harness.get_by_label(&error);
+    assert_eq!((harness.state().grid().clone(), harness.state().endpoints()), before, "the map and query on screen are kept");
+    assert!(!harness.state().is_busy(), "nothing is searched on walls");
+}
+
+#[test]
 fn a_scenario_query_is_searched_and_matches_its_optimal_length() {
     let mut harness = lab_harness();
     // Loading maze64.map filled in its scenario file.
@@ -370,5 +385,20 @@ fn the_canvas_toolbar_never_wraps_a_label_at_720p() {
         let [label, event, expansion] = ["Step by:", "event", "expansion"].map(|label| harness.get_by_label(label).rect());
         let same_row = event.y_range().contains(label.center().y) && event.y_range().contains(expansion.center().y);
         assert!(same_row, "{:.0}%: {label:?} {event:?} {expansion:?}", zoom * 100.0);
+    }
+}
+
+/// The query picker fits the side panel at 720p: its label stays one word on one line.
+#[test]
+fn the_query_label_keeps_its_line_beside_the_picker_at_720p() {
+    for zoom in [1.0, 1.3] {
+        let mut harness = common::ui::app_on("Grid search", [1280.0, 720.0], zoom);
+        harness.get_by_label("Load scenarios").click_accesskit();
+        harness.run();
+        harness.get_by_label_contains("queries loaded").scroll_to_me();
+        harness.run();
+        let row = harness.get_by_label("Load scenarios").rect().height();
+        let label = harness.get_by_label("Query").rect();
+        assert!(label.height() <= row + 1.0, "{:.0}%: 'Query' is {label:?}, a row {row:.0} points tall", zoom * 100.0);
     }
 }

@@ -33,6 +33,9 @@ fn good_map_parses_with_terrain_classes() {
     // Windows line ends and width-before-height are accepted too.
     let swapped = "type octile\r\nwidth 3\r\nheight 2\r\nmap\r\n.@.\r\nTGS\r\n";
     assert_eq!(parse_map("ok.map", swapped).unwrap(), grid);
+    // So are rows padded with trailing spaces or tabs, as hand edits and spreadsheets leave them.
+    let padded = "type octile\nheight 2\nwidth 3\nmap\n.@.  \nTGS\t\r\n";
+    assert_eq!(parse_map("ok.map", padded).unwrap(), grid);
 }
 
 #[test]
@@ -59,6 +62,8 @@ fn map_body_errors() {
     assert_map_error(&format!("{header}...\n..\n"), 6, "row has 2 cells, expected width 3");
     assert_map_error(&format!("{header}....\n...\n"), 5, "row has 4 cells");
     assert_map_error(&format!("{header}.x.\n...\n"), 5, "unknown terrain 'x' in column 2");
+    // A space inside a row is still no terrain.
+    assert_map_error(&format!("{header}. .\n...\n"), 5, "unknown terrain ' ' in column 2");
     assert_map_error(&format!("{header}...\n...\nextra\n"), 7, "unexpected 'extra'");
 }
 

@@ -165,7 +165,8 @@ const DARK: Palette = Palette {
     picked: rgb(250, 200, 20),
     safe_move: rgb(30, 160, 60),
     unsafe_move: rgb(210, 40, 40),
-    best_so_far: Color32::from_rgba_premultiplied(20, 110, 200, 210),
+    // Purple: the water's blue would hide the arrow on a watering hole.
+    best_so_far: rgb(120, 40, 160),
     // Not the red of a move it would be scared on: both show at once.
     scared: rgb(255, 130, 0),
     white_fill: rgb(250, 246, 232),
@@ -334,6 +335,37 @@ mod tests {
                 for colours in [&grid[..], &polygon[..], &walk[..], &barca[..]] {
                     for (i, a) in colours.iter().enumerate() {
                         assert!(!colours[i + 1..].contains(a), "{a:?} twice (light {light}, colour-blind safe {colour_blind_safe})");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Redmean colour distance (0 to about 765) of two colours as drawn over `ground`.
+    fn distance_over(ground: Color32, a: Color32, b: Color32) -> f32 {
+        let drawn = |c: Color32| {
+            let behind = 1.0 - f32::from(c.a()) / 255.0;
+            [(c.r(), ground.r()), (c.g(), ground.g()), (c.b(), ground.b())].map(|(c, g)| f32::from(c) + behind * f32::from(g))
+        };
+        let ([r1, g1, b1], [r2, g2, b2]) = (drawn(a), drawn(b));
+        let mean_red = (r1 + r2) / 2.0;
+        ((2.0 + mean_red / 256.0) * (r1 - r2).powi(2) + 4.0 * (g1 - g2).powi(2) + (2.0 + (255.0 - mean_red) / 256.0) * (b1 - b2).powi(2)).sqrt()
+    }
+
+    /// Each mark in the Barca legend can be told from every other on the board's squares (the
+    /// computer's move was once nearly the watering holes' blue).
+    #[test]
+    fn the_barca_marks_differ_clearly_in_every_theme() {
+        for light in [false, true] {
+            for colour_blind_safe in [false, true] {
+                let p = Theme { light, colour_blind_safe }.palette();
+                let legend = crate::app::barca_board::legend_entries(&p);
+                for ground in [p.light_square, p.dark_square] {
+                    for (i, (a, a_name)) in legend.iter().enumerate() {
+                        for (b, b_name) in &legend[i + 1..] {
+                            let apart = distance_over(ground, *a, *b);
+                            assert!(apart >= 100.0, "{a_name} and {b_name}: {apart:.0} apart (light {light}, colour-blind safe {colour_blind_safe})");
+                        }
                     }
                 }
             }

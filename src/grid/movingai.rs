@@ -144,7 +144,8 @@ pub fn parse_map(file: &str, text: &str) -> Result<Grid, ParseError> {
     // The rows are checked before the grid is made, so a short file cannot claim a huge map.
     let mut rows = Vec::new();
     for y in 0..height {
-        let row = lines.next(&format!("{height} map rows, found {y}"))?;
+        // Spaces are no terrain, so trailing ones (hand edits, spreadsheet exports) are only padding.
+        let row = lines.next(&format!("{height} map rows, found {y}"))?.trim_end_matches([' ', '\t']);
         let mut count = 0usize;
         for symbol in row.chars() {
             count += 1;

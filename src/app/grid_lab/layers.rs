@@ -319,12 +319,14 @@ impl PlanSummary {
         self.astar_time.as_secs_f64() / self.query_time.as_secs_f64().max(1e-12)
     }
 
-    /// The speed-up as the table says it, e.g. "6.1× faster" or "2.0× slower".
+    /// The speed-up as the table says it, e.g. "6.1× faster" or "2.0× slower". PRA*(k)'s first
+    /// steps are not a path A* also found, so they are said to come sooner than A*'s whole path.
     pub fn speedup_text(&self) -> String {
-        match self.speedup() {
-            faster if faster >= 1.0 => format!("{faster:.1}× faster"),
-            slower => format!("{:.1}× slower", 1.0 / slower.max(1e-12)),
-        }
+        let ratio = match self.speedup() {
+            faster if faster >= 1.0 => format!("{faster:.1}× {}", if self.complete { "faster" } else { "sooner" }),
+            slower => format!("{:.1}× {}", 1.0 / slower.max(1e-12), if self.complete { "slower" } else { "later" }),
+        };
+        if self.complete { ratio } else { format!("{ratio} than A*'s whole path") }
     }
 }
 
@@ -546,8 +548,9 @@ impl HierarchyState {
                 (Some(time), None) => format!("{} (built)", millis(time)),
             };
             row("Pre-processing", preprocessing, none());
-            row("Query time", millis(plan.query_time), millis(plan.astar.time));
-            row("Speed-up", summary.speedup_text(), none());
+            let query_time = if summary.complete { "Query time" } else { "Time to the first steps" };
+            row(query_time, millis(plan.query_time), millis(plan.astar.time));
+            row(if summary.complete { "Speed-up" } else { "First steps" }, summary.speedup_text(), none());
             for (level, expanded) in summary.expanded_per_level.iter().enumerate() {
                 let label = if level == 0 { "Expanded on the grid".to_string() } else { format!("Expanded on level {level}") };
                 row(&label, expanded.to_string(), if level == 0 { plan.astar.expanded.to_string() } else { none() });

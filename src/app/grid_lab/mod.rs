@@ -505,6 +505,8 @@ impl GridLab {
                 self.apply(GridCommand::Run);
             }
             GridCommand::LoadMap(path) => match movingai::load_map(path.as_ref()) {
+                // No start could stand anywhere: the map on screen stays.
+                Ok(grid) if grid.passable_count() == 0 => self.error = Some(format!("{path}: the map has no free cell to search")),
                 Ok(grid) => {
                     self.error = None;
                     self.notice = None;

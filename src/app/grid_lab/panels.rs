@@ -109,7 +109,10 @@ impl GridLab {
             Some(i) => query_text(i, &self.scenarios[i]),
             None => format!("{} queries", self.scenarios.len()),
         };
-        egui::ComboBox::from_label("Query").selected_text(selected).width(300.0).show_ui(ui, |ui| {
+        // Narrower than its 300 points in a narrow panel, so the label beside it keeps its line.
+        let label_room = widgets::text_width(ui, "Query", egui::TextStyle::Body) + 3.0 * ui.spacing().item_spacing.x;
+        let width = (ui.available_width() - label_room - ui.spacing().icon_width).clamp(120.0, 300.0);
+        egui::ComboBox::from_label("Query").selected_text(selected).width(width).show_ui(ui, |ui| {
             for (i, scenario) in self.scenarios.iter().enumerate() {
                 if ui.selectable_label(self.scenario == Some(i), query_text(i, scenario)).clicked() {
                     commands.push(GridCommand::PickQuery(i));
