@@ -27,6 +27,9 @@ fn bad_weights_json_is_an_error_naming_the_problem() {
     assert!(error.contains("unknown field `scarred`"), "{error}");
     let error = Weights::from_json("{\"holes_held\": [1, 2]").unwrap_err();
     assert!(error.contains("line 1"), "{error}");
+    // A file that is not JSON at all (a map, say) is called that, not a list of serde's tokens.
+    let error = Weights::from_json("type octile\nheight 2\n").unwrap_err();
+    assert!(error.starts_with("not a JSON weights file: ") && error.contains("line 1 column 2"), "{error}");
     let error = Weights::load(std::path::Path::new("no/such/weights.json")).unwrap_err();
     assert!(error.contains("no/such/weights.json"), "{error}");
 }

@@ -117,7 +117,7 @@ fn quoted_figures(lecture: &str) -> Vec<Shown> {
             shown(3, &["First path: 34.898   Shortest path: 33.488", "Expanded: 20"], &[]),
             shown(4, &["the funnel makes it a path of length 33.488", "Expanded: 32"], &[]),
             shown(5, &["Shortest path: 41.637", "Expanded: 8"], &[]),
-            shown(6, &["Shortest path: 39.386"], &[]),
+            shown(6, &["Shortest path: 39.365"], &[]),
         ],
         "4-game-trees.md" => vec![
             shown(0, &["Whole search: 186 nodes, 86 leaves, 0 cutoffs", "Root value: draw", "Principal variation: c2"], &[]),

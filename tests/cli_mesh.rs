@@ -67,6 +67,8 @@ fn polyanya_meshes_and_refined_triangulations_give_the_same_lengths() {
     let refined = length(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28", "--min-angle", "25"]);
     assert!((plain - refined).abs() < 1e-9, "{plain} vs {refined}");
     assert_fails(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28", "--min-angle", "40"], "--min-angle");
+    // Three numbers are not a point, whatever the first two are.
+    assert_fails(&["mesh", "--map", "maps/u_hall.json", "--from", "1,1,1", "--to", "28,28"], "'1,1,1' is not x,y (two numbers, e.g. 3.5,4)");
 }
 
 #[test]

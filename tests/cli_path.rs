@@ -98,6 +98,14 @@ fn gen_is_deterministic_and_writes_solvable_scenarios() {
     let summary = json_lines(&check).pop().unwrap()["summary"].take();
     assert_eq!((summary["queries"].as_u64(), summary["mismatches"].as_u64()), (Some(20), Some(0)));
     assert_fails(&["gen", "random", "--density", "2", "--out", &out("c.map")], "--density must be a probability");
+    // A map cut into small pieces yields fewer queries than asked, and says so.
+    let pieces = searchlab(&["gen", "random", "--width", "200", "--height", "3", "--density", "0.7", "--out", &out("p.map")]);
+    assert!(pieces.status.success(), "{}", String::from_utf8_lossy(&pieces.stderr));
+    let written = json_lines(&pieces)[0]["scenarios"].as_u64().unwrap();
+    assert!(written < 100, "{written} scenarios on a map of small pieces");
+    let warning = String::from_utf8_lossy(&pieces.stderr).into_owned();
+    assert_eq!(warning.lines().count(), 1, "{warning}");
+    assert!(warning.starts_with(&format!("warning: {written} of 100 scenarios written")), "{warning}");
     // Every cell blocked is no map to search; more scenarios than a .scen holds is refused at once.
     assert_fails(&["gen", "random", "--density", "1", "--out", &out("d.map")], "the generated map has no free cell: lower --density");
     assert!(!dir.path("d.map").exists());

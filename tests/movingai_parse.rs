@@ -101,7 +101,7 @@ fn assert_scen_error(text: &str, line: usize, fragment: &str) {
 #[test]
 fn scen_errors() {
     assert_scen_error("", 1, "expected 'version 1'");
-    assert_scen_error("version 2\n", 1, "unsupported scenario version '2'");
+    assert_scen_error("version 2\n", 1, "unsupported scenario version '2' (version 1 files are read)");
     let v = "version 1\n";
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t2\n"), 2, "expected 9 fields");
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\tx\t0\t2\t1\t2.5\n"), 2, "start x 'x' is not a whole number");

@@ -300,6 +300,14 @@ fn radius_paths_keep_their_distance_and_narrow_corridors_close() {
         let through_corridor = ta.waypoints.iter().all(|p| (9.25..=10.75).contains(&p[1]));
         assert_eq!(through_corridor, radius < 0.75, "radius {radius}: {:?}", ta.waypoints);
     }
+    // r = 0.9 goes round a block (corners 20 apart, each √73 from its end of the query), worked
+    // out by hand: a tangent, an arc round the corner, the straight, and the same mirrored. The
+    // arcs count as arcs, though they are drawn as short segments outside the circle.
+    let r: f64 = 0.9;
+    let by_hand = 2.0 * ((73.0 - r * r).sqrt() + r * (8f64.atan2(3.0) + (r / 73f64.sqrt()).asin())) + 20.0;
+    let round = ta_star(&mesh, &MeshQuery { radius: r, ..MeshQuery::new(start, goal) }, &mut NoTrace).unwrap().path.unwrap();
+    assert!((round.length - by_hand).abs() < 1e-9, "{} vs {by_hand} by hand", round.length);
+    assert!(path_length(&round.waypoints) > round.length, "the drawn polyline runs outside the arcs");
     let too_wide = MeshQuery { radius: 1.2, ..MeshQuery::new(start, goal) };
     assert!(ta_star(&mesh, &too_wide, &mut NoTrace).unwrap().path.is_none(), "no gap is 2.4 wide");
 }

@@ -104,6 +104,15 @@ fn barca_search_moves_that_cannot_be_played_are_named() {
     common::cli::assert_fails(&["barca", "search", "--algo", "id", "--moves", "d2"], "--moves: move 1");
 }
 
+/// A zero limit names the flag the user typed, not the engine-spec syntax (`uct:5000`).
+#[test]
+fn barca_search_zero_limits_name_their_flag() {
+    for flag in ["--iterations", "--millis"] {
+        common::cli::assert_fails(&["barca", "search", "--algo", "uct", flag, "0"], &format!("'{flag} <"));
+    }
+    common::cli::assert_fails(&["barca", "search", "--algo", "id", "--nodes", "0"], "'0' is not a whole number of 1 or more");
+}
+
 #[test]
 fn barca_search_evaluates_with_the_weights_file() {
     let file = "examples/data/tuned-weights.json";

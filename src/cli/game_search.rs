@@ -31,13 +31,13 @@ pub struct SearchArgs {
     #[arg(long)]
     pub depth: Option<u32>,
     /// Time limit in milliseconds (id, uct).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub millis: Option<u64>,
     /// Node limit (id).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
     /// Playouts (uct; default 10000, or unlimited with --millis alone).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub iterations: Option<u64>,
     /// UCT's exploration constant C.
     #[arg(long, default_value_t = std::f64::consts::SQRT_2)]

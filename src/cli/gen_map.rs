@@ -92,6 +92,15 @@ pub fn run(args: GenArgs) -> CliResult {
     if args.scenarios > 0 {
         write(&scen_path, movingai::write_scen(&scenarios))?;
     }
+    if scenarios.len() < args.scenarios {
+        // Random pairs of free cells are drawn until enough share a region; on a map cut into
+        // small pieces most do not, and the drawing stops.
+        eprintln!(
+            "warning: {} of {} scenarios written: most random pairs of free cells on this map lie in pieces not connected to each other",
+            scenarios.len(),
+            args.scenarios
+        );
+    }
     emit(&json!({
         "map": args.out.display().to_string(),
         "width": grid.width(),

@@ -57,7 +57,10 @@ pub struct MeshArgs {
 }
 
 fn parse_xy(text: &str) -> Result<Point, String> {
-    let (x, y) = text.split_once(',').ok_or_else(|| format!("'{text}' is not x,y"))?;
+    let (x, y) = text
+        .split_once(',')
+        .filter(|(_, y)| !y.contains(','))
+        .ok_or_else(|| format!("'{}' is not x,y (two numbers, e.g. 3.5,4)", crate::text::quote(text)))?;
     let coordinate = |s: &str| {
         s.trim().parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("'{s}' in '{text}' is not a number"))
     };

@@ -166,8 +166,6 @@ fn one_line(message: &str) -> String {
     format!("{} (see searchlab --help)", kept.join(" "))
 }
 
-/// Prints one JSON value as a line. A reader that has gone (`| head -1`) ends the command quietly,
-/// as it would end `cat`: the lines it did not want are not an error.
 /// A warning when a scenario file names another map than the one searched: a map of the same
 /// size passes the size check, and its optimal lengths would be the other map's.
 fn other_map_warning(scen: &std::path::Path, scenarios: &[crate::grid::movingai::Scenario], map: &std::path::Path) -> Option<String> {
@@ -182,6 +180,8 @@ fn other_map_warning(scen: &std::path::Path, scenarios: &[crate::grid::movingai:
     ))
 }
 
+/// Prints one JSON value as a line. A reader that has gone (`| head -1`) ends the command quietly,
+/// as it would end `cat`: the lines it did not want are not an error.
 fn emit(value: &serde_json::Value) {
     use std::io::Write;
     match writeln!(std::io::stdout().lock(), "{value}") {

@@ -232,8 +232,8 @@ pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
     let first = lines.next("'version 1'")?;
     match first.split_whitespace().collect::<Vec<_>>().as_slice() {
         ["version", "1" | "1.0"] => {}
-        ["version", other] => return Err(lines.error(format!("unsupported scenario version '{}'", quote(other)))),
-        _ => return Err(lines.error(format!("expected 'version 1', found '{}'", quote(first)))),
+        ["version", other] => return Err(lines.error(format!("unsupported scenario version '{}' (version 1 files are read)", quote(other)))),
+        _ => return Err(lines.error(format!("expected 'version 1' (the first line of a MovingAI scenario file), found '{}'", quote(first)))),
     }
     let mut scenarios = Vec::new();
     while let Some(text) = lines.next_content() {

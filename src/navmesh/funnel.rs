@@ -3,9 +3,10 @@
 //!
 //! For a round agent of radius `r` every obstacle corner becomes a circle of radius `r`; the
 //! funnel's sides are then tangents between circles instead of lines between points, and the
-//! path wraps around each corner it turns at. Arcs are replaced by polylines drawn outside the
-//! circle (each piece touches it), so the waypoints never come closer than `r` to a corner.
-//! With `r = 0` it is the classic point funnel.
+//! path wraps around each corner it turns at. Arcs are drawn as polylines outside the circle
+//! (each piece touches it), so the waypoints never come closer than `r` to a corner; the length
+//! counts the arcs themselves, as a student working it out by hand does. With `r = 0` it is the
+//! classic point funnel.
 
 use super::triangulation::Navmesh;
 use super::{Point, distance};
@@ -51,7 +52,15 @@ pub fn channel_portals(mesh: &Navmesh, channel: &[u32]) -> Vec<[u32; 2]> {
         .collect()
 }
 
-/// The shortest path through `channel` for an agent of `radius` (0 for a point), as waypoints.
+/// A taut path: waypoints to draw, and its exact length (a polyline's, unless it wraps round a
+/// corner of an agent with a radius: then its arcs count as arcs, not as the waypoints around them).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Route {
+    pub waypoints: Vec<Point>,
+    pub length: f64,
+}
+
+/// The shortest path through `channel` for an agent of `radius` (0 for a point).
 pub fn channel_path<T: Tracer<FunnelEvent>>(
     mesh: &Navmesh,
     start: Point,
@@ -59,7 +68,7 @@ pub fn channel_path<T: Tracer<FunnelEvent>>(
     channel: &[u32],
     radius: f64,
     tracer: &mut T,
-) -> Vec<Point> {
+) -> Route {
     let corner = |v: u32, side: f64| Corner {
         point: mesh.vertices[v as usize],
         offset: if mesh.on_obstacle[v as usize] { side * radius } else { 0.0 },
@@ -70,7 +79,7 @@ pub fn channel_path<T: Tracer<FunnelEvent>>(
 }
 
 /// The funnel over `portals` (left, right), from `start` to `goal`.
-pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Corner; 2]], tracer: &mut T) -> Vec<Point> {
+pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Corner; 2]], tracer: &mut T) -> Route {
     let end = |point| Corner { point, offset: 0.0 };
     let mut all = Vec::with_capacity(portals.len() + 1);
     all.extend_from_slice(portals);
@@ -206,9 +215,9 @@ fn tangent(a: Corner, b: Corner) -> Option<Point> {
     Some([(alpha * d[0] - beta * rd[0]) / len2, (alpha * d[1] - beta * rd[1]) / len2])
 }
 
-/// The waypoints of the taut path around the apex corners: tangent points, with each arc
-/// replaced by a polyline outside its circle.
-fn wrap(apexes: &[Corner]) -> Vec<Point> {
+/// The taut path around the apex corners: tangent points as waypoints, with each arc drawn as a
+/// polyline outside its circle; the length adds the tangents and the arcs.
+fn wrap(apexes: &[Corner]) -> Route {
     let at = |c: Corner, u: Point| {
         if c.offset == 0.0 {
             return c.point; // exactly, whatever rounding would do
@@ -217,22 +226,25 @@ fn wrap(apexes: &[Corner]) -> Vec<Point> {
         [c.point[0] + c.offset * n[0], c.point[1] + c.offset * n[1]]
     };
     let mut points: Vec<Point> = Vec::new();
+    let mut length = 0.0;
     let mut arrival: Option<Point> = None;
     for pair in apexes.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         let Some(u) = tangent(a, b) else { continue };
         let departure = at(a, u);
         if let Some(arrival) = arrival {
-            arc(a, arrival, departure, &mut points);
+            length += arc(a, arrival, departure, &mut points);
         }
         push(departure, &mut points);
-        arrival = Some(at(b, u));
+        let next = at(b, u);
+        length += distance(departure, next);
+        arrival = Some(next);
     }
     push(arrival.unwrap_or(apexes[0].point), &mut points);
     if points.len() == 1 && apexes.len() > 1 {
         points.push(apexes[apexes.len() - 1].point);
     }
-    points
+    Route { waypoints: points, length }
 }
 
 /// Appends `p` unless it repeats the last point.
@@ -243,12 +255,12 @@ fn push(p: Point, points: &mut Vec<Point>) {
 }
 
 /// Adds the polyline around `corner` from `from` to `to` (both on its circle), made of pieces
-/// that touch the circle, so none of it is closer than the radius.
-fn arc(corner: Corner, from: Point, to: Point, points: &mut Vec<Point>) {
+/// that touch the circle, so none of it is closer than the radius; returns the arc's length.
+fn arc(corner: Corner, from: Point, to: Point, points: &mut Vec<Point>) -> f64 {
     let radius = corner.offset.abs();
     if radius == 0.0 || distance(from, to) < 1e-12 {
         push(from, points);
-        return;
+        return 0.0;
     }
     let angle = |p: Point| (p[1] - corner.point[1]).atan2(p[0] - corner.point[0]);
     // Left corners are wrapped counter-clockwise, right corners clockwise.
@@ -264,6 +276,7 @@ fn arc(corner: Corner, from: Point, to: Point, points: &mut Vec<Point>) {
         let theta = angle(from) + direction * (step / 2.0 + k as f64 * step);
         points.push([corner.point[0] + reach * theta.cos(), corner.point[1] + reach * theta.sin()]);
     }
+    radius * sweep
 }
 
 /// What the funnel looks like at one step of a recorded run: the waypoints fixed so far and the
@@ -325,8 +338,9 @@ mod tests {
             .map(|(l, r)| [point(l), point(r)])
             .collect();
         let mut recorder = Recorder::default();
-        let waypoints = funnel(start, goal, &portals, &mut recorder);
-        assert_eq!(waypoints, vec![start, [5.0, 0.5], goal]);
+        let route = funnel(start, goal, &portals, &mut recorder);
+        assert_eq!(route.waypoints, vec![start, [5.0, 0.5], goal]);
+        assert_eq!(route.length, distance(start, [5.0, 0.5]) + distance([5.0, 0.5], goal));
 
         let trace = recorder.finish();
         let mut longest_right = 0;
@@ -351,7 +365,7 @@ mod tests {
         if path.last() != Some(&goal) {
             path.push(goal);
         }
-        assert_eq!(path, waypoints, "the apexes, in order, are the path");
+        assert_eq!(path, route.waypoints, "the apexes, in order, are the path");
         player.seek(0);
         assert_eq!(player.view(), &FunnelView::default());
     }

@@ -29,11 +29,11 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::funnel::{Corner, channel_path, narrow, tighten};
+use super::funnel::{Corner, Route, channel_path, narrow, tighten};
 use super::polygon::{MAX_COORDINATE, within_bounds};
 use super::reduction::Reduction;
 use super::triangulation::{Location, Navmesh};
-use super::{Point, distance, orient, path_length, point_segment_distance};
+use super::{Point, distance, orient, point_segment_distance};
 use crate::graph::NodeMap;
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::text::number;
@@ -288,8 +288,7 @@ impl SearchScratch {
             tracer.record(|| SearchEvent::Expand { node: current.tri });
             if goals.contains(&current.tri) {
                 let channel = nodes.channel(node);
-                let waypoints = channel_path(mesh, start, goal, &channel, radius, &mut NoTrace);
-                let length = path_length(&waypoints);
+                let Route { waypoints, length } = channel_path(mesh, start, goal, &channel, radius, &mut NoTrace);
                 result.first_length.get_or_insert(length);
                 if length < best {
                     best = length;

@@ -168,7 +168,10 @@ pub struct FeatureTerm {
 impl Weights {
     /// Reads weights from JSON text; the error names the line and column, or the weights' problem.
     pub fn from_json(text: &str) -> Result<Weights, String> {
-        let weights: Weights = serde_json::from_str(without_bom(text)).map_err(|error| one_line(&format!("weights: {error}")))?;
+        let weights: Weights = serde_json::from_str(without_bom(text)).map_err(|error| {
+            let what = if error.is_data() { "weights" } else { "not a JSON weights file" };
+            one_line(&format!("{what}: {error}"))
+        })?;
         weights.check()?;
         Ok(weights)
     }
