@@ -3,9 +3,10 @@
 
 pub mod generate;
 pub mod movingai;
+pub mod jump_bits;
 
 use crate::graph::Graph;
-use crate::pathfinding::jump_bits::{Cache as JumpBitsCache, JumpBits};
+use jump_bits::{Cache as JumpBitsCache, JumpBits};
 
 /// The cost of a diagonal step.
 pub const SQRT2: f64 = std::f64::consts::SQRT_2;

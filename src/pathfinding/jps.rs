@@ -19,7 +19,7 @@
 
 use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
 use crate::grid::{Connectivity, Grid, MoveRules, SQRT2};
-use super::jump_bits::{self, JumpBits, PAD, window};
+use crate::grid::jump_bits::{self, JumpBits, PAD, window};
 use super::search_trace::SearchEvent;
 use crate::trace::{Control, NO_NODE, Tracer};
 

@@ -6,7 +6,6 @@ pub mod bfs;
 pub mod dijkstra;
 pub mod hpa;
 pub mod jps;
-pub mod jump_bits;
 mod open_list;
 pub mod plan_trace;
 pub mod planner;
