@@ -214,7 +214,9 @@ fn fetch(url: &str, max: u64) -> impl Future<Output = Result<Vec<u8>, Refused>> 
     async move {
         let response: web_sys::Response = JsFuture::from(request?).await.map_err(describe)?.dyn_into().map_err(describe)?;
         if !response.ok() {
-            return Err(Refused::Failed(format!("HTTP {} {}", response.status(), response.status_text())));
+            // HTTP/2 has no status text: the status alone is named then.
+            let status = format!("HTTP {} {}", response.status(), response.status_text());
+            return Err(Refused::Failed(status.trim_end().to_string()));
         }
         // A size the server gives is checked before the body is read.
         let told = response.headers().get("content-length").ok().flatten().and_then(|size| size.parse().ok());
