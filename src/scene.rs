@@ -27,15 +27,17 @@ use crate::adversarial::mcts::MctsConfig;
 use crate::games::barca::START_FEN;
 use crate::games::custom_tree::{self, CustomTree};
 use crate::games::{Outcome, Side};
+use crate::adversarial::mcts_trace::MctsEvent;
 use crate::adversarial::tree::TreeEvent;
 use crate::grid::generate::Spec;
 use crate::grid::{Grid, movingai};
 use crate::navmesh::grid_outline::grid_outline;
 use crate::navmesh::{self, Outline, PolygonMap};
 use crate::navmesh::search::MeshSearch;
-use crate::pathfinding::planner::Planner;
+use crate::pathfinding::planner::{Method, Planner};
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::text::quote;
+use crate::trace::Trace;
 
 /// The scene format this searchlab reads and writes.
 pub const SCENE_VERSION: u32 = 1;
@@ -65,11 +67,32 @@ impl Lab {
             Lab::Polygon | Lab::GameTree | Lab::Barca | Lab::Tuning => &[],
         }
     }
+
+    /// The optional scene fields the lab's page reads (besides `step` and `layers`), and what it
+    /// shows, to say why it reads no others.
+    fn fields(self) -> (&'static [&'static str], &'static str) {
+        match self {
+            Lab::Grid | Lab::Hierarchical => (&["map", "spec", "compare", "start", "goal"], "searches on a grid map"),
+            Lab::Polygon => (&["map", "spec", "start", "goal"], "one search on a polygon map"),
+            Lab::GameTree => (&["spec", "position", "tree"], "a search of a position or a typed-in tree"),
+            Lab::Barca => (&["spec", "position"], "a Barca position and the computer's level"),
+            Lab::Tuning => (&["map"], "the tuning log its map names"),
+        }
+    }
+
+    /// The first of the `given` fields the lab's page does not read, with why.
+    fn unused_field(self, given: [(&'static str, bool); 7]) -> Result<(), FieldError> {
+        let (fields, shows) = self.fields();
+        match given.into_iter().find(|&(field, present)| present && !fields.contains(&field)) {
+            Some((field, _)) => Err(FieldError::new(field, format!("the {} lab does not use `{field}`: it shows {shows}", lab_name(self)))),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Where the map comes from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(rename_all = "kebab-case", try_from = "MapFields")]
 pub enum MapSource {
     /// A file path.
     Path(String),
@@ -79,6 +102,29 @@ pub enum MapSource {
     Inline(String),
     /// A generated grid map.
     Generated(Spec),
+}
+
+/// A map source as written: a table that should hold exactly one of the sources.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a map source: { bundled = NAME }, { path = FILE }, { inline = TEXT } or { generated = SPEC }")]
+struct MapFields {
+    path: Option<String>,
+    bundled: Option<String>,
+    inline: Option<String>,
+    generated: Option<Spec>,
+}
+
+impl TryFrom<MapFields> for MapSource {
+    type Error = String;
+
+    fn try_from(MapFields { path, bundled, inline, generated }: MapFields) -> Result<Self, String> {
+        let given = [path.map(MapSource::Path), bundled.map(MapSource::Bundled), inline.map(MapSource::Inline), generated.map(MapSource::Generated)];
+        let mut given = given.into_iter().flatten();
+        match (given.next(), given.next()) {
+            (Some(source), None) => Ok(source),
+            _ => Err("give one map source: bundled, path, inline or generated".to_string()),
+        }
+    }
 }
 
 /// What a scene runs: the lab decides which kind fits.
@@ -242,6 +288,11 @@ impl GameKind {
 }
 
 
+/// Why a step is not in a recording of `len` events that stopped before its search did.
+fn stops_early(len: usize) -> String {
+    format!("the recording stops at event {len} of a longer search")
+}
+
 /// Named moments of a replay a scene can open on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Moment {
@@ -304,42 +355,55 @@ impl FromStr for Step {
 }
 
 impl Step {
-    /// The number of events to replay to reach this step in a trace, `usize::MAX` for the end;
-    /// `moment` finds the event a named moment is (an error names one the trace does not have, or
-    /// an index past the end).
-    pub fn resolve<E>(self, events: &[E], moment: impl Fn(Moment, &E) -> bool) -> Result<usize, String> {
+    /// The number of events to replay to reach this step in a recording, `usize::MAX` for the end;
+    /// `moment` finds the event a named moment is (an error names one the recording does not have, or
+    /// an index past the end, and says when the recording stopped before the search did).
+    pub fn resolve<E>(self, trace: &Trace<E>, moment: impl Fn(Moment, &E) -> bool) -> Result<usize, String> {
+        let events = &trace.events;
         match self {
-            Step::Index(index) if index > events.len() => {
-                Err(format!("step {index} is past the end (the search has {} events)", events.len()))
-            }
+            Step::Index(index) if index > events.len() => Err(match trace.truncated {
+                true => format!("step {index} is past the end of the recording ({})", stops_early(events.len())),
+                false => format!("step {index} is past the end (the search has {} events)", events.len()),
+            }),
             Step::Index(index) => Ok(index),
             Step::End => Ok(usize::MAX),
             Step::Moment(Moment::Start) => Ok(0),
-            Step::Moment(named) => events
-                .iter()
-                .position(|event| moment(named, event))
-                .map(|i| i + 1)
-                .ok_or_else(|| format!("this replay has no '{}' moment", named.name())),
+            Step::Moment(named) => events.iter().position(|event| moment(named, event)).map(|i| i + 1).ok_or_else(|| {
+                let why = if trace.truncated { format!(" ({})", stops_early(events.len())) } else { String::new() };
+                format!("this replay has no '{}' moment{why}", named.name())
+            }),
         }
     }
 
-    /// [`Step::resolve`] for a best-first search's trace.
-    pub fn in_search(self, events: &[SearchEvent]) -> Result<usize, String> {
-        self.resolve(events, |moment, event| match moment {
+    /// What to tell the author about opening a recording on this step though it is fine to open:
+    /// the end of a recording that stopped before the search did shows no result.
+    pub fn warning<E>(self, trace: &Trace<E>) -> Option<String> {
+        (self == Step::End && trace.truncated)
+            .then(|| format!("step end opens where the recording stops, before the search's result: {}", stops_early(trace.events.len())))
+    }
+
+    /// [`Step::resolve`] for a best-first search's recording.
+    pub fn in_search(self, trace: &Trace<SearchEvent>) -> Result<usize, String> {
+        self.resolve(trace, |moment, event| match moment {
             Moment::FirstExpansion => matches!(event, SearchEvent::Expand { .. }),
             Moment::PathFound => matches!(event, SearchEvent::Found { .. }),
             Moment::Start | Moment::Cutoff => false,
         })
     }
 
-    /// [`Step::resolve`] for a game-tree search's trace.
-    pub fn in_tree(self, events: &[TreeEvent]) -> Result<usize, String> {
-        self.resolve(events, |moment, event| match moment {
+    /// [`Step::resolve`] for a game-tree search's recording.
+    pub fn in_tree(self, trace: &Trace<TreeEvent>) -> Result<usize, String> {
+        self.resolve(trace, |moment, event| match moment {
             Moment::FirstExpansion => matches!(event, TreeEvent::Enter { parent, .. } if *parent != crate::trace::NO_NODE),
             Moment::Cutoff => matches!(event, TreeEvent::Cutoff { .. }),
             Moment::PathFound => matches!(event, TreeEvent::Pv { .. }),
             Moment::Start => false,
         })
+    }
+
+    /// [`Step::resolve`] for UCT's recording, which has no named moments but its start.
+    pub fn in_mcts(self, trace: &Trace<MctsEvent>) -> Result<usize, String> {
+        self.resolve(trace, |_, _| false)
     }
 
     /// The step a replay at `step` of `len` events is at.
@@ -396,9 +460,9 @@ pub struct Scene<S = RunSpec> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compare: Option<S>,
     /// The query: cells (grid) or points (polygon).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "point")]
     pub start: Option<[f64; 2]>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "point")]
     pub goal: Option<[f64; 2]>,
     /// A game position in the game's notation (tic-tac-toe rows, Barca FEN).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -410,6 +474,15 @@ pub struct Scene<S = RunSpec> {
     pub step: Step,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub layers: Vec<String>,
+}
+
+/// `[x, y]`, refused with any other count of numbers (serde's arrays drop the ones past the second).
+fn point<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<[f64; 2]>, D::Error> {
+    let numbers = Vec::<f64>::deserialize(deserializer)?;
+    let count = numbers.len();
+    <[f64; 2]>::try_from(numbers)
+        .map(Some)
+        .map_err(|_| serde::de::Error::custom(format!("a cell or point is [x, y]: two numbers, not {count}")))
 }
 
 /// A problem with one field of a scene: the field lets a lecture point at its line.
@@ -439,8 +512,13 @@ impl From<FieldError> for String {
 
 /// The index of the line of a scene's TOML `text` that sets the top-level `key`.
 pub fn field_index(text: &str, key: &str) -> Option<usize> {
-    let sets = |line: &str| line.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='));
-    text.lines().position(sets)
+    field_indices(text, key).next()
+}
+
+/// The indices of the lines of `text` that set `key`, in order.
+fn field_indices<'a>(text: &'a str, key: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let sets = move |line: &str| line.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='));
+    text.lines().enumerate().filter(move |(_, line)| sets(line)).map(|(index, _)| index)
 }
 
 /// The height of a typed-in tree, if it parses (a tree that does not is refused elsewhere).
@@ -448,23 +526,74 @@ fn tree_height(tree: Option<&str>) -> Option<usize> {
     tree.and_then(|text| CustomTree::parse(text).ok()).map(|tree| tree.root().height())
 }
 
+/// A typed-in tree's height, or why it is not a tree to search.
+fn read_tree(text: &str) -> Result<usize, FieldError> {
+    let tree = CustomTree::parse(text).map_err(|e| FieldError::new("tree", format!("tree: {e}")))?;
+    match tree.root().height() {
+        0 => Err(FieldError::new("tree", "tree: a tree needs at least one move")),
+        height => Ok(height),
+    }
+}
+
+impl<S> Scene<S> {
+    /// The optional fields that are set, for [`Lab::unused_field`].
+    fn given(&self) -> [(&'static str, bool); 7] {
+        [
+            ("map", self.map.is_some()),
+            ("spec", self.spec.is_some()),
+            ("compare", self.compare.is_some()),
+            ("start", self.start.is_some()),
+            ("goal", self.goal.is_some()),
+            ("position", self.position.is_some()),
+            ("tree", self.tree.is_some()),
+        ]
+    }
+}
+
 impl Scene<String> {
-    /// The scene with its specs read as its lab's kind, validated.
+    /// The scene with its specs read as its lab's kind, validated. Fields the lab does not read are
+    /// refused first, then the tree, so a typo in it is not taken for a spec without a depth.
     fn read(self) -> Result<Scene, FieldError> {
+        self.lab.unused_field(self.given())?;
         let Scene { version, lab, map, spec, compare, start, goal, position, tree, step, layers } = self;
         // A typed-in tree is searched to its height: a bare `minimax` means that depth.
-        let height = tree_height(tree.as_deref());
-        let parse = |field, text: Option<String>| {
-            let text = text.map(|text| match height {
-                Some(height) if ["minimax", "negamax", "alphabeta"].contains(&text.trim()) => format!("{}:{height}", text.trim()),
-                _ => text,
-            });
-            text.map(|text| RunSpec::parse(lab, &text).map_err(|e| FieldError::new(field, e))).transpose()
+        let height = tree.as_deref().map(read_tree).transpose()?;
+        let parse = |field, written: Option<String>| {
+            let Some(written) = written else { return Ok(None) };
+            let text = match height {
+                Some(height) if ["minimax", "negamax", "alphabeta"].contains(&written.trim()) => format!("{}:{height}", written.trim()),
+                _ => written.clone(),
+            };
+            let spec = RunSpec::parse(lab, &text).map_err(|e| FieldError::new(field, e))?;
+            check_fit(lab, field, spec, written.trim())?;
+            Ok(Some(spec))
         };
         let (spec, compare) = (parse("spec", spec)?, parse("compare", compare)?);
         let scene = Scene { version, lab, map, spec, compare, start, goal, position, tree, step, layers };
         scene.validate()?;
         Ok(scene)
+    }
+}
+
+/// Whether `spec`, written `written`, fits `lab` as its `field`; else why, quoting it as written and
+/// saying where it goes.
+fn check_fit(lab: Lab, field: &'static str, spec: RunSpec, written: &str) -> Result<(), FieldError> {
+    let refused = |why: &str| Err(FieldError::new(field, format!("{field} '{}' does not fit{why}", quote(written))));
+    let second = field == "compare";
+    match (lab, spec) {
+        (Lab::Grid | Lab::Hierarchical, RunSpec::Planner(planner)) => match (lab, planner.is_hierarchical(), second) {
+            (Lab::Grid, true, _) => {
+                let name = if matches!(planner.method, Method::Hpa { .. }) { "HPA*" } else { "PRA*" };
+                refused(&format!(" the grid lab: {name} is shown by lab = \"hierarchical\""))
+            }
+            (Lab::Hierarchical, false, false) => refused(": the hierarchical lab takes hpa or pra as spec; put a flat search in compare"),
+            (Lab::Hierarchical, true, true) => {
+                refused(": the hierarchical lab compares its planner with a flat search, such as astar or dijkstra")
+            }
+            _ => Ok(()),
+        },
+        (Lab::Polygon, RunSpec::Mesh(_)) | (Lab::GameTree | Lab::Barca, RunSpec::Engine(_)) => Ok(()),
+        _ => refused(&format!(" the {} lab", lab_name(lab))),
     }
 }
 
@@ -494,20 +623,10 @@ impl Scene {
     /// Checks what the fields cannot say alone: the version, specs fitting the lab, the layers.
     pub fn validate(&self) -> Result<(), FieldError> {
         check_version(Some(self.version)).map_err(|e| FieldError::new("version", e))?;
+        self.lab.unused_field(self.given())?;
         let specs = [(self.spec, "spec"), (self.compare, "compare")];
         for (spec, field) in specs.into_iter().filter_map(|(spec, field)| Some((spec?, field))) {
-            let second = field == "compare";
-            let fits = match (self.lab, spec) {
-                (Lab::Grid, RunSpec::Planner(planner)) => !planner.is_hierarchical(),
-                // The planner, and second the flat search replayed beside it.
-                (Lab::Hierarchical, RunSpec::Planner(planner)) => planner.is_hierarchical() != second,
-                (Lab::Polygon, RunSpec::Mesh(_)) => true,
-                (Lab::GameTree | Lab::Barca, RunSpec::Engine(_)) => true,
-                _ => false,
-            };
-            if !fits {
-                return Err(FieldError::new(field, format!("spec '{spec}' does not fit the {} lab", lab_name(self.lab))));
-            }
+            check_fit(self.lab, field, spec, &spec.to_string())?;
         }
         if let Some(layer) = self.layers.iter().find(|layer| !self.lab.layers().contains(&layer.as_str())) {
             let known = self.lab.layers();
@@ -520,9 +639,10 @@ impl Scene {
             let given = if self.start.is_some() { "start" } else { "goal" };
             return Err(FieldError::new(given, "give both start and goal, or neither"));
         }
-        let non_finite = self.start.iter().chain(&self.goal).flatten().any(|v| !v.is_finite());
-        if non_finite {
-            return Err(FieldError::new("start", "start and goal must be finite numbers"));
+        for (field, point) in [("start", self.start), ("goal", self.goal)] {
+            if point.iter().flatten().any(|v| !v.is_finite()) {
+                return Err(FieldError::new(field, format!("{field} must be finite numbers")));
+            }
         }
         Ok(())
     }
@@ -531,8 +651,7 @@ impl Scene {
     /// records on the scene's game, and the Barca page's computer levels.
     fn check_page(&self) -> Result<(), FieldError> {
         let spec = |message: String| FieldError::new("spec", message);
-        let game_lab = matches!(self.lab, Lab::GameTree | Lab::Barca);
-        if game_lab && self.tree.is_some() && (self.lab == Lab::Barca || self.position.is_some()) {
+        if self.tree.is_some() && self.position.is_some() {
             let message = "a typed-in tree is a game-tree cell of its own: give a tree or a position, not both";
             return Err(FieldError::new("tree", message));
         }
@@ -545,6 +664,9 @@ impl Scene {
                     let message = format!("the tree is {height} plies high and only its leaves have values: write {name} or {name}:{height}");
                     return Err(spec(message));
                 }
+            }
+            (Lab::Tuning, _) if self.step != Step::End => {
+                return Err(FieldError::new("step", format!("the tuning lab shows a log, not step '{}': remove `step`", self.step)));
             }
             (Lab::Barca, engine) => {
                 if self.step != Step::End {
@@ -578,6 +700,13 @@ impl Scene {
         let one_line = |e: toml::de::Error| {
             let line = e.span().map(|span| text[..span.start.min(text.len())].lines().count().max(1));
             let message = e.message().trim().replace('\n', " ");
+            // Named at the second time the key is set, which is the one to remove.
+            let key = e.span().and_then(|span| text.get(span)).map(|key| key.trim().trim_matches(['"', '\'']));
+            if let Some(key) = key.filter(|_| message == "duplicate key")
+                && let [first, second, ..] = field_indices(text, key).collect::<Vec<_>>()[..]
+            {
+                return format!("scene line {}: duplicate key `{key}` (first on scene line {})", second + 1, first + 1);
+            }
             match line {
                 Some(line) => format!("scene line {line}: {message}"),
                 None => format!("scene: {message}"),
@@ -629,14 +758,17 @@ impl Scene {
         }
     }
 
-    /// The query as grid cells; an error names a coordinate that is not a whole number.
-    pub fn cells(&self) -> Result<Option<((u32, u32), (u32, u32))>, String> {
-        let cell = |p: [f64; 2]| -> Result<(u32, u32), String> {
+    /// The query as grid cells; an error names the field with a coordinate that is not a whole number.
+    pub fn cells(&self) -> Result<Option<((u32, u32), (u32, u32))>, FieldError> {
+        let cell = |field: &'static str, p: [f64; 2]| {
             let whole = |v: f64| v.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&v);
-            if whole(p[0]) && whole(p[1]) { Ok((p[0] as u32, p[1] as u32)) } else { Err(format!("{},{} is not a grid cell", p[0], p[1])) }
+            match whole(p[0]) && whole(p[1]) {
+                true => Ok((p[0] as u32, p[1] as u32)),
+                false => Err(FieldError::new(field, format!("{field} {},{} is not a grid cell", p[0], p[1]))),
+            }
         };
         match (self.start, self.goal) {
-            (Some(start), Some(goal)) => Ok(Some((cell(start)?, cell(goal)?))),
+            (Some(start), Some(goal)) => Ok(Some((cell("start", start)?, cell("goal", goal)?))),
             _ => Ok(None),
         }
     }
@@ -754,18 +886,27 @@ layers = ["values"]
             (with("version = 1", "version = 7"), "scene version 7 is not supported: this searchlab reads version 1"),
             (with("version = 1", ""), "scene has no version"),
             (with("layers", "layer"), "unknown field `layer`"),
-            (with("\"dijkstra\"", "\"hpa\""), "spec 'hpa:cluster=32' does not fit the grid lab"),
+            (with("\"dijkstra\"", "\"hpa\""), "scene line 6: compare 'hpa' does not fit the grid lab: HPA* is shown by lab = \"hierarchical\""),
+            (with("\"dijkstra\"", "\" pra:k=4\""), "compare 'pra:k=4' does not fit the grid lab: PRA* is shown by lab = \"hierarchical\""),
             (with("weight=1.5", "weight=0.5"), "weight must be a number >= 1"),
             (with("\"values\"", "\"clusters\""), "scene line 10: unknown layer 'clusters' for the grid lab"),
             (with("\"astar:octile,weight=1.5\"", "\"foo\""), "scene line 5: unknown planner 'foo': use bfs, dijkstra, astar, jps, hpa or pra"),
             (with("\"dijkstra\"", "\"astar,4conn\""), "scene line 6: unknown planner 'astar,4conn'"),
             (with("first-expansion", "halfway"), "step 'halfway' is not an event index"),
             (with("goal = [62, 62]", ""), "give both start and goal"),
-            (with("bundled", "online"), "unknown variant `online`"),
+            (with("bundled", "online"), "scene line 4: unknown field `online`"),
+            (with("}", ", path = \"x.map\" }"), "scene line 4: give one map source: bundled, path, inline or generated"),
+            (with("{ bundled = \"maze64.map\" }", "{}"), "scene line 4: give one map source"),
+            (with("[1, 1]", "[1, 1, 7]"), "scene line 7: a cell or point is [x, y]: two numbers, not 3"),
+            (with("[62, 62]", "[62]"), "scene line 8: a cell or point is [x, y]: two numbers, not 1"),
+            (with("[62, 62]", "[62, nan]"), "scene line 8: goal must be finite numbers"),
+            (with("compare = \"dijkstra\"", "compare = \"dijkstra\"\ncompare = \"bfs\""), "scene line 7: duplicate key `compare` (first on scene line 6)"),
         ] {
             let error = Scene::from_toml(&text).unwrap_err();
             assert!(error.contains(message) && !error.contains('\n'), "{message}: {error}");
         }
+        let half = Scene::from_toml(&with("[62, 62]", "[62, 62.5]")).unwrap().cells();
+        assert_eq!(half, Err(FieldError::new("goal", "goal 62,62.5 is not a grid cell")));
         let error = Scene::from_json(r#"{"version": 2, "lab": "grid"}"#).unwrap_err();
         assert!(error.contains("scene version 2 is not supported"), "{error}");
         assert!(Scene::from_json(r#"{"version": 1, "lab": "grid", "colour": 3}"#).unwrap_err().contains("unknown field `colour`"));
@@ -775,10 +916,85 @@ layers = ["values"]
     fn specs_are_read_as_the_labs_kind() {
         let read = |lab: &str, spec: &str| Scene::from_toml(&format!("version = 1\nlab = \"{lab}\"\nspec = \"{spec}\""));
         assert_eq!(read("grid", "jps").unwrap().planner(), Some("jps".parse().unwrap()));
-        assert!(read("hierarchical", "jps").unwrap_err().contains("spec 'jps' does not fit the hierarchical lab"));
+        let flat = "scene line 3: spec 'jps' does not fit: the hierarchical lab takes hpa or pra as spec; put a flat search in compare";
+        assert_eq!(read("hierarchical", "jps").unwrap_err(), flat);
+        let planner = Scene::from_toml("version = 1\nlab = \"hierarchical\"\nspec = \"pra\"\ncompare = \"hpa\"").unwrap_err();
+        assert!(planner.contains("compare 'hpa' does not fit: the hierarchical lab compares its planner with a flat search"), "{planner}");
         assert!(read("game-tree", "jps").unwrap_err().starts_with("scene line 3: unknown engine 'jps': use minimax:D"));
         assert!(read("polygon", "bfs").unwrap_err().contains("scene line 3:"));
-        assert!(read("tuning", "bfs").unwrap_err().contains("the tuning lab runs no spec"));
+        assert!(read("tuning", "bfs").unwrap_err().contains("the tuning lab does not use `spec`"));
+    }
+
+    /// Each lab refuses the fields its page does not read, naming the field and the lab; the ones
+    /// it reads are taken.
+    #[test]
+    fn fields_a_lab_does_not_read_are_refused() {
+        let values = [
+            ("map", "map = { bundled = \"maze64.map\" }"),
+            ("compare", "compare = \"dijkstra\""),
+            ("start", "start = [1, 1]\ngoal = [2, 2]"),
+            ("position", "position = \"x../.o./...\""),
+            ("tree", "tree = \"((1,2),(3,4))\""),
+        ];
+        let reads: [(Lab, &[&str]); 6] = [
+            (Lab::Grid, &["map", "compare", "start"]),
+            (Lab::Hierarchical, &["map", "compare", "start"]),
+            (Lab::Polygon, &["map", "start"]),
+            (Lab::GameTree, &["position", "tree"]),
+            (Lab::Barca, &["position"]),
+            (Lab::Tuning, &["map"]),
+        ];
+        for (lab, read) in reads {
+            for (field, line) in values {
+                let text = format!("version = 1\nlab = \"{}\"\n{line}", lab_name(lab));
+                let scene = Scene::from_toml(&text);
+                if read.contains(&field) {
+                    // A game-tree scene needs nothing else; a bundled map is not a tuning log, which is checked later.
+                    assert!(scene.is_ok() || field == "compare", "{lab:?} reads {field}: {scene:?}");
+                } else {
+                    let expected = format!("scene line 3: the {} lab does not use `{field}`: it shows ", lab_name(lab));
+                    assert!(scene.as_ref().unwrap_err().starts_with(&expected), "{lab:?}, {field}: {scene:?}");
+                }
+            }
+        }
+        let step = Scene::from_toml("version = 1\nlab = \"tuning\"\nstep = 3").unwrap_err();
+        assert_eq!(step, "scene line 3: the tuning lab shows a log, not step '3': remove `step`");
+    }
+
+    /// A typed-in tree is read before the spec that takes its height: a typo in it is named at its
+    /// column, not taken for a spec without a depth.
+    #[test]
+    fn a_typed_in_tree_is_read_before_its_spec() {
+        let read = |spec: &str, tree: &str| Scene::from_toml(&format!("version = 1\nlab = \"game-tree\"\nspec = \"{spec}\"\ntree = \"{tree}\""));
+        for spec in ["alphabeta", "minimax", "negamax:2", "alphabeta:9"] {
+            let error = read(spec, "((3,12,8),(2,4,6),(14,5,2)").unwrap_err();
+            assert_eq!(error, "scene line 4: tree: column 27: expected ',' or ')', found the end of the text", "{spec}");
+            assert!(read(spec, "((3,12,8),(2,4,,6),(14,5,2))").unwrap_err().starts_with("scene line 4: tree: column 16: "), "{spec}");
+            assert_eq!(read(spec, "7").unwrap_err(), "scene line 4: tree: a tree needs at least one move", "{spec}");
+        }
+        assert_eq!(read("alphabeta", "((3,12,8),(2,4,6),(14,5,2))").unwrap().engine().unwrap().to_string(), "alphabeta:2");
+    }
+
+    /// Past the end of a recording that stopped early, the step's error says so; its end is allowed
+    /// with a warning, since it shows no result.
+    #[test]
+    fn steps_in_a_truncated_recording_say_that_the_recording_stopped() {
+        let whole = Trace { events: vec![SearchEvent::Found { cost: 1.0, path: vec![0] }], truncated: false };
+        let cut = Trace { events: Vec::new(), truncated: true };
+        assert_eq!(Step::Index(5).in_search(&whole), Err("step 5 is past the end (the search has 1 events)".to_string()));
+        assert_eq!(Step::Moment(Moment::PathFound).in_search(&whole), Ok(1));
+        assert_eq!(Step::End.warning(&whole), None);
+        assert_eq!(
+            Step::Index(5).in_search(&cut),
+            Err("step 5 is past the end of the recording (the recording stops at event 0 of a longer search)".to_string())
+        );
+        assert_eq!(
+            Step::Moment(Moment::PathFound).in_search(&cut),
+            Err("this replay has no 'path-found' moment (the recording stops at event 0 of a longer search)".to_string())
+        );
+        assert_eq!(Step::End.in_search(&cut), Ok(usize::MAX));
+        assert!(Step::End.warning(&cut).unwrap().contains("the recording stops at event 0 of a longer search"));
+        assert_eq!(Step::Index(0).warning(&cut), None);
     }
 
     #[test]
@@ -864,16 +1080,25 @@ layers = ["values"]
         ]);
         let lab = (0..6usize).prop_map(|i| Lab::ALL[i]);
         let query = proptest::option::of((0..500u32, 0..500u32, 0..500u32, 0..500u32));
-        let text = proptest::option::of("[ -~]{0,30}");
+        let position = proptest::option::of("[ -~]{0,30}");
+        // A typed-in tree is read with the scene: trees with one level and with several.
+        let tree = proptest::option::of(prop_oneof![Just("(1,-2)".to_string()), Just(GameKind::CustomTree.default_position().to_string())]);
         let engine = (0..5usize, 0..64u32, 1..5000u64, 0..6usize);
-        (lab, map, query, text.clone(), text, step(), planner(), engine, mesh(), any::<bool>()).prop_map(
+        (lab, map, query, position, tree, step(), planner(), engine, mesh(), any::<bool>()).prop_map(
             |(lab, map, query, position, tree, step, planner, engine, mesh, compare)| {
                 let mut scene = Scene { map, step, position, tree, ..Scene::new(lab) };
-                // A game page shows a typed-in tree or a position; the Barca page its position, at the end.
-                if lab == Lab::Barca || (lab == Lab::GameTree && scene.position.is_some()) {
+                // Only the fields the lab reads: a game page shows a typed-in tree or a position, the
+                // Barca page its position at the end, the tuning page its log.
+                let game = matches!(lab, Lab::GameTree | Lab::Barca);
+                if game {
+                    scene.map = None;
+                } else {
+                    scene.position = None;
+                }
+                if lab != Lab::GameTree || scene.position.is_some() {
                     scene.tree = None;
                 }
-                if lab == Lab::Barca {
+                if matches!(lab, Lab::Barca | Lab::Tuning) {
                     scene.step = Step::End;
                 }
                 let engine = page_engine(&scene, engine);
@@ -887,10 +1112,11 @@ layers = ["values"]
                 scene.spec = spec;
                 scene.compare = match lab {
                     Lab::Hierarchical => Some(RunSpec::Planner(Planner::default())),
-                    _ => spec,
+                    Lab::Grid => spec,
+                    _ => None,
                 }
                 .filter(|_| compare && spec.is_some());
-                if let Some((sx, sy, gx, gy)) = query {
+                if let Some((sx, sy, gx, gy)) = query.filter(|_| matches!(lab, Lab::Grid | Lab::Hierarchical | Lab::Polygon)) {
                     (scene.start, scene.goal) = (Some([sx.into(), sy.into()]), Some([gx.into(), gy.into()]));
                 }
                 scene.layers = lab.layers().iter().take(2).map(|s| s.to_string()).collect();

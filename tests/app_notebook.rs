@@ -129,6 +129,30 @@ fn the_lecture_reloads_when_the_file_changes_and_keeps_the_slide() {
     harness.get_by_label("Slide 2 / 3");
 }
 
+/// A section inserted above the one shown moves it down: the reload follows it (by its heading)
+/// rather than keeping its number.
+#[test]
+fn a_reload_stays_on_the_section_shown_when_one_is_inserted_above_it() {
+    let (_dir, path) = lecture_file("reload-moved", "# One\n\nfirst\n\n# Two\n\nsecond\n\n# Poly\n\nthird\n\n# Four\n\nfourth\n");
+    let mut harness = open(&path);
+    harness.state_mut().apply(NotebookCommand::Present(true));
+    harness.state_mut().apply(NotebookCommand::GoToSlide(2));
+    harness.run();
+    harness.get_by_label("Slide 3 / 4");
+    harness.get_by_label("third");
+    let edited = "# One\n\nfirst, with a new paragraph\n\n## Inserted slide\n\nnew\n\n# Two\n\nsecond\n\n# Poly\n\nthird\n\n# Four\n\nfourth\n";
+    std::fs::write(&path, edited).unwrap();
+    wait_until(&mut harness, |notebook| notebook.slide_count() == 5);
+    harness.run();
+    harness.get_by_label("Slide 4 / 5");
+    harness.get_by_label("third");
+    // A heading that is gone: the slide at the same place.
+    std::fs::write(&path, edited.replace("# Poly", "# Polygons")).unwrap();
+    wait_until(&mut harness, |notebook| notebook.lecture().is_some_and(|lecture| lecture.sections[3].title.as_deref() == Some("Polygons")));
+    harness.run();
+    harness.get_by_label("Slide 4 / 5");
+}
+
 #[test]
 fn open_in_the_lab_carries_the_scene() {
     let (_dir, path) = lecture_file("lab", &format!("# In the lab\n\n{}", grid_cell("30")));
@@ -302,7 +326,7 @@ fn key_line(text: &str, n: usize, key: &str) -> usize {
 fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
     let barca_start = "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 w";
     let white_won = "4ee4/3lmml3/10/3L6/10/10/3E2E3/10/4MML3/10 b";
-    let bad: [(&str, String, &str, &str); 7] = [
+    let bad: [(&str, String, &str, &str); 14] = [
         ("game-tree", "spec = \"uct:100\"\nposition = \"x../.o./...\"".into(), "spec", "the game-tree lab shows plain UCT with a number of playouts: write 'uct:100,plain', not 'uct:100'"),
         ("barca", "spec = \"random\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'random'"),
         ("barca", "spec = \"alphabeta:2\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'alphabeta:2'"),
@@ -310,6 +334,13 @@ fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
         ("game-tree", "spec = \"alphabeta:3\"\nposition = \"xxx/oo./...\"\nstep = \"end\"".into(), "position", "the game is over (X has won): nothing to search"),
         ("game-tree", format!("spec = \"alphabeta:2\"\nposition = \"{white_won}\""), "position", "the game is over (White has won): nothing to search"),
         ("game-tree", "tree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"minimax:1\"".into(), "spec", "the tree is 2 plies high"),
+        ("game-tree", "spec = \"alphabeta\"\ntree = \"((3,12,8),(2,4,6),(14,5,2)\"".into(), "tree", "tree: column 27: expected ',' or ')', found the end of the text"),
+        ("game-tree", "spec = \"minimax\"\ntree = \"7\"".into(), "tree", "tree: a tree needs at least one move"),
+        ("game-tree", "position = \"x../.o./...\"\nmap = { bundled = \"maze64.map\" }".into(), "map", "the game-tree lab does not use `map`"),
+        ("grid", "map = { bundled = \"maze64.map\" }\nstart = [1, 1, 7]\ngoal = [62, 62]".into(), "start", "a cell or point is [x, y]: two numbers, not 3"),
+        ("grid", "map = { bundled = \"maze64.map\", path = \"x.map\" }".into(), "map", "give one map source: bundled, path, inline or generated"),
+        ("grid", "map = { bundled = \"maze64.map\" }\nspec = \"hpa\"".into(), "spec", "spec 'hpa' does not fit the grid lab: HPA* is shown by lab = \"hierarchical\""),
+        ("grid", "map = { bundled = \"maze64.map\" }\nstart = [1, 1]\ngoal = [62, 62.5]".into(), "goal", "goal 62,62.5 is not a grid cell"),
     ];
     let good = [
         ("game-tree", "spec = \"uct:100,plain\"\nposition = \"x../.o./...\"".to_string()),
@@ -482,4 +513,42 @@ fn a_lecture_file_over_the_cap_is_refused_unread_and_the_shown_lecture_stays() {
     click(&mut harness, "Open lecture");
     harness.get_by_label(&format!("{}: too big (1073741824 bytes, max {})", huge.display(), searchlab::files::MAX_TEXT));
     harness.get_by_label("The lecture on screen.");
+}
+
+/// The `n`th line `lecture --check` writes to stderr for the lecture at `path`.
+fn checked_line(path: &Path, n: usize) -> String {
+    let output = common::cli::searchlab(&["lecture", "--check", &path.display().to_string()]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    stderr.lines().nth(n).unwrap_or_else(|| panic!("line {n} of: {stderr}")).to_string()
+}
+
+/// A UCT cell's step is checked by `lecture --check` as the page checks it: the same line over the cell.
+#[test]
+fn a_uct_cells_step_past_the_end_is_reported_as_the_check_reports_it() {
+    let text = format!("# UCT\n\n{}", cell("game-tree", "spec = \"uct:100,plain\"\nposition = \"x../.o./...\"\nstep = 99999"));
+    let (_dir, path) = lecture_file("uct-past-end", &text);
+    let reported = checked_line(&path, 0);
+    assert!(reported.starts_with(&format!("{}:{}: step 99999 is past the end", path.display(), key_line(&text, 0, "step"))), "{reported}");
+    let harness = open(&path);
+    harness.get_by_label(&reported);
+}
+
+/// A search longer than the recording cap: the cell on `path-found` says, as `--check` does, that the
+/// recording stopped before it; the cell on `end` warns that it shows no result.
+#[test]
+fn cells_on_a_recording_that_stops_early_say_so_as_the_check_does() {
+    let long = |step: &str| {
+        cell("grid", &format!("map = {{ generated = \"random:2048x2048,density=0.2,seed=3\" }}\nspec = \"dijkstra\"\nstart = [1, 1]\ngoal = [2045, 2045]\nstep = {step}"))
+    };
+    let text = format!("# Long\n\n{}{}", long("\"end\""), long("\"path-found\""));
+    let (_dir, path) = lecture_file("truncated", &text);
+    let warned = checked_line(&path, 0);
+    let refused = checked_line(&path, 1);
+    let file = path.display();
+    assert!(warned.starts_with(&format!("{file}:{}: warning: step end opens where the recording stops", key_line(&text, 0, "step"))), "{warned}");
+    assert!(refused.starts_with(&format!("{file}:{}: this replay has no 'path-found' moment (the recording stops at", key_line(&text, 1, "step"))));
+    let mut harness = lesson_harness([1280.0, 1400.0], Notebook::open(&path));
+    settle(&mut harness);
+    harness.get_by_label(&warned.replace("warning: ", ""));
+    harness.get_by_label(&refused);
 }

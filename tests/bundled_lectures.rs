@@ -44,6 +44,18 @@ fn read(path: &Path) -> Lecture {
     Lecture::parse(&std::fs::read_to_string(path).unwrap()).unwrap_or_else(|problem| panic!("{}", problem.at(name(path))))
 }
 
+/// An instruction to click something stands on the slide of the cell it is about, not on the next.
+#[test]
+fn a_slide_that_says_click_shows_a_cell() {
+    for path in bundled_lectures() {
+        for section in read(&path).sections {
+            let says_click = section.blocks.iter().any(|block| matches!(block, Block::Prose { text, .. } if text.contains("Click ")));
+            let has_cell = section.blocks.iter().any(|block| matches!(block, Block::Cell(_)));
+            assert!(!says_click || has_cell, "{}: slide {:?} says 'Click' with no cell to click", name(&path), section.title);
+        }
+    }
+}
+
 #[test]
 fn every_bundled_lecture_loads_and_its_cells_check_clean() {
     let paths = bundled_lectures();

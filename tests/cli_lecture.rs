@@ -230,3 +230,137 @@ fn grid_cells_read_their_spec_as_a_planner_and_errors_name_the_fields_line() {
     ];
     assert_problems("planners.md", &text, &expected);
 }
+
+/// A cell of `lab` with `body` after its first lines (fence, version, lab), and a blank line.
+fn cell(lab: &str, body: &str) -> String {
+    format!("```searchlab\nversion = 1\nlab = \"{lab}\"\n{body}\n```\n\n")
+}
+
+/// Dijkstra across a 2048x2048 random map: a search longer than the app records (4,000,000 events).
+fn long_search_cell(step: &str) -> String {
+    let body = "map = { generated = \"random:2048x2048,density=0.2,seed=3\" }\nspec = \"dijkstra\"\nstart = [1, 1]\ngoal = [2045, 2045]";
+    cell("grid", &format!("{body}\nstep = {step}"))
+}
+
+/// `--check` records under the app's cap on events, so a step or a moment past a truncated recording
+/// is refused as the app refuses it, saying the recording (not the search) stops there; `end` there
+/// opens on no result, which is a warning.
+#[test]
+fn steps_of_a_recording_that_stops_early_are_checked_as_the_app_records_it() {
+    let text = [long_search_cell("\"path-found\""), long_search_cell("5000000"), long_search_cell("\"end\""), long_search_cell("3999999")].concat();
+    let stops = "(the recording stops at event 4000000 of a longer search)";
+    let expected = [
+        (8, &*format!("this replay has no 'path-found' moment {stops}")),
+        (18, &*format!("step 5000000 is past the end of the recording {stops}")),
+        (28, "warning: step end opens where the recording stops, before the search's result: the recording stops at event 4000000"),
+    ];
+    let (output, lines) = assert_problems("long.md", &text, &expected);
+    assert!(lines.iter().all(|line| !line.contains("the search has")), "{lines:?}");
+    let summary = &json_lines(&output)[0];
+    assert_eq!((summary["problems"].as_u64(), summary["warnings"].as_u64()), (Some(2), Some(1)), "{summary}");
+}
+
+/// UCT cells of the game-tree lab are seeded, so `--check` records them as the page does and checks
+/// their step: UCT's replay names no moment but its start.
+#[test]
+fn uct_cells_have_their_step_checked() {
+    let uct = |step: &str| cell("game-tree", &format!("spec = \"uct:100,plain\"\nposition = \"x../.o./...\"\nstep = {step}"));
+    let text = [uct("99999"), uct("\"first-expansion\""), uct("100"), uct("\"start\""), uct("\"end\"")].concat();
+    let expected = [(6, "step 99999 is past the end (the search has "), (14, "this replay has no 'first-expansion' moment")];
+    assert_problems("uct.md", &text, &expected);
+}
+
+/// A typed-in tree is read before anything about depth: its typo is named at its column whatever
+/// the spec, and a lone leaf is no tree to search; each error is at the tree's line.
+#[test]
+fn a_typo_in_a_typed_in_tree_is_named_at_its_column_whatever_the_spec() {
+    let tree = |spec: &str, tree: &str| cell("game-tree", &format!("spec = \"{spec}\"\ntree = \"{tree}\""));
+    let text = [
+        tree("alphabeta", "((3,12,8),(2,4,6),(14,5,2)"),
+        tree("minimax", "((3,12,8),(2,4,,6),(14,5,2))"),
+        tree("alphabeta:3", "((3,12,8),(2,4,6),(14,5,x))"),
+        tree("minimax", "7"),
+        tree("minimax", "((3,12,8),(2,4,6),(14,5,2))"),
+    ]
+    .concat();
+    let expected = [
+        (5, "tree: column 27: expected ',' or ')', found the end of the text"),
+        (12, "tree: column 16: expected a number or '(', found ','"),
+        (19, "tree: column 25: expected a number or '(', found 'x'"),
+        (26, "tree: a tree needs at least one move"),
+    ];
+    let (_, lines) = assert_problems("trees.md", &text, &expected);
+    assert!(lines.iter().all(|line| !line.contains("depth")), "{lines:?}");
+}
+
+/// Each field's error is at that field's line; a key set twice is named at its second line with the
+/// first; two map sources are named as such; a third coordinate is refused like a missing one.
+#[test]
+fn field_errors_are_at_the_fields_own_line() {
+    let grid = |body: &str| cell("grid", body);
+    let maze = "map = { bundled = \"maze64.map\" }";
+    let text = [
+        grid(&format!("{maze}\nstart = [1, 1]\ngoal = [62, 99999999999]")),                      // 1-7
+        cell("polygon", "map = { bundled = \"pillars.json\" }\nstart = [1, 1]\ngoal = [1e300, 3]"),   // 9-15
+        grid(&format!("spec = \"bfs\"\nspec = \"dijkstra\"\n{maze}")),                             // 17-23
+        grid("map = { bundled = \"maze64.map\", path = \"x.map\" }"),                              // 25-29
+        grid(&format!("{maze}\nstart = [1, 1, 7]\ngoal = [62, 62]")),                              // 31-37
+        grid(&format!("{maze}\nstart = [1, 1]\ngoal = [62, 62, 5]")),                              // 39-45
+    ]
+    .concat();
+    let expected = [
+        (6, "goal 62,99999999999 is not a grid cell"),
+        (14, "goal [1e300, 3.0] is beyond"),
+        (21, "duplicate key `spec` (first on line 20)"),
+        (28, "give one map source: bundled, path, inline or generated"),
+        (35, "a cell or point is [x, y]: two numbers, not 3"),
+        (44, "a cell or point is [x, y]: two numbers, not 3"),
+    ];
+    assert_problems("fields.md", &text, &expected);
+}
+
+/// Fields a lab's page does not read are refused with the field and the lab, and a spec that fits
+/// another lab is quoted as written with the lab that shows it.
+#[test]
+fn fields_and_specs_for_another_lab_are_refused_with_where_they_go() {
+    let text = [
+        cell("game-tree", "position = \"x../.o./...\"\nmap = { bundled = \"maze64.map\" }"), // 1-6
+        cell("polygon", "map = { bundled = \"pillars.json\" }\nspec = \"tra\"\ncompare = \"tra\""), // 8-14
+        cell("grid", "map = { bundled = \"maze64.map\" }\nspec = \"hpa\""),                    // 16-21
+        cell("hierarchical", "map = { bundled = \"maze64.map\" }\nspec = \"astar\""),          // 23-28
+    ]
+    .concat();
+    let expected = [
+        (5, "the game-tree lab does not use `map`"),
+        (13, "the polygon lab does not use `compare`"),
+        (20, "spec 'hpa' does not fit the grid lab: HPA* is shown by lab = \"hierarchical\""),
+        (27, "spec 'astar' does not fit: the hierarchical lab takes hpa or pra as spec; put a flat search in compare"),
+    ];
+    assert_problems("labs.md", &text, &expected);
+}
+
+/// A fence tagged nearly `searchlab` is shown as code, so `--check` warns at its line; a lecture
+/// without cells gets a warning too. Warnings leave the exit code at 0.
+#[test]
+fn a_misspelt_cell_tag_and_a_lecture_without_cells_are_warned_about() {
+    let dir = ScratchDir::new("cli-lecture");
+    let body = "version = 1\nlab = \"gird\"\n```\n\n";
+    let tags = ["Searchlab", "search-lab", "searchlabs", "{searchlab}", "SEARCH_LAB"];
+    let text: String = tags.iter().map(|tag| format!("```{tag}\n{body}")).chain(["```toml\nlab = 1\n```\n".into()]).collect();
+    let file = dir.write_arg("tags.md", &text);
+    let output = searchlab(&["lecture", "--check", &file]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines[0], format!("{file}:1: warning: the lecture has no live cells: a cell is a fenced block tagged ```searchlab"));
+    for (n, tag) in tags.iter().enumerate() {
+        let expected = format!("{file}:{}: warning: this block is shown as code: its tag '{tag}' is not ```searchlab", 1 + 5 * n);
+        assert_eq!(lines[n + 1], expected);
+    }
+    assert_eq!(lines.len(), tags.len() + 1, "no warning for a toml block: {stderr}");
+    assert_eq!(json_lines(&output)[0]["warnings"].as_u64(), Some(tags.len() as u64 + 1));
+    let empty = dir.write_arg("empty.md", "");
+    let output = searchlab(&["lecture", "--check", &empty]);
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stderr).trim_end(), format!("{empty}:1: warning: the lecture has no live cells: a cell is a fenced block tagged ```searchlab"));
+}

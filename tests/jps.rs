@@ -169,3 +169,113 @@ fn command_line_runs_jps_and_refuses_what_it_cannot_do() {
     let path = dir.write("weighted.map", movingai::write_map(&weighted));
     common::cli::assert_fails(&["path", "--map", path.to_str().unwrap(), "--from", "0,0", "--to", "7,7", "--algo", "jps"], "weighted");
 }
+
+/// A traced run's events, one a line, numbers written exactly (`{:?}` of an f64 reads back as
+/// the same value).
+fn trace_text(grid: &Grid, start: u32, goal: u32) -> String {
+    let mut recorder = Recorder::default();
+    jps(grid, start, goal, &mut SearchSpace::new(), &mut recorder);
+    let mut text = String::new();
+    for event in recorder.finish().events {
+        let line = match event {
+            SearchEvent::Open { node, parent, g, h } => format!("O {node} {parent} {g:?} {h:?}"),
+            SearchEvent::Expand { node } => format!("E {node}"),
+            SearchEvent::Relax { node, g, improved } => format!("R {node} {g:?} {}", u8::from(improved)),
+            SearchEvent::Found { cost, path } => format!("F {cost:?} {path:?}"),
+            SearchEvent::Exhausted => "X".to_string(),
+        };
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
+
+/// The maps and queries of `tests/snapshots/jps_trace.txt`: bundled maps' scenarios, open
+/// ground with a wall, and a random map with an unreachable goal among its pairs.
+fn traced_queries() -> Vec<(String, Grid, Vec<(u32, u32)>)> {
+    let mut cases = Vec::new();
+    for (name, stride) in [("maze64.map", 23), ("rooms128.map", 29), ("lecture-u.map", 1)] {
+        let map = common::project_map(name);
+        let grid = movingai::load_map(&map).unwrap();
+        let scenarios = movingai::load_scen(&map.with_file_name(format!("{name}.scen"))).unwrap();
+        let queries = scenarios.iter().step_by(stride).take(2).map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1))).collect();
+        cases.push((name.to_string(), grid, queries));
+    }
+    let mut open = Grid::new(48, 32);
+    for y in 4..22 {
+        open.set_passable(30, y, false);
+    }
+    let queries = vec![(open.cell(0, 0), open.cell(47, 31)), (open.cell(40, 6), open.cell(2, 28)), (open.cell(25, 12), open.cell(33, 12))];
+    cases.push(("open 48x32 with a wall".to_string(), open, queries));
+    let random = generate::random(37, 29, 0.35, 11);
+    let cells = random.passable_cells();
+    let mut rng = StdRng::seed_from_u64(11);
+    let queries = (0..8).map(|_| (cells[rng.random_range(0..cells.len())], cells[rng.random_range(0..cells.len())])).collect();
+    cases.push(("random 37x29 35%".to_string(), random, queries));
+    cases
+}
+
+#[test]
+fn traced_runs_record_the_events_of_the_cell_by_cell_scanner() {
+    // Recorded with the scanner that stepped cell by cell (before block scans, commit f188964).
+    let expected = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots/jps_trace.txt")).unwrap();
+    let mut recorded = String::new();
+    for (name, grid, queries) in traced_queries() {
+        for (start, goal) in queries {
+            recorded.push_str(&format!("# {name}: {:?} -> {:?}\n", grid.coords(start), grid.coords(goal)));
+            recorded.push_str(&trace_text(&grid, start, goal));
+        }
+    }
+    assert!(recorded == expected, "traced events differ from the recorded ones");
+}
+
+/// A side length: often 1 or near a multiple of 64 (where a line's bits fill a word), else anything up to 200.
+fn side() -> impl proptest::strategy::Strategy<Value = u32> {
+    use proptest::prelude::*;
+    prop_oneof![Just(1u32), 2..=4u32, 62..=66u32, 126..=130u32, 1..=200u32]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(common::fuzz::cases(64)))]
+
+    #[test]
+    fn block_scans_find_the_costs_of_an_independent_search_on_random_grids(
+        width in side(), height in side(), density in 0.0..0.45f64, seed in proptest::prelude::any::<u64>(),
+    ) {
+        let grid = generate::random(width, height, density, seed);
+        let cells = grid.passable_cells();
+        proptest::prop_assume!(!cells.is_empty());
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut space = SearchSpace::new();
+        for _ in 0..12 {
+            let (start, goal) = (cells[rng.random_range(0..cells.len())], cells[rng.random_range(0..cells.len())]);
+            let ours = jps(&grid, start, goal, &mut space, &mut NoTrace);
+            let theirs = common::reference::movingai_cost(&grid, grid.coords(start), grid.coords(goal));
+            match (&ours.path, theirs) {
+                (Some((cost, path)), Some(reference)) => {
+                    proptest::prop_assert!(common::reference::same_cost(*cost, reference), "{start}->{goal}: {cost} vs {reference}");
+                    assert_walks(&grid, start, goal, *cost, path);
+                }
+                (None, None) => {}
+                (ours, theirs) => proptest::prop_assert!(false, "{start}->{goal}: ours {ours:?}, theirs {theirs:?}"),
+            }
+            let traced = jps(&grid, start, goal, &mut SearchSpace::new(), &mut Recorder::default());
+            proptest::prop_assert_eq!(traced, ours, "a tracer changes nothing found");
+        }
+    }
+}
+
+#[test]
+fn a_wall_drawn_after_a_search_is_seen_by_the_next() {
+    // The passability bits are built by the first search and must not outlive a change.
+    let mut grid = Grid::new(90, 3);
+    let (start, goal) = (grid.cell(0, 1), grid.cell(89, 1));
+    assert_eq!(jps(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace).cost(), Some(89.0));
+    for y in 0..3 {
+        grid.set_passable(70, y, false);
+    }
+    assert_eq!(jps(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace).cost(), None);
+    grid.set_passable(70, 2, true);
+    let reference = common::reference::movingai_cost(&grid, (0, 1), (89, 1)).unwrap();
+    assert!(common::reference::same_cost(jps(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace).cost().unwrap(), reference));
+}

@@ -11,7 +11,8 @@ use crate::lecture::{self, Lecture};
 #[derive(Debug, Args)]
 pub struct LectureArgs {
     /// Check every cell of every file without opening a window: `FILE:LINE: problem` on stderr for
-    /// each bad cell, a JSON summary per file on stdout, exit code 2 if any cell is bad.
+    /// each bad cell (`FILE:LINE: warning: ...` for what is likely a mistake but opens), a JSON
+    /// summary per file on stdout, exit code 2 if any cell is bad.
     #[arg(long)]
     check: bool,
     /// The lecture (a Markdown file with ```searchlab cells); with --check, any number of them.
@@ -52,20 +53,22 @@ fn check(files: &[PathBuf]) -> CliResult {
     let mut total = 0;
     for file in files {
         let name = file.display().to_string();
-        let (cells, problems) = match read(file) {
+        let (cells, lines, warnings) = match read(file) {
             Ok(lecture) => {
                 let base = file.parent().unwrap_or(Path::new("."));
-                let problems: Vec<String> = lecture::check(&lecture, base).iter().map(|p| p.at(&name)).collect();
-                (lecture.cells().count(), problems)
+                let reported = lecture::check(&lecture, base);
+                let warnings = reported.iter().filter(|problem| problem.warning).count();
+                (lecture.cells().count(), reported.iter().map(|problem| problem.at(&name)).collect(), warnings)
             }
-            Err(CliError(message)) => (0, vec![message]),
+            Err(CliError(message)) => (0, vec![message], 0),
         };
-        for problem in &problems {
-            eprintln!("{problem}");
+        for line in &lines {
+            eprintln!("{line}");
         }
-        emit(&json!({ "file": name, "cells": cells, "problems": problems.len() }));
-        total += problems.len();
-        bad_files += usize::from(!problems.is_empty());
+        let problems = lines.len() - warnings;
+        emit(&json!({ "file": name, "cells": cells, "problems": problems, "warnings": warnings }));
+        total += problems;
+        bad_files += usize::from(problems > 0);
     }
     match total {
         0 => Ok(()),

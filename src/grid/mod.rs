@@ -3,8 +3,10 @@
 
 pub mod generate;
 pub mod movingai;
+pub mod jump_bits;
 
 use crate::graph::Graph;
+use jump_bits::{Cache as JumpBitsCache, JumpBits};
 
 /// The cost of a diagonal step.
 pub const SQRT2: f64 = std::f64::consts::SQRT_2;
@@ -19,13 +21,17 @@ pub struct Grid {
     /// Per cell, the cost multiplier for entering it (1 = plain ground, up to MAX_WEIGHT), or 0
     /// for a blocked cell: one byte answers both questions a search asks of a neighbour.
     cells: Vec<u8>,
+    /// What jump point search reads of the map, built on its first search and dropped by every
+    /// change to passability.
+    #[serde(skip)]
+    jump_bits: JumpBitsCache,
 }
 
 impl Grid {
     /// An all-passable grid.
     pub fn new(width: u32, height: u32) -> Self {
         let cells = width as usize * height as usize;
-        Self { width, height, cells: vec![1; cells] }
+        Self { width, height, cells: vec![1; cells], jump_bits: JumpBitsCache::default() }
     }
 
     pub fn width(&self) -> u32 {
@@ -66,11 +72,17 @@ impl Grid {
     /// Blocking a cell forgets its weight; opening a blocked cell makes it plain ground.
     pub fn set_passable(&mut self, x: u32, y: u32, passable: bool) {
         let cell = self.cell(x, y) as usize;
+        self.jump_bits = JumpBitsCache::default();
         self.cells[cell] = match (passable, self.cells[cell]) {
             (false, _) => 0,
             (true, 0) => 1,
             (true, weight) => weight,
         };
+    }
+
+    /// Passability as bits for jump point search (built on the first call after a change).
+    pub fn jump_bits(&self) -> &JumpBits {
+        self.jump_bits.get_or_build(|| JumpBits::new(self))
     }
 
     /// The cost multiplier of a passable cell (1 for blocked ones, which are never entered).

@@ -1,19 +1,20 @@
 //! Checking a lecture's cells as the app would open them, without a window: the scene parses and
 //! fits its lab, its map loads, its query lies on the map, and (for `searchlab lecture --check`) its
-//! step exists in the recorded search.
+//! step exists in the search recorded as the app records it.
 
 use std::path::Path;
 
-use super::{Cell, Lecture, Problem};
+use super::{CELL_TAG, Cell, Lecture, Problem};
 use crate::games::barca::Barca;
 use crate::games::tictactoe::TicTacToe;
 use crate::text::quote;
 use crate::grid::Grid;
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::scene::{GameKind, Lab, LogSource, MapSource, RunSpec, Scene, Step, field_index};
+use crate::scene::{GameKind, Lab, LogSource, MapSource, RunSpec, Scene, field_index};
 use crate::pathfinding::search_trace::SearchEvent;
-use crate::trace::{NoTrace, Progress, Recorder, Watched};
-use crate::adversarial::engine::{EngineAlgorithm, EngineSpec};
+use crate::trace::{Progress, Recorder, Trace, Watched};
+use crate::adversarial::engine::{EngineAlgorithm, EngineResult, EngineSpec};
+use crate::adversarial::mcts_trace::MctsEvent;
 use crate::adversarial::tree::TreeEvent;
 use crate::games::custom_tree::CustomTree;
 use crate::games::{DefaultEval, Game};
@@ -21,10 +22,24 @@ use crate::tournament::TuneLog;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-/// Every bad cell of `lecture` (relative map paths start at `base`), in file order. Steps are checked
-/// against the recorded search, so this runs each cell's search once.
+/// Every bad cell of `lecture` (relative map paths start at `base`) and every warning, in file
+/// order: the lecture's own (see [`Lecture::warnings`]), one for a lecture without cells, and a cell's
+/// that opens where its recording stops. Steps are checked against the search recorded as the app
+/// records it (with the same cap on events), so this runs each cell's search once.
 pub fn check(lecture: &Lecture, base: &Path) -> Vec<Problem> {
-    lecture.cells().filter_map(|cell| check_cell(cell, base).and_then(|scene| check_step(cell, &scene)).err()).collect()
+    let mut problems = Vec::new();
+    if lecture.cells().next().is_none() {
+        problems.push(Problem::warning(1, format!("the lecture has no live cells: a cell is a fenced block tagged ```{CELL_TAG}")));
+    }
+    problems.extend(lecture.warnings.iter().cloned());
+    for cell in lecture.cells() {
+        match check_cell(cell, base).and_then(|scene| check_step(cell, &scene)) {
+            Ok(warning) => problems.extend(warning),
+            Err(problem) => problems.push(problem),
+        }
+    }
+    problems.sort_by_key(|problem| problem.line);
+    problems
 }
 
 /// The cell's scene, its map paths resolved against `base`, or its first problem. Loads the map but
@@ -43,7 +58,7 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
     match scene.lab {
         Lab::Grid | Lab::Hierarchical => {
             let Some(grid) = scene.load_grid().map_err(|e| map_problem(cell, &scene, e))? else { return Ok(scene) };
-            if let Some((start, goal)) = scene.cells().map_err(at("start"))? {
+            if let Some((start, goal)) = scene.cells().map_err(|e| at(e.field)(e.message))? {
                 grid_endpoint(&grid, start, "start").map_err(at("start"))?;
                 grid_endpoint(&grid, goal, "goal").map_err(at("goal"))?;
             }
@@ -52,9 +67,6 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
             scene.load_outline().map_err(|e| map_problem(cell, &scene, e))?;
         }
         Lab::GameTree | Lab::Barca => {
-            if let Some(text) = &scene.tree {
-                CustomTree::parse(text).map_err(|e| at("tree")(format!("tree: {e}")))?;
-            }
             if let Some(text) = &scene.position {
                 let parsed = match scene.lab {
                     Lab::Barca => read_fen(text).map(drop),
@@ -92,14 +104,21 @@ fn read_fen(text: &str) -> Result<Barca, String> {
     Barca::from_fen(text.trim()).map_err(|e| format!("'{}': {e}", quote(text)))
 }
 
-/// Records the cell's search and checks that its step is in it (grid and polygon cells that give
-/// their query; other labs choose the query themselves).
-fn check_step(cell: &Cell, scene: &Scene) -> Result<(), Problem> {
-    let at = |message: String| Problem::new(key_line(cell, "step"), message);
-    let events = match scene.lab {
+/// Records the cell's search as its page does and checks that its step is in it (grid and polygon
+/// cells that give their query, game-tree cells that give their position or tree; other cells
+/// leave the query to their page); a warning when the step is the end of a recording that stops
+/// before its search does.
+fn check_step(cell: &Cell, scene: &Scene) -> Result<Option<Problem>, Problem> {
+    let line = key_line(cell, "step");
+    let step = scene.step;
+    let resolved = |resolved: Result<usize, String>, warning: Option<String>| match resolved {
+        Ok(_) => Ok(warning.map(|warning| Problem::warning(line, warning))),
+        Err(message) => Err(Problem::new(line, message)),
+    };
+    match scene.lab {
         Lab::Grid | Lab::Hierarchical => {
             let (Some(grid), Some((start, goal))) = (scene.load_grid().ok().flatten(), scene.cells().ok().flatten()) else {
-                return Ok(());
+                return Ok(None);
             };
             // The page steps through the flat search; the hierarchical lab's is its second spec.
             let flat = if scene.lab == Lab::Hierarchical { scene.compare } else { scene.spec };
@@ -107,81 +126,96 @@ fn check_step(cell: &Cell, scene: &Scene) -> Result<(), Problem> {
                 Some(RunSpec::Planner(planner)) => planner.grid_search().unwrap_or_default(),
                 _ => GridSearch::default(),
             };
-            search_events(&grid, search, start, goal)
+            let trace = search_trace(&grid, search, start, goal);
+            resolved(step.in_search(&trace), step.warning(&trace))
         }
         Lab::Polygon => {
             let (Some(outline), Some(start), Some(goal)) = (scene.load_outline().ok().flatten(), scene.start, scene.goal) else {
-                return Ok(());
+                return Ok(None);
             };
-            let prepared = scene.mesh_search().unwrap_or_default().prepare(&outline).map_err(at)?;
-            let mut recorder = Recorder::new(usize::MAX);
-            prepared.query(start, goal, &mut recorder).map_err(|e| Problem::new(key_line(cell, "start"), e))?;
-            recorder.finish().events
+            let prepared = scene.mesh_search().unwrap_or_default().prepare(&outline).map_err(|e| Problem::new(line, e))?;
+            let mut recorder = Recorder::default();
+            prepared.query(start, goal, &mut recorder).map_err(|e| {
+                // The search names the endpoint at fault first.
+                let field = if e.starts_with("goal") { "goal" } else { "start" };
+                Problem::new(key_line(cell, field), e)
+            })?;
+            let trace = recorder.finish();
+            resolved(step.in_search(&trace), step.warning(&trace))
         }
-        Lab::GameTree => {
-            let events = match game_tree_events(scene) {
-                Some(events) => events.map_err(at)?,
-                None => return Ok(()),
-            };
-            return scene.step.in_tree(&events).map(drop).map_err(at);
-        }
-        Lab::Barca | Lab::Tuning => return Ok(()),
-    };
-    scene.step.in_search(&events).map(drop).map_err(at)
+        Lab::GameTree => match game_tree_trace(scene) {
+            None => Ok(None),
+            Some(Err(message)) => Err(Problem::new(line, message)),
+            Some(Ok(Recorded::Tree(trace))) => resolved(step.in_tree(&trace), step.warning(&trace)),
+            Some(Ok(Recorded::Mcts(trace))) => resolved(step.in_mcts(&trace), step.warning(&trace)),
+        },
+        // The Barca page opens on its position (its step is always the end); a tuning log has no steps.
+        Lab::Barca | Lab::Tuning => Ok(None),
+    }
 }
 
 /// How long `--check` lets a game-tree cell's search run to find its step.
 pub const TREE_CHECK_TIME: Duration = Duration::from_secs(20);
 
-/// The events of the game-tree cell's search, recorded as the page records it; `None` for cells
-/// whose step the check leaves to the page (no position given, or UCT, whose playouts the page sets).
-fn game_tree_events(scene: &Scene) -> Option<Result<Vec<TreeEvent>, String>> {
+/// A game-tree search's recording: a tree search's or UCT's.
+enum Recorded {
+    Tree(Trace<TreeEvent>),
+    Mcts(Trace<MctsEvent>),
+}
+
+/// The game-tree cell's search, recorded as the page records it; `None` for a cell with no
+/// position or tree (the page's own is searched).
+fn game_tree_trace(scene: &Scene) -> Option<Result<Recorded, String>> {
     let default = || EngineSpec::depth(EngineAlgorithm::AlphaBeta, 9);
     let engine = scene.engine().unwrap_or_else(default);
-    if engine.algorithm == EngineAlgorithm::Uct || scene.step == Step::End {
-        return None;
-    }
     if let Some(text) = &scene.tree {
         let tree = CustomTree::parse(text).ok()?;
         // The page searches a typed-in tree to its deepest leaf.
         let engine = EngineSpec { depth: Some(tree.root().height() as u32), ..engine };
-        return Some(tree_events(&tree, &engine));
+        return Some(record(&tree, &engine));
     }
     let text = scene.position.as_deref()?;
     match TicTacToe::from_position(text) {
-        Ok(game) => Some(tree_events(&game, &engine)),
-        Err(_) => Some(tree_events(&Barca::from_fen(text.trim()).ok()?, &engine)),
+        Ok(game) => Some(record(&game, &engine)),
+        Err(_) => Some(record(&Barca::from_fen(text.trim()).ok()?, &engine)),
     }
 }
 
-/// Records `engine` on `game`, stopped after [`TREE_CHECK_TIME`].
-fn tree_events<G: Game>(game: &G, engine: &EngineSpec) -> Result<Vec<TreeEvent>, String> {
+/// Records `engine` on `game` as the game-tree lab does (UCT seeded as there), stopped after
+/// [`TREE_CHECK_TIME`].
+fn record<G: Game>(game: &G, engine: &EngineSpec) -> Result<Recorded, String> {
     let progress = Progress::default();
     let (done, finished) = mpsc::channel::<()>();
     let watched = &progress;
-    let (recorder, stopped) = std::thread::scope(|scope| {
+    let (searched, stopped) = std::thread::scope(|scope| {
         scope.spawn(move || {
             if finished.recv_timeout(TREE_CHECK_TIME) == Err(RecvTimeoutError::Timeout) {
                 watched.stop();
             }
         });
-        let mut tracer = Watched::new(Recorder::default(), &progress);
+        let mut tree = Watched::new(Recorder::default(), &progress);
+        let mut mcts = Watched::new(Recorder::default(), &progress);
         let mut id = EngineSpec::id_engine(16);
-        let searched = engine.search(game, &DefaultEval, &mut id, &mut tracer, &mut NoTrace);
+        let searched = engine.search(game, &DefaultEval, &mut id, &mut tree, &mut mcts);
         drop(done);
-        (searched.map(|_| tracer.into_inner()), progress.is_stopped())
+        let recorded = searched.map(|result| match result {
+            EngineResult::Tree(_) => Recorded::Tree(tree.into_inner().finish()),
+            EngineResult::Uct(_) => Recorded::Mcts(mcts.into_inner().finish()),
+        });
+        (recorded, progress.is_stopped())
     });
     if stopped {
         let seconds = TREE_CHECK_TIME.as_secs();
         return Err(format!("the search ran longer than {seconds} s, so its step could not be checked"));
     }
-    Ok(recorder?.finish().events)
+    searched
 }
 
-fn search_events(grid: &Grid, search: GridSearch, (sx, sy): (u32, u32), (gx, gy): (u32, u32)) -> Vec<SearchEvent> {
-    let mut recorder = Recorder::new(usize::MAX);
+/// The search's recording, capped as the grid lab caps it.
+fn search_trace(grid: &Grid, search: GridSearch, (sx, sy): (u32, u32), (gx, gy): (u32, u32)) -> Trace<SearchEvent> {
+    let mut recorder = Recorder::default();
     search.run(grid, grid.cell(sx, sy), grid.cell(gx, gy), &mut SearchSpace::new(), &mut recorder);
-    recorder.finish().events
+    recorder.finish()
 }
 
 /// The passable cell at `(x, y)`, or why it cannot be an endpoint.
@@ -196,13 +230,23 @@ fn grid_endpoint(grid: &Grid, (x, y): (u32, u32), what: &str) -> Result<(), Stri
 }
 
 /// A problem from reading the scene, at the line of the file it names (`scene line N: ...`), else
-/// at the cell's opening fence.
+/// at the cell's opening fence; other scene lines it names become the file's too.
 fn scene_problem(cell: &Cell, message: &str) -> Problem {
-    let located = message.strip_prefix("scene line ").and_then(|rest| {
+    const NAMED: &str = "scene line ";
+    let file_line = |number: &str| Some(cell.body_line(number.parse::<usize>().ok()?.checked_sub(1)?));
+    let located = message.strip_prefix(NAMED).and_then(|rest| {
         let (number, text) = rest.split_once(": ")?;
-        Some(Problem::new(cell.body_line(number.parse::<usize>().ok()?.checked_sub(1)?), text))
+        Some((file_line(number)?, text))
     });
-    located.unwrap_or_else(|| Problem::new(cell.line, message))
+    let (line, text) = located.unwrap_or((cell.line, message));
+    let mut text = text.to_string();
+    while let Some(at) = text.find(NAMED) {
+        let number = at + NAMED.len();
+        let end = number + text[number..].chars().take_while(char::is_ascii_digit).count();
+        let Some(line) = file_line(&text[number..end]) else { break };
+        text.replace_range(at..end, &format!("line {line}"));
+    }
+    Problem::new(line, text)
 }
 
 /// The file line where the cell sets `key` (its opening fence if it does not).

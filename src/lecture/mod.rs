@@ -20,7 +20,7 @@ pub use check::{check, check_cell, check_position};
 use std::fmt;
 
 use crate::scene::Scene;
-use crate::text::without_bom;
+use crate::text::{quote, without_bom};
 
 /// The newest lecture format this build reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -33,27 +33,41 @@ pub fn cell_block(scene: &Scene) -> String {
     format!("```{CELL_TAG}\n{}```\n", scene.to_toml())
 }
 
-/// Something wrong at a line of a lecture file (1-based).
+/// Something wrong, or likely not what the author meant, at a line of a lecture file (1-based).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     pub line: usize,
     pub message: String,
+    /// The lecture still opens as written: a warning, not an error.
+    pub warning: bool,
 }
 
 impl Problem {
     pub fn new(line: usize, message: impl Into<String>) -> Self {
-        Self { line, message: message.into() }
+        Self { line, message: message.into(), warning: false }
     }
 
-    /// `FILE:LINE: problem`, the form compilers use, so editors can jump to it.
+    pub fn warning(line: usize, message: impl Into<String>) -> Self {
+        Self { warning: true, ..Self::new(line, message) }
+    }
+
+    /// `FILE:LINE: problem` (`FILE:LINE: warning: ...` for a warning), the form compilers use, so
+    /// editors can jump to it.
     pub fn at(&self, file: &str) -> String {
-        format!("{file}:{}: {}", self.line, self.message)
+        format!("{file}:{}: {self:#}", self.line)
     }
 }
 
+/// `line N: problem`; the alternate form `{:#}` is the message alone, marked when it is a warning.
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        if !f.alternate() {
+            write!(f, "line {}: ", self.line)?;
+        }
+        if self.warning {
+            f.write_str("warning: ")?;
+        }
+        f.write_str(&self.message)
     }
 }
 
@@ -101,6 +115,9 @@ pub struct Lecture {
     pub title: Option<String>,
     /// Never empty: a file without content has one empty section.
     pub sections: Vec<Section>,
+    /// Fenced blocks that are shown as code but were likely meant as cells (a tag nearly
+    /// `searchlab`), in file order.
+    pub warnings: Vec<Problem>,
 }
 
 impl Lecture {
@@ -113,8 +130,9 @@ impl Lecture {
         for (index, &line) in lines.iter().enumerate().skip(body_start) {
             splitter.line(index + 1, line);
         }
+        let warnings = std::mem::take(&mut splitter.warnings);
         let sections = splitter.finish();
-        Ok(Self { version: front.version, title: front.title.or_else(|| sections[0].title.clone()), sections })
+        Ok(Self { version: front.version, title: front.title.or_else(|| sections[0].title.clone()), sections, warnings })
     }
 
     pub fn cells(&self) -> impl Iterator<Item = &Cell> {
@@ -122,6 +140,14 @@ impl Lecture {
             Block::Cell(cell) => Some(cell),
             Block::Prose { .. } | Block::Code { .. } => None,
         })
+    }
+
+    /// The section showing what section `index` showed, titled `title`, in an earlier version of the
+    /// file: the one with the same heading (the nearest to `index` if several have it), else the one
+    /// at the nearest index. A reload keeps the lecturer on their slide when sections move.
+    pub fn same_section(&self, title: Option<&str>, index: usize) -> usize {
+        let titled = (0..self.sections.len()).filter(|&i| title.is_some() && self.sections[i].title.as_deref() == title);
+        titled.min_by_key(|&i| i.abs_diff(index)).unwrap_or(index.min(self.sections.len() - 1))
     }
 
     /// The section that holds file line `line` (the last one starting at or before it).
@@ -237,9 +263,18 @@ fn dedent(line: &str, indent: usize) -> &str {
     &line[spaces.min(indent)..]
 }
 
+/// Whether a fence's info string is nearly the cell tag, as typed by mistake: another case, a dash
+/// or underscore, a plural, braces (`Searchlab`, `search-lab`, `searchlabs`, `{searchlab}`).
+fn nearly_cell_tag(info: &str) -> bool {
+    let word = info.split_whitespace().next().unwrap_or_default();
+    let bare = word.trim_start_matches(['{', '.']).trim_end_matches('}').to_ascii_lowercase().replace(['-', '_'], "");
+    word != CELL_TAG && (bare == CELL_TAG || bare == format!("{CELL_TAG}s"))
+}
+
 /// Walks the body line by line, keeping track of fences.
 #[derive(Default)]
 struct Splitter {
+    warnings: Vec<Problem>,
     sections: Vec<Section>,
     current: Option<Section>,
     prose: Vec<(usize, String)>,
@@ -278,6 +313,10 @@ impl Splitter {
                 self.flush_prose();
                 self.cell = Some((fence, Cell { line: number, source: String::new(), unclosed: false }));
             } else {
+                if nearly_cell_tag(info) {
+                    let message = format!("this block is shown as code: its tag '{}' is not ```{CELL_TAG}", quote(info));
+                    self.warnings.push(Problem::warning(number, message));
+                }
                 self.flush_prose();
                 self.code = Some((fence, number, String::new()));
             }

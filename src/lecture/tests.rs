@@ -159,3 +159,17 @@ proptest! {
         let _ = Lecture::parse(&text);
     }
 }
+
+#[test]
+fn the_same_section_is_found_by_its_heading_else_by_its_place() {
+    let lecture = Lecture::parse("# A\n\na\n\n# New\n\nn\n\n# B\n\nb\n\n# B\n\nb again\n\n---\n\nuntitled\n").unwrap();
+    let titles: Vec<Option<&str>> = lecture.sections.iter().map(|s| s.title.as_deref()).collect();
+    assert_eq!(titles, [Some("A"), Some("New"), Some("B"), Some("B"), None]);
+    assert_eq!(lecture.same_section(Some("A"), 0), 0);
+    // Moved down by the inserted section; of two with its heading, the nearer.
+    assert_eq!(lecture.same_section(Some("B"), 1), 2);
+    assert_eq!(lecture.same_section(Some("B"), 4), 3);
+    // A heading that is gone, or none: the nearest index that exists.
+    assert_eq!(lecture.same_section(Some("Gone"), 1), 1);
+    assert_eq!(lecture.same_section(None, 9), 4);
+}

@@ -9,11 +9,17 @@
 //! Without corner cutting a diagonal arrival means both cells behind are free, so only straight
 //! lines have forced neighbours.
 //!
+//! Scans are block-based (Harabor & Grastien 2014, "Improving jump point search"): a word of
+//! [`JumpBits`] says for 64 cells of a line which ones end a scan, so a trailing- or leading-zero
+//! count finds the end; the grid keeps the bits, built on its first search.
+//!
 //! Traced as A* is: `Open`/`Expand` for jump points, and one `Relax { improved: false }` per cell
-//! a scan passes over, so a replay shows the lines being scanned.
+//! a scan passes over (told from the scanned range, only to a tracer that is on), so a replay
+//! shows the lines being scanned.
 
 use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
 use crate::grid::{Connectivity, Grid, MoveRules, SQRT2};
+use crate::grid::jump_bits::{self, JumpBits, PAD, window};
 use super::search_trace::SearchEvent;
 use crate::trace::{Control, NO_NODE, Tracer};
 
@@ -30,46 +36,70 @@ pub fn refusal(grid: &Grid, rules: MoveRules) -> Option<&'static str> {
     }
 }
 
-/// The line scanner: passability with bounds checks, and the goal to stop at.
+/// Where a straight scan ended: it passed over `passed` cells, and the cell after them is a jump
+/// point if `found` (else it is blocked).
+struct Scan {
+    passed: u32,
+    found: bool,
+}
+
+/// Scans a line (`free`: its passability bits, `stops`: where a scan in direction `step` (±1)
+/// must stop) from position `from` on, 64 cells at a time, up to the first stop or the goal
+/// (`goal`: its position, when it lies on this line).
+fn scan_line(free: &[u64], stops: &[u64], from: i64, step: i64, goal: Option<i64>) -> Scan {
+    let origin = PAD as i64 + from;
+    let goal_bit = |first: i64| goal.map(|g| PAD as i64 + g - first).filter(|g| (0..64).contains(g)).map_or(0, |g| 1 << g);
+    let stop = if step > 0 {
+        let mut first = origin + 1;
+        loop {
+            let ends = window(stops, first as usize) | goal_bit(first);
+            if ends != 0 {
+                break first + ends.trailing_zeros() as i64;
+            }
+            first += 64;
+        }
+    } else {
+        // The padding before position 0 is blocked, so `first` never goes below bit 0.
+        let mut first = origin - 64;
+        loop {
+            let ends = window(stops, first as usize) | goal_bit(first);
+            if ends != 0 {
+                break first + 63 - ends.leading_zeros() as i64;
+            }
+            first -= 64;
+        }
+    };
+    let found = free[stop as usize / 64] >> (stop % 64) & 1 != 0;
+    Scan { passed: (stop - origin).unsigned_abs() as u32 - 1, found }
+}
+
+/// The line scanner: passability bits (blocked off the map) and the goal to stop at.
 struct Scanner<'a> {
-    grid: &'a Grid,
+    bits: &'a JumpBits,
     goal: (i64, i64),
 }
 
 impl Scanner<'_> {
     fn free(&self, x: i64, y: i64) -> bool {
-        self.grid.is_passable(x, y)
+        self.bits.free(x, y)
     }
 
-    /// Whether a straight move along (dx, dy) that arrived at (x, y) must stop there: a side cell
-    /// is free while the one behind it is blocked.
-    fn has_forced_neighbour(&self, x: i64, y: i64, dx: i64, dy: i64) -> bool {
-        let (sx, sy) = (dy.abs(), dx.abs());
-        (self.free(x + sx, y + sy) && !self.free(x + sx - dx, y + sy - dy))
-            || (self.free(x - sx, y - sy) && !self.free(x - sx - dx, y - sy - dy))
-    }
-
-    /// Scans from (x, y) along the straight direction (dx, dy); returns the jump point and the
-    /// steps to it. `scanned(x, y, steps)` hears of each cell passed over.
-    fn straight(&self, (mut x, mut y): (i64, i64), (dx, dy): (i64, i64), scanned: &mut impl FnMut(i64, i64, u32)) -> Option<(i64, i64, u32)> {
-        let mut steps = 0;
-        loop {
-            (x, y) = (x + dx, y + dy);
-            if !self.free(x, y) {
-                return None;
-            }
-            steps += 1;
-            if (x, y) == self.goal || self.has_forced_neighbour(x, y, dx, dy) {
-                return Some((x, y, steps));
-            }
-            scanned(x, y, steps);
-        }
+    /// Scans from (x, y) along the straight direction (dx, dy).
+    fn straight(&self, (x, y): (i64, i64), (dx, dy): (i64, i64)) -> Scan {
+        let (direction, step, goal) = match (dx, dy) {
+            (1, _) => (jump_bits::ScanDirection::East, 1, (self.goal.1 == y).then_some(self.goal.0)),
+            (-1, _) => (jump_bits::ScanDirection::West, -1, (self.goal.1 == y).then_some(self.goal.0)),
+            (_, 1) => (jump_bits::ScanDirection::South, 1, (self.goal.0 == x).then_some(self.goal.1)),
+            _ => (jump_bits::ScanDirection::North, -1, (self.goal.0 == x).then_some(self.goal.1)),
+        };
+        let (free, stops, from) = self.bits.line(direction, x, y);
+        scan_line(free, stops, from, step, goal)
     }
 
     /// Scans from (x, y) along the diagonal (dx, dy), each cell followed by straight scans along
-    /// its two components; returns the jump point and the diagonal steps to it. `scanned` hears of
-    /// every cell passed over, with its distance from (x, y).
-    fn diagonal(&self, (mut x, mut y): (i64, i64), (dx, dy): (i64, i64), scanned: &mut impl FnMut(i64, i64, f64)) -> Option<(i64, i64, u32)> {
+    /// its two components; returns the jump point and the diagonal steps to it. The cells passed
+    /// over are told to `passed` (see [`trace_passed`]) in scan order.
+    fn diagonal(&self, (mut x, mut y): (i64, i64), (dx, dy): (i64, i64), passed: &mut impl FnMut((i64, i64), (i64, i64), u32, f64)) -> Option<(i64, i64, u32)> {
         let mut steps = 0;
         loop {
             if !(self.free(x + dx, y) && self.free(x, y + dy) && self.free(x + dx, y + dy)) {
@@ -81,11 +111,14 @@ impl Scanner<'_> {
                 return Some((x, y, steps));
             }
             let base = steps as f64 * SQRT2;
-            let mut side = |sx, sy, k: u32| scanned(sx, sy, base + k as f64);
-            if self.straight((x, y), (dx, 0), &mut side).is_some() || self.straight((x, y), (0, dy), &mut side).is_some() {
-                return Some((x, y, steps));
+            for side in [(dx, 0), (0, dy)] {
+                let scan = self.straight((x, y), side);
+                passed((x, y), side, scan.passed, base);
+                if scan.found {
+                    return Some((x, y, steps));
+                }
             }
-            scanned(x, y, base);
+            passed((x, y), (0, 0), 1, base);
         }
     }
 }
@@ -120,12 +153,30 @@ fn line(grid: &Grid, a: u32, b: u32) -> impl Iterator<Item = u32> + '_ {
     (1..=steps).map(move |k| grid.cell((ax as i64 + dx * k) as u32, (ay as i64 + dy * k) as u32))
 }
 
+/// Records one `Relax { improved: false }` for each of the `count` cells after `from` along
+/// `along`, `distance` from the expanded node (at g `g_node`) to `from`; with `along` (0, 0) for
+/// `from` itself. Nothing at all without a tracer.
+fn trace_passed<T: Tracer<SearchEvent>>(tracer: &mut T, grid: &Grid, g_node: f64, from: (i64, i64), along: (i64, i64), count: u32, distance: f64) {
+    if !T::ENABLED {
+        return;
+    }
+    if along == (0, 0) {
+        let cell = grid.cell(from.0 as u32, from.1 as u32);
+        tracer.record(|| SearchEvent::Relax { node: cell, g: g_node + distance, improved: false });
+        return;
+    }
+    for k in 1..=count as i64 {
+        let cell = grid.cell((from.0 + along.0 * k) as u32, (from.1 + along.1 * k) as u32);
+        tracer.record(|| SearchEvent::Relax { node: cell, g: g_node + (distance + k as f64), improved: false });
+    }
+}
+
 /// Finds a shortest path from `start` to `goal` (passable cells) as grid cells. The map and rules
 /// must pass [`refusal`]: the map is searched as uniform, 8-connected, without corner cutting.
 pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &mut SearchSpace, tracer: &mut T) -> PathResult {
     space.begin(grid.cell_count());
     let (gx, gy) = grid.coords(goal);
-    let scan = Scanner { grid, goal: (gx as i64, gy as i64) };
+    let scan = Scanner { bits: grid.jump_bits(), goal: (gx as i64, gy as i64) };
     let h = |x: i64, y: i64| Heuristic::Octile.estimate((x - gx as i64) as f64, (y - gy as i64) as f64);
     let (sx, sy) = grid.coords(start);
     let h_start = h(sx as i64, sy as i64);
@@ -162,14 +213,14 @@ pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &m
         };
         pruned_directions(&scan, here, arrival, &mut directions);
         for &direction in &directions {
-            let mut scanned = |cx: i64, cy: i64, distance: f64| {
-                let cell = grid.cell(cx as u32, cy as u32);
-                tracer.record(|| SearchEvent::Relax { node: cell, g: g_node + distance, improved: false });
-            };
+            let mut passed = |from, along, count, distance| trace_passed(tracer, grid, g_node, from, along, count, distance);
             let found = if direction.0 != 0 && direction.1 != 0 {
-                scan.diagonal(here, direction, &mut scanned).map(|(jx, jy, steps)| (jx, jy, steps as f64 * SQRT2))
+                scan.diagonal(here, direction, &mut passed).map(|(jx, jy, steps)| (jx, jy, steps as f64 * SQRT2))
             } else {
-                scan.straight(here, direction, &mut |cx, cy, k| scanned(cx, cy, k as f64)).map(|(jx, jy, steps)| (jx, jy, steps as f64))
+                let Scan { passed: count, found } = scan.straight(here, direction);
+                passed(here, direction, count, 0.0);
+                let steps = count as i64 + 1;
+                found.then(|| (here.0 + direction.0 * steps, here.1 + direction.1 * steps, steps as f64))
             };
             let Some((jx, jy, distance)) = found else { continue };
             let jump_point = grid.cell(jx as u32, jy as u32);

@@ -141,8 +141,12 @@ impl GridLab {
 
     /// Opens the replay on the step a scene asked for.
     pub(super) fn open_scene_step(&mut self, step: Step) {
-        match step.in_search(&self.replays[0].player.trace().events) {
-            Ok(position) => self.seek(position),
+        let trace = self.replays[0].player.trace();
+        match step.in_search(trace) {
+            Ok(position) => {
+                self.error = step.warning(trace);
+                self.seek(position);
+            }
             Err(e) => self.error = Some(e),
         }
     }

@@ -75,8 +75,12 @@ impl NavmeshLab {
 
     /// Opens the search's replay at a scene's step, once its recording is in.
     pub(super) fn open_scene_step(&mut self, step: Step) {
-        match step.in_search(&self.player.trace().events) {
-            Ok(step) => self.seek(step),
+        let trace = self.player.trace();
+        match step.in_search(trace) {
+            Ok(position) => {
+                self.error = step.warning(trace);
+                self.seek(position);
+            }
             Err(e) => self.error = Some(e),
         }
     }

@@ -265,6 +265,9 @@ impl Notebook {
             }
         };
         let same_file = source == self.source && self.loaded.is_some();
+        // A reload stays on the section shown, wherever edits moved it.
+        let title = self.lecture().and_then(|old| old.sections.get(self.slide)?.title.clone());
+        let slide = if same_file { lecture.same_section(title.as_deref(), self.slide) } else { 0 };
         // On a reload, cells whose text did not change keep their state (and recording).
         let mut kept: Vec<CellView> =
             if same_file { self.loaded.take().map(|loaded| loaded.cells).unwrap_or_default() } else { Vec::new() };
@@ -281,10 +284,7 @@ impl Notebook {
             Source::Welcome => String::new(),
             Source::File(path) => path.display().to_string(),
         };
-        if !same_file {
-            self.slide = 0;
-        }
-        self.slide = self.slide.min(lecture.sections.len() - 1);
+        self.slide = slide;
         self.loaded = Some(Loaded { lecture, cells });
         self.source = source;
         self.error = None;

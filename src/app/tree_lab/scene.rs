@@ -59,11 +59,14 @@ impl TreeLab {
     pub(super) fn open_scene_step(&mut self, step: Step) {
         let Some(recording) = &mut self.recording else { return };
         let resolved = match &recording.replay {
-            Replay::Tree(replay) => step.in_tree(&replay.player.trace().events),
-            Replay::Mcts(replay) => step.resolve(&replay.player.trace().events, |_, _| false),
+            Replay::Tree(replay) => step.in_tree(replay.player.trace()).map(|position| (position, step.warning(replay.player.trace()))),
+            Replay::Mcts(replay) => step.in_mcts(replay.player.trace()).map(|position| (position, step.warning(replay.player.trace()))),
         };
         match resolved {
-            Ok(position) => recording.seek(position.min(recording.step_count())),
+            Ok((position, warning)) => {
+                self.error = warning;
+                recording.seek(position.min(recording.step_count()));
+            }
             Err(e) => self.error = Some(e),
         }
     }
