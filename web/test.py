@@ -36,14 +36,15 @@ WIDTH, HEIGHT = 1280, 720
 # A small map served beside the page for `?map=URL` (8x5, a wall across the middle with a gap).
 LINKED_MAP = "type octile\nheight 5\nwidth 8\nmap\n........\n........\n@@@@@@.@\n........\n........\n"
 # A lecture served for `?lecture=URL`: a grid cell on the map beside it (read from the lecture's
-# folder, as on the desktop), a polygon cell on a bundled map, and a cell on a map not served,
-# whose error must name the file and the HTTP status.
+# folder, as on the desktop), a polygon cell on a bundled map, a cell on a map not served, whose
+# error must name the file and the HTTP status, and one on a bundled map's path, which is not
+# served either: the built-in map is read instead, as the desktop falls back to it.
 LINKED_LECTURE = """---
 searchlab: 1
 title: A linked lecture
 ---
 
-# Three cells
+# Four cells
 
 ```searchlab
 version = 1
@@ -67,6 +68,12 @@ version = 1
 lab = "grid"
 map = { path = "gone.map" }
 ```
+
+```searchlab
+version = 1
+lab = "grid"
+map = { path = "maps/maze64.map" }
+```
 """
 LINKED = {"/linked/small.map": LINKED_MAP, "/linked/talk.md": LINKED_LECTURE}
 # Console messages that are not problems: wgpu finds no WebGPU adapter before it falls back to
@@ -77,7 +84,7 @@ HARMLESS = [
     r"favicon\.ico",
     r"WebGL: .*(warning|performance)",
     r"Automatic fallback to software WebGL has been deprecated",
-    r"status of 404 .*/linked/gone\.map$",  # the linked lecture's missing map, on purpose
+    r"status of 404 .*/linked/(gone|maps/maze64)\.map$",  # the linked lecture's maps not served, on purpose
 ]
 # Collects the page's long tasks (main-thread tasks over 50 ms) as [start, duration] pairs.
 LONG_TASKS = """window.longTasks = [];
@@ -342,8 +349,8 @@ def main():
         def linked_lecture_opens():
             page.open(base + "?lecture=/linked/talk.md")
             opened = page.wait_for(lambda line: line.get("event") == "lecture", "the linked lecture")
-            assert (opened["name"], opened["cells"]) == ("talk.md", 3), opened
-            # small.map was fetched from beside the lecture; gone.map's error says why not.
+            assert (opened["name"], opened["cells"]) == ("talk.md", 4), opened
+            # small.map was fetched from beside the lecture, maze64.map is built in; gone.map's error says why not.
             gone = "talk.md:28: gone.map: cannot read: HTTP 404 File not found (fetching " + base + "linked/gone.map)"
             assert opened["problems"] == [gone], opened["problems"]
             page.wait_for(lambda line: line.get("event") == "lesson" and line["title"] == "Lecture notebook", "the notebook")
