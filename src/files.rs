@@ -1,7 +1,8 @@
 //! Reading and writing the user's files. On the desktop this is the file system; in the browser
 //! (wasm32) there is none, so files live in memory for the page's lifetime: the bundled maps and
 //! lectures are built in, a file opened through the browser's picker or a `?map=URL` link is added
-//! under its name, and a saved file is kept there and also offered as a download.
+//! under its name, so are the files the cells of a `?lecture=URL` link name (fetched from beside
+//! it), and a saved file is kept there and also offered as a download.
 
 use std::io;
 use std::path::{Component, Path, PathBuf};
@@ -181,7 +182,7 @@ mod imp {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use imp::{add, add_unread, on_save};
+pub use imp::{add, add_failed, add_unread, on_save};
 
 #[cfg(target_arch = "wasm32")]
 mod imp {
@@ -195,10 +196,12 @@ mod imp {
     type SaveHook = Box<dyn Fn(&Path, &[u8])>;
 
     /// A file the page was given: its bytes, or, when it was picked larger than the `max` its
-    /// reader takes, only its `size` (never read, so a huge pick costs nothing).
+    /// reader takes, only its `size` (never read, so a huge pick costs nothing), or why it could
+    /// not be fetched.
     enum Added {
         Bytes(Vec<u8>),
         Unread { size: u64, max: u64 },
+        Failed(String),
     }
 
     thread_local! {
@@ -213,6 +216,7 @@ mod imp {
             added.get(&key).map(|file| match file {
                 Added::Bytes(bytes) => text(bytes),
                 &Added::Unread { size, max } => Err(super::ReadError::TooBig { size: Some(size), max }),
+                Added::Failed(why) => Err(super::ReadError::Io(io::Error::other(why.clone()))),
             })
         });
         if let Some(read) = read {
@@ -239,6 +243,14 @@ mod imp {
     /// size, without its bytes.
     pub fn add_unread(path: &Path, size: u64, max: u64) {
         ADDED.with_borrow_mut(|added| added.insert(key(path), Added::Unread { size, max }));
+    }
+
+    /// Makes `path` read as "cannot read: `why`" (a file a lecture names that could not be fetched),
+    /// unless the page has it built in: that is read instead, as the desktop falls back to it.
+    pub fn add_failed(path: &Path, why: String) {
+        if super::built_in(path).is_none() {
+            ADDED.with_borrow_mut(|added| added.insert(key(path), Added::Failed(why)));
+        }
     }
 
     /// What to do with every saved file besides keeping it (the page offers it as a download).

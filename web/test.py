@@ -35,21 +35,24 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WIDTH, HEIGHT = 1280, 720
 # A small map served beside the page for `?map=URL` (8x5, a wall across the middle with a gap).
 LINKED_MAP = "type octile\nheight 5\nwidth 8\nmap\n........\n........\n@@@@@@.@\n........\n........\n"
-# A lecture served for `?lecture=URL`: two cells, one grid and one polygon.
+# A lecture served for `?lecture=URL`: a grid cell on the map beside it (read from the lecture's
+# folder, as on the desktop), a polygon cell on a bundled map, a cell on a map not served, whose
+# error must name the file and the HTTP status, and one on a bundled map's path, which is not
+# served either: the built-in map is read instead, as the desktop falls back to it.
 LINKED_LECTURE = """---
 searchlab: 1
 title: A linked lecture
 ---
 
-# Two cells
+# Four cells
 
 ```searchlab
 version = 1
 lab = "grid"
-map = { bundled = "maze64.map" }
+map = { path = "small.map" }
 spec = "dijkstra"
-start = [1, 1]
-goal = [62, 62]
+start = [0, 0]
+goal = [0, 4]
 ```
 
 Prose between the cells.
@@ -58,6 +61,18 @@ Prose between the cells.
 version = 1
 lab = "polygon"
 map = { bundled = "pillars.json" }
+```
+
+```searchlab
+version = 1
+lab = "grid"
+map = { path = "gone.map" }
+```
+
+```searchlab
+version = 1
+lab = "grid"
+map = { path = "maps/maze64.map" }
 ```
 """
 LINKED = {"/linked/small.map": LINKED_MAP, "/linked/talk.md": LINKED_LECTURE}
@@ -69,6 +84,7 @@ HARMLESS = [
     r"favicon\.ico",
     r"WebGL: .*(warning|performance)",
     r"Automatic fallback to software WebGL has been deprecated",
+    r"status of 404 .*/linked/(gone|maps/maze64)\.map$",  # the linked lecture's maps not served, on purpose
 ]
 # Collects the page's long tasks (main-thread tasks over 50 ms) as [start, duration] pairs.
 LONG_TASKS = """window.longTasks = [];
@@ -333,7 +349,10 @@ def main():
         def linked_lecture_opens():
             page.open(base + "?lecture=/linked/talk.md")
             opened = page.wait_for(lambda line: line.get("event") == "lecture", "the linked lecture")
-            assert (opened["name"], opened["cells"]) == ("talk.md", 2), opened
+            assert (opened["name"], opened["cells"]) == ("talk.md", 4), opened
+            # small.map was fetched from beside the lecture, maze64.map is built in; gone.map's error says why not.
+            gone = "talk.md:28: gone.map: cannot read: HTTP 404 File not found (fetching " + base + "linked/gone.map)"
+            assert opened["problems"] == [gone], opened["problems"]
             page.wait_for(lambda line: line.get("event") == "lesson" and line["title"] == "Lecture notebook", "the notebook")
             page.pump(2)
             page.screenshot(os.path.join(out, "linked-lecture.png"))
@@ -435,7 +454,7 @@ def main():
         check("a long job runs in a Web Worker: the page keeps drawing, Stop ends the worker with the best so far", long_job_leaves_the_page_drawing)
         check("stopped jobs leave no workers behind: only the spare", stopped_jobs_leave_no_workers_behind)
         check("?map=URL opens the map", linked_map_opens)
-        check("?lecture=URL opens the lecture", linked_lecture_opens)
+        check("?lecture=URL opens the lecture, its cells' maps fetched from beside it", linked_lecture_opens)
         check("?test=barca-uct keeps the UCT tree in its Web Worker: only moves cross, Stop starts afresh", barca_uct_keeps_its_tree_in_the_worker)
         check("?test=replay-random512 times the replay's frames", replay_frame_times)
         for name in ["searchlab_web_bg.wasm", "searchlab_web.js", "worker.js"]:

@@ -1,11 +1,14 @@
 //! Files reached through the page's address (`?map=URL`, `?lecture=URL`), and saving as a download.
 
 use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::rc::Rc;
 
 use searchlab::app::SearchlabApp;
-use searchlab::lecture::Lecture;
+use searchlab::files;
+use searchlab::grid::movingai;
+use searchlab::lecture::{Lecture, check_cell};
 use searchlab::scene::{Lab, MapSource, Scene};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -61,20 +64,72 @@ impl Arrivals {
     }
 }
 
-/// Starts fetching the files the address links to; each arrives in `arrivals`.
+/// Starts fetching the files the address links to; each arrives in `arrivals`. A lecture arrives
+/// once the files its cells name have arrived too, so its cells open as on the desktop.
 pub fn fetch_linked(query: &Query, arrivals: &Arrivals) {
-    let wanted = [(query.map.clone(), true), (query.lecture.clone(), false)];
-    for (url, is_map) in wanted.into_iter().filter_map(|(url, is_map)| Some((url?, is_map))) {
+    if let Some(url) = query.map.clone() {
         let arrivals = arrivals.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let arrival = match fetch(&url).await {
-                Ok(bytes) if is_map => Arrival::Map { url, bytes },
-                Ok(bytes) => Arrival::Lecture { url, bytes },
-                Err(error) => Arrival::Failed(format!("{url}: cannot fetch: {error}")),
-            };
-            arrivals.push(arrival);
+            arrivals.push(match fetch(&url, cap(&url)).await {
+                Ok(bytes) => Arrival::Map { url, bytes },
+                Err(refused) => Arrival::Failed(refused.at(&url)),
+            });
         });
     }
+    if let Some(url) = query.lecture.clone() {
+        let arrivals = arrivals.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            arrivals.push(match fetch(&url, files::MAX_TEXT).await {
+                Ok(bytes) => {
+                    fetch_cell_files(&url, &bytes).await;
+                    Arrival::Lecture { url, bytes }
+                }
+                Err(refused) => Arrival::Failed(refused.at(&url)),
+            });
+        });
+    }
+}
+
+/// Fetches every file the cells of the lecture at `lecture_url` name by path, from where the
+/// lecture's folder is on the web, into the page's files under the name the cell uses: the
+/// desktop reads them from the lecture's folder. One that cannot be fetched reads as why not.
+async fn fetch_cell_files(lecture_url: &str, lecture: &[u8]) {
+    let Some(lecture) = std::str::from_utf8(lecture).ok().and_then(|text| Lecture::parse(text).ok()) else {
+        return; // opening the lecture says what is wrong with it
+    };
+    let paths: BTreeSet<String> = lecture
+        .cells()
+        .filter_map(|cell| match Scene::from_toml(&cell.source).ok()?.map? {
+            MapSource::Path(path) => Some(path),
+            _ => None,
+        })
+        .collect();
+    let Ok(base) = page_url().and_then(|page| web_sys::Url::new_with_base(lecture_url, &page)) else { return };
+    // All requests go out before the first answer is awaited.
+    let requests: Vec<_> = paths
+        .into_iter()
+        .map(|path| {
+            let url = web_sys::Url::new_with_base(&path, &base.href()).map_or_else(|_| path.clone(), |url| url.href());
+            let reply = fetch(&url, cap(&path));
+            (path, url, reply)
+        })
+        .collect();
+    for (path, url, reply) in requests {
+        match reply.await {
+            Ok(bytes) => files::add(Path::new(&path), bytes),
+            Err(refused) => refused.keep_as(Path::new(&path), &url),
+        }
+    }
+}
+
+/// The page's own address, which relative links start from.
+fn page_url() -> Result<String, JsValue> {
+    web_sys::window().ok_or("no window")?.location().href()
+}
+
+/// The largest file the reader of `path`'s format takes: a grid map's, or other text's.
+fn cap(path: &str) -> u64 {
+    if file_name(path).to_ascii_lowercase().ends_with(".map") { movingai::MAX_MAP_TEXT } else { files::MAX_TEXT }
 }
 
 impl Arrival {
@@ -84,7 +139,7 @@ impl Arrival {
             Arrival::Failed(error) => Err(error),
             Arrival::Map { url, bytes } => {
                 let name = file_name(&url);
-                searchlab::files::add(Path::new(name), bytes);
+                files::add(Path::new(name), bytes);
                 let polygon = name.to_ascii_lowercase().ends_with(".json");
                 let mut scene = Scene::new(if polygon { Lab::Polygon } else { Lab::Grid });
                 scene.map = Some(MapSource::Path(name.to_string()));
@@ -104,27 +159,77 @@ impl Arrival {
                 let text = String::from_utf8(bytes).map_err(|_| format!("{url}: not UTF-8 text"))?;
                 // Checked here too so a broken link says why in the page, not only in the notebook.
                 let lecture = Lecture::parse(&text).map_err(|problem| problem.at(name))?;
-                searchlab::files::add(Path::new(name), text.into_bytes());
+                files::add(Path::new(name), text.into_bytes());
                 *app = std::mem::take(app).with_lecture(Path::new(name));
                 let cells = lecture.cells().count();
-                log(&format!(r#"{{"event":"lecture","name":{},"cells":{cells}}}"#, serde_json::Value::from(name)));
+                // What each cell shows in place of its view, as the notebook checks it on opening
+                // (the lecture is kept under its bare name, so its folder is the page's files' root).
+                let problems: Vec<String> =
+                    lecture.cells().filter_map(|cell| check_cell(cell, Path::new("")).err()).map(|problem| problem.at(name)).collect();
+                log(&format!(
+                    r#"{{"event":"lecture","name":{},"cells":{cells},"problems":{}}}"#,
+                    serde_json::Value::from(name),
+                    serde_json::Value::from(problems)
+                ));
                 Ok(())
             }
         }
     }
 }
 
-/// The bytes at `url` (relative to the page).
-async fn fetch(url: &str) -> Result<Vec<u8>, String> {
-    let describe = |error: JsValue| error.as_string().unwrap_or_else(|| format!("{error:?}"));
-    let window = web_sys::window().ok_or("no window")?;
-    let response: web_sys::Response =
-        JsFuture::from(window.fetch_with_str(url)).await.map_err(describe)?.dyn_into().map_err(describe)?;
-    if !response.ok() {
-        return Err(format!("HTTP {} {}", response.status(), response.status_text()));
+/// Why a linked file was not fetched.
+enum Refused {
+    /// Larger than its reader takes: `size` bytes, over `max`.
+    TooBig { size: u64, max: u64 },
+    /// The request failed, or the server answered with an error status.
+    Failed(String),
+}
+
+impl Refused {
+    /// One line naming the file.
+    fn at(&self, url: &str) -> String {
+        match *self {
+            Refused::TooBig { size, max } => files::ReadError::TooBig { size: Some(size), max }.at(url),
+            Refused::Failed(ref why) => format!("{url}: cannot fetch: {why}"),
+        }
     }
-    let buffer = JsFuture::from(response.array_buffer().map_err(describe)?).await.map_err(describe)?;
-    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+
+    /// Makes `path`, fetched from `url`, read as refused for this reason.
+    fn keep_as(self, path: &Path, url: &str) {
+        match self {
+            Refused::TooBig { size, max } => files::add_unread(path, size, max),
+            Refused::Failed(why) => files::add_failed(path, format!("{why} (fetching {url})")),
+        }
+    }
+}
+
+/// The bytes at `url` (relative to the page), refused when over `max`. The request goes out at
+/// once, not when the future is first polled.
+fn fetch(url: &str, max: u64) -> impl Future<Output = Result<Vec<u8>, Refused>> + use<> {
+    let describe = |error: JsValue| {
+        let error = error.dyn_into::<js_sys::Error>().map(|error| String::from(error.message()));
+        Refused::Failed(error.unwrap_or_else(|error| error.as_string().unwrap_or_else(|| format!("{error:?}"))))
+    };
+    let request = web_sys::window().ok_or_else(|| Refused::Failed("no window".into())).map(|window| window.fetch_with_str(url));
+    async move {
+        let response: web_sys::Response = JsFuture::from(request?).await.map_err(describe)?.dyn_into().map_err(describe)?;
+        if !response.ok() {
+            // HTTP/2 has no status text: the status alone is named then.
+            let status = format!("HTTP {} {}", response.status(), response.status_text());
+            return Err(Refused::Failed(status.trim_end().to_string()));
+        }
+        // A size the server gives is checked before the body is read.
+        let told = response.headers().get("content-length").ok().flatten().and_then(|size| size.parse().ok());
+        if let Some(size) = told.filter(|&size| size > max) {
+            return Err(Refused::TooBig { size, max });
+        }
+        let buffer = JsFuture::from(response.array_buffer().map_err(describe)?).await.map_err(describe)?;
+        let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+        match bytes.len() as u64 {
+            size if size > max => Err(Refused::TooBig { size, max }),
+            _ => Ok(bytes),
+        }
+    }
 }
 
 /// Offers `contents` as a download named like `path`.
