@@ -67,6 +67,26 @@ fn painting_moving_the_goal_and_generating_a_map_are_undone_and_redone_exactly()
     assert!(harness.get_by_label("Redo").accesskit_node().is_disabled());
 }
 
+/// Undoing back to a map of another size swaps the map at once and records its search in the
+/// background: until that arrives, no replay may belong to the other map (a frame drawn in between
+/// read the old search's cells through the new map's indices and panicked, now and then).
+#[test]
+fn an_undo_to_a_map_of_another_size_never_shows_the_other_maps_search() {
+    let mut harness = lab_harness();
+    let spec = generate::Spec { width: 40, height: 30, seed: 7, ..Default::default() };
+    grid_command(&mut harness, GridCommand::Generate(spec));
+    assert_eq!(harness.state().player().view().nodes().len(), 40 * 30);
+    for step in [Step::Undo, Step::Redo] {
+        harness.state_mut().apply(GridCommand::History(step));
+        let cells = harness.state().grid().cell_count();
+        assert!(harness.state().replays().iter().all(|replay| replay.player.view().nodes().len() == cells), "{step:?}");
+        // Frames drawn while the search is recorded again, then once it is in.
+        harness.step();
+        settle(&mut harness);
+        assert_eq!(harness.state().player().view().nodes().len(), harness.state().grid().cell_count());
+    }
+}
+
 #[test]
 fn a_new_edit_after_an_undo_drops_what_was_undone() {
     let mut harness = lab_harness();

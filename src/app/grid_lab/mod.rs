@@ -456,12 +456,19 @@ impl GridLab {
 
     /// Shows `state`'s map (undone or redone) and searches it again.
     fn restore(&mut self, state: MapState) {
-        if (state.grid.width(), state.grid.height()) != (self.grid.width(), self.grid.height()) {
+        let resized = (state.grid.width(), state.grid.height()) != (self.grid.width(), self.grid.height());
+        if resized {
             self.map_view.fitted = true;
             self.scenarios.clear();
             self.scenario = None;
         }
         MapState { grid: self.grid, start: self.start, goal: self.goal, source: self.settings.map } = state;
+        if resized {
+            // The old map's replays index other cells: the bare map shows until the new search is in.
+            self.replays = self.replays.iter().map(|_| SearchReplay::empty(self.grid.cell_count())).collect();
+            self.replay_id += 1;
+            self.position = 0;
+        }
         self.textures.iter_mut().for_each(CellTexture::invalidate);
         self.hierarchy.forget();
         self.spawn(JobMap::Current, true);
