@@ -18,7 +18,9 @@ pub fn click<S>(harness: &mut Harness<'_, S>, label: &str) {
 /// Replaces the text of the field labelled `label`.
 pub fn type_into<S>(harness: &mut Harness<'_, S>, label: &str, text: &str) {
     harness.get_by_label(label).click();
-    harness.run();
+    // As `click` does: a page that polls (the notebook watches its file) may not settle in the
+    // harness's few steps on a loaded machine; the field is focused either way.
+    harness.run_ok();
     harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
     harness.get_by_label(label).type_text(text);
     harness.run_ok();
