@@ -103,11 +103,19 @@ impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ReadError::Io(error) => write!(f, "cannot read: {error}"),
-            ReadError::TooBig { size: Some(size), max } => write!(f, "too big ({size} bytes, max {max})"),
-            ReadError::TooBig { size: None, max } => write!(f, "too big (more than {max} bytes)"),
+            ReadError::TooBig { size: Some(size), max } => write!(f, "too big ({}, max {})", size_text(*size), size_text(*max)),
+            ReadError::TooBig { size: None, max } => write!(f, "too big (more than {})", size_text(*max)),
             ReadError::NotText { what, .. } => f.write_str(what),
         }
     }
+}
+
+/// A file size as a person reads it: "2.5 GB", "16 MB", "700 bytes" (units of 1024).
+fn size_text(bytes: u64) -> String {
+    let units = [("GB", 1u64 << 30), ("MB", 1 << 20), ("KB", 1 << 10)];
+    let Some(&(unit, scale)) = units.iter().find(|&&(_, scale)| bytes >= scale) else { return format!("{bytes} bytes") };
+    let amount = format!("{:.1}", bytes as f64 / scale as f64);
+    format!("{} {unit}", amount.strip_suffix(".0").unwrap_or(&amount))
 }
 
 impl std::error::Error for ReadError {}
@@ -283,6 +291,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn sizes_read_as_a_person_says_them() {
+        let shown: Vec<String> = [700, 1536, 16 << 20, 402_657_280, 5 << 29].into_iter().map(size_text).collect();
+        assert_eq!(shown, ["700 bytes", "1.5 KB", "16 MB", "384 MB", "2.5 GB"]);
+    }
+
+    #[test]
     fn an_endless_stream_of_nul_bytes_is_refused_at_the_first() {
         let error = text_from(io::repeat(0), None, MAX_TEXT).unwrap_err();
         assert_eq!(error.at("zero"), "zero:1: not a text file (NUL byte)");
@@ -291,7 +305,7 @@ mod tests {
     #[test]
     fn an_endless_text_stream_is_refused_at_the_cap() {
         let error = text_from(io::repeat(b'a'), None, 1 << 20).unwrap_err();
-        assert_eq!(error.at("yes"), "yes: too big (more than 1048576 bytes)");
+        assert_eq!(error.at("yes"), "yes: too big (more than 1 MB)");
     }
 
     #[test]
@@ -308,6 +322,6 @@ mod tests {
         let sparse = TempFile::new("files-sparse");
         std::fs::File::create(&sparse.0).unwrap().set_len(1 << 30).unwrap();
         let error = read_text(&sparse.0, MAX_TEXT).unwrap_err();
-        assert_eq!(error.to_string(), format!("too big (1073741824 bytes, max {MAX_TEXT})"));
+        assert_eq!(error.to_string(), "too big (1 GB, max 16 MB)");
     }
 }

@@ -511,7 +511,7 @@ fn a_lecture_file_over_the_cap_is_refused_unread_and_the_shown_lecture_stays() {
     let mut harness = open(&path);
     type_into(&mut harness, "Lecture file:", &huge.display().to_string());
     click(&mut harness, "Open lecture");
-    harness.get_by_label(&format!("{}: too big (1073741824 bytes, max {})", huge.display(), searchlab::files::MAX_TEXT));
+    harness.get_by_label(&format!("{}: too big (1 GB, max 16 MB)", huge.display()));
     harness.get_by_label("The lecture on screen.");
 }
 
