@@ -541,3 +541,19 @@ fn a_path_found_scene_opens_on_the_first_path_of_an_anytime_search() {
     }
     harness.get_by_label_contains("Path found: length 34.898");
 }
+
+/// The search's current line stays in view in a short side panel when the recording is in before
+/// the page's first frame: the next frame the panel's scroll bar appears and its text rewraps, and
+/// the line must be followed to where it moved (it was left under the panel's edge).
+#[test]
+fn the_current_pseudocode_line_stays_in_view_when_the_recording_is_in_before_the_first_frame() {
+    let lab = common::ui::finished_unseen(NavmeshLab::new());
+    assert!(lab.player().at_end(), "it opens on the outcome");
+    let mut harness = common::ui::styled_lesson_harness([1000.0, 680.0], 1.3, lab);
+    harness.run();
+    // The search ends on finding the goal.
+    let line = harness.get_by_label("if c reaches the goal: best = min(best, funnel(c))").rect();
+    let bars: Vec<egui::Rect> = harness.query_all(By::new().role(egui::Role::ScrollBar)).map(|bar| bar.rect()).collect();
+    let panel = bars.iter().find(|bar| bar.left() >= line.left()).expect("the side panel scrolls at this size");
+    assert!(panel.y_range().contains(line.top()) && panel.y_range().contains(line.bottom()), "the line {line:?} is outside the panel's view {panel:?}");
+}

@@ -35,17 +35,28 @@ pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str
     }
 }
 
-/// Scrolls the current line into view when it changes (a step, a slide opening) or the view's
-/// height does (a cell read, then presented): a long pseudocode in a short column would otherwise
-/// hide it. Between changes the reader may scroll. A pass egui discards (a cell's first layout)
-/// does not count: the next one asks again.
+/// Scrolls the current line into view when it changes (a step, a slide opening), the view's
+/// height does (a cell read, then presented) or the line moves within the column: a long
+/// pseudocode in a short column would otherwise hide it. The line moves when the text rewraps or
+/// rows above it change (a scroll bar appears the frame after a column first overflows); scrolling
+/// does not move it, so between changes the reader may scroll. A pass egui discards (a cell's first
+/// layout) does not count: the next one asks again.
 fn follow(ui: &egui::Ui, index: usize, line: &egui::Response) {
     let id = ui.scope_id().with("pseudocode-current-line");
-    let followed = (index, ui.clip_rect().height().round() as i32);
-    if ui.data(|data| data.get_temp::<(usize, i32)>(id)) == Some(followed) {
+    let within = [line.rect.top(), line.rect.bottom()].map(|y| (y - ui.min_rect().top()).round() as i32);
+    let followed = (index, ui.clip_rect().height().round() as i32, within);
+    if ui.data(|data| data.get_temp::<(usize, i32, [i32; 2])>(id)) == Some(followed) {
         return;
     }
-    line.scroll_to_me(None);
+    // Aligned to the edge it is beyond: egui then scrolls to the line's place in the column, where
+    // a plain `scroll_to_me` scrolls by the distance seen now, and one asked for in the last frame
+    // (not landed yet) would be added on top.
+    let clip = ui.clip_rect();
+    if line.rect.top() < clip.top() {
+        line.scroll_to_me(Some(egui::Align::TOP));
+    } else if line.rect.bottom() > clip.bottom() {
+        line.scroll_to_me(Some(egui::Align::BOTTOM));
+    }
     if !ui.ctx().will_discard() && !ui.is_sizing_pass() {
         ui.data_mut(|data| data.insert_temp(id, followed));
     }

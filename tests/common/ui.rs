@@ -28,13 +28,40 @@ pub fn type_into<S>(harness: &mut Harness<'_, S>, label: &str, text: &str) {
 
 /// A harness showing one lesson as the app does every frame: its logic, then its page.
 pub fn lesson_harness<L: Lesson + 'static>(size: [f32; 2], lesson: L) -> Harness<'static, L> {
-    Harness::builder().with_size(size).build_ui_state(
-        |ui, lesson: &mut L| {
-            lesson.logic(ui.ctx());
-            lesson.ui(ui);
-        },
-        lesson,
-    )
+    Harness::builder().with_size(size).build_ui_state(show_lesson, lesson)
+}
+
+/// As [`lesson_harness`], in the app's style (its solid scroll bars take room from the text) in a
+/// window of `size` pixels with the text at `zoom`.
+pub fn styled_lesson_harness<L: Lesson + 'static>(size: [f32; 2], zoom: f32, lesson: L) -> Harness<'static, L> {
+    Harness::builder().with_size(size.map(|side| side / zoom)).with_context_setup(app_style(zoom)).build_ui_state(show_lesson, lesson)
+}
+
+fn show_lesson<L: Lesson>(ui: &mut egui::Ui, lesson: &mut L) {
+    lesson.logic(ui.ctx());
+    lesson.ui(ui);
+}
+
+/// What the app sets up before its first frame, with the text at `zoom`.
+fn app_style(zoom: f32) -> impl FnOnce(&egui::Context) + 'static {
+    move |ctx| {
+        searchlab::app::set_style(ctx);
+        ctx.set_zoom_factor(zoom);
+    }
+}
+
+/// `lesson` with its opening work done and taken in before any frame shows it, as when its worker
+/// answers before the page's first frame (a loaded machine may run the worker first). Its
+/// wake-ups go to a context no harness draws.
+pub fn finished_unseen<L: Lesson>(mut lesson: L) -> L {
+    let ctx = egui::Context::default();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while lesson.is_busy() {
+        assert!(Instant::now() < deadline, "the background work did not finish");
+        std::thread::sleep(Duration::from_millis(5));
+        lesson.logic(&ctx);
+    }
+    lesson
 }
 
 /// Runs frames until `done` holds after one (input given before is handled first, background work
@@ -77,10 +104,7 @@ impl eframe::Storage for Memory {
 pub fn app_on(title: &str, [width, height]: [f32; 2], zoom: f32) -> Harness<'static, searchlab::app::SearchlabApp> {
     let mut harness = Harness::builder()
         .with_size([width / zoom, height / zoom])
-        .with_context_setup(move |ctx| {
-            searchlab::app::set_style(ctx);
-            ctx.set_zoom_factor(zoom);
-        })
+        .with_context_setup(app_style(zoom))
         .build_ui_state(|ui, app: &mut searchlab::app::SearchlabApp| app.show(ui), searchlab::app::SearchlabApp::default());
     harness.get_by_label(title).click();
     wait_until(&mut harness, |app| !app.is_busy());
