@@ -356,6 +356,13 @@ fn read_checked(
     read.map_err(|e| ParseError { file: file.clone(), line: e.line().unwrap_or(0), message: e.to_string() })?
 }
 
+/// Whether `path` is named as a MovingAI map: `.map` in any case, as tools that write upper-case
+/// names (`ARENA.MAP`) give it. What reads a file by its kind, and the size cap it is fetched
+/// with in the browser, both go by this.
+pub fn is_map_file(path: &Path) -> bool {
+    path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("map"))
+}
+
 pub fn load_map(path: &Path) -> Result<Grid, ParseError> {
     let text = read_checked(path, MAX_MAP_TEXT, MAP_HEADER_LINES, |lines| map_header(lines).map(drop))?;
     parse_map(&path.display().to_string(), &text)
