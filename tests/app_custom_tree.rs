@@ -86,6 +86,19 @@ fn a_bad_tree_is_refused_with_its_column_alone() {
     assert!(harness.query_by_label_contains("Root value").is_none(), "the last tree's value is not this tree's");
 }
 
+/// A lone leaf has no move to search: the page refuses it as a lecture's scene does.
+#[test]
+fn a_tree_of_one_leaf_is_refused() {
+    let mut harness = custom_tree(TEXTBOOK, "Alpha-beta");
+    type_into(&mut harness, "Tree:", "7");
+    click(&mut harness, "Search this tree");
+    harness.get_by_label_contains("Tree: a tree needs at least one move");
+    assert!(harness.query_by_label_contains("Root value").is_none(), "the last tree's value is not this tree's");
+    let scene = harness.state().scene();
+    assert_eq!(scene.tree.as_deref(), Some("7"), "the field's text is kept");
+    assert_eq!(scene.validate().unwrap_err().to_string(), "tree: a tree needs at least one move");
+}
+
 #[test]
 fn uct_and_iterative_deepening_are_not_offered_on_a_typed_in_tree() {
     let harness = custom_tree(TEXTBOOK, "Alpha-beta");
