@@ -131,12 +131,7 @@ pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
 /// [`read_text`] that hands the file's first `lines` lines to `check` as soon as they are read, so
 /// a file whose header is wrong is refused (with `check`'s error) before the rest is: a pipe may
 /// never end. A file of fewer lines is not checked here, only read.
-pub fn read_text_checked<E>(
-    path: &Path,
-    max: u64,
-    lines: usize,
-    check: impl FnOnce(&str) -> Result<(), E>,
-) -> Result<Result<String, E>, ReadError> {
+pub fn read_text_checked<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> Result<(), E>) -> Result<Result<String, E>, ReadError> {
     imp::read_text(path, max, lines, check)
 }
 
@@ -204,21 +199,14 @@ mod imp {
 
     use super::ReadError;
 
-    pub fn read_text<E>(
-        path: &Path,
-        max: u64,
-        lines: usize,
-        check: impl FnOnce(&str) -> Result<(), E>,
-    ) -> Result<Result<String, E>, ReadError> {
+    pub fn read_text<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> Result<(), E>) -> Result<Result<String, E>, ReadError> {
         match std::fs::File::open(path) {
             Ok(file) => {
                 let size = file.metadata().ok().filter(|meta| meta.is_file()).map(|meta| meta.len());
                 super::text_from(file, size, max, lines, check)
             }
             Err(error) => match super::built_in(path) {
-                Some(bytes) if error.kind() == io::ErrorKind::NotFound => {
-                    super::text_from(bytes, Some(bytes.len() as u64), max, lines, check)
-                }
+                Some(bytes) if error.kind() == io::ErrorKind::NotFound => super::text_from(bytes, Some(bytes.len() as u64), max, lines, check),
                 _ => Err(ReadError::Io(error)),
             },
         }
@@ -257,12 +245,7 @@ mod imp {
         static ON_SAVE: RefCell<Option<SaveHook>> = RefCell::default();
     }
 
-    pub fn read_text<E>(
-        path: &Path,
-        max: u64,
-        lines: usize,
-        check: impl FnOnce(&str) -> Result<(), E>,
-    ) -> Result<Result<String, E>, ReadError> {
+    pub fn read_text<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> Result<(), E>) -> Result<Result<String, E>, ReadError> {
         let key = key(path);
         ADDED.with_borrow(|added| {
             let bytes = match added.get(&key) {

@@ -544,7 +544,10 @@ impl<S> Scene<S> {
     /// given the typed-in tree's height), each checked to fit the lab; and the tree's height.
     /// Fields the lab does not read are refused first, then the tree, so a typo in it is not taken
     /// for a spec without a depth.
-    fn read_specs(&self, read: impl Fn(&S, Option<usize>) -> Result<(RunSpec, String), String>) -> Result<([Option<RunSpec>; 2], Option<usize>), FieldError> {
+    fn read_specs(
+        &self,
+        read: impl Fn(&S, Option<usize>) -> Result<(RunSpec, String), String>,
+    ) -> Result<([Option<RunSpec>; 2], Option<usize>), FieldError> {
         self.lab.unused_field(self.given())?;
         let height = self.tree.as_deref().map(read_tree).transpose()?;
         let fit = |field, spec: &Option<S>| {
@@ -983,7 +986,8 @@ layers = ["values"]
     /// one read from a lecture: its typed-in tree too, before its spec.
     #[test]
     fn a_scene_made_in_the_app_has_its_tree_checked_as_a_read_one() {
-        let with_tree = |tree: &str| Scene { tree: Some(tree.to_string()), spec: Some(RunSpec::Engine("minimax:1".parse().unwrap())), ..Scene::new(Lab::GameTree) };
+        let minimax = Some(RunSpec::Engine("minimax:1".parse().unwrap()));
+        let with_tree = |tree: &str| Scene { tree: Some(tree.to_string()), spec: minimax, ..Scene::new(Lab::GameTree) };
         assert_eq!(with_tree("7").validate(), Err(FieldError::new("tree", "tree: a tree needs at least one move")));
         assert!(with_tree("((1,2)").validate().unwrap_err().message.starts_with("tree: column 7: "));
         let deep = with_tree("((1,2),3)").validate().unwrap_err();

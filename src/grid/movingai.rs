@@ -345,12 +345,7 @@ pub(crate) fn read_text(path: &Path) -> Result<String, ParseError> {
 
 /// The file as text, up to `max` bytes (errors as [`read_text`]'s), refused as soon as its first
 /// `header_lines` lines fail `header`, before the rest is read: a pipe may never end.
-fn read_checked(
-    path: &Path,
-    max: u64,
-    header_lines: usize,
-    header: impl FnOnce(&mut Lines) -> Result<(), ParseError>,
-) -> Result<String, ParseError> {
+fn read_checked(path: &Path, max: u64, header_lines: usize, header: impl FnOnce(&mut Lines) -> Result<(), ParseError>) -> Result<String, ParseError> {
     let file = path.display().to_string();
     let read = crate::files::read_text_checked(path, max, header_lines, |head| header(&mut Lines::new(&file, head)));
     read.map_err(|e| ParseError { file: file.clone(), line: e.line().unwrap_or(0), message: e.to_string() })?
