@@ -116,23 +116,30 @@ impl Graph for LevelGraph<'_> {
     }
 }
 
-/// The nodes one level up whose children make up a corridor: a stamp per node, sized for level 1
-/// (the largest level above the grid). A node is in while its stamp is the current one, so a new
-/// corridor costs no clearing; kept per thread between queries, since allocating and filling it
-/// took longer than a whole query on small maps. A flag costs far less to test than a hash set
-/// for every neighbour of every expanded node.
+/// A set of node ids that empties in O(1): a stamp per node, and a node is in while its stamp
+/// is the current one. Kept per thread between queries, since allocating and filling a map-sized
+/// array took longer than a whole query on small maps. A flag costs far less to test than a hash
+/// set for every neighbour of every expanded node.
 #[derive(Default)]
-struct UpperSet {
+struct StampSet {
     stamps: Vec<u32>,
     current: u32,
     members: Vec<u32>,
 }
 
-thread_local! {
-    static UPPER_SETS: std::cell::RefCell<UpperSet> = std::cell::RefCell::new(UpperSet::default());
+/// A corridor as two sets: the nodes one level up (the path there and its rings) and the nodes
+/// under them, which the search tests for each neighbour with one lookup.
+#[derive(Default)]
+struct CorridorSets {
+    upper: StampSet,
+    inside: StampSet,
 }
 
-impl UpperSet {
+thread_local! {
+    static CORRIDOR_SETS: std::cell::RefCell<CorridorSets> = std::cell::RefCell::new(CorridorSets::default());
+}
+
+impl StampSet {
     /// Empties the set, for nodes below `count`.
     fn begin(&mut self, count: usize) {
         if self.stamps.len() < count || self.current == u32::MAX {
@@ -154,12 +161,12 @@ impl UpperSet {
     }
 }
 
-/// A level graph cut down to a corridor (the nodes whose parent is in `upper`, or the whole
-/// level), with an optional virtual goal (id = node count) joined at no cost from every node in
-/// `goal_region`: how PRA*(k) aims at a region, not a node.
+/// A level graph cut down to a corridor (the nodes in `inside`, or the whole level), with an
+/// optional virtual goal (id = node count) joined at no cost from every node in `goal_region`:
+/// how PRA*(k) aims at a region, not a node.
 struct Corridor<'a> {
     inner: LevelGraph<'a>,
-    upper: Option<&'a UpperSet>,
+    inside: Option<&'a StampSet>,
     goal_region: Option<&'a dyn Fn(u32) -> bool>,
 }
 
@@ -178,9 +185,8 @@ impl Graph for Corridor<'_> {
         if node == self.virtual_goal() {
             return;
         }
-        let parents = &self.inner.pyramid.parents[self.inner.level];
         self.inner.for_each_neighbor(node, |nb, cost| {
-            if self.upper.is_none_or(|upper| upper.contains(parents[nb as usize])) {
+            if self.inside.is_none_or(|inside| inside.contains(nb)) {
                 visit(nb, cost);
             }
         });
@@ -248,19 +254,31 @@ impl Pyramid {
         costs
     }
 
-    /// What A* on `level` takes the cost from `node` to `target` to be at least: the distance
+    /// What A* on `level` takes the cost from a node to `target` to be at least: the distance
     /// between their positions (edges cost that, and positions obey the triangle inequality),
     /// or, in the largest region above the grid, the landmarks' bound when larger. Both are
-    /// consistent, so their maximum is.
-    pub fn lower_bound(&self, grid: &Grid, level: usize, node: u32, target: u32) -> f64 {
-        let ((x, y), (tx, ty)) = (self.position(grid, level, node), self.position(grid, level, target));
-        let distance = self.metric().estimate(x - tx, y - ty);
-        let Some(landmarks) = level.checked_sub(1).and_then(|l| self.levels.get(l)).map(|l| &l.landmarks) else { return distance };
-        let (from, to) = (&landmarks[node as usize], &landmarks[target as usize]);
-        if to[0] == UNREACHED || from[0] == UNREACHED {
-            return distance;
+    /// consistent, so their maximum is. The target's side is looked up once, not per node.
+    pub fn lower_bound_to<'a>(&'a self, grid: &'a Grid, level: usize, target: u32) -> impl Fn(u32) -> f64 + 'a {
+        let metric = self.metric();
+        let (tx, ty) = self.position(grid, level, target);
+        let above = level.checked_sub(1).map(|l| &self.levels[l]);
+        let landmarks = above.and_then(|l| Some((&l.landmarks, *l.landmarks.get(target as usize)?))).filter(|(_, to)| to[0] != UNREACHED);
+        move |node| {
+            let (x, y) = match above {
+                Some(level) => level.position[node as usize],
+                None => {
+                    let (x, y) = grid.coords(node);
+                    (x as f64, y as f64)
+                }
+            };
+            let distance = metric.estimate(x - tx, y - ty);
+            let Some((landmarks, to)) = landmarks else { return distance };
+            let from = &landmarks[node as usize];
+            if from[0] == UNREACHED {
+                return distance;
+            }
+            from.iter().zip(&to).map(|(a, b)| (a - b).abs()).fold(distance, f64::max)
         }
-        from.iter().zip(to).map(|(a, b)| (a - b).abs()).fold(distance, f64::max)
     }
 
     /// The neighbours of `node` on `level` (above the grid) with the cost of each edge.
@@ -376,7 +394,7 @@ impl Pyramid {
         if self.ancestor(start, top) != self.ancestor(goal, top) {
             return result;
         }
-        UPPER_SETS.with_borrow_mut(|upper| {
+        CORRIDOR_SETS.with_borrow_mut(|sets| {
             // Level by level: the corridor comes from the path above (everything at the top).
             for l in (0..=level).rev() {
                 if l < level {
@@ -384,7 +402,7 @@ impl Pyramid {
                     // rings would cost more than that search (they doubled PRA*(1)'s time on
                     // 64x64 maps).
                     let width = if options.k.is_some() { 0 } else { options.width };
-                    let corridor = self.mark_corridor(grid, &result.paths[l + 1], l, width, upper);
+                    let corridor = self.mark_corridor(grid, &result.paths[l + 1], l, width, sets);
                     if T::ENABLED {
                         let nodes = corridor.clone();
                         tracer.record(|| PlanEvent::Corridor { level: l, nodes });
@@ -398,7 +416,7 @@ impl Pyramid {
                     None => self.position(grid, l, self.ancestor(goal, l)),
                 };
                 tracer.record(|| PlanEvent::Stage { level: l, stage: if l == level { PlanStage::AbstractSearch } else { PlanStage::Refine } });
-                let within = (l < level).then_some(&*upper);
+                let within = (l < level).then_some(&sets.inside);
                 let mut found = self.search_level(grid, l, within, start, goal, region, goal_at, space, tracer);
                 if found.0.is_none() && l < level {
                     // The corridor cut the way (it can around narrow passages): search the whole level.
@@ -435,7 +453,7 @@ impl Pyramid {
         &self,
         grid: &Grid,
         level: usize,
-        upper: Option<&UpperSet>,
+        inside: Option<&StampSet>,
         start: u32,
         goal: u32,
         region: Option<u32>,
@@ -446,7 +464,7 @@ impl Pyramid {
         let in_region = |n: u32| region.is_some_and(|p| self.parent(level, n) == p);
         let corridor = Corridor {
             inner: LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level },
-            upper,
+            inside,
             goal_region: region.map(|_| &in_region as &dyn Fn(u32) -> bool),
         };
         let virtual_goal = corridor.virtual_goal();
@@ -454,12 +472,13 @@ impl Pyramid {
         // Edge costs are at least the distance between positions, so this never overestimates
         // the way to a node; aiming at a region's centre is a guide, not a bound.
         let metric = self.metric();
+        let bound = self.lower_bound_to(grid, level, self.ancestor(goal, level));
         let heuristic = |n: u32| {
             if n == virtual_goal {
                 return 0.0;
             }
             if region.is_none() {
-                return self.lower_bound(grid, level, n, target);
+                return bound(n);
             }
             let (x, y) = self.position(grid, level, n);
             metric.estimate(x - goal_at.0, y - goal_at.1)
@@ -475,9 +494,10 @@ impl Pyramid {
         (nodes, found.expanded)
     }
 
-    /// Fills `upper` with the path one level up and its neighbours there, and returns the nodes
-    /// of `level` under them: the corridor.
-    fn mark_corridor(&self, grid: &Grid, upper_path: &[u32], level: usize, width: usize, upper: &mut UpperSet) -> Vec<u32> {
+    /// Fills `sets` with the path one level up and its neighbours there, and the nodes of
+    /// `level` under them: the corridor, which it returns.
+    fn mark_corridor(&self, grid: &Grid, upper_path: &[u32], level: usize, width: usize, sets: &mut CorridorSets) -> Vec<u32> {
+        let upper = &mut sets.upper;
         let graph = LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level: level + 1 };
         upper.begin(self.node_count(grid, level + 1));
         upper_path.iter().for_each(|&node| {
@@ -498,7 +518,10 @@ impl Pyramid {
             }
             ring = end..upper.members.len();
         }
-        upper.members.iter().flat_map(|&parent| self.children(level + 1, parent).iter().copied()).collect()
+        let corridor: Vec<u32> = upper.members.iter().flat_map(|&parent| self.children(level + 1, parent).iter().copied()).collect();
+        sets.inside.begin(self.node_count(grid, level));
+        corridor.iter().for_each(|&node| sets.inside.insert(node));
+        corridor
     }
 }
 
