@@ -124,17 +124,32 @@ impl std::error::Error for ReadError {}
 /// control byte (tab, line feed, carriage return and form feed aside) or invalid UTF-8. Reading
 /// stops at the first such byte or at `max`, so an endless or binary file costs little.
 pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
-    imp::read_text(path, max)
+    let Ok(text) = read_text_checked(path, max, 0, |_| Ok::<(), std::convert::Infallible>(()))?;
+    Ok(text)
 }
 
-/// [`read_text`] on an open stream whose size, if known, is `size`.
-fn text_from(mut reader: impl io::Read, size: Option<u64>, max: u64) -> Result<String, ReadError> {
+/// [`read_text`] that hands the file's first `lines` lines to `check` as soon as they are read, so
+/// a file whose header is wrong is refused (with `check`'s error) before the rest is: a pipe may
+/// never end. A file of fewer lines is not checked here, only read.
+pub fn read_text_checked<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> Result<(), E>) -> Result<Result<String, E>, ReadError> {
+    imp::read_text(path, max, lines, check)
+}
+
+/// [`read_text_checked`] on an open stream whose size, if known, is `size`.
+fn text_from<E>(
+    mut reader: impl io::Read,
+    size: Option<u64>,
+    max: u64,
+    head_lines: usize,
+    check: impl FnOnce(&str) -> Result<(), E>,
+) -> Result<Result<String, E>, ReadError> {
     if let Some(size) = size.filter(|&size| size > max) {
         return Err(ReadError::TooBig { size: Some(size), max });
     }
     let mut bytes = Vec::new();
     let mut chunk = vec![0; 64 * 1024];
     let mut lines_before = 0;
+    let mut check = Some(check);
     loop {
         let read = match reader.read(&mut chunk) {
             Ok(0) => break,
@@ -153,11 +168,24 @@ fn text_from(mut reader: impl io::Read, size: Option<u64>, max: u64) -> Result<S
         }
         lines_before += chunk.iter().filter(|&&b| b == b'\n').count();
         bytes.extend_from_slice(chunk);
+        if lines_before >= head_lines
+            && let Some(check) = check.take()
+        {
+            let newlines = bytes.iter().enumerate().filter(|&(_, &b)| b == b'\n').map(|(at, _)| at + 1);
+            let head_end = head_lines.checked_sub(1).and_then(|last| newlines.clone().nth(last)).unwrap_or(0);
+            let head = std::str::from_utf8(&bytes[..head_end]).map_err(|e| not_utf8(&bytes, e))?;
+            if let Err(refused) = check(head) {
+                return Ok(Err(refused));
+            }
+        }
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count();
-        ReadError::NotText { line, what: "not UTF-8 text" }
-    })
+    String::from_utf8(bytes).map(Ok).map_err(|e| not_utf8(e.as_bytes(), e.utf8_error()))
+}
+
+/// Invalid UTF-8 in `bytes`, at the line of `error`.
+fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> ReadError {
+    let line = 1 + bytes[..error.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+    ReadError::NotText { line, what: "not UTF-8 text" }
 }
 
 pub fn write(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
@@ -171,14 +199,14 @@ mod imp {
 
     use super::ReadError;
 
-    pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
+    pub fn read_text<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> Result<(), E>) -> Result<Result<String, E>, ReadError> {
         match std::fs::File::open(path) {
             Ok(file) => {
                 let size = file.metadata().ok().filter(|meta| meta.is_file()).map(|meta| meta.len());
-                super::text_from(file, size, max)
+                super::text_from(file, size, max, lines, check)
             }
             Err(error) => match super::built_in(path) {
-                Some(bytes) if error.kind() == io::ErrorKind::NotFound => super::text_from(bytes, Some(bytes.len() as u64), max),
+                Some(bytes) if error.kind() == io::ErrorKind::NotFound => super::text_from(bytes, Some(bytes.len() as u64), max, lines, check),
                 _ => Err(ReadError::Io(error)),
             },
         }
@@ -199,7 +227,7 @@ mod imp {
     use std::io;
     use std::path::{Path, PathBuf};
 
-    use super::key;
+    use super::{ReadError, key};
 
     type SaveHook = Box<dyn Fn(&Path, &[u8])>;
 
@@ -217,23 +245,19 @@ mod imp {
         static ON_SAVE: RefCell<Option<SaveHook>> = RefCell::default();
     }
 
-    pub fn read_text(path: &Path, max: u64) -> Result<String, super::ReadError> {
+    pub fn read_text<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> Result<(), E>) -> Result<Result<String, E>, ReadError> {
         let key = key(path);
-        let text = |bytes: &[u8]| super::text_from(bytes, Some(bytes.len() as u64), max);
-        let read = ADDED.with_borrow(|added| {
-            added.get(&key).map(|file| match file {
-                Added::Bytes(bytes) => text(bytes),
-                &Added::Unread { size, max } => Err(super::ReadError::TooBig { size: Some(size), max }),
-                Added::Failed(why) => Err(super::ReadError::Io(io::Error::other(why.clone()))),
-            })
-        });
-        if let Some(read) = read {
-            return read;
-        }
-        match super::built_in(&key) {
-            Some(bytes) => text(bytes),
-            None => Err(super::ReadError::Io(io::Error::new(io::ErrorKind::NotFound, "no such file in the page (open it first)"))),
-        }
+        ADDED.with_borrow(|added| {
+            let bytes = match added.get(&key) {
+                Some(Added::Bytes(bytes)) => bytes.as_slice(),
+                Some(&Added::Unread { size, max }) => return Err(ReadError::TooBig { size: Some(size), max }),
+                Some(Added::Failed(why)) => return Err(ReadError::Io(io::Error::other(why.clone()))),
+                None => super::built_in(&key).ok_or_else(|| {
+                    ReadError::Io(io::Error::new(io::ErrorKind::NotFound, "no such file in the page (open it first)"))
+                })?,
+            };
+            super::text_from(bytes, Some(bytes.len() as u64), max, lines, check)
+        })
     }
 
     pub fn write(path: &Path, contents: &[u8]) -> io::Result<()> {
@@ -290,6 +314,45 @@ impl Drop for TempFile {
 mod tests {
     use super::*;
 
+    /// [`text_from`] with no header check.
+    fn text(reader: impl io::Read, max: u64) -> Result<String, ReadError> {
+        let Ok(text) = text_from(reader, None, max, 0, |_| Ok::<(), std::convert::Infallible>(()))?;
+        Ok(text)
+    }
+
+    /// A reader that counts the bytes read from it.
+    struct Counted<R> {
+        reader: R,
+        count: u64,
+    }
+
+    impl<R: io::Read> io::Read for Counted<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let read = self.reader.read(buf)?;
+            self.count += read as u64;
+            Ok(read)
+        }
+    }
+
+    #[test]
+    fn a_wrong_header_is_refused_before_the_rest_of_an_endless_stream_is_read() {
+        let mut endless = Counted { reader: io::Read::chain(&b"version 7\nmore\n"[..], io::repeat(b'a')), count: 0 };
+        let check = |head: &str| if head == "version 7\n" { Err("unsupported version") } else { Ok(()) };
+        assert_eq!(text_from(&mut endless, None, MAX_TEXT, 1, check).unwrap(), Err("unsupported version"));
+        assert!(endless.count <= 64 << 10, "read {} bytes", endless.count);
+    }
+
+    #[test]
+    fn the_header_check_sees_whole_lines_and_a_short_file_is_only_read() {
+        let mut heads = Vec::new();
+        let whole = text_from(&b"a\r\nb\nc"[..], None, MAX_TEXT, 2, |head: &str| Ok::<_, ()>(heads.push(head.to_string())));
+        assert_eq!((whole.unwrap(), heads), (Ok("a\r\nb\nc".to_string()), vec!["a\r\nb\n".to_string()]));
+        let short = text_from(&b"a\nb"[..], None, MAX_TEXT, 2, |_| Err("checked"));
+        assert_eq!(short.unwrap(), Ok("a\nb".to_string()));
+        let error = text_from(&b"a\n\xff\n"[..], None, MAX_TEXT, 2, |_| Err("checked")).unwrap_err();
+        assert_eq!(error.at("h"), "h:2: not UTF-8 text", "the header is text before it is checked");
+    }
+
     #[test]
     fn sizes_read_as_a_person_says_them() {
         let shown: Vec<String> = [700, 1536, 16 << 20, 402_657_280, 5 << 29].into_iter().map(size_text).collect();
@@ -298,23 +361,23 @@ mod tests {
 
     #[test]
     fn an_endless_stream_of_nul_bytes_is_refused_at_the_first() {
-        let error = text_from(io::repeat(0), None, MAX_TEXT).unwrap_err();
+        let error = text(io::repeat(0), MAX_TEXT).unwrap_err();
         assert_eq!(error.at("zero"), "zero:1: not a text file (NUL byte)");
     }
 
     #[test]
     fn an_endless_text_stream_is_refused_at_the_cap() {
-        let error = text_from(io::repeat(b'a'), None, 1 << 20).unwrap_err();
+        let error = text(io::repeat(b'a'), 1 << 20).unwrap_err();
         assert_eq!(error.at("yes"), "yes: too big (more than 1 MB)");
     }
 
     #[test]
     fn control_bytes_and_bad_utf8_are_refused_at_their_line() {
-        let error = text_from(&b"# Talk\r\n\tfine\x0c\nhello \x01 world\n"[..], None, MAX_TEXT).unwrap_err();
+        let error = text(&b"# Talk\r\n\tfine\x0c\nhello \x01 world\n"[..], MAX_TEXT).unwrap_err();
         assert_eq!(error.at("t.md"), "t.md:3: not a text file (control byte)");
-        let error = text_from(&b"a\nb\n\xff\n"[..], None, MAX_TEXT).unwrap_err();
+        let error = text(&b"a\nb\n\xff\n"[..], MAX_TEXT).unwrap_err();
         assert_eq!(error.at("t.md"), "t.md:3: not UTF-8 text");
-        assert_eq!(text_from(&b"a\tb\r\n"[..], None, 5).unwrap(), "a\tb\r\n", "exactly max bytes are read");
+        assert_eq!(text(&b"a\tb\r\n"[..], 5).unwrap(), "a\tb\r\n", "exactly max bytes are read");
     }
 
     #[test]

@@ -521,18 +521,9 @@ fn field_indices<'a>(text: &'a str, key: &'a str) -> impl Iterator<Item = usize>
     text.lines().enumerate().filter(move |(_, line)| sets(line)).map(|(index, _)| index)
 }
 
-/// The height of a typed-in tree, if it parses (a tree that does not is refused elsewhere).
-fn tree_height(tree: Option<&str>) -> Option<usize> {
-    tree.and_then(|text| CustomTree::parse(text).ok()).map(|tree| tree.root().height())
-}
-
 /// A typed-in tree's height, or why it is not a tree to search.
 fn read_tree(text: &str) -> Result<usize, FieldError> {
-    let tree = CustomTree::parse(text).map_err(|e| FieldError::new("tree", format!("tree: {e}")))?;
-    match tree.root().height() {
-        0 => Err(FieldError::new("tree", "tree: a tree needs at least one move")),
-        height => Ok(height),
-    }
+    CustomTree::parse(text).map(|tree| tree.root().height()).map_err(|e| FieldError::new("tree", format!("tree: {e}")))
 }
 
 impl<S> Scene<S> {
@@ -548,29 +539,43 @@ impl<S> Scene<S> {
             ("tree", self.tree.is_some()),
         ]
     }
+
+    /// The specs (`spec`, `compare`) as its lab's kind, by `read` (a spec and how it is written,
+    /// given the typed-in tree's height), each checked to fit the lab; and the tree's height.
+    /// Fields the lab does not read are refused first, then the tree, so a typo in it is not taken
+    /// for a spec without a depth.
+    fn read_specs(
+        &self,
+        read: impl Fn(&S, Option<usize>) -> Result<(RunSpec, String), String>,
+    ) -> Result<([Option<RunSpec>; 2], Option<usize>), FieldError> {
+        self.lab.unused_field(self.given())?;
+        let height = self.tree.as_deref().map(read_tree).transpose()?;
+        let fit = |field, spec: &Option<S>| {
+            let Some(spec) = spec else { return Ok(None) };
+            let (spec, written) = read(spec, height).map_err(|e| FieldError::new(field, e))?;
+            check_fit(self.lab, field, spec, &written)?;
+            Ok(Some(spec))
+        };
+        Ok(([fit("spec", &self.spec)?, fit("compare", &self.compare)?], height))
+    }
 }
 
 impl Scene<String> {
-    /// The scene with its specs read as its lab's kind, validated. Fields the lab does not read are
-    /// refused first, then the tree, so a typo in it is not taken for a spec without a depth.
+    /// The scene with its specs read as its lab's kind, validated as [`Scene::validate`] does (its
+    /// version is read before its fields).
     fn read(self) -> Result<Scene, FieldError> {
-        self.lab.unused_field(self.given())?;
-        let Scene { version, lab, map, spec, compare, start, goal, position, tree, step, layers } = self;
-        // A typed-in tree is searched to its height: a bare `minimax` means that depth.
-        let height = tree.as_deref().map(read_tree).transpose()?;
-        let parse = |field, written: Option<String>| {
-            let Some(written) = written else { return Ok(None) };
+        let lab = self.lab;
+        let ([spec, compare], height) = self.read_specs(|written, height| {
+            // A typed-in tree is searched to its height: a bare `minimax` means that depth.
             let text = match height {
                 Some(height) if ["minimax", "negamax", "alphabeta"].contains(&written.trim()) => format!("{}:{height}", written.trim()),
                 _ => written.clone(),
             };
-            let spec = RunSpec::parse(lab, &text).map_err(|e| FieldError::new(field, e))?;
-            check_fit(lab, field, spec, written.trim())?;
-            Ok(Some(spec))
-        };
-        let (spec, compare) = (parse("spec", spec)?, parse("compare", compare)?);
+            Ok((RunSpec::parse(lab, &text)?, written.trim().to_string()))
+        })?;
+        let Scene { version, lab, map, start, goal, position, tree, step, layers, .. } = self;
         let scene = Scene { version, lab, map, spec, compare, start, goal, position, tree, step, layers };
-        scene.validate()?;
+        scene.check_after_specs(height)?;
         Ok(scene)
     }
 }
@@ -620,21 +625,24 @@ impl Scene {
         }
     }
 
-    /// Checks what the fields cannot say alone: the version, specs fitting the lab, the layers.
+    /// Checks what the fields cannot say alone: the version, the fields the lab reads, the typed-in
+    /// tree, specs fitting the lab, the layers, the page's rules and the query; the first problem
+    /// in that order is the one named.
     pub fn validate(&self) -> Result<(), FieldError> {
         check_version(Some(self.version)).map_err(|e| FieldError::new("version", e))?;
-        self.lab.unused_field(self.given())?;
-        let specs = [(self.spec, "spec"), (self.compare, "compare")];
-        for (spec, field) in specs.into_iter().filter_map(|(spec, field)| Some((spec?, field))) {
-            check_fit(self.lab, field, spec, &spec.to_string())?;
-        }
+        let (_, height) = self.read_specs(|&spec, _| Ok((spec, spec.to_string())))?;
+        self.check_after_specs(height)
+    }
+
+    /// [`Scene::validate`]'s checks from the layers on; `tree_height` is the typed-in tree's.
+    fn check_after_specs(&self, tree_height: Option<usize>) -> Result<(), FieldError> {
         if let Some(layer) = self.layers.iter().find(|layer| !self.lab.layers().contains(&layer.as_str())) {
             let known = self.lab.layers();
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
             let message = format!("unknown layer '{layer}' for the {} lab (known: {known})", lab_name(self.lab));
             return Err(FieldError::new("layers", message));
         }
-        self.check_page()?;
+        self.check_page(tree_height)?;
         if self.start.is_some() != self.goal.is_some() {
             let given = if self.start.is_some() { "start" } else { "goal" };
             return Err(FieldError::new(given, "give both start and goal, or neither"));
@@ -649,7 +657,7 @@ impl Scene {
 
     /// The rules of the page that shows the scene, beyond its spec's kind: what the game-tree lab
     /// records on the scene's game, and the Barca page's computer levels.
-    fn check_page(&self) -> Result<(), FieldError> {
+    fn check_page(&self, tree_height: Option<usize>) -> Result<(), FieldError> {
         let spec = |message: String| FieldError::new("spec", message);
         if self.tree.is_some() && self.position.is_some() {
             let message = "a typed-in tree is a game-tree cell of its own: give a tree or a position, not both";
@@ -658,8 +666,7 @@ impl Scene {
         match (self.lab, self.engine()) {
             (Lab::GameTree, Some(engine)) => {
                 self.game().check_engine(&engine).map_err(spec)?;
-                let height = tree_height(self.tree.as_deref()).map(|height| height as u32);
-                if let Some(height) = height.filter(|&height| engine.depth < Some(height)) {
+                if let Some(height) = tree_height.map(|height| height as u32).filter(|&height| engine.depth < Some(height)) {
                     let name = engine.algorithm.name();
                     let message = format!("the tree is {height} plies high and only its leaves have values: write {name} or {name}:{height}");
                     return Err(spec(message));
@@ -973,6 +980,19 @@ layers = ["values"]
             assert_eq!(read(spec, "7").unwrap_err(), "scene line 4: tree: a tree needs at least one move", "{spec}");
         }
         assert_eq!(read("alphabeta", "((3,12,8),(2,4,6),(14,5,2))").unwrap().engine().unwrap().to_string(), "alphabeta:2");
+    }
+
+    /// A scene made in the app (the game-tree page's, copied or opened in the lab) is checked as
+    /// one read from a lecture: its typed-in tree too, before its spec.
+    #[test]
+    fn a_scene_made_in_the_app_has_its_tree_checked_as_a_read_one() {
+        let minimax = Some(RunSpec::Engine("minimax:1".parse().unwrap()));
+        let with_tree = |tree: &str| Scene { tree: Some(tree.to_string()), spec: minimax, ..Scene::new(Lab::GameTree) };
+        assert_eq!(with_tree("7").validate(), Err(FieldError::new("tree", "tree: a tree needs at least one move")));
+        assert!(with_tree("((1,2)").validate().unwrap_err().message.starts_with("tree: column 7: "));
+        let deep = with_tree("((1,2),3)").validate().unwrap_err();
+        assert_eq!(deep.message, "the tree is 2 plies high and only its leaves have values: write minimax or minimax:2");
+        assert_eq!(with_tree("(1,2)").validate(), Ok(()));
     }
 
     /// Past the end of a recording that stopped early, the step's error says so; its end is allowed

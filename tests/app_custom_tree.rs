@@ -77,13 +77,20 @@ fn negamax_shows_values_for_max_on_a_deeper_uneven_tree() {
     harness.get_by_label(&format!("node {}: 3 -2", node_at(&harness, &["3"])));
 }
 
+/// A tree that does not read, or a lone leaf (no move to search, refused as a lecture's scene
+/// is), is named with its reason alone.
 #[test]
-fn a_bad_tree_is_refused_with_its_column_alone() {
+fn a_bad_tree_is_refused_with_its_reason_alone() {
     let mut harness = custom_tree(TEXTBOOK, "Alpha-beta");
-    type_into(&mut harness, "Tree:", "((3,12,8),(2,4 6))");
-    click(&mut harness, "Search this tree");
-    harness.get_by_label_contains("Tree: column 16: expected ',' or ')', found '6'");
-    assert!(harness.query_by_label_contains("Root value").is_none(), "the last tree's value is not this tree's");
+    for (tree, reason) in [("((3,12,8),(2,4 6))", "Tree: column 16: expected ',' or ')', found '6'"), ("7", "Tree: a tree needs at least one move")] {
+        type_into(&mut harness, "Tree:", tree);
+        click(&mut harness, "Search this tree");
+        harness.get_by_label_contains(reason);
+        assert!(harness.query_by_label_contains("Root value").is_none(), "{tree}: the last tree's value is not this tree's");
+    }
+    let scene = harness.state().scene();
+    assert_eq!(scene.tree.as_deref(), Some("7"), "the field's text is kept");
+    assert_eq!(scene.validate().unwrap_err().to_string(), "tree: a tree needs at least one move");
 }
 
 #[test]

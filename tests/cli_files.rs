@@ -60,3 +60,57 @@ fn binary_maps_weights_queries_and_logs_are_not_text() {
     let svg = dir.path("plot.svg").display().to_string();
     assert_fails(&["barca", "plot", "--log", &nul, "--out", &svg], &at_line_1);
 }
+
+/// Runs `args` with `head` on stdin, then map rows without end; the output, and how many bytes
+/// went into the pipe before the command closed it.
+fn run_on_endless_stdin(args: &[&str], head: &'static str) -> (std::process::Output, usize) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || {
+        let rows = "@@@@\n".repeat(4096);
+        let mut written = 0;
+        // Writing fails once the command has closed its end of the pipe.
+        for chunk in std::iter::once(head).chain(std::iter::repeat(rows.as_str())) {
+            match stdin.write(chunk.as_bytes()) {
+                Ok(count) => written += count,
+                Err(_) => return written,
+            }
+        }
+        unreachable!("the rows never end")
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    (output, writer.join().expect("the writer ends"))
+}
+
+/// A map or scenario file whose header is wrong is refused on reading its header, not after
+/// reading up to the size cap (hundreds of MB from a pipe such as /dev/stdin).
+#[test]
+fn a_piped_file_with_a_wrong_header_is_refused_before_the_rest_is_read() {
+    let cases: [(&[&str], &str, &str); 3] = [
+        (&["path", "--map", "/dev/stdin", "--from", "0,0", "--to", "1,1"], "type hexagon\n", "/dev/stdin:1: unsupported map type 'hexagon'"),
+        (
+            &["path", "--map", "/dev/stdin", "--from", "0,0", "--to", "1,1"],
+            "type octile\nheight 100000\nwidth 100000\nmap\n",
+            "/dev/stdin:3: map of 100000x100000 cells is larger than the limit of 67108864 cells",
+        ),
+        (&["path", "--map", "maps/maze64.map", "--scen", "/dev/stdin"], "version 2\n", "/dev/stdin:1: unsupported scenario version '2'"),
+    ];
+    for (args, head, error) in cases {
+        let (output, written) = run_on_endless_stdin(args, head);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        let one_line = stderr.starts_with(&format!("error: {error}")) && stderr.lines().count() == 1;
+        assert!(one_line, "{args:?}: '{stderr}' should be 'error: {error}'");
+        // The header, the first read's chunk and the pipe's buffer: well under a megabyte.
+        assert!(written < 1 << 20, "{args:?}: {written} bytes were read before the header was refused");
+    }
+}

@@ -133,3 +133,22 @@ fn weighted_grids_and_blocked_cells_are_refused_in_the_users_terms() {
 fn grid_queries_for_another_map_size_are_refused() {
     assert_fails(&["mesh", "--grid", "maps/maze64.map", "--queries", "maps/rooms128.map.scen"], "for a 128x128 map, but the map is 64x64");
 }
+
+/// A MovingAI map is known by its `.map` extension in any case, as the browser build picks its
+/// size cap: `U.MAP` is traced as a grid, not read as polygon JSON.
+#[test]
+fn an_upper_case_map_extension_is_a_grid_map() {
+    let dir = ScratchDir::new("cli-mesh");
+    let map = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n";
+    let run = |name: &str| searchlab(&["mesh", "--map", &dir.write_arg(name, map), "--from", "0.5,0.5", "--to", "3.5,2.5"]);
+    let (lower, upper) = (run("u.map"), run("U.MAP"));
+    assert!(lower.status.success(), "{}", String::from_utf8_lossy(&lower.stderr));
+    assert_eq!((upper.status.code(), String::from_utf8_lossy(&upper.stderr)), (Some(0), "".into()));
+    // The same path through the same traced grid; only the time taken may differ.
+    let path = |output| {
+        let mut lines = json_lines(&output);
+        lines.iter_mut().for_each(|line| drop(line.as_object_mut().expect("a JSON object").remove("micros")));
+        lines
+    };
+    assert_eq!(path(upper), path(lower));
+}

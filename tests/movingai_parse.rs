@@ -4,7 +4,7 @@ mod common;
 
 use common::scratch::ScratchDir;
 use proptest::prelude::*;
-use searchlab::grid::movingai::{check_scenarios, load_map, parse_map, parse_scen, write_map, write_scen};
+use searchlab::grid::movingai::{check_scenarios, is_map_file, load_map, parse_map, parse_scen, write_map, write_scen};
 use searchlab::grid::{Grid, generate};
 use searchlab::pathfinding::scenarios;
 
@@ -153,4 +153,11 @@ proptest! {
             prop_assert!((a.optimal - b.optimal).abs() < 1e-7);
         }
     }
+}
+
+#[test]
+fn a_map_file_is_named_dot_map_in_any_case() {
+    let named = |paths: &[&str]| paths.iter().map(|path| is_map_file(path.as_ref())).collect::<Vec<_>>();
+    assert_eq!(named(&["a.map", "maps/ARENA.MAP", "x.y/Room.Map"]), [true; 3]);
+    assert_eq!(named(&["a.map.scen", "a.json", "a.mapx", "map", ".map", "maps.map/a"]), [false; 6]);
 }

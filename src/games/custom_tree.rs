@@ -168,8 +168,12 @@ impl CustomTree {
         Self { root: Arc::new(root), path: Vec::new(), hash: 0 }
     }
 
+    /// Reads a tree to search ([`Node::parse`]); a lone leaf is refused, as it has no move.
     pub fn parse(text: &str) -> Result<Self, String> {
-        Node::parse(text).map(Self::new)
+        match Node::parse(text)? {
+            Node::Leaf(_) => Err("a tree needs at least one move".to_string()),
+            root => Ok(Self::new(root)),
+        }
     }
 
     pub fn root(&self) -> &Node {

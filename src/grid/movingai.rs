@@ -110,37 +110,13 @@ fn terrain(symbol: char) -> Option<bool> {
     }
 }
 
+/// Lines in a `.map` file's header: type, height, width, `map`.
+const MAP_HEADER_LINES: usize = 4;
+
 /// Parses the text of a `.map` file; `file` names it in errors.
 pub fn parse_map(file: &str, text: &str) -> Result<Grid, ParseError> {
     let mut lines = Lines::new(file, text);
-    let first = lines.next("'type octile'")?;
-    match first.split_whitespace().collect::<Vec<_>>().as_slice() {
-        ["type", "octile"] => {}
-        ["type", other] => return Err(lines.error(format!("unsupported map type '{}'", quote(other)))),
-        _ => return Err(lines.error(format!("expected 'type octile', found '{}'", quote(first)))),
-    }
-    // MovingAI writes height first, but some tools swap the two lines.
-    let (mut height, mut width) = (None, None);
-    for _ in 0..2 {
-        let text = lines.next("'height <number>' or 'width <number>'")?;
-        let keyword = text.split_whitespace().next().unwrap_or("");
-        let slot = match keyword {
-            "height" if height.is_none() => &mut height,
-            "width" if width.is_none() => &mut width,
-            _ => {
-                return Err(lines.error(format!("expected 'height <number>' or 'width <number>', found '{}'", quote(text))));
-            }
-        };
-        *slot = Some(lines.keyword_value(text, keyword)?);
-    }
-    let (height, width) = (height.unwrap_or(1), width.unwrap_or(1));
-    if width as usize * height as usize > MAX_CELLS {
-        return Err(lines.error(format!("map of {width}x{height} cells is larger than the limit of {MAX_CELLS} cells")));
-    }
-    let header = lines.next("'map'")?;
-    if header.trim() != "map" {
-        return Err(lines.error(format!("expected 'map', found '{}'", quote(header))));
-    }
+    let (width, height) = map_header(&mut lines)?;
     // The rows are checked before the grid is made, so a short file cannot claim a huge map.
     let mut rows = Vec::new();
     for y in 0..height {
@@ -175,6 +151,39 @@ pub fn parse_map(file: &str, text: &str) -> Result<Grid, ParseError> {
         }
         Some(extra) => Err(lines.error(format!("unexpected '{}' after {height} map rows", quote(extra)))),
     }
+}
+
+/// The width and height in a `.map` file's header, its first [`MAP_HEADER_LINES`] lines.
+fn map_header(lines: &mut Lines) -> Result<(u32, u32), ParseError> {
+    let first = lines.next("'type octile'")?;
+    match first.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["type", "octile"] => {}
+        ["type", other] => return Err(lines.error(format!("unsupported map type '{}'", quote(other)))),
+        _ => return Err(lines.error(format!("expected 'type octile', found '{}'", quote(first)))),
+    }
+    // MovingAI writes height first, but some tools swap the two lines.
+    let (mut height, mut width) = (None, None);
+    for _ in 0..2 {
+        let text = lines.next("'height <number>' or 'width <number>'")?;
+        let keyword = text.split_whitespace().next().unwrap_or("");
+        let slot = match keyword {
+            "height" if height.is_none() => &mut height,
+            "width" if width.is_none() => &mut width,
+            _ => {
+                return Err(lines.error(format!("expected 'height <number>' or 'width <number>', found '{}'", quote(text))));
+            }
+        };
+        *slot = Some(lines.keyword_value(text, keyword)?);
+    }
+    let (height, width) = (height.unwrap_or(1), width.unwrap_or(1));
+    if width as usize * height as usize > MAX_CELLS {
+        return Err(lines.error(format!("map of {width}x{height} cells is larger than the limit of {MAX_CELLS} cells")));
+    }
+    let header = lines.next("'map'")?;
+    if header.trim() != "map" {
+        return Err(lines.error(format!("expected 'map', found '{}'", quote(header))));
+    }
+    Ok((width, height))
 }
 
 fn parse_weights(lines: &mut Lines, grid: &mut Grid) -> Result<(), ParseError> {
@@ -229,12 +238,7 @@ pub struct Scenario {
 /// Parses the text of a `.scen` file; `file` names it in errors.
 pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
     let mut lines = Lines::new(file, text);
-    let first = lines.next("'version 1'")?;
-    match first.split_whitespace().collect::<Vec<_>>().as_slice() {
-        ["version", "1" | "1.0"] => {}
-        ["version", other] => return Err(lines.error(format!("unsupported scenario version '{}' (version 1 files are read)", quote(other)))),
-        _ => return Err(lines.error(format!("expected 'version 1' (the first line of a MovingAI scenario file), found '{}'", quote(first)))),
-    }
+    scen_header(&mut lines)?;
     let mut scenarios = Vec::new();
     while let Some(text) = lines.next_content() {
         let fields: Vec<&str> =
@@ -268,6 +272,16 @@ pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
         scenarios.push(scenario);
     }
     Ok(scenarios)
+}
+
+/// Checks a `.scen` file's header, its first line: `version 1`.
+fn scen_header(lines: &mut Lines) -> Result<(), ParseError> {
+    let first = lines.next("'version 1'")?;
+    match first.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["version", "1" | "1.0"] => Ok(()),
+        ["version", other] => Err(lines.error(format!("unsupported scenario version '{}' (version 1 files are read)", quote(other)))),
+        _ => Err(lines.error(format!("expected 'version 1' (the first line of a MovingAI scenario file), found '{}'", quote(first)))),
+    }
 }
 
 /// Checks that scenarios fit `grid`: same size, start and goal on passable cells.
@@ -322,25 +336,34 @@ pub const MAX_SCEN_TEXT: u64 = MAX_SCENARIOS as u64 * 256;
 /// Most queries `searchlab gen` writes to a `.scen` file.
 pub const MAX_SCENARIOS: usize = 100_000;
 
-/// A small text file (a polygon map or mesh), as [`read_text_up_to`] with [`crate::files::MAX_TEXT`].
+/// A small text file (a polygon map or mesh), up to [`crate::files::MAX_TEXT`] bytes, or an error
+/// naming the file (and the line of a byte no text has) when it cannot be read, is larger or is
+/// not text.
 pub(crate) fn read_text(path: &Path) -> Result<String, ParseError> {
-    read_text_up_to(path, crate::files::MAX_TEXT)
+    read_checked(path, crate::files::MAX_TEXT, 0, |_| Ok(()))
 }
 
-/// The file as text, or an error naming the file (and the line of a byte no text has) when it
-/// cannot be read, is larger than `max` bytes or is not text.
-fn read_text_up_to(path: &Path, max: u64) -> Result<String, ParseError> {
-    crate::files::read_text(path, max).map_err(|e| ParseError {
-        file: path.display().to_string(),
-        line: e.line().unwrap_or(0),
-        message: e.to_string(),
-    })
+/// The file as text, up to `max` bytes (errors as [`read_text`]'s), refused as soon as its first
+/// `header_lines` lines fail `header`, before the rest is read: a pipe may never end.
+fn read_checked(path: &Path, max: u64, header_lines: usize, header: impl FnOnce(&mut Lines) -> Result<(), ParseError>) -> Result<String, ParseError> {
+    let file = path.display().to_string();
+    let read = crate::files::read_text_checked(path, max, header_lines, |head| header(&mut Lines::new(&file, head)));
+    read.map_err(|e| ParseError { file: file.clone(), line: e.line().unwrap_or(0), message: e.to_string() })?
+}
+
+/// Whether `path` is named as a MovingAI map: `.map` in any case, as tools that write upper-case
+/// names (`ARENA.MAP`) give it. What reads a file by its kind, and the size cap it is fetched
+/// with in the browser, both go by this.
+pub fn is_map_file(path: &Path) -> bool {
+    path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("map"))
 }
 
 pub fn load_map(path: &Path) -> Result<Grid, ParseError> {
-    parse_map(&path.display().to_string(), &read_text_up_to(path, MAX_MAP_TEXT)?)
+    let text = read_checked(path, MAX_MAP_TEXT, MAP_HEADER_LINES, |lines| map_header(lines).map(drop))?;
+    parse_map(&path.display().to_string(), &text)
 }
 
 pub fn load_scen(path: &Path) -> Result<Vec<Scenario>, ParseError> {
-    parse_scen(&path.display().to_string(), &read_text_up_to(path, MAX_SCEN_TEXT)?)
+    let text = read_checked(path, MAX_SCEN_TEXT, 1, scen_header)?;
+    parse_scen(&path.display().to_string(), &text)
 }

@@ -94,11 +94,11 @@ pub fn load_grid_for_polygons(path: &std::path::Path) -> Result<crate::grid::Gri
 }
 
 /// Reads a map file by its extension: `.json` polygon map, `.mesh` Polyanya mesh, `.map` MovingAI
-/// grid (see [`load_grid_for_polygons`]).
+/// grid (see [`crate::grid::movingai::is_map_file`] and [`load_grid_for_polygons`]).
 pub fn load_map_file(path: &std::path::Path) -> Result<MapFile, ParseError> {
     Ok(match path.extension().and_then(|e| e.to_str()) {
         Some("mesh") => MapFile { outline: polyanya::load_mesh(path)?, grid: None, polygons: None },
-        Some("map") => {
+        _ if crate::grid::movingai::is_map_file(path) => {
             let grid = load_grid_for_polygons(path)?;
             MapFile { outline: grid_outline::grid_outline(&grid), grid: Some(grid), polygons: None }
         }

@@ -129,7 +129,7 @@ fn page_url() -> Result<String, JsValue> {
 
 /// The largest file the reader of `path`'s format takes: a grid map's, or other text's.
 fn cap(path: &str) -> u64 {
-    if file_name(path).to_ascii_lowercase().ends_with(".map") { movingai::MAX_MAP_TEXT } else { files::MAX_TEXT }
+    if movingai::is_map_file(Path::new(file_name(path))) { movingai::MAX_MAP_TEXT } else { files::MAX_TEXT }
 }
 
 impl Arrival {
