@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
-use searchlab::pathfinding::hpa::{Hpa, HpaQuery, HpaResult};
+use searchlab::pathfinding::hpa::{Hpa, HpaQuery, HpaResult, smooth};
 use searchlab::graph::path_cost;
 use searchlab::pathfinding::plan_trace::{PlanEvent, PlanStage};
 use searchlab::pathfinding::search_trace::SearchEvent;
@@ -99,6 +99,35 @@ fn other_rules_and_weights_stay_valid() {
             assert_valid(&grid, rules, start, goal, cost, &path);
             assert!(cost >= best - 1e-6);
         }
+    }
+}
+
+/// Smoothing tries runs across the joints of the refined pieces only: trying every stretch of
+/// the path finds the same shortcuts, on weighted ground, under every rule and on two levels.
+#[test]
+fn smoothing_across_joints_only_misses_no_shortcut() {
+    for (mut grid, cluster) in [(generate::rooms(60, 45, 7, 0.3, 8), 6), (generate::random(64, 64, 0.2, 4), 8), (generate::maze(63, 63, 1, 2), 8)] {
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..400 {
+            let (x, y) = (rng.random_range(0..grid.width()), rng.random_range(0..grid.height()));
+            grid.set_weight(x, y, rng.random_range(1..=4));
+        }
+        let mut space = SearchSpace::new();
+        let all_rules = [MoveRules::MOVINGAI, MoveRules::FOUR, MoveRules { corner_cutting: true, ..MoveRules::MOVINGAI }];
+        let mut shortened = 0;
+        for (rules, levels) in all_rules.into_iter().flat_map(|rules| [(rules, 1), (rules, 2)]) {
+            let hpa = Hpa::build_levels(&grid, rules, cluster, levels);
+            for s in scenarios::generate(&grid, "j", 60, 9) {
+                let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
+                let result = hpa.query(&grid, start, goal, SMOOTH, &mut space, &mut NoTrace);
+                let every_cell: Vec<usize> = (0..result.refined_path.len()).collect();
+                let everywhere = smooth(&GridGraph::new(&grid, rules), result.refined_path.clone(), &every_cell, cluster);
+                let (cost, path) = result.path.unwrap();
+                assert_eq!(path, everywhere, "{rules:?}, {levels} levels, {:?} to {:?}", s.start, s.goal);
+                shortened += usize::from(cost + 1e-9 < result.unsmoothed_cost.unwrap());
+            }
+        }
+        assert!(shortened > 0, "smoothing shortened no path: the comparison shows nothing");
     }
 }
 

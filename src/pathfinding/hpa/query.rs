@@ -299,7 +299,10 @@ impl Hpa {
         let graph = GridGraph::new(grid, self.rules);
         let layer = &self.layers[0];
         let mut cells = vec![start];
+        // Where one refined piece (a cheapest way inside one cluster) ends and the next begins.
+        let mut joints = Vec::with_capacity(result.abstract_paths[0].len());
         for (index, pair) in result.abstract_paths[0].windows(2).enumerate() {
+            joints.push(cells.len() - 1);
             let (a, b) = (pair[0], pair[1]);
             let (ax, ay) = grid.coords(a);
             let (bx, by) = grid.coords(b);
@@ -346,7 +349,8 @@ impl Hpa {
         result.refined_path = cells.clone();
         let cost = if options.smooth {
             tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::Smooth });
-            cells = smooth(&graph, cells, self.cluster_size());
+            joints.push(cells.len() - 1);
+            cells = smooth(&graph, cells, &joints, self.cluster_size());
             path_cost(&graph, &cells).expect("smoothing keeps grid moves")
         } else {
             unsmoothed
