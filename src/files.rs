@@ -67,6 +67,12 @@ pub fn bundled_name(path: &str) -> Option<&str> {
     bundled_maps().find(|&map| map == name)
 }
 
+/// Whether `path` ends in `.extension`, in any case: tools that write upper-case names
+/// (`ARENA.MAP`, `U.MESH`) name their files so, and what reads a file by its kind goes by this.
+pub fn has_extension(path: &Path, extension: &str) -> bool {
+    path.extension().is_some_and(|found| found.eq_ignore_ascii_case(extension))
+}
+
 /// Largest lecture, weights, game, tuning log, query list or polygon map read (these are a few
 /// KB in practice), so a wrongly picked file cannot hang the reader or exhaust memory.
 pub const MAX_TEXT: u64 = 16 << 20;

@@ -269,9 +269,9 @@ fn dragging_the_goal_moves_it_and_reruns_the_search() {
 }
 
 #[derive(Debug)]
-struct DroppedMap(PathBuf);
+struct Dropped(PathBuf);
 
-impl egui::DroppedFile for DroppedMap {
+impl egui::DroppedFile for Dropped {
     fn path(&self) -> &Path {
         &self.0
     }
@@ -284,10 +284,24 @@ impl egui::DroppedFile for DroppedMap {
 fn a_map_dropped_on_the_window_opens() {
     let mut harness = lab_harness();
     let path = std::fs::canonicalize("maps/rooms128.map").unwrap();
-    harness.input_mut().dropped_files.push(std::sync::Arc::new(DroppedMap(path)));
+    harness.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(path)));
     settle(&mut harness);
     assert_eq!(harness.state().grid().width(), 128);
     assert!(harness.state().settings().map_path.ends_with("rooms128.map"));
+}
+
+/// A scenario file is known by its `.scen` extension in any case, as a map by `.map`.
+#[test]
+fn a_scenario_file_dropped_in_upper_case_loads_its_queries() {
+    let mut harness = lab_harness();
+    let dir = ScratchDir::new("grid-lab-drop");
+    let scen = dir.write("MAZE64.MAP.SCEN", std::fs::read("maps/maze64.map.scen").unwrap());
+    harness.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(scen)));
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    let expected = movingai::load_scen(Path::new("maps/maze64.map.scen")).unwrap();
+    assert_eq!(harness.state().scenarios().len(), expected.len());
+    assert_eq!(harness.state().grid().width(), 64, "the map on screen stays");
 }
 
 #[test]

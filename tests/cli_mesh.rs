@@ -51,15 +51,14 @@ fn query_files_and_grid_maps_print_a_summary() {
     assert!(length >= 2.0 - 1e-9, "cell centres two apart: {length}");
 }
 
+/// A Polyanya mesh: a 4x4 square with a 2x2 hole in the middle, as four trapezoids.
+const SQUARE_MESH: &str = "mesh\n2\n8 4\n0 0 0\n4 0 0\n4 4 0\n0 4 0\n1 1 0\n3 1 0\n3 3 0\n1 3 0\n\
+                           4 0 1 5 4 -1 1 -1 3\n4 1 2 6 5 -1 2 -1 0\n4 2 3 7 6 -1 3 -1 1\n4 3 0 4 7 -1 0 -1 2\n";
+
 #[test]
 fn polyanya_meshes_and_refined_triangulations_give_the_same_lengths() {
     let dir = ScratchDir::new("cli-mesh");
-    // A 4x4 square with a 2x2 hole in the middle, as four trapezoids.
-    let mesh = dir.write_arg(
-        "square.mesh",
-        "mesh\n2\n8 4\n0 0 0\n4 0 0\n4 4 0\n0 4 0\n1 1 0\n3 1 0\n3 3 0\n1 3 0\n\
-         4 0 1 5 4 -1 1 -1 3\n4 1 2 6 5 -1 2 -1 0\n4 2 3 7 6 -1 3 -1 1\n4 3 0 4 7 -1 0 -1 2\n",
-    );
+    let mesh = dir.write_arg("square.mesh", SQUARE_MESH);
     let length = |args: &[&str]| json_lines(&searchlab(args))[0]["length"].as_f64().unwrap();
     let around = length(&["mesh", "--map", &mesh, "--from", "0.5,0.5", "--to", "3.5,3.5"]);
     assert!((around - 2.0 * 6.5f64.sqrt()).abs() < 1e-9, "{around}");
@@ -134,21 +133,25 @@ fn grid_queries_for_another_map_size_are_refused() {
     assert_fails(&["mesh", "--grid", "maps/maze64.map", "--queries", "maps/rooms128.map.scen"], "for a 128x128 map, but the map is 64x64");
 }
 
-/// A MovingAI map is known by its `.map` extension in any case, as the browser build picks its
-/// size cap: `U.MAP` is traced as a grid, not read as polygon JSON.
+/// A MovingAI map and a Polyanya mesh are known by their `.map` and `.mesh` extensions in any
+/// case, as the browser build picks its size cap: `U.MAP` is traced as a grid and `SQUARE.MESH`
+/// read as a mesh, neither as polygon JSON.
 #[test]
-fn an_upper_case_map_extension_is_a_grid_map() {
+fn upper_case_map_and_mesh_extensions_are_read_by_their_kind() {
     let dir = ScratchDir::new("cli-mesh");
     let map = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n";
-    let run = |name: &str| searchlab(&["mesh", "--map", &dir.write_arg(name, map), "--from", "0.5,0.5", "--to", "3.5,2.5"]);
-    let (lower, upper) = (run("u.map"), run("U.MAP"));
-    assert!(lower.status.success(), "{}", String::from_utf8_lossy(&lower.stderr));
-    assert_eq!((upper.status.code(), String::from_utf8_lossy(&upper.stderr)), (Some(0), "".into()));
-    // The same path through the same traced grid; only the time taken may differ.
-    let path = |output| {
-        let mut lines = json_lines(&output);
-        lines.iter_mut().for_each(|line| drop(line.as_object_mut().expect("a JSON object").remove("micros")));
-        lines
-    };
-    assert_eq!(path(upper), path(lower));
+    let cases = [(map, ["u.map", "U.MAP"], "3.5,2.5"), (SQUARE_MESH, ["square.mesh", "SQUARE.MESH"], "3.5,3.5")];
+    for (contents, [lower, upper], to) in cases {
+        let run = |name: &str| searchlab(&["mesh", "--map", &dir.write_arg(name, contents), "--from", "0.5,0.5", "--to", to]);
+        let (lower, upper) = (run(lower), run(upper));
+        assert!(lower.status.success(), "{}", String::from_utf8_lossy(&lower.stderr));
+        assert_eq!((upper.status.code(), String::from_utf8_lossy(&upper.stderr)), (Some(0), "".into()));
+        // The same path through the same map; only the time taken may differ.
+        let path = |output| {
+            let mut lines = json_lines(&output);
+            lines.iter_mut().for_each(|line| drop(line.as_object_mut().expect("a JSON object").remove("micros")));
+            lines
+        };
+        assert_eq!(path(upper), path(lower));
+    }
 }

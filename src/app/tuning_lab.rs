@@ -142,7 +142,7 @@ impl TuningLab {
     fn load_path(&mut self) {
         let path = self.path.trim().to_string();
         // The CSV log is for spreadsheets: it lacks the reference and the best vector the page shows.
-        let log = if path.to_ascii_lowercase().ends_with(".csv") {
+        let log = if crate::files::has_extension(path.as_ref(), "csv") {
             Err("this page reads the JSON log; write one with `barca tune --log FILE.json`".to_string())
         } else {
             crate::files::read_text(path.as_ref(), crate::files::MAX_TEXT).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text))

@@ -316,5 +316,5 @@ pub fn run_tune(args: TuneArgs) -> CliResult {
 
 /// A tuning log named `*.csv` is written as CSV, any other as JSON.
 fn is_csv(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+    crate::files::has_extension(path, "csv")
 }

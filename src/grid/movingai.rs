@@ -351,11 +351,10 @@ fn read_checked(path: &Path, max: u64, header_lines: usize, header: impl FnOnce(
     read.map_err(|e| ParseError { file: file.clone(), line: e.line().unwrap_or(0), message: e.to_string() })?
 }
 
-/// Whether `path` is named as a MovingAI map: `.map` in any case, as tools that write upper-case
-/// names (`ARENA.MAP`) give it. What reads a file by its kind, and the size cap it is fetched
-/// with in the browser, both go by this.
+/// Whether `path` is named as a MovingAI map (`.map` in any case). What reads a file by its kind,
+/// and the size cap it is fetched with in the browser, both go by this.
 pub fn is_map_file(path: &Path) -> bool {
-    path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("map"))
+    crate::files::has_extension(path, "map")
 }
 
 pub fn load_map(path: &Path) -> Result<Grid, ParseError> {

@@ -93,19 +93,17 @@ pub fn load_grid_for_polygons(path: &std::path::Path) -> Result<crate::grid::Gri
     Ok(grid)
 }
 
-/// Reads a map file by its extension: `.json` polygon map, `.mesh` Polyanya mesh, `.map` MovingAI
-/// grid (see [`crate::grid::movingai::is_map_file`] and [`load_grid_for_polygons`]).
+/// Reads a map file by its extension, in any case: `.mesh` Polyanya mesh, `.map` MovingAI grid
+/// (see [`load_grid_for_polygons`]), any other a JSON polygon map.
 pub fn load_map_file(path: &std::path::Path) -> Result<MapFile, ParseError> {
-    Ok(match path.extension().and_then(|e| e.to_str()) {
-        Some("mesh") => MapFile { outline: polyanya::load_mesh(path)?, grid: None, polygons: None },
-        _ if crate::grid::movingai::is_map_file(path) => {
-            let grid = load_grid_for_polygons(path)?;
-            MapFile { outline: grid_outline::grid_outline(&grid), grid: Some(grid), polygons: None }
-        }
-        _ => {
-            let map = PolygonMap::load(path)?;
-            MapFile { outline: map.outline(), grid: None, polygons: Some(map) }
-        }
+    Ok(if crate::files::has_extension(path, "mesh") {
+        MapFile { outline: polyanya::load_mesh(path)?, grid: None, polygons: None }
+    } else if crate::grid::movingai::is_map_file(path) {
+        let grid = load_grid_for_polygons(path)?;
+        MapFile { outline: grid_outline::grid_outline(&grid), grid: Some(grid), polygons: None }
+    } else {
+        let map = PolygonMap::load(path)?;
+        MapFile { outline: map.outline(), grid: None, polygons: Some(map) }
     })
 }
 

@@ -140,7 +140,7 @@ impl Arrival {
             Arrival::Map { url, bytes } => {
                 let name = file_name(&url);
                 files::add(Path::new(name), bytes);
-                let polygon = name.to_ascii_lowercase().ends_with(".json");
+                let polygon = files::has_extension(Path::new(name), "json");
                 let mut scene = Scene::new(if polygon { Lab::Polygon } else { Lab::Grid });
                 scene.map = Some(MapSource::Path(name.to_string()));
                 let size = if polygon {

@@ -194,7 +194,8 @@ impl GridLab {
     pub(super) fn dropped_files(&self, ui: &egui::Ui, commands: &mut Vec<GridCommand>) {
         for file in ui.input(|i| i.raw.dropped_files.clone()) {
             let path = file.path().display().to_string();
-            commands.push(if path.ends_with(".scen") { GridCommand::LoadScenarios(path) } else { GridCommand::LoadMap(path) });
+            let scenarios = crate::files::has_extension(file.path(), "scen");
+            commands.push(if scenarios { GridCommand::LoadScenarios(path) } else { GridCommand::LoadMap(path) });
         }
     }
 }
