@@ -85,13 +85,17 @@ pub enum ReadError {
     TooBig { size: Option<u64>, max: u64 },
     /// A byte no text file has, on the 1-based `line`; `what` says which.
     NotText { line: usize, what: &'static str },
+    /// A header line longer than [`MAX_HEADER_LINE`] bytes: no header of a format read has one.
+    LongHeaderLine { line: usize },
+    /// Longer than its header says it can be ([`Longest`]); reading stopped on `line`.
+    Longer { line: usize, why: String },
 }
 
 impl ReadError {
     /// The 1-based line the problem is on, if it is on one.
     pub fn line(&self) -> Option<usize> {
         match self {
-            ReadError::NotText { line, .. } => Some(*line),
+            ReadError::NotText { line, .. } | ReadError::LongHeaderLine { line } | ReadError::Longer { line, .. } => Some(*line),
             _ => None,
         }
     }
@@ -112,6 +116,8 @@ impl std::fmt::Display for ReadError {
             ReadError::TooBig { size: Some(size), max } => write!(f, "too big ({}, max {})", size_text(*size), size_text(*max)),
             ReadError::TooBig { size: None, max } => write!(f, "too big (more than {})", size_text(*max)),
             ReadError::NotText { what, .. } => f.write_str(what),
+            ReadError::LongHeaderLine { .. } => write!(f, "header line longer than {}", size_text(MAX_HEADER_LINE as u64)),
+            ReadError::Longer { why, .. } => f.write_str(why),
         }
     }
 }
@@ -130,14 +136,32 @@ impl std::error::Error for ReadError {}
 /// control byte (tab, line feed, carriage return and form feed aside) or invalid UTF-8. Reading
 /// stops at the first such byte or at `max`, so an endless or binary file costs little.
 pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
-    let Ok(text) = read_text_checked(path, max, 0, |_| Ok::<(), std::convert::Infallible>(()))?;
+    let Ok(text) = read_text_checked(path, max, 0, |_| Ok::<_, std::convert::Infallible>(None))?;
     Ok(text)
+}
+
+/// Longest header line read: a header is a few short lines, so a longer one (an endless line
+/// from a pipe, say) is no header and is refused when this much of it is read.
+pub const MAX_HEADER_LINE: usize = 4 << 10;
+
+/// How long a file can be, as its header says: at most `bytes` in all (header included), and
+/// `why` a longer one is wrong, in the words of its format.
+pub struct Longest {
+    pub bytes: u64,
+    pub why: String,
 }
 
 /// [`read_text`] that hands the file's first `lines` lines to `check` as soon as they are read, so
 /// a file whose header is wrong is refused (with `check`'s error) before the rest is: a pipe may
-/// never end. A file of fewer lines is not checked here, only read.
-pub fn read_text_checked<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> Result<(), E>) -> Result<Result<String, E>, ReadError> {
+/// never end. `check` may also say how long the file can be ([`Longest`]): reading stops once it
+/// is longer. Each of those lines is at most [`MAX_HEADER_LINE`] bytes. A file of fewer lines is
+/// not checked here, only read.
+pub fn read_text_checked<E>(
+    path: &Path,
+    max: u64,
+    lines: usize,
+    check: impl FnOnce(&str) -> Result<Option<Longest>, E>,
+) -> Result<Result<String, E>, ReadError> {
     imp::read_text(path, max, lines, check)
 }
 
@@ -147,7 +171,7 @@ fn text_from<E>(
     size: Option<u64>,
     max: u64,
     head_lines: usize,
-    check: impl FnOnce(&str) -> Result<(), E>,
+    check: impl FnOnce(&str) -> Result<Option<Longest>, E>,
 ) -> Result<Result<String, E>, ReadError> {
     if let Some(size) = size.filter(|&size| size > max) {
         return Err(ReadError::TooBig { size: Some(size), max });
@@ -156,6 +180,7 @@ fn text_from<E>(
     let mut chunk = vec![0; 64 * 1024];
     let mut lines_before = 0;
     let mut check = Some(check);
+    let mut longest = None;
     loop {
         let read = match reader.read(&mut chunk) {
             Ok(0) => break,
@@ -174,15 +199,28 @@ fn text_from<E>(
         }
         lines_before += chunk.iter().filter(|&&b| b == b'\n').count();
         bytes.extend_from_slice(chunk);
+        if check.is_some()
+            && let Some(long) = bytes.split(|&b| b == b'\n').take(head_lines).position(|line| line.len() > MAX_HEADER_LINE)
+        {
+            return Err(ReadError::LongHeaderLine { line: long + 1 });
+        }
         if lines_before >= head_lines
             && let Some(check) = check.take()
         {
             let newlines = bytes.iter().enumerate().filter(|&(_, &b)| b == b'\n').map(|(at, _)| at + 1);
             let head_end = head_lines.checked_sub(1).and_then(|last| newlines.clone().nth(last)).unwrap_or(0);
             let head = std::str::from_utf8(&bytes[..head_end]).map_err(|e| not_utf8(&bytes, e))?;
-            if let Err(refused) = check(head) {
-                return Ok(Err(refused));
+            match check(head) {
+                Ok(found) => longest = found,
+                Err(refused) => return Ok(Err(refused)),
             }
+        }
+        if let Some(Longest { bytes: most, why }) = &longest
+            && bytes.len() as u64 > *most
+        {
+            // The line holding the first byte too many.
+            let line = 1 + bytes[..*most as usize].iter().filter(|&&b| b == b'\n').count();
+            return Err(ReadError::Longer { line, why: why.clone() });
         }
     }
     String::from_utf8(bytes).map(Ok).map_err(|e| not_utf8(e.as_bytes(), e.utf8_error()))
@@ -203,9 +241,14 @@ mod imp {
     use std::io;
     use std::path::Path;
 
-    use super::ReadError;
+    use super::{Longest, ReadError};
 
-    pub fn read_text<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> Result<(), E>) -> Result<Result<String, E>, ReadError> {
+    pub fn read_text<E>(
+        path: &Path,
+        max: u64,
+        lines: usize,
+        check: impl FnOnce(&str) -> Result<Option<Longest>, E>,
+    ) -> Result<Result<String, E>, ReadError> {
         match std::fs::File::open(path) {
             Ok(file) => {
                 let size = file.metadata().ok().filter(|meta| meta.is_file()).map(|meta| meta.len());
@@ -233,7 +276,7 @@ mod imp {
     use std::io;
     use std::path::{Path, PathBuf};
 
-    use super::{ReadError, key};
+    use super::{Longest, ReadError, key};
 
     type SaveHook = Box<dyn Fn(&Path, &[u8])>;
 
@@ -251,7 +294,12 @@ mod imp {
         static ON_SAVE: RefCell<Option<SaveHook>> = RefCell::default();
     }
 
-    pub fn read_text<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> Result<(), E>) -> Result<Result<String, E>, ReadError> {
+    pub fn read_text<E>(
+        path: &Path,
+        max: u64,
+        lines: usize,
+        check: impl FnOnce(&str) -> Result<Option<Longest>, E>,
+    ) -> Result<Result<String, E>, ReadError> {
         let key = key(path);
         ADDED.with_borrow(|added| {
             let bytes = match added.get(&key) {
@@ -322,7 +370,7 @@ mod tests {
 
     /// [`text_from`] with no header check.
     fn text(reader: impl io::Read, max: u64) -> Result<String, ReadError> {
-        let Ok(text) = text_from(reader, None, max, 0, |_| Ok::<(), std::convert::Infallible>(()))?;
+        let Ok(text) = text_from(reader, None, max, 0, |_| Ok::<_, std::convert::Infallible>(None))?;
         Ok(text)
     }
 
@@ -343,7 +391,7 @@ mod tests {
     #[test]
     fn a_wrong_header_is_refused_before_the_rest_of_an_endless_stream_is_read() {
         let mut endless = Counted { reader: io::Read::chain(&b"version 7\nmore\n"[..], io::repeat(b'a')), count: 0 };
-        let check = |head: &str| if head == "version 7\n" { Err("unsupported version") } else { Ok(()) };
+        let check = |head: &str| if head == "version 7\n" { Err("unsupported version") } else { Ok(None) };
         assert_eq!(text_from(&mut endless, None, MAX_TEXT, 1, check).unwrap(), Err("unsupported version"));
         assert!(endless.count <= 64 << 10, "read {} bytes", endless.count);
     }
@@ -351,12 +399,35 @@ mod tests {
     #[test]
     fn the_header_check_sees_whole_lines_and_a_short_file_is_only_read() {
         let mut heads = Vec::new();
-        let whole = text_from(&b"a\r\nb\nc"[..], None, MAX_TEXT, 2, |head: &str| Ok::<_, ()>(heads.push(head.to_string())));
+        let whole = text_from(&b"a\r\nb\nc"[..], None, MAX_TEXT, 2, |head: &str| {
+            heads.push(head.to_string());
+            Ok::<_, ()>(None)
+        });
         assert_eq!((whole.unwrap(), heads), (Ok("a\r\nb\nc".to_string()), vec!["a\r\nb\n".to_string()]));
         let short = text_from(&b"a\nb"[..], None, MAX_TEXT, 2, |_| Err("checked"));
         assert_eq!(short.unwrap(), Ok("a\nb".to_string()));
         let error = text_from(&b"a\n\xff\n"[..], None, MAX_TEXT, 2, |_| Err("checked")).unwrap_err();
         assert_eq!(error.at("h"), "h:2: not UTF-8 text", "the header is text before it is checked");
+    }
+
+    #[test]
+    fn a_file_longer_than_its_header_allows_is_refused_on_the_line_past_the_bound() {
+        let longest = |head: &str| Ok::<_, ()>(Some(Longest { bytes: head.len() as u64 + 5, why: "more rows".to_string() }));
+        assert_eq!(text_from(&b"h\nab\ncd"[..], None, MAX_TEXT, 1, longest).unwrap(), Ok("h\nab\ncd".to_string()));
+        let error = text_from(&b"h\nab\ncd\n"[..], None, MAX_TEXT, 1, longest).unwrap_err();
+        assert_eq!(error.at("f"), "f:3: more rows");
+    }
+
+    #[test]
+    fn an_endless_header_line_is_refused_at_its_length_cap() {
+        let mut endless = Counted { reader: io::Read::chain(&b"type octile\n"[..], io::repeat(b' ')), count: 0 };
+        let error = text_from(&mut endless, None, MAX_TEXT, 4, |_| Ok::<_, ()>(None)).unwrap_err();
+        assert_eq!(error.at("f"), "f:2: header line longer than 4 KB");
+        // The first line's read, then one chunk.
+        assert!(endless.count <= 12 + (64 << 10), "read {} bytes", endless.count);
+        let long_last = format!("a\n{}\nrest", "b".repeat(MAX_HEADER_LINE + 1));
+        let error = text_from(long_last.as_bytes(), None, MAX_TEXT, 2, |_| Ok::<_, ()>(None)).unwrap_err();
+        assert_eq!(error.at("f"), "f:2: header line longer than 4 KB", "a whole line is measured as a partial one");
     }
 
     #[test]

@@ -61,9 +61,9 @@ fn binary_maps_weights_queries_and_logs_are_not_text() {
     assert_fails(&["barca", "plot", "--log", &nul, "--out", &svg], &at_line_1);
 }
 
-/// Runs `args` with `head` on stdin, then map rows without end; the output, and how many bytes
-/// went into the pipe before the command closed it.
-fn run_on_endless_stdin(args: &[&str], head: &'static str) -> (std::process::Output, usize) {
+/// Runs `args` with `head` on stdin, then `endless` repeated without end; the output, and how many
+/// bytes went into the pipe before the command closed it.
+fn run_on_endless_stdin(args: &[&str], head: &'static str, endless: &'static str) -> (std::process::Output, usize) {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
@@ -76,7 +76,7 @@ fn run_on_endless_stdin(args: &[&str], head: &'static str) -> (std::process::Out
         .expect("the binary runs");
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let writer = std::thread::spawn(move || {
-        let rows = "@@@@\n".repeat(4096);
+        let rows = endless.repeat(4096);
         let mut written = 0;
         // Writing fails once the command has closed its end of the pipe.
         for chunk in std::iter::once(head).chain(std::iter::repeat(rows.as_str())) {
@@ -85,27 +85,41 @@ fn run_on_endless_stdin(args: &[&str], head: &'static str) -> (std::process::Out
                 Err(_) => return written,
             }
         }
-        unreachable!("the rows never end")
+        unreachable!("the input never ends")
     });
     let output = child.wait_with_output().expect("the binary finishes");
     (output, writer.join().expect("the writer ends"))
 }
 
 /// A map or scenario file whose header is wrong is refused on reading its header, not after
-/// reading up to the size cap (hundreds of MB from a pipe such as /dev/stdin).
+/// reading up to the size cap (hundreds of MB from a pipe such as /dev/stdin); so is a header
+/// line without end, and a map with more rows than its height once it is past where its rows end.
 #[test]
 fn a_piped_file_with_a_wrong_header_is_refused_before_the_rest_is_read() {
-    let cases: [(&[&str], &str, &str); 3] = [
-        (&["path", "--map", "/dev/stdin", "--from", "0,0", "--to", "1,1"], "type hexagon\n", "/dev/stdin:1: unsupported map type 'hexagon'"),
+    let map = ["path", "--map", "/dev/stdin", "--from", "0,0", "--to", "1,1"].as_slice();
+    let rows = "@@@@\n";
+    let cases: [(&[&str], &str, &str, &str); 6] = [
+        (map, "type hexagon\n", rows, "/dev/stdin:1: unsupported map type 'hexagon'"),
         (
-            &["path", "--map", "/dev/stdin", "--from", "0,0", "--to", "1,1"],
+            map,
             "type octile\nheight 100000\nwidth 100000\nmap\n",
+            rows,
             "/dev/stdin:3: map of 100000x100000 cells is larger than the limit of 67108864 cells",
         ),
-        (&["path", "--map", "maps/maze64.map", "--scen", "/dev/stdin"], "version 2\n", "/dev/stdin:1: unsupported scenario version '2'"),
+        (&["path", "--map", "maps/maze64.map", "--scen", "/dev/stdin"], "version 2\n", rows, "/dev/stdin:1: unsupported scenario version '2'"),
+        // 4 rows of 4 cells and a CRLF, weights as long, all that again in padding and a KB: 1138
+        // bytes after the 33 of the header reach into line 232 (the 228th row).
+        (
+            map,
+            "type octile\nheight 4\nwidth 4\nmap\n",
+            rows,
+            "/dev/stdin:232: more rows than its height 4: a 4x4 map, with weights and padding, ends before this line",
+        ),
+        (map, "", "type octile ", "/dev/stdin:1: header line longer than 4 KB"),
+        (&["path", "--map", "maps/maze64.map", "--scen", "/dev/stdin"], "", "v", "/dev/stdin:1: header line longer than 4 KB"),
     ];
-    for (args, head, error) in cases {
-        let (output, written) = run_on_endless_stdin(args, head);
+    for (args, head, endless, error) in cases {
+        let (output, written) = run_on_endless_stdin(args, head, endless);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         let one_line = stderr.starts_with(&format!("error: {error}")) && stderr.lines().count() == 1;

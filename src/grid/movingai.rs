@@ -3,6 +3,8 @@
 //! `.map`: `type octile`, `height H`, `width W`, `map`, then H rows of W characters (`.` `G` `S`
 //! passable; `@` `O` `T` `W` blocked). searchlab adds one optional section after the rows, ignored
 //! by other readers: a line `weights` and H rows of digits `1`-`9`, the cost multiplier of each cell.
+//! A file read on past where a map of its size can end is refused there, and so is a header line
+//! of kilobytes: the rest is not read (a pipe may never end).
 //!
 //! `.scen`: `version 1`, then one query per line: bucket, map, width, height, start x, start y,
 //! goal x, goal y, optimal length (tab-separated; plain whitespace is accepted too).
@@ -11,6 +13,7 @@ use std::fmt;
 use std::path::Path;
 
 use super::{Grid, MAX_WEIGHT};
+use crate::files::Longest;
 use crate::text::{one_line, quote, without_bom};
 
 /// Largest grid accepted from a file, in cells, so a bad header cannot exhaust memory.
@@ -340,14 +343,20 @@ pub const MAX_SCENARIOS: usize = 100_000;
 /// naming the file (and the line of a byte no text has) when it cannot be read, is larger or is
 /// not text.
 pub(crate) fn read_text(path: &Path) -> Result<String, ParseError> {
-    read_checked(path, crate::files::MAX_TEXT, 0, |_| Ok(()))
+    read_checked(path, crate::files::MAX_TEXT, 0, |_, _| Ok(None))
 }
 
 /// The file as text, up to `max` bytes (errors as [`read_text`]'s), refused as soon as its first
-/// `header_lines` lines fail `header`, before the rest is read: a pipe may never end.
-fn read_checked(path: &Path, max: u64, header_lines: usize, header: impl FnOnce(&mut Lines) -> Result<(), ParseError>) -> Result<String, ParseError> {
+/// `header_lines` lines (the text, and as lines) fail `header`, or it runs longer than `header`
+/// says it can be, before the rest is read: a pipe may never end.
+fn read_checked(
+    path: &Path,
+    max: u64,
+    header_lines: usize,
+    header: impl FnOnce(&str, &mut Lines) -> Result<Option<Longest>, ParseError>,
+) -> Result<String, ParseError> {
     let file = path.display().to_string();
-    let read = crate::files::read_text_checked(path, max, header_lines, |head| header(&mut Lines::new(&file, head)));
+    let read = crate::files::read_text_checked(path, max, header_lines, |head| header(head, &mut Lines::new(&file, head)));
     read.map_err(|e| ParseError { file: file.clone(), line: e.line().unwrap_or(0), message: e.to_string() })?
 }
 
@@ -358,11 +367,23 @@ pub fn is_map_file(path: &Path) -> bool {
 }
 
 pub fn load_map(path: &Path) -> Result<Grid, ParseError> {
-    let text = read_checked(path, MAX_MAP_TEXT, MAP_HEADER_LINES, |lines| map_header(lines).map(drop))?;
+    let text = read_checked(path, MAX_MAP_TEXT, MAP_HEADER_LINES, |head, lines| {
+        let (width, height) = map_header(lines)?;
+        let why = format!("more rows than its height {height}: a {width}x{height} map, with weights and padding, ends before this line");
+        Ok(Some(Longest { bytes: head.len() as u64 + longest_map_rows(width, height), why }))
+    })?;
     parse_map(&path.display().to_string(), &text)
 }
 
+/// The most bytes that can follow a `.map` header of `width`x`height` cells when reading: the
+/// rows and the weight rows, each `width` cells and a CRLF, and the `weights` line between, and as
+/// much again for padding (trailing blanks, blank lines; the parser takes any), plus a KB.
+fn longest_map_rows(width: u32, height: u32) -> u64 {
+    let rows = u64::from(height) * (u64::from(width) + 2);
+    2 * (2 * rows + "weights\r\n".len() as u64) + 1024
+}
+
 pub fn load_scen(path: &Path) -> Result<Vec<Scenario>, ParseError> {
-    let text = read_checked(path, MAX_SCEN_TEXT, 1, scen_header)?;
+    let text = read_checked(path, MAX_SCEN_TEXT, 1, |_, lines| scen_header(lines).map(|()| None))?;
     parse_scen(&path.display().to_string(), &text)
 }
