@@ -12,7 +12,7 @@ use searchlab::app::{Notebook, NotebookCommand, SearchlabApp};
 use searchlab::scene::{Lab, Scene, Step};
 
 use common::scratch::ScratchDir;
-use common::ui::{click, lesson_harness, settle, type_into, wait_until};
+use common::ui::{app_on, click, lesson_harness, settle, type_into, wait_until};
 
 type NotebookHarness = Harness<'static, Notebook>;
 
@@ -188,27 +188,60 @@ fn copied(harness: &Harness<'_, SearchlabApp>) -> Option<String> {
     })
 }
 
+/// Clicks "Copy this cell"; what it put on the clipboard.
+fn copy_cell(app: &mut Harness<'_, SearchlabApp>) -> Option<String> {
+    app.get_by_label("Copy this cell").click();
+    app.step();
+    copied(app)
+}
+
+/// Pastes the copied `block` into a lecture: the cell is taken, and shows what was copied.
+fn assert_pastes(lesson: &str, block: &str) {
+    assert!(block.starts_with("```searchlab\n") && block.ends_with("```\n"), "{lesson}: {block}");
+    let (_dir, path) = lecture_file(&format!("copy-{}", lesson.len()), &format!("# Pasted\n\n{block}"));
+    let mut notebook = open(&path);
+    settle(&mut notebook);
+    let cell = &notebook.state().cells()[0];
+    let authored = cell.scene().unwrap_or_else(|problem| panic!("{lesson}: {problem}")).clone();
+    let shown = cell.live().and_then(|live| live.scene()).unwrap_or_else(|| panic!("{lesson}: the cell is live"));
+    assert_eq!(shown, authored, "{lesson}: the cell shows what was copied");
+    let lab_scene = searchlab::scene::Scene::from_toml(block.trim_start_matches("```searchlab\n").trim_end_matches("```\n")).unwrap();
+    assert_eq!(authored, lab_scene, "{lesson}");
+}
+
 #[test]
 fn copy_this_cell_from_each_lab_pastes_into_a_lecture_that_shows_the_same_state() {
     for lesson in ["Grid search", "Polygon maps", "Game-tree search", "Barca: play", "Tuning"] {
-        let mut app = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
-        click(&mut app, lesson);
-        wait_until(&mut app, |app| !app.is_busy());
-        app.run();
-        app.get_by_label("Copy this cell").click();
-        app.step();
-        let block = copied(&app).unwrap_or_else(|| panic!("{lesson}: nothing copied"));
-        assert!(block.starts_with("```searchlab\n") && block.ends_with("```\n"), "{lesson}: {block}");
-        let (_dir, path) = lecture_file(&format!("copy-{}", lesson.len()), &format!("# Pasted\n\n{block}"));
-        let mut notebook = open(&path);
-        settle(&mut notebook);
-        let cell = &notebook.state().cells()[0];
-        let authored = cell.scene().unwrap_or_else(|problem| panic!("{lesson}: {problem}")).clone();
-        let shown = cell.live().and_then(|live| live.scene()).unwrap_or_else(|| panic!("{lesson}: the cell is live"));
-        assert_eq!(shown, authored, "{lesson}: the cell shows what was copied");
-        let lab_scene = searchlab::scene::Scene::from_toml(block.trim_start_matches("```searchlab\n").trim_end_matches("```\n")).unwrap();
-        assert_eq!(authored, lab_scene, "{lesson}");
+        let mut app = app_on(lesson, [1400.0, 900.0], 1.0);
+        let block = copy_cell(&mut app).unwrap_or_else(|| panic!("{lesson}: nothing copied"));
+        assert_pastes(lesson, &block);
     }
+}
+
+/// The game-tree page copies the tree it shows, searched: a tree typed in its field that does not
+/// parse (a lecture would refuse the cell), or one not searched yet, is named in the page's message
+/// instead, and the clipboard is left alone.
+#[test]
+fn copy_this_cell_copies_the_tree_shown_and_names_a_broken_or_unsearched_one() {
+    let mut app = app_on("Game-tree search", [1400.0, 900.0], 1.0);
+    click(&mut app, "Custom tree");
+    wait_until(&mut app, |app| !app.is_busy());
+    type_into(&mut app, "Tree:", "((3,12");
+    assert_eq!(copy_cell(&mut app), None, "a broken tree is not copied");
+    app.get_by_label_contains("Not copied: Tree: ");
+    click(&mut app, "Search this tree");
+    assert_eq!(copy_cell(&mut app), None, "nor once its search is refused");
+    app.get_by_label_contains("Not copied: Tree: ");
+    type_into(&mut app, "Tree:", "((1,2),(3,4))");
+    assert_eq!(copy_cell(&mut app), None, "a tree not searched yet is not the one shown");
+    app.get_by_label("Not copied: the tree typed is not the one shown; press \"Search this tree\" first");
+    click(&mut app, "Search this tree");
+    wait_until(&mut app, |app| !app.is_busy());
+    app.run();
+    let block = copy_cell(&mut app).expect("the tree shown is copied");
+    assert!(block.contains("tree = \"((1,2),(3,4))\""), "{block}");
+    app.get_by_label("Copied: paste it into a lecture file");
+    assert_pastes("Game-tree search", &block);
 }
 
 #[test]

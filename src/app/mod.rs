@@ -45,6 +45,11 @@ pub trait Lesson {
     fn scene(&self) -> Option<Scene> {
         None
     }
+    /// Why "Copy this cell" copies nothing now, if it does not: the page's scene would not be what
+    /// it shows (a field edited since its search). Said in place of "Copied".
+    fn copy_refused(&self) -> Option<String> {
+        None
+    }
     /// True while the page takes the whole window (a presentation): the list of
     /// lessons hides.
     fn full_screen(&self) -> bool {
@@ -179,13 +184,18 @@ impl SearchlabApp {
                 }
             }
             ui.separator();
-            let scene = self.lessons[self.current].as_ref().and_then(|lesson| lesson.scene());
+            let lesson = self.lessons[self.current].as_ref();
             let hint = "What this page shows, as a searchlab block to paste into a lecture";
-            if let Some(scene) = scene
+            if let Some(scene) = lesson.and_then(|lesson| lesson.scene())
                 && ui.button("Copy this cell").on_hover_text(hint).clicked()
             {
-                ui.ctx().copy_text(crate::lecture::cell_block(&scene));
-                self.message = Some(Ok("Copied: paste it into a lecture file".to_string()));
+                self.message = Some(match lesson.and_then(|lesson| lesson.copy_refused()) {
+                    Some(refused) => Err(refused),
+                    None => {
+                        ui.ctx().copy_text(crate::lecture::cell_block(&scene));
+                        Ok("Copied: paste it into a lecture file".to_string())
+                    }
+                });
             }
             match &self.message {
                 Some(Ok(notice)) => widgets::notice(ui, notice),

@@ -139,6 +139,17 @@ impl Settings {
     fn position_text(&self) -> &str {
         &self.positions[self.game as usize]
     }
+
+    /// What the page calls the typed text: "Tree" for a typed-in tree, else "Position".
+    fn position_name(&self) -> &'static str {
+        if self.game == GameKind::CustomTree { "Tree" } else { "Position" }
+    }
+
+    /// The typed position or tree, or why it cannot be searched ("Tree: ...").
+    fn typed_position(&self) -> Result<Position, String> {
+        let position = Position::parse(self.game, self.position_text()).and_then(Position::searchable);
+        position.map_err(|e| format!("{}: {e}", self.position_name()))
+    }
 }
 
 /// Every action of the page; buttons, keys, the tree and tests all go through [`TreeLab::apply`].
@@ -338,11 +349,10 @@ impl TreeLab {
 
     /// Starts recording the search of the typed position; any job still running is dropped.
     fn spawn(&mut self) {
-        let position = match Position::parse(self.settings.game, self.settings.position_text()).and_then(Position::searchable) {
+        let position = match self.settings.typed_position() {
             Ok(position) => position,
             Err(e) => {
-                let what = if self.settings.game == GameKind::CustomTree { "Tree" } else { "Position" };
-                self.refuse(format!("{what}: {e}"));
+                self.refuse(e);
                 return;
             }
         };
@@ -404,12 +414,13 @@ impl TreeLab {
             }
         });
         let custom = self.settings.game == GameKind::CustomTree;
+        let name = self.settings.position_name();
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label(if custom { "Tree:" } else { "Position:" });
+            let label = ui.label(format!("{name}:"));
             let text = &mut self.settings.positions[self.settings.game as usize];
             let edit = ui.add(egui::TextEdit::singleline(text).desired_width(260.0)).labelled_by(label.id);
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button(if custom { "Search this tree" } else { "Search this position" }).clicked() || entered {
+            if ui.button(search_button(name)).clicked() || entered {
                 commands.push(TreeCommand::SetPosition(text.clone()));
             }
         });
@@ -848,9 +859,18 @@ impl TreeLab {
     }
 }
 
+/// The button that searches the typed text the page calls `name`: "Search this tree".
+fn search_button(name: &str) -> String {
+    format!("Search this {}", name.to_lowercase())
+}
+
 impl Lesson for TreeLab {
     fn scene(&self) -> Option<Scene> {
         Some(TreeLab::scene(self))
+    }
+
+    fn copy_refused(&self) -> Option<String> {
+        TreeLab::copy_refused(self)
     }
 
     fn set_scene(&mut self, scene: &Scene) -> Result<(), String> {

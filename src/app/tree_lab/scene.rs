@@ -22,6 +22,25 @@ impl TreeLab {
         scene
     }
 
+    /// Why "Copy this cell" would copy a cell other than the one the page shows, if it would: the
+    /// field holds a position or tree that does not parse (a lecture would refuse the cell), or one
+    /// other than the one searched and shown (the cell would open it on the shown one's step), or
+    /// the search is still being recorded.
+    pub fn copy_refused(&self) -> Option<String> {
+        let typed = match self.settings.typed_position() {
+            Ok(typed) => typed,
+            Err(e) => return Some(format!("Not copied: {e}")),
+        };
+        if self.job.is_some() {
+            return Some("Not copied: the search is still being recorded".to_string());
+        }
+        let shown = self.recording.as_ref().map(|recording| &recording.position);
+        let is_shown = shown.is_some_and(|shown| shown.kind() == typed.kind() && shown.text() == typed.text());
+        let name = self.settings.position_name();
+        let search = super::search_button(name);
+        (!is_shown).then(|| format!("Not copied: the {} typed is not the one shown; press \"{search}\" first", name.to_lowercase()))
+    }
+
     /// Shows `scene`: its position (tic-tac-toe or a Barca FEN) or typed-in tree, and search,
     /// recorded; the replay opens on the scene's step once it is in. Nothing changes when the
     /// scene does not fit (the rules are [`Scene::validate`]'s and [`GameKind::check_engine`]'s).
