@@ -37,7 +37,8 @@ pub fn smooth(graph: &GridGraph, path: Vec<u32>, joints: &[usize], reach: u32) -
     let coords = &lines.coords;
     let reach = reach as i64;
     let mut out = Vec::with_capacity(path.len());
-    let mut rays = Rays::new(reach as usize);
+    // A run is never longer than the path it replaces.
+    let mut rays = Rays::new((reach as usize).min(path.len()));
     let mut next_joint = 0;
     let mut i = 0;
     while i + 1 < path.len() {
