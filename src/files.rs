@@ -151,17 +151,15 @@ pub struct Longest {
     pub why: String,
 }
 
+/// A header check's answer: how long the file can be (if its header says), or why it is refused.
+pub type HeadCheck<E> = Result<Option<Longest>, E>;
+
 /// [`read_text`] that hands the file's first `lines` lines to `check` as soon as they are read, so
 /// a file whose header is wrong is refused (with `check`'s error) before the rest is: a pipe may
 /// never end. `check` may also say how long the file can be ([`Longest`]): reading stops once it
 /// is longer. Each of those lines is at most [`MAX_HEADER_LINE`] bytes. A file of fewer lines is
 /// not checked here, only read.
-pub fn read_text_checked<E>(
-    path: &Path,
-    max: u64,
-    lines: usize,
-    check: impl FnOnce(&str) -> Result<Option<Longest>, E>,
-) -> Result<Result<String, E>, ReadError> {
+pub fn read_text_checked<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> HeadCheck<E>) -> Result<Result<String, E>, ReadError> {
     imp::read_text(path, max, lines, check)
 }
 
@@ -171,7 +169,7 @@ fn text_from<E>(
     size: Option<u64>,
     max: u64,
     head_lines: usize,
-    check: impl FnOnce(&str) -> Result<Option<Longest>, E>,
+    check: impl FnOnce(&str) -> HeadCheck<E>,
 ) -> Result<Result<String, E>, ReadError> {
     if let Some(size) = size.filter(|&size| size > max) {
         return Err(ReadError::TooBig { size: Some(size), max });
@@ -241,14 +239,9 @@ mod imp {
     use std::io;
     use std::path::Path;
 
-    use super::{Longest, ReadError};
+    use super::{HeadCheck, ReadError};
 
-    pub fn read_text<E>(
-        path: &Path,
-        max: u64,
-        lines: usize,
-        check: impl FnOnce(&str) -> Result<Option<Longest>, E>,
-    ) -> Result<Result<String, E>, ReadError> {
+    pub fn read_text<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> HeadCheck<E>) -> Result<Result<String, E>, ReadError> {
         match std::fs::File::open(path) {
             Ok(file) => {
                 let size = file.metadata().ok().filter(|meta| meta.is_file()).map(|meta| meta.len());
@@ -276,7 +269,7 @@ mod imp {
     use std::io;
     use std::path::{Path, PathBuf};
 
-    use super::{Longest, ReadError, key};
+    use super::{HeadCheck, ReadError, key};
 
     type SaveHook = Box<dyn Fn(&Path, &[u8])>;
 
@@ -294,12 +287,7 @@ mod imp {
         static ON_SAVE: RefCell<Option<SaveHook>> = RefCell::default();
     }
 
-    pub fn read_text<E>(
-        path: &Path,
-        max: u64,
-        lines: usize,
-        check: impl FnOnce(&str) -> Result<Option<Longest>, E>,
-    ) -> Result<Result<String, E>, ReadError> {
+    pub fn read_text<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> HeadCheck<E>) -> Result<Result<String, E>, ReadError> {
         let key = key(path);
         ADDED.with_borrow(|added| {
             let bytes = match added.get(&key) {

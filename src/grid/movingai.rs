@@ -13,7 +13,7 @@ use std::fmt;
 use std::path::Path;
 
 use super::{Grid, MAX_WEIGHT};
-use crate::files::Longest;
+use crate::files::{HeadCheck, Longest};
 use crate::text::{one_line, quote, without_bom};
 
 /// Largest grid accepted from a file, in cells, so a bad header cannot exhaust memory.
@@ -353,7 +353,7 @@ fn read_checked(
     path: &Path,
     max: u64,
     header_lines: usize,
-    header: impl FnOnce(&str, &mut Lines) -> Result<Option<Longest>, ParseError>,
+    header: impl FnOnce(&str, &mut Lines) -> HeadCheck<ParseError>,
 ) -> Result<String, ParseError> {
     let file = path.display().to_string();
     let read = crate::files::read_text_checked(path, max, header_lines, |head| header(head, &mut Lines::new(&file, head)));
