@@ -5,6 +5,7 @@ mod common;
 use common::cli::{assert_fails, json_lines, searchlab};
 use common::reference::{movingai_cost, same_cost};
 use common::scratch::ScratchDir;
+use serde_json::json;
 use searchlab::grid::movingai;
 
 /// The cheapest cost from `start` to `goal` on a bundled map, by the independent solver.
@@ -218,6 +219,32 @@ fn pra_k_scenario_lines_say_complete_and_the_summary_covers_only_complete_paths(
     let summary = &lines[1]["summary"];
     assert_eq!(summary["complete"], 0);
     assert!(summary["mean_suboptimality"].is_null() && summary["max_suboptimality"].is_null(), "{summary}");
+}
+
+/// MovingAI's lengths hold for its rules on unweighted ground only: under corner cutting a
+/// 1-wide maze's paths beat them, and weights make an optimal A* "disagree". Neither is a
+/// mismatch or a suboptimality, and an optimal search stays marked optimal.
+#[test]
+fn scenario_lengths_are_not_compared_under_other_rules_or_weights() {
+    let args = ["path", "--map", "maps/maze64.map", "--scen", "maps/maze64.map.scen", "--algo", "hpa", "--corner-cutting", "--limit", "20"];
+    let output = searchlab(&args);
+    assert!(output.status.success());
+    let lines = json_lines(&output);
+    let (queries, summary) = (&lines[..20], &lines[20]["summary"]);
+    assert!(queries.iter().any(|line| line["cost"].as_f64().unwrap() < line["optimal"].as_f64().unwrap() - 1e-6), "corner cutting beats some lengths");
+    assert!(queries.iter().all(|line| line["suboptimality"].is_null()), "{queries:?}");
+    assert_eq!((&summary["complete"], &summary["mismatches"], &summary["mean_suboptimality"]), (&json!(20), &json!(null), &json!(null)), "{summary}");
+    assert!(summary["note"].as_str().unwrap().contains("assume MovingAI rules"), "{summary}");
+
+    let dir = ScratchDir::new("cli-path");
+    let map = dir.write_arg("weighted.map", "type octile\nheight 3\nwidth 4\nmap\n....\n....\n....\nweights\n1111\n1991\n1111\n");
+    let scen = dir.write_arg("weighted.map.scen", "version 1\n0\tweighted.map\t4\t3\t0\t1\t3\t1\t3.00000000\n");
+    let output = searchlab(&["path", "--map", &map, "--scen", &scen]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let lines = json_lines(&output);
+    assert!(lines[0]["cost"].as_f64().unwrap() > 3.0, "the weights make the straight way dearer: {}", lines[0]);
+    let summary = &lines[1]["summary"];
+    assert_eq!((&summary["mismatches"], &summary["guaranteed_optimal"]), (&json!(null), &json!(true)), "{summary}");
 }
 
 /// A scenario file for another map of the same size passes the size check, so the name is
