@@ -13,17 +13,18 @@ use crate::pathfinding::COST_EPSILON;
 /// `joints` (ascending path indices) are where the path's pieces meet, each piece a cheapest
 /// way inside one cluster, as HPA* refines them. A straight run between two cells of a cluster
 /// stays inside it (clusters are rectangles), so it never beats a piece: only runs across a joint
-/// are tried. On a 1-wide maze most cells are farther than the window from the next joint.
+/// are tried. Where clusters' pieces are long (open ground, caves) most cells are farther than the
+/// window from the next joint and are passed over at once.
 pub fn smooth(graph: &GridGraph, path: Vec<u32>, joints: &[usize], reach: u32) -> Vec<u32> {
     let grid = graph.grid;
     let coords: Vec<(i64, i64)> = path.iter().map(|&c| grid.coords(c)).map(|(x, y)| (x as i64, y as i64)).collect();
     // cost_to[i] = cost of path[..=i].
     let mut cost_to = vec![0.0; path.len()];
     for i in 1..path.len() {
-        debug_assert!(graph.step_cost(path[i - 1], path[i]).is_some(), "path steps are grid moves");
-        // As `GridGraph::step` prices it: length times the weight of the cell entered.
-        let length = if coords[i].0 != coords[i - 1].0 && coords[i].1 != coords[i - 1].1 { SQRT2 } else { 1.0 };
-        cost_to[i] = cost_to[i - 1] + length * grid.weight(path[i]) as f64;
+        // The step from the coordinates at hand: `step_cost` would find them again from the cells.
+        let ((x, y), (nx, ny)) = (coords[i - 1], coords[i]);
+        let (_, cost) = graph.step(x as u32, y as u32, nx - x, ny - y).expect("path steps are grid moves");
+        cost_to[i] = cost_to[i - 1] + cost;
     }
     // straight_to[i]: the last cell of the straight line the path follows from cell i. A run to a
     // cell before it is that very stretch of path, never cheaper.
