@@ -245,6 +245,23 @@ fn copy_this_cell_copies_the_tree_shown_and_names_a_broken_or_unsearched_one() {
 }
 
 #[test]
+fn copy_this_cell_waits_for_a_grid_search_still_being_recorded() {
+    let mut app = app_on("Grid search", [1400.0, 900.0], 1.0);
+    click(&mut app, "Dijkstra");
+    wait_until(&mut app, |app| !app.is_busy());
+    // Dijkstra across 512x512 records for a while: the settings name the new map, the replay the old.
+    type_into(&mut app, "Map file:", "maps/random512.map");
+    app.get_by_label("Load map").click();
+    app.step();
+    assert!(app.state().is_busy(), "the 512x512 recording runs in the background");
+    assert_eq!(copy_cell(&mut app), None, "a scene half old, half new is not copied");
+    app.get_by_label(searchlab::app::STILL_RECORDING);
+    wait_until(&mut app, |app| !app.is_busy());
+    let block = copy_cell(&mut app).expect("the search shown is copied once it is in");
+    assert!(block.contains("random512"), "{block}");
+}
+
+#[test]
 fn save_image_writes_the_cells_canvas_as_png() {
     let (_dir, path) = lecture_file("image", &format!("# Picture\n\n{}", grid_cell("\"end\"")));
     let mut harness = open(&path);

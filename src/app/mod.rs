@@ -61,6 +61,9 @@ pub trait Lesson {
     }
 }
 
+/// Why a page recording its search copies no cell: its settings have moved on, its replay not yet.
+pub const STILL_RECORDING: &str = "Not copied: the search is still being recorded; copy it once it is shown";
+
 /// A lesson before it is opened: its name, and how to build it from what it saved last time
 /// (`None`: never saved, or from an older version), so its opening work runs once, on first show.
 pub struct LessonEntry {

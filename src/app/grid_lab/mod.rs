@@ -663,6 +663,10 @@ impl Lesson for GridLab {
         self.job.is_some()
     }
 
+    fn copy_refused(&self) -> Option<String> {
+        self.job.is_some().then(|| crate::app::STILL_RECORDING.to_string())
+    }
+
     fn logic(&mut self, ctx: &egui::Context) {
         self.repaint.get_or_insert_with(|| ctx.clone());
         self.poll_job();

@@ -32,7 +32,7 @@ impl TreeLab {
             Err(e) => return Some(format!("Not copied: {e}")),
         };
         if self.job.is_some() {
-            return Some("Not copied: the search is still being recorded".to_string());
+            return Some(crate::app::STILL_RECORDING.to_string());
         }
         let shown = self.recording.as_ref().map(|recording| &recording.position);
         let is_shown = shown.is_some_and(|shown| shown.kind() == typed.kind() && shown.text() == typed.text());
