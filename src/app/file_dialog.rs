@@ -27,9 +27,11 @@ pub struct NativeDialog<P> {
 /// Asks on a thread of its own, so the page keeps drawing while the dialog is open.
 #[cfg(not(target_arch = "wasm32"))]
 fn ask(request: FileRequest, start: &Path, answer: impl FnOnce(Option<PathBuf>) + Send + 'static) {
+    // Linux portals match `*.map` case-sensitively, and the readers take `X.MAP` too.
+    let extensions: Vec<String> = request.extensions.iter().flat_map(|e| [e.to_string(), e.to_uppercase()]).collect();
     let mut dialog = rfd::FileDialog::new()
         .set_title(request.title)
-        .add_filter(request.filter_name, request.extensions)
+        .add_filter(request.filter_name, &extensions)
         .add_filter("All files", &["*"]);
     if let Some(dir) = start.parent().filter(|dir| dir.is_dir()) {
         dialog = dialog.set_directory(dir);
