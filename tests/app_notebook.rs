@@ -262,6 +262,26 @@ fn copy_this_cell_waits_for_a_grid_search_still_being_recorded() {
 }
 
 #[test]
+fn a_dropped_map_is_no_lecture_and_a_dropped_lecture_opens() {
+    let cell = "```searchlab\nversion = 1\nlab = \"grid\"\nmap = { path = \"mine.map\" }\nspec = \"astar:octile\"\nstart = [0, 0]\ngoal = [2, 0]\n```\n";
+    let (dir, path) = lecture_file("drop", &format!("# Mine\n\n{cell}"));
+    let mut harness = open(&path);
+    assert!(harness.state().cells()[0].live().is_none(), "mine.map is not there yet");
+    // The browser keeps a dropped file under its name; on the desktop it is on disk beside the lecture.
+    let map = dir.write_arg("mine.map", "type octile\nheight 1\nwidth 3\nmap\n...\n");
+    harness.state_mut().apply(NotebookCommand::Dropped(vec![map.clone()]));
+    settle(&mut harness);
+    let notebook = harness.state();
+    assert_eq!(notebook.lecture().unwrap().sections[0].title.as_deref(), Some("Mine"), "the lecture stays");
+    assert_eq!(notebook.notice(), Some("mine.map is not a lecture (.md): the lecture was read again for cells that name it"));
+    assert!(notebook.cells()[0].live().is_some(), "the cell finds the map now");
+
+    let other = dir.write_arg("OTHER.MD", "# Other\n\nText.\n");
+    harness.state_mut().apply(NotebookCommand::Dropped(vec![other, map]));
+    assert_eq!(harness.state().lecture().unwrap().sections[0].title.as_deref(), Some("Other"), "the lecture among the files opens");
+}
+
+#[test]
 fn save_image_writes_the_cells_canvas_as_png() {
     let (_dir, path) = lecture_file("image", &format!("# Picture\n\n{}", grid_cell("\"end\"")));
     let mut harness = open(&path);

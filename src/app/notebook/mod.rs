@@ -118,6 +118,9 @@ struct Saved {
 #[derive(Debug, Clone, PartialEq)]
 pub enum NotebookCommand {
     Open(String),
+    /// Files dropped on the window together: the lecture among them opens; maps and the like
+    /// dropped without one are files its cells name (in the browser, the only way to add them).
+    Dropped(Vec<String>),
     OpenWelcome,
     /// The native file dialog.
     Browse,
@@ -268,9 +271,12 @@ impl Notebook {
         // A reload stays on the section shown, wherever edits moved it.
         let title = self.lecture().and_then(|old| old.sections.get(self.slide)?.title.clone());
         let slide = if same_file { lecture.same_section(title.as_deref(), self.slide) } else { 0 };
-        // On a reload, cells whose text did not change keep their state (and recording).
-        let mut kept: Vec<CellView> =
-            if same_file { self.loaded.take().map(|loaded| loaded.cells).unwrap_or_default() } else { Vec::new() };
+        // On a reload, live cells whose text did not change keep their state (and recording); the
+        // others try again, as a map they name may be there now.
+        let mut kept: Vec<CellView> = match self.loaded.take().filter(|_| same_file) {
+            Some(loaded) => loaded.cells.into_iter().filter(|view| view.live().is_some()).collect(),
+            None => Vec::new(),
+        };
         let base = source.base_dir();
         let cells = lecture
             .cells()
@@ -295,6 +301,22 @@ impl Notebook {
             NotebookCommand::Open(path) => {
                 self.notice = None;
                 self.load(Source::File(PathBuf::from(path.trim())));
+            }
+            NotebookCommand::Dropped(paths) => {
+                let is_lecture = |path: &String| OPEN_REQUEST.extensions.iter().any(|ext| crate::files::has_extension(Path::new(path), ext));
+                match paths.iter().rev().find(|path| is_lecture(path)) {
+                    Some(lecture) => self.apply(NotebookCommand::Open(lecture.clone())),
+                    None if !paths.is_empty() => {
+                        // Opened as a lecture, a map would have replaced the one on screen with its rows as text.
+                        let source = self.source.clone();
+                        self.load(source);
+                        let name = |path: &String| Path::new(path).file_name().map_or(path.clone(), |name| name.to_string_lossy().into_owned());
+                        let names: Vec<String> = paths.iter().map(name).collect();
+                        let verb = if names.len() == 1 { "is" } else { "are" };
+                        self.notice = Some(format!("{} {verb} not a lecture (.md): the lecture was read again for cells that name it", names.join(", ")));
+                    }
+                    None => {}
+                }
             }
             NotebookCommand::OpenWelcome => {
                 self.notice = None;
@@ -390,7 +412,7 @@ impl Notebook {
                 commands.push(NotebookCommand::Present(true));
             }
         });
-        ui.weak("…or drop a .md lecture onto the window. Edits to the file show up here as you save them.");
+        ui.weak("…or drop a .md lecture (and the maps its cells name) onto the window. Edits to the file show up here as you save them.");
     }
 
     fn messages(&self, ui: &mut egui::Ui) {
@@ -503,10 +525,11 @@ impl Notebook {
     }
 
     fn dropped_files(ui: &egui::Ui, commands: &mut Vec<NotebookCommand>) {
-        for file in ui.input(|i| i.raw.dropped_files.clone()) {
-            if !file.path().as_os_str().is_empty() {
-                commands.push(NotebookCommand::Open(file.path().display().to_string()));
-            }
+        let paths: Vec<String> = ui.input(|i| {
+            i.raw.dropped_files.iter().filter(|file| !file.path().as_os_str().is_empty()).map(|file| file.path().display().to_string()).collect()
+        });
+        if !paths.is_empty() {
+            commands.push(NotebookCommand::Dropped(paths));
         }
     }
 
