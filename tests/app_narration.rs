@@ -65,5 +65,6 @@ fn the_game_tree_page_narrates_alpha_betas_first_cut() {
     moves.reverse();
     let narrated = harness.get(By::new().label_contains(" cut at ")).accesskit_node().value().unwrap_or_default();
     assert!(narrated.contains(&format!("cut at {}:", moves.join(" "))), "{narrated}");
-    assert!(narrated.contains(&format!("its {} remaining move(s)", pruned.len())), "{narrated}");
+    let count = if pruned.len() == 1 { "its 1 remaining move".to_string() } else { format!("its {} remaining moves", pruned.len()) };
+    assert!(narrated.contains(&count), "{narrated}");
 }

@@ -199,36 +199,61 @@ fn alpha_beta_shows_a_bound_where_it_only_bounded_the_value() {
     harness.get_by_label_contains("Value for X: ≤ 0");
 }
 
+/// UCB1 as the textbook gives it, C = √2: the numbers a card and the list must add up to.
+fn textbook_ucb(mean: f64, visits: u32, parent_visits: u32) -> f64 {
+    mean + std::f64::consts::SQRT_2 * (f64::from(parent_visits).ln() / f64::from(visits)).sqrt()
+}
+
+/// Each UCT card reads from one side: the player who chose its move (at the root, the player
+/// choosing there), its mean with the UCB that mean adds up to, no mean before a visit, and a
+/// proven move's result instead of a UCB.
 #[test]
-fn uct_cards_show_values_for_x() {
+fn uct_cards_read_for_the_player_choosing() {
     let mut harness = uct_harness();
+    harness.state_mut().apply(TreeCommand::SetPosition("xx./o../...".into()));
+    settle(&mut harness);
     click(&mut harness, "End >|");
+    click(&mut harness, "Expand all");
     let Replay::Mcts(replay) = &recording(&harness).replay else { panic!("a UCT replay") };
     let view = replay.player.view();
-    let mut checked_o_moves = 0;
+    let (mut checked, mut proven, mut o_moves) = (0, 0, 0);
     for id in 0..view.nodes().len() as u32 {
         let name = format!("node {id}: ");
         let Some(card) = harness.query_by_label_contains(&name) else { continue };
         let label = card.accesskit_node().label().unwrap_or_default();
         let node = view.node(id);
-        // Stats are kept for the player who moved into the node: O's are turned over for X.
-        let (x_mean, proven_for_x) = match node.mover {
-            Side::First => (node.mean(), node.proven),
-            Side::Second => {
-                checked_o_moves += 1;
-                (1.0 - node.mean(), node.proven.map(Proven::flipped))
+        // The engine keeps a node's sums for the player who moved into it.
+        let (chooser, mean, result) = if id == 0 {
+            (node.mover.other(), (node.visits > 0).then(|| 1.0 - node.value_sum / f64::from(node.visits)), node.proven.map(Proven::flipped))
+        } else {
+            (node.mover, (node.visits > 0).then(|| node.value_sum / f64::from(node.visits)), node.proven)
+        };
+        let side = if chooser == Side::First { "X" } else { "O" };
+        o_moves += usize::from(id != 0 && chooser == Side::Second);
+        match mean {
+            Some(mean) => assert!(label.contains(&format!("{side} μ {mean:.2}")), "{label}: {side}'s mean is {mean:.2}"),
+            None => assert!(label.contains(&format!("{side} μ –")), "{label}: no mean before a visit"),
+        }
+        match result {
+            Some(result) => {
+                proven += 1;
+                let word = match result {
+                    Proven::Win => "proven win",
+                    Proven::Loss => "proven loss",
+                    Proven::Draw => "proven draw",
+                };
+                assert!(label.contains(word) && !label.contains("ucb"), "{label}: {word}, no UCB");
             }
-        };
-        assert!(label.contains(&format!("μ {x_mean:.2}")), "{label}: X's mean is {x_mean:.2}");
-        let result = match proven_for_x {
-            Some(Proven::Win) => "X wins",
-            Some(Proven::Loss) => "O wins",
-            Some(Proven::Draw) => "draw",
-            None => continue,
-        };
-        assert!(label.contains(&format!("{} {result}", node.mv)), "{label}: {result}");
+            None if id != 0 => {
+                let parent = view.node(node.parent).visits;
+                let ucb = mean.map_or("ucb –".to_string(), |mean| format!("ucb {:.2}", textbook_ucb(mean, node.visits, parent)));
+                assert!(label.contains(&ucb), "{label}: {ucb}");
+            }
+            None => {}
+        }
+        checked += 1;
     }
-    assert!(checked_o_moves > 0, "O's moves are shown");
+    assert!(checked > 10 && proven > 0 && o_moves > 0, "{checked} cards, {proven} proven, {o_moves} of O's moves");
 }
 
 /// The screen rectangle of the tree canvas.
@@ -362,34 +387,57 @@ fn on_a_projector_the_side_panel_covers_neither_the_controls_nor_the_tree() {
     }
 }
 
-/// The "Root moves" list on `xx./o../...`, where O must block at c3: its means read for X like the
-/// cards, and its first move is the most visited line's (both ordered by the engine's rule).
+/// The "Root moves" list reads from the side choosing there, each UCB the sum of the mean shown
+/// and the exploration term, a proven move with its result instead; its first move is the one
+/// UCT plays, also on a tie (`x../.o./...`: c3 and a1 171 visits each after 1,000 iterations).
 #[test]
-fn the_root_moves_list_reads_for_x_and_agrees_with_the_most_visited_line() {
+fn the_root_moves_list_reads_for_the_player_choosing_and_starts_with_the_move_played() {
     let mut harness = lab_harness();
-    harness.state_mut().apply(TreeCommand::SetPosition("xx./o../...".into()));
-    settle(&mut harness);
     click(&mut harness, "UCT");
     settle(&mut harness);
     harness.state_mut().apply(TreeCommand::SetIterations(1000));
+    for (position, chooser) in [("xx./o../...", "O"), ("x../.o./...", "X")] {
+        harness.state_mut().apply(TreeCommand::SetPosition(position.into()));
+        settle(&mut harness);
+        click(&mut harness, "End >|");
+        harness.get_by_label(&format!("Root moves, {chooser} to choose"));
+        let Replay::Mcts(replay) = &recording(&harness).replay else { panic!("a UCT replay") };
+        let view = replay.player.view();
+        let root_visits = view.node(0).visits;
+        for id in view.node(0).children() {
+            let node = view.node(id);
+            let mean = node.value_sum / f64::from(node.visits);
+            let last = match node.proven {
+                Some(Proven::Loss) => "proven loss".to_string(),
+                Some(Proven::Win) => "proven win".to_string(),
+                Some(Proven::Draw) => "proven draw".to_string(),
+                None => format!("UCB {:.3}", textbook_ucb(mean, node.visits, root_visits)),
+            };
+            harness.get_by_label(&format!("{}: {} visits, mean {mean:.3} for {chooser}, {last}", node.mv, node.visits));
+        }
+        let list: Vec<String> = harness
+            .query_all_by_label_contains(" visits, mean ")
+            .map(|n| n.accesskit_node().value().unwrap_or_default())
+            .collect();
+        let first_move = replay.pv.first().expect("a most visited line");
+        assert!(list[0].starts_with(&format!("{first_move}: ")), "{position}: list {list:?}, line {:?}", replay.pv);
+        harness.get_by_label(&format!("Most visited line: {}", replay.pv.join(" ")));
+    }
+}
+
+/// X to move wins at once: the first iteration proves c3, and so the root, without a playout. The
+/// unvisited move has no mean, and the last iteration's reward is X's, as the root's card.
+#[test]
+fn an_unvisited_proven_move_shows_no_mean_and_the_reward_names_its_side() {
+    let mut harness = lab_harness();
+    click(&mut harness, "UCT");
+    settle(&mut harness);
+    harness.state_mut().apply(TreeCommand::SetPosition("xx./oo./...".into()));
     settle(&mut harness);
     click(&mut harness, "End >|");
-    let Replay::Mcts(replay) = &recording(&harness).replay else { panic!("a UCT replay") };
-    let view = replay.player.view();
-    let children: Vec<u32> = view.node(0).children().collect();
-    for &id in &children {
-        let node = view.node(id);
-        assert_eq!(node.mover, Side::Second, "O moves at the root");
-        let line = format!("{}: {} visits, mean {:.3} for X", node.mv, node.visits, 1.0 - node.mean());
-        harness.get_by_label_contains(&line);
-    }
-    let list: Vec<String> = harness
-        .query_all_by_label_contains(" visits, mean ")
-        .map(|n| n.accesskit_node().value().unwrap_or_default())
-        .collect();
-    let first_move = replay.pv.first().expect("a most visited line");
-    assert!(list[0].starts_with(&format!("{first_move}: ")), "list {list:?}, line {:?}", replay.pv);
-    harness.get_by_label(&format!("Most visited line: {}", replay.pv.join(" ")));
+    harness.get_by_label_contains("c3 n 0 X μ – proven win");
+    harness.get_by_label("c3: 0 visits, mean – for X, proven win");
+    harness.get_by_label_contains("Last iteration: the root is proven, no playout; reward 1.00 for X");
 }
 
 /// On the projector (1280x720, text at 130%) the tree lab in the app follows the search with

@@ -492,3 +492,46 @@ fn evaluated_leaves_are_expanded_at_once_and_rewarded_by_their_evaluation() {
     });
     assert!(visited_children.into_iter().any(|count| count == expanded), "{expanded} new nodes");
 }
+
+/// The engine's move heads the view's list of moves, by one rule, ties included: on
+/// `x../.o./...` after 1,000 plain iterations (seed 0) c3 and a1 tie on visits and means, and
+/// the move played (a1, the first in move order) must be the list's first, not the last tied.
+#[test]
+fn the_move_played_heads_the_list_of_moves_even_on_a_tie() {
+    let mut ties = 0;
+    for (text, seed) in [("x../.o./...", 0), ("x../.o./...", 1), (".../.../...", 2), ("xo./.x./...", 3), ("x.o/.x./..o", 4)] {
+        let game = position(text);
+        let cfg = MctsConfig { iterations: Some(1_000), seed, ..MctsConfig::plain() };
+        let mut recorder = Recorder::default();
+        let result = uct_search(&game, &DefaultEval, &cfg, &mut recorder);
+        let mut player = Player::new(recorder.finish(), MctsView::new(game.side_to_move(), &cfg));
+        player.seek(usize::MAX);
+        let view = player.view();
+        let list = view.children_to_play(0);
+        let played = result.best_move_text.as_deref().expect("a move");
+        assert_eq!(view.node(list[0]).mv, played, "{text}, seed {seed}");
+        assert_eq!(view.best_child(0), Some(list[0]));
+        let top = view.node(list[0]);
+        ties += list[1..].iter().filter(|&&c| view.node(c).visits == top.visits && view.node(c).value_sum == top.value_sum).count();
+    }
+    assert!(ties > 0, "a tie was checked");
+}
+
+/// `value` is the best move's mean playout reward, as `search --help` says, also when the move is
+/// proven (a proven draw's playouts may average 0.7); only a proven move never played out gives its result.
+#[test]
+fn the_value_is_the_best_moves_mean_reward() {
+    let mut proven_played = 0;
+    for text in ["x../.o./...", "xx./o../...", "xx./oo./...", "xo./.x./..o", "x.o/.x./..o", "........."] {
+        let game = position(text);
+        let result = uct_search(&game, &DefaultEval, &MctsConfig { iterations: Some(2_000), seed: 5, ..MctsConfig::plain() }, &mut NoTrace);
+        let best = result.stats.children.iter().find(|c| Some(&c.mv) == result.best_move_text.as_ref()).expect("the best move's stats");
+        if best.visits == 0 {
+            assert_eq!(result.value, best.proven.expect("an unvisited best move is proven").reward(), "{text}");
+        } else {
+            assert_eq!(result.value, best.mean, "{text}");
+            proven_played += usize::from(best.proven.is_some());
+        }
+    }
+    assert!(proven_played > 0, "a proven move that was played out was checked");
+}

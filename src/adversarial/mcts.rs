@@ -254,9 +254,30 @@ impl ChildStats {
     }
 }
 
-/// How two moves' (visits, mover's mean) compare as the move to play: more visits, ties to the better mean.
-pub fn more_played(a: (u32, f64), b: (u32, f64)) -> std::cmp::Ordering {
-    a.0.cmp(&b.0).then(a.1.total_cmp(&b.1))
+/// What decides which of a node's moves is played: its proof, visits and mean, for its mover.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayRank {
+    pub visits: u32,
+    pub value_sum: f64,
+    pub proven: Option<Proven>,
+    pub proof_plies: u16,
+}
+
+/// The one order of moves to play, best first, for the engine's move and every list of moves: a
+/// proven win (the quickest first), then moves not proven lost by visits (ties to the better
+/// mean), then proven losses (the slowest first). Equal moves keep their order: take the first
+/// of the best ([`Iterator::min_by`], a stable sort).
+pub fn play_order(a: &PlayRank, b: &PlayRank) -> std::cmp::Ordering {
+    let class = |r: &PlayRank| match r.proven {
+        Some(Proven::Win) => 0,
+        Some(Proven::Loss) => 2,
+        _ => 1,
+    };
+    class(a).cmp(&class(b)).then_with(|| match a.proven {
+        Some(Proven::Win) => a.proof_plies.cmp(&b.proof_plies),
+        Some(Proven::Loss) => b.proof_plies.cmp(&a.proof_plies),
+        _ => (b.visits, mean(b.value_sum, b.visits)).partial_cmp(&(a.visits, mean(a.value_sum, a.visits))).unwrap_or(std::cmp::Ordering::Equal),
+    })
 }
 
 pub(super) fn mean(value_sum: f64, visits: u32) -> f64 {
@@ -285,7 +306,8 @@ pub struct MctsResult<M> {
     /// For the side to move: a proven win in p plies is `WIN - p`; otherwise the best move's mean
     /// reward mapped back through the squash into evaluation units.
     pub score: Score,
-    /// Mean reward of the best move for the side to move.
+    /// Mean playout reward of the best move for the side to move (a proven move never played
+    /// out: its result, 1, 0.5 or 0).
     pub value: f64,
     /// The root's proven value for the side to move.
     pub proven: Option<Proven>,
@@ -337,6 +359,10 @@ impl<M> Node<M> {
 
     fn children(&self) -> Range<u32> {
         self.first_child..self.first_child + self.child_count
+    }
+
+    fn rank(&self) -> PlayRank {
+        PlayRank { visits: self.visits, value_sum: self.value_sum, proven: self.proven, proof_plies: self.proof_plies }
     }
 }
 
@@ -549,8 +575,10 @@ impl<G: Game> Mcts<G> {
             Some(n) => n.proven.map(|p| (p, n.proof_plies as Score + 1)),
             None => root.map(|p| (p, 0)),
         };
+        // The mean playout reward, even of a proven move; a move never played out has none: its proof stands in.
         let value = match best {
-            Some(n) => n.proven.map_or(mean(n.value_sum, n.visits), Proven::reward),
+            Some(n) if n.visits > 0 => mean(n.value_sum, n.visits),
+            Some(n) => n.proven.map_or(0.5, Proven::reward),
             None => root.map_or(0.5, Proven::reward),
         };
         let score = match proven {
@@ -587,19 +615,10 @@ impl<G: Game> Mcts<G> {
         pv
     }
 
-    /// The move to play at `node`: a proven win (the quickest), else the most visited move not proven
-    /// lost (ties to the better mean), else the loss that takes longest.
+    /// The move to play at `node`, by [`play_order`].
     fn best_child(&self, node: u32) -> Option<u32> {
-        let children = self.nodes[node as usize].children();
-        let of = |c: &u32| &self.nodes[*c as usize];
-        let win = children.clone().filter(|c| of(c).proven == Some(Proven::Win)).min_by_key(|c| of(c).proof_plies);
-        win.or_else(|| {
-            children.clone().filter(|c| of(c).proven != Some(Proven::Loss)).max_by(|a, b| {
-                let (a, b) = (of(a), of(b));
-                more_played((a.visits, mean(a.value_sum, a.visits)), (b.visits, mean(b.value_sum, b.visits)))
-            })
-        })
-        .or_else(|| children.max_by_key(|c| of(c).proof_plies))
+        let rank = |c: &u32| self.nodes[*c as usize].rank();
+        self.nodes[node as usize].children().min_by(|a, b| play_order(&rank(a), &rank(b)))
     }
 
     /// One select-expand-playout-backpropagate round; returns the depth reached and the playout length.

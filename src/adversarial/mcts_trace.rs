@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use super::mcts::{ChildStats, MctsConfig, Proven, mean};
+use super::mcts::{ChildStats, MctsConfig, PlayRank, Proven, mean, play_order};
 use crate::games::Side;
 use crate::trace::{NO_NODE, Replay};
 
@@ -79,8 +79,13 @@ impl ViewNode {
         }
     }
 
-    pub fn mean(&self) -> f64 {
-        mean(self.value_sum, self.visits)
+    /// The mean reward of `mover`; `None` before the first visit.
+    pub fn mean(&self) -> Option<f64> {
+        (self.visits > 0).then(|| mean(self.value_sum, self.visits))
+    }
+
+    pub fn rank(&self) -> PlayRank {
+        PlayRank { visits: self.visits, value_sum: self.value_sum, proven: self.proven, proof_plies: self.proof_plies }
     }
 
     pub fn children(&self) -> Range<u32> {
@@ -143,6 +148,18 @@ impl MctsView {
     /// The configuration the selection scores are computed with.
     pub fn config(&self) -> &MctsConfig {
         &self.config
+    }
+
+    /// The children of `node`, the move the engine would play there first (see [`play_order`]).
+    pub fn children_to_play(&self, node: u32) -> Vec<u32> {
+        let mut children: Vec<u32> = self.node(node).children().collect();
+        children.sort_by(|&a, &b| play_order(&self.node(a).rank(), &self.node(b).rank()));
+        children
+    }
+
+    /// The move the engine would play at `node` now, if it has any.
+    pub fn best_child(&self, node: u32) -> Option<u32> {
+        self.children_to_play(node).first().copied()
     }
 
     /// The children of `node` with the selection scores UCT would compute now.

@@ -8,7 +8,8 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 use super::recording::{EngineAlgorithm, GameKind, MctsReplay, TreeReplay};
 use crate::adversarial::INF;
 use crate::adversarial::bound::{BoundKind, Bounded};
-use crate::adversarial::mcts::Proven;
+use crate::adversarial::mcts::{self, Proven};
+use crate::adversarial::mcts_trace::MctsView;
 use crate::adversarial::tree::{CutoffKind, LeafReason, NodeState, Perspective};
 use crate::games::{Score, Side, WIN, is_proven};
 use crate::trace::NO_NODE;
@@ -333,14 +334,6 @@ pub fn value_for_first(value: Score, side: Side, perspective: Option<Perspective
     }
 }
 
-/// A UCT mean reward (0 loss to 1 win, for `mover`, who moved into the node) as `First`'s.
-pub fn mean_for_first(mean: f64, mover: Side) -> f64 {
-    match mover {
-        Side::First => mean,
-        Side::Second => 1.0 - mean,
-    }
-}
-
 /// A value for `First` as text: game results by name, evaluations as numbers. `exact` says the
 /// value is a game result (no horizon below, no bound), so 0 is a draw.
 pub fn value_text(kind: GameKind, value: Score, exact: bool) -> String {
@@ -480,12 +473,17 @@ impl ShownTree for ShownSearch<'_> {
             note.to_string()
         };
         let text = if note.is_empty() { format!("{mv}\n{value}") } else { format!("{mv}\n{value}\n{note}") };
-        let role = if node.side == Side::First { "MAX" } else { "MIN" };
+        // Negamax has no MAX and MIN: every node maximises for its side to move.
+        let role = match (view.algorithm, node.side) {
+            (Some("negamax"), _) => String::new(),
+            (_, Side::First) => " (MAX)".to_string(),
+            (_, Side::Second) => " (MIN)".to_string(),
+        };
         let first = self.kind.side_name(Side::First);
         let mut hover = format!(
-            "{mv}: {} to move ({role}), {} plies left\nvalue for {first}: {value}",
+            "{mv}: {} to move{role}, {}\nvalue for {first}: {value}",
             self.kind.side_name(node.side),
-            node.depth,
+            super::narration::depth_budget(node.depth),
         );
         if !self.full_width {
             hover += &format!("\nwindow for {first}: {}", window_text(alpha, beta));
@@ -496,7 +494,8 @@ impl ShownTree for ShownSearch<'_> {
             _ => "",
         };
         if let Some((kind, pruned)) = view.cutoff(id) {
-            hover += &format!("\n{}: {} moves pruned ({})", cutoff_name(*kind), pruned.len(), pruned.join(" "));
+            let moves = super::plural(pruned.len(), "move", "moves");
+            hover += &format!("\n{}: {} {moves} pruned ({})", cutoff_name(*kind), pruned.len(), pruned.join(" "));
         }
         let outline = outline(view.current == Some(id), self.path.contains(&id), self.pv.contains(&id));
         Card { text, hover, fill: side_fill(node.side), outline, scale: 1.0 }
@@ -527,7 +526,51 @@ impl ShownTree for ShownSearch<'_> {
     }
 }
 
-/// A UCT replay as the canvas shows it: children by visits, card size by visits.
+/// A UCT node's numbers from one point of view: the player who chose the move into it (at the
+/// root, the player choosing there), whose mean UCB1 maximises.
+pub struct UctNumbers {
+    pub chooser: Side,
+    pub visits: u32,
+    /// `None` before the first visit.
+    pub mean: Option<f64>,
+    /// UCB1 now, for a move not yet proven (`None` at the root and while unvisited).
+    pub ucb: Option<f64>,
+    pub proven: Option<Proven>,
+}
+
+impl UctNumbers {
+    pub fn of(view: &MctsView, id: u32) -> Self {
+        let node = view.node(id);
+        // The root's statistics are for the player who moved into it, the one not choosing there.
+        let (chooser, mean, proven) = if id == 0 {
+            (node.mover.other(), node.mean().map(|m| 1.0 - m), node.proven.map(Proven::flipped))
+        } else {
+            (node.mover, node.mean(), node.proven)
+        };
+        let ucb = (id != 0 && proven.is_none())
+            .then(|| mcts::ucb(mean?, node.visits, view.node(node.parent).visits, f64::from(node.prior), view.config()))
+            .flatten();
+        Self { chooser, visits: node.visits, mean, ucb, proven }
+    }
+
+    /// "0.45", or "–" while unvisited.
+    pub fn mean_text(&self, decimals: usize) -> String {
+        self.mean.map_or("–".to_string(), |m| format!("{m:.decimals$}"))
+    }
+
+    /// "ucb 0.94", "proven loss", or "ucb –" while unvisited (it is tried first).
+    pub fn selection_text(&self, decimals: usize) -> String {
+        match self.proven {
+            Some(Proven::Win) => "proven win".to_string(),
+            Some(Proven::Loss) => "proven loss".to_string(),
+            Some(Proven::Draw) => "proven draw".to_string(),
+            None => self.ucb.map_or("ucb –".to_string(), |u| format!("ucb {u:.decimals$}")),
+        }
+    }
+}
+
+/// A UCT replay as the canvas shows it: children in the order the engine would play them, the
+/// best line its line, card size by visits.
 pub struct ShownUct<'a> {
     pub replay: &'a MctsReplay,
     pub kind: GameKind,
@@ -541,9 +584,7 @@ impl<'a> ShownUct<'a> {
         let path = view.path.iter().copied().collect();
         let mut pv = HashSet::from([0]);
         let mut at = 0;
-        while let Some(best) =
-            view.node(at).children().max_by_key(|&c| view.node(c).visits).filter(|&c| view.node(c).visits > 0)
-        {
+        while let Some(best) = view.best_child(at).filter(|&c| view.node(c).visits > 0) {
             pv.insert(best);
             at = best;
         }
@@ -557,51 +598,34 @@ impl ShownTree for ShownUct<'_> {
     }
 
     fn children(&self, id: u32) -> Vec<u32> {
-        let view = self.replay.player.view();
-        let mut children: Vec<u32> = view.node(id).children().collect();
-        children.sort_by_key(|&c| std::cmp::Reverse(view.node(c).visits));
-        children
+        self.replay.player.view().children_to_play(id)
     }
 
     fn card(&self, id: u32) -> Card {
         let view = self.replay.player.view();
         let node = view.node(id);
+        let numbers = UctNumbers::of(view, id);
         let mv = if id == 0 { "root".to_string() } else { node.mv.clone() };
-        let parent_visits = if node.parent == NO_NODE { node.visits } else { view.node(node.parent).visits };
-        let ucb = (id != 0)
-            .then(|| {
-                crate::adversarial::mcts::ucb(
-                    node.mean(),
-                    node.visits,
-                    parent_visits,
-                    f64::from(node.prior),
-                    view.config(),
-                )
-            })
-            .flatten();
-        let ucb_text = ucb.map_or("ucb –".to_string(), |u| format!("ucb {u:.2}"));
-        let first = self.kind.side_name(Side::First);
-        let proven = match node.proven.map(|p| if node.mover == Side::First { p } else { p.flipped() }) {
-            Some(Proven::Win) => format!(" {first} wins"),
-            Some(Proven::Loss) => format!(" {} wins", self.kind.side_name(Side::Second)),
-            Some(Proven::Draw) => " draw".to_string(),
-            None => String::new(),
-        };
-        let mean = mean_for_first(node.mean(), node.mover);
-        let mut text = format!("{mv}{proven}\nn {} μ {mean:.2}", node.visits);
-        if id != 0 {
-            text += &format!("\n{ucb_text}");
+        let side = self.kind.side_name(numbers.chooser);
+        let mut text = format!("{mv} n {}\n{side} μ {}", node.visits, numbers.mean_text(2));
+        if id != 0 || numbers.proven.is_some() {
+            text += &format!("\n{}", numbers.selection_text(2));
         }
-        let hover = format!(
-            "{mv}: {} visits, mean reward {mean:.3} for {first}\n{ucb_text} for {} choosing this move (UCB1: \
-             its mean + C·√(ln N / n))",
-            node.visits,
-            self.kind.side_name(node.mover),
-        );
+        let chose = if id == 0 { "choosing here" } else { "who chose this move" };
+        let mut hover = format!("{mv}: {} visits; for {side}, {chose}:", node.visits);
+        hover += &match numbers.mean {
+            Some(mean) => format!("\nmean reward {mean:.3}"),
+            None => "\nno mean yet (not visited)".to_string(),
+        };
+        hover += &match (numbers.proven, numbers.ucb) {
+            (Some(_), _) => format!("\n{}: no more playouts from it", numbers.selection_text(3)),
+            (None, Some(ucb)) => format!("\nUCB {ucb:.3} = its mean + C·√(ln N / n)"),
+            (None, None) if id != 0 => "\nUCB –: an untried move is tried before any other".to_string(),
+            (None, None) => String::new(),
+        };
         // The selection path is what UCT is working on now.
         let outline = outline(self.path.contains(&id), false, self.pv.contains(&id));
-        // Coloured like the other trees, by the side to move there (blue: MAX/X/White); the
-        // statistics are the mover's, as the hover says.
+        // Coloured like the other trees, by the side to move there (blue: MAX/X/White).
         let fill = side_fill(node.mover.other());
         // From a normal card up, never down: the least visited card's text is as readable as any.
         let root_visits = view.node(0).visits.max(1) as f32;

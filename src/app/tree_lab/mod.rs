@@ -12,13 +12,13 @@ mod scene;
 use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
 use serde::{Deserialize, Serialize};
 
-use self::canvas::{Expansion, Item, ShownSearch, ShownUct, value_for_first, value_text, window_for_first, window_text};
+use self::canvas::{Expansion, Item, ShownSearch, ShownUct, UctNumbers, value_for_first, value_text, window_for_first, window_text};
 pub use self::recording::{EngineAlgorithm, GameKind, Position, Recording, Replay, SearchSpec};
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::widgets;
 use super::worker::{Job, Request, Response};
-use crate::adversarial::mcts;
+use crate::adversarial::mcts_trace::{MctsView, PlayoutEnd, PlayoutShown};
 use crate::adversarial::tree::NodeState;
 use crate::games::Side;
 use crate::trace::NO_NODE;
@@ -51,6 +51,38 @@ fn about(game: GameKind) -> String {
          node's moves once one move proves the opponent will never let the game get there: that is a \
          cutoff.{uct} Values on the cards are for {max}, whatever the algorithm holds internally."
     )
+}
+
+/// A line of a UCT node's list of moves: "c3: 171 visits, mean 0.547 for X, UCB 0.934".
+fn move_line(kind: GameKind, view: &MctsView, child: u32) -> String {
+    let numbers = UctNumbers::of(view, child);
+    format!(
+        "{}: {} visits, mean {} for {}, {}",
+        view.node(child).mv,
+        numbers.visits,
+        numbers.mean_text(3),
+        kind.side_name(numbers.chooser),
+        numbers.selection_text(3).replace("ucb", "UCB")
+    )
+}
+
+/// The last playout, its reward from the side whose numbers the node's card shows.
+fn playout_text(kind: GameKind, view: &MctsView, playout: PlayoutShown) -> String {
+    let node = view.node(playout.node);
+    let from = if playout.node == 0 { "the root".to_string() } else { node.mv.clone() };
+    let chooser = UctNumbers::of(view, playout.node).chooser;
+    // The engine's reward is for the player who moved into the node.
+    let reward = if chooser == node.mover { playout.reward } else { 1.0 - playout.reward };
+    let reward = format!("reward {reward:.2} for {}", kind.side_name(chooser));
+    match playout.end {
+        PlayoutEnd::Proven => format!("Last iteration: {from} is proven, no playout; {reward}"),
+        _ => format!("Last playout: {} {} from {from}, {reward}", playout.plies, plural(playout.plies as usize, "ply", "plies")),
+    }
+}
+
+/// "1 ply", "2 plies": the word for `count` things.
+pub(crate) fn plural(count: usize, one: &'static str, many: &'static str) -> &'static str {
+    if count == 1 { one } else { many }
 }
 
 /// Nodes in the whole tic-tac-toe game tree, the empty board included.
@@ -552,27 +584,24 @@ impl TreeLab {
                 ui.label(format!("Tree nodes: {}", view.nodes().len()));
                 ui.label(format!("Root visits: {}", view.node(0).visits));
                 if let Some(playout) = view.playout {
-                    ui.label(format!("Last playout: {} plies, reward {:.2}", playout.plies, playout.reward));
+                    ui.label(playout_text(kind, view, playout));
                 }
                 if view.iterations == replay.stats.iterations && !replay.pv.is_empty() {
                     ui.label(format!("Most visited line: {}", replay.pv.join(" ")));
                 }
                 let node = self.selected.filter(|&id| (id as usize) < view.nodes().len()).unwrap_or(0);
                 ui.separator();
+                let chooser = kind.side_name(view.node(node).mover.other());
                 ui.strong(if node == 0 {
-                    "Root moves".to_string()
+                    format!("Root moves, {chooser} to choose")
                 } else {
-                    format!("Moves after {}", view.node(node).mv)
+                    format!("Moves after {}, {chooser} to choose", view.node(node).mv)
                 });
-                let mut children = view.child_stats(node);
-                // The engine's order for the move to play, so the top line agrees with the most visited line.
-                children.sort_by(|a, b| mcts::more_played((b.visits, b.mean), (a.visits, a.mean)));
-                let mover = view.node(node).mover.other();
-                let first = kind.side_name(Side::First);
-                for child in children.iter().take(12) {
-                    let ucb = child.ucb.map_or("–".to_string(), |u| format!("{u:.3}"));
-                    let mean = canvas::mean_for_first(child.mean, mover);
-                    ui.monospace(format!("{}: {} visits, mean {mean:.3} for {first}, UCB {ucb}", child.mv, child.visits));
+                ui.weak(format!("Means and UCB for {chooser}, in the order UCT would play them"));
+                let children = view.children_to_play(node);
+                // The engine's order for the move to play, so the top line is the most visited line's.
+                for &child in children.iter().take(12) {
+                    ui.monospace(move_line(kind, view, child));
                 }
                 if children.len() > 12 {
                     ui.weak(format!("…and {} more", children.len() - 12));
@@ -673,16 +702,17 @@ impl TreeLab {
                     at = view.node(at).parent;
                 }
                 moves.reverse();
-                let node = view.node(id);
-                (
-                    moves,
-                    format!(
-                        "{} visits, mean reward {:.3} for {}",
-                        node.visits,
-                        canvas::mean_for_first(node.mean(), node.mover),
-                        kind.side_name(Side::First)
-                    ),
-                )
+                let numbers = UctNumbers::of(view, id);
+                let mut details = format!(
+                    "{} visits, mean reward {} for {}",
+                    numbers.visits,
+                    numbers.mean_text(3),
+                    kind.side_name(numbers.chooser)
+                );
+                if id != 0 || numbers.proven.is_some() {
+                    details += &format!(", {}", numbers.selection_text(3).replace("ucb", "UCB"));
+                }
+                (moves, details)
             }
         };
         let line = if moves.is_empty() { "the root".to_string() } else { moves.join(" ") };

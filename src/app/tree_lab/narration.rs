@@ -3,7 +3,7 @@
 //! cards; a value alpha-beta only bounded reads `≥ v` or `≤ v`. UCT's choice shows its UCB sum.
 
 use super::TreeLab;
-use super::canvas::{ShownSearch, full_width, bound_text, mean_for_first, value_text, window_for_first, window_text};
+use super::canvas::{ShownSearch, full_width, bound_text, value_text, window_for_first, window_text};
 use super::recording::{GameKind, MctsReplay, Replay, TreeReplay};
 use crate::adversarial::mcts::{Proven, ucb};
 use crate::adversarial::mcts_trace::{MctsEvent, MctsView, PlayoutEnd};
@@ -69,11 +69,13 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
     let shown = ShownSearch::new(replay, kind, full_width);
     let value = |node: u32| shown.value(node).unwrap_or_else(|| "none yet".to_string());
     let mover = |node: u32| kind.side_name(view.node(node).side);
-    // "X (MAX)"; a typed-in tree's sides are named MAX and MIN already, so just "MAX".
+    // "X (MAX)"; a typed-in tree's sides are named MAX and MIN already, so just "MAX". Negamax
+    // has no MAX and MIN: every node maximises for its side to move.
+    let negamax = view.algorithm == Some("negamax");
     let named = |node: u32| {
         let role = if view.node(node).side == Side::First { "MAX" } else { "MIN" };
         let name = mover(node);
-        if name == role { name.to_string() } else { format!("{name} ({role})") }
+        if name == role || negamax { name.to_string() } else { format!("{name} ({role})") }
     };
     let window = |node: u32| {
         let (alpha, beta) = view.window(node);
@@ -87,7 +89,7 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
             format!("Iterative deepening: a new iteration to depth {depth}; the table keeps what earlier ones learned.")
         }
         &TreeEvent::Enter { node, depth, alpha, beta, .. } => {
-            let at = format!("Enter {} ({} to move; {depth} plies left)", line(view, node), named(node));
+            let at = format!("Enter {} ({} to move; {})", line(view, node), named(node), depth_budget(depth));
             if full_window(alpha, beta) { format!("{at}.") } else { format!("{at} with the window {}.", window(node)) }
         }
         &TreeEvent::Leaf { node, reason, .. } => format!("Leaf {} ({}): its value is {}.", line(view, node), leaf_reason(reason), value(node)),
@@ -114,10 +116,14 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
             };
             let skipped = if pruned.is_empty() { String::new() } else { format!(" ({})", pruned.join(", ")) };
             format!(
-                "{} cut at {}: {why}, so its {} remaining move(s){skipped} are skipped.",
+                "{} cut at {}: {why}, so {}{skipped} {}.",
                 if *cut == CutoffKind::Beta { "β" } else { "α" },
                 line(view, *node),
-                pruned.len()
+                match pruned.len() {
+                    1 => "its 1 remaining move".to_string(),
+                    n => format!("its {n} remaining moves"),
+                },
+                super::plural(pruned.len(), "is skipped", "are skipped")
             )
         }
         &TreeEvent::Exit { node, best_child, .. } => {
@@ -147,14 +153,15 @@ fn uct_line(view: &MctsView, node: u32) -> String {
     line_text(moves_to(node, |n| view.node(n).parent, |n| view.node(n).mv.clone()))
 }
 
-/// A mean reward of `mover` with what it is for the first player, when that differs.
+/// A mean reward of `mover`, from that side only: it is what UCB1 adds to at the choice of `mover`.
 fn mean_text(kind: GameKind, mean: f64, mover: Side) -> String {
-    let first = kind.side_name(Side::First);
-    if mover == Side::First {
-        format!("{mean:.2} for {first}")
-    } else {
-        format!("{mean:.2} for {} ({:.2} for {first})", kind.side_name(mover), mean_for_first(mean, mover))
-    }
+    format!("{mean:.2} for {}", kind.side_name(mover))
+}
+
+/// How deep the search may still go below a node: "depth budget 8", the limit, not the moves left
+/// in the game (it may end sooner).
+pub fn depth_budget(depth: impl std::fmt::Display) -> String {
+    format!("depth budget {depth}")
 }
 
 /// How the selection at `parent` chose `child`: its UCB sum with the numbers, from the view as it
@@ -163,7 +170,7 @@ pub fn ucb_choice(view: &MctsView, kind: GameKind, parent: u32, child: u32) -> S
     let (p, c) = (view.node(parent), view.node(child));
     let config = view.config();
     let mover = kind.side_name(c.mover);
-    let Some(score) = ucb(c.mean(), c.visits, p.visits, f64::from(c.prior), config) else {
+    let Some((mean, score)) = c.mean().and_then(|mean| Some((mean, ucb(mean, c.visits, p.visits, f64::from(c.prior), config)?))) else {
         return format!("{mover} tries {}: it has no visits yet, and unvisited moves go first", c.mv);
     };
     let bias = if config.prior_weight > 0.0 {
@@ -175,7 +182,7 @@ pub fn ucb_choice(view: &MctsView, kind: GameKind, parent: u32, child: u32) -> S
         "{mover} picks {}, the highest UCB of {} moves: mean {} + {:.2}·√(ln {} / {}){bias} = {score:.2}",
         c.mv,
         p.child_count,
-        mean_text(kind, c.mean(), c.mover),
+        mean_text(kind, mean, c.mover),
         config.exploration,
         p.visits,
         c.visits
@@ -194,13 +201,21 @@ pub fn uct_sentence(view: &MctsView, kind: GameKind, event: &MctsEvent) -> Strin
                     view.node(*root).visits,
                     ucb_choice(view, kind, *root, *child),
                     uct_line(view, leaf),
-                    if plies == 1 { "ply" } else { "plies" }
+                    super::plural(plies, "ply", "plies")
                 )
             }
         },
         MctsEvent::Expand { node, children, .. } => {
             let moves: Vec<&str> = children.iter().map(|c| c.mv.as_str()).collect();
-            format!("Expand {}: {} children join the tree unvisited ({}).", uct_line(view, *node), children.len(), moves.join(", "))
+            format!(
+                "Expand {}: {} unvisited ({}).",
+                uct_line(view, *node),
+                match children.len() {
+                    1 => "1 child joins the tree".to_string(),
+                    n => format!("{n} children join the tree"),
+                },
+                moves.join(", ")
+            )
         }
         &MctsEvent::Playout { node, plies, reward, end } => {
             let mover = view.node(node).mover;
@@ -216,11 +231,13 @@ pub fn uct_sentence(view: &MctsView, kind: GameKind, event: &MctsEvent) -> Strin
             let line = match path.get(1) {
                 Some(&child) => {
                     let c = view.node(child);
-                    format!("; {} now has {} visits, mean {}", c.mv, c.visits, mean_text(kind, c.mean(), c.mover))
+                    let mean = c.mean().map_or("–".to_string(), |mean| mean_text(kind, mean, c.mover));
+                    format!("; {} now has {} visits, mean {mean}", c.mv, c.visits)
                 }
                 None => String::new(),
             };
-            format!("Back up: {} nodes gain a visit and the reward; the root has {} visits{line}.", path.len(), root.visits)
+            let nodes = if path.len() == 1 { "the root gains".to_string() } else { format!("{} nodes gain", path.len()) };
+            format!("Back up: {nodes} a visit and the reward; the root has {} visits{line}.", root.visits)
         }
         &MctsEvent::Solved { node, proven, plies } => {
             let result = match proven {
@@ -229,7 +246,8 @@ pub fn uct_sentence(view: &MctsView, kind: GameKind, event: &MctsEvent) -> Strin
                 Proven::Loss => "a loss",
             };
             let mover = kind.side_name(view.node(node).mover);
-            format!("Solved: {} is {result} for {mover} in {plies} plies, whatever the playouts say.", uct_line(view, node))
+            let plies = format!("{plies} {}", super::plural(plies.into(), "ply", "plies"));
+            format!("Solved: {} is {result} for {mover} in {plies}, whatever the playouts say.", uct_line(view, node))
         }
     }
 }
@@ -319,7 +337,7 @@ mod tests {
         let replay = tree(&mut recording);
         seek_after(replay, 2, |e| matches!(e, TreeEvent::Enter { .. }));
         let text = tree_sentence(replay, GameKind::CustomTree, false, replay.player.current_event().unwrap());
-        assert!(text.starts_with("Enter 1 1 (MAX to move; 0 plies left)"), "{text}");
+        assert!(text.starts_with("Enter 1 1 (MAX to move; depth budget 0)"), "{text}");
         seek_after(replay, 0, |e| matches!(e, TreeEvent::Window { .. }));
         let text = tree_sentence(replay, GameKind::CustomTree, false, replay.player.current_event().unwrap());
         assert!(text.contains(" MIN now prefers "), "{text}");
@@ -369,14 +387,49 @@ mod tests {
             let (root, child) = (view.node(path[0]), view.node(path[1]));
             // The library's UCB1 on the replayed visits and means: the child chosen has the highest.
             let config = view.config();
-            let score = |c: &crate::adversarial::mcts_trace::ViewNode| ucb(c.mean(), c.visits, root.visits, f64::from(c.prior), config);
+            let score = |c: &crate::adversarial::mcts_trace::ViewNode| c.mean().and_then(|mean| ucb(mean, c.visits, root.visits, f64::from(c.prior), config));
             let best = root.children().map(|id| view.node(id)).map(|c| score(c).unwrap_or(f64::INFINITY)).fold(f64::MIN, f64::max);
             assert_eq!(score(child).unwrap_or(f64::INFINITY), best, "step {at}");
             assert!(text.contains(&format!("picks {}", child.mv)), "{text}");
-            let expected = config.exploration * ((root.visits as f64).ln() / child.visits as f64).sqrt() + child.mean();
-            for number in [format!("{:.2}", child.mean()), format!("ln {} / {}", root.visits, child.visits), format!("= {expected:.2}")] {
+            let mean = child.mean().expect("a move chosen by its UCB was visited");
+            let expected = config.exploration * ((root.visits as f64).ln() / child.visits as f64).sqrt() + mean;
+            for number in [format!("{mean:.2}"), format!("ln {} / {}", root.visits, child.visits), format!("= {expected:.2}")] {
                 assert!(text.contains(&number), "{number} missing from {text}");
             }
         }
+    }
+
+    /// The depth is a budget, not the moves left (`xx./o../...` has 6 empty cells, searched to 8 plies);
+    /// negamax has no MIN; one pruned move, one visit's backup and one ply read in the singular.
+    #[test]
+    fn the_narration_says_what_depth_means_whose_move_it_is_and_counts_in_words() {
+        let mut recording = recorded(EngineAlgorithm::Negamax, "xx./o../...", 8, 0);
+        let replay = tree(&mut recording);
+        seek_after(replay, 0, |e| matches!(e, TreeEvent::Enter { side: Side::Second, .. }));
+        let text = tree_sentence(replay, GameKind::TicTacToe, true, replay.player.current_event().unwrap());
+        assert!(text.contains("(O to move; depth budget 8)"), "{text}");
+        assert!(!text.contains("MIN") && !text.contains("plies left"), "{text}");
+
+        let mut recording = recorded(EngineAlgorithm::AlphaBeta, "x.o/.x./..o", 9, 0);
+        let replay = tree(&mut recording);
+        let TreeEvent::Cutoff { pruned, .. } =
+            seek_after(replay, 0, |e| matches!(e, TreeEvent::Cutoff { pruned, .. } if pruned.len() == 1))
+        else {
+            unreachable!()
+        };
+        let text = tree_sentence(replay, GameKind::TicTacToe, false, replay.player.current_event().unwrap());
+        assert!(text.ends_with(&format!("so its 1 remaining move ({}) is skipped.", pruned[0])), "{text}");
+
+        let mut recording = recorded(EngineAlgorithm::Uct, "xx./oo./...", 0, 10);
+        let Replay::Mcts(replay) = &mut recording.replay else { panic!("a UCT replay") };
+        replay.player.seek(usize::MAX);
+        let sentences: Vec<String> = (0..replay.player.len())
+            .filter_map(|step| {
+                replay.player.seek(step + 1);
+                uct_narration(replay, GameKind::TicTacToe)
+            })
+            .collect();
+        assert!(sentences.iter().any(|t| t.contains("in 1 ply,")), "{sentences:?}");
+        assert!(sentences.iter().all(|t| !t.contains("1 plies") && !t.contains("1 nodes") && !t.contains("1 children")), "{sentences:?}");
     }
 }
