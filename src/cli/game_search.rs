@@ -55,7 +55,8 @@ pub struct SearchArgs {
 /// What `score` and `value` mean, for the search commands' help.
 pub const OUTPUT_HELP: &str = "Output: `score` is for the side to move: 0 is a draw, 1000000 - n a win in n plies \
 (negative: a loss), anything else the evaluation at the searched depth (Barca's evaluation units). \
-UCT's `value` is the best move's mean playout reward (0 = loss, 0.5 = even, 1 = win); its `score` is a proven \
+UCT's `value` is the best move's mean playout reward (0 = loss, 0.5 = even, 1 = win; a proven move never played \
+out: its result); its `score` is a proven \
 result, or on Barca that value turned back into evaluation units (tic-tac-toe has none: no `score` until proven). \
 `stats.depth_reached` is the depth of the deepest completed search, fewer plies where the game ends sooner; \
 UCT reports `stats.max_depth`, the deepest node its tree grew to.";

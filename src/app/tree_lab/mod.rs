@@ -760,9 +760,9 @@ impl TreeLab {
 
     /// The part of the tree to show in a canvas of `size`: all of it while its cards stay readable,
     /// otherwise a window that holds the `focus` node, as much of its path up to the root as fits,
-    /// and, on the page, as many of its children as readable cards allow (at the end that is the
-    /// root's moves, the answer a class waits for). In a lecture cell (`in_cell`) the window shows
-    /// the top of the tree down to the focus. "Fit" shows everything, however small.
+    /// and as many of the moves that matter as readable cards allow: on the page the focus's
+    /// children (at the end that is the root's moves, the answer a class waits for), in a lecture
+    /// cell (`in_cell`) the root's moves, the path centred. "Fit" shows everything, however small.
     fn followed_view(placed: &[canvas::Placed], focus: Option<u32>, size: egui::Vec2, in_cell: bool) -> egui::Rect {
         const MARGIN: f32 = 24.0;
         let min_zoom = if in_cell { CELL_MIN_ZOOM } else { PAGE_MIN_ZOOM };
@@ -780,16 +780,13 @@ impl TreeLab {
             at = placed[index].parent;
         }
         let path = path.expand(MARGIN);
-        let (zoom, wanted) = if in_cell {
-            // A cell's tree too wide to fit but not too tall keeps its cards at full size.
-            ((size.y / bounds.height()).clamp(min_zoom, 1.0), path)
-        } else {
-            let with_children = placed
-                .iter()
-                .filter(|p| p.parent == Some(focus_index))
-                .fold(path, |rect, p| rect.union(canvas::card_rect(p).expand(MARGIN)));
-            (fit(with_children).clamp(min_zoom, 1.0), with_children)
-        };
+        let around = if in_cell { 0 } else { focus_index };
+        let wanted = placed
+            .iter()
+            .filter(|p| p.parent == Some(around))
+            .fold(path, |rect, p| rect.union(canvas::card_rect(p).expand(MARGIN)));
+        // A cell shows as much of the tree as readable cards allow; the page zooms to what it wants.
+        let zoom = if in_cell { min_zoom } else { fit(wanted).clamp(min_zoom, 1.0) };
         let window = size / zoom;
         // What does not fit gives way to the path: the window from the top of the tree when the
         // path fits under it, else ending at the focus.
@@ -798,7 +795,7 @@ impl TreeLab {
         let top = bounds.top().max(vertical.bottom() - window.y);
         // Centred on what is wanted and kept over the tree (no empty margin beside it while there
         // is tree to show), the root in view when the path runs far to one side of it. On the
-        // page the focus wins over the root; a cell opens on the root's answer and keeps the root.
+        // page the focus wins over the root.
         let root = canvas::card_rect(&placed[0]).expand(MARGIN);
         let left = (horizontal.center().x - window.x / 2.0)
             .min(bounds.right() - window.x)
@@ -830,15 +827,8 @@ impl TreeLab {
             self.scene_rect = if self.fit_all {
                 canvas::bounds(&placed).expand(24.0)
             } else {
-                let focus = if self.in_cell && self.just_opened {
-                    // A cell opens on the root and its move on the best line: the answer the slide asks for.
-                    placed
-                        .iter()
-                        .filter(|p| p.parent == Some(0) && p.card.outline == canvas::Outline::BestLine)
-                        .find_map(|p| if let Item::Node(id) = p.item { Some(id) } else { None })
-                } else {
-                    focus.filter(|_| self.expansion.follow)
-                };
+                // A cell opens on the root and its moves: the answer the slide asks for.
+                let focus = focus.filter(|_| self.expansion.follow && !(self.in_cell && self.just_opened));
                 // The scene is fitted inside the canvas's frame, above the row of its note.
                 let size = ui.available_size() - egui::vec2(0.0, note_row(ui)) - egui::Frame::canvas(ui.style()).total_margin().sum();
                 Self::followed_view(&placed, focus, size, self.in_cell)
@@ -854,7 +844,13 @@ impl TreeLab {
             .allocate_ui(canvas_size, |ui| {
                 frame.show(ui, |ui| {
                     let scene = egui::Scene::new().zoom_range(ZOOM_RANGE);
+                    // In a lecture the wheel scrolls the page, not the tree under the pointer (the
+                    // scene would pan it too): drag pans, ctrl+wheel zooms.
+                    let page_scroll = self.in_cell.then(|| ui.ctx().input_mut(|i| std::mem::take(&mut i.smooth_scroll_delta)));
                     let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed, self.selected));
+                    if let Some(delta) = page_scroll {
+                        ui.ctx().input_mut(|i| i.smooth_scroll_delta = delta);
+                    }
                     if response.response.changed() {
                         self.view_moved = true;
                     }
