@@ -289,11 +289,16 @@ fn a_loaded_position_says_how_the_computer_resumes() {
     assert_eq!(notice(harness.state()), "Position loaded (the computer answers your next move)");
     assert!(harness.query_by_label("Resume").is_none(), "no Resume button while the human is to move");
 
+    harness.get_by_label("Start position");
+
     let black_to_move = START_FEN.replace(" w", " b");
     type_into(&mut harness, "Position (FEN)", &black_to_move);
     click(&mut harness, "Load position");
     assert_eq!(notice(harness.state()), "Position loaded (the computer waits: press Resume)");
     harness.get_by_label("Resume");
+    // The move list starts from the position given, which is not Barca's start.
+    harness.get_by_label("Given position");
+    assert!(harness.query_by_label("Start position").is_none());
 }
 
 /// On a projector (1280x720, text at 130%) the whole evaluation table is inside the side panel:

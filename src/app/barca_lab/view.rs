@@ -8,7 +8,7 @@ use super::{BarcaCommand, BarcaLab, Mode, Seat, side_name};
 use crate::adversarial::choice::Difficulty;
 use crate::app::barca_board::board_ui;
 use crate::app::widgets;
-use crate::games::barca::{FeatureTerm, breakdown};
+use crate::games::barca::{FeatureTerm, START_FEN, breakdown};
 use crate::games::{Game, Outcome, Side};
 
 
@@ -131,7 +131,9 @@ impl BarcaLab {
         let moves: Vec<_> = self.game.moves_played().chain(self.redo.iter().rev().copied()).collect();
         let current = self.game.ply();
         egui::ScrollArea::vertical().id_salt("barca-moves").max_height(ui.available_height() - 8.0).show(ui, |ui| {
-            if ui.selectable_label(current == 0, "Start position").clicked() {
+            // A loaded position is where this game began, not Barca's start.
+            let start = if self.start_fen() == START_FEN { "Start position" } else { "Given position" };
+            if ui.selectable_label(current == 0, start).clicked() {
                 commands.push(BarcaCommand::GoTo(0));
             }
             egui::Grid::new("barca-move-list").num_columns(3).striped(true).show(ui, |ui| {
