@@ -401,6 +401,7 @@ fn the_root_moves_list_reads_for_the_player_choosing_and_starts_with_the_move_pl
         settle(&mut harness);
         click(&mut harness, "End >|");
         harness.get_by_label(&format!("Root moves, {chooser} to choose"));
+        harness.get_by_label(&format!("Means and UCB for {chooser}, in the order UCT would play them"));
         let Replay::Mcts(replay) = &recording(&harness).replay else { panic!("a UCT replay") };
         let view = replay.player.view();
         let root_visits = view.node(0).visits;
@@ -413,7 +414,7 @@ fn the_root_moves_list_reads_for_the_player_choosing_and_starts_with_the_move_pl
                 Some(Proven::Draw) => "proven draw".to_string(),
                 None => format!("UCB {:.3}", textbook_ucb(mean, node.visits, root_visits)),
             };
-            harness.get_by_label(&format!("{}: {} visits, mean {mean:.3} for {chooser}, {last}", node.mv, node.visits));
+            harness.get_by_label(&format!("{}: {} visits, mean {mean:.3}, {last}", node.mv, node.visits));
         }
         let list: Vec<String> = harness
             .query_all_by_label_contains(" visits, mean ")
@@ -436,7 +437,7 @@ fn an_unvisited_proven_move_shows_no_mean_and_the_reward_names_its_side() {
     settle(&mut harness);
     click(&mut harness, "End >|");
     harness.get_by_label_contains("c3 n 0 X μ – proven win");
-    harness.get_by_label("c3: 0 visits, mean – for X, proven win");
+    harness.get_by_label("c3: 0 visits, mean –, proven win");
     harness.get_by_label_contains("Last iteration: the root is proven, no playout; reward 1.00 for X");
 }
 

@@ -53,15 +53,15 @@ fn about(game: GameKind) -> String {
     )
 }
 
-/// A line of a UCT node's list of moves: "c3: 171 visits, mean 0.547 for X, UCB 0.934".
-fn move_line(kind: GameKind, view: &MctsView, child: u32) -> String {
+/// A line of a UCT node's list of moves, for the player choosing there (the list's heading names
+/// them): "c3: 171 visits, mean 0.547, UCB 0.934".
+fn move_line(view: &MctsView, child: u32) -> String {
     let numbers = UctNumbers::of(view, child);
     format!(
-        "{}: {} visits, mean {} for {}, {}",
+        "{}: {} visits, mean {}, {}",
         view.node(child).mv,
         numbers.visits,
         numbers.mean_text(3),
-        kind.side_name(numbers.chooser),
         numbers.selection_text(3).replace("ucb", "UCB")
     )
 }
@@ -601,7 +601,7 @@ impl TreeLab {
                 let children = view.children_to_play(node);
                 // The engine's order for the move to play, so the top line is the most visited line's.
                 for &child in children.iter().take(12) {
-                    ui.monospace(move_line(kind, view, child));
+                    ui.monospace(move_line(view, child));
                 }
                 if children.len() > 12 {
                     ui.weak(format!("…and {} more", children.len() - 12));
