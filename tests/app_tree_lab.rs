@@ -414,11 +414,13 @@ fn the_root_moves_list_reads_for_the_player_choosing_and_starts_with_the_move_pl
                 Some(Proven::Draw) => "proven draw".to_string(),
                 None => format!("UCB {:.3}", textbook_ucb(mean, node.visits, root_visits)),
             };
-            harness.get_by_label(&format!("{}: {} visits, mean {mean:.3}, {last}", node.mv, node.visits));
+            let visits = if node.visits == 1 { "visit" } else { "visits" };
+            harness.get_by_label(&format!("{}: {} {visits}, mean {mean:.3}, {last}", node.mv, node.visits));
         }
         let list: Vec<String> = harness
-            .query_all_by_label_contains(" visits, mean ")
+            .query_all_by_label_contains(", mean ")
             .map(|n| n.accesskit_node().value().unwrap_or_default())
+            .filter(|line| line.split_once(": ").is_some_and(|(mv, rest)| !mv.contains(' ') && rest.contains(" visit")))
             .collect();
         let first_move = replay.pv.first().expect("a most visited line");
         assert!(list[0].starts_with(&format!("{first_move}: ")), "{position}: list {list:?}, line {:?}", replay.pv);

@@ -612,7 +612,7 @@ impl ShownTree for ShownUct<'_> {
             text += &format!("\n{}", numbers.selection_text(2));
         }
         let chose = if id == 0 { "choosing here" } else { "who chose this move" };
-        let mut hover = format!("{mv}: {} visits; for {side}, {chose}:", node.visits);
+        let mut hover = format!("{mv}: {} {}; for {side}, {chose}:", node.visits, super::plural(node.visits as usize, "visit", "visits"));
         hover += &match numbers.mean {
             Some(mean) => format!("\nmean reward {mean:.3}"),
             None => "\nno mean yet (not visited)".to_string(),

@@ -39,7 +39,8 @@ fn about(game: GameKind) -> String {
         _ => (max_player(game), format!("{} (MIN)", game.side_name(Side::Second))),
     };
     let uct = if game.algorithms().contains(&EngineAlgorithm::Uct) {
-        " UCT does not search to a depth: it grows the tree where random playouts look promising."
+        " UCT does not search to a depth: it grows the tree where random playouts look promising; \
+         its cards give instead each move's visits, then its mean reward and UCB for the player making it."
     } else {
         ""
     };
@@ -49,7 +50,7 @@ fn about(game: GameKind) -> String {
          value, {min} the smallest. Negamax is the same search with every value for the side to move. \
          Alpha-beta keeps a window (α, β) of values that can still matter and skips the rest of a \
          node's moves once one move proves the opponent will never let the game get there: that is a \
-         cutoff.{uct} Values on the cards are for {max}, whatever the algorithm holds internally."
+         cutoff. Values on the cards are for {max}, whatever the algorithm holds internally.{uct}"
     )
 }
 
@@ -58,9 +59,10 @@ fn about(game: GameKind) -> String {
 fn move_line(view: &MctsView, child: u32) -> String {
     let numbers = UctNumbers::of(view, child);
     format!(
-        "{}: {} visits, mean {}, {}",
+        "{}: {} {}, mean {}, {}",
         view.node(child).mv,
         numbers.visits,
+        plural(numbers.visits as usize, "visit", "visits"),
         numbers.mean_text(3),
         numbers.selection_text(3).replace("ucb", "UCB")
     )
@@ -704,8 +706,9 @@ impl TreeLab {
                 moves.reverse();
                 let numbers = UctNumbers::of(view, id);
                 let mut details = format!(
-                    "{} visits, mean reward {} for {}",
+                    "{} {}, mean reward {} for {}",
                     numbers.visits,
+                    plural(numbers.visits as usize, "visit", "visits"),
                     numbers.mean_text(3),
                     kind.side_name(numbers.chooser)
                 );
@@ -752,10 +755,12 @@ impl TreeLab {
             }
         });
         widgets::legend(ui, &canvas::legend_entries(&crate::app::theme::palette(ui.ctx())));
-        ui.weak(format!(
-            "Values on the cards are for {}; ≤ and ≥ mark values alpha-beta only bounded.",
-            max_player(self.shown_game())
-        ));
+        let uct = self.recording.as_ref().is_some_and(|recording| matches!(recording.replay, Replay::Mcts(_)));
+        ui.weak(if uct {
+            "Cards: the move and its visits n, then its mean μ and UCB for the player making it.".to_string()
+        } else {
+            format!("Values on the cards are for {}; ≤ and ≥ mark values alpha-beta only bounded.", max_player(self.shown_game()))
+        });
     }
 
     /// The part of the tree to show in a canvas of `size`: all of it while its cards stay readable,
