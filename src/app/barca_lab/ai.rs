@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::adversarial::choice::Difficulty;
 use crate::adversarial::engine::{Choice, EngineAlgorithm, EngineResult, EngineSpec};
-use crate::adversarial::mcts::MctsConfig;
+use crate::adversarial::mcts::{ChildStats, MctsConfig, MctsResult, Proven};
 use crate::app::worker::{Job, Request, Session};
 use crate::games::barca::{Barca, BarcaMove, Weights};
 use crate::games::{Game, Score, is_proven};
@@ -115,18 +115,7 @@ impl MoveJob {
         let mut observer = Watched::new(NoTrace, progress);
         let Choice { mv, search } = engine.choose(&position, &eval, &mut StdRng::seed_from_u64(seed), &mut observer);
         let summary = match search {
-            Some(EngineResult::Uct(result)) => {
-                let stats = &result.stats;
-                let kept = u64::from(stats.root_visits).saturating_sub(stats.iterations);
-                let kept = if kept > 0 { format!(" + {kept} kept from the last move") } else { String::new() };
-                let best = stats.children.iter().max_by_key(|c| c.visits).map_or(0, |c| c.visits);
-                format!(
-                    "{} playouts{kept}, {} nodes; the move played was tried {best} times and wins {:.0}%",
-                    stats.iterations,
-                    stats.nodes,
-                    result.value * 100.0
-                )
-            }
+            Some(EngineResult::Uct(result)) => uct_summary(&result),
             Some(EngineResult::Tree(result)) => {
                 format!("depth {}, {} nodes, score {}", result.stats.depth_reached, result.stats.nodes, score_text(result.score))
             }
@@ -249,6 +238,30 @@ impl Thinking {
     }
 }
 
+/// What a UCT search did for the move it played: that move's own visits and mean reward (or
+/// its proof), for the computer, who played it.
+fn uct_summary<M>(result: &MctsResult<M>) -> String {
+    let stats = &result.stats;
+    let kept = u64::from(stats.root_visits).saturating_sub(stats.iterations);
+    let kept = if kept > 0 { format!(" + {kept} kept from the last move") } else { String::new() };
+    let played = stats.children.iter().find(|c| Some(&c.mv) == result.best_move_text.as_ref());
+    let how = match played {
+        Some(ChildStats { proven: Some(proven), visits, .. }) => {
+            let result = match proven {
+                Proven::Win => "a proven win",
+                Proven::Draw => "a proven draw",
+                Proven::Loss => "a proven loss, the longest",
+            };
+            format!("{result}, tried {visits} {}", if *visits == 1 { "time" } else { "times" })
+        }
+        Some(ChildStats { visits, .. }) => {
+            format!("tried {visits} {}, mean reward {:.2}", if *visits == 1 { "time" } else { "times" }, result.value)
+        }
+        None => "none: the game is over".to_string(),
+    };
+    format!("{} playouts{kept}, {} nodes; the move played: {how}", stats.iterations, stats.nodes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -365,5 +378,21 @@ mod tests {
         game.make_move(second.mv.unwrap());
         let (third, _) = in_the_worker(&game, true);
         assert!(!third.summary.contains("kept"), "{}", third.summary);
+    }
+
+    /// The summary gives the visits of the move played, not of the most visited one: with X to
+    /// win at once, c3 is proven on the first iteration without a visit of its own.
+    #[test]
+    fn the_uct_summary_is_about_the_move_played() {
+        let game = crate::games::tictactoe::TicTacToe::from_position("xx./oo./...").unwrap();
+        let config = MctsConfig { iterations: Some(100), ..MctsConfig::plain() };
+        let result = crate::adversarial::mcts::uct_search(&game, &crate::games::DefaultEval, &config, &mut NoTrace);
+        assert_eq!(result.best_move_text.as_deref(), Some("c3"));
+        assert!(uct_summary(&result).ends_with("the move played: a proven win, tried 0 times"), "{}", uct_summary(&result));
+        let game = crate::games::tictactoe::TicTacToe::from_position("x../.o./...").unwrap();
+        let result = crate::adversarial::mcts::uct_search(&game, &crate::games::DefaultEval, &config, &mut NoTrace);
+        let played = result.stats.children.iter().find(|c| Some(&c.mv) == result.best_move_text.as_ref()).unwrap();
+        let expected = format!("the move played: tried {} times, mean reward {:.2}", played.visits, played.mean);
+        assert!(uct_summary(&result).ends_with(&expected), "{}: {expected}", uct_summary(&result));
     }
 }
