@@ -117,3 +117,13 @@ fn the_wheel_over_a_cell_leaves_its_tree_where_it_is() {
     harness.run_ok();
     assert_eq!(harness.state().scene_rect(), before);
 }
+
+/// A tree of one card says so in the singular ("All 1 cards in view" before).
+#[test]
+fn a_tree_of_one_card_says_so() {
+    let mut lab = TreeLab::from_saved(None);
+    let scene = searchlab::scene::Scene::from_toml("version = 1\nlab = \"game-tree\"\nspec = \"uct:200,plain\"\nposition = \"x../.o./...\"\nstep = \"start\"\n").unwrap();
+    lab.set_scene(&scene).unwrap();
+    let harness = cell_harness(lab, [1000.0, 600.0], 1.0, 420.0);
+    harness.get_by_label("The one card is in view");
+}

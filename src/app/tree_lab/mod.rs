@@ -878,7 +878,8 @@ impl TreeLab {
                 ui.add(egui::Label::new(text).truncate());
             }
             None if !placed.is_empty() => {
-                ui.add(egui::Label::new(egui::RichText::new(format!("All {} cards in view", placed.len())).weak()).truncate());
+                let all = if placed.len() == 1 { "The one card is in view".to_string() } else { format!("All {} cards in view", placed.len()) };
+                ui.add(egui::Label::new(egui::RichText::new(all).weak()).truncate());
             }
             None => {}
         });
