@@ -396,7 +396,19 @@ fn key_line(text: &str, n: usize, key: &str) -> usize {
 fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
     let barca_start = "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 w";
     let white_won = "4ee4/3lmml3/10/3L6/10/10/3E2E3/10/4MML3/10 b";
-    let bad: [(&str, String, &str, &str); 14] = [
+    let maze = "map = { bundled = \"maze64.map\" }\nstart = [1, 1]\ngoal = [62, 62]";
+    let weighted = "map = { inline = \"type octile\\nheight 3\\nwidth 4\\nmap\\n....\\n....\\n....\\nweights\\n1191\\n1191\\n1111\\n\" }\nstart = [0, 0]\ngoal = [3, 0]";
+    let pillars = "map = { bundled = \"pillars.json\" }\nspec = \"ta\"";
+    let bad: [(&str, String, &str, &str); 21] = [
+        // What the page cannot search: the CLI's refusals, at the field at fault.
+        ("grid", format!("{maze}\nspec = \"jps:4conn\""), "spec", "JPS needs 8-connected moves"),
+        ("grid", format!("{maze}\nspec = \"jps:corner-cut\""), "spec", "JPS here follows the MovingAI rule"),
+        ("grid", format!("{weighted}\nspec = \"jps\""), "spec", "JPS needs uniform ground"),
+        // The right-hand search moves by the left one's rules.
+        ("grid", format!("{maze}\nspec = \"astar:4conn\"\ncompare = \"jps\""), "compare", "JPS needs 8-connected moves"),
+        ("hierarchical", "map = { bundled = \"maze64.map\" }\nspec = \"pra:level=30\"\ncompare = \"astar\"".into(), "spec", "level 30 is above the pyramid's top level"),
+        ("polygon", format!("{pillars}\nstart = [9, 9]\ngoal = [39, 29]"), "start", "start [9.0, 9.0] is inside an obstacle"),
+        ("polygon", format!("{pillars}\nstart = [1, 1]\ngoal = [390, 29]"), "goal", "goal [390.0, 29.0] is outside the map"),
         ("game-tree", "spec = \"uct:100\"\nposition = \"x../.o./...\"".into(), "spec", "the game-tree lab shows plain UCT with a number of playouts: write 'uct:100,plain', not 'uct:100'"),
         ("barca", "spec = \"random\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'random'"),
         ("barca", "spec = \"alphabeta:2\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'alphabeta:2'"),
@@ -416,6 +428,8 @@ fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
         ("game-tree", "spec = \"uct:100,plain\"\nposition = \"x../.o./...\"".to_string()),
         ("barca", "spec = \"uct:hard\"".to_string()),
         ("game-tree", "tree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"minimax\"\nstep = 30".to_string()),
+        ("grid", format!("{maze}\nspec = \"jps\"")),
+        ("polygon", format!("{pillars}\nstart = [1, 1]\ngoal = [39, 29]")),
     ];
     let text: String = bad.iter().map(|(lab, body, ..)| cell(lab, body)).chain(good.iter().map(|(lab, body)| cell(lab, body))).collect();
     let (_dir, path) = lecture_file("same-rules", &text);

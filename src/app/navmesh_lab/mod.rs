@@ -22,7 +22,7 @@ use super::{theme::{self, Palette}, widgets};
 use super::worker::{Job, Request, Response, shared};
 use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
-use crate::navmesh::grid_outline::cell_centre;
+use crate::navmesh::grid_outline::{cell_centre, snap_to_cell};
 use crate::navmesh::tastar::MeshSearchResult;
 use crate::navmesh::reduction::{Reduction, Role};
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
@@ -506,12 +506,7 @@ impl NavmeshLab {
 
     /// On a grid map, the centre of the cell holding `p`, so grid A* and TA* join the same points.
     fn snap(&self, p: Point) -> Point {
-        match &self.grid {
-            Some(grid) if grid.contains(p[0].floor() as i64, p[1].floor() as i64) => {
-                cell_centre(grid, grid.cell(p[0].floor() as u32, p[1].floor() as u32))
-            }
-            _ => p,
-        }
+        snap_to_cell(self.grid.as_deref(), p)
     }
 
     fn bounds(&self) -> (Point, Point) {
@@ -548,7 +543,8 @@ impl NavmeshLab {
         self.funnel = Player::new(recorded.funnel, FunnelView::default());
         self.walk = Player::new(recorded.walk, WalkView::default());
         self.grid_path = recorded.grid_path;
-        if let Some(step) = self.scene_step.take() {
+        // A refused query has no steps: its reason stays the message.
+        if let Some(step) = self.scene_step.take().filter(|_| self.result.is_some()) {
             self.open_scene_step(step);
         }
     }
