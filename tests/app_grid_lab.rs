@@ -416,3 +416,23 @@ fn the_query_label_keeps_its_line_beside_the_picker_at_720p() {
         assert!(label.height() <= row + 1.0, "{:.0}%: 'Query' is {label:?}, a row {row:.0} points tall", zoom * 100.0);
     }
 }
+
+/// JPS where it cannot search, picked on the page: the reason shows over the canvas, the narration
+/// points to it and the pseudocode is JPS's; it goes once a search that can run is picked.
+#[test]
+fn jps_on_four_connected_moves_shows_why_until_a_search_that_can_run_is_picked() {
+    let mut harness = lab_harness();
+    click(&mut harness, "JPS");
+    settle(&mut harness);
+    assert_eq!(harness.state().refused(), None, "JPS runs on the bundled maze");
+    click(&mut harness, "4-connected");
+    settle(&mut harness);
+    let reason = "JPS needs 8-connected moves: its pruning rules are written for diagonal steps";
+    harness.get_by_label(reason);
+    assert!(harness.query_all_by_label("Nothing to replay: the search was refused (the message above says why).").next().is_some());
+    harness.get_by_label_contains("u := the open jump point with the lowest f");
+    click(&mut harness, "A*");
+    settle(&mut harness);
+    assert!(harness.query_by_label(reason).is_none(), "the refusal goes with the search refused");
+    assert!(harness.state().player().len() > 100);
+}
