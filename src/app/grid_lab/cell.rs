@@ -38,7 +38,7 @@ impl LiveCell for GridLab {
                     if sides == 2 {
                         ui.add(egui::Label::new(egui::RichText::new(describe(&self.replays[index].search)).strong()).truncate());
                     }
-                    self.canvas(ui, index, Vec2::new(width, height), &mut commands);
+                    self.canvas(ui, index, Vec2::new(width, height), false, &mut commands);
                 });
                 canvas = canvas.union(self.canvas_rects[index].unwrap_or(Rect::NOTHING));
             }

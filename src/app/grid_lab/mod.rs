@@ -758,12 +758,12 @@ impl Lesson for GridLab {
                     for side in 0..2 {
                         ui.vertical(|ui| {
                             ui.strong(format!("{}: {}", ["Left", "Right"][side], describe(&self.replays[side].search)));
-                            self.canvas(ui, side, size, &mut commands);
+                            self.canvas(ui, side, size, true, &mut commands);
                         });
                     }
                 });
             } else {
-                self.canvas(ui, 0, available, &mut commands);
+                self.canvas(ui, 0, available, true, &mut commands);
             }
         });
         for command in commands {

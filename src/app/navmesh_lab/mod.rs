@@ -134,6 +134,8 @@ pub struct NavmeshLab {
     transform: Option<Transform>,
     /// The student's pan and zoom of the canvas (see `Transform::view`).
     view: TSTransform,
+    /// The canvas's size when `view` was last drawn.
+    view_size: Vec2,
     /// What a click or tap places: a touch screen has no Shift.
     placing: Endpoint,
     /// The recordings of the last query, while the worker makes them.
@@ -260,6 +262,7 @@ impl NavmeshLab {
             notice: None,
             transform: None,
             view: TSTransform::IDENTITY,
+            view_size: Vec2::ZERO,
             job: None,
             scene_step: None,
             repaint: None,
@@ -706,6 +709,13 @@ impl NavmeshLab {
         let scale = (available.x / w).min(available.y / h).max(1.0) * 0.97;
         let (response, painter) = ui.allocate_painter(Vec2::new(w * scale, h * scale), Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Polygon canvas"));
+        // The canvas keeps the map's shape: a zoomed view scales with it (a cell presented) and
+        // shows the same part of the map.
+        let size = response.rect.size();
+        if self.view_size.x > 0.0 && self.view_size != size {
+            self.view.translation *= size.x / self.view_size.x;
+        }
+        self.view_size = size;
         self.navigate(ui, &response);
         let at = Transform { rect: response.rect, lo, scale, y_down: self.grid.is_some(), view: self.view };
         self.transform = Some(at);
