@@ -436,3 +436,32 @@ fn jps_on_four_connected_moves_shows_why_until_a_search_that_can_run_is_picked()
     assert!(harness.query_by_label(reason).is_none(), "the refusal goes with the search refused");
     assert!(harness.state().player().len() > 100);
 }
+
+/// The pseudocode lines drawn on a coloured background in the last frame.
+fn highlighted_lines(harness: &LabHarness) -> Vec<String> {
+    let shapes = &harness.output().shapes;
+    shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Text(text) if text.galley.job.sections.iter().any(|s| s.format.background != egui::Color32::TRANSPARENT) => {
+                Some(text.galley.job.text.clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Comparing A* with Dijkstra, as the legend under the pseudocode says: each search's line is
+/// highlighted, each on its own selection line while both expand.
+#[test]
+fn comparing_two_best_first_searches_highlights_both_lines() {
+    let mut harness = lab_harness();
+    let scene = "version = 1\nlab = \"grid\"\nmap = { bundled = \"maze64.map\" }\nspec = \"astar\"\ncompare = \"dijkstra\"\nstart = [1, 1]\ngoal = [62, 62]\nstep = 2";
+    harness.state_mut().set_scene(&searchlab::scene::Scene::from_toml(scene).unwrap()).unwrap();
+    settle(&mut harness);
+    harness.run();
+    let lines = highlighted_lines(&harness);
+    assert!(lines.iter().any(|line| line.contains("lowest f") && line.contains("(left)")), "{lines:?}");
+    assert!(lines.iter().any(|line| line.contains("lowest g") && line.contains("(right)")), "{lines:?}");
+    harness.get_by_label("Yellow: the left search's line; blue: the right one's, when it is on another line.");
+}
