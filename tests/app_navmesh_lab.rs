@@ -557,3 +557,26 @@ fn the_current_pseudocode_line_stays_in_view_when_the_recording_is_in_before_the
     let panel = bars.iter().find(|bar| bar.left() >= line.left()).expect("the side panel scrolls at this size");
     assert!(panel.y_range().contains(line.top()) && panel.y_range().contains(line.bottom()), "the line {line:?} is outside the panel's view {panel:?}");
 }
+
+/// At the end of the search's replay the narration says what the whole search found, whatever its
+/// last event was: lecture 3's query on the U hall (its prose gives the numbers), proven shortest,
+/// or with `first-path` stopped at its first path.
+#[test]
+fn the_end_of_the_search_says_it_is_complete_with_its_numbers() {
+    for (spec, expected) in [
+        ("ta", "The search is complete: no open channel has f below 33.488, so the path of length 33.488 through"),
+        ("ta", "is the shortest (20 expansions; the first path found was 34.898)."),
+        ("tra", "The search is complete: no open channel has f below 33.488"),
+        ("ta:first-path", "The search stops at its first path (first-path): length 34.898"),
+        ("ta:first-path", "after 13 expansions, not proven the shortest."),
+    ] {
+        let scene = format!("version = 1\nlab = \"polygon\"\nmap = {{ bundled = \"u_hall.json\" }}\nspec = \"{spec}\"\nstart = [27, 13]\ngoal = [1, 23]\nstep = \"end\"");
+        let mut harness = lab_harness();
+        settle(&mut harness);
+        harness.state_mut().set_scene(&searchlab::scene::Scene::from_toml(&scene).unwrap()).unwrap();
+        settle(&mut harness);
+        assert!(harness.state().player().at_end());
+        harness.get_by_label_contains(expected);
+        assert!(harness.query_by_label_contains("The search goes on").is_none(), "{spec}");
+    }
+}
