@@ -465,3 +465,29 @@ fn comparing_two_best_first_searches_highlights_both_lines() {
     assert!(lines.iter().any(|line| line.contains("lowest g") && line.contains("(right)")), "{lines:?}");
     harness.get_by_label("Yellow: the left search's line; blue: the right one's, when it is on another line.");
 }
+
+/// An empty replay (a refused search) has its timeline's thumb at the start, not mid-rail as if
+/// half of something had played.
+#[test]
+fn an_empty_replays_timeline_thumb_sits_at_the_start() {
+    let mut harness = lab_harness();
+    click(&mut harness, "JPS");
+    click(&mut harness, "4-connected");
+    settle(&mut harness);
+    assert_eq!(harness.state().player().len(), 0);
+    let rail = harness.get(By::new().role(egui::Role::Slider).label("Timeline")).rect();
+    // The handle: a small upright rectangle on the rail (egui's default slider handle).
+    let thumbs: Vec<egui::Rect> = harness
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Rect(shape) if rail.expand(4.0).contains_rect(shape.rect) && shape.rect.width() < 20.0 && shape.rect.height() > shape.rect.width() => {
+                Some(shape.rect)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(thumbs.len(), 1, "one thumb on the rail {rail:?}: {thumbs:?}");
+    assert!(thumbs[0].center().x < rail.left() + rail.width() * 0.1, "the thumb {:?} on {rail:?}", thumbs[0]);
+}
