@@ -191,7 +191,7 @@ fn a_polygon_drawn_by_clicks_is_triangulated_and_saved() {
     // A square ring round a square hole: 8 walkable triangles, 2 inside the hole.
     assert_eq!((lab.mesh().triangles.len(), lab.mesh().walkable_count()), (10, 8));
     assert_ne!(lab.mesh().triangles.len(), before);
-    harness.get_by_label("Triangles: 10   walkable: 8");
+    harness.get_by_label("Walkable triangles: 8 (2 more fill obstacles: dropped)");
     let length = lab.result().and_then(|r| r.path.as_ref()).expect("a path round the pillar").length;
 
     let dir = ScratchDir::new("navmesh-lab");
@@ -578,5 +578,30 @@ fn the_end_of_the_search_says_it_is_complete_with_its_numbers() {
         assert!(harness.state().player().at_end());
         harness.get_by_label_contains(expected);
         assert!(harness.query_by_label_contains("The search goes on").is_none(), "{spec}");
+    }
+}
+
+/// Triangles inside obstacles are dropped, as lecture 3 says: drawn as solid obstacle with no
+/// edges of their own, and the statistics count the walkable ones.
+#[test]
+fn triangles_in_obstacles_are_drawn_solid_and_counted_apart() {
+    let mut harness = lab_harness();
+    settle(&mut harness);
+    let (total, walkable) = (harness.state().mesh().triangles.len(), harness.state().mesh().walkable_count());
+    assert!(walkable < total, "the map has obstacles");
+    harness.get_by_label(&format!("Walkable triangles: {walkable} ({} more fill obstacles: dropped)", total - walkable));
+    let wall = searchlab::app::theme::palette(&harness.ctx).wall;
+    let obstacle_triangles: Vec<egui::epaint::ColorMode> = harness
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Path(path) if path.closed && path.points.len() == 3 && path.fill == wall => Some(path.stroke.color.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(obstacle_triangles.len(), total - walkable);
+    for edge in obstacle_triangles {
+        assert_eq!(edge, egui::epaint::ColorMode::Solid(wall), "no edge drawn inside an obstacle");
     }
 }

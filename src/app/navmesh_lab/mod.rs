@@ -667,7 +667,9 @@ impl NavmeshLab {
         let view = self.player.view();
         ui.label(format!("Step {} / {}", self.player.step(), self.player.len()));
         ui.label(format!("Expanded: {}", view.expanded));
-        ui.label(format!("Triangles: {}   walkable: {}", self.mesh.triangles.len(), self.mesh.walkable_count()));
+        let walkable = self.mesh.walkable_count();
+        let dropped = self.mesh.triangles.len() - walkable;
+        ui.label(format!("Walkable triangles: {walkable} ({dropped} more fill obstacles: dropped)"));
         ui.label(format!(
             "TRA* roles: decision points {}   corridor {}   dead ends {}",
             self.reduction.count(Role::Decision),
