@@ -184,7 +184,7 @@ fn side_by_side_steps_both_searches_in_sync_and_tabulates_them() {
     let replays = harness.state().replays();
     assert_eq!(replays.len(), 2);
     harness.get_by_label("Right map canvas");
-    harness.get_by_label("Expanded (total)");
+    harness.get_by_label("Whole search: expanded / pushed");
     harness.get_by_label("Left: A* (octile)");
     harness.get_by_label("Right: Dijkstra");
     let (astar, dijkstra) = (&replays[0].result, &replays[1].result);
@@ -195,8 +195,9 @@ fn side_by_side_steps_both_searches_in_sync_and_tabulates_them() {
     for result in [astar, dijkstra] {
         assert!(same_cost(result.cost().unwrap(), optimal), "{:?} vs the reference {optimal}", result.cost());
     }
-    for value in [astar.expanded, dijkstra.expanded, astar.pushed, dijkstra.pushed] {
-        harness.get_by_label(&value.to_string());
+    for result in [astar, dijkstra] {
+        harness.get_by_label(&format!("{} / {}", result.expanded, result.pushed));
+        assert!(harness.query_all_by_label(&format!("{:.3}, {} cells", result.cost().unwrap(), result.path.as_ref().unwrap().1.len())).next().is_some());
     }
 
     // In sync by expansions: each press expands one more cell on both sides.
@@ -451,8 +452,8 @@ fn highlighted_lines(harness: &LabHarness) -> Vec<String> {
         .collect()
 }
 
-/// Comparing A* with Dijkstra, as the legend under the pseudocode says: each search's line is
-/// highlighted, each on its own selection line while both expand.
+/// Comparing A* with Dijkstra: each search's line is highlighted, each on its own selection line
+/// while both expand, in the colour of its name over the table's column.
 #[test]
 fn comparing_two_best_first_searches_highlights_both_lines() {
     let mut harness = lab_harness();
@@ -461,9 +462,9 @@ fn comparing_two_best_first_searches_highlights_both_lines() {
     settle(&mut harness);
     harness.run();
     let lines = highlighted_lines(&harness);
-    assert!(lines.iter().any(|line| line.contains("lowest f") && line.contains("(left)")), "{lines:?}");
-    assert!(lines.iter().any(|line| line.contains("lowest g") && line.contains("(right)")), "{lines:?}");
-    harness.get_by_label("Yellow: the left search's line; blue: the right one's, when it is on another line.");
+    for expected in ["u := the open node with the lowest f = g + w·h", "u := the open node with the lowest g", "A* (octile)", "Dijkstra"] {
+        assert!(lines.iter().any(|line| line == expected), "{expected} is highlighted: {lines:?}");
+    }
 }
 
 /// An empty replay (a refused search) has its timeline's thumb at the start, not mid-rail as if

@@ -636,3 +636,26 @@ fn cells_on_a_recording_that_stops_early_say_so_as_the_check_does() {
     harness.get_by_label(&warned.replace("warning: ", ""));
     harness.get_by_label(&refused);
 }
+
+/// Presenting lecture 1 on a 720p projector, a compared cell's table shows every row, its last
+/// (the time) included, beside the maps rather than scrolled out of the column.
+#[test]
+fn on_a_projector_a_compared_cells_table_shows_all_its_rows() {
+    let mut harness = projector_on("lectures/1-grid-search.md");
+    harness.get_by_label("Present").click();
+    settle_cells(&mut harness);
+    let count: usize = slide_label(&harness).rsplit(' ').next().and_then(|n| n.parse().ok()).expect("Slide i / n");
+    let mut tables = 0;
+    for _ in 1..=count {
+        settle_cells(&mut harness);
+        if let Some(time) = harness.query_by_label("Whole search: time (no recording)").map(|node| node.rect()) {
+            let slide = slide_label(&harness);
+            let map = harness.get_by_label("Right map canvas").rect();
+            assert!(time.bottom() <= map.bottom() + 1.0, "{slide}: the time row ends at {}, below the maps' {}", time.bottom(), map.bottom());
+            tables += 1;
+        }
+        harness.key_press(Key::PageDown);
+        harness.run_steps(2);
+    }
+    assert_eq!(tables, 4, "lecture 1's compared cells");
+}

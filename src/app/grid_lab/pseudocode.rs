@@ -89,6 +89,8 @@ fn merged_line(line: usize, right: bool) -> usize {
 }
 
 impl GridLab {
+    /// The current line of each search, in its colour (the statistics' column headers say which
+    /// is which).
     pub(super) fn pseudocode(&self, ui: &mut egui::Ui) {
         let line = |replay: &SearchReplay| replay.player.current_event().map(|e| pseudocode_line(replay.search.algorithm, e));
         let algorithm = |replay: &SearchReplay| replay.search.algorithm;
@@ -98,11 +100,11 @@ impl GridLab {
             }
             // Dijkstra, A* and JPS differ in how they pick the next node: that line for each.
             [left, right] if ![algorithm(left), algorithm(right)].contains(&Algorithm::Bfs) => {
-                let mut text: Vec<String> = BEST_FIRST.iter().map(|line| line.to_string()).collect();
-                text[2] = format!("{}   (left)", selection_line(algorithm(left)));
-                text.insert(3, format!("{}   (right)", selection_line(algorithm(right))));
+                let mut text = BEST_FIRST.to_vec();
+                text[2] = selection_line(algorithm(left));
+                text.insert(3, selection_line(algorithm(right)));
                 let current = [line(left).map(|l| merged_line(l, false)), line(right).map(|l| merged_line(l, true))];
-                widgets::pseudocode(ui, text.iter().map(String::as_str), &current);
+                widgets::pseudocode(ui, text, &current);
             }
             // BFS beside a best-first search: two texts.
             [left, right] => {
@@ -117,9 +119,6 @@ impl GridLab {
                 let current: Vec<Option<usize>> = replays.iter().map(line).collect();
                 widgets::pseudocode(ui, lines(algorithm(&replays[0])), &current);
             }
-        }
-        if self.replays.len() == 2 {
-            ui.weak("Yellow: the left search's line; blue: the right one's, when it is on another line.");
         }
     }
 }
