@@ -83,7 +83,7 @@ pub fn cell_column(ui: &mut egui::Ui, width: f32, height: f32, narration: &str, 
     /// A separator's height with the column's spacing after it (egui's is 6 points).
     const SEPARATOR: f32 = 10.0;
     let left = rect.bottom() - column.cursor().top();
-    let figures_id = column.id().with("figures-height");
+    let figures_id = column.scope_id().with("figures-height");
     let figures_need = column.data(|data| data.get_temp::<f32>(figures_id)).unwrap_or(0.0);
     let least_code = 4.0 * column.text_style_height(&egui::TextStyle::Monospace);
     let share = (left - figures_need - SEPARATOR).clamp(least_code.min(left * 0.55), left * 0.55);
