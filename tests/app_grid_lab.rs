@@ -184,7 +184,7 @@ fn side_by_side_steps_both_searches_in_sync_and_tabulates_them() {
     let replays = harness.state().replays();
     assert_eq!(replays.len(), 2);
     harness.get_by_label("Right map canvas");
-    harness.get_by_label("Whole search: expanded / pushed");
+    harness.get_by_label("Total: expanded / pushed");
     harness.get_by_label("Left: A* (octile)");
     harness.get_by_label("Right: Dijkstra");
     let (astar, dijkstra) = (&replays[0].result, &replays[1].result);
@@ -197,7 +197,7 @@ fn side_by_side_steps_both_searches_in_sync_and_tabulates_them() {
     }
     for result in [astar, dijkstra] {
         harness.get_by_label(&format!("{} / {}", result.expanded, result.pushed));
-        assert!(harness.query_all_by_label(&format!("{:.3}, {} cells", result.cost().unwrap(), result.path.as_ref().unwrap().1.len())).next().is_some());
+        assert!(harness.query_all_by_label(&format!("{:.3} ({})", result.cost().unwrap(), result.path.as_ref().unwrap().1.len())).next().is_some());
     }
 
     // In sync by expansions: each press expands one more cell on both sides.

@@ -648,7 +648,7 @@ fn on_a_projector_a_compared_cells_table_shows_all_its_rows() {
     let mut tables = 0;
     for _ in 1..=count {
         settle_cells(&mut harness);
-        if let Some(time) = harness.query_by_label("Whole search: time (no recording)").map(|node| node.rect()) {
+        if let Some(time) = harness.query_by_label("Total: time, no recording").map(|node| node.rect()) {
             let slide = slide_label(&harness);
             let map = harness.get_by_label("Right map canvas").rect();
             assert!(time.bottom() <= map.bottom() + 1.0, "{slide}: the time row ends at {}, below the maps' {}", time.bottom(), map.bottom());

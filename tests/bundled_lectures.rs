@@ -109,12 +109,12 @@ fn quoted_figures(lecture: &str) -> Vec<Shown> {
         "1-grid-search.md" => vec![
             shown(0, &["Whole search: 684 expanded", "Path found: cost 36.799"], &[]),
             shown(1, &["Whole search: 753 expanded", "Path found: cost 36.799"], &[]),
-            // Compared: "expanded / pushed" and "cost, length" cells of the table.
-            shown(2, &["298 / ", "753 / ", "36.799, "], &[]),
-            shown(3, &["759 / ", "5748 / ", "203.924, ", "203.095, "], &[]),
-            shown(4, &["1228 / ", "5748 / ", "206.409, ", "203.095, "], &[]),
+            // Compared: "expanded / pushed" and "cost (cells)" cells of the table.
+            shown(2, &["298 / ", "753 / ", "36.799 ("], &[]),
+            shown(3, &["759 / ", "5748 / ", "203.924 (", "203.095 ("], &[]),
+            shown(4, &["1228 / ", "5748 / ", "206.409 (", "203.095 ("], &[]),
             shown(5, &["Whole search: 298 expanded"], &[]),
-            shown(6, &["324 / ", "260 / ", "37.385, ", "36.799, "], &[]),
+            shown(6, &["324 / ", "260 / ", "37.385 (", "36.799 ("], &[]),
         ],
         "2-hierarchical-search.md" => vec![
             shown(0, &[], &["5748", "203.095"]),

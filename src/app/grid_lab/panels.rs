@@ -296,8 +296,8 @@ impl GridLab {
             ui.end_row();
         };
         let both = |f: &dyn Fn(&SearchReplay) -> String| [f(&self.replays[0]), f(&self.replays[1])];
-        let path = |r: &SearchReplay| r.result.path.as_ref().map_or("no path".to_string(), |(cost, cells)| format!("{cost:.3}, {} cells", cells.len()));
-        // Few rows, each saying whether it is the step's or the whole search's: in a presented
+        let path = |r: &SearchReplay| r.result.path.as_ref().map_or("no path".to_string(), |(cost, cells)| format!("{cost:.3} ({})", cells.len()));
+        // Few rows, each saying whether it is the step's ("now") or the whole search's: in a presented
         // cell at 720p the table shares a column with the pseudocode.
         egui::Grid::new("comparison").striped(true).num_columns(3).show(ui, |ui| {
             // Each search's name on the colour of its line in the pseudocode.
@@ -308,9 +308,9 @@ impl GridLab {
             ui.end_row();
             row(ui, "Step", both(&|r| format!("{} / {}", r.player.step(), r.player.len())));
             row(ui, "Now: expanded / open", both(&|r| format!("{} / {}", r.player.view().expanded, r.player.view().open_count)));
-            row(ui, "Whole search: expanded / pushed", both(&|r| format!("{} / {}", r.result.expanded, r.result.pushed)));
-            row(ui, "Whole search: path cost, length", both(&path));
-            row(ui, "Whole search: time (no recording)", both(&|r| format!("{:.2} ms", r.time.as_secs_f64() * 1e3)));
+            row(ui, "Total: expanded / pushed", both(&|r| format!("{} / {}", r.result.expanded, r.result.pushed)));
+            row(ui, "Total: path cost (cells)", both(&path));
+            row(ui, "Total: time, no recording", both(&|r| format!("{:.2} ms", r.time.as_secs_f64() * 1e3)));
             if let Some(optimal) = optimal {
                 row(ui, "Optimal (scenario)", [format!("{optimal:.3}"), format!("{optimal:.3}")]);
             }
