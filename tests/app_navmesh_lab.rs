@@ -578,6 +578,18 @@ fn the_end_of_the_search_says_it_is_complete_with_its_numbers() {
         assert!(harness.state().player().at_end());
         harness.get_by_label_contains(expected);
         assert!(harness.query_by_label_contains("The search goes on").is_none(), "{spec}");
+        // The highlighted line says the same: the loop's test failed, or the first path was taken.
+        let highlighted: Vec<String> = harness
+            .output()
+            .shapes
+            .iter()
+            .filter_map(|clipped| match &clipped.shape {
+                egui::Shape::Text(text) if text.galley.job.sections.iter().any(|s| s.format.background != egui::Color32::TRANSPARENT) => Some(text.galley.job.text.clone()),
+                _ => None,
+            })
+            .collect();
+        let line = if spec.contains("first-path") { "if c reaches the goal: best = min(best, funnel(c))" } else { "while some open channel has f < best:" };
+        assert_eq!(highlighted, [line], "{spec}");
     }
 }
 

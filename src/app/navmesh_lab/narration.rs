@@ -13,6 +13,8 @@ impl NavmeshLab {
     /// The pseudocode of the selected recording, its current line highlighted.
     pub(super) fn pseudocode(&self, ui: &mut egui::Ui) {
         let (lines, current): (&[&str], Option<usize>) = match self.replay {
+            // A search that proved its path shortest ends on the loop's test: no channel's f is below it.
+            ReplayKind::Search if self.proven_shortest() => (&SEARCH_PSEUDOCODE, Some(1)),
             ReplayKind::Search => (&SEARCH_PSEUDOCODE, self.player.current_event().map(search_line)),
             ReplayKind::Funnel => (&FUNNEL_PSEUDOCODE, self.funnel.current_event().map(|e| funnel_line(e, self.goal))),
             ReplayKind::Walk => (&WALK_PSEUDOCODE, self.walk.current_event().map(walk_line)),
@@ -37,6 +39,14 @@ impl NavmeshLab {
             ReplayKind::Walk => self.walk.current_event().map(explain_walk),
         };
         explanation.unwrap_or_default()
+    }
+
+    /// The replay is at the end of a search that expanded channels until none could be shorter.
+    fn proven_shortest(&self) -> bool {
+        self.player.at_end()
+            && !self.search.first_path_only
+            && self.result.as_ref().is_some_and(|result| result.expanded > 0 && result.path.is_some())
+            && !self.player.trace().truncated
     }
 
     /// What the whole search found, said at the end of its replay in place of its last event
