@@ -42,6 +42,11 @@ pub fn number(value: f64) -> String {
     if value == 0.0 || !value.is_finite() || (1e-4..1e9).contains(&value.abs()) { value.to_string() } else { format!("{value:e}") }
 }
 
+/// `count` and the noun, plural unless one: "1 cell", "0 cells", "3 cells".
+pub fn count_of(count: usize, noun: &str) -> String {
+    if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
+}
+
 /// `text` without a leading UTF-8 byte-order mark, which some Windows editors write.
 pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)

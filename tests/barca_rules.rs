@@ -226,6 +226,8 @@ fn malformed_positions_name_the_problem() {
     let error = Barca::from_fen("4ee4/3lmml3/10/10/10/10/10/10/3LMMM3/4EE4 w").unwrap_err();
     assert!(matches!(error, FenError::PieceCount { piece: 'L', count: 1, .. }), "{error:?}");
     assert_eq!(error.to_string(), "White has 1 lion ('L'), expected 2");
+    let none = Barca::from_fen("4ee4/3lmml3/10/10/10/10/10/10/3L2L3/4EE4 w").unwrap_err();
+    assert_eq!(none.to_string(), "White has 0 mice ('M'), expected 2");
     let error = Barca::from_fen("4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 w 12").unwrap_err();
     assert_eq!(error, FenError::TrailingText { found: "12".into() });
     assert_eq!(Barca::from_fen("").unwrap_err(), FenError::RowCount { found: 1 });

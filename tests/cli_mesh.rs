@@ -46,9 +46,13 @@ fn query_files_and_grid_maps_print_a_summary() {
     let unmarked = json_lines(&searchlab(&["mesh", "--map", "maps/pillars.json", "--queries", &marked]));
     assert_eq!(unmarked[1]["summary"]["failed"], 0, "{unmarked:?}");
     assert!(lines[2]["summary"]["decision_points"].as_u64().unwrap() > 0);
-    let grid = json_lines(&searchlab(&["mesh", "--grid", "maps/maze64.map", "--from", "1,1", "--to", "3,1"]));
+    let grid = json_lines(&searchlab(&["mesh", "--grid", "maps/lecture-u.map", "--from", "4,11", "--to", "35,11"]));
     let length = grid[0]["length"].as_f64().unwrap();
-    assert!(length >= 2.0 - 1e-9, "cell centres two apart: {length}");
+    assert!(length >= 31.0 - 1e-9, "cell centres 31 apart: {length}");
+    // Given as --map, a grid map is still a grid: the same cells, not the corners at those numbers.
+    let as_map = json_lines(&searchlab(&["mesh", "--map", "maps/lecture-u.map", "--from", "4,11", "--to", "35,11"]));
+    assert_eq!(as_map[0]["waypoints"], grid[0]["waypoints"]);
+    assert_eq!(as_map[0]["waypoints"][0], serde_json::json!([4.5, 11.5]), "searched from the start cell's centre");
 }
 
 /// A Polyanya mesh: a 4x4 square with a 2x2 hole in the middle, as four trapezoids.
@@ -140,9 +144,10 @@ fn grid_queries_for_another_map_size_are_refused() {
 fn upper_case_map_and_mesh_extensions_are_read_by_their_kind() {
     let dir = ScratchDir::new("cli-mesh");
     let map = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n";
-    let cases = [(map, ["u.map", "U.MAP"], "3.5,2.5"), (SQUARE_MESH, ["square.mesh", "SQUARE.MESH"], "3.5,3.5")];
-    for (contents, [lower, upper], to) in cases {
-        let run = |name: &str| searchlab(&["mesh", "--map", &dir.write_arg(name, contents), "--from", "0.5,0.5", "--to", to]);
+    // A grid map's queries name cells, as with --grid; a mesh's are points.
+    let cases = [(map, ["u.map", "U.MAP"], ["0,0", "3,2"]), (SQUARE_MESH, ["square.mesh", "SQUARE.MESH"], ["0.5,0.5", "3.5,3.5"])];
+    for (contents, [lower, upper], [from, to]) in cases {
+        let run = |name: &str| searchlab(&["mesh", "--map", &dir.write_arg(name, contents), "--from", from, "--to", to]);
         let (lower, upper) = (run(lower), run(upper));
         assert!(lower.status.success(), "{}", String::from_utf8_lossy(&lower.stderr));
         assert_eq!((upper.status.code(), String::from_utf8_lossy(&upper.stderr)), (Some(0), "".into()));

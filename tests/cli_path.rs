@@ -107,6 +107,9 @@ fn gen_is_deterministic_and_writes_solvable_scenarios() {
     let warning = String::from_utf8_lossy(&pieces.stderr).into_owned();
     assert_eq!(warning.lines().count(), 1, "{warning}");
     assert!(warning.starts_with(&format!("warning: {written} of 100 scenarios written")), "{warning}");
+    // One free cell: no pair at all, which is not a matter of pieces.
+    let lone = searchlab(&["gen", "maze", "--width", "3", "--height", "3", "--out", &out("lone.map")]);
+    assert_eq!(String::from_utf8_lossy(&lone.stderr), "warning: 0 of 100 scenarios written: no two free cells on this map are connected\n");
     // Every cell blocked is no map to search; more scenarios than a .scen holds is refused at once.
     assert_fails(&["gen", "random", "--density", "1", "--out", &out("d.map")], "the generated map has no free cell: lower --density");
     assert!(!dir.path("d.map").exists());

@@ -32,6 +32,7 @@ fn tictactoe_search_prints_the_whole_tree_and_the_win() {
         let lines = json_lines(&searchlab(&["tictactoe", "search", "--algo", algo, "--position", "xx./oo./..."]));
         assert_eq!(lines[0]["best_move"], "c3", "{algo}");
         assert_eq!(lines[0]["score"], 999_999, "{algo}");
+        assert_eq!(lines[0]["position"], "xx./oo./...", "{algo}: the position as it was given");
     }
 }
 

@@ -77,7 +77,7 @@ fn weights_section_round_trips_and_checks_digits() {
     assert_eq!(parse_map("w.map", &text).unwrap(), grid);
     let header = "type octile\nheight 1\nwidth 2\nmap\n..\nweights\n";
     assert_map_error(&format!("{header}10\n"), 7, "weight '0' in column 2 is not a digit 1-9");
-    assert_map_error(&format!("{header}1\n"), 7, "weight row has 1 cells");
+    assert_map_error(&format!("{header}1\n"), 7, "weight row has 1 cell, expected width");
     assert_map_error(header, 7, "expected 1 weight rows");
     assert_map_error(&format!("{header}11\nmore\n"), 8, "unexpected 'more' after the weights");
 }

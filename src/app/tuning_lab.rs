@@ -3,7 +3,7 @@
 //! `searchlab barca tune --log FILE.json`, or runs a tiny tuning on a worker thread.
 
 use egui::Color32;
-use egui_plot::{GridInput, GridMark, Line, Plot, PlotPoints, VLine};
+use egui_plot::{GridInput, GridMark, Line, LineStyle, Plot, PlotPoints, VLine};
 
 use super::Lesson;
 use super::{theme, widgets};
@@ -227,7 +227,7 @@ impl TuningLab {
                 series.iter().enumerate().map(|(i, s)| (series_colour(i), s.name)).collect();
             entries.push((palette.best_iteration, "best iteration"));
             if !restarts.is_empty() {
-                entries.push((palette.restart, "restart"));
+                entries.push((palette.restart, "restart (dashed)"));
             }
             widgets::legend(ui, &entries);
             let header = ui.cursor().top() - top + ui.text_style_height(&egui::TextStyle::Body);
@@ -246,7 +246,9 @@ impl TuningLab {
                     plot.line(Line::new(name, PlotPoints::from(points)).color(colour).width(2.0));
                 }
                 for &iteration in &restarts {
-                    plot.vline(VLine::new("restart", iteration).color(palette.restart));
+                    // Dashed and wider than the grid's lines, which also fall on whole iterations.
+                    let marker = VLine::new("restart", iteration).color(palette.restart).width(2.0);
+                    plot.vline(marker.style(LineStyle::dashed_dense()));
                 }
                 plot.vline(VLine::new("best iteration", best).color(palette.best_iteration).width(2.5));
             });
@@ -292,7 +294,7 @@ impl Lesson for TuningLab {
              weights nudged up and nudged down, the step follows the gradient, and every new vector plays \
              the FIXED reference weights, so progress is never judged against a moving target. The report \
              score rewards quick wins and the better side of a draw; the W/D/L score counts results only. \
-             Vertical lines mark restarts from the best vector with a smaller delta or step. \
+             Dashed vertical lines mark restarts from the best vector with a smaller delta or step. \
              The win term (three holes) is pinned.",
         );
         self.controls(ui);

@@ -9,7 +9,7 @@ use crate::adversarial::engine::{EngineAlgorithm, EngineResult, EngineSpec, UCT_
 use crate::adversarial::iterative::{IdOptions, IterativeDeepening};
 use crate::adversarial::mcts::MctsConfig;
 use crate::games::{Evaluator, Game};
-use crate::trace::NoTrace;
+use crate::trace::{Control, NoTrace, Tracer};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Algo {
@@ -103,7 +103,10 @@ pub fn run<G: Game, E: Evaluator<G>>(
     };
     spec.validate().map_err(|e| CliError::of_option(e, &["depth", "millis", "nodes", "exploration"]))?;
     let mut id = IterativeDeepening::new(IdOptions::default());
-    match spec.search(game, eval, &mut id, &mut NoTrace, &mut NoTrace).map_err(CliError)? {
+    let mut counter = NodeCounter::new();
+    let searched = spec.search(game, eval, &mut id, &mut counter, &mut NoTrace);
+    counter.spinner.finish_and_clear();
+    match searched.map_err(CliError)? {
         EngineResult::Tree(result) => Ok(result_json(game, algorithm, &result)),
         EngineResult::Uct(result) => {
             let mut out = json!({
@@ -119,6 +122,36 @@ pub fn run<G: Game, E: Evaluator<G>>(
             }
             Ok(out)
         }
+    }
+}
+
+/// Shows on a terminal how many nodes a tree search has entered, so that a deep fixed-depth
+/// search (minimax to depth 7 on Barca takes hours) is seen to run; nothing when stderr is a file.
+struct NodeCounter {
+    nodes: u64,
+    spinner: indicatif::ProgressBar,
+}
+
+impl NodeCounter {
+    fn new() -> Self {
+        let spinner = indicatif::ProgressBar::new_spinner();
+        spinner.set_style(indicatif::ProgressStyle::with_template("{spinner} {elapsed} searching: {msg}").expect("valid template"));
+        spinner.enable_steady_tick(std::time::Duration::from_millis(250));
+        Self { nodes: 0, spinner }
+    }
+}
+
+impl<E> Tracer<E> for NodeCounter {
+    const ENABLED: bool = false;
+
+    fn record(&mut self, _make: impl FnOnce() -> E) {}
+
+    fn control(&mut self) -> Control {
+        self.nodes += 1;
+        if self.nodes % (1 << 20) == 0 {
+            self.spinner.set_message(format!("{:.0} million nodes", self.nodes as f64 / 1e6));
+        }
+        Control::Continue
     }
 }
 

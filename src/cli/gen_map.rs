@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::{CliError, CliResult, emit};
 use crate::grid::generate::{self, Spec};
-use crate::grid::movingai;
+use crate::grid::{MoveRules, movingai};
 use crate::pathfinding::scenarios;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -95,11 +95,12 @@ pub fn run(args: GenArgs) -> CliResult {
     if scenarios.len() < args.scenarios {
         // Random pairs of free cells are drawn until enough share a region; on a map cut into
         // small pieces most do not, and the drawing stops.
-        eprintln!(
-            "warning: {} of {} scenarios written: most random pairs of free cells on this map lie in pieces not connected to each other",
-            scenarios.len(),
-            args.scenarios
-        );
+        let why = if grid.largest_component(MoveRules::MOVINGAI).len() < 2 {
+            "no two free cells on this map are connected"
+        } else {
+            "most random pairs of free cells on this map lie in pieces not connected to each other"
+        };
+        eprintln!("warning: {} of {} scenarios written: {why}", scenarios.len(), args.scenarios);
     }
     emit(&json!({
         "map": args.out.display().to_string(),

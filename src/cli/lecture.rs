@@ -34,7 +34,7 @@ pub fn run(args: LectureArgs) -> CliResult {
 
 #[cfg(feature = "app")]
 fn open(file: &Path) -> CliResult {
-    crate::app::run_lecture(file).map_err(|e| CliError(format!("cannot open the window: {e}")))
+    crate::app::run_lecture(file).map_err(super::window_error)
 }
 
 #[cfg(not(feature = "app"))]

@@ -14,7 +14,7 @@ use crate::navmesh::reduction::Role;
 use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
 use crate::navmesh::tastar::DEFAULT_MAX_EXPANSIONS;
 use crate::text::{number, without_bom};
-use crate::navmesh::{Point, load_grid_for_polygons, load_outline};
+use crate::navmesh::{Point, load_grid_for_polygons, load_map_file};
 use crate::trace::NoTrace;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -25,7 +25,7 @@ enum MeshAlgo {
 
 #[derive(Debug, Args)]
 pub struct MeshArgs {
-    /// The map: a polygon map (.json) or a Polyanya mesh (.mesh).
+    /// The map: a polygon map (.json), a Polyanya mesh (.mesh), or a grid map (.map, read as --grid).
     #[arg(long, required_unless_present = "grid", conflicts_with = "grid")]
     map: Option<PathBuf>,
     /// A grid map (MovingAI .map), triangulated; points are cells, searched from their centres.
@@ -97,15 +97,19 @@ pub fn run(args: MeshArgs) -> QueriesResult {
         max_expansions: args.max_expansions,
     };
     search.validate().map_err(|e| CliError::of_option(e, &["radius", "min-angle", "max-expansions"]))?;
-    let (outline, grid) = match (&args.map, &args.grid) {
-        (Some(map), _) => (load_outline(map)?, None),
-        (None, Some(path)) => {
-            let grid = load_grid_for_polygons(path)?;
+    let map_path = args.map.as_ref().or(args.grid.as_ref()).ok_or_else(|| CliError("give --map FILE or --grid FILE.map".to_string()))?;
+    // A grid map given as --map is read as --grid would: its queries name cells, not corners.
+    let (outline, grid) = match &args.map {
+        Some(map) => {
+            let file = load_map_file(map)?;
+            (file.outline, file.grid)
+        }
+        None => {
+            let grid = load_grid_for_polygons(map_path)?;
             (grid_outline(&grid), Some(grid))
         }
-        (None, None) => return Err(CliError("give --map FILE or --grid FILE.map".to_string())),
     };
-    let map_name = args.map.as_ref().or(args.grid.as_ref()).expect("one is given").display().to_string();
+    let map_name = map_path.display().to_string();
     let clock = Instant::now();
     let prepared = search.prepare(&outline).map_err(|e| CliError(format!("{map_name}: {e}")))?;
     let preprocessing_micros = micros_since(clock);
@@ -128,7 +132,7 @@ pub fn run(args: MeshArgs) -> QueriesResult {
             if let Some(grid) = &grid {
                 let scenarios = movingai::load_scen(file)?;
                 movingai::check_map_size(&name, &scenarios, grid)?;
-                if let Some(warning) = super::other_map_warning(file, &scenarios, args.grid.as_deref().expect("a grid is loaded")) {
+                if let Some(warning) = super::other_map_warning(file, &scenarios, map_path) {
                     eprintln!("{warning}");
                 }
                 scenarios.iter().map(|s| ([s.start.0 as f64, s.start.1 as f64], [s.goal.0 as f64, s.goal.1 as f64])).collect()

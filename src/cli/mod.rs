@@ -100,7 +100,21 @@ pub fn main() -> i32 {
 
 #[cfg(feature = "app")]
 fn open_playground() -> CliResult {
-    crate::app::run().map_err(|e| CliError(format!("cannot open the window: {e}")))
+    crate::app::run().map_err(window_error)
+}
+
+/// Why no window opened, without winit's source location (a path into the cargo registry).
+#[cfg(feature = "app")]
+pub fn window_error(error: impl std::fmt::Display) -> CliError {
+    let text = error.to_string();
+    let text = match (text.find(" at /"), text.find(".rs:")) {
+        (Some(at), Some(rs)) if rs > at => {
+            let rest = text[rs + 4..].trim_start_matches(|c: char| c.is_ascii_digit() || c == ':').trim_start();
+            format!("{}: {rest}", &text[..at])
+        }
+        _ => text,
+    };
+    CliError(format!("cannot open the window: {text}"))
 }
 
 #[cfg(not(feature = "app"))]
@@ -206,4 +220,14 @@ fn parse_point(text: &str) -> Result<(u32, u32), String> {
     };
     let coordinate = |name: &str, s: &str| crate::grid::movingai::whole_number(name, s.trim());
     Ok((coordinate("x", x)?, coordinate("y", y)?))
+}
+
+#[cfg(all(test, feature = "app"))]
+mod tests {
+    #[test]
+    fn a_window_error_loses_winits_source_location() {
+        let winit = "winit EventLoopError: os error at /root/.cargo/registry/src/x/winit-0.30.13/src/platform_impl/linux/mod.rs:765: neither WAYLAND_DISPLAY nor DISPLAY is set.";
+        assert_eq!(super::window_error(winit).0, "cannot open the window: winit EventLoopError: os error: neither WAYLAND_DISPLAY nor DISPLAY is set.");
+        assert_eq!(super::window_error("no GPU").0, "cannot open the window: no GPU");
+    }
 }

@@ -35,7 +35,9 @@ pub fn run(args: TicTacToeArgs) -> CliResult {
                 None => TicTacToe::new(),
             };
             let mut out = game_search::run(&game, &DefaultEval, &search, 9, false)?;
-            out["position"] = serde_json::json!(game.position_text());
+            // Rows split as the lectures and --position write them.
+            let cells = game.position_text();
+            out["position"] = serde_json::json!([&cells[0..3], &cells[3..6], &cells[6..9]].join("/"));
             emit(&out);
             Ok(())
         }

@@ -56,6 +56,15 @@ impl Animal {
             Animal::Mouse => "mouse",
         }
     }
+
+    /// The name for two or more (or none).
+    pub fn plural(self) -> &'static str {
+        match self {
+            Animal::Elephant => "elephants",
+            Animal::Lion => "lions",
+            Animal::Mouse => "mice",
+        }
+    }
 }
 
 /// A move from one square to another (square index 0..100: a1 = 0, b1 = 1, ..., j10 = 99).
