@@ -551,8 +551,8 @@ fn the_current_pseudocode_line_stays_in_view_when_the_recording_is_in_before_the
     assert!(lab.player().at_end(), "it opens on the outcome");
     let mut harness = common::ui::styled_lesson_harness([1000.0, 680.0], 1.3, lab);
     harness.run();
-    // The search ends on finding the goal.
-    let line = harness.get_by_label("if c reaches the goal: best = min(best, funnel(c))").rect();
+    // The search ends when no open channel can beat its path: on the loop's test.
+    let line = harness.get_by_label("while some open channel has f < best:").rect();
     let bars: Vec<egui::Rect> = harness.query_all(By::new().role(egui::Role::ScrollBar)).map(|bar| bar.rect()).collect();
     let panel = bars.iter().find(|bar| bar.left() >= line.left()).expect("the side panel scrolls at this size");
     assert!(panel.y_range().contains(line.top()) && panel.y_range().contains(line.bottom()), "the line {line:?} is outside the panel's view {panel:?}");

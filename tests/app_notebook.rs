@@ -561,18 +561,27 @@ fn on_a_projector_every_cell_frame_stands_clear_of_the_page_scroll_bar() {
     }
 }
 
-#[test]
-fn on_a_projector_a_slides_polygon_map_takes_the_cells_height() {
-    let screen = egui::vec2(1280.0, 720.0) / 1.3;
-    let mut harness = projector_on("lectures/3-triangulations.md");
+/// Presents `lecture` on the projector and calls `look` on each slide, its cells recorded.
+fn on_each_slide(lecture: &str, mut look: impl FnMut(&Harness<'static, SearchlabApp>)) {
+    let mut harness = projector_on(lecture);
     harness.get_by_label("Present").click();
     settle_cells(&mut harness);
     let count: usize = slide_label(&harness).rsplit(' ').next().and_then(|n| n.parse().ok()).expect("Slide i / n");
-    let mut maps = 0;
     for _ in 1..=count {
         settle_cells(&mut harness);
+        look(&harness);
+        harness.key_press(Key::PageDown);
+        harness.run_steps(2);
+    }
+}
+
+#[test]
+fn on_a_projector_a_slides_polygon_map_takes_the_cells_height() {
+    let screen = egui::vec2(1280.0, 720.0) / 1.3;
+    let mut maps = 0;
+    on_each_slide("lectures/3-triangulations.md", |harness| {
         if let Some(map) = harness.query_by_label("Polygon canvas").map(|node| node.rect()) {
-            let slide = slide_label(&harness);
+            let slide = slide_label(harness);
             let header = harness.get_by_label_contains("Cell ").rect();
             // The replay's controls sit beside the map, not above it.
             assert!(map.top() - header.bottom() < 12.0, "{slide}: the map starts {} under the cell's header", map.top() - header.bottom());
@@ -580,9 +589,7 @@ fn on_a_projector_a_slides_polygon_map_takes_the_cells_height() {
             assert!(map.height() >= 0.45 * screen.y, "{slide}: the map is {} of the screen's height", map.height() / screen.y);
             maps += 1;
         }
-        harness.key_press(Key::PageDown);
-        harness.run_steps(2);
-    }
+    });
     assert!(maps >= 8, "lecture 3's polygon cells are on its slides");
 }
 
@@ -641,21 +648,14 @@ fn cells_on_a_recording_that_stops_early_say_so_as_the_check_does() {
 /// (the time) included, beside the maps rather than scrolled out of the column.
 #[test]
 fn on_a_projector_a_compared_cells_table_shows_all_its_rows() {
-    let mut harness = projector_on("lectures/1-grid-search.md");
-    harness.get_by_label("Present").click();
-    settle_cells(&mut harness);
-    let count: usize = slide_label(&harness).rsplit(' ').next().and_then(|n| n.parse().ok()).expect("Slide i / n");
     let mut tables = 0;
-    for _ in 1..=count {
-        settle_cells(&mut harness);
+    on_each_slide("lectures/1-grid-search.md", |harness| {
         if let Some(time) = harness.query_by_label("Total: time, no recording").map(|node| node.rect()) {
-            let slide = slide_label(&harness);
+            let slide = slide_label(harness);
             let map = harness.get_by_label("Right map canvas").rect();
             assert!(time.bottom() <= map.bottom() + 1.0, "{slide}: the time row ends at {}, below the maps' {}", time.bottom(), map.bottom());
             tables += 1;
         }
-        harness.key_press(Key::PageDown);
-        harness.run_steps(2);
-    }
+    });
     assert_eq!(tables, 4, "lecture 1's compared cells");
 }
