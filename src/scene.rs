@@ -32,7 +32,7 @@ use crate::adversarial::tree::TreeEvent;
 use crate::grid::generate::Spec;
 use crate::grid::{Grid, movingai};
 use crate::navmesh::grid_outline::grid_outline;
-use crate::navmesh::{self, Outline, PolygonMap};
+use crate::navmesh::{self, MapFile, PolygonMap};
 use crate::navmesh::search::MeshSearch;
 use crate::pathfinding::planner::{Method, Planner};
 use crate::pathfinding::search_trace::SearchEvent;
@@ -797,17 +797,21 @@ impl Scene {
         }))
     }
 
-    /// The outline of the scene's polygon map (a grid map is traced); none when it names no map.
-    pub fn load_outline(&self) -> Result<Option<Outline>, String> {
-        let read = |path: &str| navmesh::load_outline(path.as_ref()).map_err(|e| e.to_string());
+    /// The scene's polygon map with its outline (a grid map is traced); none when it names no map.
+    pub fn load_polygon_map(&self) -> Result<Option<MapFile>, String> {
+        let read = |path: &str| navmesh::load_map_file(path.as_ref()).map_err(|e| e.to_string());
         Ok(Some(match &self.map {
             None => return Ok(None),
             Some(MapSource::Path(path)) => read(path)?,
             Some(MapSource::Bundled(name)) => read(&bundled_file(name)?)?,
             Some(MapSource::Inline(text)) => {
-                PolygonMap::parse("the scene's map", text).map_err(|e| e.to_string())?.validated()?.outline()
+                let map = PolygonMap::parse("the scene's map", text).map_err(|e| e.to_string())?.validated()?;
+                MapFile { outline: map.outline(), grid: None, polygons: Some(map) }
             }
-            Some(MapSource::Generated(spec)) => grid_outline(&spec.generate()?),
+            Some(MapSource::Generated(spec)) => {
+                let grid = spec.generate()?;
+                MapFile { outline: grid_outline(&grid), grid: Some(grid), polygons: None }
+            }
         }))
     }
 }

@@ -184,7 +184,7 @@ fn side_by_side_steps_both_searches_in_sync_and_tabulates_them() {
     let replays = harness.state().replays();
     assert_eq!(replays.len(), 2);
     harness.get_by_label("Right map canvas");
-    harness.get_by_label("Expanded (total)");
+    harness.get_by_label("Total: expanded / pushed");
     harness.get_by_label("Left: A* (octile)");
     harness.get_by_label("Right: Dijkstra");
     let (astar, dijkstra) = (&replays[0].result, &replays[1].result);
@@ -195,8 +195,9 @@ fn side_by_side_steps_both_searches_in_sync_and_tabulates_them() {
     for result in [astar, dijkstra] {
         assert!(same_cost(result.cost().unwrap(), optimal), "{:?} vs the reference {optimal}", result.cost());
     }
-    for value in [astar.expanded, dijkstra.expanded, astar.pushed, dijkstra.pushed] {
-        harness.get_by_label(&value.to_string());
+    for result in [astar, dijkstra] {
+        harness.get_by_label(&format!("{} / {}", result.expanded, result.pushed));
+        assert!(harness.query_all_by_label(&format!("{:.3} ({})", result.cost().unwrap(), result.path.as_ref().unwrap().1.len())).next().is_some());
     }
 
     // In sync by expansions: each press expands one more cell on both sides.
@@ -415,4 +416,79 @@ fn the_query_label_keeps_its_line_beside_the_picker_at_720p() {
         let label = harness.get_by_label("Query").rect();
         assert!(label.height() <= row + 1.0, "{:.0}%: 'Query' is {label:?}, a row {row:.0} points tall", zoom * 100.0);
     }
+}
+
+/// JPS where it cannot search, picked on the page: the reason shows over the canvas, the narration
+/// points to it and the pseudocode is JPS's; it goes once a search that can run is picked.
+#[test]
+fn jps_on_four_connected_moves_shows_why_until_a_search_that_can_run_is_picked() {
+    let mut harness = lab_harness();
+    click(&mut harness, "JPS");
+    settle(&mut harness);
+    assert_eq!(harness.state().refused(), None, "JPS runs on the bundled maze");
+    click(&mut harness, "4-connected");
+    settle(&mut harness);
+    let reason = "JPS needs 8-connected moves: its pruning rules are written for diagonal steps";
+    harness.get_by_label(reason);
+    assert!(harness.query_all_by_label("Nothing to replay: the search was refused (the message above says why).").next().is_some());
+    harness.get_by_label_contains("u := the open jump point with the lowest f");
+    click(&mut harness, "A*");
+    settle(&mut harness);
+    assert!(harness.query_by_label(reason).is_none(), "the refusal goes with the search refused");
+    assert!(harness.state().player().len() > 100);
+}
+
+/// The pseudocode lines drawn on a coloured background in the last frame.
+fn highlighted_lines(harness: &LabHarness) -> Vec<String> {
+    let shapes = &harness.output().shapes;
+    shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Text(text) if text.galley.job.sections.iter().any(|s| s.format.background != egui::Color32::TRANSPARENT) => {
+                Some(text.galley.job.text.clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Comparing A* with Dijkstra: each search's line is highlighted, each on its own selection line
+/// while both expand, in the colour of its name over the table's column.
+#[test]
+fn comparing_two_best_first_searches_highlights_both_lines() {
+    let mut harness = lab_harness();
+    let scene = "version = 1\nlab = \"grid\"\nmap = { bundled = \"maze64.map\" }\nspec = \"astar\"\ncompare = \"dijkstra\"\nstart = [1, 1]\ngoal = [62, 62]\nstep = 2";
+    harness.state_mut().set_scene(&searchlab::scene::Scene::from_toml(scene).unwrap()).unwrap();
+    settle(&mut harness);
+    harness.run();
+    let lines = highlighted_lines(&harness);
+    for expected in ["u := the open node with the lowest f = g + w·h", "u := the open node with the lowest g", "A* (octile)", "Dijkstra"] {
+        assert!(lines.iter().any(|line| line == expected), "{expected} is highlighted: {lines:?}");
+    }
+}
+
+/// An empty replay (a refused search) has its timeline's thumb at the start, not mid-rail as if
+/// half of something had played.
+#[test]
+fn an_empty_replays_timeline_thumb_sits_at_the_start() {
+    let mut harness = lab_harness();
+    click(&mut harness, "JPS");
+    click(&mut harness, "4-connected");
+    settle(&mut harness);
+    assert_eq!(harness.state().player().len(), 0);
+    let rail = harness.get(By::new().role(egui::Role::Slider).label("Timeline")).rect();
+    // The handle: a small upright rectangle on the rail (egui's default slider handle).
+    let thumbs: Vec<egui::Rect> = harness
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Rect(shape) if rail.expand(4.0).contains_rect(shape.rect) && shape.rect.width() < 20.0 && shape.rect.height() > shape.rect.width() => {
+                Some(shape.rect)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(thumbs.len(), 1, "one thumb on the rail {rail:?}: {thumbs:?}");
+    assert!(thumbs[0].center().x < rail.left() + rail.width() * 0.1, "the thumb {:?} on {rail:?}", thumbs[0]);
 }

@@ -191,7 +191,7 @@ fn a_polygon_drawn_by_clicks_is_triangulated_and_saved() {
     // A square ring round a square hole: 8 walkable triangles, 2 inside the hole.
     assert_eq!((lab.mesh().triangles.len(), lab.mesh().walkable_count()), (10, 8));
     assert_ne!(lab.mesh().triangles.len(), before);
-    harness.get_by_label("Triangles: 10   walkable: 8");
+    harness.get_by_label("Walkable triangles: 8 (2 more fill obstacles: dropped)");
     let length = lab.result().and_then(|r| r.path.as_ref()).expect("a path round the pillar").length;
 
     let dir = ScratchDir::new("navmesh-lab");
@@ -551,9 +551,69 @@ fn the_current_pseudocode_line_stays_in_view_when_the_recording_is_in_before_the
     assert!(lab.player().at_end(), "it opens on the outcome");
     let mut harness = common::ui::styled_lesson_harness([1000.0, 680.0], 1.3, lab);
     harness.run();
-    // The search ends on finding the goal.
-    let line = harness.get_by_label("if c reaches the goal: best = min(best, funnel(c))").rect();
+    // The search ends when no open channel can beat its path: on the loop's test.
+    let line = harness.get_by_label("while some open channel has f < best:").rect();
     let bars: Vec<egui::Rect> = harness.query_all(By::new().role(egui::Role::ScrollBar)).map(|bar| bar.rect()).collect();
     let panel = bars.iter().find(|bar| bar.left() >= line.left()).expect("the side panel scrolls at this size");
     assert!(panel.y_range().contains(line.top()) && panel.y_range().contains(line.bottom()), "the line {line:?} is outside the panel's view {panel:?}");
+}
+
+/// At the end of the search's replay the narration says what the whole search found, whatever its
+/// last event was: lecture 3's query on the U hall (its prose gives the numbers), proven shortest,
+/// or with `first-path` stopped at its first path.
+#[test]
+fn the_end_of_the_search_says_it_is_complete_with_its_numbers() {
+    for (spec, expected) in [
+        ("ta", "The search is complete: no open channel has f below 33.488, so the path of length 33.488 through"),
+        ("ta", "is the shortest (20 expansions; the first path found was 34.898)."),
+        ("tra", "The search is complete: no open channel has f below 33.488"),
+        ("ta:first-path", "The search stops at its first path (first-path): length 34.898"),
+        ("ta:first-path", "after 13 expansions, not proven the shortest."),
+    ] {
+        let scene = format!("version = 1\nlab = \"polygon\"\nmap = {{ bundled = \"u_hall.json\" }}\nspec = \"{spec}\"\nstart = [27, 13]\ngoal = [1, 23]\nstep = \"end\"");
+        let mut harness = lab_harness();
+        settle(&mut harness);
+        harness.state_mut().set_scene(&searchlab::scene::Scene::from_toml(&scene).unwrap()).unwrap();
+        settle(&mut harness);
+        assert!(harness.state().player().at_end());
+        harness.get_by_label_contains(expected);
+        assert!(harness.query_by_label_contains("The search goes on").is_none(), "{spec}");
+        // The highlighted line says the same: the loop's test failed, or the first path was taken.
+        let highlighted: Vec<String> = harness
+            .output()
+            .shapes
+            .iter()
+            .filter_map(|clipped| match &clipped.shape {
+                egui::Shape::Text(text) if text.galley.job.sections.iter().any(|s| s.format.background != egui::Color32::TRANSPARENT) => Some(text.galley.job.text.clone()),
+                _ => None,
+            })
+            .collect();
+        let line = if spec.contains("first-path") { "if c reaches the goal: best = min(best, funnel(c))" } else { "while some open channel has f < best:" };
+        assert_eq!(highlighted, [line], "{spec}");
+    }
+}
+
+/// Triangles inside obstacles are dropped, as lecture 3 says: drawn as solid obstacle with no
+/// edges of their own, and the statistics count the walkable ones.
+#[test]
+fn triangles_in_obstacles_are_drawn_solid_and_counted_apart() {
+    let mut harness = lab_harness();
+    settle(&mut harness);
+    let (total, walkable) = (harness.state().mesh().triangles.len(), harness.state().mesh().walkable_count());
+    assert!(walkable < total, "the map has obstacles");
+    harness.get_by_label(&format!("Walkable triangles: {walkable} ({} more fill obstacles: dropped)", total - walkable));
+    let wall = searchlab::app::theme::palette(&harness.ctx).wall;
+    let obstacle_triangles: Vec<egui::epaint::ColorMode> = harness
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Path(path) if path.closed && path.points.len() == 3 && path.fill == wall => Some(path.stroke.color.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(obstacle_triangles.len(), total - walkable);
+    for edge in obstacle_triangles {
+        assert_eq!(edge, egui::epaint::ColorMode::Solid(wall), "no edge drawn inside an obstacle");
+    }
 }

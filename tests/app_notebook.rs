@@ -396,7 +396,19 @@ fn key_line(text: &str, n: usize, key: &str) -> usize {
 fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
     let barca_start = "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 w";
     let white_won = "4ee4/3lmml3/10/3L6/10/10/3E2E3/10/4MML3/10 b";
-    let bad: [(&str, String, &str, &str); 14] = [
+    let maze = "map = { bundled = \"maze64.map\" }\nstart = [1, 1]\ngoal = [62, 62]";
+    let weighted = "map = { inline = \"type octile\\nheight 3\\nwidth 4\\nmap\\n....\\n....\\n....\\nweights\\n1191\\n1191\\n1111\\n\" }\nstart = [0, 0]\ngoal = [3, 0]";
+    let pillars = "map = { bundled = \"pillars.json\" }\nspec = \"ta\"";
+    let bad: [(&str, String, &str, &str); 21] = [
+        // What the page cannot search: the CLI's refusals, at the field at fault.
+        ("grid", format!("{maze}\nspec = \"jps:4conn\""), "spec", "JPS needs 8-connected moves"),
+        ("grid", format!("{maze}\nspec = \"jps:corner-cut\""), "spec", "JPS here follows the MovingAI rule"),
+        ("grid", format!("{weighted}\nspec = \"jps\""), "spec", "JPS needs uniform ground"),
+        // The right-hand search moves by the left one's rules.
+        ("grid", format!("{maze}\nspec = \"astar:4conn\"\ncompare = \"jps\""), "compare", "JPS needs 8-connected moves"),
+        ("hierarchical", "map = { bundled = \"maze64.map\" }\nspec = \"pra:level=30\"\ncompare = \"astar\"".into(), "spec", "level 30 is above the pyramid's top level"),
+        ("polygon", format!("{pillars}\nstart = [9, 9]\ngoal = [39, 29]"), "start", "start [9.0, 9.0] is inside an obstacle"),
+        ("polygon", format!("{pillars}\nstart = [1, 1]\ngoal = [390, 29]"), "goal", "goal [390.0, 29.0] is outside the map"),
         ("game-tree", "spec = \"uct:100\"\nposition = \"x../.o./...\"".into(), "spec", "the game-tree lab shows plain UCT with a number of playouts: write 'uct:100,plain', not 'uct:100'"),
         ("barca", "spec = \"random\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'random'"),
         ("barca", "spec = \"alphabeta:2\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'alphabeta:2'"),
@@ -416,6 +428,8 @@ fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
         ("game-tree", "spec = \"uct:100,plain\"\nposition = \"x../.o./...\"".to_string()),
         ("barca", "spec = \"uct:hard\"".to_string()),
         ("game-tree", "tree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"minimax\"\nstep = 30".to_string()),
+        ("grid", format!("{maze}\nspec = \"jps\"")),
+        ("polygon", format!("{pillars}\nstart = [1, 1]\ngoal = [39, 29]")),
     ];
     let text: String = bad.iter().map(|(lab, body, ..)| cell(lab, body)).chain(good.iter().map(|(lab, body)| cell(lab, body))).collect();
     let (_dir, path) = lecture_file("same-rules", &text);
@@ -547,18 +561,27 @@ fn on_a_projector_every_cell_frame_stands_clear_of_the_page_scroll_bar() {
     }
 }
 
-#[test]
-fn on_a_projector_a_slides_polygon_map_takes_the_cells_height() {
-    let screen = egui::vec2(1280.0, 720.0) / 1.3;
-    let mut harness = projector_on("lectures/3-triangulations.md");
+/// Presents `lecture` on the projector and calls `look` on each slide, its cells recorded.
+fn on_each_slide(lecture: &str, mut look: impl FnMut(&Harness<'static, SearchlabApp>)) {
+    let mut harness = projector_on(lecture);
     harness.get_by_label("Present").click();
     settle_cells(&mut harness);
     let count: usize = slide_label(&harness).rsplit(' ').next().and_then(|n| n.parse().ok()).expect("Slide i / n");
-    let mut maps = 0;
     for _ in 1..=count {
         settle_cells(&mut harness);
+        look(&harness);
+        harness.key_press(Key::PageDown);
+        harness.run_steps(2);
+    }
+}
+
+#[test]
+fn on_a_projector_a_slides_polygon_map_takes_the_cells_height() {
+    let screen = egui::vec2(1280.0, 720.0) / 1.3;
+    let mut maps = 0;
+    on_each_slide("lectures/3-triangulations.md", |harness| {
         if let Some(map) = harness.query_by_label("Polygon canvas").map(|node| node.rect()) {
-            let slide = slide_label(&harness);
+            let slide = slide_label(harness);
             let header = harness.get_by_label_contains("Cell ").rect();
             // The replay's controls sit beside the map, not above it.
             assert!(map.top() - header.bottom() < 12.0, "{slide}: the map starts {} under the cell's header", map.top() - header.bottom());
@@ -566,9 +589,7 @@ fn on_a_projector_a_slides_polygon_map_takes_the_cells_height() {
             assert!(map.height() >= 0.45 * screen.y, "{slide}: the map is {} of the screen's height", map.height() / screen.y);
             maps += 1;
         }
-        harness.key_press(Key::PageDown);
-        harness.run_steps(2);
-    }
+    });
     assert!(maps >= 8, "lecture 3's polygon cells are on its slides");
 }
 
@@ -621,4 +642,20 @@ fn cells_on_a_recording_that_stops_early_say_so_as_the_check_does() {
     settle(&mut harness);
     harness.get_by_label(&warned.replace("warning: ", ""));
     harness.get_by_label(&refused);
+}
+
+/// Presenting lecture 1 on a 720p projector, a compared cell's table shows every row, its last
+/// (the time) included, beside the maps rather than scrolled out of the column.
+#[test]
+fn on_a_projector_a_compared_cells_table_shows_all_its_rows() {
+    let mut tables = 0;
+    on_each_slide("lectures/1-grid-search.md", |harness| {
+        if let Some(time) = harness.query_by_label("Total: time, no recording").map(|node| node.rect()) {
+            let slide = slide_label(harness);
+            let map = harness.get_by_label("Right map canvas").rect();
+            assert!(time.bottom() <= map.bottom() + 1.0, "{slide}: the time row ends at {}, below the maps' {}", time.bottom(), map.bottom());
+            tables += 1;
+        }
+    });
+    assert_eq!(tables, 4, "lecture 1's compared cells");
 }

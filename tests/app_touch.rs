@@ -230,3 +230,65 @@ fn on_a_tablet_a_tap_places_the_goal_or_the_start_as_the_toggle_beside_the_map_s
     assert_near(at(&harness, scene.start.unwrap()), shift_click, "Shift+click places the start");
     assert_near(at(&harness, scene.goal.unwrap()), near_goal, "and leaves the goal");
 }
+
+fn wheel<S>(harness: &mut Harness<'_, S>, at: Pos2, modifiers: Modifiers) {
+    harness.hover_at(at);
+    harness.step();
+    harness.event(Event::MouseWheel {
+        unit: MouseWheelUnit::Point,
+        delta: vec2(0.0, -120.0),
+        modifiers,
+        phase: TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+    });
+    harness.run_ok();
+}
+
+/// In a lecture cell the plain wheel scrolls the lecture: it leaves the map fitted, so the cell,
+/// presented later on a larger canvas, shows the whole map; ctrl + wheel still zooms.
+#[test]
+fn the_plain_wheel_leaves_a_cells_map_fitted() {
+    use searchlab::app::{Lesson, LiveCell};
+    let scene = searchlab::scene::Scene::from_toml(
+        "version = 1\nlab = \"grid\"\nmap = { bundled = \"lecture-u.map\" }\nspec = \"bfs\"\nstart = [4, 11]\ngoal = [35, 11]",
+    )
+    .unwrap();
+    let mut lab = GridLab::new();
+    lab.set_scene(&scene).unwrap();
+    let mut harness = Harness::builder().with_size([1200.0, 600.0]).build_ui_state(
+        |ui, lab: &mut GridLab| {
+            lab.logic(ui.ctx());
+            lab.cell_ui(ui, 400.0);
+        },
+        lab,
+    );
+    common::ui::wait_until(&mut harness, |lab| !lab.is_busy());
+    harness.run();
+    let canvas = harness.get_by_label("Map canvas").rect();
+    wheel(&mut harness, canvas.center(), Modifiers::NONE);
+    assert!(harness.state().map_view().fitted, "the wheel scrolled past the cell");
+    wheel(&mut harness, canvas.center(), Modifiers::CTRL);
+    assert!(!harness.state().map_view().fitted, "ctrl + wheel zooms");
+}
+
+/// A zoomed polygon canvas that changes size (a cell presented) shows the same part of the map.
+#[test]
+fn a_zoomed_polygon_canvas_keeps_its_view_when_it_grows() {
+    let mut harness = lesson_harness([1100.0, 700.0], NavmeshLab::new());
+    settle(&mut harness);
+    let goal = harness.state().scene().goal.unwrap();
+    let canvas = harness.get_by_label("Polygon canvas").rect();
+    let spread = vec2(30.0, 30.0);
+    pinch(&mut harness, [canvas.center() - spread, canvas.center() + spread], [canvas.center() - spread * 2.0, canvas.center() + spread * 2.0]);
+    harness.run_ok();
+    let share = |harness: &Harness<'_, NavmeshLab>| {
+        let canvas = harness.get_by_label("Polygon canvas").rect();
+        (harness.state().point_on_screen(goal).unwrap() - canvas.min) / canvas.size()
+    };
+    let before = share(&harness);
+    harness.set_size(vec2(1600.0, 1000.0));
+    harness.run_ok();
+    let after = share(&harness);
+    assert!(harness.get_by_label("Polygon canvas").rect().width() > canvas.width() + 100.0, "the canvas grew");
+    assert!((after - before).length() < 0.005, "the goal stays where it was on the canvas: {before:?} -> {after:?}");
+}

@@ -109,11 +109,12 @@ fn quoted_figures(lecture: &str) -> Vec<Shown> {
         "1-grid-search.md" => vec![
             shown(0, &["Whole search: 684 expanded", "Path found: cost 36.799"], &[]),
             shown(1, &["Whole search: 753 expanded", "Path found: cost 36.799"], &[]),
-            shown(2, &[], &["298", "753", "36.799"]),
-            shown(3, &[], &["759", "5748", "203.924", "203.095"]),
-            shown(4, &[], &["1228", "5748", "206.409", "203.095"]),
+            // Compared: "expanded / pushed" and "cost (cells)" cells of the table.
+            shown(2, &["298 / ", "753 / ", "36.799 ("], &[]),
+            shown(3, &["759 / ", "5748 / ", "203.924 (", "203.095 ("], &[]),
+            shown(4, &["1228 / ", "5748 / ", "206.409 (", "203.095 ("], &[]),
             shown(5, &["Whole search: 298 expanded"], &[]),
-            shown(6, &[], &["324", "260", "37.385", "36.799"]),
+            shown(6, &["324 / ", "260 / ", "37.385 (", "36.799 ("], &[]),
         ],
         "2-hierarchical-search.md" => vec![
             shown(0, &[], &["5748", "203.095"]),
@@ -127,7 +128,7 @@ fn quoted_figures(lecture: &str) -> Vec<Shown> {
         "3-triangulations.md" => vec![
             shown(2, &["the funnel makes it a path of length 34.898", "Expanded: 13"], &[]),
             shown(3, &["First path: 34.898   Shortest path: 33.488", "Expanded: 20"], &[]),
-            shown(4, &["the funnel makes it a path of length 33.488", "Expanded: 32"], &[]),
+            shown(4, &["so the path of length 33.488 through 18 triangles is the shortest", "Expanded: 32"], &[]),
             shown(5, &["Shortest path: 41.637", "Expanded: 8"], &[]),
             shown(6, &["Shortest path: 39.365"], &[]),
         ],

@@ -47,10 +47,7 @@ impl ReplayBar {
         let one_row = timeline_width - speed_width >= Self::SHORTEST_TIMELINE;
         ui.horizontal(|ui| {
             ui.spacing_mut().slider_width = if one_row { timeline_width - speed_width } else { timeline_width.max(60.0) };
-            let mut at = position;
-            if ui.add(egui::Slider::new(&mut at, 0..=len).text("Timeline")).changed() {
-                commands.push(ReplayCommand::Seek(at));
-            }
+            timeline(ui, position, len, commands);
             if one_row {
                 ui.separator();
                 self.speed_slider(ui, &text, commands);
@@ -83,25 +80,22 @@ impl ReplayBar {
         let text = |text: String| ui.painter().layout_no_wrap(text, font.clone(), egui::Color32::WHITE).size().x;
         let value = (text(len.to_string()) + 2.0 * ui.spacing().button_padding.x).max(ui.spacing().interact_size.x);
         let reserve = value + text("Timeline".into()) + 3.0 * ui.spacing().item_spacing.x + 4.0;
-        let timeline = |ui: &mut egui::Ui, commands: &mut Vec<ReplayCommand>| {
+        let sized_timeline = |ui: &mut egui::Ui, commands: &mut Vec<ReplayCommand>| {
             ui.spacing_mut().slider_width = (ui.available_width() - reserve).max(80.0);
-            let mut at = position;
-            if ui.add(egui::Slider::new(&mut at, 0..=len).text("Timeline")).changed() {
-                commands.push(ReplayCommand::Seek(at));
-            }
+            timeline(ui, position, len, commands);
         };
         let beside = ui
             .horizontal(|ui| {
                 self.buttons(ui, commands);
                 let fits = ui.available_width() - reserve >= LEAST_SLIDER;
                 if fits {
-                    timeline(ui, commands);
+                    sized_timeline(ui, commands);
                 }
                 fits
             })
             .inner;
         if !beside {
-            ui.horizontal(|ui| timeline(ui, commands));
+            ui.horizontal(|ui| sized_timeline(ui, commands));
         }
     }
 
@@ -202,6 +196,15 @@ impl ReplayBar {
             self.playing = false;
         }
         Some(target)
+    }
+}
+
+/// The "Timeline" slider at `position` of `len`. An empty replay's is greyed with its thumb at the
+/// start (egui puts the thumb of a 0..=0 slider in the middle, as if half a replay had played).
+fn timeline(ui: &mut egui::Ui, position: usize, len: usize, commands: &mut Vec<ReplayCommand>) {
+    let mut at = position;
+    if ui.add_enabled(len > 0, egui::Slider::new(&mut at, 0..=len.max(1)).text("Timeline")).changed() {
+        commands.push(ReplayCommand::Seek(at));
     }
 }
 

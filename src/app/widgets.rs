@@ -77,12 +77,24 @@ pub fn cell_column(ui: &mut egui::Ui, width: f32, height: f32, narration: &str, 
         column.add(egui::Label::new(RichText::new(narration).strong()).wrap());
         column.separator();
     }
-    // The code takes what it needs up to a little over half of what is left; the figures the rest.
-    let share = (rect.bottom() - column.cursor().top()) * 0.55;
+    // The code takes what it needs up to a little over half of what is left, less where the
+    // figures need more (as tall as they were last frame; the code follows its current line),
+    // but not under a few lines; the figures the rest.
+    /// A separator's height with the column's spacing after it (egui's is 6 points).
+    const SEPARATOR: f32 = 10.0;
+    let left = rect.bottom() - column.cursor().top();
+    let figures_id = column.scope_id().with("figures-height");
+    let figures_need = column.data(|data| data.get_temp::<f32>(figures_id)).unwrap_or(0.0);
+    let least_code = 4.0 * column.text_style_height(&egui::TextStyle::Monospace);
+    let share = (left - figures_need - SEPARATOR).clamp(least_code.min(left * 0.55), left * 0.55);
     egui::ScrollArea::vertical().id_salt("code").max_height(share).auto_shrink([false, true]).show(&mut column, code);
     column.separator();
     let rest = (rect.bottom() - column.cursor().top()).max(0.0);
-    egui::ScrollArea::vertical().id_salt("figures").max_height(rest).auto_shrink([false, true]).show(&mut column, figures);
+    let shown = egui::ScrollArea::vertical().id_salt("figures").max_height(rest).auto_shrink([false, true]).show(&mut column, figures);
+    if (shown.content_size.y - figures_need).abs() > 0.5 {
+        column.data_mut(|data| data.insert_temp(figures_id, shown.content_size.y));
+        column.ctx().request_repaint();
+    }
     ui.allocate_rect(rect, Sense::hover());
 }
 

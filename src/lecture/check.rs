@@ -9,6 +9,9 @@ use crate::games::barca::Barca;
 use crate::games::tictactoe::TicTacToe;
 use crate::text::quote;
 use crate::grid::Grid;
+use crate::navmesh::grid_outline::snap_to_cell;
+use crate::navmesh::tastar::locate_free;
+use crate::pathfinding::planner::Planner;
 use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::scene::{GameKind, Lab, LogSource, MapSource, RunSpec, Scene, field_index};
 use crate::pathfinding::search_trace::SearchEvent;
@@ -42,8 +45,11 @@ pub fn check(lecture: &Lecture, base: &Path) -> Vec<Problem> {
     problems
 }
 
-/// The cell's scene, its map paths resolved against `base`, or its first problem. Loads the map but
-/// searches nothing: the notebook calls it for every cell when a lecture loads.
+/// The cell's scene, its map paths resolved against `base`, or its first problem: everything its
+/// page would refuse (a planner the map cannot take, as JPS on weighted cells; a polygon query
+/// point in an obstacle), so the notebook and `lecture --check` refuse the same cells. Loads the
+/// map (triangulated for a polygon query) but searches nothing: the notebook calls it for every
+/// cell when a lecture loads.
 pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
     if cell.unclosed {
         return Err(Problem::new(cell.line, "this ```searchlab block is never closed: end it with a line ```"));
@@ -62,9 +68,19 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
                 grid_endpoint(&grid, start, "start").map_err(at("start"))?;
                 grid_endpoint(&grid, goal, "goal").map_err(at("goal"))?;
             }
+            for (key, planner) in grid_planners(&scene) {
+                planner.check(&grid).map_err(at(key))?;
+            }
         }
         Lab::Polygon => {
-            scene.load_outline().map_err(|e| map_problem(cell, &scene, e))?;
+            let Some(map) = scene.load_polygon_map().map_err(|e| map_problem(cell, &scene, e))? else { return Ok(scene) };
+            if let (Some(start), Some(goal)) = (scene.start, scene.goal) {
+                let search = scene.mesh_search().unwrap_or_default();
+                let prepared = search.prepare(&map.outline).map_err(at("spec"))?;
+                for (key, point) in [("start", start), ("goal", goal)] {
+                    locate_free(&prepared.mesh, snap_to_cell(map.grid.as_ref(), point), search.radius, key).map_err(at(key))?;
+                }
+            }
         }
         Lab::GameTree | Lab::Barca => {
             if let Some(text) = &scene.position {
@@ -87,6 +103,20 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
         }
     }
     Ok(scene)
+}
+
+/// The planners a grid or hierarchical cell runs, with the field that names each. The grid lab
+/// runs its second search under the first one's move rules.
+fn grid_planners(scene: &Scene) -> Vec<(&'static str, Planner)> {
+    let planner = |spec: Option<RunSpec>| match spec {
+        Some(RunSpec::Planner(planner)) => Some(planner),
+        _ => None,
+    };
+    let (first, mut second) = (planner(scene.spec), planner(scene.compare));
+    if let (Lab::Grid, Some(first), Some(second)) = (scene.lab, first, &mut second) {
+        second.rules = first.rules;
+    }
+    [("spec", first), ("compare", second)].into_iter().filter_map(|(key, planner)| Some((key, planner?))).collect()
 }
 
 /// Whether `text` is a game-tree position with something to search (a tic-tac-toe board or a Barca
@@ -130,12 +160,13 @@ fn check_step(cell: &Cell, scene: &Scene) -> Result<Option<Problem>, Problem> {
             resolved(step.in_search(&trace), step.warning(&trace))
         }
         Lab::Polygon => {
-            let (Some(outline), Some(start), Some(goal)) = (scene.load_outline().ok().flatten(), scene.start, scene.goal) else {
+            let (Some(map), Some(start), Some(goal)) = (scene.load_polygon_map().ok().flatten(), scene.start, scene.goal) else {
                 return Ok(None);
             };
-            let prepared = scene.mesh_search().unwrap_or_default().prepare(&outline).map_err(|e| Problem::new(line, e))?;
+            let prepared = scene.mesh_search().unwrap_or_default().prepare(&map.outline).map_err(|e| Problem::new(line, e))?;
             let mut recorder = Recorder::default();
-            prepared.query(start, goal, &mut recorder).map_err(|e| {
+            let snap = |point| snap_to_cell(map.grid.as_ref(), point);
+            prepared.query(snap(start), snap(goal), &mut recorder).map_err(|e| {
                 // The search names the endpoint at fault first.
                 let field = if e.starts_with("goal") { "goal" } else { "start" };
                 Problem::new(key_line(cell, field), e)

@@ -74,3 +74,12 @@ pub fn cell_centre(grid: &Grid, cell: u32) -> Point {
     let (x, y) = grid.coords(cell);
     [x as f64 + 0.5, y as f64 + 0.5]
 }
+
+/// On a traced grid map, the centre of the cell holding `p`, so grid A* and the triangle search
+/// join the same points; elsewhere (or off the grid) `p` itself.
+pub fn snap_to_cell(grid: Option<&Grid>, p: Point) -> Point {
+    match grid {
+        Some(grid) if grid.contains(p[0].floor() as i64, p[1].floor() as i64) => cell_centre(grid, grid.cell(p[0].floor() as u32, p[1].floor() as u32)),
+        _ => p,
+    }
+}

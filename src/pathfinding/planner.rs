@@ -123,10 +123,7 @@ impl Planner {
     /// Builds what the planner needs on `grid`: nothing for a flat search, the abstraction
     /// otherwise; refuses a PRA* level above the pyramid, and JPS where it cannot search.
     pub fn prepare(&self, grid: &Grid) -> Result<Prepared, String> {
-        self.validate()?;
-        if let Some(reason) = self.grid_search().and_then(|search| search.refusal(grid)) {
-            return Err(reason.to_string());
-        }
+        self.check_rules(grid)?;
         let prepared = self.build(grid);
         if let (Method::Pra(PraOptions { level: Some(level), .. }), Prepared::Pra(pyramid)) = (self.method, &prepared) {
             if level >= pyramid.height() {
@@ -134,6 +131,24 @@ impl Planner {
             }
         }
         Ok(prepared)
+    }
+
+    /// Whether the planner can plan on `grid`, else why: what [`Planner::prepare`] refuses, without
+    /// building HPA*'s abstraction (PRA*'s pyramid is built only to check a level given).
+    pub fn check(&self, grid: &Grid) -> Result<(), String> {
+        match self.method {
+            Method::Pra(PraOptions { level: Some(_), .. }) => self.prepare(grid).map(drop),
+            _ => self.check_rules(grid),
+        }
+    }
+
+    /// The values, and JPS's move rules and ground.
+    fn check_rules(&self, grid: &Grid) -> Result<(), String> {
+        self.validate()?;
+        match self.grid_search().and_then(|search| search.refusal(grid)) {
+            Some(reason) => Err(reason.to_string()),
+            None => Ok(()),
+        }
     }
 
     /// [`Planner::prepare`] without the checks: values out of range are clamped, and a PRA* level

@@ -204,11 +204,13 @@ pub struct MapView {
     pub offset: Vec2,
     /// Re-fit whenever the canvas or the map changes size, until the user pans or zooms.
     pub fitted: bool,
+    /// The canvas's size in the last frame.
+    canvas: Vec2,
 }
 
 impl Default for MapView {
     fn default() -> Self {
-        Self { zoom: 1.0, offset: Vec2::ZERO, fitted: true }
+        Self { zoom: 1.0, offset: Vec2::ZERO, fitted: true, canvas: Vec2::ZERO }
     }
 }
 
@@ -221,10 +223,32 @@ impl MapView {
 
     pub fn fit(&mut self, canvas: Vec2, grid: &Grid) {
         let map = Vec2::new(grid.width() as f32, grid.height() as f32);
-        let room = canvas - Vec2::splat(2.0 * Self::FIT_MARGIN);
-        self.zoom = (room.x / map.x).min(room.y / map.y).clamp(Self::MIN_ZOOM, Self::MAX_ZOOM);
+        self.zoom = Self::fit_zoom(canvas, grid);
         self.offset = (canvas - map * self.zoom) / 2.0;
         self.fitted = true;
+        self.canvas = canvas;
+    }
+
+    /// The zoom that shows all of `grid` in `canvas`.
+    fn fit_zoom(canvas: Vec2, grid: &Grid) -> f32 {
+        let room = canvas - Vec2::splat(2.0 * Self::FIT_MARGIN);
+        (room.x / grid.width() as f32).min(room.y / grid.height() as f32).clamp(Self::MIN_ZOOM, Self::MAX_ZOOM)
+    }
+
+    /// Keeps the view on a canvas now `canvas` large: until the user pans or zooms, the whole
+    /// map; after, the same part of it at the same share of the canvas, so a cell zoomed in the
+    /// reading view and then presented (a canvas twice the size) shows what it showed, larger.
+    pub fn follow(&mut self, canvas: Vec2, grid: &Grid) {
+        if self.fitted {
+            return self.fit(canvas, grid);
+        }
+        if self.canvas != canvas && self.canvas.min_elem() > 0.0 && canvas.min_elem() > 0.0 {
+            let centre = (self.canvas / 2.0 - self.offset) / self.zoom;
+            let scale = Self::fit_zoom(canvas, grid) / Self::fit_zoom(self.canvas, grid);
+            self.zoom = (self.zoom * scale).clamp(Self::MIN_ZOOM, Self::MAX_ZOOM);
+            self.offset = canvas / 2.0 - centre * self.zoom;
+        }
+        self.canvas = canvas;
     }
 
     /// The screen position of grid point (x, y) (cell corners at integers).
@@ -417,5 +441,30 @@ mod tests {
         let after = (cursor - canvas.min - map.offset) / map.zoom;
         assert!((before - after).length() < 1e-4);
         assert!(!map.fitted);
+    }
+
+    /// Until the user zooms, a canvas that changes size shows the whole map again; after, the
+    /// same part of the map, centred as before and at the same share of the canvas.
+    #[test]
+    fn a_canvas_that_changes_size_keeps_the_map_in_view() {
+        let grid = Grid::new(40, 24);
+        let fitted_in = |size: Vec2| {
+            let mut map = MapView::default();
+            map.fit(size, &grid);
+            map
+        };
+        let (small, large) = (Vec2::new(400.0, 300.0), Vec2::new(1200.0, 650.0));
+        let mut map = MapView::default();
+        map.follow(small, &grid);
+        map.follow(large, &grid);
+        assert_eq!(map, fitted_in(large), "fitted to the canvas it has now");
+        let canvas = Rect::from_min_size(Pos2::ZERO, large);
+        map.zoom_at(canvas, Pos2::new(300.0, 200.0), 0.5);
+        let centre = |map: &MapView, size: Vec2| (size / 2.0 - map.offset) / map.zoom;
+        let (seen, share) = (centre(&map, large), map.zoom / fitted_in(large).zoom);
+        map.follow(small, &grid);
+        assert!(!map.fitted);
+        assert!((centre(&map, small) - seen).length() < 1e-3, "the same point of the map in the middle");
+        assert!((map.zoom / fitted_in(small).zoom - share).abs() < 1e-4, "at the same share of the canvas");
     }
 }

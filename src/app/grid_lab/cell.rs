@@ -22,9 +22,7 @@ impl LiveCell for GridLab {
         self.bar.compact_ui(ui, self.timeline_position(), self.timeline_len(), &mut replay);
         commands.extend(replay.into_iter().map(GridCommand::Replay));
         self.progress(ui, &mut commands);
-        if let Some(error) = &self.error {
-            widgets::error(ui, error);
-        }
+        self.messages(ui);
         let mut canvas = Rect::NOTHING;
         ui.horizontal_top(|ui| {
             let sides = self.replays.len();
@@ -40,7 +38,7 @@ impl LiveCell for GridLab {
                     if sides == 2 {
                         ui.add(egui::Label::new(egui::RichText::new(describe(&self.replays[index].search)).strong()).truncate());
                     }
-                    self.canvas(ui, index, Vec2::new(width, height), &mut commands);
+                    self.canvas(ui, index, Vec2::new(width, height), false, &mut commands);
                 });
                 canvas = canvas.union(self.canvas_rects[index].unwrap_or(Rect::NOTHING));
             }

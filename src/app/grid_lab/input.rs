@@ -12,16 +12,15 @@ use crate::trace::NO_NODE;
 use crate::pathfinding::search_trace::NodeStatus;
 
 impl GridLab {
-    /// One map canvas showing replay `side`.
-    pub(super) fn canvas(&mut self, ui: &mut egui::Ui, side: usize, size: Vec2, commands: &mut Vec<GridCommand>) {
+    /// One map canvas showing replay `side`; the plain wheel zooms it where it `wheel_zooms` (on
+    /// the page; in a lecture cell it scrolls the lecture, and ctrl + wheel zooms).
+    pub(super) fn canvas(&mut self, ui: &mut egui::Ui, side: usize, size: Vec2, wheel_zooms: bool, commands: &mut Vec<GridCommand>) {
         let (response, painter) = ui.allocate_painter(size, Sense::click_and_drag());
         let name = if side == 0 { "Map canvas" } else { "Right map canvas" };
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, name));
         let rect = response.rect;
         self.canvas_rects[side] = Some(rect);
-        if self.map_view.fitted {
-            self.map_view.fit(rect.size(), &self.grid);
-        }
+        self.map_view.follow(rect.size(), &self.grid);
         let replay = &self.replays[side];
         let texture = self.textures[side].update(ui.ctx(), &self.grid, self.replay_id, &replay.player);
         painter.rect_filled(rect, 0.0, crate::app::theme::palette(ui.ctx()).background);
@@ -61,7 +60,7 @@ impl GridLab {
             let font = egui::FontId::proportional(26.0);
             painter.text(rect.center(), egui::Align2::CENTER_CENTER, "Drop a .map or .scen file", font, Color32::WHITE);
         }
-        self.canvas_input(ui, &response, rect, commands);
+        self.canvas_input(ui, &response, rect, wheel_zooms, commands);
     }
 
     pub(super) fn cell_info(&self, side: usize, cell: u32) -> String {
@@ -87,8 +86,8 @@ impl GridLab {
 
     /// Zoom, pan, painting and dragging the endpoints. Two fingers pan and zoom whatever the tool;
     /// a second finger ends the first one's edit (what it painted stays), so a pinch never paints.
-    pub(super) fn canvas_input(&mut self, ui: &egui::Ui, response: &egui::Response, rect: egui::Rect, commands: &mut Vec<GridCommand>) {
-        let nav = Nav::read(ui, rect, response.hovered() || response.is_pointer_button_down_on(), Vec2::ZERO, true);
+    pub(super) fn canvas_input(&mut self, ui: &egui::Ui, response: &egui::Response, rect: egui::Rect, wheel_zooms: bool, commands: &mut Vec<GridCommand>) {
+        let nav = Nav::read(ui, rect, response.hovered() || response.is_pointer_button_down_on(), Vec2::ZERO, wheel_zooms);
         let touching = nav.is_some_and(|nav| nav.touch);
         if let Some(nav) = nav {
             if nav.pan != Vec2::ZERO {

@@ -158,7 +158,7 @@ impl GridJob {
         let replays = searches
             .iter()
             .map(|search| match refused {
-                Some(_) => Some(SearchReplay::empty(grid.cell_count())),
+                Some(_) => Some(SearchReplay::empty(*search, grid.cell_count())),
                 None => SearchReplay::record(&grid, *search, start, goal, progress),
             })
             .collect::<Option<Vec<_>>>()?;
@@ -218,6 +218,8 @@ pub struct GridLab {
     start: u32,
     goal: u32,
     error: Option<String>,
+    /// Why the last recording's search could not run on its map (JPS on weighted cells).
+    refused: Option<String>,
     notice: Option<String>,
     scenarios: Vec<Scenario>,
     scenario: Option<usize>,
@@ -278,12 +280,13 @@ impl GridLab {
         let (start, goal) = corner_endpoints(&grid, settings.searches[0].rules);
         let mut lab = Self {
             bar: ReplayBar::new(settings.speed),
-            replays: vec![SearchReplay::empty(grid.cell_count())],
+            replays: vec![SearchReplay::empty(settings.searches[0], grid.cell_count())],
             grid,
             settings,
             start,
             goal,
             error,
+            refused: None,
             notice: None,
             scenarios: Vec::new(),
             scenario: None,
@@ -323,6 +326,23 @@ impl GridLab {
 
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
+    }
+
+    /// Why the search shown could not run on this map, if it could not.
+    pub fn refused(&self) -> Option<&str> {
+        self.refused.as_deref()
+    }
+
+    /// The refusal, then the error or else the notice.
+    fn messages(&self, ui: &mut egui::Ui) {
+        if let Some(refused) = &self.refused {
+            widgets::error(ui, refused);
+        }
+        if let Some(error) = &self.error {
+            widgets::error(ui, error);
+        } else if let Some(notice) = &self.notice {
+            widgets::notice(ui, notice);
+        }
     }
 
     pub fn grid(&self) -> &Grid {
@@ -403,16 +423,15 @@ impl GridLab {
             self.textures.iter_mut().for_each(CellTexture::invalidate);
             self.hierarchy.forget();
         }
-        if let Some(reason) = recorded.refused {
-            self.error = Some(reason.to_string());
-        }
+        self.refused = recorded.refused;
         self.hierarchy.install(recorded.hierarchy);
         (self.start, self.goal) = (recorded.start, recorded.goal);
         self.replays = recorded.replays;
         self.replay_id += 1;
         self.bar.playing = false;
         self.seek(if recorded.show_end { usize::MAX } else { 0 });
-        if let Some(step) = self.scene_step.take() {
+        // A refused search has no steps: its reason stays the message.
+        if let Some(step) = self.scene_step.take().filter(|_| self.refused.is_none()) {
             self.open_scene_step(step);
         }
     }
@@ -465,7 +484,7 @@ impl GridLab {
         MapState { grid: self.grid, start: self.start, goal: self.goal, source: self.settings.map } = state;
         if resized {
             // The old map's replays index other cells: the bare map shows until the new search is in.
-            self.replays = self.replays.iter().map(|_| SearchReplay::empty(self.grid.cell_count())).collect();
+            self.replays = self.replays.iter().map(|replay| SearchReplay::empty(replay.search, self.grid.cell_count())).collect();
             self.replay_id += 1;
             self.position = 0;
         }
@@ -728,11 +747,7 @@ impl Lesson for GridLab {
             narration.under_bar(ui, &sentence, if self.replays.len() == 2 { 4 } else { 2 });
             self.canvas_toolbar(ui, &mut commands);
             self.progress(ui, &mut commands);
-            if let Some(error) = &self.error {
-                widgets::error(ui, error);
-            } else if let Some(notice) = &self.notice {
-                widgets::notice(ui, notice);
-            }
+            self.messages(ui);
             if let Some(note) = self.hierarchy.level_note(&self.settings.hierarchy) {
                 ui.label(note);
             }
@@ -743,12 +758,12 @@ impl Lesson for GridLab {
                     for side in 0..2 {
                         ui.vertical(|ui| {
                             ui.strong(format!("{}: {}", ["Left", "Right"][side], describe(&self.replays[side].search)));
-                            self.canvas(ui, side, size, &mut commands);
+                            self.canvas(ui, side, size, true, &mut commands);
                         });
                     }
                 });
             } else {
-                self.canvas(ui, 0, available, &mut commands);
+                self.canvas(ui, 0, available, true, &mut commands);
             }
         });
         for command in commands {

@@ -117,6 +117,7 @@ impl GridLab {
         }
         let name = |node: u32| cell_name(&self.grid, node);
         let one = |replay: &super::SearchReplay| match replay.player.current_event() {
+            _ if replay.player.is_empty() && self.refused.is_some() => "Nothing to replay: the search was refused (the message above says why).".to_string(),
             _ if replay.player.is_empty() => "Nothing to replay yet.".to_string(),
             None => "Press Step > to begin.".to_string(),
             Some(event) => sentence(event, replay.player.view(), Order::of(&replay.search), &name),

@@ -296,18 +296,21 @@ impl GridLab {
             ui.end_row();
         };
         let both = |f: &dyn Fn(&SearchReplay) -> String| [f(&self.replays[0]), f(&self.replays[1])];
-        let cost = |r: &SearchReplay| r.result.cost().map_or("no path".to_string(), |c| format!("{c:.3}"));
-        let length = |r: &SearchReplay| r.result.path.as_ref().map_or("-".to_string(), |(_, p)| p.len().to_string());
+        let path = |r: &SearchReplay| r.result.path.as_ref().map_or("no path".to_string(), |(cost, cells)| format!("{cost:.3} ({})", cells.len()));
+        // Few rows, each saying whether it is the step's ("now") or the whole search's: in a presented
+        // cell at 720p the table shares a column with the pseudocode.
         egui::Grid::new("comparison").striped(true).num_columns(3).show(ui, |ui| {
-            row(ui, "", both(&|r| describe(&r.search)));
+            // Each search's name on the colour of its line in the pseudocode.
+            ui.label("");
+            for (replay, colour) in self.replays.iter().zip([widgets::HIGHLIGHT, widgets::SECOND_HIGHLIGHT]) {
+                ui.label(RichText::new(describe(&replay.search)).background_color(colour).color(egui::Color32::BLACK));
+            }
+            ui.end_row();
             row(ui, "Step", both(&|r| format!("{} / {}", r.player.step(), r.player.len())));
-            row(ui, "Expanded now", both(&|r| r.player.view().expanded.to_string()));
-            row(ui, "Open now", both(&|r| r.player.view().open_count.to_string()));
-            row(ui, "Expanded (total)", both(&|r| r.result.expanded.to_string()));
-            row(ui, "Pushed (total)", both(&|r| r.result.pushed.to_string()));
-            row(ui, "Path cost", both(&cost));
-            row(ui, "Path length (cells)", both(&length));
-            row(ui, "Time (no recording)", both(&|r| format!("{:.2} ms", r.time.as_secs_f64() * 1e3)));
+            row(ui, "Now: expanded / open", both(&|r| format!("{} / {}", r.player.view().expanded, r.player.view().open_count)));
+            row(ui, "Total: expanded / pushed", both(&|r| format!("{} / {}", r.result.expanded, r.result.pushed)));
+            row(ui, "Total: path cost (cells)", both(&path));
+            row(ui, "Total: time, no recording", both(&|r| format!("{:.2} ms", r.time.as_secs_f64() * 1e3)));
             if let Some(optimal) = optimal {
                 row(ui, "Optimal (scenario)", [format!("{optimal:.3}"), format!("{optimal:.3}")]);
             }

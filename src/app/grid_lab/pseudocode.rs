@@ -1,7 +1,7 @@
 //! The pseudocode of each grid search (Dijkstra, A* and JPS share one text, line 2 differs; BFS
-//! has its own), and the line each event belongs to.
+//! has its own), and the line each event belongs to; two searches compared show both lines.
 
-use super::GridLab;
+use super::{GridLab, SearchReplay};
 use crate::app::widgets;
 use crate::pathfinding::Algorithm;
 use crate::pathfinding::search_trace::SearchEvent;
@@ -78,18 +78,47 @@ fn pseudocode_line(algorithm: Algorithm, event: &SearchEvent) -> usize {
     }
 }
 
+/// Where a best-first search's line goes in the text both sides share when compared, where the
+/// selection line is given twice (the left search's, then the right one's): `right` for the second.
+fn merged_line(line: usize, right: bool) -> usize {
+    match line {
+        2 if right => 3,
+        0..=2 => line,
+        _ => line + 1,
+    }
+}
+
 impl GridLab {
+    /// The current line of each search, in its colour (the statistics' column headers say which
+    /// is which).
     pub(super) fn pseudocode(&self, ui: &mut egui::Ui) {
-        let algorithm = self.replays[0].search.algorithm;
-        // A right-hand search with other pseudocode has no line in the left one's text.
-        let current: Vec<Option<usize>> = self
-            .replays
-            .iter()
-            .map(|r| (lines(r.search.algorithm) == lines(algorithm)).then(|| r.player.current_event().map(|e| pseudocode_line(algorithm, e))).flatten())
-            .collect();
-        widgets::pseudocode(ui, lines(algorithm), &current);
-        if self.replays.len() == 2 {
-            ui.weak("Yellow: the left search's line; blue: the right one's (where they differ).");
+        let line = |replay: &SearchReplay| replay.player.current_event().map(|e| pseudocode_line(replay.search.algorithm, e));
+        let algorithm = |replay: &SearchReplay| replay.search.algorithm;
+        match self.replays.as_slice() {
+            [left, right] if lines(algorithm(left)) == lines(algorithm(right)) => {
+                widgets::pseudocode(ui, lines(algorithm(left)), &[line(left), line(right)]);
+            }
+            // Dijkstra, A* and JPS differ in how they pick the next node: that line for each.
+            [left, right] if ![algorithm(left), algorithm(right)].contains(&Algorithm::Bfs) => {
+                let mut text = BEST_FIRST.to_vec();
+                text[2] = selection_line(algorithm(left));
+                text.insert(3, selection_line(algorithm(right)));
+                let current = [line(left).map(|l| merged_line(l, false)), line(right).map(|l| merged_line(l, true))];
+                widgets::pseudocode(ui, text, &current);
+            }
+            // BFS beside a best-first search: two texts.
+            [left, right] => {
+                for (side, replay) in [left, right].into_iter().enumerate() {
+                    ui.label(format!("{}: {}", ["Left", "Right"][side], algorithm(replay).name()));
+                    let mut current = [None, None];
+                    current[side] = line(replay);
+                    widgets::pseudocode(ui, lines(algorithm(replay)), &current);
+                }
+            }
+            replays => {
+                let current: Vec<Option<usize>> = replays.iter().map(line).collect();
+                widgets::pseudocode(ui, lines(algorithm(&replays[0])), &current);
+            }
         }
     }
 }

@@ -110,10 +110,10 @@ impl SearchReplay {
         self.player.view().nodes().len()
     }
 
-    /// An empty replay, shown before the first search arrives.
-    pub fn empty(cells: usize) -> Self {
+    /// An empty replay of `search`, shown before its recording arrives or when it was refused.
+    pub fn empty(search: GridSearch, cells: usize) -> Self {
         let result = PathResult { path: None, expanded: 0, pushed: 0 };
-        Self::new(GridSearch::default(), Recorder::new(0).finish(), result, Duration::ZERO, cells)
+        Self::new(search, Recorder::new(0).finish(), result, Duration::ZERO, cells)
     }
 
     /// Length of the timeline in `unit`s.

@@ -79,7 +79,9 @@ impl NavmeshLab {
                 }
             };
             let points = self.mesh.triangle_points(t as u32).map(|p| at.to_screen(p)).to_vec();
-            painter.add(Shape::convex_polygon(points, fill, Stroke::new(0.5, palette.triangle_edge)));
+            // Triangles in obstacles are dropped: drawn as solid obstacle, their edges in its colour.
+            let edge = if tri.walkable { palette.triangle_edge } else { fill };
+            painter.add(Shape::convex_polygon(points, fill, Stroke::new(0.5, edge)));
         }
         for &[a, b] in &self.mesh.obstacle_edges {
             let (a, b) = (self.mesh.vertices[a as usize], self.mesh.vertices[b as usize]);

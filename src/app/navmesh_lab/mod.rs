@@ -22,7 +22,7 @@ use super::{theme::{self, Palette}, widgets};
 use super::worker::{Job, Request, Response, shared};
 use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
-use crate::navmesh::grid_outline::cell_centre;
+use crate::navmesh::grid_outline::{cell_centre, snap_to_cell};
 use crate::navmesh::tastar::MeshSearchResult;
 use crate::navmesh::reduction::{Reduction, Role};
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
@@ -134,6 +134,8 @@ pub struct NavmeshLab {
     transform: Option<Transform>,
     /// The student's pan and zoom of the canvas (see `Transform::view`).
     view: TSTransform,
+    /// The canvas's size when `view` was last drawn.
+    view_size: Vec2,
     /// What a click or tap places: a touch screen has no Shift.
     placing: Endpoint,
     /// The recordings of the last query, while the worker makes them.
@@ -260,6 +262,7 @@ impl NavmeshLab {
             notice: None,
             transform: None,
             view: TSTransform::IDENTITY,
+            view_size: Vec2::ZERO,
             job: None,
             scene_step: None,
             repaint: None,
@@ -506,12 +509,7 @@ impl NavmeshLab {
 
     /// On a grid map, the centre of the cell holding `p`, so grid A* and TA* join the same points.
     fn snap(&self, p: Point) -> Point {
-        match &self.grid {
-            Some(grid) if grid.contains(p[0].floor() as i64, p[1].floor() as i64) => {
-                cell_centre(grid, grid.cell(p[0].floor() as u32, p[1].floor() as u32))
-            }
-            _ => p,
-        }
+        snap_to_cell(self.grid.as_deref(), p)
     }
 
     fn bounds(&self) -> (Point, Point) {
@@ -548,7 +546,8 @@ impl NavmeshLab {
         self.funnel = Player::new(recorded.funnel, FunnelView::default());
         self.walk = Player::new(recorded.walk, WalkView::default());
         self.grid_path = recorded.grid_path;
-        if let Some(step) = self.scene_step.take() {
+        // A refused query has no steps: its reason stays the message.
+        if let Some(step) = self.scene_step.take().filter(|_| self.result.is_some()) {
             self.open_scene_step(step);
         }
     }
@@ -668,7 +667,9 @@ impl NavmeshLab {
         let view = self.player.view();
         ui.label(format!("Step {} / {}", self.player.step(), self.player.len()));
         ui.label(format!("Expanded: {}", view.expanded));
-        ui.label(format!("Triangles: {}   walkable: {}", self.mesh.triangles.len(), self.mesh.walkable_count()));
+        let walkable = self.mesh.walkable_count();
+        let dropped = self.mesh.triangles.len() - walkable;
+        ui.label(format!("Walkable triangles: {walkable} ({dropped} more fill obstacles: dropped)"));
         ui.label(format!(
             "TRA* roles: decision points {}   corridor {}   dead ends {}",
             self.reduction.count(Role::Decision),
@@ -710,6 +711,13 @@ impl NavmeshLab {
         let scale = (available.x / w).min(available.y / h).max(1.0) * 0.97;
         let (response, painter) = ui.allocate_painter(Vec2::new(w * scale, h * scale), Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Polygon canvas"));
+        // The canvas keeps the map's shape: a zoomed view scales with it (a cell presented) and
+        // shows the same part of the map.
+        let size = response.rect.size();
+        if self.view_size.x > 0.0 && self.view_size != size {
+            self.view.translation *= size.x / self.view_size.x;
+        }
+        self.view_size = size;
         self.navigate(ui, &response);
         let at = Transform { rect: response.rect, lo, scale, y_down: self.grid.is_some(), view: self.view };
         self.transform = Some(at);

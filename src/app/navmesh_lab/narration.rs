@@ -13,6 +13,8 @@ impl NavmeshLab {
     /// The pseudocode of the selected recording, its current line highlighted.
     pub(super) fn pseudocode(&self, ui: &mut egui::Ui) {
         let (lines, current): (&[&str], Option<usize>) = match self.replay {
+            // A search that proved its path shortest ends on the loop's test: no channel's f is below it.
+            ReplayKind::Search if self.proven_shortest() => (&SEARCH_PSEUDOCODE, Some(1)),
             ReplayKind::Search => (&SEARCH_PSEUDOCODE, self.player.current_event().map(search_line)),
             ReplayKind::Funnel => (&FUNNEL_PSEUDOCODE, self.funnel.current_event().map(|e| funnel_line(e, self.goal))),
             ReplayKind::Walk => (&WALK_PSEUDOCODE, self.walk.current_event().map(walk_line)),
@@ -31,11 +33,47 @@ impl NavmeshLab {
             return "Press Step > to begin.".to_string();
         }
         let explanation = match self.replay {
+            ReplayKind::Search if self.player.at_end() => self.search_outcome().or_else(|| self.player.current_event().map(|e| self.explain_search(e))),
             ReplayKind::Search => self.player.current_event().map(|e| self.explain_search(e)),
             ReplayKind::Funnel => self.funnel.current_event().map(|e| explain_funnel(e, self.goal)),
             ReplayKind::Walk => self.walk.current_event().map(explain_walk),
         };
         explanation.unwrap_or_default()
+    }
+
+    /// The replay is at the end of a search that expanded channels until none could be shorter.
+    fn proven_shortest(&self) -> bool {
+        self.player.at_end()
+            && !self.search.first_path_only
+            && self.result.as_ref().is_some_and(|result| result.expanded > 0 && result.path.is_some())
+            && !self.player.trace().truncated
+    }
+
+    /// What the whole search found, said at the end of its replay in place of its last event
+    /// (which may be any expansion): None when it found no path (its last event says so) or its
+    /// recording stopped before it did.
+    fn search_outcome(&self) -> Option<String> {
+        let result = self.result.as_ref().filter(|_| !self.player.trace().truncated)?;
+        let path = result.path.as_ref()?;
+        let (length, expanded) = (path.length, result.expanded);
+        let triangles = match path.channel.len() {
+            1 => "1 triangle".to_string(),
+            n => format!("{n} triangles"),
+        };
+        Some(if self.search.first_path_only {
+            format!("The search stops at its first path (first-path): length {length:.3} through {triangles}, after {expanded} expansions, not proven the shortest.")
+        } else if expanded == 0 {
+            format!("The goal is in sight of the start: the straight line, length {length:.3}, is the shortest path.")
+        } else {
+            let first = match result.first_length {
+                Some(first) if result.improvements > 1 => format!("; the first path found was {first:.3}"),
+                _ => String::new(),
+            };
+            format!(
+                "The search is complete: no open channel has f below {length:.3}, so the path of length {length:.3} through {triangles} \
+                 is the shortest ({expanded} expansions{first})."
+            )
+        })
     }
 
     pub(super) fn explain_search(&self, event: &SearchEvent) -> String {
