@@ -144,7 +144,7 @@ impl Arrival {
                 let mut scene = Scene::new(if polygon { Lab::Polygon } else { Lab::Grid });
                 scene.map = Some(MapSource::Path(name.to_string()));
                 let size = if polygon {
-                    scene.load_outline()?;
+                    scene.load_polygon_map()?;
                     String::new()
                 } else {
                     let grid = scene.load_grid()?.expect("the scene names a map");
