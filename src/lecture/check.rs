@@ -78,6 +78,11 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
                 let search = scene.mesh_search().unwrap_or_default();
                 let prepared = search.prepare(&map.outline).map_err(at("spec"))?;
                 for (key, point) in [("start", start), ("goal", goal)] {
+                    // On a grid map the author named a cell: said of it, not of its centre.
+                    let (x, y) = (point[0].floor() as i64, point[1].floor() as i64);
+                    if map.grid.as_ref().is_some_and(|grid| grid.contains(x, y) && !grid.is_passable(x, y)) {
+                        return Err(at(key)(format!("{key} cell {x},{y} is blocked")));
+                    }
                     locate_free(&prepared.mesh, snap_to_cell(map.grid.as_ref(), point), search.radius, key).map_err(at(key))?;
                 }
             }
