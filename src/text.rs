@@ -42,9 +42,9 @@ pub fn number(value: f64) -> String {
     if value == 0.0 || !value.is_finite() || (1e-4..1e9).contains(&value.abs()) { value.to_string() } else { format!("{value:e}") }
 }
 
-/// `count` and the noun, plural unless one: "1 cell", "0 cells", "3 cells".
-pub fn count_of(count: usize, noun: &str) -> String {
-    if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
+/// The word for `count` things: `one` for 1, else `many` ("ply"/"plies", "is"/"are").
+pub fn plural(count: usize, one: &'static str, many: &'static str) -> &'static str {
+    if count == 1 { one } else { many }
 }
 
 /// `text` without a leading UTF-8 byte-order mark, which some Windows editors write.

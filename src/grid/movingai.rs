@@ -14,7 +14,7 @@ use std::path::Path;
 
 use super::{Grid, MAX_WEIGHT};
 use crate::files::{HeadCheck, Longest};
-use crate::text::{count_of, one_line, quote, without_bom};
+use crate::text::{one_line, plural, quote, without_bom};
 
 /// Largest grid accepted from a file, in cells, so a bad header cannot exhaust memory.
 pub const MAX_CELLS: usize = 64 * 1024 * 1024;
@@ -133,7 +133,7 @@ pub fn parse_map(file: &str, text: &str) -> Result<Grid, ParseError> {
             }
         }
         if count != width as usize {
-            return Err(lines.error(format!("row has {}, expected width {width}", count_of(count, "cell"))));
+            return Err(lines.error(format!("row has {count} {}, expected width {width}", plural(count, "cell", "cells"))));
         }
         rows.push(row);
     }
@@ -192,8 +192,9 @@ fn map_header(lines: &mut Lines) -> Result<(u32, u32), ParseError> {
 fn parse_weights(lines: &mut Lines, grid: &mut Grid) -> Result<(), ParseError> {
     for y in 0..grid.height() {
         let row = lines.next(&format!("{} weight rows, found {y}", grid.height()))?;
-        if row.chars().count() != grid.width() as usize {
-            return Err(lines.error(format!("weight row has {}, expected width {}", count_of(row.chars().count(), "cell"), grid.width())));
+        let count = row.chars().count();
+        if count != grid.width() as usize {
+            return Err(lines.error(format!("weight row has {count} {}, expected width {}", plural(count, "cell", "cells"), grid.width())));
         }
         for (x, digit) in row.chars().enumerate() {
             let weight = digit

@@ -14,6 +14,7 @@ use crate::app::worker::{Job, Request, Session};
 use crate::games::barca::{Barca, BarcaMove, Weights};
 use crate::games::{Game, Score, is_proven};
 use crate::tournament::Engine;
+use crate::text::plural;
 use crate::trace::{NoTrace, Progress, Watched};
 
 /// The computer's two families, as the page names them.
@@ -252,10 +253,10 @@ fn uct_summary<M>(result: &MctsResult<M>) -> String {
                 Proven::Draw => "a proven draw",
                 Proven::Loss => "a proven loss, the longest",
             };
-            format!("{result}, tried {visits} {}", if *visits == 1 { "time" } else { "times" })
+            format!("{result}, tried {visits} {}", plural(*visits as usize, "time", "times"))
         }
         Some(ChildStats { visits, .. }) => {
-            format!("tried {visits} {}, mean reward {:.2}", if *visits == 1 { "time" } else { "times" }, result.value)
+            format!("tried {visits} {}, mean reward {:.2}", plural(*visits as usize, "time", "times"), result.value)
         }
         None => "none: the game is over".to_string(),
     };

@@ -56,10 +56,8 @@ impl NavmeshLab {
         let result = self.result.as_ref().filter(|_| !self.player.trace().truncated)?;
         let path = result.path.as_ref()?;
         let (length, expanded) = (path.length, result.expanded);
-        let triangles = match path.channel.len() {
-            1 => "1 triangle".to_string(),
-            n => format!("{n} triangles"),
-        };
+        let count = path.channel.len();
+        let triangles = format!("{count} {}", crate::text::plural(count, "triangle", "triangles"));
         Some(if self.search.first_path_only {
             format!("The search stops at its first path (first-path): length {length:.3} through {triangles}, after {expanded} expansions, not proven the shortest.")
         } else if expanded == 0 {

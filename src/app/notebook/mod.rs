@@ -312,7 +312,7 @@ impl Notebook {
                         self.load(source);
                         let name = |path: &String| Path::new(path).file_name().map_or(path.clone(), |name| name.to_string_lossy().into_owned());
                         let names: Vec<String> = paths.iter().map(name).collect();
-                        let verb = if names.len() == 1 { "is" } else { "are" };
+                        let verb = crate::text::plural(names.len(), "is", "are");
                         self.notice = Some(format!("{} {verb} not a lecture (.md): the lecture was read again for cells that name it", names.join(", ")));
                     }
                     None => {}

@@ -494,7 +494,7 @@ impl ShownTree for ShownSearch<'_> {
             _ => "",
         };
         if let Some((kind, pruned)) = view.cutoff(id) {
-            let moves = super::plural(pruned.len(), "move", "moves");
+            let moves = crate::text::plural(pruned.len(), "move", "moves");
             hover += &format!("\n{}: {} {moves} pruned ({})", cutoff_name(*kind), pruned.len(), pruned.join(" "));
         }
         let outline = outline(view.current == Some(id), self.path.contains(&id), self.pv.contains(&id));
@@ -558,13 +558,14 @@ impl UctNumbers {
         self.mean.map_or("–".to_string(), |m| format!("{m:.decimals$}"))
     }
 
-    /// "ucb 0.94", "proven loss", or "ucb –" while unvisited (it is tried first).
-    pub fn selection_text(&self, decimals: usize) -> String {
+    /// "ucb 0.94" (the word as `ucb` gives it: a card's "ucb", a list's "UCB"), "proven loss", or
+    /// "ucb –" while unvisited (it is tried first).
+    pub fn selection_text(&self, ucb: &str, decimals: usize) -> String {
         match self.proven {
             Some(Proven::Win) => "proven win".to_string(),
             Some(Proven::Loss) => "proven loss".to_string(),
             Some(Proven::Draw) => "proven draw".to_string(),
-            None => self.ucb.map_or("ucb –".to_string(), |u| format!("ucb {u:.decimals$}")),
+            None => self.ucb.map_or(format!("{ucb} –"), |u| format!("{ucb} {u:.decimals$}")),
         }
     }
 }
@@ -609,16 +610,16 @@ impl ShownTree for ShownUct<'_> {
         let side = self.kind.side_name(numbers.chooser);
         let mut text = format!("{mv} n {}\n{side} μ {}", node.visits, numbers.mean_text(2));
         if id != 0 || numbers.proven.is_some() {
-            text += &format!("\n{}", numbers.selection_text(2));
+            text += &format!("\n{}", numbers.selection_text("ucb", 2));
         }
         let chose = if id == 0 { "choosing here" } else { "who chose this move" };
-        let mut hover = format!("{mv}: {} {}; for {side}, {chose}:", node.visits, super::plural(node.visits as usize, "visit", "visits"));
+        let mut hover = format!("{mv}: {} {}; for {side}, {chose}:", node.visits, crate::text::plural(node.visits as usize, "visit", "visits"));
         hover += &match numbers.mean {
             Some(mean) => format!("\nmean reward {mean:.3}"),
             None => "\nno mean yet (not visited)".to_string(),
         };
         hover += &match (numbers.proven, numbers.ucb) {
-            (Some(_), _) => format!("\n{}: no more playouts from it", numbers.selection_text(3)),
+            (Some(_), _) => format!("\n{}: no more playouts from it", numbers.selection_text("ucb", 3)),
             (None, Some(ucb)) => format!("\nUCB {ucb:.3} = its mean + C·√(ln N / n)"),
             (None, None) if id != 0 => "\nUCB –: an untried move is tried before any other".to_string(),
             (None, None) => String::new(),

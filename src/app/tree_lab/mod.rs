@@ -21,6 +21,7 @@ use super::worker::{Job, Request, Response};
 use crate::adversarial::mcts_trace::{MctsView, PlayoutEnd, PlayoutShown};
 use crate::adversarial::tree::NodeState;
 use crate::games::Side;
+use crate::text::plural;
 use crate::trace::NO_NODE;
 use crate::scene::Scene;
 
@@ -64,7 +65,7 @@ fn move_line(view: &MctsView, child: u32) -> String {
         numbers.visits,
         plural(numbers.visits as usize, "visit", "visits"),
         numbers.mean_text(3),
-        numbers.selection_text(3).replace("ucb", "UCB")
+        numbers.selection_text("UCB", 3)
     )
 }
 
@@ -80,11 +81,6 @@ fn playout_text(kind: GameKind, view: &MctsView, playout: PlayoutShown) -> Strin
         PlayoutEnd::Proven => format!("Last iteration: {from} is proven, no playout; {reward}"),
         _ => format!("Last playout: {} {} from {from}, {reward}", playout.plies, plural(playout.plies as usize, "ply", "plies")),
     }
-}
-
-/// "1 ply", "2 plies": the word for `count` things.
-pub(crate) fn plural(count: usize, one: &'static str, many: &'static str) -> &'static str {
-    if count == 1 { one } else { many }
 }
 
 /// Nodes in the whole tic-tac-toe game tree, the empty board included.
@@ -713,7 +709,7 @@ impl TreeLab {
                     kind.side_name(numbers.chooser)
                 );
                 if id != 0 || numbers.proven.is_some() {
-                    details += &format!(", {}", numbers.selection_text(3).replace("ucb", "UCB"));
+                    details += &format!(", {}", numbers.selection_text("UCB", 3));
                 }
                 (moves, details)
             }

@@ -115,15 +115,13 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
                 }
             };
             let skipped = if pruned.is_empty() { String::new() } else { format!(" ({})", pruned.join(", ")) };
+            let count = pruned.len();
             format!(
-                "{} cut at {}: {why}, so {}{skipped} {}.",
+                "{} cut at {}: {why}, so its {count} remaining {}{skipped} {}.",
                 if *cut == CutoffKind::Beta { "β" } else { "α" },
                 line(view, *node),
-                match pruned.len() {
-                    1 => "its 1 remaining move".to_string(),
-                    n => format!("its {n} remaining moves"),
-                },
-                super::plural(pruned.len(), "is skipped", "are skipped")
+                crate::text::plural(count, "move", "moves"),
+                crate::text::plural(count, "is skipped", "are skipped")
             )
         }
         &TreeEvent::Exit { node, best_child, .. } => {
@@ -201,19 +199,17 @@ pub fn uct_sentence(view: &MctsView, kind: GameKind, event: &MctsEvent) -> Strin
                     view.node(*root).visits,
                     ucb_choice(view, kind, *root, *child),
                     uct_line(view, leaf),
-                    super::plural(plies, "ply", "plies")
+                    crate::text::plural(plies, "ply", "plies")
                 )
             }
         },
         MctsEvent::Expand { node, children, .. } => {
             let moves: Vec<&str> = children.iter().map(|c| c.mv.as_str()).collect();
             format!(
-                "Expand {}: {} unvisited ({}).",
+                "Expand {}: {} {} the tree unvisited ({}).",
                 uct_line(view, *node),
-                match children.len() {
-                    1 => "1 child joins the tree".to_string(),
-                    n => format!("{n} children join the tree"),
-                },
+                children.len(),
+                crate::text::plural(children.len(), "child joins", "children join"),
                 moves.join(", ")
             )
         }
@@ -246,7 +242,7 @@ pub fn uct_sentence(view: &MctsView, kind: GameKind, event: &MctsEvent) -> Strin
                 Proven::Loss => "a loss",
             };
             let mover = kind.side_name(view.node(node).mover);
-            let plies = format!("{plies} {}", super::plural(plies.into(), "ply", "plies"));
+            let plies = format!("{plies} {}", crate::text::plural(plies.into(), "ply", "plies"));
             format!("Solved: {} is {result} for {mover} in {plies}, whatever the playouts say.", uct_line(view, node))
         }
     }

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use super::board::{Bitboard, SIZE, bit};
 use super::{Animal, Barca, BarcaMove, Side, index};
-use crate::text::{count_of, quote, without_bom};
+use crate::text::{plural, quote, without_bom};
 
 pub const START_FEN: &str = "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 w";
 
@@ -107,14 +107,14 @@ pub fn side_name(side: Side) -> &'static str {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::RowCount { found } => write!(f, "position has {} separated by '/', expected 10", count_of(*found, "row")),
+            FenError::RowCount { found } => write!(f, "position has {found} {} separated by '/', expected 10", plural(*found, "row", "rows")),
             FenError::RowLength { row, squares } => write!(f, "row {row} covers {squares} squares, expected 10"),
             FenError::BadChar { row, found } => {
                 write!(f, "row {row}: unexpected character '{}' (expected E L M e l m or a number)", quote(&found.to_string()))
             }
             FenError::BadNumber { row, number } => write!(f, "row {row}: '{}' empty squares is not 1-10", quote(number)),
             FenError::PieceCount { piece, animal, side, count } => {
-                let name = if *count == 1 { animal.name() } else { animal.plural() };
+                let name = plural(*count as usize, animal.name(), animal.plural());
                 write!(f, "{} has {count} {name} ('{piece}'), expected 2", side_name(*side))
             }
             FenError::MissingSide => write!(f, "missing the side to move ('w' or 'b') after the rows"),
