@@ -31,7 +31,6 @@ use crate::adversarial::mcts_trace::MctsEvent;
 use crate::adversarial::tree::TreeEvent;
 use crate::grid::generate::Spec;
 use crate::grid::{Grid, movingai};
-use crate::navmesh::grid_outline::grid_outline;
 use crate::navmesh::{self, MapFile, PolygonMap};
 use crate::navmesh::search::MeshSearch;
 use crate::pathfinding::planner::{Method, Planner};
@@ -805,13 +804,9 @@ impl Scene {
             Some(MapSource::Path(path)) => read(path)?,
             Some(MapSource::Bundled(name)) => read(&bundled_file(name)?)?,
             Some(MapSource::Inline(text)) => {
-                let map = PolygonMap::parse("the scene's map", text).map_err(|e| e.to_string())?.validated()?;
-                MapFile { outline: map.outline(), grid: None, polygons: Some(map) }
+                MapFile::of_polygons(PolygonMap::parse("the scene's map", text).map_err(|e| e.to_string())?.validated()?)
             }
-            Some(MapSource::Generated(spec)) => {
-                let grid = spec.generate()?;
-                MapFile { outline: grid_outline(&grid), grid: Some(grid), polygons: None }
-            }
+            Some(MapSource::Generated(spec)) => MapFile::of_grid(spec.generate()?),
         }))
     }
 }

@@ -9,12 +9,12 @@ use serde_json::json;
 use super::path::micros_since;
 use super::{CliError, QueriesResult, emit};
 use crate::grid::movingai;
-use crate::navmesh::grid_outline::{cell_centre, grid_outline};
+use crate::navmesh::grid_outline::cell_centre;
 use crate::navmesh::reduction::Role;
 use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
 use crate::navmesh::tastar::DEFAULT_MAX_EXPANSIONS;
 use crate::text::{number, without_bom};
-use crate::navmesh::{Point, load_grid_for_polygons, load_map_file};
+use crate::navmesh::{MapFile, Point, load_grid_for_polygons, load_map_file};
 use crate::trace::NoTrace;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -99,15 +99,9 @@ pub fn run(args: MeshArgs) -> QueriesResult {
     search.validate().map_err(|e| CliError::of_option(e, &["radius", "min-angle", "max-expansions"]))?;
     let map_path = args.map.as_ref().or(args.grid.as_ref()).ok_or_else(|| CliError("give --map FILE or --grid FILE.map".to_string()))?;
     // A grid map given as --map is read as --grid would: its queries name cells, not corners.
-    let (outline, grid) = match &args.map {
-        Some(map) => {
-            let file = load_map_file(map)?;
-            (file.outline, file.grid)
-        }
-        None => {
-            let grid = load_grid_for_polygons(map_path)?;
-            (grid_outline(&grid), Some(grid))
-        }
+    let MapFile { outline, grid, .. } = match &args.map {
+        Some(map) => load_map_file(map)?,
+        None => MapFile::of_grid(load_grid_for_polygons(map_path)?),
     };
     let map_name = map_path.display().to_string();
     let clock = Instant::now();

@@ -82,6 +82,17 @@ pub struct MapFile {
     pub polygons: Option<PolygonMap>,
 }
 
+impl MapFile {
+    /// A grid map, traced into its outline.
+    pub fn of_grid(grid: crate::grid::Grid) -> Self {
+        MapFile { outline: grid_outline::grid_outline(&grid), grid: Some(grid), polygons: None }
+    }
+
+    pub fn of_polygons(map: PolygonMap) -> Self {
+        MapFile { outline: map.outline(), grid: None, polygons: Some(map) }
+    }
+}
+
 /// A MovingAI grid to trace into a polygon map; refused when weighted, as the polygons would drop
 /// the weights.
 pub fn load_grid_for_polygons(path: &std::path::Path) -> Result<crate::grid::Grid, ParseError> {
@@ -99,11 +110,9 @@ pub fn load_map_file(path: &std::path::Path) -> Result<MapFile, ParseError> {
     Ok(if crate::files::has_extension(path, "mesh") {
         MapFile { outline: polyanya::load_mesh(path)?, grid: None, polygons: None }
     } else if crate::grid::movingai::is_map_file(path) {
-        let grid = load_grid_for_polygons(path)?;
-        MapFile { outline: grid_outline::grid_outline(&grid), grid: Some(grid), polygons: None }
+        MapFile::of_grid(load_grid_for_polygons(path)?)
     } else {
-        let map = PolygonMap::load(path)?;
-        MapFile { outline: map.outline(), grid: None, polygons: Some(map) }
+        MapFile::of_polygons(PolygonMap::load(path)?)
     })
 }
 

@@ -2,7 +2,7 @@
 
 use super::{NavmeshLab, ReplayKind, build};
 use crate::grid::Grid;
-use crate::navmesh::{MapFile as Loaded, PolygonMap, load_map_file};
+use crate::navmesh::{MapFile as Loaded, load_map_file};
 use crate::navmesh::grid_outline::grid_outline;
 use crate::scene::{Lab, MapSource, RunSpec, Scene, Step, bundled_file, bundled_name};
 
@@ -31,21 +31,13 @@ impl NavmeshLab {
             return Err(format!("the polygon lab cannot show a {:?} scene", scene.lab));
         }
         let search = scene.mesh_search().unwrap_or(self.search);
-        let (loaded, path) = match &scene.map {
-            None => (None, self.map_path.clone()),
-            Some(MapSource::Path(path)) => (Some(load(path)?), path.clone()),
-            Some(MapSource::Bundled(name)) => {
-                let path = bundled_file(name)?;
-                (Some(load(&path)?), path)
-            }
-            Some(MapSource::Inline(text)) => {
-                let map = PolygonMap::parse("the scene's map", text).map_err(|e| e.to_string())?.validated()?;
-                (Some(Loaded { outline: map.outline(), grid: None, polygons: Some(map) }), String::new())
-            }
-            Some(MapSource::Generated(spec)) => {
-                let grid = spec.generate()?;
-                (Some(Loaded { outline: grid_outline(&grid), grid: Some(grid), polygons: None }), String::new())
-            }
+        let loaded = scene.load_polygon_map()?;
+        // The file the page then names: none for a map written in the scene or generated.
+        let path = match &scene.map {
+            None => self.map_path.clone(),
+            Some(MapSource::Path(path)) => path.clone(),
+            Some(MapSource::Bundled(name)) => bundled_file(name)?,
+            Some(MapSource::Inline(_) | MapSource::Generated(_)) => String::new(),
         };
         let refined = search.min_angle != self.search.min_angle;
         // The mesh is built again for a new map or another refinement.
