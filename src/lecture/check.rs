@@ -10,6 +10,7 @@ use crate::games::tictactoe::TicTacToe;
 use crate::text::quote;
 use crate::grid::Grid;
 use crate::navmesh::grid_outline::snap_to_cell;
+use crate::navmesh::search::PreparedMesh;
 use crate::navmesh::tastar::locate_free;
 use crate::pathfinding::planner::Planner;
 use crate::pathfinding::{GridSearch, SearchSpace};
@@ -36,7 +37,7 @@ pub fn check(lecture: &Lecture, base: &Path) -> Vec<Problem> {
     }
     problems.extend(lecture.warnings.iter().cloned());
     for cell in lecture.cells() {
-        match check_cell(cell, base).and_then(|scene| check_step(cell, &scene)) {
+        match read_cell(cell, base).and_then(|(scene, read)| check_step(cell, &scene, read)) {
             Ok(warning) => problems.extend(warning),
             Err(problem) => problems.push(problem),
         }
@@ -51,6 +52,20 @@ pub fn check(lecture: &Lecture, base: &Path) -> Vec<Problem> {
 /// map (triangulated for a polygon query) but searches nothing: the notebook calls it for every
 /// cell when a lecture loads.
 pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
+    read_cell(cell, base).map(|(scene, _)| scene)
+}
+
+/// What checking a cell read, so that `--check` records the cell's search without reading its
+/// map again (a large polygon map takes most of a second to triangulate).
+enum Read {
+    Grid(Grid),
+    /// The polygon map prepared for the cell's query, and the grid it was traced from, if any.
+    Mesh(Box<PreparedMesh>, Option<Grid>),
+    Nothing,
+}
+
+/// [`check_cell`], with what it read.
+fn read_cell(cell: &Cell, base: &Path) -> Result<(Scene, Read), Problem> {
     if cell.unclosed {
         return Err(Problem::new(cell.line, "this ```searchlab block is never closed: end it with a line ```"));
     }
@@ -63,7 +78,7 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
     let at = |key: &'static str| move |message: String| Problem::new(key_line(cell, key), message);
     match scene.lab {
         Lab::Grid | Lab::Hierarchical => {
-            let Some(grid) = scene.load_grid().map_err(|e| map_problem(cell, &scene, e))? else { return Ok(scene) };
+            let Some(grid) = scene.load_grid().map_err(|e| map_problem(cell, &scene, e))? else { return Ok((scene, Read::Nothing)) };
             if let Some((start, goal)) = scene.cells().map_err(|e| at(e.field)(e.message))? {
                 grid_endpoint(&grid, start, "start").map_err(at("start"))?;
                 grid_endpoint(&grid, goal, "goal").map_err(at("goal"))?;
@@ -71,9 +86,10 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
             for (key, planner) in grid_planners(&scene) {
                 planner.check(&grid).map_err(at(key))?;
             }
+            return Ok((scene, Read::Grid(grid)));
         }
         Lab::Polygon => {
-            let Some(map) = scene.load_polygon_map().map_err(|e| map_problem(cell, &scene, e))? else { return Ok(scene) };
+            let Some(map) = scene.load_polygon_map().map_err(|e| map_problem(cell, &scene, e))? else { return Ok((scene, Read::Nothing)) };
             if let (Some(start), Some(goal)) = (scene.start, scene.goal) {
                 let search = scene.mesh_search().unwrap_or_default();
                 let prepared = search.prepare(&map.outline).map_err(at("spec"))?;
@@ -85,6 +101,7 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
                     }
                     locate_free(&prepared.mesh, snap_to_cell(map.grid.as_ref(), point), search.radius, key).map_err(at(key))?;
                 }
+                return Ok((scene, Read::Mesh(Box::new(prepared), map.grid)));
             }
         }
         Lab::GameTree | Lab::Barca => {
@@ -107,7 +124,7 @@ pub fn check_cell(cell: &Cell, base: &Path) -> Result<Scene, Problem> {
             }
         }
     }
-    Ok(scene)
+    Ok((scene, Read::Nothing))
 }
 
 /// The planners a grid or hierarchical cell runs, with the field that names each. The grid lab
@@ -143,7 +160,7 @@ fn read_fen(text: &str) -> Result<Barca, String> {
 /// cells that give their query, game-tree cells that give their position or tree; other cells
 /// leave the query to their page); a warning when the step is the end of a recording that stops
 /// before its search does.
-fn check_step(cell: &Cell, scene: &Scene) -> Result<Option<Problem>, Problem> {
+fn check_step(cell: &Cell, scene: &Scene, read: Read) -> Result<Option<Problem>, Problem> {
     let line = key_line(cell, "step");
     let step = scene.step;
     let resolved = |resolved: Result<usize, String>, warning: Option<String>| match resolved {
@@ -152,7 +169,7 @@ fn check_step(cell: &Cell, scene: &Scene) -> Result<Option<Problem>, Problem> {
     };
     match scene.lab {
         Lab::Grid | Lab::Hierarchical => {
-            let (Some(grid), Some((start, goal))) = (scene.load_grid().ok().flatten(), scene.cells().ok().flatten()) else {
+            let (Read::Grid(grid), Some((start, goal))) = (read, scene.cells().ok().flatten()) else {
                 return Ok(None);
             };
             // The page steps through the flat search; the hierarchical lab's is its second spec.
@@ -165,12 +182,11 @@ fn check_step(cell: &Cell, scene: &Scene) -> Result<Option<Problem>, Problem> {
             resolved(step.in_search(&trace), step.warning(&trace))
         }
         Lab::Polygon => {
-            let (Some(map), Some(start), Some(goal)) = (scene.load_polygon_map().ok().flatten(), scene.start, scene.goal) else {
+            let (Read::Mesh(prepared, grid), Some(start), Some(goal)) = (read, scene.start, scene.goal) else {
                 return Ok(None);
             };
-            let prepared = scene.mesh_search().unwrap_or_default().prepare(&map.outline).map_err(|e| Problem::new(line, e))?;
             let mut recorder = Recorder::default();
-            let snap = |point| snap_to_cell(map.grid.as_ref(), point);
+            let snap = |point| snap_to_cell(grid.as_ref(), point);
             prepared.query(snap(start), snap(goal), &mut recorder).map_err(|e| {
                 // The search names the endpoint at fault first.
                 let field = if e.starts_with("goal") { "goal" } else { "start" };
