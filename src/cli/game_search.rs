@@ -149,7 +149,7 @@ impl<E> Tracer<E> for NodeCounter {
 
     fn control(&mut self) -> Control {
         self.nodes += 1;
-        if self.nodes % (1 << 20) == 0 {
+        if self.nodes.is_multiple_of(1 << 20) {
             self.spinner.set_message(format!("{:.0} million nodes", self.nodes as f64 / 1e6));
         }
         Control::Continue
