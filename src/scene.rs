@@ -13,6 +13,9 @@
 //! layers = ["values"]
 //! ```
 //!
+//! A hierarchical scene may add `replay = "planner"`: its replay bar then steps through the
+//! planner's stages (abstract search, corridors, refinement) instead of the flat search.
+//!
 //! Specs are written in their text form ([`Planner`], [`MeshSearch`], [`EngineSpec`], the
 //! generator's [`Spec`]). Reading refuses unknown fields (naming them), other versions, and specs
 //! that do not fit the lab, each in one line.
@@ -34,6 +37,7 @@ use crate::grid::{Grid, movingai};
 use crate::navmesh::{self, MapFile, PolygonMap};
 use crate::navmesh::search::MeshSearch;
 use crate::pathfinding::planner::{Method, Planner};
+use crate::pathfinding::plan_trace::PlanEvent;
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::text::quote;
 use crate::trace::Trace;
@@ -71,7 +75,8 @@ impl Lab {
     /// shows, to say why it reads no others.
     fn fields(self) -> (&'static [&'static str], &'static str) {
         match self {
-            Lab::Grid | Lab::Hierarchical => (&["map", "spec", "compare", "start", "goal"], "searches on a grid map"),
+            Lab::Grid => (&["map", "spec", "compare", "start", "goal"], "searches on a grid map"),
+            Lab::Hierarchical => (&["map", "spec", "compare", "start", "goal", "replay"], "searches on a grid map"),
             Lab::Polygon => (&["map", "spec", "start", "goal"], "one search on a polygon map"),
             Lab::GameTree => (&["spec", "position", "tree"], "a search of a position or a typed-in tree"),
             Lab::Barca => (&["spec", "position"], "a Barca position and the computer's level"),
@@ -80,7 +85,7 @@ impl Lab {
     }
 
     /// The first of the `given` fields the lab's page does not read, with why.
-    fn unused_field(self, given: [(&'static str, bool); 7]) -> Result<(), FieldError> {
+    fn unused_field(self, given: [(&'static str, bool); 8]) -> Result<(), FieldError> {
         let (fields, shows) = self.fields();
         match given.into_iter().find(|&(field, present)| present && !fields.contains(&field)) {
             Some((field, _)) => Err(FieldError::new(field, format!("the {} lab does not use `{field}`: it shows {shows}", lab_name(self)))),
@@ -292,6 +297,19 @@ fn stops_early(len: usize) -> String {
     format!("the recording stops at event {len} of a longer search")
 }
 
+/// Which recording a hierarchical scene's replay bar steps through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Replayed {
+    /// The flat search beside the planner (`compare`), cell by cell.
+    #[default]
+    #[serde(alias = "Search")]
+    Search,
+    /// The planner's own stages: its abstract search, then each corridor and refinement.
+    #[serde(alias = "Planner")]
+    Planner,
+}
+
 /// Named moments of a replay a scene can open on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Moment {
@@ -390,6 +408,16 @@ impl Step {
         })
     }
 
+    /// [`Step::resolve`] for a hierarchical planner's recording: its moments are those of the
+    /// searches it runs (the first path found is the abstract one).
+    pub fn in_plan(self, trace: &Trace<PlanEvent>) -> Result<usize, String> {
+        self.resolve(trace, |moment, event| match (moment, event) {
+            (Moment::FirstExpansion, PlanEvent::Search(SearchEvent::Expand { .. })) => true,
+            (Moment::PathFound, PlanEvent::Search(SearchEvent::Found { .. })) => true,
+            _ => false,
+        })
+    }
+
     /// [`Step::resolve`] for a game-tree search's recording.
     pub fn in_tree(self, trace: &Trace<TreeEvent>) -> Result<usize, String> {
         self.resolve(trace, |moment, event| match moment {
@@ -469,6 +497,9 @@ pub struct Scene<S = RunSpec> {
     /// A typed-in game tree as nested leaves, MAX at the root: `((3,12,8),(2,4,6),(14,5,2))`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<String>,
+    /// What the replay bar steps through (hierarchical lab); the flat search when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay: Option<Replayed>,
     #[serde(default)]
     pub step: Step,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -527,7 +558,7 @@ fn read_tree(text: &str) -> Result<usize, FieldError> {
 
 impl<S> Scene<S> {
     /// The optional fields that are set, for [`Lab::unused_field`].
-    fn given(&self) -> [(&'static str, bool); 7] {
+    fn given(&self) -> [(&'static str, bool); 8] {
         [
             ("map", self.map.is_some()),
             ("spec", self.spec.is_some()),
@@ -536,6 +567,7 @@ impl<S> Scene<S> {
             ("goal", self.goal.is_some()),
             ("position", self.position.is_some()),
             ("tree", self.tree.is_some()),
+            ("replay", self.replay.is_some()),
         ]
     }
 
@@ -572,8 +604,8 @@ impl Scene<String> {
             };
             Ok((RunSpec::parse(lab, &text)?, written.trim().to_string()))
         })?;
-        let Scene { version, lab, map, start, goal, position, tree, step, layers, .. } = self;
-        let scene = Scene { version, lab, map, spec, compare, start, goal, position, tree, step, layers };
+        let Scene { version, lab, map, start, goal, position, tree, replay, step, layers, .. } = self;
+        let scene = Scene { version, lab, map, spec, compare, start, goal, position, tree, replay, step, layers };
         scene.check_after_specs(height)?;
         Ok(scene)
     }
@@ -619,6 +651,7 @@ impl Scene {
             goal: None,
             position: None,
             tree: None,
+            replay: None,
             step: Step::End,
             layers: Vec::new(),
         }

@@ -11,7 +11,10 @@ use common::ui::click;
 use egui_kittest::kittest::{By, Queryable};
 use searchlab::app::grid_lab::{Planner, millis, recomputed_text};
 use searchlab::grid::MoveRules;
-use searchlab::pathfinding::hpa::Hpa;
+use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
+use searchlab::app::grid_lab::GridCommand;
+use searchlab::app::replay_bar::ReplayCommand;
+use searchlab::pathfinding::plan_trace::PlanEvent;
 use searchlab::pathfinding::SearchSpace;
 use searchlab::pathfinding::plan_trace::PlanStage;
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
@@ -282,6 +285,39 @@ fn stepping_through_hpa_goes_from_linking_to_the_refined_path() {
     let cost = searchlab::graph::path_cost(&graph, &view.found.last().unwrap().1).unwrap();
     assert!((cost - summary.cost.unwrap()).abs() < 1e-9);
     harness.get_by_label("return the path");
+}
+
+/// HPA*'s refinement finds no goal: each path found then is an abstract step's piece of the grid
+/// path, said as such; the last step gives the smoothed path's cost and the refined one's before
+/// it, as the library's HPA* returns them.
+#[test]
+fn stepping_through_hpa_narrates_refined_pieces_and_the_smoothed_path() {
+    let mut harness = lab_harness();
+    select(&mut harness, "HPA*");
+    click(&mut harness, "the planner");
+    let events = harness.state().plan_player().unwrap().trace().events.clone();
+    let refine = events.iter().position(|e| matches!(e, PlanEvent::Stage { stage: PlanStage::RefineEdges, .. })).unwrap();
+    let piece = refine + events[refine..].iter().position(|e| matches!(e, PlanEvent::Search(SearchEvent::Found { .. }))).unwrap();
+    let PlanEvent::Search(SearchEvent::Found { cost, path }) = &events[piece] else { unreachable!() };
+    harness.state_mut().apply(GridCommand::Replay(ReplayCommand::Seek(piece + 1)));
+    harness.run();
+    let grid = harness.state().grid().clone();
+    let cell = |c: u32| format!("({},{})", grid.coords(c).0, grid.coords(c).1);
+    let piece_text = format!("abstract step from {} to {} becomes its grid path inside the cluster: {} cells, cost {cost:.3}", cell(path[0]), cell(*path.last().unwrap()), path.len());
+    harness.get(By::new().label_contains(&piece_text));
+    assert!(harness.query(By::new().label_contains("is reached")).is_none(), "no goal is reached by a piece");
+
+    let (start, goal) = harness.state().endpoints();
+    let hpa = Hpa::build(&grid, MoveRules::MOVINGAI, harness.state().settings().hierarchy.cluster);
+    let result = hpa.query(&grid, start, goal, HpaQuery { smooth: true }, &mut SearchSpace::new(), &mut NoTrace);
+    let (smoothed, cells) = result.path.unwrap();
+    click(&mut harness, "End >|");
+    let end_text = format!(
+        "The plan is complete: a path of cost {smoothed:.3} through {} cells (the refined path cost {:.3} before smoothing) is returned.",
+        cells.len(),
+        result.unsmoothed_cost.unwrap()
+    );
+    harness.get(By::new().label_contains(&end_text));
 }
 
 /// Polylines drawn in `colour` in the last frame, as their points.

@@ -12,7 +12,9 @@ use searchlab::pathfinding::SearchSpace;
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
 use searchlab::trace::NoTrace;
 use searchlab::app::{BarcaLab, Lesson, NavmeshLab, TuningLab};
-use searchlab::scene::{Scene, Step};
+use searchlab::scene::{Replayed, Scene, Step};
+use searchlab::pathfinding::plan_trace::PlanEvent;
+use common::ui::click;
 use searchlab::pathfinding::search_trace::SearchEvent;
 
 /// Whether the radio button or check box `label` is on.
@@ -126,6 +128,34 @@ fn pra_scene_keeps_its_corridor_width() {
     };
     assert_ne!(expanded(3), expanded(PraOptions::DEFAULT_WIDTH), "the query tells the widths apart");
     assert_eq!(harness.state().hierarchy().unwrap().expanded_per_level, expanded(3));
+}
+
+/// `replay = "planner"`: the cell steps through PRA*'s stages, opened on the planner's first path
+/// found (its abstract path), with "the planner" chosen; the scene reads back with that step.
+#[test]
+fn hierarchical_scene_can_replay_the_planner() {
+    let text = "version = 1\nlab = \"hierarchical\"\nmap = { bundled = \"rooms128.map\" }\nspec = \"pra:level=3\"\n\
+                compare = \"astar:octile\"\nstart = [1, 1]\ngoal = [120, 120]\nreplay = \"planner\"\nstep = \"path-found\"";
+    let scene = Scene::from_toml(text).unwrap();
+    let mut harness = lab_harness();
+    harness.state_mut().set_scene(&scene).unwrap();
+    settle(&mut harness);
+    assert_eq!(harness.state().error(), None);
+    assert!(is_on(&harness, "the planner"));
+    let player = harness.state().plan_player().expect("stepping through the planner");
+    let first_found = player.trace().events.iter().position(|e| matches!(e, PlanEvent::Search(SearchEvent::Found { .. }))).unwrap();
+    assert_eq!(player.step(), first_found + 1);
+    assert_eq!(player.view().level, 3, "the first path is the one planned on level 3");
+    assert_eq!(harness.state().player().step(), 0, "the flat search waits at its start");
+    let shown = harness.state().scene();
+    assert_eq!((shown.replay, shown.step), (Some(Replayed::Planner), Step::Index(first_found + 1)));
+    let mut other = lab_harness();
+    other.state_mut().set_scene(&shown).unwrap();
+    settle(&mut other);
+    assert_eq!(other.state().scene(), shown);
+    // Back to the flat search: the scene no longer names a replay.
+    click(&mut harness, "the search");
+    assert_eq!(harness.state().scene().replay, None);
 }
 
 #[test]

@@ -364,3 +364,27 @@ fn a_misspelt_cell_tag_and_a_lecture_without_cells_are_warned_about() {
     assert!(output.status.success());
     assert_eq!(String::from_utf8_lossy(&output.stderr).trim_end(), format!("{empty}:1: warning: the lecture has no live cells: a cell is a fenced block tagged ```searchlab"));
 }
+
+/// A hierarchical cell with `replay = "planner"` steps through the planner's recording, which is
+/// far shorter than the flat search's: `--check` resolves its step there. The grid lab has no
+/// planner to replay, so it refuses the field.
+#[test]
+fn a_cell_replaying_the_planner_has_its_step_checked_in_the_planners_recording() {
+    let hierarchical = |replay: &str, step: &str| {
+        let body = format!(
+            "map = {{ bundled = \"rooms128.map\" }}\nspec = \"hpa:cluster=10\"\ncompare = \"astar:octile\"\nstart = [1, 1]\ngoal = [120, 120]\n{replay}step = {step}"
+        );
+        cell("hierarchical", &body)
+    };
+    let planner = "replay = \"planner\"\n";
+    let text = [
+        hierarchical(planner, "20000"),                                 // 1-11: past the planner's end
+        hierarchical("", "20000"),                                      // 13-22: the flat search goes on far longer
+        hierarchical(planner, "\"path-found\""),                         // 24-34
+        hierarchical("replay = \"search\"\n", "\"first-expansion\""),     // 36-46
+        cell("grid", "map = { bundled = \"maze64.map\" }\nreplay = \"planner\""), // 48-53
+    ]
+    .concat();
+    let expected = [(10, "step 20000 is past the end (the search has "), (52, "the grid lab does not use `replay`")];
+    assert_problems("replay.md", &text, &expected);
+}

@@ -14,7 +14,7 @@ use crate::navmesh::search::PreparedMesh;
 use crate::navmesh::tastar::locate_free;
 use crate::pathfinding::planner::Planner;
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::scene::{GameKind, Lab, LogSource, MapSource, RunSpec, Scene, field_index};
+use crate::scene::{GameKind, Lab, LogSource, MapSource, Replayed, RunSpec, Scene, field_index};
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::trace::{Progress, Recorder, Trace, Watched};
 use crate::adversarial::engine::{EngineAlgorithm, EngineResult, EngineSpec};
@@ -172,6 +172,14 @@ fn check_step(cell: &Cell, scene: &Scene, read: Read) -> Result<Option<Problem>,
             let (Read::Grid(grid), Some((start, goal))) = (read, scene.cells().ok().flatten()) else {
                 return Ok(None);
             };
+            if let (Some(Replayed::Planner), Some(RunSpec::Planner(planner))) = (scene.replay, scene.spec) {
+                let prepared = planner.prepare(&grid).map_err(|e| Problem::new(key_line(cell, "spec"), e))?;
+                let mut recorder = Recorder::default();
+                let (start, goal) = (grid.cell(start.0, start.1), grid.cell(goal.0, goal.1));
+                planner.query(&prepared, &grid, start, goal, &mut SearchSpace::new(), &mut recorder);
+                let trace = recorder.finish();
+                return resolved(step.in_plan(&trace), step.warning(&trace));
+            }
             // The page steps through the flat search; the hierarchical lab's is its second spec.
             let flat = if scene.lab == Lab::Hierarchical { scene.compare } else { scene.spec };
             let search = match flat {

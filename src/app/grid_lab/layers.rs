@@ -45,13 +45,8 @@ impl Planner {
     }
 }
 
-/// What the replay bar steps through while a planner is on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum Stepping {
-    #[default]
-    Search,
-    Planner,
-}
+/// What the replay bar steps through while a planner is on: a scene's `replay`.
+pub use crate::scene::Replayed as Stepping;
 
 /// Which drawings are on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,7 +5,7 @@ use super::{GridLab, JobMap, MapSource, StepUnit};
 use crate::grid::{Grid, movingai};
 use crate::pathfinding::planner::{Method, Planner};
 use crate::pathfinding::pra::PraOptions;
-use crate::scene::{Lab, MapSource as SceneMap, RunSpec, Scene, Step, bundled_file, bundled_name};
+use crate::scene::{Lab, MapSource as SceneMap, Replayed, RunSpec, Scene, Step, bundled_file, bundled_name};
 
 /// The hierarchical layers in [`Lab::layers`] order, with their switches.
 fn layer_switches(layers: &mut Layers) -> [(&'static str, &mut bool); 8] {
@@ -53,8 +53,13 @@ impl GridLab {
             [f64::from(x), f64::from(y)]
         };
         (scene.start, scene.goal) = (Some(cell(self.start)), Some(cell(self.goal)));
-        let replay = &self.replays[0];
-        scene.step = Step::at(replay.position(StepUnit::Event), replay.len(StepUnit::Event));
+        scene.step = match self.plan_player() {
+            Some(player) => {
+                scene.replay = Some(Replayed::Planner);
+                Step::at(player.step(), player.len())
+            }
+            None => Step::at(self.replays[0].position(StepUnit::Event), self.replays[0].len(StepUnit::Event)),
+        };
         if settings.show_values {
             scene.layers.push("values".to_string());
         }
@@ -83,6 +88,7 @@ impl GridLab {
             other => return Err(format!("the grid lab cannot show a {other:?} scene")),
         };
         hierarchy.planner = PlannerChoice::Off;
+        hierarchy.stepping = scene.replay.unwrap_or_default();
         if let Some(planner) = planner {
             match planner.method {
                 Method::Hpa { cluster, levels, smooth } => {
@@ -141,10 +147,13 @@ impl GridLab {
 
     /// Opens the replay on the step a scene asked for.
     pub(super) fn open_scene_step(&mut self, step: Step) {
-        let trace = self.replays[0].player.trace();
-        match step.in_search(trace) {
+        let (found, warning) = match self.plan_player() {
+            Some(player) => (step.in_plan(player.trace()), step.warning(player.trace())),
+            None => (step.in_search(self.replays[0].player.trace()), step.warning(self.replays[0].player.trace())),
+        };
+        match found {
             Ok(position) => {
-                self.error = step.warning(trace);
+                self.error = warning;
                 self.seek(position);
             }
             Err(e) => self.error = Some(e),

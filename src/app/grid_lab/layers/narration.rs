@@ -1,7 +1,7 @@
 //! What the grid lesson says while stepping through a planner: each stage, each corridor, and the
 //! events of the searches it runs, read from the replayed plan.
 
-use super::{HierarchySettings, HierarchyState, Planner};
+use super::{Answer, HierarchySettings, HierarchyState, Planner};
 use crate::app::grid_lab::narration::{Order, cell_name, sentence};
 use crate::grid::Grid;
 use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
@@ -26,13 +26,37 @@ impl HierarchyState {
             }
             _ => cell_name(grid, node),
         };
-        let text = plan_sentence(settings.planner, event, view, &name);
-        Some(if player.at_end() { format!("{text} The plan is complete: the path is returned.") } else { text })
+        let unsmoothed = match &plan.answer {
+            Answer::Hpa(result) => result.unsmoothed_cost,
+            _ => None,
+        };
+        if player.at_end()
+            && let PlanEvent::Search(SearchEvent::Found { cost, path }) = event
+        {
+            let smoothed = unsmoothed.filter(|_| view.stage == Some(PlanStage::Smooth));
+            let before = smoothed.map_or_else(String::new, |refined| format!(" (the refined path cost {refined:.3} before smoothing)"));
+            return Some(format!("The plan is complete: a path of cost {cost:.3} through {} cells{before} is returned.", path.len()));
+        }
+        Some(plan_sentence(settings.planner, event, view, &name))
     }
 }
 
 /// The sentence for `event`, the last event applied to `view`; `name` names a node of the view's level.
 fn plan_sentence(planner: Planner, event: &PlanEvent, view: &PlanView, name: &dyn Fn(u32) -> String) -> String {
+    if let PlanEvent::Search(SearchEvent::Found { cost, path }) = event
+        && let (Some(stage @ (PlanStage::RefineEdges | PlanStage::RefineAbstractPath)), Some(&first), Some(&last)) = (view.stage, path.first(), path.last())
+    {
+        // Not a search reaching its goal: a piece of the path from the cache, or the path one level down.
+        return match stage {
+            PlanStage::RefineEdges => format!(
+                "Level 0: the abstract step from {} to {} becomes its grid path inside the cluster: {} cells, cost {cost:.3}.",
+                name(first),
+                name(last),
+                path.len()
+            ),
+            _ => format!("The abstract path on level {}: {} nodes, cost {cost:.3} as on the level above.", view.level, path.len()),
+        };
+    }
     match event {
         PlanEvent::Stage { level, stage } => stage_sentence(planner, *level, *stage),
         PlanEvent::Corridor { level, nodes } => format!(
@@ -55,8 +79,19 @@ fn plan_sentence(planner: Planner, event: &PlanEvent, view: &PlanView, name: &dy
 
 fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
     match stage {
-        PlanStage::LinkStart => format!("Level {level}: the start joins the graph, linked by short searches to its cluster's entrances."),
-        PlanStage::LinkGoal => format!("Level {level}: the goal joins the graph, linked by short searches to its cluster's entrances."),
+        // On level 1 the distances cached inside each cluster give the links; above, searches on the level below.
+        PlanStage::LinkStart | PlanStage::LinkGoal => {
+            let end = if stage == PlanStage::LinkStart { "start" } else { "goal" };
+            match level {
+                0 if stage == PlanStage::LinkStart => "Level 1: the start joins the abstract graph; the distances cached inside its cluster \
+                     give its cost to each entrance (a search runs only straight to a goal in the same cluster)."
+                    .to_string(),
+                0 => "Level 1: the goal joins the abstract graph; the distances cached inside its cluster give its cost from each entrance, \
+                     without a search."
+                    .to_string(),
+                _ => format!("Level {}: the {end} joins the abstract graph, linked by searches on level {level} inside its cluster.", level + 1),
+            }
+        }
         PlanStage::AbstractSearch if planner == Planner::Hpa => {
             format!("A* on level {level}'s abstract graph: its nodes are entrances, its edges paths inside clusters.")
         }
