@@ -411,10 +411,11 @@ impl Step {
     /// [`Step::resolve`] for a hierarchical planner's recording: its moments are those of the
     /// searches it runs (the first path found is the abstract one).
     pub fn in_plan(self, trace: &Trace<PlanEvent>) -> Result<usize, String> {
-        self.resolve(trace, |moment, event| match (moment, event) {
-            (Moment::FirstExpansion, PlanEvent::Search(SearchEvent::Expand { .. })) => true,
-            (Moment::PathFound, PlanEvent::Search(SearchEvent::Found { .. })) => true,
-            _ => false,
+        self.resolve(trace, |moment, event| {
+            matches!(
+                (moment, event),
+                (Moment::FirstExpansion, PlanEvent::Search(SearchEvent::Expand { .. })) | (Moment::PathFound, PlanEvent::Search(SearchEvent::Found { .. }))
+            )
         })
     }
 

@@ -661,3 +661,34 @@ fn on_a_projector_a_compared_cells_table_shows_all_its_rows() {
     });
     assert_eq!(tables, 4, "lecture 1's compared cells");
 }
+
+/// Presented at 1280x720, lecture 4's move-ordering cell has more pseudocode than its pane holds:
+/// scrolled to its current line (the last), the pane starts at a line of code, not through one.
+#[test]
+fn a_scrolled_code_pane_starts_at_a_line() {
+    let lecture = Path::new(env!("CARGO_MANIFEST_DIR")).join("lectures/4-game-trees.md");
+    let mut harness = lesson_harness([1280.0, 720.0], Notebook::open(&lecture));
+    harness.state_mut().apply(NotebookCommand::Present(true));
+    let slide = (0..harness.state().slide_count()).find(|&slide| {
+        harness.state_mut().apply(NotebookCommand::GoToSlide(slide));
+        harness.step();
+        harness.query_by_label("Move ordering").is_some()
+    });
+    assert!(slide.is_some(), "the move-ordering slide");
+    settle(&mut harness);
+    harness.run_steps(5);
+    let mut code_lines = 0;
+    for clipped in &harness.output().shapes {
+        let egui::Shape::Text(text) = &clipped.shape else { continue };
+        let monospace = text.galley.job.sections.first().is_some_and(|s| s.format.font_id.family == egui::FontFamily::Monospace);
+        let rect = text.visual_bounding_rect();
+        if !monospace || !clipped.clip_rect.intersects(rect) {
+            continue;
+        }
+        code_lines += 1;
+        // The letters' own bounds: any cut of them shows.
+        let cut = clipped.clip_rect.top() - rect.top();
+        assert!(cut <= 1.0, "'{}' is cut by {cut:.1} points at the pane's top", text.galley.text());
+    }
+    assert!(code_lines >= 5, "the pane shows code ({code_lines} lines)");
+}

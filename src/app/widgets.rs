@@ -17,6 +17,8 @@ pub const SECOND_HIGHLIGHT: Color32 = Color32::from_rgb(120, 220, 240);
 pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str>, current: &[Option<usize>]) {
     let highlights = [HIGHLIGHT, SECOND_HIGHLIGHT];
     let space = ui.painter().layout_no_wrap(" ".into(), egui::TextStyle::Monospace.resolve(ui.style()), Color32::WHITE).size().x;
+    let mut tops = Vec::new();
+    let in_code_pane = ui.data(|data| data.get_temp::<Vec<f32>>(code_pane_id()).is_some());
     for (index, text) in lines.into_iter().enumerate() {
         let code = text.trim_start();
         let mut rich = RichText::new(code).monospace();
@@ -29,9 +31,32 @@ pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str
             ui.add_space(indent);
             ui.add(egui::Label::new(rich).wrap());
         });
+        tops.push(line.response.rect.top());
         if current.first() == Some(&Some(index)) {
-            follow(ui, index, &line.response);
+            follow(ui, index, &line.response, in_code_pane.then_some(&tops[..]));
         }
+    }
+    if in_code_pane {
+        ui.data_mut(|data| data.insert_temp(code_pane_id(), tops));
+    }
+}
+
+/// How much of a line's top a pane may cut, as a share of the line's height: the blank above
+/// its letters.
+const CLIPPED_UNSEEN: f32 = 0.25;
+
+/// While a cell's code pane is drawn: the tops of the pseudocode's lines in it.
+fn code_pane_id() -> egui::Id {
+    egui::Id::unique("searchlab: code pane lines")
+}
+
+/// Room below the code (begun at `top`) so that, scrolled to the end of a pane `height` tall, the
+/// pane starts at a line rather than through one: less than a line's height.
+fn end_at_a_line(ui: &mut egui::Ui, top: f32, height: f32, tops: &[f32]) {
+    let hidden = ui.min_rect().bottom() - top - height;
+    let unseen = CLIPPED_UNSEEN * ui.text_style_height(&egui::TextStyle::Monospace);
+    if let Some(line) = tops.iter().map(|line| line - top).find(|&line| hidden > 0.0 && line >= hidden - unseen) {
+        ui.add_space((line - hidden).max(0.0));
     }
 }
 
@@ -41,7 +66,9 @@ pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str
 /// rows above it change (a scroll bar appears the frame after a column first overflows); scrolling
 /// does not move it, so between changes the reader may scroll. A pass egui discards (a cell's first
 /// layout) does not count: the next one asks again.
-fn follow(ui: &egui::Ui, index: usize, line: &egui::Response) {
+/// In a cell's code pane (`pane_tops`: the tops of the lines up to this one) the pane, scrolled down
+/// to the line, starts at a line rather than through one.
+fn follow(ui: &egui::Ui, index: usize, line: &egui::Response, pane_tops: Option<&[f32]>) {
     let id = ui.scope_id().with("pseudocode-current-line");
     let within = [line.rect.top(), line.rect.bottom()].map(|y| (y - ui.min_rect().top()).round() as i32);
     let followed = (index, ui.clip_rect().height().round() as i32, within);
@@ -55,7 +82,23 @@ fn follow(ui: &egui::Ui, index: usize, line: &egui::Response) {
     if line.rect.top() < clip.top() {
         line.scroll_to_me(Some(egui::Align::TOP));
     } else if line.rect.bottom() > clip.bottom() {
-        line.scroll_to_me(Some(egui::Align::BOTTOM));
+        match pane_tops {
+            // The first line from which the pane reaches down to this one (egui keeps a row's
+            // spacing above the line scrolled to the top).
+            Some(tops) => {
+                // Where the pane's top lands with the line at its bottom (egui keeps a row's spacing below).
+                let pane_top = line.rect.bottom() + ui.spacing().item_spacing.y - clip.height();
+                let unseen = CLIPPED_UNSEEN * ui.text_style_height(&egui::TextStyle::Monospace);
+                let first = tops.iter().position(|&top| top >= pane_top - unseen).unwrap_or(index);
+                if tops[first] < pane_top {
+                    line.scroll_to_me(Some(egui::Align::BOTTOM));
+                } else {
+                    let lines = egui::Rect::from_x_y_ranges(line.rect.x_range(), tops[first]..=line.rect.bottom());
+                    ui.scroll_to_rect(lines, Some(egui::Align::TOP));
+                }
+            }
+            None => line.scroll_to_me(Some(egui::Align::BOTTOM)),
+        }
     }
     if !ui.ctx().will_discard() && !ui.is_sizing_pass() {
         ui.data_mut(|data| data.insert_temp(id, followed));
@@ -87,7 +130,13 @@ pub fn cell_column(ui: &mut egui::Ui, width: f32, height: f32, narration: &str, 
     let figures_need = column.data(|data| data.get_temp::<f32>(figures_id)).unwrap_or(0.0);
     let least_code = 4.0 * column.text_style_height(&egui::TextStyle::Monospace);
     let share = (left - figures_need - SEPARATOR).clamp(least_code.min(left * 0.55), left * 0.55);
-    egui::ScrollArea::vertical().id_salt("code").max_height(share).auto_shrink([false, true]).show(&mut column, code);
+    egui::ScrollArea::vertical().id_salt("code").max_height(share).auto_shrink([false, true]).show(&mut column, |ui| {
+        ui.data_mut(|data| data.insert_temp(code_pane_id(), Vec::<f32>::new()));
+        let top = ui.min_rect().top();
+        code(ui);
+        let tops = ui.data_mut(|data| data.remove_temp::<Vec<f32>>(code_pane_id())).unwrap_or_default();
+        end_at_a_line(ui, top, share, &tops);
+    });
     column.separator();
     let rest = (rect.bottom() - column.cursor().top()).max(0.0);
     let shown = egui::ScrollArea::vertical().id_salt("figures").max_height(rest).auto_shrink([false, true]).show(&mut column, figures);
