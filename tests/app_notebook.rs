@@ -399,7 +399,7 @@ fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
     let maze = "map = { bundled = \"maze64.map\" }\nstart = [1, 1]\ngoal = [62, 62]";
     let weighted = "map = { inline = \"type octile\\nheight 3\\nwidth 4\\nmap\\n....\\n....\\n....\\nweights\\n1191\\n1191\\n1111\\n\" }\nstart = [0, 0]\ngoal = [3, 0]";
     let pillars = "map = { bundled = \"pillars.json\" }\nspec = \"ta\"";
-    let bad: [(&str, String, &str, &str); 22] = [
+    let bad: [(&str, String, &str, &str); 23] = [
         // What the page cannot search: the CLI's refusals, at the field at fault.
         ("grid", format!("{maze}\nspec = \"jps:4conn\""), "spec", "JPS needs 8-connected moves"),
         ("grid", format!("{maze}\nspec = \"jps:corner-cut\""), "spec", "JPS here follows the MovingAI rule"),
@@ -411,6 +411,7 @@ fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
         ("polygon", format!("{pillars}\nstart = [1, 1]\ngoal = [390, 29]"), "goal", "goal [390.0, 29.0] is outside the map"),
         // A grid map's point is the cell the author named, searched from its centre.
         ("polygon", format!("{maze}\nspec = \"ta\"").replace("goal = [62, 62]", "goal = [0, 0]"), "goal", "goal cell 0,0 is blocked"),
+        ("polygon", format!("{maze}\nspec = \"ta:radius=0.6\""), "start", "start cell 1,1 is closer than the radius 0.6 to an obstacle"),
         ("game-tree", "spec = \"uct:100\"\nposition = \"x../.o./...\"".into(), "spec", "the game-tree lab shows plain UCT with a number of playouts: write 'uct:100,plain', not 'uct:100'"),
         ("barca", "spec = \"random\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'random'"),
         ("barca", "spec = \"alphabeta:2\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'alphabeta:2'"),

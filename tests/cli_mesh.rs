@@ -130,6 +130,10 @@ fn weighted_grids_and_blocked_cells_are_refused_in_the_users_terms() {
     let blocked = dir.write_arg("blocked.map", "type octile\nheight 3\nwidth 3\nmap\n...\n.@.\n...\n");
     assert_fails(&["mesh", "--grid", &blocked, "--from", "1,1", "--to", "2,2"], "start cell 1,1 is blocked");
     assert_fails(&["mesh", "--grid", &blocked, "--from", "0,0", "--to", "1,1"], "goal cell 1,1 is blocked");
+    // A radius the cell's centre has no room for: said of the cell given, as above.
+    assert_fails(&["mesh", "--grid", &blocked, "--from", "0,0", "--to", "2,2", "--radius", "0.6"], "start cell 0,0 is closer than the radius 0.6");
+    let open = dir.write_arg("open.map", "type octile\nheight 5\nwidth 5\nmap\n.....\n.....\n.....\n.....\n.....\n");
+    assert_fails(&["mesh", "--grid", &open, "--from", "2,2", "--to", "4,4", "--radius", "0.6"], "goal cell 4,4 is closer than the radius 0.6");
 }
 
 #[test]

@@ -9,7 +9,7 @@ use serde_json::json;
 use super::path::micros_since;
 use super::{CliError, QueriesResult, emit};
 use crate::grid::movingai;
-use crate::navmesh::grid_outline::cell_centre;
+use crate::navmesh::grid_outline::{cell_centre, said_of_cell};
 use crate::navmesh::reduction::Role;
 use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
 use crate::navmesh::tastar::DEFAULT_MAX_EXPANSIONS;
@@ -143,6 +143,12 @@ pub fn run(args: MeshArgs) -> QueriesResult {
     for (from, to) in &queries {
         let clock = Instant::now();
         let answer = to_point(*from, "start").and_then(|start| prepared.query(start, to_point(*to, "goal")?, &mut NoTrace));
+        // On a grid map the user named cells: so does the error.
+        let cell = |p: Point| (p[0] as i64, p[1] as i64);
+        let answer = answer.map_err(|e| match grid {
+            Some(_) => said_of_cell(said_of_cell(e, "start", cell(*from)), "goal", cell(*to)),
+            None => e,
+        });
         let micros = micros_since(clock);
         let result = match answer {
             Ok(result) => result,

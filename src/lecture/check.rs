@@ -9,7 +9,7 @@ use crate::games::barca::Barca;
 use crate::games::tictactoe::TicTacToe;
 use crate::text::quote;
 use crate::grid::Grid;
-use crate::navmesh::grid_outline::snap_to_cell;
+use crate::navmesh::grid_outline::{said_of_cell, snap_to_cell};
 use crate::navmesh::search::PreparedMesh;
 use crate::navmesh::tastar::locate_free;
 use crate::pathfinding::planner::Planner;
@@ -99,7 +99,9 @@ fn read_cell(cell: &Cell, base: &Path) -> Result<(Scene, Read), Problem> {
                     if map.grid.as_ref().is_some_and(|grid| grid.contains(x, y) && !grid.is_passable(x, y)) {
                         return Err(at(key)(format!("{key} cell {x},{y} is blocked")));
                     }
-                    locate_free(&prepared.mesh, snap_to_cell(map.grid.as_ref(), point), search.radius, key).map_err(at(key))?;
+                    locate_free(&prepared.mesh, snap_to_cell(map.grid.as_ref(), point), search.radius, key)
+                        .map_err(|e| if map.grid.is_some() { said_of_cell(e, key, (x, y)) } else { e })
+                        .map_err(at(key))?;
                 }
                 return Ok((scene, Read::Mesh(Box::new(prepared), map.grid)));
             }

@@ -75,6 +75,15 @@ pub fn cell_centre(grid: &Grid, cell: u32) -> Point {
     [x as f64 + 0.5, y as f64 + 0.5]
 }
 
+/// A search's error about its point `what`, a cell's centre on a grid map, said of the cell the
+/// user named: "start cell 3,4 is ..." rather than "start [3.5, 4.5] is ...".
+pub fn said_of_cell(error: String, what: &str, (x, y): (i64, i64)) -> String {
+    match error.strip_prefix(&format!("{what} [")).and_then(|rest| rest.split_once("] ")) {
+        Some((_, rest)) => format!("{what} cell {x},{y} {rest}"),
+        None => error,
+    }
+}
+
 /// On a traced grid map, the centre of the cell holding `p`, so grid A* and the triangle search
 /// join the same points; elsewhere (or off the grid) `p` itself.
 pub fn snap_to_cell(grid: Option<&Grid>, p: Point) -> Point {
