@@ -158,6 +158,25 @@ fn hierarchical_scene_can_replay_the_planner() {
     assert_eq!(harness.state().scene().replay, None);
 }
 
+/// Replayed to its end, a PRA*(k) plan says it returns only the first cells of the way, as many
+/// and as costly as the library's PRA*(2) returns them, not that the plan is complete.
+#[test]
+fn a_replayed_pra_k_plan_ends_on_its_first_steps() {
+    let text = "version = 1\nlab = \"hierarchical\"\nmap = { bundled = \"rooms128.map\" }\nspec = \"pra:k=2\"\n\
+                compare = \"astar:octile\"\nstart = [1, 1]\ngoal = [120, 120]\nreplay = \"planner\"";
+    let mut harness = lab_harness();
+    harness.state_mut().set_scene(&Scene::from_toml(text).unwrap()).unwrap();
+    settle(&mut harness);
+    let grid = harness.state().grid().clone();
+    let (start, goal) = harness.state().endpoints();
+    let options = PraOptions { k: Some(2), ..PraOptions::default() };
+    let result = Pyramid::build(&grid, MoveRules::MOVINGAI).query(&grid, start, goal, options, &mut SearchSpace::new(), &mut NoTrace);
+    assert!(!result.complete);
+    let (cost, cells) = result.path.unwrap();
+    harness.get_by_label_contains(&format!("PRA*(k) returns the first {} cells of the way (cost {cost:.3})", cells.len()));
+    assert!(harness.query_by_label_contains("The plan is complete").is_none());
+}
+
 #[test]
 fn polygon_lab_shows_a_scene_and_reads_it_back() {
     let scene = Scene::from_toml(

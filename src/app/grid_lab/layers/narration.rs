@@ -26,16 +26,20 @@ impl HierarchyState {
             }
             _ => cell_name(grid, node),
         };
-        let unsmoothed = match &plan.answer {
-            Answer::Hpa(result) => result.unsmoothed_cost,
-            _ => None,
-        };
         if player.at_end()
             && let PlanEvent::Search(SearchEvent::Found { cost, path }) = event
         {
-            let smoothed = unsmoothed.filter(|_| view.stage == Some(PlanStage::Smooth));
-            let before = smoothed.map_or_else(String::new, |refined| format!(" (the refined path cost {refined:.3} before smoothing)"));
-            return Some(format!("The plan is complete: a path of cost {cost:.3} through {} cells{before} is returned.", path.len()));
+            let cells = path.len();
+            return Some(match &plan.answer {
+                Answer::Pra(result) if !result.complete => {
+                    format!("PRA*(k) returns the first {cells} cells of the way (cost {cost:.3}); the unit moves along them and plans again from their end.")
+                }
+                Answer::Hpa(result) if view.stage == Some(PlanStage::Smooth) => {
+                    let refined = result.unsmoothed_cost.map_or_else(String::new, |refined| format!(" (the refined path cost {refined:.3} before smoothing)"));
+                    format!("The plan is complete: a path of cost {cost:.3} through {cells} cells{refined} is returned.")
+                }
+                _ => format!("The plan is complete: a path of cost {cost:.3} through {cells} cells is returned."),
+            });
         }
         Some(plan_sentence(settings.planner, event, view, &name))
     }
