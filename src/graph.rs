@@ -21,7 +21,8 @@ pub trait Graph {
 
 /// Sums the edge costs along `path`, or `None` if two consecutive nodes are not adjacent.
 pub fn path_cost(graph: &impl Graph, path: &[u32]) -> Option<f64> {
-    path.windows(2).map(|pair| graph.step_cost(pair[0], pair[1])).sum()
+    // Adding 0 turns the empty sum's -0.0 (a path of one node) into 0.0, shown "0.000", not "-0.000".
+    path.windows(2).map(|pair| graph.step_cost(pair[0], pair[1])).sum::<Option<f64>>().map(|cost| cost + 0.0)
 }
 
 /// A hash map keyed by node or cell id, with a multiplicative hash: ids are small integers, so

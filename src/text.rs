@@ -47,6 +47,11 @@ pub fn plural(count: usize, one: &'static str, many: &'static str) -> &'static s
     if count == 1 { one } else { many }
 }
 
+/// `count` and its noun: "1 cell", "3 cells".
+pub fn counted(count: usize, one: &'static str, many: &'static str) -> String {
+    format!("{count} {}", plural(count, one, many))
+}
+
 /// `text` without a leading UTF-8 byte-order mark, which some Windows editors write.
 pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)

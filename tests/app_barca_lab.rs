@@ -7,7 +7,7 @@ use common::scratch::ScratchDir;
 use common::ui::{click, type_into};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use searchlab::app::{BarcaCommand, BarcaLab, Seat};
 use searchlab::games::Game;
 use searchlab::games::barca::{Barca, START_FEN, Weights, parse_square};
@@ -317,5 +317,41 @@ fn the_evaluation_table_fits_the_side_panel_at_720p_with_large_text() {
         let rect = harness.get_by_label(cell).rect();
         assert!(window.contains_rect(rect), "'{cell}' {rect:?} is off the window {window:?}");
         assert!(rect.left() >= panel.left() - 1.0 && rect.right() <= panel.right() + 1.0, "'{cell}' {rect:?} is outside the panel {panel:?}");
+    }
+}
+
+/// At 1280x720 with 130% text, the computer's last search (UCT: whose mean reward it is) wraps
+/// beside the board instead of widening the page under the side panel, and its reply in the move
+/// list stays whole beside the board.
+#[test]
+fn the_last_search_and_the_move_list_fit_beside_the_side_panel_at_720p_with_large_text() {
+    let mut harness = common::ui::app_on("Barca: play", [1280.0, 720.0], 1.3);
+    click(&mut harness, "UCT (Monte Carlo tree search)");
+    click(&mut harness, "Easy");
+    for square in ["e2", "e5"] {
+        click(&mut harness, &format!("square {square}"));
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while harness.query_by_label_contains("Last computer search: 300 playouts").is_none() {
+        assert!(std::time::Instant::now() < deadline, "the computer never answered");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        harness.step();
+    }
+    harness.run();
+    let panel = harness.query_all_by_label("Game (moves)").map(|node| node.rect()).fold(egui::Rect::NOTHING, egui::Rect::union);
+    let summary = harness.get_by_label_contains("Last computer search: 300 playouts");
+    let text = summary.accesskit_node().label().or_else(|| summary.accesskit_node().value()).unwrap_or_default();
+    assert!(text.contains("mean reward") && text.contains(" for Black"), "the mean reward is the computer's, Black's: {text}");
+    assert!(summary.rect().right() <= panel.left(), "the summary {:?} runs under the side panel {panel:?}", summary.rect());
+    // Both moves of the list ("e2e5" and the computer's reply), whole and left of the panel.
+    let is_move = |text: &str| {
+        let squares: Vec<&str> = text.split(|c: char| c.is_ascii_lowercase()).filter(|digits| !digits.is_empty()).collect();
+        text.len() >= 4 && squares.len() == 2 && text.chars().all(|c| c.is_ascii_alphanumeric()) && squares.iter().all(|d| d.chars().all(|c| c.is_ascii_digit()))
+    };
+    let moves: Vec<egui::Rect> =
+        harness.query_all(egui_kittest::kittest::By::new()).filter(|node| node.accesskit_node().label().or_else(|| node.accesskit_node().value()).is_some_and(|label| is_move(&label))).map(|node| node.rect()).collect();
+    assert_eq!(moves.len(), 2, "e2e5 and the reply");
+    for rect in moves {
+        assert!(rect.right() <= panel.left(), "a move {rect:?} runs under the side panel {panel:?}");
     }
 }

@@ -296,13 +296,19 @@ fn stepping_through_hpa_narrates_refined_pieces_and_the_smoothed_path() {
     select(&mut harness, "HPA*");
     click(&mut harness, "the planner");
     let events = harness.state().plan_player().unwrap().trace().events.clone();
+    let grid = harness.state().grid().clone();
+    let cell = |c: u32| format!("({},{})", grid.coords(c).0, grid.coords(c).1);
+    // Linking on level 1 reads the cached distances: no open list, no parent.
+    let PlanEvent::Search(SearchEvent::Open { node, g, .. }) = &events[1] else { panic!("the start's first link: {:?}", events[1]) };
+    harness.state_mut().apply(GridCommand::Replay(ReplayCommand::Seek(2)));
+    harness.run();
+    harness.get_by_label_contains(&format!("Level 1: the start reaches entrance {} at cost {g:.3}, a distance cached inside its cluster.", cell(*node)));
+    assert!(harness.query(By::new().label_contains("goes on the open list")).is_none());
     let refine = events.iter().position(|e| matches!(e, PlanEvent::Stage { stage: PlanStage::RefineEdges, .. })).unwrap();
     let piece = refine + events[refine..].iter().position(|e| matches!(e, PlanEvent::Search(SearchEvent::Found { .. }))).unwrap();
     let PlanEvent::Search(SearchEvent::Found { cost, path }) = &events[piece] else { unreachable!() };
     harness.state_mut().apply(GridCommand::Replay(ReplayCommand::Seek(piece + 1)));
     harness.run();
-    let grid = harness.state().grid().clone();
-    let cell = |c: u32| format!("({},{})", grid.coords(c).0, grid.coords(c).1);
     let piece_text = format!("abstract step from {} to {} becomes its grid path inside the cluster: {} cells, cost {cost:.3}", cell(path[0]), cell(*path.last().unwrap()), path.len());
     harness.get(By::new().label_contains(&piece_text));
     assert!(harness.query(By::new().label_contains("is reached")).is_none(), "no goal is reached by a piece");

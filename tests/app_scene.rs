@@ -15,6 +15,8 @@ use searchlab::app::{BarcaLab, Lesson, NavmeshLab, TuningLab};
 use searchlab::scene::{Replayed, Scene, Step};
 use searchlab::pathfinding::plan_trace::PlanEvent;
 use common::ui::click;
+use searchlab::app::grid_lab::GridCommand;
+use searchlab::app::replay_bar::ReplayCommand;
 use searchlab::pathfinding::search_trace::SearchEvent;
 
 /// Whether the radio button or check box `label` is on.
@@ -175,6 +177,36 @@ fn a_replayed_pra_k_plan_ends_on_its_first_steps() {
     let (cost, cells) = result.path.unwrap();
     harness.get_by_label_contains(&format!("PRA*(k) returns the first {} cells of the way (cost {cost:.3})", cells.len()));
     assert!(harness.query_by_label_contains("The plan is complete").is_none());
+    // Every step is narrated (the virtual node PRA*(k) aims at below its plan level once crashed
+    // the page), and a search reaching the kept region says so rather than naming a cell.
+    let len = harness.state().plan_player().unwrap().len();
+    let mut reached = 0;
+    for step in 0..len {
+        harness.state_mut().apply(GridCommand::Replay(ReplayCommand::Seek(step)));
+        harness.step();
+        reached += usize::from(harness.query_by_label_contains("the search reaches the region kept one level up").is_some());
+    }
+    assert!(reached > 0, "a search below the plan level reaches the kept region");
+}
+
+/// Start = goal: both planners' paths and A*'s cost nothing, so nothing is over the optimum and
+/// no cost reads "-0.000" (an empty sum of floats is -0.0).
+#[test]
+fn a_query_from_a_cell_to_itself_costs_nothing_and_is_not_below_the_optimum() {
+    for spec in ["hpa:cluster=10", "pra"] {
+        let text = format!(
+            "version = 1\nlab = \"hierarchical\"\nmap = {{ bundled = \"rooms128.map\" }}\nspec = \"{spec}\"\n\
+             compare = \"astar:octile\"\nstart = [1, 1]\ngoal = [1, 1]\nreplay = \"planner\""
+        );
+        let mut harness = lab_harness();
+        harness.state_mut().set_scene(&Scene::from_toml(&text).unwrap()).unwrap();
+        settle(&mut harness);
+        let summary = harness.state().hierarchy().unwrap();
+        assert_eq!((summary.cost, summary.suboptimality()), (Some(0.0), Some(0.0)), "{spec}");
+        assert!(summary.cost.unwrap().is_sign_positive(), "{spec}: +0.0");
+        assert!(harness.query_by_label_contains("-0.000").is_none() && harness.query_by_label_contains("-100").is_none(), "{spec}");
+        harness.get_by_label_contains("a path of cost 0.000 through 1 cell is returned");
+    }
 }
 
 #[test]

@@ -116,7 +116,7 @@ impl MoveJob {
         let mut observer = Watched::new(NoTrace, progress);
         let Choice { mv, search } = engine.choose(&position, &eval, &mut StdRng::seed_from_u64(seed), &mut observer);
         let summary = match search {
-            Some(EngineResult::Uct(result)) => uct_summary(&result),
+            Some(EngineResult::Uct(result)) => uct_summary(&result, crate::games::barca::side_name(position.side_to_move())),
             Some(EngineResult::Tree(result)) => {
                 format!("depth {}, {} nodes, score {}", result.stats.depth_reached, result.stats.nodes, score_text(result.score))
             }
@@ -240,8 +240,8 @@ impl Thinking {
 }
 
 /// What a UCT search did for the move it played: that move's own visits and mean reward (or
-/// its proof), for the computer, who played it.
-fn uct_summary<M>(result: &MctsResult<M>) -> String {
+/// its proof), for the computer, `mover`, who played it.
+fn uct_summary<M>(result: &MctsResult<M>, mover: &str) -> String {
     let stats = &result.stats;
     let kept = u64::from(stats.root_visits).saturating_sub(stats.iterations);
     let kept = if kept > 0 { format!(" + {kept} kept from the last move") } else { String::new() };
@@ -256,7 +256,7 @@ fn uct_summary<M>(result: &MctsResult<M>) -> String {
             format!("{result}, tried {visits} {}", plural(*visits as usize, "time", "times"))
         }
         Some(ChildStats { visits, .. }) => {
-            format!("tried {visits} {}, mean reward {:.2}", plural(*visits as usize, "time", "times"), result.value)
+            format!("tried {visits} {}, mean reward {:.2} for {mover}", plural(*visits as usize, "time", "times"), result.value)
         }
         None => "none: the game is over".to_string(),
     };
@@ -389,11 +389,11 @@ mod tests {
         let config = MctsConfig { iterations: Some(100), ..MctsConfig::plain() };
         let result = crate::adversarial::mcts::uct_search(&game, &crate::games::DefaultEval, &config, &mut NoTrace);
         assert_eq!(result.best_move_text.as_deref(), Some("c3"));
-        assert!(uct_summary(&result).ends_with("the move played: a proven win, tried 0 times"), "{}", uct_summary(&result));
+        assert!(uct_summary(&result, "X").ends_with("the move played: a proven win, tried 0 times"), "{}", uct_summary(&result, "X"));
         let game = crate::games::tictactoe::TicTacToe::from_position("x../.o./...").unwrap();
         let result = crate::adversarial::mcts::uct_search(&game, &crate::games::DefaultEval, &config, &mut NoTrace);
         let played = result.stats.children.iter().find(|c| Some(&c.mv) == result.best_move_text.as_ref()).unwrap();
-        let expected = format!("the move played: tried {} times, mean reward {:.2}", played.visits, played.mean);
-        assert!(uct_summary(&result).ends_with(&expected), "{}: {expected}", uct_summary(&result));
+        let expected = format!("the move played: tried {} times, mean reward {:.2} for O", played.visits, played.mean);
+        assert!(uct_summary(&result, "O").ends_with(&expected), "{}: {expected}", uct_summary(&result, "O"));
     }
 }

@@ -86,19 +86,22 @@ impl BarcaLab {
                 ui.weak(format!("{name} holds {} hole(s)", self.game.holes_held(side)));
             }
         });
-        ui.horizontal(|ui| match &self.thinking {
+        match &self.thinking {
             Some(thinking) => {
-                ui.spinner();
-                ui.label(thinking.progress_text());
-                if ui.button("Stop").on_hover_text("Play the best move found so far").clicked() {
-                    commands.push(BarcaCommand::Stop);
-                }
+                ui.horizontal_wrapped(|ui| {
+                    ui.spinner();
+                    ui.label(thinking.progress_text());
+                    if ui.button("Stop").on_hover_text("Play the best move found so far").clicked() {
+                        commands.push(BarcaCommand::Stop);
+                    }
+                });
             }
             None => {
+                // Wrapped: one long line would widen the page under the side panel, board and moves with it.
                 let last = self.last_search.as_deref().unwrap_or("no computer move yet");
-                ui.weak(format!("Last computer search: {last}"));
+                ui.add(egui::Label::new(RichText::new(format!("Last computer search: {last}")).weak()).wrap());
             }
-        });
+        }
         match &self.notice {
             Some(notice) => {
                 if notice.is_error {

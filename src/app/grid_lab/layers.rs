@@ -306,7 +306,9 @@ impl PlanSummary {
         if !self.complete {
             return None;
         }
-        Some(100.0 * (self.cost? / self.astar_cost?.max(1e-12) - 1.0))
+        let (cost, optimal) = (self.cost?, self.astar_cost?);
+        // Start = goal: both paths cost nothing, and neither is over.
+        Some(if optimal > 0.0 { 100.0 * (cost / optimal - 1.0) } else { 0.0 })
     }
 
     /// How many times faster than A* the query ran.

@@ -99,10 +99,10 @@ pub fn sentence(event: &SearchEvent, view: &SearchSnapshot, order: Order, name: 
             }
         }
         SearchEvent::Found { cost: total, ref path } => format!(
-            "The goal {} is reached: a path of cost {} through {} nodes, read back along the parents.",
+            "The goal {} is reached: a path of cost {} through {}, read back along the parents.",
             path.last().map_or_else(String::new, |&goal| name(goal)),
             cost(total),
-            path.len()
+            crate::text::counted(path.len(), "node", "nodes")
         ),
         SearchEvent::Exhausted => "The open list is empty and the goal was never reached: there is no path.".to_string(),
     }

@@ -7,6 +7,7 @@ use super::{FileField, GridCommand, GridLab, SearchReplay, StepUnit, Tool, descr
 use crate::app::{history, theme, widgets};
 use crate::grid::{Connectivity, MAX_WEIGHT, generate};
 use crate::grid::movingai::Scenario;
+use crate::text::counted;
 use crate::pathfinding::{Algorithm, GridSearch, Heuristic};
 use crate::pathfinding::plan_trace::PlanStage;
 use crate::pathfinding::search_trace::SearchOutcome;
@@ -247,7 +248,7 @@ impl GridLab {
 
     pub(super) fn outcome_text(replay: &SearchReplay) -> String {
         match &replay.player.view().outcome {
-            Some(SearchOutcome::Found { cost, path }) => format!("Path found: cost {cost:.3}, {} cells", path.len()),
+            Some(SearchOutcome::Found { cost, path }) => format!("Path found: cost {cost:.3}, {}", counted(path.len(), "cell", "cells")),
             Some(SearchOutcome::Exhausted) => "No path: the open list ran empty".to_string(),
             None => "No result yet at this step".to_string(),
         }

@@ -31,6 +31,7 @@ use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance};
 use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::trace::{NoTrace, Player, Recorder, Trace};
 use crate::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
+use crate::text::counted;
 use canvas::Transform;
 use crate::scene::Scene;
 
@@ -677,7 +678,7 @@ impl NavmeshLab {
             self.reduction.count(Role::DeadEnd)
         ));
         ui.label(match &view.outcome {
-            Some(SearchOutcome::Found { cost, path }) => format!("Path found: length {cost:.3} through {} triangles", path.len()),
+            Some(SearchOutcome::Found { cost, path }) => format!("Path found: length {cost:.3} through {}", counted(path.len(), "triangle", "triangles")),
             Some(SearchOutcome::Exhausted) => "No path: every channel is closed".to_string(),
             None => "No result yet at this step".to_string(),
         });

@@ -57,7 +57,7 @@ impl NavmeshLab {
         let path = result.path.as_ref()?;
         let (length, expanded) = (path.length, result.expanded);
         let count = path.channel.len();
-        let triangles = format!("{count} {}", crate::text::plural(count, "triangle", "triangles"));
+        let triangles = crate::text::counted(count, "triangle", "triangles");
         Some(if self.search.first_path_only {
             format!("The search stops at its first path (first-path): length {length:.3} through {triangles}, after {expanded} expansions, not proven the shortest.")
         } else if expanded == 0 {

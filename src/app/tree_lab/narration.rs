@@ -242,7 +242,7 @@ pub fn uct_sentence(view: &MctsView, kind: GameKind, event: &MctsEvent) -> Strin
                 Proven::Loss => "a loss",
             };
             let mover = kind.side_name(view.node(node).mover);
-            let plies = format!("{plies} {}", crate::text::plural(plies.into(), "ply", "plies"));
+            let plies = crate::text::counted(plies.into(), "ply", "plies");
             format!("Solved: {} is {result} for {mover} in {plies}, whatever the playouts say.", uct_line(view, node))
         }
     }

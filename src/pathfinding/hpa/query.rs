@@ -337,7 +337,8 @@ impl Hpa {
                     fields.walk(&graph, entrance, a, b, false)
                 }
             };
-            if T::ENABLED {
+            // A goal that is the entrance itself adds no step: nothing to show.
+            if T::ENABLED && !steps.is_empty() {
                 let path: Vec<u32> = std::iter::once(a).chain(steps.iter().copied()).collect();
                 let cost = path_cost(&graph, &path).expect("walked steps are grid moves");
                 tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost, path }));

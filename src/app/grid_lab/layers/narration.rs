@@ -4,9 +4,11 @@
 use super::{Answer, HierarchySettings, HierarchyState, Planner};
 use crate::app::grid_lab::narration::{Order, cell_name, sentence};
 use crate::grid::Grid;
+use crate::text::counted;
 use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
 use crate::pathfinding::planner::Prepared;
 use crate::pathfinding::search_trace::SearchEvent;
+use crate::trace::NO_NODE;
 
 impl HierarchyState {
     /// The sentence for the planner's current step, while stepping through it.
@@ -19,7 +21,14 @@ impl HierarchyState {
         };
         let level = view.level;
         // HPA*'s events name grid cells on every level; PRA*'s name the regions of the stage's level.
+        // PRA*(k) aims below its plan level at a virtual node, one past the level's last, joined to
+        // every node of the region it keeps one level up.
+        let virtual_goal = match &*plan.abstraction {
+            Prepared::Pra(pyramid) => Some(pyramid.node_count(grid, level) as u32),
+            _ => None,
+        };
         let name = |node: u32| match &*plan.abstraction {
+            _ if Some(node) == virtual_goal => "the region kept one level up".to_string(),
             Prepared::Pra(pyramid) if level > 0 => {
                 let (x, y) = pyramid.position(grid, level, node);
                 format!("region {node} at ({x:.0},{y:.0})")
@@ -29,45 +38,70 @@ impl HierarchyState {
         if player.at_end()
             && let PlanEvent::Search(SearchEvent::Found { cost, path }) = event
         {
-            let cells = path.len();
+            let cells = counted(path.len(), "cell", "cells");
             return Some(match &plan.answer {
                 Answer::Pra(result) if !result.complete => {
-                    format!("PRA*(k) returns the first {cells} cells of the way (cost {cost:.3}); the unit moves along them and plans again from their end.")
+                    format!("PRA*(k) returns the first {cells} of the way (cost {cost:.3}); the unit moves along them and plans again from their end.")
                 }
                 Answer::Hpa(result) if view.stage == Some(PlanStage::Smooth) => {
-                    let refined = result.unsmoothed_cost.map_or_else(String::new, |refined| format!(" (the refined path cost {refined:.3} before smoothing)"));
-                    format!("The plan is complete: a path of cost {cost:.3} through {cells} cells{refined} is returned.")
+                    let changed = result.unsmoothed_cost.filter(|refined| (refined - cost).abs() > 1e-9);
+                    let refined = changed.map_or_else(String::new, |refined| format!(" (the refined path cost {refined:.3} before smoothing)"));
+                    format!("The plan is complete: a path of cost {cost:.3} through {cells}{refined} is returned.")
                 }
-                _ => format!("The plan is complete: a path of cost {cost:.3} through {cells} cells is returned."),
+                _ => format!("The plan is complete: a path of cost {cost:.3} through {cells} is returned."),
             });
         }
-        Some(plan_sentence(settings.planner, event, view, &name))
+        if let PlanEvent::Search(SearchEvent::Found { cost, path }) = event
+            && path.last() == virtual_goal.as_ref()
+        {
+            let nodes = counted(path.len() - 1, "node", "nodes");
+            return Some(format!("Level {level}: the search reaches the region kept one level up: a way of cost {cost:.3} through {nodes}."));
+        }
+        Some(plan_sentence(settings, event, view, &name))
     }
 }
 
 /// The sentence for `event`, the last event applied to `view`; `name` names a node of the view's level.
-fn plan_sentence(planner: Planner, event: &PlanEvent, view: &PlanView, name: &dyn Fn(u32) -> String) -> String {
+fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanView, name: &dyn Fn(u32) -> String) -> String {
+    let planner = settings.planner;
+    // HPA* links start and goal on level 1 by the distances cached in their clusters (before any
+    // search the stage may run straight to a goal in the start's cluster).
+    if planner == Planner::Hpa
+        && view.level == 0
+        && view.search.expanded == 0
+        && let (Some(stage @ (PlanStage::LinkStart | PlanStage::LinkGoal)), PlanEvent::Search(SearchEvent::Open { node, parent, g, .. })) = (view.stage, event)
+        && *parent != NO_NODE
+    {
+        return match stage {
+            PlanStage::LinkStart => format!("Level 1: the start reaches entrance {} at cost {g:.3}, a distance cached inside its cluster.", name(*node)),
+            _ => format!("Level 1: entrance {} reaches the goal at cost {g:.3}, a distance cached inside its cluster.", name(*node)),
+        };
+    }
     if let PlanEvent::Search(SearchEvent::Found { cost, path }) = event
         && let (Some(stage @ (PlanStage::RefineEdges | PlanStage::RefineAbstractPath)), Some(&first), Some(&last)) = (view.stage, path.first(), path.last())
     {
         // Not a search reaching its goal: a piece of the path from the cache, or the path one level down.
         return match stage {
             PlanStage::RefineEdges => format!(
-                "Level 0: the abstract step from {} to {} becomes its grid path inside the cluster: {} cells, cost {cost:.3}.",
+                "Level 0: the abstract step from {} to {} becomes its grid path inside the cluster: {}, cost {cost:.3}.",
                 name(first),
                 name(last),
-                path.len()
+                counted(path.len(), "cell", "cells")
             ),
-            _ => format!("The abstract path on level {}: {} nodes, cost {cost:.3} as on the level above.", view.level, path.len()),
+            _ => format!("The abstract path on level {}: {}, cost {cost:.3} as on the level above.", view.level, counted(path.len(), "node", "nodes")),
         };
     }
     match event {
         PlanEvent::Stage { level, stage } => stage_sentence(planner, *level, *stage),
-        PlanEvent::Corridor { level, nodes } => format!(
-            "The corridor on level {level}: the {} nodes under the path one level up and its neighbours (two rings by default, none for PRA*(k)); \
-             the next search may not leave it.",
-            nodes.len()
-        ),
+        PlanEvent::Corridor { level, nodes } => {
+            // PRA*(k) takes no rings: its next search only has to reach the next kept region.
+            let rings = match (settings.pra_k, settings.pra_width) {
+                (Some(_), _) | (None, 0) => String::new(),
+                (None, width) => format!(" and {} of their neighbours", counted(width, "ring", "rings")),
+            };
+            let nodes = counted(nodes.len(), "node", "nodes");
+            format!("The corridor on level {level}: the {nodes} under the path one level up{rings}; the next search may not leave it.")
+        }
         PlanEvent::Search(event) => {
             let order = Order::LowestF { weight: 1.0, jumps: false };
             let text = format!("Level {}: {}", view.level, sentence(event, &view.search, order, name));
@@ -127,7 +161,8 @@ mod tests {
         assert!(view.level > 0, "PRA* begins above the grid");
         let Some(PlanEvent::Search(SearchEvent::Expand { node })) = player.current_event() else { unreachable!() };
         let name = |n: u32| format!("region {n}");
-        let text = plan_sentence(Planner::Pra, player.current_event().unwrap(), view, &name);
+        let settings = HierarchySettings { planner: Planner::Pra, ..HierarchySettings::default() };
+        let text = plan_sentence(&settings, player.current_event().unwrap(), view, &name);
         let record = view.search.node(*node);
         assert!(text.starts_with(&format!("Level {}:", view.level)), "{text}");
         assert!(text.contains(&format!("region {node}")), "{text}");
@@ -138,7 +173,7 @@ mod tests {
         let corridor = player.trace().events.iter().position(|e| matches!(e, PlanEvent::Corridor { .. })).unwrap();
         player.seek(corridor + 1);
         let Some(PlanEvent::Corridor { nodes, .. }) = player.current_event() else { unreachable!() };
-        let text = plan_sentence(Planner::Pra, player.current_event().unwrap(), player.view(), &name);
+        let text = plan_sentence(&settings, player.current_event().unwrap(), player.view(), &name);
         assert!(text.contains(&format!("the {} nodes", nodes.len())), "{text}");
     }
 }
