@@ -225,6 +225,9 @@ fn cli_tune_writes_weights_and_a_log_that_the_match_command_reads() {
     assert_fails(&["barca", "tune", "--depth", "65", "--out", "/tmp/x.json"], "--depth");
     assert_fails(&["barca", "match", "--sprt", "five"], "elo0,elo1");
     assert_fails(&["barca", "match", "--white-weights", "/nonexistent/w.json"], "--white-weights");
+    // Black already holds three holes: no game can be played from there.
+    let black_won = "4ee4/3l6/10/3m2m3/10/10/3l6/10/3LMML3/4EE4 w";
+    assert_fails(&["barca", "match", "--fen", black_won, "--opening-plies", "0"], "--fen: the game is over (Black has won)");
     assert_fails(&["barca", "tune", "--games-per-eval", "1", "--out", "/tmp/x.json"], "--games-per-eval");
     // A path that cannot be written is refused before any game is played.
     let started = std::time::Instant::now();

@@ -175,6 +175,8 @@ fn result_text(record: &GameRecord) -> &'static str {
 
 pub fn run_match_command(args: MatchArgs) -> CliResult {
     let mut start = read_fen(&args.fen)?;
+    // Games from a finished position would end before a move: no match to report.
+    crate::scene::GameKind::Barca.searchable(crate::games::Game::outcome(&start)).map_err(|e| CliError(format!("--fen: {e}")))?;
     check_game_length(args.ply_limit, args.opening_plies)?;
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".to_string()));
