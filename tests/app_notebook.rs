@@ -693,3 +693,64 @@ fn a_scrolled_code_pane_starts_at_a_line() {
     }
     assert!(code_lines >= 5, "the pane shows code ({code_lines} lines)");
 }
+
+/// The highlighted line of the code pane beside a planner replay, on lecture 2's corridor slide at
+/// 1280x720: after a seek typed into the timeline and after each step, it is fully in view.
+#[test]
+fn a_planner_cells_current_line_stays_in_its_code_pane() {
+    let lecture = Path::new(env!("CARGO_MANIFEST_DIR")).join("lectures/2-hierarchical-search.md");
+    let mut harness = lesson_harness([1280.0, 720.0], Notebook::open(&lecture));
+    harness.state_mut().apply(NotebookCommand::Present(true));
+    let slide = (0..harness.state().slide_count()).find(|&slide| {
+        harness.state_mut().apply(NotebookCommand::GoToSlide(slide));
+        harness.step();
+        harness.query_by_label_contains("refining through a corridor").is_some()
+    });
+    assert!(slide.is_some(), "the corridor slide");
+    settle(&mut harness);
+    let highlighted_in_view = |harness: &NotebookHarness| {
+        let highlighted: Vec<bool> = harness
+            .output()
+            .shapes
+            .iter()
+            .filter_map(|clipped| match &clipped.shape {
+                egui::Shape::Text(text) if text.galley.job.sections.iter().any(|s| s.format.background == egui::Color32::from_rgb(250, 220, 90)) => {
+                    let rect = text.visual_bounding_rect();
+                    Some(clipped.clip_rect.expand(1.0).contains_rect(rect))
+                }
+                _ => None,
+            })
+            .collect();
+        highlighted == [true]
+    };
+    // The timeline's number box (beside its slider, which shares the label).
+    let value = egui_kittest::kittest::By::new().label("Timeline").role(egui::accesskit::Role::SpinButton);
+    harness.get(value.clone()).click();
+    harness.run_steps(2);
+    harness.key_combination_modifiers(egui::Modifiers::COMMAND, &[egui::Key::A]);
+    harness.get(value).type_text("262");
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(4);
+    harness.get_by_label_contains("Planner step 262 / ");
+    assert!(highlighted_in_view(&harness), "after the seek");
+    // The code the class follows gets room: at least five of its lines whole (it had two).
+    let whole_code_lines = harness
+        .output()
+        .shapes
+        .iter()
+        .filter(|clipped| match &clipped.shape {
+            egui::Shape::Text(text) => {
+                text.galley.job.sections.first().is_some_and(|s| s.format.font_id.family == egui::FontFamily::Monospace)
+                    && clipped.clip_rect.contains_rect(text.visual_bounding_rect())
+            }
+            _ => false,
+        })
+        .count();
+    assert!(whole_code_lines >= 5, "{whole_code_lines} lines of code in view");
+    for step in 263..290 {
+        click(&mut harness, "Step >");
+        harness.run_steps(4);
+        assert!(highlighted_in_view(&harness), "at step {step}");
+    }
+    harness.get_by_label_contains("Planner step 289 / ");
+}

@@ -41,6 +41,9 @@ pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str
     }
 }
 
+/// A cell's code pane is at least this many times as tall as a line's letters.
+pub const LEAST_CODE: f32 = 4.0;
+
 /// How much of a line's top a pane may cut, as a share of the line's height: the blank above
 /// its letters.
 const CLIPPED_UNSEEN: f32 = 0.25;
@@ -83,12 +86,11 @@ fn follow(ui: &egui::Ui, index: usize, line: &egui::Response, pane_tops: Option<
         line.scroll_to_me(Some(egui::Align::TOP));
     } else if line.rect.bottom() > clip.bottom() {
         match pane_tops {
-            // The first line from which the pane reaches down to this one (egui keeps a row's
-            // spacing above the line scrolled to the top).
             Some(tops) => {
                 // Where the pane's top lands with the line at its bottom (egui keeps a row's spacing below).
                 let pane_top = line.rect.bottom() + ui.spacing().item_spacing.y - clip.height();
                 let unseen = CLIPPED_UNSEEN * ui.text_style_height(&egui::TextStyle::Monospace);
+                // The first line the pane can start at and still reach down to this one.
                 let first = tops.iter().position(|&top| top >= pane_top - unseen).unwrap_or(index);
                 if tops[first] < pane_top {
                     line.scroll_to_me(Some(egui::Align::BOTTOM));
@@ -100,6 +102,8 @@ fn follow(ui: &egui::Ui, index: usize, line: &egui::Response, pane_tops: Option<
             None => line.scroll_to_me(Some(egui::Align::BOTTOM)),
         }
     }
+    // The scroll lands in the next frame: ask for it, or the line waits half hidden for the next input.
+    ui.ctx().request_repaint();
     if !ui.ctx().will_discard() && !ui.is_sizing_pass() {
         ui.data_mut(|data| data.insert_temp(id, followed));
     }
@@ -109,8 +113,16 @@ fn follow(ui: &egui::Ui, index: usize, line: &egui::Response, pane_tops: Option<
 /// sizes with tight rows (a slide's large text would push everything past the cell's edges):
 /// the narration sentence on top, then the pseudocode (scrolled to its current line), then the
 /// figures, each scrolling on its own so a long table never pushes the code off the slide. Its
-/// rows never widen it: a wide row is cut at the column's edge, inside the cell's frame.
-pub fn cell_column(ui: &mut egui::Ui, width: f32, height: f32, narration: &str, code: impl FnOnce(&mut egui::Ui), figures: impl FnOnce(&mut egui::Ui)) {
+/// rows never widen it: a wide row is cut at the column's edge, inside the cell's frame. The code
+/// gets at least `least_code` times the height of a line of code's letters.
+pub fn cell_column(
+    ui: &mut egui::Ui,
+    [width, height]: [f32; 2],
+    narration: &str,
+    least_code: f32,
+    code: impl FnOnce(&mut egui::Ui),
+    figures: impl FnOnce(&mut egui::Ui),
+) {
     let rect = egui::Rect::from_min_size(ui.cursor().min, Vec2::new(width, height));
     let mut column = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
     column.set_clip_rect(rect.intersect(ui.clip_rect()));
@@ -122,13 +134,13 @@ pub fn cell_column(ui: &mut egui::Ui, width: f32, height: f32, narration: &str, 
     }
     // The code takes what it needs up to a little over half of what is left, less where the
     // figures need more (as tall as they were last frame; the code follows its current line),
-    // but not under a few lines; the figures the rest.
+    // but not under `least_code`; the figures the rest.
     /// A separator's height with the column's spacing after it (egui's is 6 points).
     const SEPARATOR: f32 = 10.0;
     let left = rect.bottom() - column.cursor().top();
     let figures_id = column.scope_id().with("figures-height");
     let figures_need = column.data(|data| data.get_temp::<f32>(figures_id)).unwrap_or(0.0);
-    let least_code = 4.0 * column.text_style_height(&egui::TextStyle::Monospace);
+    let least_code = least_code * column.text_style_height(&egui::TextStyle::Monospace);
     let share = (left - figures_need - SEPARATOR).clamp(least_code.min(left * 0.55), left * 0.55);
     egui::ScrollArea::vertical().id_salt("code").max_height(share).auto_shrink([false, true]).show(&mut column, |ui| {
         ui.data_mut(|data| data.insert_temp(code_pane_id(), Vec::<f32>::new()));

@@ -44,11 +44,14 @@ impl LiveCell for GridLab {
             }
             // Beside the column headers too, when two searches are compared.
             let narration = self.narration();
+            // Stepping through a planner, its code is what the class follows: more of it than of a
+            // search's, whose figures a compared cell shows whole.
+            let least_code = if self.plan_player().is_some() { 8.0 } else { widgets::LEAST_CODE };
             widgets::cell_column(
                 ui,
-                ui.available_width(),
-                height + header,
+                [ui.available_width(), height + header],
                 &narration,
+                least_code,
                 |ui| {
                     if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {
                         self.pseudocode(ui);

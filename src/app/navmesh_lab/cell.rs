@@ -54,7 +54,7 @@ impl LiveCell for NavmeshLab {
                 }
                 let narration = self.explanation();
                 let rest = (height - (ui.cursor().top() - top)).max(0.0);
-                widgets::cell_column(ui, ui.available_width(), rest, &narration, |ui| self.pseudocode(ui), |ui| {
+                widgets::cell_column(ui, [ui.available_width(), rest], &narration, widgets::LEAST_CODE, |ui| self.pseudocode(ui), |ui| {
                     self.stats(ui, false);
                     // The prose names no colours (palettes change): it points here.
                     self.legend(ui);
