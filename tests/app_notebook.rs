@@ -667,47 +667,48 @@ fn on_a_projector_a_compared_cells_table_shows_all_its_rows() {
 /// scrolled to its current line (the last), the pane starts at a line of code, not through one.
 #[test]
 fn a_scrolled_code_pane_starts_at_a_line() {
-    let lecture = Path::new(env!("CARGO_MANIFEST_DIR")).join("lectures/4-game-trees.md");
+    let mut harness = presented_on("lectures/4-game-trees.md", "Move ordering");
+    harness.run_steps(5);
+    let shown: Vec<(String, egui::Rect, egui::Rect)> = code_lines(&harness).into_iter().filter(|(_, clip, letters)| clip.intersects(*letters)).collect();
+    for (text, clip, letters) in &shown {
+        // The letters' own bounds: any cut of them shows.
+        let cut = clip.top() - letters.top();
+        assert!(cut <= 1.0, "'{text}' is cut by {cut:.1} points at the pane's top");
+    }
+    assert!(shown.len() >= 5, "the pane shows code ({} lines)", shown.len());
+}
+
+/// Bundled `lecture` presented at 1280x720 on the slide that shows `heading`, its cell recorded.
+fn presented_on(lecture: &str, heading: &str) -> NotebookHarness {
+    let lecture = Path::new(env!("CARGO_MANIFEST_DIR")).join(lecture);
     let mut harness = lesson_harness([1280.0, 720.0], Notebook::open(&lecture));
     harness.state_mut().apply(NotebookCommand::Present(true));
     let slide = (0..harness.state().slide_count()).find(|&slide| {
         harness.state_mut().apply(NotebookCommand::GoToSlide(slide));
         harness.step();
-        harness.query_by_label("Move ordering").is_some()
+        harness.query_by_label_contains(heading).is_some()
     });
-    assert!(slide.is_some(), "the move-ordering slide");
+    assert!(slide.is_some(), "the slide '{heading}'");
     settle(&mut harness);
-    harness.run_steps(5);
-    let mut code_lines = 0;
-    for clipped in &harness.output().shapes {
-        let egui::Shape::Text(text) = &clipped.shape else { continue };
-        let monospace = text.galley.job.sections.first().is_some_and(|s| s.format.font_id.family == egui::FontFamily::Monospace);
-        let rect = text.visual_bounding_rect();
-        if !monospace || !clipped.clip_rect.intersects(rect) {
-            continue;
-        }
-        code_lines += 1;
-        // The letters' own bounds: any cut of them shows.
-        let cut = clipped.clip_rect.top() - rect.top();
-        assert!(cut <= 1.0, "'{}' is cut by {cut:.1} points at the pane's top", text.galley.text());
-    }
-    assert!(code_lines >= 5, "the pane shows code ({code_lines} lines)");
+    harness
+}
+
+/// The lines of code drawn in the last frame: each one's text, clip rect and letters' bounds.
+fn code_lines(harness: &NotebookHarness) -> Vec<(String, egui::Rect, egui::Rect)> {
+    let monospace = |text: &egui::epaint::TextShape| text.galley.job.sections.first().is_some_and(|s| s.format.font_id.family == egui::FontFamily::Monospace);
+    (harness.output().shapes.iter())
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Text(text) if monospace(text) => Some((text.galley.text().to_string(), clipped.clip_rect, text.visual_bounding_rect())),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The highlighted line of the code pane beside a planner replay, on lecture 2's corridor slide at
 /// 1280x720: after a seek typed into the timeline and after each step, it is fully in view.
 #[test]
 fn a_planner_cells_current_line_stays_in_its_code_pane() {
-    let lecture = Path::new(env!("CARGO_MANIFEST_DIR")).join("lectures/2-hierarchical-search.md");
-    let mut harness = lesson_harness([1280.0, 720.0], Notebook::open(&lecture));
-    harness.state_mut().apply(NotebookCommand::Present(true));
-    let slide = (0..harness.state().slide_count()).find(|&slide| {
-        harness.state_mut().apply(NotebookCommand::GoToSlide(slide));
-        harness.step();
-        harness.query_by_label_contains("refining through a corridor").is_some()
-    });
-    assert!(slide.is_some(), "the corridor slide");
-    settle(&mut harness);
+    let mut harness = presented_on("lectures/2-hierarchical-search.md", "refining through a corridor");
     let highlighted_in_view = |harness: &NotebookHarness| {
         let highlighted: Vec<bool> = harness
             .output()
@@ -734,18 +735,7 @@ fn a_planner_cells_current_line_stays_in_its_code_pane() {
     harness.get_by_label_contains("Planner step 262 / ");
     assert!(highlighted_in_view(&harness), "after the seek");
     // The code the class follows gets room: at least five of its lines whole (it had two).
-    let whole_code_lines = harness
-        .output()
-        .shapes
-        .iter()
-        .filter(|clipped| match &clipped.shape {
-            egui::Shape::Text(text) => {
-                text.galley.job.sections.first().is_some_and(|s| s.format.font_id.family == egui::FontFamily::Monospace)
-                    && clipped.clip_rect.contains_rect(text.visual_bounding_rect())
-            }
-            _ => false,
-        })
-        .count();
+    let whole_code_lines = code_lines(&harness).iter().filter(|(_, clip, letters)| clip.contains_rect(*letters)).count();
     assert!(whole_code_lines >= 5, "{whole_code_lines} lines of code in view");
     for step in 263..290 {
         click(&mut harness, "Step >");
