@@ -123,7 +123,7 @@ fn quoted_figures(lecture: &str) -> Vec<Shown> {
             shown(3, &[], &["221", "203.681"]),
             shown(4, &[], &["203.924", "1568", "228"]),
             shown(5, &[], &["203.095", "1589", "480", "123", "32"]),
-            shown(6, &[], &["no: PRA*(k) kept the first steps"]),
+            shown(6, &[], &["no: first steps"]),
         ],
         "3-triangulations.md" => vec![
             shown(2, &["the funnel makes it a path of length 34.898", "Expanded: 13"], &[]),

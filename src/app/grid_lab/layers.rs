@@ -317,13 +317,12 @@ impl PlanSummary {
     }
 
     /// The speed-up as the table says it, e.g. "6.1× faster" or "2.0× slower". PRA*(k)'s first
-    /// steps are not a path A* also found, so they are said to come sooner than A*'s whole path.
+    /// steps are not a path A* also found, so they come "sooner" (the row says than what).
     pub fn speedup_text(&self) -> String {
-        let ratio = match self.speedup() {
+        match self.speedup() {
             faster if faster >= 1.0 => format!("{faster:.1}× {}", if self.complete { "faster" } else { "sooner" }),
             slower => format!("{:.1}× {}", 1.0 / slower.max(1e-12), if self.complete { "slower" } else { "later" }),
-        };
-        if self.complete { ratio } else { format!("{ratio} than A*'s whole path") }
+        }
     }
 }
 
@@ -540,14 +539,15 @@ impl HierarchyState {
             let none = || "–".to_string();
             row("", format!("{} (hierarchical)", summary.planner.name()), "A* (flat)".to_string());
             let preprocessing = match (plan.preprocessing, &plan.recomputed) {
-                (None, _) => "none: the last abstraction still holds".to_string(),
+                (None, _) => "none (reused)".to_string(),
                 (Some(time), Some(_)) => format!("{} (updated)", millis(time)),
                 (Some(time), None) => format!("{} (built)", millis(time)),
             };
             row("Pre-processing", preprocessing, none());
             let query_time = if summary.complete { "Query time" } else { "Time to the first steps" };
             row(query_time, millis(plan.query_time), millis(plan.astar.time));
-            row(if summary.complete { "Speed-up" } else { "First steps" }, summary.speedup_text(), none());
+            // Short values: a long one pushes the A* column out of the side panel.
+            row(if summary.complete { "Speed-up" } else { "First steps vs A*'s path" }, summary.speedup_text(), none());
             for (level, expanded) in summary.expanded_per_level.iter().enumerate() {
                 let label = if level == 0 { "Expanded on the grid".to_string() } else { format!("Expanded on level {level}") };
                 row(&label, expanded.to_string(), if level == 0 { plan.astar.expanded.to_string() } else { none() });
@@ -561,7 +561,7 @@ impl HierarchyState {
                 }
                 Answer::Pra(result) => {
                     row("Planned on level", result.level.to_string(), none());
-                    let complete = if result.complete || result.path.is_none() { "yes" } else { "no: PRA*(k) kept the first steps" };
+                    let complete = if result.complete || result.path.is_none() { "yes" } else { "no: first steps" };
                     row("Complete path", complete.to_string(), none());
                 }
                 Answer::Flat(_) => {}
