@@ -82,6 +82,7 @@ fn follow(ui: &egui::Ui, index: usize, line: &egui::Response, pane_tops: Option<
     // a plain `scroll_to_me` scrolls by the distance seen now, and one asked for in the last frame
     // (not landed yet) would be added on top.
     let clip = ui.clip_rect();
+    let beyond = line.rect.top() < clip.top() || line.rect.bottom() > clip.bottom();
     if line.rect.top() < clip.top() {
         line.scroll_to_me(Some(egui::Align::TOP));
     } else if line.rect.bottom() > clip.bottom() {
@@ -102,8 +103,10 @@ fn follow(ui: &egui::Ui, index: usize, line: &egui::Response, pane_tops: Option<
             None => line.scroll_to_me(Some(egui::Align::BOTTOM)),
         }
     }
-    // The scroll lands in the next frame: ask for it, or the line waits half hidden for the next input.
-    ui.ctx().request_repaint();
+    if beyond {
+        // The scroll lands in the next frame: ask for it, or the line waits half hidden for the next input.
+        ui.ctx().request_repaint();
+    }
     if !ui.ctx().will_discard() && !ui.is_sizing_pass() {
         ui.data_mut(|data| data.insert_temp(id, followed));
     }

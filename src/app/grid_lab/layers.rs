@@ -22,6 +22,7 @@ use crate::pathfinding::planner::{Answer, Method, Planner as PlannerSpec, Prepar
 use crate::pathfinding::pra::PraOptions;
 use crate::pathfinding::plan_trace::PlanView;
 use crate::pathfinding::{GridSearch, PathResult, SearchSpace};
+use crate::scene::Replayed;
 use crate::trace::{NoTrace, Player, Recorder};
 
 /// The hierarchical planner run beside the replayed search.
@@ -44,9 +45,6 @@ impl Planner {
         }
     }
 }
-
-/// What the replay bar steps through while a planner is on: a scene's `replay`.
-pub use crate::scene::Replayed as Stepping;
 
 /// Which drawings are on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,7 +87,8 @@ pub struct HierarchySettings {
     /// corridor (PRA*) are drawn.
     pub shown_level: usize,
     pub layers: Layers,
-    pub stepping: Stepping,
+    /// What the replay bar steps through while a planner is on (a scene's `replay`).
+    pub stepping: Replayed,
     /// PRA*: the level to plan on (None: the default), PRA*(k) and the corridor's rings of
     /// neighbouring regions.
     pub pra_level: Option<usize>,
@@ -106,7 +105,7 @@ impl Default for HierarchySettings {
             smooth: true,
             shown_level: 1,
             layers: Layers::default(),
-            stepping: Stepping::Search,
+            stepping: Replayed::Search,
             pra_level: None,
             pra_k: None,
             pra_width: PraOptions::DEFAULT_WIDTH,
@@ -395,7 +394,7 @@ impl HierarchyState {
 
     /// The planner's replay while the bar steps through it.
     pub fn stepping(&self, settings: &HierarchySettings) -> Option<&Player<PlanView>> {
-        self.plan.as_ref().filter(|_| settings.planner != Planner::Off && settings.stepping == Stepping::Planner).map(|plan| &plan.player)
+        self.plan.as_ref().filter(|_| settings.planner != Planner::Off && settings.stepping == Replayed::Planner).map(|plan| &plan.player)
     }
 
     /// Moves the planner's replay to `step` (clamped); returns the step reached.
@@ -475,13 +474,13 @@ impl HierarchyState {
         if edited.planner != Planner::Off {
             let range = self.level_range(&edited);
             edited.shown_level = edited.shown_level.clamp(*range.start(), *range.end());
-            let stepping = edited.stepping == Stepping::Planner;
+            let stepping = edited.stepping == Replayed::Planner;
             ui.add_enabled(!stepping, egui::Slider::new(&mut edited.shown_level, range).text("Level shown"))
                 .on_disabled_hover_text("While stepping through the planner, the level shown is the step's.");
             ui.horizontal_wrapped(|ui| {
                 ui.label("Step through:");
-                ui.radio_value(&mut edited.stepping, Stepping::Search, "the search");
-                ui.radio_value(&mut edited.stepping, Stepping::Planner, "the planner");
+                ui.radio_value(&mut edited.stepping, Replayed::Search, "the search");
+                ui.radio_value(&mut edited.stepping, Replayed::Planner, "the planner");
             });
         }
         if edited != *settings {

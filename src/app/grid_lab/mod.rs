@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use self::canvas::{CellTexture, MapView};
 use self::layers::HierarchyState;
-pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, Stepping, recomputed_text};
+pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, recomputed_text};
 pub use self::replay::{SearchReplay, StepUnit, millis};
 pub use self::settings::{Brush, DEFAULT_MAP, FileField, MapSource, Settings, Tool};
 use super::Lesson;

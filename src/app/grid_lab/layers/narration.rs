@@ -118,17 +118,15 @@ fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanVie
 fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
     match stage {
         // On level 1 the distances cached inside each cluster give the links; above, searches on the level below.
+        PlanStage::LinkStart if level == 0 => "Level 1: the start joins the abstract graph; the distances cached inside its cluster \
+             give its cost to each entrance (a search runs only straight to a goal in the same cluster)."
+            .to_string(),
+        PlanStage::LinkGoal if level == 0 => "Level 1: the goal joins the abstract graph; the distances cached inside its cluster \
+             give its cost from each entrance, without a search."
+            .to_string(),
         PlanStage::LinkStart | PlanStage::LinkGoal => {
             let end = if stage == PlanStage::LinkStart { "start" } else { "goal" };
-            match level {
-                0 if stage == PlanStage::LinkStart => "Level 1: the start joins the abstract graph; the distances cached inside its cluster \
-                     give its cost to each entrance (a search runs only straight to a goal in the same cluster)."
-                    .to_string(),
-                0 => "Level 1: the goal joins the abstract graph; the distances cached inside its cluster give its cost from each entrance, \
-                     without a search."
-                    .to_string(),
-                _ => format!("Level {}: the {end} joins the abstract graph, linked by searches on level {level} inside its cluster.", level + 1),
-            }
+            format!("Level {}: the {end} joins the abstract graph, linked by searches on level {level} inside its cluster.", level + 1)
         }
         PlanStage::AbstractSearch if planner == Planner::Hpa => {
             format!("A* on level {level}'s abstract graph: its nodes are entrances, its edges paths inside clusters.")

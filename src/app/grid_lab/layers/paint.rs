@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Shape, Stroke, TextureHandle, TextureOptions, Vec2};
 
-use super::{Answer, Prepared, HierarchySettings, HierarchyState, Plan, Planner, Stepping};
+use super::{Answer, Prepared, HierarchySettings, HierarchyState, Plan, Planner};
+use crate::scene::Replayed;
 use crate::app::grid_lab::canvas::MapView;
 use crate::app::theme::{self, Palette};
 use crate::grid::Grid;
@@ -68,7 +69,7 @@ fn polyline(painter: &Painter, points: Vec<Pos2>, width: f32, colour: Color32) {
 
 /// The planner's state at the current step, while the bar steps through the planner.
 fn step_view<'a>(plan: &'a Plan, settings: &HierarchySettings) -> Option<&'a PlanView> {
-    (settings.planner != Planner::Off && settings.stepping == Stepping::Planner).then(|| plan.player.view())
+    (settings.planner != Planner::Off && settings.stepping == Replayed::Planner).then(|| plan.player.view())
 }
 
 impl HierarchyState {
