@@ -2,7 +2,10 @@
 //!
 //! The map becomes a pyramid: each level groups the nodes of the one below into 4-, 3- and
 //! 2-cliques (an orphan with a single neighbour joins that neighbour's group), until one node
-//! per connected component is left. A query plans on one level between the ancestors of start
+//! per connected component is left. Grid cells form cliques only inside aligned 2x2 blocks, so
+//! that open ground becomes a regular lattice on level 1: cliques taken greedily wherever they
+//! fit left centres that zigzag, level-1 paths ran 7% over the octile guide and A* there
+//! expanded as many nodes as on the grid (10%-random 512x512 map; examples/bench_hierarchy). A query plans on one level between the ancestors of start
 //! and goal, then refines level by level, each time searching only the corridor under the path
 //! found above (plus rings of its neighbours). PRA*(k) keeps only the first k steps of each
 //! level's path, which yields the first moves long before a full path would be known.
@@ -66,9 +69,9 @@ pub struct PraOptions {
 }
 
 impl PraOptions {
-    /// Two rings: one left a path planned on level 1 more than 3% over the optimum on 8% of
-    /// random512's queries, two on 3% (examples/bench_hierarchy).
-    pub const DEFAULT_WIDTH: usize = 2;
+    /// One ring: none left a path planned on level 1 more than 3% over the optimum on 6% of
+    /// random512's queries, one on 1%, and two took a quarter longer (examples/bench_hierarchy).
+    pub const DEFAULT_WIDTH: usize = 1;
 }
 
 impl Default for PraOptions {
@@ -205,8 +208,14 @@ impl Pyramid {
                 let graph = LevelGraph { pyramid: &pyramid, grid: GridGraph::new(grid, rules), level: below };
                 let count = graph.node_count();
                 let live = |n: u32| below > 0 || grid.is_cell_passable(n);
-                let (parent, level) = abstract_level(&graph, count, live, |n| pyramid.position(grid, below, n), |n| pyramid.weight(grid, below, n));
-                let shrank = level.children.len() < (0..count as u32).filter(|&n| live(n)).count();
+                let live_count = (0..count as u32).filter(|&n| live(n)).count();
+                let group = |in_blocks| abstract_level(&graph, count, live, |n| pyramid.position(grid, below, n), |n| pyramid.weight(grid, below, n), in_blocks);
+                // Grid cells group inside aligned 2x2 blocks, unless no two cells of a block touch.
+                let (mut parent, mut level) = group(below == 0);
+                if below == 0 && level.children.len() == live_count {
+                    (parent, level) = group(false);
+                }
+                let shrank = level.children.len() < live_count;
                 (parent, level, shrank)
             };
             if !shrank {
@@ -532,6 +541,7 @@ fn abstract_level(
     live: impl Fn(u32) -> bool,
     position: impl Fn(u32) -> (f64, f64),
     weight: impl Fn(u32) -> f64,
+    in_blocks: bool,
 ) -> (Vec<u32>, Level) {
     let mut parent = vec![NO_NODE; count];
     let mut children: Vec<Vec<u32>> = Vec::new();
@@ -545,17 +555,24 @@ fn abstract_level(
         graph.for_each_neighbor(a, |nb, _| found |= nb == b);
         found
     };
+    let block = |n: u32| {
+        let (x, y) = position(n);
+        ((x / 2.0).floor() as i64, (y / 2.0).floor() as i64)
+    };
     for n in (0..count as u32).filter(|&n| live(n)) {
         if parent[n as usize] != NO_NODE {
             continue;
         }
-        let free: Vec<u32> = neighbours(n).into_iter().filter(|&m| parent[m as usize] == NO_NODE).collect();
+        let free: Vec<u32> = neighbours(n).into_iter().filter(|&m| parent[m as usize] == NO_NODE && (!in_blocks || block(m) == block(n))).collect();
         let group = largest_clique(n, &free, &adjacent);
         let id = children.len() as u32;
         if group.len() == 1 {
-            // An orphan with one neighbour joins it (that neighbour is grouped already).
+            // An orphan with one neighbour joins it, once that neighbour is grouped (in a block of
+            // its own it may not be yet).
             let all = neighbours(n);
-            if let [only] = all[..] {
+            if let [only] = all[..]
+                && parent[only as usize] != NO_NODE
+            {
                 let joined = parent[only as usize];
                 parent[n as usize] = joined;
                 children[joined as usize].push(n);
