@@ -412,10 +412,10 @@ fn pra_plan_level_and_k_reach_the_planner() {
     settle(&mut harness);
     assert_eq!(harness.state().settings().hierarchy.pra_level, None);
 
-    harness.get(By::new().role(egui::Role::Slider).label("Corridor width W (rings of neighbours)")).set_value_accesskit(0.0);
+    harness.get(By::new().role(egui::Role::Slider).label("Corridor width W (rings of neighbours)")).set_value_accesskit(2.0);
     settle(&mut harness);
-    assert_eq!(harness.state().settings().hierarchy.pra_width, 0);
-    assert_eq!(harness.state().scene().spec.unwrap().to_string(), "pra:k=2,width=0");
+    assert_eq!(harness.state().settings().hierarchy.pra_width, 2);
+    assert_eq!(harness.state().scene().spec.unwrap().to_string(), "pra:k=2,width=2");
 }
 
 #[test]

@@ -73,7 +73,8 @@ pub struct PathArgs {
     /// PRA*(k): refine only the first k steps of each level's path.
     #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(1..))]
     k: Option<usize>,
-    /// PRA*: rings of neighbours around the path above that each corridor takes in (default 1).
+    /// PRA*: rings of neighbours around the path above that each corridor takes in (default 0:
+    /// the path's own regions, and on the grid the cells touching them).
     #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..))]
     width: Option<usize>,
 }

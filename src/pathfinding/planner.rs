@@ -350,7 +350,7 @@ mod tests {
         assert_eq!(hpa.method, Method::Hpa { cluster: 32, levels: 2, smooth: false });
         assert_eq!(hpa.to_string(), "hpa:cluster=32,levels=2,no-smooth");
         assert_eq!("pra:k=4".parse::<Planner>().unwrap().method, Method::Pra(PraOptions { k: Some(4), ..PraOptions::default() }));
-        for text in ["bfs", "dijkstra:4conn", "astar:zero", "hpa:cluster=16", "pra:level=2,k=1,corner-cut", "pra:width=0"] {
+        for text in ["bfs", "dijkstra:4conn", "astar:zero", "hpa:cluster=16", "pra:level=2,k=1,corner-cut", "pra:width=2"] {
             assert_eq!(text.parse::<Planner>().unwrap().to_string(), text);
         }
     }

@@ -64,14 +64,17 @@ pub struct PraOptions {
     pub level: Option<usize>,
     pub k: Option<usize>,
     /// Rings of neighbours around the path above that the corridor takes in (0: the path only);
-    /// whole paths only, PRA*(k) takes none.
+    /// whole paths only, PRA*(k) takes none. On the grid a corridor also takes in the cells
+    /// touching it: without them a path through a region's corner zigzagged (6% of random512's
+    /// paths more than 3% over the optimum, not 2%).
     pub width: usize,
 }
 
 impl PraOptions {
-    /// One ring: none left a path planned on level 1 more than 3% over the optimum on 6% of
-    /// random512's queries, one on 1%, and two took a quarter longer (examples/bench_hierarchy).
-    pub const DEFAULT_WIDTH: usize = 1;
+    /// None: the path's own regions, and on the grid the cells touching them, left 2% of
+    /// random512's paths planned on level 1 more than 3% over the optimum; a ring of regions took
+    /// 1.3-1.8x as long on every map for 1% (examples/bench_hierarchy).
+    pub const DEFAULT_WIDTH: usize = 0;
 }
 
 impl Default for PraOptions {
@@ -161,6 +164,23 @@ impl StampSet {
 
     fn contains(&self, node: u32) -> bool {
         self.stamps[node as usize] == self.current
+    }
+
+    /// Adds `rings` rings of neighbours round the members: each ring is the neighbours of the
+    /// one before that are not in yet, and once one is empty the set has stopped growing.
+    fn grow(&mut self, graph: &impl Graph, rings: usize) {
+        let mut ring = 0..self.members.len();
+        for _ in 0..rings {
+            if ring.is_empty() {
+                break;
+            }
+            let end = self.members.len();
+            for i in ring {
+                let node = self.members[i];
+                graph.for_each_neighbor(node, |nb, _| self.insert(nb));
+            }
+            ring = end..self.members.len();
+        }
     }
 }
 
@@ -493,7 +513,14 @@ impl Pyramid {
             metric.estimate(x - goal_at.0, y - goal_at.1)
         };
         let from = self.ancestor(start, level);
-        let found = astar(&corridor, from, target, heuristic, 1.0, space, &mut Mapped::new(tracer, PlanEvent::Search));
+        let tracer = &mut Mapped::new(tracer, PlanEvent::Search);
+        // On the grid towards the goal the guide is A*'s own: the same bound, without the branches
+        // for abstract levels (they cost a tenth of the grid search).
+        let found = if level == 0 && region.is_none() {
+            astar(&corridor, from, target, super::astar::grid_heuristic(grid, goal, metric), 1.0, space, tracer)
+        } else {
+            astar(&corridor, from, target, heuristic, 1.0, space, tracer)
+        };
         let nodes = found.path.map(|(_, mut nodes)| {
             if nodes.last() == Some(&virtual_goal) {
                 nodes.pop();
@@ -503,34 +530,21 @@ impl Pyramid {
         (nodes, found.expanded)
     }
 
-    /// Fills `sets` with the path one level up and its neighbours there, and the nodes of
-    /// `level` under them: the corridor, which it returns.
+    /// Fills `sets` with the path one level up and `width` rings of its neighbours there, and the
+    /// nodes of `level` under them (on the grid, with the cells touching those): the corridor,
+    /// which it returns.
     fn mark_corridor(&self, grid: &Grid, upper_path: &[u32], level: usize, width: usize, sets: &mut CorridorSets) -> Vec<u32> {
         let upper = &mut sets.upper;
-        let graph = LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level: level + 1 };
         upper.begin(self.node_count(grid, level + 1));
-        upper_path.iter().for_each(|&node| {
-            upper.insert(node);
-        });
-        // Each ring is the neighbours of the one before that are not in yet; once a ring is
-        // empty the corridor has stopped growing, whatever width was asked for.
-        let mut ring = 0..upper.members.len();
-        for _ in 0..width {
-            if ring.is_empty() {
-                break;
-            }
-            let end = upper.members.len();
-            for i in ring {
-                graph.for_each_neighbor(upper.members[i], |nb, _| {
-                    upper.insert(nb);
-                });
-            }
-            ring = end..upper.members.len();
+        upper_path.iter().for_each(|&node| upper.insert(node));
+        upper.grow(&LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level: level + 1 }, width);
+        let inside = &mut sets.inside;
+        inside.begin(self.node_count(grid, level));
+        for &parent in &upper.members {
+            self.children(level + 1, parent).iter().for_each(|&node| inside.insert(node));
         }
-        let corridor: Vec<u32> = upper.members.iter().flat_map(|&parent| self.children(level + 1, parent).iter().copied()).collect();
-        sets.inside.begin(self.node_count(grid, level));
-        corridor.iter().for_each(|&node| sets.inside.insert(node));
-        corridor
+        inside.grow(&LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level }, usize::from(level == 0));
+        inside.members.clone()
     }
 }
 
