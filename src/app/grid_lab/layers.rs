@@ -519,7 +519,7 @@ impl HierarchyState {
                 .clamping(egui::SliderClamping::Edits)
                 .text("Corridor width W (rings of neighbours)"),
         );
-        ui.weak("Each level's search keeps to the regions under the path above and W rings of their neighbours. 0: the path's own regions (on the grid, with the cells touching them); wider is closer to optimal but slower.");
+        ui.weak("Each level's search keeps to the regions under the path above and W rings of their neighbours. 0: the path's own regions (on the grid, with the free cells around them); wider is closer to optimal but slower.");
     }
 
     /// The planner against A* on the same query.
