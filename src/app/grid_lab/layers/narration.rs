@@ -99,6 +99,12 @@ fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanVie
                 (Some(_), _) | (None, 0) => String::new(),
                 (None, width) => format!(" and {} of their neighbours", counted(width, "ring", "rings")),
             };
+            if *level == 0 {
+                let cells = counted(nodes.len(), "cell", "cells");
+                return format!(
+                    "The corridor on the grid: {cells}, those under the path one level up{rings} and the free cells around them; the next search may not leave it."
+                );
+            }
             let nodes = counted(nodes.len(), "node", "nodes");
             format!("The corridor on level {level}: the {nodes} under the path one level up{rings}; the next search may not leave it.")
         }
@@ -167,11 +173,14 @@ mod tests {
         for number in [record.f(), record.g, record.h] {
             assert!(text.contains(&format!("{number:.3}")), "{number:.3} missing from {text}");
         }
-        // The corridor's size is the event's.
-        let corridor = player.trace().events.iter().position(|e| matches!(e, PlanEvent::Corridor { .. })).unwrap();
-        player.seek(corridor + 1);
-        let Some(PlanEvent::Corridor { nodes, .. }) = player.current_event() else { unreachable!() };
-        let text = plan_sentence(&settings, player.current_event().unwrap(), player.view(), &name);
-        assert!(text.contains(&format!("the {} nodes", nodes.len())), "{text}");
+        // The corridor's size is the event's; on the grid it counts the cells around as well.
+        let corridors = (0..player.len()).filter(|&i| matches!(player.trace().events[i], PlanEvent::Corridor { .. }));
+        for corridor in corridors.collect::<Vec<_>>() {
+            player.seek(corridor + 1);
+            let Some(PlanEvent::Corridor { level, nodes }) = player.current_event() else { unreachable!() };
+            let text = plan_sentence(&settings, player.current_event().unwrap(), player.view(), &name);
+            let size = if *level == 0 { format!("{} cells, those under", nodes.len()) } else { format!("the {} nodes under", nodes.len()) };
+            assert!(text.contains(&size), "{text}");
+        }
     }
 }

@@ -31,7 +31,7 @@ const PRA_PSEUDOCODE: [&str; 8] = [
     "A* on level L between the parents of start and goal:",
     "    expand the abstract node with the lowest f",
     "for each level l from L - 1 down to the grid:",
-    "    corridor := the nodes under level l + 1's path and W rings of its neighbours (PRA*(k): no rings)",
+    "    corridor := the nodes under level l + 1's path, W rings of its neighbours (PRA*(k): none) and, on the grid, the free cells around them",
     "    A* on level l inside the corridor (PRA*(k): the path above is cut after k steps)",
     "        expand the node with the lowest f",
     "    no way through the corridor: A* on the whole level",
