@@ -5,10 +5,11 @@
 //! per connected component is left. Grid cells form cliques only inside aligned 2x2 blocks, so
 //! that open ground becomes a regular lattice on level 1: cliques taken greedily wherever they
 //! fit left centres that zigzag, level-1 paths ran 7% over the octile guide and A* there
-//! expanded as many nodes as on the grid (10%-random 512x512 map; examples/bench_hierarchy). A query plans on one level between the ancestors of start
-//! and goal, then refines level by level, each time searching only the corridor under the path
-//! found above (plus rings of its neighbours). PRA*(k) keeps only the first k steps of each
-//! level's path, which yields the first moves long before a full path would be known.
+//! expanded as many nodes as on the grid (10%-random 512x512 map; examples/bench_hierarchy).
+//! A query plans on one level between the ancestors of start and goal, then refines level by
+//! level, each time searching only the corridor under the path found above (plus rings of its
+//! neighbours). PRA*(k) keeps only the first k steps of each level's path, which yields the
+//! first moves long before a full path would be known.
 //! On each level, costs from a few landmarks (a differential heuristic) sharpen A*'s guide.
 
 use super::astar::astar;
