@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use common::grid_lab::{LabHarness, drag_cells, lab_harness, settle};
 use common::reference::{movingai_cost, same_cost};
 use common::ui::click;
-use egui_kittest::kittest::{By, Queryable};
+use egui_kittest::kittest::{By, NodeT, Queryable};
 use searchlab::app::grid_lab::{Planner, millis, recomputed_text};
 use searchlab::grid::MoveRules;
 use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
@@ -243,16 +243,15 @@ fn stepping_through_pra_walks_down_the_levels_and_back() {
         steps += 1;
         assert!(steps < 2000, "no corridor after {steps} steps");
     }
-    assert_eq!(plan_state(&harness).1, Some(top - 1), "the corridor under the abstract path");
-    assert_eq!(texture_draws(&harness, "pra-corridor"), 0, "drawn with its level's search");
-    click(&mut harness, "Step >");
-    assert_eq!(plan_state(&harness), (top - 1, Some(top - 1), steps + 1), "refining one level down");
+    // The refinement's stage comes first, so the corridor is drawn on its level as it is told.
+    assert_eq!(plan_state(&harness), (top - 1, Some(top - 1), steps), "the corridor under the abstract path");
     assert_eq!(texture_draws(&harness, "pra-corridor"), 1);
     harness.get(By::new().label_contains(&format!("level {}: refine", top - 1)));
 
     click(&mut harness, "< Step back");
+    assert_eq!(plan_state(&harness), (top - 1, None, steps - 1), "refining one level down, no corridor yet");
     click(&mut harness, "< Step back");
-    assert_eq!(plan_state(&harness), (top, None, steps - 1), "back in the abstract search");
+    assert_eq!(plan_state(&harness), (top, None, steps - 2), "back in the abstract search");
     click(&mut harness, "End >|");
     let player = harness.state().plan_player().unwrap();
     assert_eq!(player.view().level, 0, "the last stage refines on the grid");
@@ -412,10 +411,15 @@ fn pra_plan_level_and_k_reach_the_planner() {
     settle(&mut harness);
     assert_eq!(harness.state().settings().hierarchy.pra_level, None);
 
-    harness.get(By::new().role(egui::Role::Slider).label("Corridor width W (rings of neighbours)")).set_value_accesskit(2.0);
+    // PRA*(k) takes no rings: the width waits, disabled, until whole paths are planned again.
+    let width = || By::new().role(egui::Role::Slider).label("Corridor width W");
+    assert!(harness.get(width()).accesskit_node().is_disabled());
+    click(&mut harness, "PRA*(k): refine only the first k steps");
+    settle(&mut harness);
+    harness.get(width()).set_value_accesskit(2.0);
     settle(&mut harness);
     assert_eq!(harness.state().settings().hierarchy.pra_width, 2);
-    assert_eq!(harness.state().scene().spec.unwrap().to_string(), "pra:k=2,width=2");
+    assert_eq!(harness.state().scene().spec.unwrap().to_string(), "pra:width=2");
 }
 
 #[test]

@@ -118,9 +118,9 @@ fn hierarchical_scene_turns_the_planner_on() {
 fn pra_scene_keeps_its_corridor_width() {
     let harness = hierarchical_scene("pra:width=3", r#""regions", "corridor""#);
     assert_eq!(harness.state().settings().hierarchy.pra_width, 3);
-    let slider = harness.get(By::new().role(egui::Role::Slider).label("Corridor width W (rings of neighbours)"));
+    let slider = harness.get(By::new().role(egui::Role::Slider).label("Corridor width W"));
     assert_eq!(slider.accesskit_node().numeric_value(), Some(3.0));
-    // The lab's plan is the library's with three rings, which differs from two here.
+    // The lab's plan is the library's with three rings, which differs from the default here.
     let grid = harness.state().grid().clone();
     let (start, goal) = harness.state().endpoints();
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
@@ -130,6 +130,21 @@ fn pra_scene_keeps_its_corridor_width() {
     };
     assert_ne!(expanded(3), expanded(PraOptions::DEFAULT_WIDTH), "the query tells the widths apart");
     assert_eq!(harness.state().hierarchy().unwrap().expanded_per_level, expanded(3));
+}
+
+#[test]
+fn pra_scene_keeps_a_k_beyond_the_slider() {
+    // The k slider ends at 16; "Open in the lab" once clamped k = 17 to 16 and showed its plan.
+    let harness = hierarchical_scene("pra:k=17", r#""smoothed", "regions""#);
+    assert_eq!(harness.state().settings().hierarchy.pra_k, Some(17));
+    let slider = harness.get(By::new().role(egui::Role::Slider).label("k"));
+    assert_eq!(slider.accesskit_node().numeric_value(), Some(17.0));
+    let grid = harness.state().grid().clone();
+    let (start, goal) = harness.state().endpoints();
+    let options = PraOptions { k: Some(17), ..PraOptions::default() };
+    let expected = Pyramid::build(&grid, MoveRules::MOVINGAI).query(&grid, start, goal, options, &mut SearchSpace::new(), &mut NoTrace);
+    assert_eq!(harness.state().hierarchy().unwrap().cost, expected.path.map(|p| p.0));
+    assert_eq!(harness.state().scene().spec.unwrap().to_string(), "pra:k=17");
 }
 
 /// `replay = "planner"`: the cell steps through PRA*'s stages, opened on the planner's first path

@@ -74,7 +74,8 @@ pub struct PathArgs {
     #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(1..))]
     k: Option<usize>,
     /// PRA*: rings of neighbours around the path above that each corridor takes in (default 0:
-    /// the path's own regions, and on the grid the free cells around them).
+    /// the path's own regions, and on the grid the free cells around them; whole paths only,
+    /// PRA*(k) takes no rings).
     #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..))]
     width: Option<usize>,
 }

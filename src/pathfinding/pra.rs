@@ -442,6 +442,8 @@ impl Pyramid {
         CORRIDOR_SETS.with_borrow_mut(|sets| {
             // Level by level: the corridor comes from the path above (everything at the top).
             for l in (0..=level).rev() {
+                // The stage comes before its corridor, so a replay draws the corridor on its level.
+                tracer.record(|| PlanEvent::Stage { level: l, stage: if l == level { PlanStage::AbstractSearch } else { PlanStage::Refine } });
                 if l < level {
                     // PRA*(k) only has to reach the next kept region, which borders the start's:
                     // rings would cost more than that search (they doubled PRA*(1)'s time on
@@ -460,7 +462,6 @@ impl Pyramid {
                     Some(parent) => self.position(grid, l + 1, parent),
                     None => self.position(grid, l, self.ancestor(goal, l)),
                 };
-                tracer.record(|| PlanEvent::Stage { level: l, stage: if l == level { PlanStage::AbstractSearch } else { PlanStage::Refine } });
                 let within = (l < level).then_some(&sets.inside);
                 let mut found = self.search_level(grid, l, within, start, goal, region, goal_at, space, tracer);
                 if found.0.is_none() && l < level {

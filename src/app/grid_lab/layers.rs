@@ -506,20 +506,18 @@ impl HierarchyState {
             }
         });
         ui.weak("Default: level 1; with PRA*(k) half way up to where start and goal meet. Higher plans faster but coarser.");
-        ui.horizontal(|ui| {
-            let mut partial = edited.pra_k.is_some();
-            ui.checkbox(&mut partial, "PRA*(k): refine only the first k steps");
-            let mut k = edited.pra_k.unwrap_or(4);
-            ui.add_enabled(partial, egui::Slider::new(&mut k, 1..=16).text("k"));
-            edited.pra_k = partial.then_some(k);
-        });
-        // A scene may ask for more rings than the slider offers: kept until the slider is moved.
-        ui.add(
-            egui::Slider::new(&mut edited.pra_width, 0..=MAX_SHOWN_WIDTH)
-                .clamping(egui::SliderClamping::Edits)
-                .text("Corridor width W (rings of neighbours)"),
-        );
-        ui.weak("Each level's search keeps to the regions under the path above and W rings of their neighbours. 0: the path's own regions (on the grid, with the free cells around them); wider is closer to optimal but slower.");
+        let mut partial = edited.pra_k.is_some();
+        ui.checkbox(&mut partial, "PRA*(k): refine only the first k steps");
+        // A scene's k or width may lie beyond the slider: kept until the slider is moved.
+        let mut k = edited.pra_k.unwrap_or(4);
+        ui.add_enabled(partial, egui::Slider::new(&mut k, 1..=16).clamping(egui::SliderClamping::Edits).text("k"));
+        edited.pra_k = partial.then_some(k);
+        ui.add_enabled(
+            !partial,
+            egui::Slider::new(&mut edited.pra_width, 0..=MAX_SHOWN_WIDTH).clamping(egui::SliderClamping::Edits).text("Corridor width W"),
+        )
+        .on_disabled_hover_text("PRA*(k) takes no rings: each search only has to reach the next region kept above.");
+        ui.weak("Each level's search keeps to the regions under the path above, with W rings of neighbours round that path on its level (0: none; on the grid, with the free cells around them). Wider is closer to optimal but slower; PRA*(k) takes no rings.");
     }
 
     /// The planner against A* on the same query.
@@ -577,19 +575,18 @@ impl HierarchyState {
         });
     }
 
-    /// Draws the switched-on area layers (regions, corridor, clusters, transitions, the graph)
     /// A note under the canvas about the level shown, when the plan has nothing there.
     pub fn level_note(&self, settings: &HierarchySettings) -> Option<String> {
         if let Some(player) = self.stepping(settings) {
             let view = player.view();
             // At the end, what the highlighted line says (the path is returned), not the last stage.
             let doing = match view.stage {
-                None => "not started",
-                Some(_) if player.at_end() => pseudocode::plan_line_text(settings.planner, player).unwrap_or("done"),
-                Some(stage) => stage.name(),
+                None => "not started".to_string(),
+                Some(_) if player.at_end() => format!("level {}: {}", view.level, pseudocode::plan_line_text(settings.planner, player).unwrap_or("done")),
+                Some(stage) => format!("level {}: {}", view.level, stage.name()),
             };
             let name = settings.planner.name();
-            return Some(format!("Stepping through {name}: step {} / {}, level {}: {doing}", player.step(), player.len(), view.level));
+            return Some(format!("Stepping through {name}: step {} / {}, {doing}", player.step(), player.len()));
         }
         let plan = self.plan.as_ref().filter(|_| settings.planner == Planner::Pra)?;
         let Answer::Pra(result) = &plan.answer else { return None };

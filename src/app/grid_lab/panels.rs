@@ -260,8 +260,11 @@ impl GridLab {
             let view = player.view();
             ui.label(format!("Planner step {} / {}", player.step(), player.len()));
             // At the end, as the label under the canvas and the highlighted line: the path is returned.
-            let stage = if player.at_end() { "the path is returned" } else { view.stage.map_or("not started", PlanStage::name) };
-            ui.label(format!("Level {}: {stage}", view.level));
+            ui.label(match view.stage {
+                _ if player.at_end() => format!("Level {}: the path is returned", view.level),
+                Some(stage) => format!("Level {}: {}", view.level, stage.name()),
+                None => "Not started".to_string(),
+            });
             ui.label(format!("Expanded in this stage: {}", view.search.expanded));
             ui.label(format!("Open: {}   Closed: {}", view.search.open_count, view.search.closed_count));
             ui.label(format!("Paths found so far: {}", view.found.len()));

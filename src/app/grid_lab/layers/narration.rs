@@ -141,7 +141,7 @@ fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
         PlanStage::RefineAbstractPath => format!("The abstract path is refined onto level {level}."),
         PlanStage::RefineEdges => "Each abstract edge becomes the grid path cached for it inside its cluster.".to_string(),
         PlanStage::Smooth => "Smoothing: detours in the grid path are replaced by straight runs where the way is free.".to_string(),
-        PlanStage::Refine => format!("Level {level}: A* again, inside the corridor under the path found one level up."),
+        PlanStage::Refine => format!("Level {level}: the path found one level up is refined, by A* inside a corridor under it."),
         PlanStage::RefineWithoutCorridor => {
             format!("Level {level}: the corridor held no path, so A* searches the whole level.")
         }
@@ -178,6 +178,7 @@ mod tests {
         for corridor in corridors.collect::<Vec<_>>() {
             player.seek(corridor + 1);
             let Some(PlanEvent::Corridor { level, nodes }) = player.current_event() else { unreachable!() };
+            assert_eq!(player.view().level, *level, "the canvas shows the corridor's level as it is told");
             let text = plan_sentence(&settings, player.current_event().unwrap(), player.view(), &name);
             let size = if *level == 0 { format!("{} cells, those under", nodes.len()) } else { format!("the {} nodes under", nodes.len()) };
             assert!(text.contains(&size), "{text}");

@@ -61,6 +61,7 @@ fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
         },
         Planner::Pra => match (stage, event) {
             (_, PlanEvent::Corridor { .. }) => Some(3),
+            (Some(PlanStage::Refine), PlanEvent::Stage { .. }) => Some(2),
             (Some(PlanStage::AbstractSearch), _) => Some(expanding as usize),
             (Some(PlanStage::Refine), _) => Some(4 + expanding as usize),
             (Some(PlanStage::RefineWithoutCorridor), _) => Some(6),
@@ -85,6 +86,7 @@ mod tests {
             let expected = match (player.current_event().unwrap(), player.view().stage) {
                 _ if player.at_end() => 7,
                 (PlanEvent::Corridor { .. }, _) => 3,
+                (PlanEvent::Stage { .. }, Some(PlanStage::Refine)) => 2,
                 (PlanEvent::Search(SearchEvent::Expand { .. }), Some(PlanStage::AbstractSearch)) => 1,
                 (_, Some(PlanStage::AbstractSearch)) => 0,
                 (PlanEvent::Search(SearchEvent::Expand { .. }), Some(PlanStage::Refine)) => 5,
@@ -95,7 +97,7 @@ mod tests {
             assert_eq!(line, expected);
             lines.push(line);
         }
-        for line in [0, 1, 3, 4, 5, 7] {
+        for line in [0, 1, 2, 3, 4, 5, 7] {
             assert!(lines.contains(&line), "line {line} is reached");
         }
     }
