@@ -41,8 +41,9 @@ fn cost(value: f64) -> String {
     if value.is_finite() { format!("{value:.3}") } else { "∞".to_string() }
 }
 
-/// The sentence for `event`, the last event applied to `view`; `name` names a node.
-pub fn sentence(event: &SearchEvent, view: &SearchSnapshot, order: Order, name: &dyn Fn(u32) -> String) -> String {
+/// The sentence for `event`, the last event applied to `view`; `name` names a node, and a path
+/// is counted in cells `on_grid`, else in nodes.
+pub fn sentence(event: &SearchEvent, view: &SearchSnapshot, order: Order, name: &dyn Fn(u32) -> String, on_grid: bool) -> String {
     let g_of = |node: u32| view.node(node).g;
     match *event {
         SearchEvent::Open { node, parent, g, h } if parent == NO_NODE => match order {
@@ -102,7 +103,7 @@ pub fn sentence(event: &SearchEvent, view: &SearchSnapshot, order: Order, name: 
             "The goal {} is reached: a path of cost {} through {}, read back along the parents.",
             path.last().map_or_else(String::new, |&goal| name(goal)),
             cost(total),
-            crate::text::counted(path.len(), "node", "nodes")
+            if on_grid { crate::text::counted(path.len(), "cell", "cells") } else { crate::text::counted(path.len(), "node", "nodes") }
         ),
         SearchEvent::Exhausted => "The open list is empty and the goal was never reached: there is no path.".to_string(),
     }
@@ -120,7 +121,7 @@ impl GridLab {
             _ if replay.player.is_empty() && self.refused.is_some() => "Nothing to replay: the search was refused (the message above says why).".to_string(),
             _ if replay.player.is_empty() => "Nothing to replay yet.".to_string(),
             None => "Press Step > to begin.".to_string(),
-            Some(event) => sentence(event, replay.player.view(), Order::of(&replay.search), &name),
+            Some(event) => sentence(event, replay.player.view(), Order::of(&replay.search), &name, true),
         };
         match self.replays.as_slice() {
             [left, right] => format!("Left: {}\nRight: {}", one(left), one(right)),
@@ -164,7 +165,7 @@ mod tests {
             let view = player.view();
             let node = view.current.unwrap();
             let record = view.node(node);
-            let text = sentence(player.current_event().unwrap(), view, Order::of(&search), &|n| cell_name(&grid, n));
+            let text = sentence(player.current_event().unwrap(), view, Order::of(&search), &|n| cell_name(&grid, n), true);
             let (x, y) = grid.coords(node);
             assert!(text.contains(&format!("({x},{y})")), "{text}");
             for number in numbers(&[record.f(), record.g, record.h]) {
@@ -183,7 +184,7 @@ mod tests {
         let Some(&SearchEvent::Relax { node, g, .. }) = player.current_event() else { unreachable!() };
         let view = player.view();
         let (old, parent_g) = (view.node(node).g, view.node(view.current.unwrap()).g);
-        let text = sentence(player.current_event().unwrap(), view, Order::LowestG, &|n| cell_name(&grid, n));
+        let text = sentence(player.current_event().unwrap(), view, Order::LowestG, &|n| cell_name(&grid, n), true);
         assert!(text.contains(&cell_name(&grid, node)), "{text}");
         let expected = if old.is_finite() { numbers(&[old, g, parent_g]) } else { numbers(&[g, parent_g]) };
         for number in expected {
@@ -191,10 +192,18 @@ mod tests {
         }
         // The next event opens the node: its parent is the node being expanded.
         player.seek(player.step() + 1);
-        let text = sentence(player.current_event().unwrap(), player.view(), Order::LowestG, &|n| cell_name(&grid, n));
+        let text = sentence(player.current_event().unwrap(), player.view(), Order::LowestG, &|n| cell_name(&grid, n), true);
         let record = player.view().node(node);
         assert!(text.contains(&format!("parent {}", cell_name(&grid, record.parent))), "{text}");
         assert!(text.contains(&format!("g = {:.3}", record.g)), "{text}");
+    }
+
+    #[test]
+    fn a_grid_path_is_counted_in_cells_as_the_statistics_count_it() {
+        let (grid, player) = replayed_to(GridSearch::default(), |e| matches!(e, SearchEvent::Found { .. }), 0);
+        let Some(SearchEvent::Found { path, .. }) = player.current_event() else { unreachable!() };
+        let text = sentence(player.current_event().unwrap(), player.view(), Order::of(&GridSearch::default()), &|n| cell_name(&grid, n), true);
+        assert!(text.contains(&format!("through {} cells", path.len())), "{text}");
     }
 
     #[test]
@@ -202,7 +211,7 @@ mod tests {
         let search = GridSearch { algorithm: Algorithm::Bfs, ..GridSearch::default() };
         let (grid, player) = replayed_to(search, |e| matches!(e, SearchEvent::Expand { .. }), 10);
         let view = player.view();
-        let text = sentence(player.current_event().unwrap(), view, Order::Fifo, &|n| cell_name(&grid, n));
+        let text = sentence(player.current_event().unwrap(), view, Order::Fifo, &|n| cell_name(&grid, n), true);
         let node = view.current.unwrap();
         assert!(text.contains("front of the queue") && text.contains(&cell_name(&grid, node)), "{text}");
         assert!(text.contains(&format!("{:.3}", view.node(node).g)), "{text}");

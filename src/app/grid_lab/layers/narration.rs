@@ -110,7 +110,7 @@ fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanVie
         }
         PlanEvent::Search(event) => {
             let order = Order::LowestF { weight: 1.0, jumps: false };
-            let text = format!("Level {}: {}", view.level, sentence(event, &view.search, order, name));
+            let text = format!("Level {}: {}", view.level, sentence(event, &view.search, order, name, view.level == 0));
             match event {
                 SearchEvent::Found { path, .. } if planner == Planner::Pra && view.level > 0 && path.len() == 1 => {
                     format!("{text} Start and goal share this region, so the levels below search inside it (and its rings).")
