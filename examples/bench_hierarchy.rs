@@ -51,35 +51,54 @@ fn maps() -> Vec<PathBuf> {
     maps
 }
 
-/// One query answered by a planner: (micros, cost found, whether the whole path was planned,
-/// nodes expanded on every level).
-type Answer = (f64, f64, bool, usize);
+/// One query answered by a planner, beside our A* timed on the same query at the same moment.
+struct Answer {
+    micros: f64,
+    astar_micros: f64,
+    cost: f64,
+    /// Whether the whole path was planned.
+    complete: bool,
+    /// Nodes expanded on every level.
+    expanded: usize,
+}
 
-/// Times `plan` on every (start, goal, optimal) query: the best of three runs.
-fn run(queries: &[(u32, u32, f64)], mut plan: impl FnMut(u32, u32) -> (f64, bool, usize)) -> Vec<Answer> {
+/// The best of three runs, in microseconds.
+fn best_of_three(mut work: impl FnMut()) -> f64 {
+    (0..3)
+        .map(|_| {
+            let clock = Instant::now();
+            work();
+            micros(clock)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Times `plan` on every (start, goal, optimal) query, each time right after A* on the same query,
+/// so that a change in the machine's load between two planners' passes does not skew the ratio
+/// (on a shared machine A*'s median moved by 40% from one pass to the next).
+fn run(grid: &Grid, queries: &[(u32, u32, f64)], mut plan: impl FnMut(u32, u32) -> (f64, bool, usize)) -> Vec<Answer> {
+    let mut space = SearchSpace::new();
     queries
         .iter()
         .map(|&(start, goal, _)| {
-            let mut best = f64::INFINITY;
+            let astar_micros = best_of_three(|| {
+                GridSearch::default().run(grid, start, goal, &mut space, &mut NoTrace);
+            });
             let mut answer = (f64::NAN, false, 0);
-            for _ in 0..3 {
-                let clock = Instant::now();
-                answer = plan(start, goal);
-                best = best.min(micros(clock));
-            }
-            (best, answer.0, answer.1, answer.2)
+            let micros = best_of_three(|| answer = plan(start, goal));
+            Answer { micros, astar_micros, cost: answer.0, complete: answer.1, expanded: answer.2 }
         })
         .collect()
 }
 
 /// Prints speedup over `astar` (median of per-query ratios) and suboptimality of complete paths.
-fn report(name: &str, queries: &[(u32, u32, f64)], astar: &[Answer], answers: &[Answer]) {
-    let speedup: Vec<f64> = astar.iter().zip(answers).map(|(a, b)| a.0 / b.0).collect();
-    let median_micros = percentile(answers.iter().map(|a| a.0).collect(), 0.5);
+fn report(name: &str, queries: &[(u32, u32, f64)], answers: &[Answer]) {
+    let speedup: Vec<f64> = answers.iter().map(|a| a.astar_micros / a.micros).collect();
+    let median_micros = percentile(answers.iter().map(|a| a.micros).collect(), 0.5);
     let subopt: Vec<f64> =
-        queries.iter().zip(answers).filter(|(_, a)| a.2).map(|(q, a)| a.1 / q.2 - 1.0).collect();
+        queries.iter().zip(answers).filter(|(_, a)| a.complete).map(|(q, a)| a.cost / q.2 - 1.0).collect();
     let within_3 = subopt.iter().filter(|&&s| s <= 0.03).count() as f64 / subopt.len().max(1) as f64;
-    let expanded = percentile(answers.iter().map(|a| a.3 as f64).collect(), 0.5);
+    let expanded = percentile(answers.iter().map(|a| a.expanded as f64).collect(), 0.5);
     let head = format!("  {name:<34} {median_micros:8.1} us {expanded:7.0} expanded  median speedup {:6.2}x", percentile(speedup, 0.5));
     if subopt.is_empty() {
         println!("{head} (partial paths)");
@@ -147,7 +166,7 @@ fn bench(map: &Path, per_map: usize) {
         .map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1), s.optimal))
         .collect();
     let mut space = SearchSpace::new();
-    let astar = run(&queries, |s, g| {
+    let astar = run(&grid, &queries, |s, g| {
         let result = GridSearch::default().run(&grid, s, g, &mut space, &mut NoTrace);
         (result.cost().unwrap(), true, result.expanded)
     });
@@ -157,21 +176,21 @@ fn bench(map: &Path, per_map: usize) {
         grid.width(),
         grid.height(),
         queries.len(),
-        percentile(astar.iter().map(|a| a.0).collect(), 0.5),
-        percentile(astar.iter().map(|a| a.3 as f64).collect(), 0.5)
+        percentile(astar.iter().map(|a| a.micros).collect(), 0.5),
+        percentile(astar.iter().map(|a| a.expanded as f64).collect(), 0.5)
     );
     // JPS's bits are built on its first query and kept by the grid: timed apart.
     let clock = Instant::now();
     grid.jump_bits();
     let built = micros(clock) / 1e3;
-    let answers = run(&queries, |s, g| {
+    let answers = run(&grid, &queries, |s, g| {
         let result = jps(&grid, s, g, &mut space, &mut NoTrace);
         (result.cost().unwrap(), true, result.expanded)
     });
     for (q, a) in queries.iter().zip(&answers) {
-        assert!((a.1 - q.2).abs() < 1e-3, "JPS {} vs optimal {}", a.1, q.2);
+        assert!((a.cost - q.2).abs() < 1e-3, "JPS {} vs optimal {}", a.cost, q.2);
     }
-    report(&format!("JPS (bits built in {built:.2} ms)"), &queries, &astar, &answers);
+    report(&format!("JPS (bits built in {built:.2} ms)"), &queries, &answers);
     let configs: Vec<(u32, usize)> = std::env::var("HPA_CONFIGS").map_or(vec![(10, 2), (16, 1), (16, 2), (32, 1)], |v| {
         v.split(',').filter(|c| !c.is_empty()).map(|c| c.split_once('L').map(|(s, l)| (s.parse().unwrap(), l.parse().unwrap())).unwrap()).collect()
     });
@@ -180,13 +199,13 @@ fn bench(map: &Path, per_map: usize) {
         let hpa = Hpa::build_levels(&grid, MoveRules::MOVINGAI, cluster, levels);
         let built = micros(clock) / 1e3;
         for smooth in [false, true] {
-            let answers = run(&queries, |s, g| {
+            let answers = run(&grid, &queries, |s, g| {
                 let result = hpa.query(&grid, s, g, HpaQuery { smooth }, &mut space, &mut NoTrace);
                 let expanded = result.insertion_expanded + result.abstract_expanded;
                 (result.path.expect("HPA* finds what A* finds").0, true, expanded)
             });
             let name = format!("HPA* {cluster}x{cluster} L{levels}{} ({built:.0} ms)", if smooth { " smoothed" } else { "" });
-            report(&name, &queries, &astar, &answers);
+            report(&name, &queries, &answers);
         }
         let mut clock = StageClock::new(false);
         for &(s, g, _) in &queries {
@@ -208,7 +227,7 @@ fn bench(map: &Path, per_map: usize) {
     });
     variants.extend([PraOptions::default(), PraOptions { k: Some(1), ..PraOptions::default() }, PraOptions { k: Some(4), ..PraOptions::default() }]);
     for options in variants {
-        let answers = run(&queries, |s, g| {
+        let answers = run(&grid, &queries, |s, g| {
             let result = pyramid.query(&grid, s, g, options, &mut space, &mut NoTrace);
             (result.path.expect("PRA* finds what A* finds").0, result.complete, result.expanded_per_level.iter().sum())
         });
@@ -217,7 +236,7 @@ fn bench(map: &Path, per_map: usize) {
             None => format!("{spec} (of {} levels, {built:.0} ms)", pyramid.height()),
             Some(_) => format!("{spec} first steps"),
         };
-        report(&name, &queries, &astar, &answers);
+        report(&name, &queries, &answers);
     }
     let mut clock = StageClock::new(true);
     for &(s, g, _) in &queries {

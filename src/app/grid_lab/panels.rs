@@ -9,7 +9,6 @@ use crate::grid::{Connectivity, MAX_WEIGHT, generate};
 use crate::grid::movingai::Scenario;
 use crate::text::counted;
 use crate::pathfinding::{Algorithm, GridSearch, Heuristic};
-use crate::pathfinding::plan_trace::PlanStage;
 use crate::pathfinding::search_trace::SearchOutcome;
 
 impl GridLab {
