@@ -123,8 +123,9 @@ fn file_name(title: &str) -> String {
 
 #[test]
 fn every_lesson_matches_its_snapshots() {
-    // Measured times are shown in the statistics: a few glyphs may differ from run to run.
-    let options = SnapshotOptions::new().max_failed_pixels(600);
+    // Measured times are shown in the statistics: a few glyphs may differ from run to run (the
+    // four digits of "0.0351 ms" against "0.0246 ms" differed in 601 pixels).
+    let options = SnapshotOptions::new().max_failed_pixels(900);
     let mut failures = Vec::new();
     for lesson in &LESSONS {
         for (view, [width, height], zoom) in VIEWS {

@@ -449,7 +449,9 @@ impl Notebook {
                         // measured when it was last drawn: a slide's cell ends at the slide's bottom.
                         let cell = &mut loaded.cells[cell_index];
                         let rows = cell.chrome().unwrap_or(3.0 * cell_row(ui));
-                        let height = fill_to.map_or(CELL_HEIGHT, |bottom| (bottom - ui.cursor().top() - rows).max(240.0));
+                        // Whole pixels: the rows are measured a frame late, and a fraction of a
+                        // pixel more or less shifted every wall of a map by one pixel column.
+                        let height = fill_to.map_or(CELL_HEIGHT, |bottom| (bottom - ui.cursor().top() - rows).max(240.0).floor());
                         cell.ui(ui, cell_index, &name, height, commands);
                         cell_index += 1;
                     }
