@@ -91,7 +91,7 @@ fn run(grid: &Grid, queries: &[(u32, u32, f64)], mut plan: impl FnMut(u32, u32) 
         .collect()
 }
 
-/// Prints speedup over `astar` (median of per-query ratios) and suboptimality of complete paths.
+/// Prints the speedup over A* (median of per-query ratios) and suboptimality of complete paths.
 fn report(name: &str, queries: &[(u32, u32, f64)], answers: &[Answer]) {
     let speedup: Vec<f64> = answers.iter().map(|a| a.astar_micros / a.micros).collect();
     let median_micros = percentile(answers.iter().map(|a| a.micros).collect(), 0.5);
