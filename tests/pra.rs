@@ -128,7 +128,7 @@ fn pra_k_gives_a_valid_prefix_from_the_start() {
         }
         // PRA*(k) plans higher by default, in corridors without rings; on the same level and
         // with corridors as narrow, a k beyond every path is plain PRA*.
-        let level = Some(pyramid.default_level(start, goal, Some(1_000_000)));
+        let level = Some(pyramid.default_level(&grid, start, goal, Some(1_000_000)));
         let unlimited = pyramid.query(&grid, start, goal, PraOptions { level, k: Some(1_000_000), ..PraOptions::default() }, &mut space, &mut NoTrace);
         let full = pyramid.query(&grid, start, goal, PraOptions { level, width: 0, ..PraOptions::default() }, &mut space, &mut NoTrace);
         assert_eq!(unlimited, full, "a k beyond every path's length is plain PRA*");
@@ -382,4 +382,28 @@ fn plans_steer_round_costly_ground_as_the_grid_search_does() {
         let worst = over.iter().cloned().fold(0.0, f64::max);
         assert!(worst <= 0.05, "PRA* on weighted ground: worst path {:.1}% over the optimum", worst * 100.0);
     }
+}
+
+#[test]
+fn a_short_whole_path_is_planned_on_the_grid_by_plain_astar_and_a_long_one_above() {
+    let (grid, scenarios) = bundled("rooms128.map");
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    let (mut short, mut long) = (0, 0);
+    for s in &scenarios {
+        let (start, goal) = endpoints(&grid, s);
+        let result = pyramid.query(&grid, start, goal, PraOptions::default(), &mut SearchSpace::new(), &mut NoTrace);
+        let (dx, dy) = (s.start.0.abs_diff(s.goal.0) as f64, s.start.1.abs_diff(s.goal.1) as f64);
+        let crow_flies = dx.max(dy) + (2f64.sqrt() - 1.0) * dx.min(dy);
+        if s.optimal < 48.0 {
+            short += 1;
+            assert_eq!(result.level, 0, "a goal {} away is planned on the grid", s.optimal);
+            let astar = GridSearch::default().run(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
+            assert_eq!(result.expanded_per_level, vec![astar.expanded], "plain A*, no corridor");
+            assert!((result.path.unwrap().0 - s.optimal).abs() < 1e-6);
+        } else if crow_flies >= 80.0 {
+            long += 1;
+            assert_eq!(result.level, 1, "a goal {crow_flies} away as the crow flies plans on level 1");
+        }
+    }
+    assert!(short >= 5 && long >= 5, "rooms128's scenarios hold both: {short} short, {long} long");
 }

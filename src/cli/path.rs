@@ -66,8 +66,9 @@ pub struct PathArgs {
     /// HPA*: keep the refined path as it is, without straight shortcuts.
     #[arg(long)]
     no_smooth: bool,
-    /// PRA*: the abstraction level to plan on (default 1; with --k half way up to where start
-    /// and goal share an ancestor).
+    /// PRA*: the abstraction level to plan on, 0 being the grid (default 1, or 0 when the goal
+    /// is less than 64 away by the landmarks' bound; with --k half way up to where start and
+    /// goal share an ancestor).
     #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..))]
     level: Option<usize>,
     /// PRA*(k): refine only the first k steps of each level's path.

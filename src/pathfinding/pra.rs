@@ -16,7 +16,7 @@ use super::astar::astar;
 use super::plan_trace::{PlanEvent, PlanStage};
 use super::{Heuristic, SearchSpace};
 use super::planner::Planner;
-use crate::graph::{Graph, path_cost};
+use crate::graph::Graph;
 use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::trace::{NO_NODE, Mapped, NoTrace, Tracer};
 use super::search_trace::SearchEvent;
@@ -59,6 +59,12 @@ pub struct Pyramid {
     /// `levels[l - 1]` is level l.
     levels: Vec<Level>,
 }
+
+/// A whole path whose cost, by the level-1 bound, is below this is planned on the grid: every
+/// level's search costs more than A* there. Queries under 64 long ran at 0.3-0.6x A* on five of
+/// six maps (random, rooms, caves, mazes, arena), and the crossover lay at 64-128 on all but
+/// rooms512 (32-64).
+const SHORT_QUERY: f64 = 64.0;
 
 /// Query options: the level to plan on (default: see [`Pyramid::default_level`]), PRA*(k), and
 /// how wide the corridors are.
@@ -402,13 +408,20 @@ impl Pyramid {
 
     /// The level to plan on when none is given. A whole path plans on level 1: every level
     /// above costs about 1% of path length on cluttered maps (measured on random512, whose paths
-    /// were 5% over the optimum when planned on half the pyramid). PRA*(k) wants its first steps
+    /// were 5% over the optimum when planned on half the pyramid). A goal that level 1's bound
+    /// puts nearer than [`SHORT_QUERY`] is planned on the grid, by plain A*. PRA*(k) wants its first steps
     /// fast, so it plans half way up to where start and goal share an ancestor (Sturtevant &
     /// Buro): low for a short query, high for a long one.
     /// Planning higher (half way, or two levels below where start and goal meet, with 3 or 4
     /// rings on the levels above the grid) was faster on rooms and mazes but left only 63-84% of
     /// random512's paths within 3% (examples/bench_hierarchy).
-    pub fn default_level(&self, start: u32, goal: u32, k: Option<usize>) -> usize {
+    pub fn default_level(&self, grid: &Grid, start: u32, goal: u32, k: Option<usize>) -> usize {
+        if k.is_none() && self.height() > 1 {
+            let bound = self.lower_bound_to(grid, 1, self.ancestor(goal, 1));
+            if bound(self.ancestor(start, 1)) < SHORT_QUERY {
+                return 0;
+            }
+        }
         let (mut a, mut b, mut meet) = (start, goal, 0);
         while a != b && meet + 1 < self.height() {
             (a, b) = (self.parent(meet, a), self.parent(meet, b));
@@ -430,7 +443,7 @@ impl Pyramid {
         tracer: &mut T,
     ) -> PraResult {
         let top = self.height() - 1;
-        let level = options.level.unwrap_or_else(|| self.default_level(start, goal, options.k)).min(top);
+        let level = options.level.unwrap_or_else(|| self.default_level(grid, start, goal, options.k)).min(top);
         let mut result = PraResult {
             path: None,
             complete: false,
@@ -439,10 +452,14 @@ impl Pyramid {
             corridors: vec![Vec::new(); level + 1],
             expanded_per_level: vec![0; level + 1],
         };
-        if self.ancestor(start, top) != self.ancestor(goal, top) {
+        // A* on the grid finds out for itself (and the ancestors cost a tenth of a short query).
+        if level > 0 && self.ancestor(start, top) != self.ancestor(goal, top) {
             return result;
         }
-        CORRIDOR_SETS.with_borrow_mut(|sets| {
+        // The grid search's own cost: walking the path again to add it up took a fifth of a
+        // short query's time.
+        let cost = CORRIDOR_SETS.with_borrow_mut(|sets| {
+            let mut cost = None;
             // Level by level: the corridor comes from the path above (everything at the top).
             for l in (0..=level).rev() {
                 // The stage comes before its corridor, so a replay draws the corridor on its level.
@@ -474,18 +491,17 @@ impl Pyramid {
                     found = (retry.0, found.1 + retry.1);
                 }
                 result.expanded_per_level[l] += found.1;
-                let Some(mut nodes) = found.0 else { return };
+                let Some((found_cost, mut nodes)) = found.0 else { return None };
                 if let Some(k) = options.k.filter(|_| l > 0) {
                     nodes.truncate(k.max(1) + 1);
                 }
                 result.paths[l] = nodes;
+                cost = Some(found_cost);
             }
+            cost
         });
-        if result.paths[0].is_empty() {
-            return result;
-        }
+        let Some(cost) = cost else { return result };
         let path = result.paths[0].clone();
-        let cost = path_cost(&GridGraph::new(grid, self.rules), &path).expect("level 0 paths are grid moves");
         result.complete = path.last() == Some(&goal);
         if T::ENABLED {
             let cells = path.clone();
@@ -509,7 +525,7 @@ impl Pyramid {
         goal_at: (f64, f64),
         space: &mut SearchSpace,
         tracer: &mut T,
-    ) -> (Option<Vec<u32>>, usize) {
+    ) -> (Option<(f64, Vec<u32>)>, usize) {
         let in_region = |n: u32| region.is_some_and(|p| self.parent(level, n) == p);
         let corridor = Corridor {
             inner: LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level },
@@ -536,16 +552,18 @@ impl Pyramid {
         let tracer = &mut Mapped::new(tracer, PlanEvent::Search);
         // On the grid towards the goal the guide is A*'s own: the same bound, without the branches
         // for abstract levels (they cost a tenth of the grid search).
-        let found = if level == 0 && region.is_none() {
+        let found = if level == 0 && region.is_none() && inside.is_none() {
+            astar(&GridGraph::new(grid, self.rules), from, target, super::astar::grid_heuristic(grid, goal, metric), 1.0, space, tracer)
+        } else if level == 0 && region.is_none() {
             astar(&corridor, from, target, super::astar::grid_heuristic(grid, goal, metric), 1.0, space, tracer)
         } else {
             astar(&corridor, from, target, heuristic, 1.0, space, tracer)
         };
-        let nodes = found.path.map(|(_, mut nodes)| {
+        let nodes = found.path.map(|(cost, mut nodes)| {
             if nodes.last() == Some(&virtual_goal) {
                 nodes.pop();
             }
-            nodes
+            (cost, nodes)
         });
         (nodes, found.expanded)
     }

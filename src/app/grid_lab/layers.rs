@@ -315,10 +315,12 @@ impl PlanSummary {
         self.astar_time.as_secs_f64() / self.query_time.as_secs_f64().max(1e-12)
     }
 
-    /// The speed-up as the table says it, e.g. "6.1× faster" or "2.0× slower". PRA*(k)'s first
-    /// steps are not a path A* also found, so they come "sooner" (the row says than what).
+    /// The speed-up as the table says it, e.g. "6.1× faster", "2.0× slower" or "as fast" (within
+    /// 5%, which would read "1.0× slower"). PRA*(k)'s first steps are not a path A* also found,
+    /// so they come "sooner" (the row says than what).
     pub fn speedup_text(&self) -> String {
         match self.speedup() {
+            even if (0.95..1.05).contains(&even) => (if self.complete { "as fast" } else { "as soon" }).to_string(),
             faster if faster >= 1.0 => format!("{faster:.1}× {}", if self.complete { "faster" } else { "sooner" }),
             slower => format!("{:.1}× {}", 1.0 / slower.max(1e-12), if self.complete { "slower" } else { "later" }),
         }
@@ -405,7 +407,7 @@ impl HierarchyState {
     /// Levels the "Level shown" slider offers.
     fn level_range(&self, settings: &HierarchySettings) -> std::ops::RangeInclusive<usize> {
         match self.plan.as_ref().map(|plan| &*plan.abstraction) {
-            Some(Prepared::Pra(pyramid)) => 1..=(pyramid.height() - 1).max(1),
+            Some(Prepared::Pra(pyramid)) => 0..=pyramid.height() - 1,
             Some(Prepared::Hpa(hpa)) => 1..=hpa.levels(),
             None if settings.planner == Planner::Hpa => 1..=settings.levels,
             Some(Prepared::Flat) | None => 1..=1,
@@ -505,7 +507,7 @@ impl HierarchyState {
                 edited.pra_level = None;
             }
         });
-        ui.weak("Default: level 1; with PRA*(k) half way up to where start and goal meet. Higher plans faster but coarser.");
+        ui.weak("Level 0 is the grid: plain A*. Default: level 1, or 0 for a goal less than 64 away (landmarks' bound); with PRA*(k) half way up to where start and goal meet. Higher plans faster but coarser.");
         let mut partial = edited.pra_k.is_some();
         ui.checkbox(&mut partial, "PRA*(k): refine only the first k steps");
         // A scene's k or width may lie beyond the slider: kept until the slider is moved.
@@ -557,7 +559,8 @@ impl HierarchyState {
                     row("Cost before smoothing", unsmoothed, none());
                 }
                 Answer::Pra(result) => {
-                    row("Planned on level", result.level.to_string(), none());
+                    let level = if result.level == 0 { "0, the grid (plain A*)".to_string() } else { result.level.to_string() };
+                    row("Planned on level", level, none());
                     let complete = if result.complete || result.path.is_none() { "yes" } else { "no: first steps" };
                     row("Complete path", complete.to_string(), none());
                 }

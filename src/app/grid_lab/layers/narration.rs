@@ -137,6 +137,7 @@ fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
         PlanStage::AbstractSearch if planner == Planner::Hpa => {
             format!("A* on level {level}'s abstract graph: its nodes are entrances, its edges paths inside clusters.")
         }
+        PlanStage::AbstractSearch if level == 0 => "Planning on level 0, the grid: plain A* from the start to the goal, no corridor.".to_string(),
         PlanStage::AbstractSearch => format!("A* on level {level} between the regions that hold the start and the goal."),
         PlanStage::RefineAbstractPath => format!("The abstract path is refined onto level {level}."),
         PlanStage::RefineEdges => "Each abstract edge becomes the grid path cached for it inside its cluster.".to_string(),
