@@ -492,3 +492,20 @@ fn pra_plans_a_near_goal_on_the_grid_and_says_so() {
     assert_eq!(plan_state(&harness), (0, None, 1));
     harness.get(By::new().label_contains("Planning on level 0, the grid: plain A*"));
 }
+
+#[test]
+fn a_pra_plan_shows_the_grid_corridor_on_level_0_without_stepping() {
+    let mut harness = lab_harness();
+    select(&mut harness, "PRA*");
+    let summary = harness.state().hierarchy().unwrap();
+    assert_eq!(summary.expanded_per_level.len(), 2, "the lab's query plans on level 1");
+    assert_eq!(texture_draws(&harness, "pra-corridor"), 0, "level 1 was searched whole");
+    harness.get(By::new().label_contains("Level 1: the abstract search ran here, on the whole level; level 0 shows the corridor"));
+    harness.get(By::new().role(egui::Role::Slider).label("Level shown")).set_value_accesskit(0.0);
+    harness.run();
+    assert_eq!(harness.state().settings().hierarchy.shown_level, 0);
+    assert_eq!(texture_draws(&harness, "pra-corridor"), 1, "the grid's corridor under level 1's path");
+    harness.get(By::new().label_contains("Level 0: refined inside the corridor under level 1's path"));
+    click(&mut harness, "Corridor (darkened outside)");
+    assert_eq!(texture_draws(&harness, "pra-corridor"), 0, "the checkbox hides the layer");
+}

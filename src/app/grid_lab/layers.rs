@@ -596,8 +596,10 @@ impl HierarchyState {
         let level = settings.shown_level;
         if level > result.level {
             Some(format!("PRA* planned on level {}: level {level} shows regions only", result.level))
+        } else if level == 0 && result.level == 0 {
+            Some("Level 0: planned on the grid itself, by plain A* (no corridor)".to_string())
         } else if level == result.level {
-            Some(format!("Level {level}: the abstract search ran here, on the whole level"))
+            Some(format!("Level {level}: the abstract search ran here, on the whole level; level {} shows the corridor under its path", level - 1))
         } else {
             Some(format!("Level {level}: refined inside the corridor under level {}'s path", level + 1))
         }

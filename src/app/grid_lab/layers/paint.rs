@@ -161,6 +161,7 @@ impl HierarchyState {
                 painter.add(Shape::mesh(mesh));
             }
             (Prepared::Pra(pyramid), Answer::Pra(result)) => {
+                // The grid has no regions of its own: level 0 shows level 1's round its corridor.
                 let level = shown.clamp(1, pyramid.height() - 1);
                 let size = [grid.width() as usize, grid.height() as usize];
                 if layers.regions {
@@ -179,7 +180,7 @@ impl HierarchyState {
                 // While stepping: the corridor of the level being refined (the grid's too).
                 let corridor = match step {
                     Some(view) => view.corridor.as_ref().filter(|(l, _)| *l == shown).map(|(l, nodes)| (*l, nodes)),
-                    None => result.corridors.get(level).map(|nodes| (level, nodes)),
+                    None => result.corridors.get(shown).map(|nodes| (shown, nodes)),
                 };
                 if layers.corridor && let Some((level, corridor)) = corridor.filter(|(_, c)| !c.is_empty()) {
                     let texture = self.corridor.get(ctx, "pra-corridor", (self.plan_id, level), || {
