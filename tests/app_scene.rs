@@ -304,3 +304,20 @@ fn tuning_page_reads_its_log_from_a_scene() {
     let missing = Scene { map: Some(searchlab::scene::MapSource::Path("no/such/log.json".to_string())), ..bundled };
     assert!(harness.state_mut().set_scene(&missing).unwrap_err().contains("no/such/log.json"));
 }
+
+#[test]
+fn a_scene_from_another_map_file_names_that_file_and_its_scenarios_in_the_lab() {
+    let scene = Scene::from_toml("version = 1\nlab = \"grid\"\nmap = { bundled = \"rooms128.map\" }\nspec = \"astar\"\nstart = [1, 1]\ngoal = [120, 120]\n").unwrap();
+    let mut harness = lab_harness();
+    assert!(harness.state().settings().map_path.ends_with("maze64.map"), "the lab opens on maze64");
+    harness.state_mut().set_scene(&scene).unwrap();
+    settle(&mut harness);
+    assert_eq!(harness.state().grid().width(), 128);
+    let settings = harness.state().settings();
+    assert!(settings.map_path.ends_with("rooms128.map"), "{}", settings.map_path);
+    assert!(settings.scen_path.ends_with("rooms128.map.scen"), "{}", settings.scen_path);
+    common::ui::click(&mut harness, "Load scenarios");
+    assert_eq!(harness.state().error(), None);
+    assert_eq!(harness.state().error(), None);
+    assert_eq!(harness.state().scenarios().len(), 100, "rooms128's own queries load onto it");
+}

@@ -418,6 +418,7 @@ impl GridLab {
             }
             self.grid = grid;
             self.settings.map = source;
+            self.name_map_file();
             self.scenarios.clear();
             self.scenario = None;
             self.textures.iter_mut().for_each(CellTexture::invalidate);
@@ -469,6 +470,16 @@ impl GridLab {
         (cell(scenario.start) == self.start && cell(scenario.goal) == self.goal).then_some(scenario)
     }
 
+    /// The file fields name the map shown when it came from a file (a scene's or an undone
+    /// one's too), and its scenarios when they lie beside it: else the field would offer the
+    /// last map's queries for this one.
+    fn name_map_file(&mut self) {
+        let MapSource::File(path) = &self.settings.map else { return };
+        self.settings.map_path = path.clone();
+        let scen = format!("{path}.scen");
+        self.settings.scen_path = if Path::new(&scen).exists() { scen } else { String::new() };
+    }
+
     fn map_state(&self) -> MapState {
         MapState { grid: self.grid.clone(), start: self.start, goal: self.goal, source: self.settings.map.clone() }
     }
@@ -481,7 +492,12 @@ impl GridLab {
             self.scenarios.clear();
             self.scenario = None;
         }
+        // An undone wall edit keeps the map's file: a path typed in its field stays.
+        let other_file = state.source != self.settings.map;
         MapState { grid: self.grid, start: self.start, goal: self.goal, source: self.settings.map } = state;
+        if other_file {
+            self.name_map_file();
+        }
         if resized {
             // The old map's replays index other cells: the bare map shows until the new search is in.
             self.replays = self.replays.iter().map(|replay| SearchReplay::empty(replay.search, self.grid.cell_count())).collect();
@@ -536,11 +552,6 @@ impl GridLab {
                 Ok(grid) => {
                     self.error = None;
                     self.notice = None;
-                    self.settings.map_path = path.clone();
-                    let scen = format!("{path}.scen");
-                    if Path::new(&scen).exists() {
-                        self.settings.scen_path = scen;
-                    }
                     self.spawn(JobMap::Replace(grid, MapSource::File(path)), false);
                 }
                 // The map on screen stays; only the message changes.
