@@ -509,3 +509,24 @@ fn a_pra_plan_shows_the_grid_corridor_on_level_0_without_stepping() {
     click(&mut harness, "Corridor (darkened outside)");
     assert_eq!(texture_draws(&harness, "pra-corridor"), 0, "the checkbox hides the layer");
 }
+
+#[test]
+fn pra_on_a_map_where_no_two_cells_join_draws_without_a_level_above_the_grid() {
+    // A chequerboard: under the MovingAI rule no cell reaches another, so nothing groups.
+    let rows: Vec<String> = (0..6).map(|y| (0..6).map(|x| if (x + y) % 2 == 0 { '.' } else { '@' }).collect()).collect();
+    let scratch = common::scratch::ScratchDir::new("chequer");
+    let map = scratch.write("chequer.map", format!("type octile\nheight 6\nwidth 6\nmap\n{}\n", rows.join("\n")));
+    let grid = searchlab::grid::movingai::load_map(&map).unwrap();
+    assert_eq!(Pyramid::build(&grid, MoveRules::MOVINGAI).height(), 1, "the grid alone");
+    let mut harness = lab_harness();
+    select(&mut harness, "PRA*");
+    harness.state_mut().apply(GridCommand::LoadMap(map.display().to_string()));
+    settle(&mut harness);
+    assert_eq!(harness.state().grid().width(), 6);
+    assert_eq!(harness.state().error(), None);
+    assert!(regions_drawn(&harness), "each cell its own region");
+    harness.get(By::new().label_contains("Planned on level"));
+    select(&mut harness, "HPA*");
+    assert_eq!(harness.state().error(), None);
+    harness.get(By::new().label_contains("Abstract search"));
+}

@@ -11,6 +11,7 @@ use crate::app::grid_lab::canvas::MapView;
 use crate::app::theme::{self, Palette};
 use crate::grid::Grid;
 use crate::pathfinding::plan_trace::PlanView;
+use crate::pathfinding::pra::Pyramid;
 use crate::trace::NO_NODE;
 use crate::pathfinding::search_trace::NodeStatus;
 
@@ -161,8 +162,7 @@ impl HierarchyState {
                 painter.add(Shape::mesh(mesh));
             }
             (Prepared::Pra(pyramid), Answer::Pra(result)) => {
-                // The grid has no regions of its own: level 0 shows level 1's round its corridor.
-                let level = shown.clamp(1, pyramid.height() - 1);
+                let level = drawn_level(pyramid, shown);
                 let size = [grid.width() as usize, grid.height() as usize];
                 if layers.regions {
                     let region_count = &mut self.region_count;
@@ -230,7 +230,7 @@ impl HierarchyState {
                 (&result.path, result.abstract_paths[level - 1].iter().map(|&c| center(c)).collect())
             }
             (Prepared::Pra(pyramid), Answer::Pra(result)) => {
-                let level = settings.shown_level.clamp(1, pyramid.height() - 1);
+                let level = drawn_level(pyramid, settings.shown_level);
                 let at = |node: &u32| {
                     let (x, y) = pyramid.position(grid, level, *node);
                     map.to_screen(canvas, x as f32 + 0.5, y as f32 + 0.5)
@@ -246,6 +246,13 @@ impl HierarchyState {
             abstract_path(level_path);
         }
     }
+}
+
+/// The PRA* level whose regions and path are drawn when `shown` is: the grid has no regions of
+/// its own, so level 0 shows level 1's round its corridor; on a map where no two cells join
+/// (a pyramid of the grid alone) the grid's cells are the regions.
+fn drawn_level(pyramid: &Pyramid, shown: usize) -> usize {
+    shown.max(1).min(pyramid.height() - 1)
 }
 
 /// While stepping through the planner: the nodes its current search has reached (abstract ones
