@@ -559,7 +559,8 @@ impl HierarchyState {
                     row("Cost before smoothing", unsmoothed, none());
                 }
                 Answer::Pra(result) => {
-                    let level = if result.level == 0 { "0, the grid (plain A*)".to_string() } else { result.level.to_string() };
+                    // Short: a wider column pushed the A* column past a 1280-pixel cell at 130% text.
+                    let level = if result.level == 0 { "0 (the grid)".to_string() } else { result.level.to_string() };
                     row("Planned on level", level, none());
                     let complete = if result.complete || result.path.is_none() { "yes" } else { "no: first steps" };
                     row("Complete path", complete.to_string(), none());
