@@ -113,42 +113,14 @@ impl Grid {
 
     /// The connected component of every cell under `rules` (`u32::MAX` for blocked cells).
     pub fn components(&self, rules: MoveRules) -> Vec<u32> {
-        let graph = GridGraph::new(self, rules);
-        let mut label = vec![u32::MAX; self.cell_count()];
-        let mut stack = Vec::new();
-        let mut next = 0;
-        for seed in 0..self.cell_count() as u32 {
-            if !self.is_cell_passable(seed) || label[seed as usize] != u32::MAX {
-                continue;
-            }
-            label[seed as usize] = next;
-            stack.push(seed);
-            while let Some(cell) = stack.pop() {
-                graph.for_each_neighbor(cell, |nb, _| {
-                    if label[nb as usize] == u32::MAX {
-                        label[nb as usize] = next;
-                        stack.push(nb);
-                    }
-                });
-            }
-            next += 1;
-        }
-        label
+        crate::graph::components(&GridGraph::new(self, rules), |cell| self.is_cell_passable(cell))
     }
 
     /// The cells of the largest connected component under `rules` (the first found of equally
     /// large ones), in cell order; empty when every cell is blocked.
     pub fn largest_component(&self, rules: MoveRules) -> Vec<u32> {
         let labels = self.components(rules);
-        let mut sizes = Vec::new();
-        for &label in labels.iter().filter(|&&label| label != u32::MAX) {
-            if sizes.len() <= label as usize {
-                sizes.resize(label as usize + 1, 0usize);
-            }
-            sizes[label as usize] += 1;
-        }
-        // `max_by_key` takes the last of equals: reversed, that is the first.
-        let Some(largest) = sizes.iter().enumerate().rev().max_by_key(|&(_, size)| size).map(|(label, _)| label as u32) else {
+        let Some(largest) = crate::graph::largest_label(&labels) else {
             return Vec::new();
         };
         (0..self.cell_count() as u32).filter(|&cell| labels[cell as usize] == largest).collect()

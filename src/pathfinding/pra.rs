@@ -278,12 +278,11 @@ impl Pyramid {
     fn place_landmarks(&self, grid: &Grid, level: usize) -> Vec<[f64; LANDMARKS]> {
         let graph = LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level };
         let count = graph.node_count();
-        let top = self.height() - 1;
-        let mut region_size = vec![0usize; self.node_count(grid, top)];
-        let region = |n: u32| (level..top).fold(n, |node, l| self.parent(l, node));
-        (0..count as u32).for_each(|n| region_size[region(n) as usize] += 1);
-        let largest = (0..region_size.len()).max_by_key(|&r| region_size[r]).expect("a level has nodes") as u32;
-        let Some(seed) = (0..count as u32).find(|&n| region(n) == largest) else { return Vec::new() };
+        // The levels above are not built yet (this one is the top so far): its own edges tell
+        // the regions apart. A small pocket must not take the landmarks from the main region.
+        let regions = crate::graph::components(&graph, |_| true);
+        let Some(largest) = crate::graph::largest_label(&regions) else { return Vec::new() };
+        let seed = regions.iter().position(|&region| region == largest).expect("the largest region has a node") as u32;
         let mut space = SearchSpace::new();
         let mut costs = vec![[UNREACHED; LANDMARKS]; count];
         // The cost from the seed, then to the nearest landmark: the next goes where it is largest.
