@@ -454,3 +454,20 @@ fn landmarks_guide_the_largest_region_not_a_pocket_at_either_end() {
     // The straight line alone would give under a twentieth of the cost.
     assert!(bound_sum > 0.5 * cost_sum, "level 1's bound {bound_sum} against the A* costs {cost_sum}");
 }
+
+#[test]
+fn a_goal_behind_a_wall_is_out_of_reach_without_a_search() {
+    let grid = maze_between_pockets();
+    let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
+    let (start, pocket) = (grid.cell(1, 5), grid.cell(1, 2));
+    let labels = grid.components(MoveRules::MOVINGAI);
+    assert_ne!(labels[start as usize], labels[pocket as usize], "the pocket is walled off");
+    let mut space = SearchSpace::new();
+    let astar = GridSearch::default().run(&grid, start, pocket, &mut space, &mut NoTrace);
+    assert!(astar.path.is_none() && astar.expanded > 700, "A* floods the maze to learn it: {}", astar.expanded);
+    for options in [PraOptions::default(), PraOptions { k: Some(1), ..PraOptions::default() }] {
+        let result = pyramid.query(&grid, start, pocket, options, &mut space, &mut NoTrace);
+        assert!(result.path.is_none());
+        assert_eq!(result.expanded_per_level.iter().sum::<usize>(), 0, "{options:?}");
+    }
+}

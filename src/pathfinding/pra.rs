@@ -58,6 +58,8 @@ pub struct Pyramid {
     parents: Vec<Vec<u32>>,
     /// `levels[l - 1]` is level l.
     levels: Vec<Level>,
+    /// The top node over each level-1 node: one per connected region.
+    regions: Vec<u32>,
 }
 
 /// A whole path whose cost, by the level-1 bound, is below this is planned on the grid: every
@@ -245,7 +247,7 @@ impl Graph for Corridor<'_> {
 
 impl Pyramid {
     pub fn build(grid: &Grid, rules: MoveRules) -> Pyramid {
-        let mut pyramid = Pyramid { rules, parents: Vec::new(), levels: Vec::new() };
+        let mut pyramid = Pyramid { rules, parents: Vec::new(), levels: Vec::new(), regions: Vec::new() };
         loop {
             let below = pyramid.height() - 1;
             let (parent, level, shrank) = {
@@ -270,7 +272,23 @@ impl Pyramid {
             let landmarks = pyramid.place_landmarks(grid, below + 1);
             pyramid.levels[below].landmarks = landmarks;
         }
+        let top = pyramid.height() - 1;
+        if top > 0 {
+            pyramid.regions = (0..pyramid.node_count(grid, 1) as u32).map(|node| (1..top).fold(node, |n, l| pyramid.parent(l, n))).collect();
+        }
         pyramid
+    }
+
+    /// Whether a path can join two passable cells: whether one top node is over both. It takes
+    /// four lookups, so even a short query asks (A* alone floods the start's whole region to
+    /// learn that a goal behind a wall is out of reach).
+    fn joins(&self, start: u32, goal: u32) -> bool {
+        if self.height() == 1 {
+            // Nothing above the grid (no two cells join): A* finds out.
+            return true;
+        }
+        let region = |cell: u32| self.regions.get(self.parent(0, cell) as usize).copied();
+        region(start).is_some() && region(start) == region(goal)
     }
 
     /// Costs from landmarks spread over the largest connected region of `level`: each next one
@@ -452,8 +470,7 @@ impl Pyramid {
             corridors: vec![Vec::new(); level + 1],
             expanded_per_level: vec![0; level + 1],
         };
-        // A* on the grid finds out for itself (looking up the ancestors cost 3% of a short query).
-        if level > 0 && self.ancestor(start, top) != self.ancestor(goal, top) {
+        if !self.joins(start, goal) {
             return result;
         }
         // The grid search's own cost: walking the path again to add it up took a tenth of a
