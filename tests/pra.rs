@@ -408,15 +408,15 @@ fn a_short_whole_path_is_planned_on_the_grid_by_plain_astar_and_a_long_one_above
     assert!(short >= 5 && long >= 5, "rooms128's scenarios hold both: {short} short, {long} long");
 }
 
-/// A 1-wide maze between two walled 2x2 pockets, one in the rows above it (the first cells) and
-/// one in the rows below (the last): the maze is the largest region.
-fn maze_between_pockets() -> Grid {
-    let maze = generate::maze(41, 41, 1, 3);
-    let (width, height) = (maze.width(), maze.height() + 8);
+/// Two 1-wide mazes side by side, walled apart, between two walled 2x2 pockets: one in the rows
+/// above them (the first cells), one in the rows below (the last).
+fn mazes_between_pockets() -> Grid {
+    let mazes = [generate::maze(41, 41, 1, 3), generate::maze(41, 41, 1, 4)];
+    let (width, height) = (82, 41 + 8);
     let mut grid = Grid::new(width, height);
     for y in 0..height {
         for x in 0..width {
-            let in_maze = (4..4 + maze.height()).contains(&y) && maze.is_passable(x as i64, y as i64 - 4);
+            let in_maze = (4..4 + 41).contains(&y) && mazes[x as usize / 41].is_passable(x as i64 % 41, y as i64 - 4);
             let in_pocket = (1..3).contains(&x) && (1..3).contains(&y) || (width - 3..width - 1).contains(&x) && (height - 3..height - 1).contains(&y);
             grid.set_passable(x, y, in_maze || in_pocket);
         }
@@ -425,39 +425,42 @@ fn maze_between_pockets() -> Grid {
 }
 
 #[test]
-fn landmarks_guide_the_largest_region_not_a_pocket_at_either_end() {
-    let grid = maze_between_pockets();
+fn landmarks_guide_every_large_region_not_a_pocket_at_either_end() {
+    let grid = mazes_between_pockets();
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
     let mut space = SearchSpace::new();
-    let maze_cells: Vec<u32> = grid.largest_component(MoveRules::MOVINGAI);
-    assert!(maze_cells.len() > 700, "the maze is the largest region");
-    // Pairs close as the crow flies but far along the maze: the straight line says little there.
-    let (mut bound_sum, mut cost_sum, mut octile_sum) = (0.0, 0.0, 0.0);
-    for (i, &a) in maze_cells.iter().enumerate().step_by(7) {
-        for &b in &maze_cells[i + 1..] {
-            let ((ax, ay), (bx, by)) = (grid.coords(a), grid.coords(b));
-            let (dx, dy) = (ax.abs_diff(bx) as f64, ay.abs_diff(by) as f64);
-            let octile = dx.max(dy) + (2f64.sqrt() - 1.0) * dx.min(dy);
-            if octile > 8.0 {
-                continue;
+    let labels = grid.components(MoveRules::MOVINGAI);
+    for side in [0, 41] {
+        let maze_cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| labels[c as usize] == labels[grid.cell(side + 1, 5) as usize]).collect();
+        assert!(maze_cells.len() > 700, "each maze is one large region");
+        // Pairs close as the crow flies but far along the maze: the straight line says little there.
+        let (mut bound_sum, mut cost_sum, mut octile_sum) = (0.0, 0.0, 0.0);
+        for (i, &a) in maze_cells.iter().enumerate().step_by(7) {
+            for &b in &maze_cells[i + 1..] {
+                let ((ax, ay), (bx, by)) = (grid.coords(a), grid.coords(b));
+                let (dx, dy) = (ax.abs_diff(bx) as f64, ay.abs_diff(by) as f64);
+                let octile = dx.max(dy) + (2f64.sqrt() - 1.0) * dx.min(dy);
+                if octile > 8.0 {
+                    continue;
+                }
+                let cost = GridSearch::default().run(&grid, a, b, &mut space, &mut NoTrace).path.expect("one region").0;
+                if cost < 40.0 {
+                    continue;
+                }
+                bound_sum += pyramid.lower_bound_to(&grid, 1, pyramid.ancestor(b, 1))(pyramid.ancestor(a, 1));
+                cost_sum += cost;
+                octile_sum += octile;
             }
-            let cost = GridSearch::default().run(&grid, a, b, &mut space, &mut NoTrace).path.expect("one region").0;
-            if cost < 40.0 {
-                continue;
-            }
-            bound_sum += pyramid.lower_bound_to(&grid, 1, pyramid.ancestor(b, 1))(pyramid.ancestor(a, 1));
-            cost_sum += cost;
-            octile_sum += octile;
         }
+        assert!(cost_sum > 20.0 * octile_sum.max(1.0), "the maze has such pairs: cost {cost_sum}, octile {octile_sum}");
+        // The straight line alone would give under a twentieth of the cost.
+        assert!(bound_sum > 0.5 * cost_sum, "maze at x = {side}: level 1's bound {bound_sum} against the A* costs {cost_sum}");
     }
-    assert!(cost_sum > 20.0 * octile_sum.max(1.0), "the maze has such pairs: cost {cost_sum}, octile {octile_sum}");
-    // The straight line alone would give under a twentieth of the cost.
-    assert!(bound_sum > 0.5 * cost_sum, "level 1's bound {bound_sum} against the A* costs {cost_sum}");
 }
 
 #[test]
 fn a_goal_behind_a_wall_is_out_of_reach_without_a_search() {
-    let grid = maze_between_pockets();
+    let grid = mazes_between_pockets();
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
     let (start, pocket) = (grid.cell(1, 5), grid.cell(1, 2));
     let labels = grid.components(MoveRules::MOVINGAI);

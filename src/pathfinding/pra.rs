@@ -49,6 +49,8 @@ struct Level {
 /// 8: about 0.6 s against 0.25 s for a 512x512 map (examples/bench_hierarchy).
 const LANDMARKS: usize = 24;
 const UNREACHED: f64 = -1.0;
+/// Regions smaller than this get no landmarks: a search there is short with the distance alone.
+const LANDMARK_REGION: usize = 64;
 
 /// The clique-abstraction pyramid of a grid. Level 0 is the grid itself (node = cell).
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -291,34 +293,38 @@ impl Pyramid {
         region(start).is_some() && region(start) == region(goal)
     }
 
-    /// Costs from landmarks spread over the largest connected region of `level`: each next one
-    /// is the node farthest from those before (the first, the farthest from any node).
+    /// Costs from landmarks spread over each connected region of `level` with at least
+    /// [`LANDMARK_REGION`] nodes: each next one is the node farthest from those before (the
+    /// first, the farthest from the region's first node). Regions share the slots: a node is only
+    /// ever compared with nodes of its own region.
     fn place_landmarks(&self, grid: &Grid, level: usize) -> Vec<[f64; LANDMARKS]> {
         let graph = LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level };
         let count = graph.node_count();
         // The levels above are not built yet (this one is the top so far): its own edges tell
-        // the regions apart. A small pocket must not take the landmarks from the main region.
-        let regions = crate::graph::components(&graph, |_| true);
-        let Some(largest) = crate::graph::largest_label(&regions) else { return Vec::new() };
-        let seed = regions.iter().position(|&region| region == largest).expect("the largest region has a node") as u32;
+        // the regions apart.
+        let mut regions: Vec<Vec<u32>> = Vec::new();
+        for (node, label) in crate::graph::components(&graph, |_| true).into_iter().enumerate() {
+            if regions.len() <= label as usize {
+                regions.resize_with(label as usize + 1, Vec::new);
+            }
+            regions[label as usize].push(node as u32);
+        }
         let mut space = SearchSpace::new();
         let mut costs = vec![[UNREACHED; LANDMARKS]; count];
-        // The cost from the seed, then to the nearest landmark: the next goes where it is largest.
-        let mut nearest = vec![f64::INFINITY; count];
-        let farthest = |nearest: &[f64]| {
-            (0..count as u32).filter(|&n| nearest[n as usize].is_finite()).max_by(|&a, &b| nearest[a as usize].total_cmp(&nearest[b as usize]))
-        };
-        let sweep = |from: u32, space: &mut SearchSpace| {
-            super::dijkstra::dijkstra(&graph, from, None, space, &mut NoTrace);
-            (0..count as u32).map(|n| space.g(n)).collect::<Vec<f64>>()
-        };
-        nearest.copy_from_slice(&sweep(seed, &mut space));
-        for i in 0..LANDMARKS {
-            let landmark = farthest(&nearest).expect("the seed is reached");
-            let from_landmark = sweep(landmark, &mut space);
-            for (n, &cost) in from_landmark.iter().enumerate().filter(|(_, c)| c.is_finite()) {
-                costs[n][i] = cost;
-                nearest[n] = if i == 0 { cost } else { nearest[n].min(cost) };
+        for region in regions.iter().filter(|nodes| nodes.len() >= LANDMARK_REGION) {
+            let mut sweep = |from: u32| {
+                super::dijkstra::dijkstra(&graph, from, None, &mut space, &mut NoTrace);
+                region.iter().map(|&n| space.g(n)).collect::<Vec<f64>>()
+            };
+            // The cost from the first node, then to the nearest landmark: the next goes where it
+            // is largest.
+            let mut nearest = sweep(region[0]);
+            for i in 0..LANDMARKS {
+                let farthest = (0..region.len()).max_by(|&a, &b| nearest[a].total_cmp(&nearest[b])).expect("a region has nodes");
+                for (at, cost) in sweep(region[farthest]).into_iter().enumerate() {
+                    costs[region[at] as usize][i] = cost;
+                    nearest[at] = if i == 0 { cost } else { nearest[at].min(cost) };
+                }
             }
         }
         costs
@@ -326,8 +332,10 @@ impl Pyramid {
 
     /// What A* on `level` takes the cost from a node to `target` to be at least: the distance
     /// between their positions (edges cost that, and positions obey the triangle inequality),
-    /// or, in the largest region above the grid, the landmarks' bound when larger. Both are
-    /// consistent, so their maximum is. The target's side is looked up once, not per node.
+    /// or, in a region above the grid that has landmarks, the landmarks' bound when larger. Both
+    /// are consistent, so their maximum is. The target's side is looked up once, not per node.
+    /// Regions share the landmark slots, so the bound holds for nodes of the target's region:
+    /// [`Self::query`] asks [`Self::joins`] before it searches.
     pub fn lower_bound_to<'a>(&'a self, grid: &'a Grid, level: usize, target: u32) -> impl Fn(u32) -> f64 + 'a {
         let metric = self.metric();
         let (tx, ty) = self.position(grid, level, target);
