@@ -1,11 +1,14 @@
 //! The navigation mesh: a constrained Delaunay triangulation (spade) of an [`Outline`], every
 //! triangle marked walkable or not, and point location with spade's `locate`.
 
+use std::collections::hash_map::Entry;
+
 use spade::handles::FixedVertexHandle;
 use spade::{AngleLimit, ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, RefinementParameters, Triangulation};
 
 use super::polygon::within_bounds;
 use super::{Outline, Point, point_segment_distance};
+use crate::graph::NodeHasher;
 use crate::trace::NO_NODE;
 
 type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
@@ -120,23 +123,42 @@ impl Navmesh {
     /// Triangulates `outline`; free space is where a ray to infinity crosses an odd number of
     /// obstacle edges.
     pub fn build(outline: &Outline, refinement: Option<Refinement>) -> Result<Navmesh, String> {
-        let mut cdt = Cdt::new();
-        let mut handles = Vec::with_capacity(outline.points.len());
+        // One vertex per position (a later duplicate stands for the first) and each edge once, as
+        // spade's bulk load takes them: 3x faster than inserting one by one in the outline's order
+        // (a 512x512 random map took 2 s).
+        type Keyed<V> = std::collections::HashMap<(u64, u64), V, std::hash::BuildHasherDefault<NodeHasher>>;
+        let mut first_at = Keyed::with_capacity_and_hasher(outline.points.len(), Default::default());
+        let mut vertices = Vec::with_capacity(outline.points.len());
+        let mut vertex_of = Vec::with_capacity(outline.points.len());
         for (i, p) in outline.points.iter().enumerate() {
-            let handle = cdt
-                .insert(Point2::new(p[0], p[1]))
-                .map_err(|e| format!("point {i} {p:?} cannot be triangulated: {e:?}"))?;
-            handles.push(handle);
+            let point = Point2::new(p[0], p[1]);
+            spade::validate_vertex(&point).map_err(|e| format!("point {i} {p:?} cannot be triangulated: {e:?}"))?;
+            // Adding 0 makes -0.0 the same position as 0.0.
+            vertex_of.push(*first_at.entry(((p[0] + 0.0).to_bits(), (p[1] + 0.0).to_bits())).or_insert_with(|| {
+                vertices.push(point);
+                vertices.len() - 1
+            }));
         }
+        // Each edge, by its vertices, with the segment it came from (for the error).
+        let mut segment_of = Keyed::with_capacity_and_hasher(outline.segments.len(), Default::default());
+        let mut edges: Vec<[usize; 2]> = Vec::with_capacity(outline.segments.len());
         for (k, &[a, b]) in outline.segments.iter().enumerate() {
-            let (from, to) = (handles[a as usize], handles[b as usize]);
-            if from == to {
-                continue;
+            let (from, to) = (vertex_of[a as usize], vertex_of[b as usize]);
+            if from != to
+                && let Entry::Vacant(slot) = segment_of.entry((from.min(to) as u64, from.max(to) as u64))
+            {
+                slot.insert((k, a, b));
+                edges.push([from, to]);
             }
-            if !cdt.can_add_constraint(from, to) {
-                return Err(format!("obstacle edge {k} ({a} -> {b}) crosses another obstacle edge"));
-            }
-            cdt.try_add_constraint(from, to);
+        }
+        let mut conflict = None;
+        let mut cdt = Cdt::try_bulk_load_cdt(vertices, edges, |[from, to]| {
+            conflict.get_or_insert((from.min(to) as u64, from.max(to) as u64));
+        })
+        .map_err(|e| format!("the outline cannot be triangulated: {e:?}"))?;
+        if let Some(edge) = conflict {
+            let (k, a, b) = segment_of[&edge];
+            return Err(format!("obstacle edge {k} ({a} -> {b}) crosses another obstacle edge"));
         }
         if let Some(refinement) = refinement {
             let mut parameters = RefinementParameters::<f64>::new()
