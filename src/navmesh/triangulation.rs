@@ -124,8 +124,8 @@ impl Navmesh {
     /// obstacle edges.
     pub fn build(outline: &Outline, refinement: Option<Refinement>) -> Result<Navmesh, String> {
         // One vertex per position (a later duplicate stands for the first) and each edge once, as
-        // spade's bulk load takes them: 3x faster than inserting one by one in the outline's order
-        // (a 512x512 random map took 2 s).
+        // spade's bulk load takes them: a 512x512 random grid map took 1.1 s inserted one by one
+        // in the outline's order, 0.3 s so.
         type Keyed<V> = std::collections::HashMap<(u64, u64), V, std::hash::BuildHasherDefault<NodeHasher>>;
         let mut first_at = Keyed::with_capacity_and_hasher(outline.points.len(), Default::default());
         let mut vertices = Vec::with_capacity(outline.points.len());
