@@ -50,20 +50,6 @@ pub fn components(graph: &impl Graph, live: impl Fn(u32) -> bool) -> Vec<u32> {
     label
 }
 
-/// The label of the largest component in `labels` (from [`components`]; the first of equally
-/// large ones), or `None` when there is none.
-pub fn largest_label(labels: &[u32]) -> Option<u32> {
-    let mut sizes = Vec::new();
-    for &label in labels.iter().filter(|&&label| label != u32::MAX) {
-        if sizes.len() <= label as usize {
-            sizes.resize(label as usize + 1, 0usize);
-        }
-        sizes[label as usize] += 1;
-    }
-    // `max_by_key` takes the last of equals: reversed, that is the first.
-    sizes.iter().enumerate().rev().max_by_key(|&(_, size)| size).map(|(label, _)| label as u32)
-}
-
 /// A hash map keyed by node or cell id, with a multiplicative hash: ids are small integers, so
 /// SipHash's protection against crafted keys only costs time here.
 pub type NodeMap<V> = std::collections::HashMap<u32, V, std::hash::BuildHasherDefault<NodeHasher>>;

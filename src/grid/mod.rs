@@ -120,7 +120,15 @@ impl Grid {
     /// large ones), in cell order; empty when every cell is blocked.
     pub fn largest_component(&self, rules: MoveRules) -> Vec<u32> {
         let labels = self.components(rules);
-        let Some(largest) = crate::graph::largest_label(&labels) else {
+        let mut sizes = Vec::new();
+        for &label in labels.iter().filter(|&&label| label != u32::MAX) {
+            if sizes.len() <= label as usize {
+                sizes.resize(label as usize + 1, 0usize);
+            }
+            sizes[label as usize] += 1;
+        }
+        // `max_by_key` takes the last of equals: reversed, that is the first.
+        let Some(largest) = sizes.iter().enumerate().rev().max_by_key(|&(_, size)| size).map(|(label, _)| label as u32) else {
             return Vec::new();
         };
         (0..self.cell_count() as u32).filter(|&cell| labels[cell as usize] == largest).collect()

@@ -36,8 +36,8 @@ struct Level {
     /// `edges[edge_start[n]..edge_start[n + 1]]`: one flat array, no pointer to chase per node.
     edge_start: Vec<u32>,
     edges: Vec<(u32, f64)>,
-    /// Each node's cost on this level from each landmark (`UNREACHED` outside the largest
-    /// connected region): the differential heuristic |d(L, n) - d(L, goal)|, a lower bound.
+    /// Each node's cost on this level from each landmark of its region (`UNREACHED` in regions
+    /// too small for landmarks): the differential heuristic |d(L, n) - d(L, goal)|, a lower bound.
     landmarks: Vec<[f64; LANDMARKS]>,
 }
 
