@@ -1,7 +1,7 @@
 //! HPA* (1 and 2 levels), PRA*, PRA*(k) and JPS against our A* on the same queries: per map, the
 //! median of the per-query time ratios A* / planner (for PRA*(k) the time to the first steps),
-//! the suboptimality of complete paths (mean, 95th percentile, share within 3%), and where HPA*'s
-//! query time goes, stage by stage.
+//! the suboptimality of complete paths (mean, 95th percentile, share within 3%), and where the
+//! query time of HPA* (smoothed), PRA* and PRA*(1) goes, stage by stage.
 //!
 //! cargo run --release --example bench_hierarchy [-- QUERIES] [MAP.map ...]
 //! (about QUERIES per map, default 250; maps given replace the default set, each beside its .scen)
@@ -137,11 +137,11 @@ impl StageClock {
         self.last = Instant::now();
     }
 
-    fn print(&self) {
+    fn print(&self, planner: &str) {
         let all: f64 = self.totals.iter().map(|t| t.1).sum();
         let shares: Vec<String> =
             self.totals.iter().map(|(stage, total)| format!("{}: {:.0}%", if stage.is_empty() { "setup" } else { stage }, 100.0 * total / all)).collect();
-        println!("      where the time goes: {}", shares.join(", "));
+        println!("      where {planner}'s time goes: {}", shares.join(", "));
     }
 }
 
@@ -211,7 +211,7 @@ fn bench(map: &Path, per_map: usize) {
             hpa.query(&grid, s, g, HpaQuery { smooth: true }, &mut space, &mut clock);
             clock.lap(String::new());
         }
-        clock.print();
+        clock.print(&format!("HPA* {cluster}x{cluster} L{levels} smoothed"));
     }
     let clock = Instant::now();
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
@@ -235,14 +235,16 @@ fn bench(map: &Path, per_map: usize) {
         };
         report(&name, &queries, &answers);
     }
-    let mut clock = StageClock::new(true);
-    for &(s, g, _) in &queries {
-        clock.stage.clear();
-        clock.last = Instant::now();
-        pyramid.query(&grid, s, g, PraOptions::default(), &mut space, &mut clock);
-        clock.lap(String::new());
+    for options in [PraOptions::default(), PraOptions { k: Some(1), ..PraOptions::default() }] {
+        let mut clock = StageClock::new(true);
+        for &(s, g, _) in &queries {
+            clock.stage.clear();
+            clock.last = Instant::now();
+            pyramid.query(&grid, s, g, options, &mut space, &mut clock);
+            clock.lap(String::new());
+        }
+        clock.print(&Planner { method: Method::Pra(options), rules: MoveRules::MOVINGAI }.to_string());
     }
-    clock.print();
 }
 
 fn main() {
