@@ -25,31 +25,6 @@ pub fn path_cost(graph: &impl Graph, path: &[u32]) -> Option<f64> {
     path.windows(2).map(|pair| graph.step_cost(pair[0], pair[1])).sum::<Option<f64>>().map(|cost| cost + 0.0)
 }
 
-/// The connected component of every node, numbered from 0 in the order of their first node
-/// (`u32::MAX` for nodes `live` leaves out). Edges are taken to go both ways.
-pub fn components(graph: &impl Graph, live: impl Fn(u32) -> bool) -> Vec<u32> {
-    let mut label = vec![u32::MAX; graph.node_count()];
-    let mut stack = Vec::new();
-    let mut next = 0;
-    for seed in 0..graph.node_count() as u32 {
-        if !live(seed) || label[seed as usize] != u32::MAX {
-            continue;
-        }
-        label[seed as usize] = next;
-        stack.push(seed);
-        while let Some(node) = stack.pop() {
-            graph.for_each_neighbor(node, |nb, _| {
-                if label[nb as usize] == u32::MAX {
-                    label[nb as usize] = next;
-                    stack.push(nb);
-                }
-            });
-        }
-        next += 1;
-    }
-    label
-}
-
 /// A hash map keyed by node or cell id, with a multiplicative hash: ids are small integers, so
 /// SipHash's protection against crafted keys only costs time here.
 pub type NodeMap<V> = std::collections::HashMap<u32, V, std::hash::BuildHasherDefault<NodeHasher>>;

@@ -113,7 +113,27 @@ impl Grid {
 
     /// The connected component of every cell under `rules` (`u32::MAX` for blocked cells).
     pub fn components(&self, rules: MoveRules) -> Vec<u32> {
-        crate::graph::components(&GridGraph::new(self, rules), |cell| self.is_cell_passable(cell))
+        let graph = GridGraph::new(self, rules);
+        let mut label = vec![u32::MAX; self.cell_count()];
+        let mut stack = Vec::new();
+        let mut next = 0;
+        for seed in 0..self.cell_count() as u32 {
+            if !self.is_cell_passable(seed) || label[seed as usize] != u32::MAX {
+                continue;
+            }
+            label[seed as usize] = next;
+            stack.push(seed);
+            while let Some(cell) = stack.pop() {
+                graph.for_each_neighbor(cell, |nb, _| {
+                    if label[nb as usize] == u32::MAX {
+                        label[nb as usize] = next;
+                        stack.push(nb);
+                    }
+                });
+            }
+            next += 1;
+        }
+        label
     }
 
     /// The cells of the largest connected component under `rules` (the first found of equally

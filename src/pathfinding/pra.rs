@@ -271,14 +271,22 @@ impl Pyramid {
             }
             pyramid.parents.push(parent);
             pyramid.levels.push(level);
-            let landmarks = pyramid.place_landmarks(grid, below + 1);
-            pyramid.levels[below].landmarks = landmarks;
         }
         let top = pyramid.height() - 1;
+        for level in 1..=top {
+            let landmarks = pyramid.place_landmarks(grid, level);
+            pyramid.levels[level - 1].landmarks = landmarks;
+        }
         if top > 0 {
-            pyramid.regions = (0..pyramid.node_count(grid, 1) as u32).map(|node| (1..top).fold(node, |n, l| pyramid.parent(l, n))).collect();
+            pyramid.regions = (0..pyramid.node_count(grid, 1) as u32).map(|node| pyramid.top_node(1, node)).collect();
         }
         pyramid
+    }
+
+    /// The top node over `node` of `level` (of level 1 and up): the pyramid stops where no two
+    /// nodes are joined, so the nodes under one top node are one connected region.
+    fn top_node(&self, level: usize, node: u32) -> u32 {
+        (level..self.height() - 1).fold(node, |n, l| self.parent(l, n))
     }
 
     /// Whether a path can join two passable cells: whether one top node is over both. It takes
@@ -300,14 +308,9 @@ impl Pyramid {
     fn place_landmarks(&self, grid: &Grid, level: usize) -> Vec<[f64; LANDMARKS]> {
         let graph = LevelGraph { pyramid: self, grid: GridGraph::new(grid, self.rules), level };
         let count = graph.node_count();
-        // The levels above are not built yet (this one is the top so far): its own edges tell
-        // the regions apart.
-        let mut regions: Vec<Vec<u32>> = Vec::new();
-        for (node, label) in crate::graph::components(&graph, |_| true).into_iter().enumerate() {
-            if regions.len() <= label as usize {
-                regions.resize_with(label as usize + 1, Vec::new);
-            }
-            regions[label as usize].push(node as u32);
+        let mut regions: Vec<Vec<u32>> = vec![Vec::new(); self.node_count(grid, self.height() - 1)];
+        for node in 0..count as u32 {
+            regions[self.top_node(level, node) as usize].push(node);
         }
         let mut space = SearchSpace::new();
         let mut costs = vec![[UNREACHED; LANDMARKS]; count];
