@@ -6,6 +6,13 @@ pub trait Graph {
     fn node_count(&self) -> usize;
     fn for_each_neighbor(&self, node: u32, visit: impl FnMut(u32, f64));
 
+    /// The neighbours a search reaching `node` from `parent` (`NO_NODE` at the start) has to
+    /// try: all of them, unless the graph knows that some are never reached more cheaply
+    /// through `node` than straight from `parent`.
+    fn for_each_successor(&self, node: u32, _parent: u32, visit: impl FnMut(u32, f64)) {
+        self.for_each_neighbor(node, visit)
+    }
+
     /// The cost of the edge from `a` to `b`, or `None` if there is none. Asks for every neighbour
     /// of `a`; a graph that can look one edge up does so.
     fn step_cost(&self, a: u32, b: u32) -> Option<f64> {

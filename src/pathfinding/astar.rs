@@ -38,7 +38,7 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
             return PathResult { path: Some((cost, path)), expanded, pushed };
         }
         let g_node = space.g_seen(node);
-        graph.for_each_neighbor(node, |next, step| {
+        graph.for_each_successor(node, space.parent(node), |next, step| {
             let g = g_node + step;
             let improved = g + COST_EPSILON < space.g(next);
             tracer.record(|| SearchEvent::Relax { node: next, g, improved });

@@ -33,7 +33,7 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
             }
             return PathResult { path: Some((g_node, path)), expanded, pushed };
         }
-        graph.for_each_neighbor(node, |next, step| {
+        graph.for_each_successor(node, space.parent(node), |next, step| {
             if space.is_closed(next) {
                 return;
             }

@@ -145,6 +145,11 @@ impl SearchSpace {
         if self.is_seen(node) { self.slots[node as usize].g } else { f64::INFINITY }
     }
 
+    /// The node `node` was last reached from (`NO_NODE` for the start).
+    fn parent(&self, node: u32) -> u32 {
+        self.slots[node as usize].parent
+    }
+
     /// Records a better route to `node` and puts it (back) on the open list.
     fn open(&mut self, node: u32, parent: u32, g: f64, f: f64) {
         self.discover(node, parent, g);

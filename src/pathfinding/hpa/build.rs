@@ -3,7 +3,7 @@
 
 use super::fields::Fields;
 use super::query::Links;
-use super::{AbstractEdge, GROUP, Hpa, IntraEdge, Layer, WIDE_ENTRANCE};
+use super::{AbstractEdge, CROSSING, GROUP, Hpa, IntraEdge, Layer, WIDE_ENTRANCE};
 use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::pathfinding::dijkstra::dijkstra;
 use crate::graph::{Graph, NodeMap};
@@ -279,23 +279,26 @@ impl Hpa {
         all_pairs(&below, entrances, |cell| self.cell_nodes[&cell], |node| self.node_cells[node as usize], space, |_, _| {})
     }
 
-    /// Assembles `level`'s adjacency from the inter edges crossing its borders and its intra edges.
+    /// Assembles `level`'s adjacency from the inter edges crossing its borders and its intra
+    /// edges, in that order in every node's lists (a query takes the crossing ones alone).
     fn connect(&mut self, level: usize, inter: &[(u32, u32, f64)]) {
         let count = self.node_cells.len();
         let cell_nodes = &self.cell_nodes;
         let layer = &mut self.layers[level - 1];
         let (mut out, mut into) = (vec![Vec::new(); count], vec![Vec::new(); count]);
-        let mut arc = |from: u32, to: u32, cost: f64| {
-            out[from as usize].push(AbstractEdge { to, cost });
-            into[to as usize].push(AbstractEdge { to: from, cost });
+        let mut arc = |from: u32, to: u32, cost: f64, intra: u32| {
+            out[from as usize].push(AbstractEdge { to, cost, intra });
+            into[to as usize].push(AbstractEdge { to: from, cost, intra });
         };
         for &(a, b, cost) in inter {
             if layer.node_clusters[a as usize] != layer.node_clusters[b as usize] {
-                arc(a, b, cost);
+                arc(a, b, cost, CROSSING);
             }
         }
-        for edge in layer.intra.iter().flatten() {
-            arc(cell_nodes[&edge.from], cell_nodes[&edge.to], edge.cost);
+        for edges in &layer.intra {
+            for (index, edge) in edges.iter().enumerate() {
+                arc(cell_nodes[&edge.from], cell_nodes[&edge.to], edge.cost, index as u32);
+            }
         }
         layer.out = out;
         layer.into = into;

@@ -9,7 +9,7 @@ use crate::graph::{Graph, path_cost};
 use crate::pathfinding::plan_trace::{PlanEvent, PlanStage};
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::pathfinding::{Heuristic, SearchSpace};
-use crate::trace::{Mapped, Tracer};
+use crate::trace::{Mapped, NO_NODE, Tracer};
 
 /// How a query's start and goal join one level.
 #[derive(Debug, Default)]
@@ -72,28 +72,40 @@ impl Graph for QueryGraph<'_> {
         self.hpa.node_cells.len() + 2
     }
 
-    fn for_each_neighbor(&self, node: u32, mut visit: impl FnMut(u32, f64)) {
+    fn for_each_neighbor(&self, node: u32, visit: impl FnMut(u32, f64)) {
+        self.for_each_successor(node, NO_NODE, visit);
+    }
+
+    /// A node reached inside its cluster (by an intra edge, or by a link from the start or, in
+    /// reverse, the goal) only crosses the border: intra edges and links cost the cheapest way
+    /// inside the cluster, so going on to another entrance of it is never cheaper than going
+    /// there straight. On a 5%-random 512x512 map, whose clusters have about 27 entrances each,
+    /// this made unsmoothed queries 1.45x faster (median, examples/bench_hierarchy).
+    fn for_each_successor(&self, node: u32, parent: u32, mut visit: impl FnMut(u32, f64)) {
         let layer = &self.hpa.layers[self.level - 1];
         let mut go = |to: u32, cost: f64| {
             if self.inside(to) {
                 visit(to, cost);
             }
         };
-        // Nothing leads back into the start (or, reversed, out of the goal): no search needs it.
-        if self.reversed {
-            if node == self.goal() {
-                self.links.goal.iter().for_each(|link| go(link.node, link.cost));
-            } else if node != self.start() {
-                layer.into[node as usize].iter().for_each(|e| go(e.to, e.cost));
-            }
-        } else if node == self.start() {
-            self.links.start.iter().for_each(|link| go(link.node, link.cost));
-        } else if node != self.goal() {
-            layer.out[node as usize].iter().for_each(|e| go(e.to, e.cost));
-            if layer.node_clusters[node as usize] == self.goal_cluster {
-                for link in self.links.goal.iter().filter(|link| link.node == node) {
-                    go(self.goal(), link.cost);
-                }
+        if node >= self.start() {
+            // Nothing leads back into the start (or, reversed, out of the goal): no search needs it.
+            let links = if self.reversed { (node == self.goal()).then_some(&self.links.goal) } else { (node == self.start()).then_some(&self.links.start) };
+            links.into_iter().flatten().for_each(|link| go(link.node, link.cost));
+            return;
+        }
+        let cluster = layer.node_clusters[node as usize];
+        let arrived_inside = parent != NO_NODE && (parent >= self.start() || layer.node_clusters[parent as usize] == cluster);
+        // `connect` lists the edges crossing the border first.
+        let edges = if self.reversed { &layer.into[node as usize] } else { &layer.out[node as usize] };
+        let tried = match arrived_inside {
+            true => &edges[..edges.iter().take_while(|e| e.crosses()).count()],
+            false => &edges[..],
+        };
+        tried.iter().for_each(|e| go(e.to, e.cost));
+        if !self.reversed && cluster == self.goal_cluster {
+            for link in self.links.goal.iter().filter(|link| link.node == node) {
+                go(self.goal(), link.cost);
             }
         }
     }
@@ -199,13 +211,11 @@ impl Hpa {
             } else if b == start + 1 {
                 let link = links.goal.iter().find(|link| link.node == a).expect("the path reaches the goal by a link");
                 below.extend_from_slice(&link.path[1..]);
-            } else if layer.node_clusters[a as usize] != layer.node_clusters[b as usize] {
-                below.push(b);
             } else {
-                let (from, to) = (self.node_cells[a as usize], self.node_cells[b as usize]);
-                let intra = &layer.intra[layer.node_clusters[a as usize] as usize];
-                let edge = intra.iter().find(|e| (e.from, e.to) == (from, to)).expect("steps inside a cluster are intra edges");
-                below.extend(edge.path[1..].iter().map(|cell| self.cell_nodes[cell]));
+                match layer.intra_edge(a, b) {
+                    Some(edge) => below.extend(edge.path[1..].iter().map(|cell| self.cell_nodes[cell])),
+                    None => below.push(b),
+                }
             }
         }
         below
@@ -301,29 +311,28 @@ impl Hpa {
         let mut cells = vec![start];
         // Where one refined piece (a cheapest way inside one cluster) ends and the next begins.
         let mut joints = Vec::with_capacity(result.abstract_paths[0].len());
-        for (index, pair) in result.abstract_paths[0].windows(2).enumerate() {
+        for pair in nodes.windows(2) {
             joints.push(cells.len() - 1);
-            let (a, b) = (pair[0], pair[1]);
-            let (ax, ay) = grid.coords(a);
-            let (bx, by) = grid.coords(b);
-            let cluster = layer.cluster_of(ax, ay);
-            if cluster != layer.cluster_of(bx, by) {
-                cells.push(b);
-                continue;
-            }
-            if let Some(edge) = layer.intra[cluster as usize].iter().find(|e| (e.from, e.to) == (a, b)) {
-                if T::ENABLED {
-                    tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost: edge.cost, path: edge.path.clone() }));
+            let (a, b) = (cell_of(pair[0]), cell_of(pair[1]));
+            if pair[0] != start_node && pair[1] != goal_node {
+                match layer.intra_edge(pair[0], pair[1]) {
+                    Some(edge) => {
+                        if T::ENABLED {
+                            tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost: edge.cost, path: edge.path.clone() }));
+                        }
+                        cells.extend_from_slice(&edge.path[1..]);
+                    }
+                    None => cells.push(b),
                 }
-                cells.extend_from_slice(&edge.path[1..]);
                 continue;
             }
             // Start and goal are linked to entrances only for this query: walk the cached
             // distances, or take the way found when the goal shares the start's cluster.
-            let (first, last) = (index == 0, index + 2 == result.abstract_paths[0].len());
+            let (ax, ay) = grid.coords(a);
+            let cluster = layer.cluster_of(ax, ay);
             let entrances = &layer.entrances[cluster as usize];
             let fields = &self.fields[cluster as usize];
-            let steps = match (first, last) {
+            let steps = match (pair[0] == start_node, pair[1] == goal_node) {
                 (true, true) => {
                     let direct = links[0].start.iter().find(|link| link.node == goal_node).expect("a start-goal step is a direct link");
                     direct.path[1..].to_vec()
@@ -362,5 +371,56 @@ impl Hpa {
         }
         result.path = Some((cost, cells));
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{MoveRules, generate};
+    use crate::trace::NoTrace;
+
+    /// A query graph with every edge tried from every node, however it was reached.
+    struct EveryEdge<'a>(QueryGraph<'a>);
+
+    impl Graph for EveryEdge<'_> {
+        fn node_count(&self) -> usize {
+            self.0.node_count()
+        }
+
+        fn for_each_neighbor(&self, node: u32, visit: impl FnMut(u32, f64)) {
+            self.0.for_each_neighbor(node, visit);
+        }
+    }
+
+    #[test]
+    fn only_crossing_after_an_intra_edge_keeps_the_abstract_optimum() {
+        let mut space = SearchSpace::new();
+        for (density, seed) in [(0.05, 1), (0.25, 2), (0.4, 3)] {
+            // 12-cell clusters leave the last row of clusters short.
+            let grid = generate::random(96, 80, density, seed);
+            let hpa = Hpa::build(&grid, MoveRules::MOVINGAI, 12);
+            let free: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| grid.is_cell_passable(c)).collect();
+            for i in 0..60 {
+                let ends = [free[i * 7919 % free.len()], free[(i * 104_729 + 13) % free.len()]];
+                let mut links = Links::default();
+                for (end, reversed) in [(0, false), (1, true)] {
+                    let (x, y) = grid.coords(ends[end]);
+                    let (found, _) = hpa.link_on_level_one(&grid, hpa.cluster_at(1, x, y), ends, reversed, &mut space, &mut NoTrace);
+                    *(if reversed { &mut links.goal } else { &mut links.start }) = found;
+                }
+                let graph = || hpa.query_graph(&grid, 1, &links, ends, None, false);
+                let (from, to) = (graph().start(), graph().goal());
+                let every = dijkstra(&EveryEdge(graph()), from, Some(to), &mut space, &mut NoTrace).cost();
+                let pruned = dijkstra(&graph(), from, Some(to), &mut space, &mut NoTrace).cost();
+                let planned = hpa.query(&grid, ends[0], ends[1], HpaQuery { smooth: false }, &mut space, &mut NoTrace).unsmoothed_cost;
+                for cost in [pruned, planned] {
+                    assert_eq!(cost.is_some(), every.is_some(), "density {density}, query {i}");
+                    if let (Some(cost), Some(every)) = (cost, every) {
+                        assert!((cost - every).abs() < 1e-6, "density {density}, query {i}: {cost} against {every} trying every edge");
+                    }
+                }
+            }
+        }
     }
 }
