@@ -123,7 +123,10 @@ fn smoothing_across_joints_only_misses_no_shortcut() {
                 let every_cell: Vec<usize> = (0..result.refined_path.len()).collect();
                 let everywhere = smooth(&GridGraph::new(&grid, rules), result.refined_path.clone(), &every_cell, cluster);
                 let (cost, path) = result.path.unwrap();
-                assert_eq!(path, everywhere, "{rules:?}, {levels} levels, {:?} to {:?}", s.start, s.goal);
+                assert_eq!(path, everywhere.path, "{rules:?}, {levels} levels, {:?} to {:?}", s.start, s.goal);
+                // Smoothing adds the costs up as a walk along each path does, to the last bit.
+                assert_eq!(cost, path_cost(&GridGraph::new(&grid, rules), &path).unwrap());
+                assert_eq!(result.unsmoothed_cost, path_cost(&GridGraph::new(&grid, rules), &result.refined_path));
                 shortened += usize::from(cost + 1e-9 < result.unsmoothed_cost.unwrap());
             }
         }

@@ -354,15 +354,17 @@ impl Hpa {
             }
             cells.extend_from_slice(&steps);
         }
-        let unsmoothed = path_cost(&graph, &cells).expect("refined steps are grid moves");
-        result.unsmoothed_cost = Some(unsmoothed);
         result.refined_path = cells.clone();
         let cost = if options.smooth {
             tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::Smooth });
             joints.push(cells.len() - 1);
-            cells = smooth(&graph, cells, &joints, self.cluster_size());
-            path_cost(&graph, &cells).expect("smoothing keeps grid moves")
+            let smoothed = smooth(&graph, cells, &joints, self.cluster_size());
+            result.unsmoothed_cost = Some(smoothed.unsmoothed_cost);
+            cells = smoothed.path;
+            smoothed.cost
         } else {
+            let unsmoothed = path_cost(&graph, &cells).expect("refined steps are grid moves");
+            result.unsmoothed_cost = Some(unsmoothed);
             unsmoothed
         };
         if T::ENABLED {
