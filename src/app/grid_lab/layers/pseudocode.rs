@@ -20,7 +20,7 @@ impl HierarchyState {
 const HPA_PSEUDOCODE: [&str; 7] = [
     "for each level: link start and goal to their cluster's entrances",
     "A* on the top level's abstract graph from start to goal:",
-    "    expand the abstract node with the lowest f",
+    "    expand the abstract node with the lowest f (one entered from inside its cluster: only its border crossings)",
     "refine the abstract path to the level below",
     "for each abstract edge: its cached path inside the cluster",
     "smooth: replace detours by straight runs",
