@@ -79,8 +79,9 @@ impl Graph for QueryGraph<'_> {
     /// A node reached inside its cluster (by an intra edge, or by a link from the start or, in
     /// reverse, the goal) only crosses the border: intra edges and links cost the cheapest way
     /// inside the cluster, so going on to another entrance of it is never cheaper than going
-    /// there straight. On a 5%-random 512x512 map, whose clusters have about 27 entrances each,
-    /// this made unsmoothed queries 1.45x faster (median, examples/bench_hierarchy).
+    /// there straight: only edges that cannot shorten a route are left out. On a 5%-random
+    /// 512x512 map, whose clusters have about 27 entrances each, this made unsmoothed queries
+    /// 1.45x faster (median, examples/bench_hierarchy).
     fn for_each_successor(&self, node: u32, parent: u32, mut visit: impl FnMut(u32, f64)) {
         let layer = &self.hpa.layers[self.level - 1];
         let mut go = |to: u32, cost: f64| {
@@ -98,10 +99,7 @@ impl Graph for QueryGraph<'_> {
         let arrived_inside = parent != NO_NODE && (parent >= self.start() || layer.node_clusters[parent as usize] == cluster);
         // `connect` lists the edges crossing the border first.
         let edges = if self.reversed { &layer.into[node as usize] } else { &layer.out[node as usize] };
-        let tried = match arrived_inside {
-            true => &edges[..edges.iter().take_while(|e| e.crosses()).count()],
-            false => &edges[..],
-        };
+        let tried = if arrived_inside { &edges[..edges.iter().take_while(|e| e.crosses()).count()] } else { &edges[..] };
         tried.iter().for_each(|e| go(e.to, e.cost));
         if !self.reversed && cluster == self.goal_cluster {
             for link in self.links.goal.iter().filter(|link| link.node == node) {
@@ -413,13 +411,15 @@ mod tests {
                 }
                 let graph = || hpa.query_graph(&grid, 1, &links, ends, None, false);
                 let (from, to) = (graph().start(), graph().goal());
-                let every = dijkstra(&EveryEdge(graph()), from, Some(to), &mut space, &mut NoTrace).cost();
-                let pruned = dijkstra(&graph(), from, Some(to), &mut space, &mut NoTrace).cost();
+                let every = dijkstra(&EveryEdge(graph()), from, Some(to), &mut space, &mut NoTrace);
+                let pruned = dijkstra(&graph(), from, Some(to), &mut space, &mut NoTrace);
+                let (every, pruned) = (every.cost(), pruned.cost());
                 let planned = hpa.query(&grid, ends[0], ends[1], HpaQuery { smooth: false }, &mut space, &mut NoTrace).unsmoothed_cost;
+                // Links cost the cached distances, kept as f32: sums may differ in the sixth digit.
                 for cost in [pruned, planned] {
                     assert_eq!(cost.is_some(), every.is_some(), "density {density}, query {i}");
                     if let (Some(cost), Some(every)) = (cost, every) {
-                        assert!((cost - every).abs() < 1e-6, "density {density}, query {i}: {cost} against {every} trying every edge");
+                        assert!((cost - every).abs() < 1e-4, "density {density}, query {i}: {cost} against {every} trying every edge");
                     }
                 }
             }
