@@ -10,8 +10,9 @@
 //! searches also leave, per cluster, the distances between every cell and each entrance. A query
 //! links start and goal to the entrances of their clusters by looking those distances up, runs A*
 //! on the small abstract graph (where a node reached inside its cluster goes on only across the
-//! border: the intra edge straight there is never dearer), refines each abstract edge into grid steps (cached paths, and walks
-//! down the distances for the links), and finally smooths the path with straight shortcuts.
+//! border: the intra edge straight there is never dearer), refines each abstract edge into grid
+//! steps (cached paths, and walks down the distances for the links), and finally smooths the path
+//! with straight shortcuts.
 //!
 //! `build` pre-processes and updates, `query` answers, `smooth` post-processes, `fields` holds the
 //! cached distances.

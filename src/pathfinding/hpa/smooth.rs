@@ -18,15 +18,14 @@ use crate::pathfinding::COST_EPSILON;
 pub fn smooth(graph: &GridGraph, path: Vec<u32>, joints: &[usize], reach: u32) -> Smoothed {
     let grid = graph.grid;
     let coords: Vec<(i64, i64)> = path.iter().map(|&c| grid.coords(c)).map(|(x, y)| (x as i64, y as i64)).collect();
-    // A step's cost: its length times the weight of the cell it enters, as `GridGraph` counts it.
-    let step_cost = |(x, y): (i64, i64), (nx, ny): (i64, i64), cell: u32| {
-        debug_assert!(graph.step(x as u32, y as u32, nx - x, ny - y).is_some(), "path steps are grid moves");
-        if x != nx && y != ny { SQRT2 * grid.weight(cell) as f64 } else { grid.weight(cell) as f64 }
+    // A step's cost from the coordinates at hand: `step_cost` would find them again from the cells.
+    let step_cost = |(x, y): (i64, i64), (nx, ny): (i64, i64)| {
+        graph.step(x as u32, y as u32, nx - x, ny - y).expect("path steps are grid moves").1
     };
     // cost_to[i] = cost of path[..=i].
     let mut cost_to = vec![0.0; path.len()];
     for i in 1..path.len() {
-        cost_to[i] = cost_to[i - 1] + step_cost(coords[i - 1], coords[i], path[i]);
+        cost_to[i] = cost_to[i - 1] + step_cost(coords[i - 1], coords[i]);
     }
     // straight_to[i]: the last cell of the straight line the path follows from cell i. A run to a
     // cell before it is that very stretch of path, never cheaper.
@@ -57,7 +56,7 @@ pub fn smooth(graph: &GridGraph, path: Vec<u32>, joints: &[usize], reach: u32) -
         let past = joints.get(next_joint).map_or(path.len(), |&joint| joint).max(straight_to[i]);
         let last = (i + window).min(path.len() - 1);
         if past >= last {
-            cost += step_cost(coords[i], coords[i + 1], path[i + 1]);
+            cost += step_cost(coords[i], coords[i + 1]);
             i += 1;
             continue;
         }
@@ -78,20 +77,17 @@ pub fn smooth(graph: &GridGraph, path: Vec<u32>, joints: &[usize], reach: u32) -
                 let (tx, ty) = coords[j];
                 let (dx, dy) = ((tx - x).signum(), (ty - y).signum());
                 let steps = (tx - x).abs().max((ty - y).abs());
-                let mut from = (x, y);
                 for k in 1..=steps {
-                    let to = (x + dx * k, y + dy * k);
-                    let cell = grid.cell(to.0 as u32, to.1 as u32);
-                    cost += step_cost(from, to, cell);
+                    let (from, to) = ((x + dx * (k - 1), y + dy * (k - 1)), (x + dx * k, y + dy * k));
+                    cost += step_cost(from, to);
                     if k < steps {
-                        out.push(cell);
+                        out.push(grid.cell(to.0 as u32, to.1 as u32));
                     }
-                    from = to;
                 }
                 i = j;
             }
             None => {
-                cost += step_cost(coords[i], coords[i + 1], path[i + 1]);
+                cost += step_cost(coords[i], coords[i + 1]);
                 i += 1;
             }
         }
