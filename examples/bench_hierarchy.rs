@@ -185,7 +185,8 @@ fn bench(map: &Path, per_map: usize) {
         percentile(answers.iter().map(|a| a.astar_expanded as f64).collect(), 0.5)
     );
     for (q, a) in queries.iter().zip(&answers) {
-        assert!((a.cost - q.2).abs() < 1e-3, "JPS {} vs optimal {}", a.cost, q.2);
+        // Some MovingAI sets print lengths to six significant digits (1001.84).
+        assert!((a.cost - q.2).abs() < 1e-3 + q.2 * 1e-5, "JPS {} vs optimal {}", a.cost, q.2);
     }
     report(&format!("JPS (bits built in {built:.2} ms)"), &queries, &answers);
     let configs: Vec<(u32, usize)> = std::env::var("HPA_CONFIGS").map_or(vec![(10, 2), (16, 1), (16, 2), (32, 1)], |v| {
