@@ -140,7 +140,7 @@ fn a_blocked_query_is_reported_on_its_line_and_the_rest_run() {
     assert_eq!(output.status.code(), Some(1), "one query failed");
     let lines = json_lines(&output);
     assert_eq!(lines[0]["cost"], 2.0);
-    assert_eq!(lines[1]["error"], "start (0,0) is a blocked cell");
+    assert_eq!(lines[1]["error"], "start (0,0) is a blocked cell (searchlab blocks '@', 'O', 'T' and water 'W')");
     assert_eq!(lines[2]["summary"]["failed"], 1);
     assert_eq!(lines[2]["summary"]["mismatches"], 0);
 }
@@ -262,4 +262,42 @@ fn a_scenario_naming_another_map_is_warned_about() {
     assert_eq!(stderr, format!("warning: {scen}:2: the scenario is for map 'other.map', not maps/lecture-u.map\n"));
     let own = searchlab(&["path", "--map", "maps/lecture-u.map", "--scen", "maps/lecture-u.map.scen"]);
     assert!(own.stderr.is_empty(), "{}", String::from_utf8_lossy(&own.stderr));
+}
+
+/// MovingAI's bg512 and wc3maps512 sets print lengths to two decimals (176.72 for 176.7228...):
+/// an optimal search agrees with them at that precision, a planner's path that matches reads 0%
+/// over, not a rounding-sized "-0.003%", and a length off by more than the precision is flagged.
+#[test]
+fn lengths_printed_to_two_decimals_are_compared_at_that_precision() {
+    let text = std::fs::read_to_string(common::project_map("rooms128.map.scen")).unwrap();
+    let rounded: Vec<String> = text
+        .lines()
+        .take(41)
+        .enumerate()
+        .map(|(i, line)| match line.rsplit_once('\t') {
+            Some((rest, optimal)) if i > 0 => format!("{rest}\t{:.2}\n", optimal.parse::<f64>().unwrap()),
+            _ => format!("{line}\n"),
+        })
+        .collect();
+    let lost = |line: &str| line.rsplit_once('\t').map_or(0.0, |(_, optimal)| optimal.parse::<f64>().map_or(0.0, |v| (v - (v * 100.0).round() / 100.0).abs()));
+    assert!(text.lines().skip(1).take(40).filter(|line| lost(line) > 1e-3).count() > 10, "rounding moves most lengths by more than 0.001");
+    let dir = ScratchDir::new("cli-path");
+    let scen = dir.write_arg("two-decimals.scen", rounded.concat());
+    let astar = searchlab(&["path", "--map", "maps/rooms128.map", "--scen", &scen]);
+    assert_eq!((astar.status.code(), astar.stderr.len()), (Some(0), 0), "{}", String::from_utf8_lossy(&astar.stderr));
+    assert_eq!(json_lines(&astar).last().unwrap()["summary"]["mismatches"], 0);
+    let pra = json_lines(&searchlab(&["path", "--map", "maps/rooms128.map", "--scen", &scen, "--algo", "pra"]));
+    for line in &pra[..40] {
+        let (cost, optimal, over) = (line["cost"].as_f64().unwrap(), line["optimal"].as_f64().unwrap(), line["suboptimality"].as_f64().unwrap());
+        assert!(over >= 0.0, "{line}");
+        assert_eq!(over == 0.0, (cost - optimal).abs() <= 0.005, "{line}");
+    }
+    // One length 0.01 too long is more than the printed precision allows.
+    let mut wrong = rounded.clone();
+    let (rest, optimal) = wrong[1].trim_end().rsplit_once('\t').unwrap();
+    wrong[1] = format!("{rest}\t{:.2}\n", optimal.parse::<f64>().unwrap() + 0.01);
+    std::fs::write(&scen, wrong.concat()).unwrap();
+    let flagged = searchlab(&["path", "--map", "maps/rooms128.map", "--scen", &scen]);
+    assert_eq!(flagged.status.code(), Some(1));
+    assert_eq!(json_lines(&flagged).last().unwrap()["summary"]["mismatches"], 1);
 }

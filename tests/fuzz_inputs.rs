@@ -16,7 +16,7 @@ use proptest::prelude::*;
 use searchlab::games::barca::{Barca, Weights, game_text, parse_game, perft::perft};
 use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::{Evaluator, Game};
-use searchlab::grid::movingai::{check_scenarios, parse_map, parse_scen};
+use searchlab::grid::movingai::{parse_map, parse_scen, searchable_scenarios};
 use searchlab::grid::{Grid, generate};
 use searchlab::lecture::Lecture;
 use searchlab::navmesh::grid_outline::grid_outline;
@@ -136,11 +136,10 @@ proptest! {
         let grid = parse_map("lecture-u.map", &project_file("maps/lecture-u.map")).unwrap();
         within_bounded_time(".scen", || match parse_scen("fuzz.scen", &text(&bytes)) {
             Err(error) => assert_one_line(&error.to_string()),
-            Ok(scenarios) => {
-                if let Err(error) = check_scenarios("fuzz.scen", &scenarios, &grid) {
-                    assert_one_line(&error.to_string());
-                }
-            }
+            Ok(scenarios) => match searchable_scenarios("fuzz.scen", scenarios, &grid) {
+                Err(error) => assert_one_line(&error.to_string()),
+                Ok((_, left_out)) => left_out.iter().for_each(|error| assert_one_line(&error.to_string())),
+            },
         });
     }
 

@@ -40,8 +40,8 @@ fn check_map(map: &str, stride: usize) {
     let Some(dir) = common::shared_data("movingai") else { return };
     let grid = movingai::load_map(&dir.join(map)).unwrap();
     let scen_path = dir.join(format!("{map}.scen"));
-    let all = movingai::load_scen(&scen_path).unwrap();
-    movingai::check_scenarios(&scen_path.display().to_string(), &all, &grid).unwrap();
+    let (all, left_out) = movingai::searchable_scenarios(&scen_path.display().to_string(), movingai::load_scen(&scen_path).unwrap(), &grid).unwrap();
+    assert!(left_out.is_empty(), "{left_out:?}");
     let scenarios: Vec<Scenario> = all.iter().step_by(stride).cloned().collect();
     assert!(scenarios.len() >= 100, "{map}: too few scenarios to mean anything");
     for search in optimal_searches() {

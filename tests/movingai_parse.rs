@@ -4,7 +4,7 @@ mod common;
 
 use common::scratch::ScratchDir;
 use proptest::prelude::*;
-use searchlab::grid::movingai::{check_scenarios, is_map_file, load_map, parse_map, parse_scen, write_map, write_scen};
+use searchlab::grid::movingai::{searchable_scenarios, is_map_file, load_map, parse_map, parse_scen, write_map, write_scen};
 use searchlab::grid::{Grid, generate};
 use searchlab::pathfinding::scenarios;
 
@@ -115,12 +115,15 @@ fn scen_errors() {
 fn scenarios_are_checked_against_their_map() {
     let grid = parse_map("ok.map", GOOD_MAP).unwrap();
     let good = parse_scen("s.scen", "version 1\n0 ok.map 3 2 0 0 2 1 2.41421356\n").unwrap();
-    check_scenarios("s.scen", &good, &grid).unwrap();
-    let blocked = parse_scen("s.scen", "version 1\n0 ok.map 3 2 1 0 2 1 1\n").unwrap();
-    let error = check_scenarios("s.scen", &blocked, &grid).unwrap_err();
-    assert_eq!(error.to_string(), "s.scen:2: start (1,0) is a blocked cell");
+    assert_eq!(searchable_scenarios("s.scen", good.clone(), &grid).unwrap(), (good.clone(), vec![]));
+    // A query from a blocked cell is left out, saying where; the others stay.
+    let mixed = parse_scen("s.scen", "version 1\n0 ok.map 3 2 0 0 2 1 2.41421356\n0 ok.map 3 2 1 0 2 1 1\n").unwrap();
+    let (kept, left_out) = searchable_scenarios("s.scen", mixed, &grid).unwrap();
+    assert_eq!(kept, good);
+    assert_eq!(left_out.len(), 1);
+    assert_eq!(left_out[0].to_string(), "s.scen:3: start (1,0) is a blocked cell (searchlab blocks '@', 'O', 'T' and water 'W')");
     let other_size = parse_scen("s.scen", "version 1\n0 ok.map 4 2 0 0 2 1 1\n").unwrap();
-    let error = check_scenarios("s.scen", &other_size, &grid).unwrap_err();
+    let error = searchable_scenarios("s.scen", other_size, &grid).unwrap_err();
     assert!(error.message.contains("for a 4x2 map, but the map is 3x2"), "{error}");
 }
 
@@ -160,4 +163,21 @@ fn a_map_file_is_named_dot_map_in_any_case() {
     let named = |paths: &[&str]| paths.iter().map(|path| is_map_file(path.as_ref())).collect::<Vec<_>>();
     assert_eq!(named(&["a.map", "maps/ARENA.MAP", "x.y/Room.Map"]), [true; 3]);
     assert_eq!(named(&["a.map.scen", "a.json", "a.mapx", "map", ".map", "maps.map/a"]), [false; 6]);
+}
+
+#[test]
+fn a_scenario_knows_the_precision_its_length_was_printed_to() {
+    let text = "version 1\n0\tm.map\t5\t5\t0\t0\t3\t1\t3.41\n0\tm.map\t5\t5\t0\t0\t3\t1\t3.41421356\n0\tm.map\t5\t5\t0\t0\t3\t0\t3\n";
+    let [two, eight, whole] = &parse_scen("s.scen", text).unwrap()[..] else { panic!("three scenarios") };
+    assert_eq!((two.optimal_decimals, eight.optimal_decimals, whole.optimal_decimals), (2, 8, 0));
+    let diagonal_and_two = 2.0 + std::f64::consts::SQRT_2;
+    // 3.41 stands for anything from 3.405 to 3.415; 3.41421356 is far finer than the 0.001 slack.
+    assert!(two.is_optimal(diagonal_and_two) && two.is_optimal(3.4149) && !two.is_optimal(3.416));
+    assert_eq!(two.suboptimality(diagonal_and_two), 0.0);
+    assert!((two.suboptimality(3.5) - (3.5 / 3.41 - 1.0)).abs() < 1e-12);
+    assert!(eight.is_optimal(diagonal_and_two) && !eight.is_optimal(3.4162));
+    assert!(whole.is_optimal(3.0) && whole.is_optimal(3.4) && !whole.is_optimal(3.6));
+    assert_eq!((two.optimal_text(), eight.optimal_text(), whole.optimal_text()), ("3.41".to_string(), "3.414".to_string(), "3".to_string()));
+    // Written back with the digits it was read with, not eight that were never there.
+    assert!(write_scen(&[two.clone()]).ends_with("\t3.41\n"));
 }

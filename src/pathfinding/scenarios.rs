@@ -42,6 +42,8 @@ pub fn generate(grid: &Grid, map_name: &str, count: usize, seed: u64) -> Vec<Sce
             start: grid.coords(start),
             goal: grid.coords(goal),
             optimal,
+            // As write_scen prints it.
+            optimal_decimals: 8,
             line: 0,
         });
     }

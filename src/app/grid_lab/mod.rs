@@ -558,15 +558,19 @@ impl GridLab {
                 Err(e) => self.error = Some(e.to_string()),
             },
             GridCommand::LoadScenarios(path) => {
-                let loaded = movingai::load_scen(path.as_ref()).and_then(|scenarios| {
-                    movingai::check_scenarios(&path, &scenarios, &self.grid)?;
-                    Ok(scenarios)
-                });
+                let loaded = movingai::load_scen(path.as_ref()).and_then(|scenarios| movingai::searchable_scenarios(&path, scenarios, &self.grid));
                 match loaded {
-                    Ok(scenarios) if scenarios.is_empty() => self.error = Some(format!("{path}: no queries in the file")),
-                    Ok(scenarios) => {
+                    Ok((scenarios, left_out)) if scenarios.is_empty() => {
+                        self.error = Some(left_out.first().map_or_else(|| format!("{path}: no queries in the file"), ToString::to_string));
+                    }
+                    Ok((scenarios, left_out)) => {
                         self.error = None;
-                        self.notice = Some(format!("{} queries loaded; pick one under Query", scenarios.len()));
+                        let skipped = match left_out.as_slice() {
+                            [] => String::new(),
+                            [only] => format!(" (1 query left out: {only})"),
+                            [first, ..] => format!(" ({} queries left out, the first: {first})", left_out.len()),
+                        };
+                        self.notice = Some(format!("{}{skipped}; pick one under Query", crate::text::counted(scenarios.len(), "query loaded", "queries loaded")));
                         self.settings.scen_path = path;
                         self.scenarios = scenarios;
                         self.scenario = None;

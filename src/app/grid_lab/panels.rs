@@ -103,7 +103,7 @@ impl GridLab {
             return;
         }
         let query_text = |i: usize, s: &Scenario| {
-            format!("#{i}: ({}, {}) -> ({}, {}), optimal {:.3}", s.start.0, s.start.1, s.goal.0, s.goal.1, s.optimal)
+            format!("#{i}: ({}, {}) -> ({}, {}), optimal {}", s.start.0, s.start.1, s.goal.0, s.goal.1, s.optimal_text())
         };
         let selected = match self.scenario {
             Some(i) => query_text(i, &self.scenarios[i]),
@@ -270,7 +270,7 @@ impl GridLab {
             ui.weak("The flat search waits at its start: step through \"the search\" to replay it.");
             return;
         }
-        let optimal = self.current_scenario().map(|s| s.optimal);
+        let optimal = self.current_scenario().map(Scenario::optimal_text);
         if let [replay] = self.replays.as_slice() {
             let view = replay.player.view();
             ui.label(format!("Step {} / {}", replay.player.step(), replay.player.len()));
@@ -287,7 +287,7 @@ impl GridLab {
                 millis(replay.time)
             ));
             if let Some(optimal) = optimal {
-                ui.label(format!("Optimal (scenario): {optimal:.3}"));
+                ui.label(format!("Optimal (scenario): {optimal}"));
             }
             return;
         }
@@ -315,7 +315,7 @@ impl GridLab {
             row(ui, "Total: path cost (cells)", both(&path));
             row(ui, "Total: time, no recording", both(&|r| format!("{:.2} ms", r.time.as_secs_f64() * 1e3)));
             if let Some(optimal) = optimal {
-                row(ui, "Optimal (scenario)", [format!("{optimal:.3}"), format!("{optimal:.3}")]);
+                row(ui, "Optimal (scenario)", [optimal.clone(), optimal.clone()]);
             }
         });
     }
