@@ -93,14 +93,13 @@ pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Cor
 
 /// The funnel's left (0) and right (1) sides: the corner each ends at and the portal it came
 /// from (counted from 1; the apex's own portal when the side is empty).
-pub type Sides = [(Corner, usize); 2];
+type Sides = [(Corner, usize); 2];
 
-/// The funnel from `apex` over `portals`: into `apexes` (a buffer the caller keeps) the corners
+/// The funnel from `apex` over `portals`: into `apexes` the corners
 /// the path turns at, from `apex` on, each with the number of portals up to and including the one
-/// it belongs to (0 for `apex`); returned, the sides after the last portal. The last corner is
-/// the funnel's apex after the last portal, where the shortest paths to both ends of that portal
-/// part.
-pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], apexes: &mut Vec<(Corner, usize)>, tracer: &mut T) -> Sides {
+/// it belongs to (0 for `apex`). The last corner is the funnel's apex after the last portal, where
+/// the shortest paths to both ends of that portal part.
+fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], apexes: &mut Vec<(Corner, usize)>, tracer: &mut T) {
     apexes.clear();
     apexes.push((apex, 0));
     let mut apex = (apex, 0);
@@ -131,15 +130,13 @@ pub fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], ap
         tracer.record(|| FunnelEvent::Step(FunnelStep { portal: i, apex: apex.0.point, left: points(&chains[0]), right: points(&chains[1]) }));
         i += 1;
     }
-    sides
 }
 
 /// One step of the funnel from `apex` (with the portal it belongs to): each side moves to the
 /// end of `portal` (number `index`) if that narrows the funnel. When a side would cross the
 /// other, the other side's corner is returned instead: the next apex, from which the portals
 /// after its own are taken again.
-#[inline(always)] // TA* narrows a funnel for every channel it opens: a call cost a tenth of the search
-pub fn narrow(apex: (Corner, usize), mut sides: Sides, portal: [Corner; 2], index: usize) -> Result<Sides, (Corner, usize)> {
+fn narrow(apex: (Corner, usize), mut sides: Sides, portal: [Corner; 2], index: usize) -> Result<Sides, (Corner, usize)> {
     for side in [1, 0] {
         // Mirror the turns for the left side.
         let sign = if side == 1 { 1.0 } else { -1.0 };
@@ -175,14 +172,19 @@ fn extend_chain(chain: &mut Vec<Corner>, sign: f64, new: Corner) {
 #[inline]
 fn turn(apex: Corner, side: Corner, to: Corner) -> f64 {
     if apex.offset == 0.0 && side.offset == 0.0 && to.offset == 0.0 {
-        // Point corners (TA*'s funnels, every step): only the sign counts, and the cross product
-        // of the plain differences has it without two square roots and divisions, exactly zero
-        // when the points are collinear.
-        let (u, v) = ([side.point[0] - apex.point[0], side.point[1] - apex.point[1]], [to.point[0] - apex.point[0], to.point[1] - apex.point[1]]);
-        let coincide = |d: Point| d[0] * d[0] + d[1] * d[1] < 1e-24;
-        return if coincide(u) || coincide(v) { 0.0 } else { u[0] * v[1] - u[1] * v[0] };
+        return point_turn(apex.point, side.point, to.point);
     }
     round_turn(apex, side, to)
+}
+
+/// [`turn`] between points (TA*'s funnels, every step): only the sign counts, and the cross
+/// product of the plain differences has it without two square roots and divisions, exactly zero
+/// when the points are collinear or two coincide.
+#[inline]
+pub(super) fn point_turn(apex: Point, side: Point, to: Point) -> f64 {
+    let (u, v) = ([side[0] - apex[0], side[1] - apex[1]], [to[0] - apex[0], to[1] - apex[1]]);
+    let coincide = |d: Point| d[0] * d[0] + d[1] * d[1] < 1e-24;
+    if coincide(u) || coincide(v) { 0.0 } else { u[0] * v[1] - u[1] * v[0] }
 }
 
 /// [`turn`] between circles, kept out of line so the point case inlines small.

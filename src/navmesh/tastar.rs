@@ -29,7 +29,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::funnel::{Corner, Route, channel_path, narrow, tighten};
+use super::funnel::{Route, channel_path, point_turn};
 use super::polygon::{MAX_COORDINATE, within_bounds};
 use super::reduction::Reduction;
 use super::triangulation::{Location, Navmesh};
@@ -84,11 +84,11 @@ pub struct MeshSearchResult {
     pub improvements: usize,
 }
 
-/// One search node: the channel ending in `tri`, entered by edge `entry` (3 for the start),
-/// after `depth` portals. For a point agent, `apex` is the funnel's apex after the last portal,
-/// fixed at portal `apex_depth` and reached by a taut path of length `apex_distance`, and `sides`
-/// the corners ending its left and right sides: the funnel kept per channel, so a child adds its
-/// one portal instead of walking back to the apex.
+/// One search node: the channel ending in `tri`, entered by edge `entry` (3 for the start). For a
+/// point agent, its funnel after the last portal: the apex, reached by a taut path of length
+/// `apex_distance`, and the taut paths from there to the portal's left and right ends (chains of
+/// [`Bend`]s, shared with the channels they grew from), so that a child adds its one portal
+/// instead of walking back to the apex.
 #[derive(Debug, Clone, Copy)]
 struct Channel {
     tri: u32,
@@ -96,22 +96,31 @@ struct Channel {
     parent: u32,
     g: f64,
     f: f64,
-    depth: u32,
-    apex_depth: u32,
     apex: Point,
     /// The apex's vertex, `NO_NODE` for the start.
     apex_vertex: u32,
+    /// The apex's bend, `NO_NODE` for the start.
+    apex_bend: u32,
     apex_distance: f64,
+    /// The first corner of each side's chain: where the funnel narrows most (the apex when empty).
     sides: [Side; 2],
+    /// The last bend of each side's chain (`apex_bend` when the chain is empty).
+    ends: [u32; 2],
 }
 
-/// The corner ending one side of a funnel: its point, the portal it belongs to and its vertex
-/// (`NO_NODE` for the start).
+/// A corner of a funnel's side: its point and vertex (`NO_NODE` for the start).
 #[derive(Debug, Clone, Copy)]
 struct Side {
     point: Point,
-    depth: u32,
     vertex: u32,
+}
+
+/// A corner in a funnel's chain, with the bend before it (towards the apex): the chain's first
+/// bend follows the apex's. Channels share bends, so a child's funnel costs one or two new ones.
+#[derive(Debug, Clone, Copy)]
+struct Bend {
+    side: Side,
+    before: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -224,12 +233,12 @@ impl SearchScratch {
                 parent: NO_NODE,
                 g: 0.0,
                 f: h_start,
-                depth: 0,
-                apex_depth: 0,
                 apex: start,
                 apex_vertex: NO_NODE,
+                apex_bend: NO_NODE,
                 apex_distance: 0.0,
-                sides: [Side { point: start, depth: 0, vertex: NO_NODE }; 2],
+                sides: [Side { point: start, vertex: NO_NODE }; 2],
+                ends: [NO_NODE; 2],
             });
             open.push(OpenEntry { f: h_start, g: 0.0, node });
             tracer.record(|| SearchEvent::Open { node: tri, parent: NO_NODE, g: 0.0, h: h_start });
@@ -244,10 +253,10 @@ impl SearchScratch {
                 return None;
             }
             let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
-            let mut child = Channel { tri: next, entry: entry as u8, parent: node, depth: parent.depth + 1, ..parent };
+            let mut child = Channel { tri: next, entry: entry as u8, parent: node, ..parent };
             if radius == 0.0 {
                 let v = mesh.triangles[parent.tri as usize].vertices;
-                let corner = |v: u32| (mesh.vertices[v as usize], v);
+                let corner = |v: u32| Side { point: mesh.vertices[v as usize], vertex: v };
                 if !nodes.advance_apex(mesh, &mut child, [corner(v[(i + 1) % 3]), corner(v[i])]) {
                     return None;
                 }
@@ -553,11 +562,10 @@ struct Channels {
     current: Vec<u32>,
     /// The nodes [`Self::mark_channel`] adds, kept to reuse the allocation.
     branch: Vec<u32>,
-    /// [`Self::advance_apex`]'s portals, their corners and the funnel's apexes over them, kept
-    /// for the same reason: an apex moves on most expansions.
-    after: Vec<[(Point, u32); 2]>,
-    corners: Vec<[Corner; 2]>,
-    apexes: Vec<(Corner, usize)>,
+    /// The funnels' corners, shared between channels (see [`Channel`]).
+    bends: Vec<Bend>,
+    /// The chain the apex moves along, from its end (kept to reuse the allocation).
+    chain: Vec<u32>,
 }
 
 impl Channels {
@@ -574,6 +582,7 @@ impl Channels {
         self.nodes.clear();
         self.links.clear();
         self.current.clear();
+        self.bends.clear();
     }
 
     fn push(&mut self, channel: Channel) -> u32 {
@@ -619,77 +628,72 @@ impl Channels {
         self.marked[tri as usize] != NO_NODE
     }
 
-    /// Narrows `child`'s funnel by the portal (left, right) it entered by, given as points and
-    /// vertices. Only when a side crosses the other does the funnel restart, from the new apex
-    /// over the portals after it. False when the apex moved to a vertex in open space: a shortest
-    /// path bends only at obstacle corners, so the channel holds none (a path through such a
-    /// vertex that does not bend there is also in the channel passing it on the other side).
-    fn advance_apex(&mut self, mesh: &Navmesh, child: &mut Channel, portal: [(Point, u32); 2]) -> bool {
-        let corner = |point| Corner { point, offset: 0.0 };
-        let apex = (corner(child.apex), child.apex_depth as usize);
-        let sides = child.sides.map(|side| (corner(side.point), side.depth as usize));
-        let (new_apex, new_depth) = match narrow(apex, sides, portal.map(|(p, _)| corner(p)), child.depth as usize) {
-            Ok(narrowed) => {
-                for ((side, (c, depth)), (_, vertex)) in child.sides.iter_mut().zip(narrowed).zip(portal) {
-                    if depth as u32 == child.depth {
-                        *side = Side { point: c.point, depth: child.depth, vertex };
-                    }
+    /// Adds the portal (left, right) that `child` entered by to its funnel (Lee & Preparata): a
+    /// side the new corner narrows becomes that corner alone; one it widens takes it at the end
+    /// of its chain, after the corners it makes redundant. A corner past the other side moves the
+    /// apex along that side's chain, as far as the corner sees past it. False when the apex
+    /// moves to a vertex in open space: a shortest path bends only at obstacle corners, so the
+    /// channel holds none (a path through such a vertex that does not bend there is also in the
+    /// channel passing it on the other side).
+    fn advance_apex(&mut self, mesh: &Navmesh, child: &mut Channel, portal: [Side; 2]) -> bool {
+        for side in [1, 0] {
+            // Mirror the turns for the left side.
+            let sign = if side == 1 { 1.0 } else { -1.0 };
+            let new = portal[side];
+            let this = child.sides[side];
+            if sign * point_turn(child.apex, this.point, new.point) < 0.0 {
+                // It widens the funnel: the side's first corner stays, the end moves.
+                let mut end = child.ends[side];
+                while let Bend { side: last, before } = self.bends[end as usize]
+                    && before != child.apex_bend
+                    && sign * point_turn(self.bends[before as usize].side.point, last.point, new.point) >= 0.0
+                {
+                    end = before;
                 }
-                return true;
+                child.ends[side] = self.bend(new, end);
+                continue;
             }
-            Err(crossed) => crossed,
-        };
-        let crossed = child.sides.into_iter().find(|side| side.point == new_apex.point).expect("the apex moves to a side's corner");
-        child.apex_distance += distance(child.apex, new_apex.point);
-        (child.apex, child.apex_depth, child.apex_vertex) = (new_apex.point, new_depth as u32, crossed.vertex);
-        // The apex's own portal and those after it, as (point, vertex) pairs.
-        let mut own = None;
-        let after = &mut self.after;
-        after.clear();
-        after.push(portal);
-        if child.apex_depth == child.depth {
-            own = after.pop();
+            let other = child.sides[1 - side];
+            let empty = child.ends[side] == child.apex_bend || this.point == child.apex;
+            if !empty && sign * point_turn(child.apex, other.point, new.point) >= 0.0 {
+                // Past the other side: the apex moves along its chain, corner by corner, while the
+                // new corner lies past the chain's next piece.
+                self.chain.clear();
+                let mut bend = child.ends[1 - side];
+                while bend != child.apex_bend {
+                    self.chain.push(bend);
+                    bend = self.bends[bend as usize].before;
+                }
+                let mut rest = self.chain.len();
+                while let Some(&next) = rest.checked_sub(1).and_then(|i| self.chain.get(i)) {
+                    let corner = self.bends[next as usize].side;
+                    if rest < self.chain.len() && sign * point_turn(child.apex, corner.point, new.point) < 0.0 {
+                        break;
+                    }
+                    if !mesh.on_obstacle[corner.vertex as usize] {
+                        return false;
+                    }
+                    child.apex_distance += distance(child.apex, corner.point);
+                    (child.apex, child.apex_vertex, child.apex_bend) = (corner.point, corner.vertex, next);
+                    rest -= 1;
+                }
+                let apex = Side { point: child.apex, vertex: child.apex_vertex };
+                (child.sides[1 - side], child.ends[1 - side]) = match rest {
+                    0 => (apex, child.apex_bend),
+                    _ => (self.bends[self.chain[rest - 1] as usize].side, child.ends[1 - side]),
+                };
+            }
+            // It narrows the funnel (from the apex, perhaps just moved): the side is the new corner.
+            child.sides[side] = new;
+            child.ends[side] = self.bend(new, child.apex_bend);
         }
-        // Each node's depth is one less than its child's.
-        let (mut node, mut depth) = (child.parent, child.depth - 1);
-        while own.is_none() && node != NO_NODE && depth >= child.apex_depth.max(1) {
-            let [tri, parent, entry] = self.links[node as usize];
-            let v = mesh.triangles[tri as usize].vertices;
-            // Seen from the parent, the entry edge's first vertex is on the left.
-            let (left, right) = (v[entry as usize], v[(entry as usize + 1) % 3]);
-            let pair = [left, right].map(|v| (mesh.vertices[v as usize], v));
-            if depth == child.apex_depth { own = Some(pair) } else { after.push(pair) }
-            (node, depth) = (parent, depth - 1);
-        }
-        after.reverse();
-        let in_open_space = |point: Point, portal: &[(Point, u32); 2]| {
-            portal.iter().any(|&(p, v)| p == point && !mesh.on_obstacle[v as usize])
-        };
-        if own.is_some_and(|own| in_open_space(child.apex, &own)) {
-            return false;
-        }
-        self.corners.clear();
-        self.corners.extend(after.iter().map(|portal| portal.map(|(p, _)| corner(p))));
-        let apexes = &mut self.apexes;
-        let sides = tighten(corner(child.apex), &self.corners, apexes, &mut NoTrace);
-        if apexes[1..].iter().any(|&(c, index)| in_open_space(c.point, &after[index - 1])) {
-            return false;
-        }
-        for pair in apexes.windows(2) {
-            child.apex_distance += distance(pair[0].0.point, pair[1].0.point);
-        }
-        // The vertex of a corner of portal `index` after the apex's (0: the apex).
-        let vertex = |point: Point, index: usize| match index {
-            0 => child.apex_vertex,
-            _ => after[index - 1].iter().find(|&&(p, _)| p == point).map_or(NO_NODE, |&(_, v)| v),
-        };
-        let offset = child.apex_depth;
-        let &(last, index) = apexes.last().expect("tighten keeps the first apex");
-        child.sides = sides.map(|(c, index)| Side { point: c.point, depth: offset + index as u32, vertex: vertex(c.point, index) });
-        child.apex_vertex = vertex(last.point, index);
-        child.apex = last.point;
-        child.apex_depth += index as u32;
         true
+    }
+
+    /// A new bend at `side`, after `before`.
+    fn bend(&mut self, side: Side, before: u32) -> u32 {
+        self.bends.push(Bend { side, before });
+        self.bends.len() as u32 - 1
     }
 
     /// The triangles of the channel ending at `node`, from the start.
