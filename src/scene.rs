@@ -738,7 +738,8 @@ impl Scene {
 
     pub fn from_toml(text: &str) -> Result<Scene, String> {
         let one_line = |e: toml::de::Error| {
-            let line = e.span().map(|span| text[..span.start.min(text.len())].lines().count().max(1));
+            // Counted by line breaks: a span at the start of a line (an unknown key) is on it.
+            let line = e.span().map(|span| text.as_bytes()[..span.start.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1);
             let message = e.message().trim().replace('\n', " ");
             // Named at the second time the key is set, which is the one to remove.
             let key = e.span().and_then(|span| text.get(span)).map(|key| key.trim().trim_matches(['"', '\'']));
@@ -753,7 +754,10 @@ impl Scene {
             }
         };
         let version: VersionOnly = toml::from_str(text).map_err(one_line)?;
-        check_version(version.version)?;
+        check_version(version.version).map_err(|message| match field_index(text, "version") {
+            Some(index) => format!("scene line {}: {message}", index + 1),
+            None => message,
+        })?;
         let fields: Scene<String> = toml::from_str(text).map_err(one_line)?;
         fields.read().map_err(|e| match field_index(text, e.field) {
             Some(index) => format!("scene line {}: {}", index + 1, e.message),
@@ -923,9 +927,10 @@ layers = ["values"]
     fn bad_scenes_are_refused_in_one_line() {
         let with = |from: &str, to: &str| EXAMPLE.replace(from, to);
         for (text, message) in [
-            (with("version = 1", "version = 7"), "scene version 7 is not supported: this searchlab reads version 1"),
+            (with("version = 1", "version = 7"), "scene line 2: scene version 7 is not supported: this searchlab reads version 1"),
             (with("version = 1", ""), "scene has no version"),
-            (with("layers", "layer"), "unknown field `layer`"),
+            // The key starts its line: the line is its own, not the one before.
+            (with("layers", "layer"), "scene line 10: unknown field `layer`"),
             (with("\"dijkstra\"", "\"hpa\""), "scene line 6: compare 'hpa' does not fit the grid lab: HPA* is shown by lab = \"hierarchical\""),
             (with("\"dijkstra\"", "\" pra:k=4\""), "compare 'pra:k=4' does not fit the grid lab: PRA* is shown by lab = \"hierarchical\""),
             (with("weight=1.5", "weight=0.5"), "weight must be a number >= 1"),

@@ -130,7 +130,8 @@ fn several_files_are_checked_in_one_run() {
     assert_eq!(summary.len(), 2);
     assert_eq!((summary[0]["problems"].as_u64(), summary[1]["problems"].as_u64()), (Some(0), Some(1)));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.starts_with(&format!("{bad}:1: scene version 2 is not supported")), "{stderr}");
+    // Named at the line that sets the version, the fence's next.
+    assert!(stderr.starts_with(&format!("{bad}:2: scene version 2 is not supported")), "{stderr}");
 }
 
 #[test]
