@@ -71,6 +71,7 @@ fn bad_arguments_exit_2_with_one_line() {
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,99999999999", "--to", "2,2"], "y '99999999999' is too big (max 4294967295)");
     assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--weight", "0.5"], "--weight must be a number >= 1");
     assert_fails(&["path", "--map", "maps/maze64.map", "--scen", "x.scen", "--algo", "bfs", "--heuristic", "octile"], "apply to astar only");
+    assert_fails(&["path", "--map", "maps/maze64.map", "--from", "1,1", "--to", "2,2", "--algo", "pra", "--k", "1", "--width", "2"], "--width applies to whole paths only");
     assert_fails(&["path", "--map", "maps/maze64.map", "--scen", "maps/rooms128.map.scen"], "for a 128x128 map, but the map is 64x64");
     assert_fails(&["path", "--map", "maps/maze64.map"], "give either --scen FILE or --from x,y --to x,y");
     assert_fails(&["path", "--map", "maps/maze64.map", "--algo", "dfs"], "invalid value 'dfs'");

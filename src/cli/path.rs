@@ -94,6 +94,9 @@ impl PathArgs {
         if self.algo != PathAlgo::Pra && (self.level.is_some() || self.k.is_some() || self.width.is_some()) {
             return Err(CliError("--level, --k and --width apply to pra only".to_string()));
         }
+        if self.k.is_some() && self.width.is_some() {
+            return Err(CliError("--width applies to whole paths only: PRA*(k) (--k) takes no rings".to_string()));
+        }
         let method = match self.algo {
             PathAlgo::Bfs => Method::Bfs,
             PathAlgo::Dijkstra => Method::Dijkstra,
@@ -179,6 +182,12 @@ pub fn run(args: PathArgs) -> QueriesResult {
     }
 }
 
+/// A search space ready for every level of `grid`'s planners (PRA*'s corridors add one node, a
+/// virtual goal), so that no query's time includes filling it.
+fn query_space(grid: &Grid) -> SearchSpace {
+    SearchSpace::for_nodes(grid.cell_count() + 1)
+}
+
 /// Each planner's own figures for the JSON line.
 fn details(answer: &Answer) -> Value {
     match answer {
@@ -208,8 +217,9 @@ fn complete(answer: &Answer) -> Option<Value> {
 }
 
 fn run_single(grid: &Grid, planner: &Planner, prepared: &Prepared, start: u32, goal: u32) -> CliResult {
+    let mut space = query_space(grid);
     let clock = Instant::now();
-    let answer = planner.query(prepared, grid, start, goal, &mut SearchSpace::new(), &mut NoTrace);
+    let answer = planner.query(prepared, grid, start, goal, &mut space, &mut NoTrace);
     let micros = micros_since(clock);
     let path = answer.path().map(|(_, cells)| cells.iter().map(|&c| grid.coords(c)).collect::<Vec<_>>());
     let (from, to) = (grid.coords(start), grid.coords(goal));
@@ -249,7 +259,7 @@ fn run_scenarios(
     queries: &[Scenario],
     warning: Option<String>,
 ) -> QueriesResult {
-    let mut space = SearchSpace::new();
+    let mut space = query_space(grid);
     // MovingAI's lengths are for its rules on unweighted ground: under others they are no optimum
     // to compare with (corner cutting beat them by 18% on a 1-wide maze: "suboptimality" -0.18).
     let lengths_apply = planner.rules == MoveRules::MOVINGAI && !grid.has_weights();

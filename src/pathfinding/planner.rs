@@ -157,6 +157,11 @@ impl Planner {
         match self.method {
             Method::Hpa { cluster, levels, .. } => Prepared::Hpa(Hpa::build_levels(grid, self.rules, cluster, levels.clamp(1, 2))),
             Method::Pra(_) => Prepared::Pra(Pyramid::build(grid, self.rules)),
+            Method::Jps => {
+                // Its bits, kept by the grid: built here, not in the first query's time.
+                grid.jump_bits();
+                Prepared::Flat
+            }
             _ => Prepared::Flat,
         }
     }
@@ -326,7 +331,15 @@ impl FromStr for Planner {
                 k: spec.value("k")?,
                 width: spec.value("width")?.unwrap_or(PraOptions::DEFAULT_WIDTH),
             }),
-            name => return Err(format!("unknown planner '{}': use bfs, dijkstra, astar, jps, hpa or pra", quote(name))),
+            name => {
+                const NAMES: [&str; 6] = ["bfs", "dijkstra", "astar", "jps", "hpa", "pra"];
+                // "jps,4conn": a known planner with its options after a comma instead of a colon.
+                let hint = match name.split_once(',') {
+                    Some((head, options)) if NAMES.contains(&head) => format!("options follow a colon, as in {head}:{}", quote(options)),
+                    _ => "use bfs, dijkstra, astar, jps, hpa or pra".to_string(),
+                };
+                return Err(format!("unknown planner '{}': {hint}", quote(name)));
+            }
         };
         spec.done(Planner { method, rules }, Planner::validate)
     }
@@ -359,6 +372,7 @@ mod tests {
     fn bad_text_is_one_clear_line() {
         for (text, message) in [
             ("dfs", "unknown planner 'dfs'"),
+            ("jps,4conn", "unknown planner 'jps,4conn': options follow a colon, as in jps:4conn"),
             ("astar:weight=0.5", "weight must be a number >= 1, got 0.5"),
             ("astar:weight=x", "'weight=x' in 'astar:weight=x' is not a valid value"),
             ("hpa:levels=3", "levels must be 1 or 2"),
