@@ -144,6 +144,7 @@ fn a_scenario_query_is_searched_and_matches_its_optimal_length() {
     // The scenario's length is checked by an independent solver (tests/bundled_scen.rs).
     assert!(same_cost(cost, scenario.optimal), "A* found {cost}, the scenario says {}", scenario.optimal);
     harness.get_by_label(&format!("Optimal (scenario): {}", scenario.optimal_text()));
+    assert!(harness.query_by_label_contains("queries loaded").is_none(), "the notice to pick a query goes once one is picked");
 }
 
 #[test]

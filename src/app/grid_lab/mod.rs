@@ -583,6 +583,8 @@ impl GridLab {
                     self.start = self.grid.cell(scenario.start.0, scenario.start.1);
                     self.goal = self.grid.cell(scenario.goal.0, scenario.goal.1);
                     self.scenario = Some(index);
+                    // "N queries loaded; pick one" is done with.
+                    self.notice = None;
                     self.apply(GridCommand::Run);
                 }
             }
