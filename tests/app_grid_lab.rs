@@ -335,11 +335,23 @@ fn settings_and_the_map_survive_a_restart() {
     click(&mut harness, "BFS");
     settle(&mut harness);
     click(&mut harness, "Show g/h/f in cells");
+    // A query picked from the map's scenarios.
+    click(&mut harness, "Load scenarios");
+    harness.get_by_label("Query").click();
+    harness.run();
+    harness.get_by_label_contains("#5: ").click();
+    settle(&mut harness);
+    let picked = harness.state().endpoints();
+    assert_ne!(picked, GridLab::with_settings(harness.state().settings().clone()).endpoints(), "not the map's corners");
     let saved = harness.state().save().expect("the grid lab keeps settings");
 
     let restored = GridLab::from_saved(Some(&saved));
     assert_eq!(restored.settings(), harness.state().settings());
     assert_eq!(restored.grid().width(), 128, "the last map opens again");
+    assert_eq!(restored.endpoints(), picked, "and the query on screen");
+    // What an earlier version saved (settings alone) still opens, between the map's corners.
+    let settings_only = serde_json::to_string(harness.state().settings()).unwrap();
+    assert_eq!(GridLab::from_saved(Some(&settings_only)).settings(), harness.state().settings());
 }
 
 #[test]

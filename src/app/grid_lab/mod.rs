@@ -212,6 +212,15 @@ fn corner_endpoints(grid: &Grid, rules: MoveRules) -> (u32, u32) {
     }
 }
 
+/// What the page keeps between runs: its settings and the query on screen (start and goal
+/// cells), so that a student finds the query they left, a scenario's among them.
+#[derive(Default, serde::Serialize, serde::Deserialize)]
+struct Saved {
+    #[serde(flatten)]
+    settings: Settings,
+    query: Option<[(u32, u32); 2]>,
+}
+
 pub struct GridLab {
     settings: Settings,
     grid: Grid,
@@ -262,12 +271,19 @@ impl GridLab {
 
     /// The lab as it was left: `saved` is what `Lesson::save` returned in an earlier run.
     pub fn from_saved(saved: Option<&str>) -> Self {
-        Self::with_settings(crate::app::settings_from(saved))
+        let Saved { settings, query } = crate::app::settings_from(saved);
+        Self::open(settings, query)
     }
 
     /// Opens the map `settings` name (a generated maze and the reason if the file cannot be read)
     /// and starts recording a search on it.
     pub fn with_settings(settings: Settings) -> Self {
+        Self::open(settings, None)
+    }
+
+    /// [`Self::with_settings`], searching `query` (start and goal cells) where both are free
+    /// cells of the map, else between its corners.
+    fn open(settings: Settings, query: Option<[(u32, u32); 2]>) -> Self {
         let loaded = match &settings.map {
             MapSource::File(path) => movingai::load_map(path.as_ref()).map_err(|e| e.to_string()),
             MapSource::Inline(text) => movingai::parse_map("the saved map", text).map_err(|e| e.to_string()),
@@ -277,7 +293,11 @@ impl GridLab {
             Ok(grid) => (grid, None),
             Err(e) => (generate::maze(64, 64, 2, 1), Some(format!("{e}; showing a generated maze instead"))),
         };
-        let (start, goal) = corner_endpoints(&grid, settings.searches[0].rules);
+        let free = |(x, y): (u32, u32)| x < grid.width() && y < grid.height() && grid.is_cell_passable(grid.cell(x, y));
+        let (start, goal) = match query {
+            Some([start, goal]) if free(start) && free(goal) => (grid.cell(start.0, start.1), grid.cell(goal.0, goal.1)),
+            _ => corner_endpoints(&grid, settings.searches[0].rules),
+        };
         let mut lab = Self {
             bar: ReplayBar::new(settings.speed),
             replays: vec![SearchReplay::empty(settings.searches[0], grid.cell_count())],
@@ -692,7 +712,8 @@ impl Lesson for GridLab {
     }
 
     fn save(&self) -> Option<String> {
-        serde_json::to_string(&self.settings).ok()
+        let query = Some([self.grid.coords(self.start), self.grid.coords(self.goal)]);
+        serde_json::to_string(&Saved { settings: self.settings.clone(), query }).ok()
     }
 
     fn is_busy(&self) -> bool {
