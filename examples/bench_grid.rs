@@ -57,9 +57,10 @@ fn main() {
         _ => ("maps/random512.map".to_string(), "maps/random512.map.scen".to_string()),
     };
     let grid = movingai::load_map(map_path.as_ref()).unwrap_or_else(|e| panic!("{e}"));
-    let mut scenarios = movingai::load_scen(scen_path.as_ref()).unwrap_or_else(|e| panic!("{e}"));
     // MovingAI's water ('W') is blocked here: its queries from or to water are left out.
-    scenarios.retain(|s| movingai::blocked_endpoint(s, &grid).is_none());
+    let (scenarios, _) = movingai::load_scen(scen_path.as_ref())
+        .and_then(|all| movingai::searchable_scenarios(&scen_path, all, &grid))
+        .unwrap_or_else(|e| panic!("{e}"));
     let pairs: Vec<(u32, u32)> =
         scenarios.iter().map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1))).collect();
     let graph = GridGraph::new(&grid, MoveRules::MOVINGAI);

@@ -157,13 +157,15 @@ impl Tracer<PlanEvent> for StageClock {
 fn bench(map: &Path, per_map: usize) {
     let grid: Grid = movingai::load_map(map).unwrap_or_else(|e| panic!("{e}"));
     let scen = PathBuf::from(format!("{}.scen", map.display()));
-    let scenarios = movingai::load_scen(&scen).unwrap_or_else(|e| panic!("{e}"));
-    let stride = (scenarios.len() / per_map).max(1);
     // MovingAI's water ('W') is blocked here, so its queries from or to water are left out.
+    let (scenarios, _) = movingai::load_scen(&scen)
+        .and_then(|all| movingai::searchable_scenarios(&scen.display().to_string(), all, &grid))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stride = (scenarios.len() / per_map).max(1);
     let queries: Vec<(u32, u32, Scenario)> = scenarios
         .iter()
         .step_by(stride)
-        .filter(|s| s.optimal > 0.0 && movingai::blocked_endpoint(s, &grid).is_none())
+        .filter(|s| s.optimal > 0.0)
         .map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1), s.clone()))
         .collect();
     let mut space = SearchSpace::new();

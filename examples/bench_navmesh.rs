@@ -129,9 +129,11 @@ fn main() {
     let mut summary = Vec::new();
     for map in maps {
         let grid = movingai::load_map(map.as_ref()).unwrap_or_else(|e| panic!("{e}"));
-        let mut scenarios = movingai::load_scen(format!("{map}.scen").as_ref()).unwrap_or_else(|e| panic!("{e}"));
         // MovingAI's water ('W') is blocked here: its queries from or to water are left out.
-        scenarios.retain(|s| movingai::blocked_endpoint(s, &grid).is_none());
+        let scen = format!("{map}.scen");
+        let (scenarios, _) = movingai::load_scen(scen.as_ref())
+            .and_then(|all| movingai::searchable_scenarios(&scen, all, &grid))
+            .unwrap_or_else(|e| panic!("{e}"));
         let (mesh, build_micros) = timed(|| Navmesh::build(&grid_outline(&grid), None).unwrap_or_else(|e| panic!("{e}")));
         let (reduction, reduce_micros) = timed(|| Reduction::new(&mesh));
         let unbaked = polyanya_mesh(&mesh);

@@ -754,15 +754,14 @@ impl Scene {
             }
         };
         let version: VersionOnly = toml::from_str(text).map_err(one_line)?;
-        check_version(version.version).map_err(|message| match field_index(text, "version") {
+        // Each problem with a field, at the line that sets it.
+        let at_field = |field: &str, message: String| match field_index(text, field) {
             Some(index) => format!("scene line {}: {message}", index + 1),
             None => message,
-        })?;
+        };
+        check_version(version.version).map_err(|message| at_field("version", message))?;
         let fields: Scene<String> = toml::from_str(text).map_err(one_line)?;
-        fields.read().map_err(|e| match field_index(text, e.field) {
-            Some(index) => format!("scene line {}: {}", index + 1, e.message),
-            None => e.message,
-        })
+        fields.read().map_err(|e| at_field(e.field, e.message))
     }
 
     pub fn to_toml(&self) -> String {

@@ -84,9 +84,7 @@ pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Cor
     let mut all = Vec::with_capacity(portals.len() + 1);
     all.extend_from_slice(portals);
     all.push([end(goal), end(goal)]);
-    let mut turns = Vec::new();
-    tighten(end(start), &all, &mut turns, tracer);
-    let mut apexes: Vec<Corner> = turns.into_iter().map(|(corner, _)| corner).collect();
+    let mut apexes = tighten(end(start), &all, tracer);
     apexes.push(end(goal));
     wrap(&apexes)
 }
@@ -95,13 +93,11 @@ pub fn funnel<T: Tracer<FunnelEvent>>(start: Point, goal: Point, portals: &[[Cor
 /// from (counted from 1; the apex's own portal when the side is empty).
 type Sides = [(Corner, usize); 2];
 
-/// The funnel from `apex` over `portals`: into `apexes` the corners
-/// the path turns at, from `apex` on, each with the number of portals up to and including the one
-/// it belongs to (0 for `apex`). The last corner is the funnel's apex after the last portal, where
-/// the shortest paths to both ends of that portal part.
-fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], apexes: &mut Vec<(Corner, usize)>, tracer: &mut T) {
-    apexes.clear();
-    apexes.push((apex, 0));
+/// The funnel from `apex` over `portals`: the corners the path turns at, from `apex` on. The last
+/// is the funnel's apex after the last portal, where the shortest paths to both ends of that
+/// portal part.
+fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tracer: &mut T) -> Vec<Corner> {
+    let mut apexes = vec![apex];
     let mut apex = (apex, 0);
     let mut sides = [apex; 2];
     // The chains, kept only for the trace (and not allocated without one): each side's end is
@@ -119,7 +115,7 @@ fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], apexes
             Err(crossed) => {
                 apex = crossed;
                 tracer.record(|| FunnelEvent::Apex { corner: apex.0.point });
-                apexes.push(apex);
+                apexes.push(apex.0);
                 sides = [apex; 2];
                 chains = [fresh(apex.0), fresh(apex.0)];
                 i = apex.1 + 1;
@@ -130,6 +126,7 @@ fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], apexes
         tracer.record(|| FunnelEvent::Step(FunnelStep { portal: i, apex: apex.0.point, left: points(&chains[0]), right: points(&chains[1]) }));
         i += 1;
     }
+    apexes
 }
 
 /// One step of the funnel from `apex` (with the portal it belongs to): each side moves to the

@@ -336,7 +336,7 @@ impl FromStr for Planner {
                 // "jps,4conn": a known planner with its options after a comma instead of a colon.
                 let hint = match name.split_once(',') {
                     Some((head, options)) if NAMES.contains(&head) => format!("options follow a colon, as in {head}:{}", quote(options)),
-                    _ => "use bfs, dijkstra, astar, jps, hpa or pra".to_string(),
+                    _ => format!("use {} or {}", NAMES[..5].join(", "), NAMES[5]),
                 };
                 return Err(format!("unknown planner '{}': {hint}", quote(name)));
             }

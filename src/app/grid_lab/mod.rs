@@ -293,7 +293,7 @@ impl GridLab {
             Ok(grid) => (grid, None),
             Err(e) => (generate::maze(64, 64, 2, 1), Some(format!("{e}; showing a generated maze instead"))),
         };
-        let free = |(x, y): (u32, u32)| x < grid.width() && y < grid.height() && grid.is_cell_passable(grid.cell(x, y));
+        let free = |(x, y): (u32, u32)| grid.is_passable(i64::from(x), i64::from(y));
         let (start, goal) = match query {
             Some([start, goal]) if free(start) && free(goal) => (grid.cell(start.0, start.1), grid.cell(goal.0, goal.1)),
             _ => corner_endpoints(&grid, settings.searches[0].rules),
