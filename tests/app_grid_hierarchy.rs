@@ -10,7 +10,7 @@ use common::reference::{movingai_cost, same_cost};
 use common::ui::click;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use searchlab::app::grid_lab::{Planner, millis, recomputed_text};
-use searchlab::grid::MoveRules;
+use searchlab::grid::{GridGraph, MoveRules};
 use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
 use searchlab::app::grid_lab::GridCommand;
 use searchlab::app::replay_bar::ReplayCommand;
@@ -468,9 +468,11 @@ fn pra_plans_a_near_goal_on_the_grid_and_says_so() {
     let grid = harness.state().grid().clone();
     let (start, _) = harness.state().endpoints();
     let (x, y) = grid.coords(start);
-    // The nearest free cell a few steps away: far closer than PRA*'s short-query bound.
+    // The nearest free cell a few steps away: far closer than PRA*'s short-query bound, round a
+    // wall (a free straight line is taken without a search).
+    let line_blocked = |c: u32| GridGraph::new(&grid, MoveRules::MOVINGAI).straight_path(start, c).is_none();
     let near = (0..grid.cell_count() as u32)
-        .filter(|&c| grid.is_cell_passable(c) && c != start)
+        .filter(|&c| grid.is_cell_passable(c) && c != start && line_blocked(c))
         .min_by_key(|&c| {
             let (cx, cy) = grid.coords(c);
             (cx.abs_diff(x) + cy.abs_diff(y)).abs_diff(6)
@@ -529,4 +531,35 @@ fn pra_on_a_map_where_no_two_cells_join_draws_without_a_level_above_the_grid() {
     select(&mut harness, "HPA*");
     assert_eq!(harness.state().error(), None);
     harness.get(By::new().label_contains("Abstract search"));
+}
+
+#[test]
+fn a_free_straight_line_is_the_whole_plan_and_the_lesson_says_why() {
+    for planner in ["HPA*", "PRA*"] {
+        let mut harness = lab_harness();
+        select(&mut harness, planner);
+        let grid = harness.state().grid().clone();
+        let (start, _) = harness.state().endpoints();
+        // The farthest cell the straight line reaches from the start.
+        let graph = GridGraph::new(&grid, MoveRules::MOVINGAI);
+        let (goal, (cost, line)) = (0..grid.cell_count() as u32)
+            .filter(|&c| grid.is_cell_passable(c) && c != start)
+            .filter_map(|c| graph.straight_path(start, c).map(|found| (c, found)))
+            .max_by_key(|(_, (_, path))| path.len())
+            .expect("the start has a free neighbour");
+        assert!(line.len() >= 3, "{planner}: a line of {} cells", line.len());
+        harness.state_mut().apply(GridCommand::SetGoal(goal));
+        settle(&mut harness);
+        let summary = harness.state().hierarchy().unwrap();
+        assert!(summary.expanded_per_level.iter().all(|&n| n == 0), "{planner}: no search, {:?}", summary.expanded_per_level);
+        let (x, y) = (grid.coords(start), grid.coords(goal));
+        assert!(same_cost(cost, movingai_cost(&grid, x, y).unwrap()), "{planner}: the line is a cheapest path");
+        harness.get_by_label("the planner").scroll_to_me();
+        harness.run();
+        click(&mut harness, "the planner");
+        click(&mut harness, "Step >");
+        harness.get(By::new().label_contains("Every move on the straight line from the start to the goal is free"));
+        click(&mut harness, "Step >");
+        harness.get(By::new().label_contains(&format!("The plan is complete: a path of cost {cost:.3} through {} cells", line.len())));
+    }
 }

@@ -225,6 +225,58 @@ impl<'a> GridGraph<'a> {
         let next = grid.cell(nx as u32, ny as u32);
         Some((next, length * grid.cells[next as usize] as f64))
     }
+
+    /// The path along the straight line from `start` to `goal` (Bresenham's, in grid moves; on
+    /// a 4-connected grid each diagonal step turned into two), with its cost, when every move on
+    /// it is allowed and enters plain ground (weight 1). It then costs what open ground would,
+    /// the octile (4-connected: Manhattan) distance, which no path undercuts: it is a cheapest
+    /// path. Takes one look per cell, where a search on open ground expands every cell of its
+    /// path and looks at each one's neighbours.
+    pub fn straight_path(&self, start: u32, goal: u32) -> Option<(f64, Vec<u32>)> {
+        let grid = self.grid;
+        let ((x0, y0), (x1, y1)) = (grid.coords(start), grid.coords(goal));
+        let (dx, dy) = (x1 as i64 - x0 as i64, y1 as i64 - y0 as i64);
+        let (major, minor) = (dx.abs().max(dy.abs()), dx.abs().min(dy.abs()));
+        // The line keeps inside the rectangle its ends span: cell ids step by fixed offsets.
+        let (along, across) = if dx.abs() >= dy.abs() { (dx.signum(), dy.signum() * grid.width as i64) } else { (dy.signum() * grid.width as i64, dx.signum()) };
+        let plain = |cell: i64| grid.cells[cell as usize] == 1;
+        let open = |cell: i64| grid.cells[cell as usize] != 0;
+        let four = self.rules.connectivity == Connectivity::Four;
+        let mut path = Vec::with_capacity(major as usize + 1 + if four { minor as usize } else { 0 });
+        path.push(start);
+        let (mut cell, mut cost) = (start as i64, 0.0);
+        // Bresenham: the line moves across where it passes half a cell.
+        let mut error = major / 2;
+        for _ in 0..major {
+            error += minor;
+            if error < major {
+                cell += along;
+                if !plain(cell) {
+                    return None;
+                }
+                path.push(cell as u32);
+                cost += 1.0;
+                continue;
+            }
+            error -= major;
+            // The two cells beside the diagonal step: 4-connected, the way goes through one.
+            let (beside_a, beside_b, next) = (cell + along, cell + across, cell + along + across);
+            if four {
+                let via = [beside_a, beside_b].into_iter().find(|&c| plain(c))?;
+                path.push(via as u32);
+                cost += 1.0;
+            } else if !self.rules.diagonal_allowed(open(beside_a), open(beside_b)) {
+                return None;
+            }
+            if !plain(next) {
+                return None;
+            }
+            path.push(next as u32);
+            cost += if four { 1.0 } else { SQRT2 };
+            cell = next;
+        }
+        Some((cost, path))
+    }
 }
 
 impl Graph for GridGraph<'_> {

@@ -13,7 +13,7 @@
 //! On each level, costs from landmarks (a differential heuristic) sharpen A*'s guide.
 
 use super::astar::astar;
-use super::plan_trace::{PlanEvent, PlanStage};
+use super::plan_trace::{PlanEvent, PlanStage, straight_line};
 use super::{Heuristic, SearchSpace};
 use super::planner::Planner;
 use crate::graph::Graph;
@@ -482,6 +482,12 @@ impl Pyramid {
             expanded_per_level: vec![0; level + 1],
         };
         if !self.joins(start, goal) {
+            return result;
+        }
+        if let Some((cost, path)) = straight_line(grid, self.rules, start, goal, tracer) {
+            result.complete = true;
+            result.paths[0] = path.clone();
+            result.path = Some((cost, path));
             return result;
         }
         // The grid search's own cost: walking the path again to add it up took a tenth of a

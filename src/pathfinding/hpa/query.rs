@@ -6,7 +6,7 @@ use crate::grid::{Grid, GridGraph};
 use crate::pathfinding::astar::{astar, grid_heuristic};
 use crate::pathfinding::dijkstra::dijkstra;
 use crate::graph::{Graph, path_cost};
-use crate::pathfinding::plan_trace::{PlanEvent, PlanStage};
+use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, straight_line};
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::pathfinding::{Heuristic, SearchSpace};
 use crate::trace::{Mapped, NO_NODE, Tracer};
@@ -239,6 +239,12 @@ impl Hpa {
             abstract_expanded: 0,
             expanded_per_level: vec![0; top + 1],
         };
+        if let Some((cost, path)) = straight_line(grid, self.rules, start, goal, tracer) {
+            result.unsmoothed_cost = Some(cost);
+            result.refined_path = path.clone();
+            result.path = Some((cost, path));
+            return result;
+        }
         let ends = [start, goal];
         let (start_node, goal_node) = (self.node_cells.len() as u32, self.node_cells.len() as u32 + 1);
         let cell_of = |node: u32| match node.checked_sub(start_node) {
@@ -413,10 +419,19 @@ mod tests {
                 let (from, to) = (graph().start(), graph().goal());
                 let every = dijkstra(&EveryEdge(graph()), from, Some(to), &mut space, &mut NoTrace);
                 let pruned = dijkstra(&graph(), from, Some(to), &mut space, &mut NoTrace);
-                let (every, pruned) = (every.cost(), pruned.cost());
                 let planned = hpa.query(&grid, ends[0], ends[1], HpaQuery { smooth: false }, &mut space, &mut NoTrace).unsmoothed_cost;
+                let (every, pruned) = (every.cost(), pruned.cost());
+                let mut checked = vec![pruned];
+                // A free straight line is answered without the abstract graph, and is never dearer.
+                match GridGraph::new(&grid, MoveRules::MOVINGAI).straight_path(ends[0], ends[1]) {
+                    Some((line, _)) => {
+                        assert_eq!(planned, Some(line));
+                        assert!(every.is_some_and(|every| line <= every + 1e-4), "density {density}, query {i}: line {line} against {every:?}");
+                    }
+                    None => checked.push(planned),
+                }
                 // Links cost the cached distances, kept as f32: sums may differ in the sixth digit.
-                for cost in [pruned, planned] {
+                for cost in checked {
                     assert_eq!(cost.is_some(), every.is_some(), "density {density}, query {i}");
                     if let (Some(cost), Some(every)) = (cost, every) {
                         assert!((cost - every).abs() < 1e-4, "density {density}, query {i}: {cost} against {every} trying every edge");

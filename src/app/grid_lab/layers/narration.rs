@@ -123,6 +123,9 @@ fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanVie
 
 fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
     match stage {
+        PlanStage::StraightLine => "Every move on the straight line from the start to the goal is free, on plain ground: it costs the \
+             distance in open ground, which no path undercuts, so it is returned without planning."
+            .to_string(),
         // On level 1 the distances cached inside each cluster give the links; above, searches on the level below.
         PlanStage::LinkStart if level == 0 => "Level 1: the start joins the abstract graph; the distances cached inside its cluster \
              give its cost to each entrance (a search runs only straight to a goal in the same cluster)."

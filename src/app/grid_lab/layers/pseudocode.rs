@@ -17,7 +17,8 @@ impl HierarchyState {
     }
 }
 
-const HPA_PSEUDOCODE: [&str; 7] = [
+const HPA_PSEUDOCODE: [&str; 8] = [
+    "if every move on the straight line from start to goal is free: return it, a cheapest path",
     "for each level: link start and goal to their cluster's entrances",
     "A* on the top level's abstract graph from start to goal:",
     "    expand the abstract node with the lowest f (one entered from inside its cluster: only its border crossings)",
@@ -27,7 +28,8 @@ const HPA_PSEUDOCODE: [&str; 7] = [
     "return the path",
 ];
 
-const PRA_PSEUDOCODE: [&str; 8] = [
+const PRA_PSEUDOCODE: [&str; 9] = [
+    "if every move on the straight line from start to goal is free: return it, a cheapest path",
     "A* on level L between the parents of start and goal:",
     "    expand the abstract node with the lowest f",
     "for each level l from L - 1 down to the grid:",
@@ -51,20 +53,21 @@ fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
     let expanding = matches!(event, PlanEvent::Search(SearchEvent::Expand { .. }));
     let stage = player.view().stage;
     match planner {
-        _ if player.at_end() => Some(if planner == Planner::Hpa { 6 } else { 7 }),
+        _ if stage == Some(PlanStage::StraightLine) => Some(0),
+        _ if player.at_end() => Some(if planner == Planner::Hpa { 7 } else { 8 }),
         Planner::Hpa => match stage {
-            Some(PlanStage::AbstractSearch) => Some(1 + expanding as usize),
-            Some(PlanStage::RefineAbstractPath) => Some(3),
-            Some(PlanStage::RefineEdges) => Some(4),
-            Some(PlanStage::Smooth) => Some(5),
-            _ => Some(0),
+            Some(PlanStage::AbstractSearch) => Some(2 + expanding as usize),
+            Some(PlanStage::RefineAbstractPath) => Some(4),
+            Some(PlanStage::RefineEdges) => Some(5),
+            Some(PlanStage::Smooth) => Some(6),
+            _ => Some(1),
         },
         Planner::Pra => match (stage, event) {
-            (_, PlanEvent::Corridor { .. }) => Some(3),
-            (Some(PlanStage::Refine), PlanEvent::Stage { .. }) => Some(2),
-            (Some(PlanStage::AbstractSearch), _) => Some(expanding as usize),
-            (Some(PlanStage::Refine), _) => Some(4 + expanding as usize),
-            (Some(PlanStage::RefineWithoutCorridor), _) => Some(6),
+            (_, PlanEvent::Corridor { .. }) => Some(4),
+            (Some(PlanStage::Refine), PlanEvent::Stage { .. }) => Some(3),
+            (Some(PlanStage::AbstractSearch), _) => Some(1 + expanding as usize),
+            (Some(PlanStage::Refine), _) => Some(5 + expanding as usize),
+            (Some(PlanStage::RefineWithoutCorridor), _) => Some(7),
             _ => None,
         },
         Planner::Off => None,
@@ -84,20 +87,21 @@ mod tests {
             let line = plan_line(Planner::Pra, &player).expect("every event has a line");
             // Every stage the planner records has its own line here: a new stage fails the test.
             let expected = match (player.current_event().unwrap(), player.view().stage) {
-                _ if player.at_end() => 7,
-                (PlanEvent::Corridor { .. }, _) => 3,
-                (PlanEvent::Stage { .. }, Some(PlanStage::Refine)) => 2,
-                (PlanEvent::Search(SearchEvent::Expand { .. }), Some(PlanStage::AbstractSearch)) => 1,
-                (_, Some(PlanStage::AbstractSearch)) => 0,
-                (PlanEvent::Search(SearchEvent::Expand { .. }), Some(PlanStage::Refine)) => 5,
-                (_, Some(PlanStage::Refine)) => 4,
-                (_, Some(PlanStage::RefineWithoutCorridor)) => 6,
+                (_, Some(PlanStage::StraightLine)) => 0,
+                _ if player.at_end() => 8,
+                (PlanEvent::Corridor { .. }, _) => 4,
+                (PlanEvent::Stage { .. }, Some(PlanStage::Refine)) => 3,
+                (PlanEvent::Search(SearchEvent::Expand { .. }), Some(PlanStage::AbstractSearch)) => 2,
+                (_, Some(PlanStage::AbstractSearch)) => 1,
+                (PlanEvent::Search(SearchEvent::Expand { .. }), Some(PlanStage::Refine)) => 6,
+                (_, Some(PlanStage::Refine)) => 5,
+                (_, Some(PlanStage::RefineWithoutCorridor)) => 7,
                 (event, stage) => panic!("no expected line for {event:?} in stage {stage:?}"),
             };
             assert_eq!(line, expected);
             lines.push(line);
         }
-        for line in [0, 1, 2, 3, 4, 5, 7] {
+        for line in [1, 2, 3, 4, 5, 6, 8] {
             assert!(lines.contains(&line), "line {line} is reached");
         }
     }
