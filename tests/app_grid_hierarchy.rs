@@ -554,6 +554,7 @@ fn a_free_straight_line_is_the_whole_plan_and_the_lesson_says_why() {
         assert!(summary.expanded_per_level.iter().all(|&n| n == 0), "{planner}: no search, {:?}", summary.expanded_per_level);
         let (x, y) = (grid.coords(start), grid.coords(goal));
         assert!(same_cost(cost, movingai_cost(&grid, x, y).unwrap()), "{planner}: the line is a cheapest path");
+        harness.get_by_label("free: no planning");
         harness.get_by_label("the planner").scroll_to_me();
         harness.run();
         click(&mut harness, "the planner");

@@ -134,6 +134,28 @@ fn hpa_plans_on_two_levels_when_asked() {
 }
 
 #[test]
+fn hierarchical_planners_say_when_the_straight_line_was_the_answer() {
+    // rooms128: (1,1) to (5,3) runs along open floor; (1,1) to (120,120) crosses room walls.
+    for (to, free) in [("5,3", true), ("120,120", false)] {
+        let goal: Vec<u32> = to.split(',').map(|n| n.parse().unwrap()).collect();
+        let best = reference_cost("rooms128.map", (1, 1), (goal[0], goal[1]));
+        for algo in ["hpa", "pra"] {
+            let output = searchlab(&["path", "--map", "maps/rooms128.map", "--from", "1,1", "--to", to, "--algo", algo]);
+            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            let line = &json_lines(&output)[0];
+            assert_eq!(line["straight_line"], free, "{algo} to {to}: {line}");
+            assert_eq!(line["expanded"] == 0, free, "{algo} to {to}: a free line needs no search");
+            if free {
+                assert!(same_cost(line["cost"].as_f64().unwrap(), best), "{algo}: the line is a cheapest path");
+                if algo == "pra" {
+                    assert_eq!(line["level"], 0);
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn a_blocked_query_is_reported_on_its_line_and_the_rest_run() {
     let dir = ScratchDir::new("cli-path");
     let scen = dir.write_arg("blocked.scen", "version 1\n0\tmaze64.map\t64\t64\t1\t1\t3\t1\t2\n0\tmaze64.map\t64\t64\t0\t0\t3\t1\t2\n");

@@ -198,11 +198,13 @@ fn details(answer: &Answer) -> Value {
             "abstract_expanded": result.abstract_expanded,
             "expanded_per_level": result.expanded_per_level,
             "unsmoothed_cost": result.unsmoothed_cost.map(positive_zero),
+            "straight_line": result.straight_line,
         }),
         Answer::Pra(result) => json!({
             "level": result.level,
             "complete": complete(answer),
             "expanded_per_level": result.expanded_per_level,
+            "straight_line": result.straight_line,
         }),
     }
 }

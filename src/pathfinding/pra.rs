@@ -115,6 +115,9 @@ pub struct PraResult {
     pub corridors: Vec<Vec<u32>>,
     /// Nodes expanded per level, index = level.
     pub expanded_per_level: Vec<usize>,
+    /// Whether the path is the free straight line from start to goal, returned without planning
+    /// (on level 0).
+    pub straight_line: bool,
 }
 
 /// One level seen as a graph: the grid at level 0, an abstract level above.
@@ -492,15 +495,14 @@ impl Pyramid {
             paths: vec![Vec::new(); level + 1],
             corridors: vec![Vec::new(); level + 1],
             expanded_per_level: vec![0; level + 1],
+            straight_line: false,
         };
         if !self.joins(start, goal) {
             return result;
         }
         if let Some((cost, path)) = straight_line(grid, self.rules, start, goal, tracer) {
-            result.complete = true;
-            result.paths[0] = path.clone();
-            result.path = Some((cost, path));
-            return result;
+            let (paths, corridors) = (vec![path.clone()], vec![Vec::new()]);
+            return PraResult { path: Some((cost, path)), complete: true, level: 0, paths, corridors, expanded_per_level: vec![0], straight_line: true };
         }
         // The grid search's own cost: walking the path again to add it up took a tenth of a
         // short query's time.

@@ -547,6 +547,12 @@ impl HierarchyState {
             row(query_time, millis(plan.query_time), millis(plan.astar.time));
             // Short values: a long one pushes the A* column out of the side panel.
             row(if summary.complete { "Speed-up" } else { "First steps vs A*'s path" }, summary.speedup_text(), none());
+            let straight_line = match &plan.answer {
+                Answer::Hpa(result) => result.straight_line,
+                Answer::Pra(result) => result.straight_line,
+                Answer::Flat(_) => false,
+            };
+            row("Straight line", if straight_line { "free: no planning" } else { "blocked" }.to_string(), none());
             for (level, expanded) in summary.expanded_per_level.iter().enumerate() {
                 let label = if level == 0 { "Expanded on the grid".to_string() } else { format!("Expanded on level {level}") };
                 row(&label, expanded.to_string(), if level == 0 { plan.astar.expanded.to_string() } else { none() });
@@ -595,7 +601,9 @@ impl HierarchyState {
         let plan = self.plan.as_ref().filter(|_| settings.planner == Planner::Pra)?;
         let Answer::Pra(result) = &plan.answer else { return None };
         let level = settings.shown_level;
-        if level > result.level {
+        if result.straight_line {
+            Some("The straight line from start to goal is free: PRA* returned it without planning".to_string())
+        } else if level > result.level {
             Some(format!("PRA* planned on level {}: level {level} shows regions only", result.level))
         } else if level == 0 && result.level == 0 {
             Some("Level 0: planned on the grid itself, by plain A* (no corridor)".to_string())

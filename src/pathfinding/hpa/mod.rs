@@ -162,6 +162,8 @@ pub struct HpaResult {
     /// goal on level 1 (refinement walks cached distances and expands nothing); on level l, linking on level l + 1 and, on the top level,
     /// the abstract search.
     pub expanded_per_level: Vec<usize>,
+    /// Whether the path is the free straight line from start to goal, returned without planning.
+    pub straight_line: bool,
 }
 
 /// A grid graph confined to one rectangle of cells; `reversed` gives each edge the cost of

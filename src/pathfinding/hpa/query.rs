@@ -238,11 +238,13 @@ impl Hpa {
             insertion_expanded: 0,
             abstract_expanded: 0,
             expanded_per_level: vec![0; top + 1],
+            straight_line: false,
         };
         if let Some((cost, path)) = straight_line(grid, self.rules, start, goal, tracer) {
             result.unsmoothed_cost = Some(cost);
             result.refined_path = path.clone();
             result.path = Some((cost, path));
+            result.straight_line = true;
             return result;
         }
         let ends = [start, goal];
