@@ -440,24 +440,34 @@ fn side_by_side_draws_the_layers_on_both_canvases() {
 }
 
 /// The planner's table beside A*'s stays inside the window at 1280x720 in the app (its lesson
-/// list beside the page, 100 % text), PRA*(k)'s longest values included: the A* column was
-/// pushed out of the side panel.
+/// list beside the page), at 100 % and a projector's 130 % text, PRA*(k)'s and HPA*'s longest
+/// values included: the A* column was pushed out of the side panel.
 #[test]
 fn the_planner_table_keeps_its_a_star_column_in_the_window() {
-    let mut harness = common::ui::app_on("Grid search", [1280.0, 720.0], 1.0);
-    click(&mut harness, "PRA*");
-    common::ui::wait_until(&mut harness, |app| !app.is_busy());
-    harness.run();
-    click(&mut harness, "PRA*(k): refine only the first k steps");
-    common::ui::wait_until(&mut harness, |app| !app.is_busy());
-    harness.run();
-    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
-    for label in ["A* (flat)", "no: first steps"] {
-        let node = harness.get_by_label(label);
-        node.scroll_to_me();
+    for scale in [1.0, 1.3] {
+        let mut harness = common::ui::app_on("Grid search", [1280.0, 720.0], scale);
+        // The harness counts in points: 1280x720 pixels at the text scale.
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0) / scale);
+        let in_window = |harness: &mut egui_kittest::Harness<'_, searchlab::app::SearchlabApp>, label: &str| {
+            let node = harness.get_by_label(label);
+            node.scroll_to_me();
+            harness.run();
+            let rect = harness.get_by_label(label).rect();
+            assert!(window.contains_rect(rect), "'{label}' {rect:?} is off the window at {scale}x text");
+        };
+        click(&mut harness, "HPA*");
+        common::ui::wait_until(&mut harness, |app| !app.is_busy());
         harness.run();
-        let rect = harness.get_by_label(label).rect();
-        assert!(window.contains_rect(rect), "'{label}' {rect:?} is off the window");
+        in_window(&mut harness, "A* (flat)");
+        click(&mut harness, "PRA*");
+        common::ui::wait_until(&mut harness, |app| !app.is_busy());
+        harness.run();
+        click(&mut harness, "PRA*(k): refine only the first k steps");
+        common::ui::wait_until(&mut harness, |app| !app.is_busy());
+        harness.run();
+        for label in ["A* (flat)", "no: first steps"] {
+            in_window(&mut harness, label);
+        }
     }
 }
 

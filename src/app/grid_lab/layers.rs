@@ -528,59 +528,85 @@ impl HierarchyState {
         if let Some(counts) = &summary.recomputed {
             ui.colored_label(theme::palette(ui.ctx()).recomputed, recomputed_text(counts));
         }
+        let mut rows: Vec<[String; 3]> = Vec::new();
+        let mut row = |label: &str, ours: String, astar: String| rows.push([label.to_string(), ours, astar]);
+        let none = || "–".to_string();
+        row("", format!("{} (hierarchical)", summary.planner.name()), "A* (flat)".to_string());
+        let preprocessing = match (plan.preprocessing, &plan.recomputed) {
+            (None, _) => "none (reused)".to_string(),
+            (Some(time), Some(_)) => format!("{} (updated)", millis(time)),
+            (Some(time), None) => format!("{} (built)", millis(time)),
+        };
+        row("Pre-processing", preprocessing, none());
+        let query_time = if summary.complete { "Query time" } else { "Time to the first steps" };
+        row(query_time, millis(plan.query_time), millis(plan.astar.time));
+        // Short values: a long one pushes the A* column out of the side panel.
+        row(if summary.complete { "Speed-up" } else { "First steps vs A*'s path" }, summary.speedup_text(), none());
+        let straight_line = match &plan.answer {
+            Answer::Hpa(result) => result.straight_line,
+            Answer::Pra(result) => result.straight_line,
+            Answer::Flat(_) => false,
+        };
+        row("Straight line", if straight_line { "free: no planning" } else { "blocked" }.to_string(), none());
+        for (level, expanded) in summary.expanded_per_level.iter().enumerate() {
+            let label = if level == 0 { "Expanded on the grid".to_string() } else { format!("Expanded on level {level}") };
+            row(&label, expanded.to_string(), if level == 0 { plan.astar.expanded.to_string() } else { none() });
+        }
+        match &plan.answer {
+            Answer::Hpa(result) => {
+                row("Linking start and goal", result.insertion_expanded.to_string(), none());
+                row("Abstract search", result.abstract_expanded.to_string(), none());
+                let unsmoothed = result.unsmoothed_cost.map_or_else(none, |c| format!("{c:.3}"));
+                row("Cost before smoothing", unsmoothed, none());
+            }
+            Answer::Pra(result) => {
+                // Short: a wider column pushed the A* column past a 1280-pixel cell at 130% text.
+                let level = if result.level == 0 { "0 (the grid)".to_string() } else { result.level.to_string() };
+                row("Planned on level", level, none());
+                let complete = if result.complete || result.path.is_none() { "yes" } else { "no: first steps" };
+                row("Complete path", complete.to_string(), none());
+            }
+            Answer::Flat(_) => {}
+        }
+        let cost = |c: Option<f64>| c.map_or_else(|| "no path".to_string(), |c| format!("{c:.3}"));
+        row("Path cost", cost(summary.cost), cost(summary.astar_cost));
+        row("Suboptimality", summary.suboptimality().map_or_else(none, percent), percent(0.0));
+        if let Prepared::Hpa(hpa) = &*plan.abstraction {
+            for level in 1..=hpa.levels() {
+                let size = format!("{} nodes, {} edges", hpa.node_count(level), hpa.edge_count(level));
+                row(&format!("Graph on level {level}"), size, none());
+            }
+        }
+        // A* keeps its column whole; the labels and the planner's values wrap in what it leaves, so
+        // on a narrow panel (a projector at 130% text) the A* column stays in view instead of
+        // being cut at the panel's edge.
+        let spacing = ui.spacing().item_spacing.x;
+        let width = |text: &str| widgets::text_width(ui, text, egui::TextStyle::Body);
+        let widest = |column: usize| rows.iter().map(|r| width(&r[column])).fold(0.0, f32::max);
+        let longest_word = |column: usize| rows.iter().flat_map(|r| r[column].split(' ')).map(width).fold(0.0, f32::max);
+        let room = ui.available_width() - widest(2) - 2.0 * spacing;
+        let (labels, ours) = (widest(0), widest(1));
+        let label_width = if labels + ours <= room {
+            labels
+        } else if ours < room / 2.0 {
+            room - ours
+        } else {
+            labels.min(room / 2.0)
+        }
+        .max(longest_word(0));
+        let ours_width = (room - label_width).max(longest_word(1));
+        let wrapped = |ui: &mut egui::Ui, text: String, max_width: f32| {
+            ui.scope(|ui| {
+                ui.set_max_width(max_width);
+                ui.add(egui::Label::new(text).wrap());
+            });
+        };
         egui::Grid::new("hierarchy-vs-astar").striped(true).num_columns(3).show(ui, |ui| {
-            let mut row = |label: &str, ours: String, astar: String| {
-                ui.label(label);
-                ui.label(ours);
+            for [label, ours, astar] in rows {
+                wrapped(ui, label, label_width);
+                wrapped(ui, ours, ours_width);
                 ui.label(astar);
                 ui.end_row();
-            };
-            let none = || "–".to_string();
-            row("", format!("{} (hierarchical)", summary.planner.name()), "A* (flat)".to_string());
-            let preprocessing = match (plan.preprocessing, &plan.recomputed) {
-                (None, _) => "none (reused)".to_string(),
-                (Some(time), Some(_)) => format!("{} (updated)", millis(time)),
-                (Some(time), None) => format!("{} (built)", millis(time)),
-            };
-            row("Pre-processing", preprocessing, none());
-            let query_time = if summary.complete { "Query time" } else { "Time to the first steps" };
-            row(query_time, millis(plan.query_time), millis(plan.astar.time));
-            // Short values: a long one pushes the A* column out of the side panel.
-            row(if summary.complete { "Speed-up" } else { "First steps vs A*'s path" }, summary.speedup_text(), none());
-            let straight_line = match &plan.answer {
-                Answer::Hpa(result) => result.straight_line,
-                Answer::Pra(result) => result.straight_line,
-                Answer::Flat(_) => false,
-            };
-            row("Straight line", if straight_line { "free: no planning" } else { "blocked" }.to_string(), none());
-            for (level, expanded) in summary.expanded_per_level.iter().enumerate() {
-                let label = if level == 0 { "Expanded on the grid".to_string() } else { format!("Expanded on level {level}") };
-                row(&label, expanded.to_string(), if level == 0 { plan.astar.expanded.to_string() } else { none() });
-            }
-            match &plan.answer {
-                Answer::Hpa(result) => {
-                    row("Linking start and goal", result.insertion_expanded.to_string(), none());
-                    row("Abstract search", result.abstract_expanded.to_string(), none());
-                    let unsmoothed = result.unsmoothed_cost.map_or_else(none, |c| format!("{c:.3}"));
-                    row("Cost before smoothing", unsmoothed, none());
-                }
-                Answer::Pra(result) => {
-                    // Short: a wider column pushed the A* column past a 1280-pixel cell at 130% text.
-                    let level = if result.level == 0 { "0 (the grid)".to_string() } else { result.level.to_string() };
-                    row("Planned on level", level, none());
-                    let complete = if result.complete || result.path.is_none() { "yes" } else { "no: first steps" };
-                    row("Complete path", complete.to_string(), none());
-                }
-                Answer::Flat(_) => {}
-            }
-            let cost = |c: Option<f64>| c.map_or_else(|| "no path".to_string(), |c| format!("{c:.3}"));
-            row("Path cost", cost(summary.cost), cost(summary.astar_cost));
-            row("Suboptimality", summary.suboptimality().map_or_else(none, percent), percent(0.0));
-            if let Prepared::Hpa(hpa) = &*plan.abstraction {
-                for level in 1..=hpa.levels() {
-                    let size = format!("{} nodes, {} edges", hpa.node_count(level), hpa.edge_count(level));
-                    row(&format!("Graph on level {level}"), size, none());
-                }
             }
         });
     }
