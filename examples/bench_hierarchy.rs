@@ -89,7 +89,7 @@ fn run(grid: &Grid, queries: &[(u32, u32, Scenario)], mut plan: impl FnMut(u32, 
             let astar_micros = best_of_three(|| astar_expanded = GridSearch::default().run(grid, start, goal, &mut space, &mut NoTrace).expanded);
             let mut answer = (f64::NAN, false, 0);
             let micros = best_of_three(|| answer = plan(start, goal));
-            let line_free = GridGraph::new(grid, MoveRules::MOVINGAI).straight_path(start, goal).is_some();
+            let line_free = GridGraph::new(grid, MoveRules::MOVINGAI).straight_path(start, goal).is_ok();
             Answer { micros, astar_micros, astar_expanded, cost: answer.0, complete: answer.1, expanded: answer.2, line_free }
         })
         .collect()

@@ -238,11 +238,17 @@ fn stepping_through_pra_walks_down_the_levels_and_back() {
     let (start, goal) = harness.state().endpoints();
     let top = Pyramid::build(&grid, MoveRules::MOVINGAI).default_level(&grid, start, goal, None);
 
+    // The straight line first, on the grid, and where it stopped.
     click(&mut harness, "Step >");
-    assert_eq!(plan_state(&harness), (top, None, 1), "the abstract search starts on the planning level");
+    assert_eq!(plan_state(&harness), (0, None, 1));
+    harness.get(By::new().label_contains("level 0: try the straight line"));
+    click(&mut harness, "Step >");
+    harness.get(By::new().label_contains("The straight line is blocked by"));
+    click(&mut harness, "Step >");
+    assert_eq!(plan_state(&harness), (top, None, 3), "the abstract search starts on the planning level");
     harness.get(By::new().label_contains(&format!("level {top}: abstract search")));
     // Through the abstract search until the corridor of the level below appears.
-    let mut steps = 1;
+    let mut steps = 3;
     while plan_state(&harness).1.is_none() {
         click(&mut harness, "Step >");
         steps += 1;
@@ -275,6 +281,12 @@ fn stepping_through_hpa_goes_from_linking_to_the_refined_path() {
     let mut harness = lab_harness();
     select(&mut harness, "HPA*");
     click(&mut harness, "the planner");
+    // The straight line first, blocked on the lab's maze; then linking.
+    click(&mut harness, "Step >");
+    let view = harness.state().plan_player().unwrap().view();
+    assert_eq!((view.level, view.stage), (0, Some(PlanStage::StraightLine)));
+    click(&mut harness, "Step >");
+    assert!(harness.state().plan_player().unwrap().view().line_stop.is_some());
     click(&mut harness, "Step >");
     let view = harness.state().plan_player().unwrap().view();
     assert_eq!((view.level, view.stage), (0, Some(PlanStage::LinkStart)));
@@ -302,9 +314,10 @@ fn stepping_through_hpa_narrates_refined_pieces_and_the_smoothed_path() {
     let events = harness.state().plan_player().unwrap().trace().events.clone();
     let grid = harness.state().grid().clone();
     let cell = |c: u32| format!("({},{})", grid.coords(c).0, grid.coords(c).1);
-    // Linking on level 1 reads the cached distances: no open list, no parent.
-    let PlanEvent::Search(SearchEvent::Open { node, g, .. }) = &events[1] else { panic!("the start's first link: {:?}", events[1]) };
-    harness.state_mut().apply(GridCommand::Replay(ReplayCommand::Seek(2)));
+    // After the straight line (its stage and where it stopped), linking on level 1 reads the
+    // cached distances: no open list, no parent.
+    let PlanEvent::Search(SearchEvent::Open { node, g, .. }) = &events[3] else { panic!("the start's first link: {:?}", events[3]) };
+    harness.state_mut().apply(GridCommand::Replay(ReplayCommand::Seek(4)));
     harness.run();
     harness.get_by_label_contains(&format!("Level 1: the start reaches entrance {} at cost {g:.3}, a distance cached inside its cluster.", cell(*node)));
     assert!(harness.query(By::new().label_contains("goes on the open list")).is_none());
@@ -444,7 +457,7 @@ fn side_by_side_draws_the_layers_on_both_canvases() {
 /// values included: the A* column was pushed out of the side panel.
 #[test]
 fn the_planner_table_keeps_its_a_star_column_in_the_window() {
-    for scale in [1.0, 1.3] {
+    for scale in [1.0, 1.2, 1.3] {
         let mut harness = common::ui::app_on("Grid search", [1280.0, 720.0], scale);
         // The harness counts in points: 1280x720 pixels at the text scale.
         let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0) / scale);
@@ -480,7 +493,7 @@ fn pra_plans_a_near_goal_on_the_grid_and_says_so() {
     let (x, y) = grid.coords(start);
     // The nearest free cell a few steps away: far closer than PRA*'s short-query bound, round a
     // wall (a free straight line is taken without a search).
-    let line_blocked = |c: u32| GridGraph::new(&grid, MoveRules::MOVINGAI).straight_path(start, c).is_none();
+    let line_blocked = |c: u32| GridGraph::new(&grid, MoveRules::MOVINGAI).straight_path(start, c).is_err();
     let near = (0..grid.cell_count() as u32)
         .filter(|&c| grid.is_cell_passable(c) && c != start && line_blocked(c))
         .min_by_key(|&c| {
@@ -500,8 +513,13 @@ fn pra_plans_a_near_goal_on_the_grid_and_says_so() {
     harness.get_by_label("the planner").scroll_to_me();
     harness.run();
     click(&mut harness, "the planner");
+    // The straight line first, and what stopped it.
     click(&mut harness, "Step >");
-    assert_eq!(plan_state(&harness), (0, None, 1));
+    harness.get(By::new().label_contains("First the straight line from the start to the goal"));
+    click(&mut harness, "Step >");
+    harness.get(By::new().label_contains("The straight line is blocked by"));
+    click(&mut harness, "Step >");
+    assert_eq!(plan_state(&harness), (0, None, 3));
     harness.get(By::new().label_contains("Planning on level 0, the grid: plain A*"));
 }
 
@@ -554,7 +572,7 @@ fn a_free_straight_line_is_the_whole_plan_and_the_lesson_says_why() {
         let graph = GridGraph::new(&grid, MoveRules::MOVINGAI);
         let (goal, (cost, line)) = (0..grid.cell_count() as u32)
             .filter(|&c| grid.is_cell_passable(c) && c != start)
-            .filter_map(|c| graph.straight_path(start, c).map(|found| (c, found)))
+            .filter_map(|c| graph.straight_path(start, c).ok().map(|found| (c, found)))
             .max_by_key(|(_, (_, path))| path.len())
             .expect("the start has a free neighbour");
         assert!(line.len() >= 3, "{planner}: a line of {} cells", line.len());
@@ -569,8 +587,8 @@ fn a_free_straight_line_is_the_whole_plan_and_the_lesson_says_why() {
         harness.run();
         click(&mut harness, "the planner");
         click(&mut harness, "Step >");
-        harness.get(By::new().label_contains("Every move on the straight line from the start to the goal is free"));
+        harness.get(By::new().label_contains("First the straight line from the start to the goal"));
         click(&mut harness, "Step >");
-        harness.get(By::new().label_contains(&format!("The plan is complete: a path of cost {cost:.3} through {} cells", line.len())));
+        harness.get(By::new().label_contains(&format!("so a path of cost {cost:.3} through {} cells is returned without planning", line.len())));
     }
 }

@@ -43,6 +43,8 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
                 harness.run();
                 timeline(harness, 60.0);
             }),
+            // Back to the straight line HPA* tried first, crossed out where the maze blocks it.
+            ("hpa_planner_line_blocked", |harness| timeline(harness, 2.0)),
             // The projector theme, then its colour-blind-safe colours (no green against red).
             ("light", |harness| harness.get_by_label("Light (projector)").click()),
             ("light_colour_blind_safe", |harness| harness.get_by_label("Colour-blind safe").click()),

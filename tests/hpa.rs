@@ -178,7 +178,8 @@ fn recording_changes_nothing_and_marks_each_stage() {
     let (grid, _, plain, events) = recorded_query(16, 1);
     let stages: Vec<PlanStage> =
         events.iter().filter_map(|e| if let PlanEvent::Stage { stage, .. } = e { Some(*stage) } else { None }).collect();
-    assert_eq!(stages.len(), 5, "{stages:?}");
+    assert_eq!(stages.len(), 6, "{stages:?}");
+    assert_eq!(stages[0], PlanStage::StraightLine, "the line is tried first");
     let last_found = events.iter().rev().find_map(|e| match e {
         PlanEvent::Search(SearchEvent::Found { path, .. }) => Some(path.clone()),
         _ => None,
@@ -240,7 +241,7 @@ fn two_level_recording_shows_every_level_and_changes_nothing() {
     let stages: Vec<(usize, PlanStage)> =
         events.iter().filter_map(|e| if let PlanEvent::Stage { level, stage } = e { Some((*level, *stage)) } else { None }).collect();
     let levels: Vec<usize> = stages.iter().map(|s| s.0).collect();
-    assert_eq!(levels, vec![0, 0, 1, 1, 2, 1, 0, 0], "{stages:?}");
+    assert_eq!(levels, vec![0, 0, 0, 1, 1, 2, 1, 0, 0], "{stages:?}");
     // The abstract search ends with the level-2 path, the refinement shows the level-1 one.
     let found: Vec<Vec<u32>> = events
         .iter()

@@ -7,7 +7,7 @@ mod common;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use searchlab::graph::path_cost;
-use searchlab::grid::{Connectivity, Grid, GridGraph, MoveRules};
+use searchlab::grid::{Connectivity, Grid, GridGraph, MoveRules, Obstacle};
 use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
 use searchlab::pathfinding::plan_trace::{PlanEvent, PlanStage};
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
@@ -45,7 +45,7 @@ fn a_straight_line_is_returned_only_when_it_is_a_cheapest_path() {
                 for rules in RULES {
                     queries += 1;
                     let graph = GridGraph::new(&grid, rules);
-                    let Some((cost, path)) = graph.straight_path(start, goal) else {
+                    let Ok((cost, path)) = graph.straight_path(start, goal) else {
                         assert!(density > 0.0, "on empty ground every line is free ({rules:?})");
                         continue;
                     };
@@ -70,35 +70,73 @@ fn a_straight_line_is_returned_only_when_it_is_a_cheapest_path() {
 }
 
 #[test]
-fn a_wall_or_heavy_ground_on_the_line_is_refused() {
+fn a_wall_a_corner_or_heavy_ground_on_the_line_stops_it_and_says_where() {
     let mut grid = Grid::new(9, 5);
     let (start, goal) = (grid.cell(0, 2), grid.cell(8, 2));
-    let graph = GridGraph::new(&grid, MoveRules::MOVINGAI);
-    assert_eq!(graph.straight_path(start, goal).map(|(cost, path)| (cost, path.len())), Some((8.0, 9)));
+    let line = |grid: &Grid, rules: MoveRules, start: u32, goal: u32| GridGraph::new(grid, rules).straight_path(start, goal);
+    assert_eq!(line(&grid, MoveRules::MOVINGAI, start, goal).map(|(cost, path)| (cost, path.len())), Ok((8.0, 9)));
     grid.set_weight(4, 2, 3);
-    assert_eq!(GridGraph::new(&grid, MoveRules::MOVINGAI).straight_path(start, goal), None, "a weight makes the line dearer than open ground");
+    let stop = line(&grid, MoveRules::MOVINGAI, start, goal).expect_err("a weight makes the line dearer than open ground");
+    assert_eq!((stop.cell, stop.obstacle), (grid.cell(4, 2), Obstacle::Weight(3)));
+    assert_eq!(stop.walked, (0..4).map(|x| grid.cell(x, 2)).collect::<Vec<_>>(), "the cells before it");
     grid.set_weight(4, 2, 1);
     grid.set_passable(4, 2, false);
-    assert_eq!(GridGraph::new(&grid, MoveRules::MOVINGAI).straight_path(start, goal), None);
+    assert_eq!(line(&grid, MoveRules::MOVINGAI, start, goal).map_err(|stop| (stop.cell, stop.obstacle)), Err((grid.cell(4, 2), Obstacle::Wall)));
     // A diagonal past a wall's corner is no MovingAI move, though a corner-cutting one.
     let mut grid = Grid::new(2, 2);
     grid.set_passable(1, 0, false);
     let (start, goal) = (grid.cell(0, 0), grid.cell(1, 1));
-    assert_eq!(GridGraph::new(&grid, MoveRules::MOVINGAI).straight_path(start, goal), None);
+    let stop = line(&grid, MoveRules::MOVINGAI, start, goal).expect_err("the corner is cut");
+    assert_eq!((stop.cell, stop.obstacle), (grid.cell(1, 0), Obstacle::Corner));
     let cutting = MoveRules { connectivity: Connectivity::Eight, corner_cutting: true };
-    assert_eq!(GridGraph::new(&grid, cutting).straight_path(start, goal), Some((std::f64::consts::SQRT_2, vec![start, goal])));
+    assert_eq!(line(&grid, cutting, start, goal), Ok((std::f64::consts::SQRT_2, vec![start, goal])));
     // 4-connected, the step round the corner goes the other way.
-    assert_eq!(GridGraph::new(&grid, MoveRules::FOUR).straight_path(start, goal), Some((2.0, vec![start, grid.cell(0, 1), goal])));
+    assert_eq!(line(&grid, MoveRules::FOUR, start, goal), Ok((2.0, vec![start, grid.cell(0, 1), goal])));
 }
 
-/// The first stage each planner records for a query.
-fn first_stage(record: impl FnOnce(&mut Recorder<PlanEvent>)) -> Option<PlanStage> {
+#[test]
+fn a_query_and_its_reverse_get_the_same_line() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let (mut free, mut pairs) = (0, 0);
+    for density in [0.05, 0.15] {
+        let grid = random_grid(&mut rng, 30, density, true);
+        let cells = grid.passable_cells();
+        for _ in 0..300 {
+            let (a, b) = (cells[rng.random_range(0..cells.len())], cells[rng.random_range(0..cells.len())]);
+            // A path enters its goal, not its start: heavy ends make the two ways cost differently.
+            if grid.weight(a) != 1 || grid.weight(b) != 1 {
+                continue;
+            }
+            for rules in RULES {
+                let graph = GridGraph::new(&grid, rules);
+                let (there, back) = (graph.straight_path(a, b), graph.straight_path(b, a));
+                pairs += 1;
+                match (there, back) {
+                    (Ok((cost, path)), Ok((back_cost, mut back_path))) => {
+                        free += 1;
+                        back_path.reverse();
+                        assert_eq!(path, back_path, "{rules:?}: the same cells both ways");
+                        assert!((cost - back_cost).abs() < 1e-9);
+                    }
+                    (Err(there), Err(back)) => assert_eq!(there.cell, back.cell, "{rules:?}: stopped by the same cell"),
+                    (there, back) => panic!("{rules:?}: {a} to {b} is {there:?} one way, {back:?} the other"),
+                }
+            }
+        }
+    }
+    assert!(free > pairs / 20 && free < pairs, "{free} free lines of {pairs}");
+}
+
+/// The stages a planner records for a query, and whether the line tried first was blocked.
+fn stages(record: impl FnOnce(&mut Recorder<PlanEvent>)) -> (Vec<PlanStage>, bool) {
     let mut recorder = Recorder::default();
     record(&mut recorder);
-    recorder.finish().events.iter().find_map(|event| match event {
+    let events = recorder.finish().events;
+    let stages = events.iter().filter_map(|event| match event {
         PlanEvent::Stage { stage, .. } => Some(*stage),
         _ => None,
-    })
+    });
+    (stages.collect(), events.iter().any(|event| matches!(event, PlanEvent::LineBlocked(_))))
 }
 
 #[test]
@@ -113,13 +151,16 @@ fn hpa_and_pra_answer_a_free_line_with_it_and_plan_otherwise() {
     let free = (grid.cell(2, 3), grid.cell(60, 7));
     let blocked = (grid.cell(20, 30), grid.cell(44, 30));
     for ((start, goal), straight) in [(free, true), (blocked, false)] {
-        let line = GridGraph::new(&grid, MoveRules::MOVINGAI).straight_path(start, goal);
+        let line = GridGraph::new(&grid, MoveRules::MOVINGAI).straight_path(start, goal).ok();
         assert_eq!(line.is_some(), straight);
-        let hpa_stage = first_stage(|r| drop(hpa.query(&grid, start, goal, HpaQuery { smooth: true }, &mut space, r)));
-        let pra_stage = first_stage(|r| drop(pyramid.query(&grid, start, goal, PraOptions::default(), &mut space, r)));
+        let hpa_stages = stages(|r| drop(hpa.query(&grid, start, goal, HpaQuery { smooth: true }, &mut space, r)));
+        let pra_stages = stages(|r| drop(pyramid.query(&grid, start, goal, PraOptions::default(), &mut space, r)));
         let pra_k = pyramid.query(&grid, start, goal, PraOptions { k: Some(1), ..PraOptions::default() }, &mut space, &mut NoTrace);
-        assert_eq!(hpa_stage == Some(PlanStage::StraightLine), straight);
-        assert_eq!(pra_stage == Some(PlanStage::StraightLine), straight);
+        // The line is always tried first; free, it is the whole plan.
+        for (planner, (stages, blocked)) in [("HPA*", hpa_stages), ("PRA*", pra_stages)] {
+            assert_eq!(stages[0], PlanStage::StraightLine, "{planner}");
+            assert_eq!((stages.len() == 1, blocked), (straight, !straight), "{planner}: {stages:?}");
+        }
         if let Some(line) = line {
             assert_eq!(hpa.query(&grid, start, goal, HpaQuery { smooth: true }, &mut space, &mut NoTrace).path, Some(line.clone()));
             // PRA*(k) needs its first steps: the whole line holds them.

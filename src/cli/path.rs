@@ -267,7 +267,7 @@ fn run_scenarios(
     let lengths_apply = planner.rules == MoveRules::MOVINGAI && !grid.has_weights();
     let (mut failed, mut total_expanded, mut total_micros) = (0, 0, 0.0);
     let mut mismatches = Vec::new();
-    let (mut suboptimality, mut complete_paths) = (Vec::new(), 0);
+    let (mut suboptimality, mut complete_paths, mut straight_lines) = (Vec::new(), 0, 0);
     for (id, s) in queries.iter().enumerate() {
         if let Some(error) = movingai::blocked_endpoint(s, grid) {
             // One bad query is reported on its line; the others still run.
@@ -297,6 +297,10 @@ fn run_scenarios(
         if let Some(complete) = complete(&answer) {
             line["complete"] = complete;
         }
+        if let Some(straight) = answer.straight_line() {
+            line["straight_line"] = json!(straight);
+            straight_lines += usize::from(straight);
+        }
         if planner.is_hierarchical() {
             let ratio = cost.filter(|_| lengths_apply && s.optimal > 0.0 && answer.complete()).map(|c| s.suboptimality(c));
             complete_paths += usize::from(cost.is_some() && answer.complete());
@@ -320,6 +324,8 @@ fn run_scenarios(
             .then(|| positive_zero(suboptimality.iter().sum::<f64>() / suboptimality.len() as f64));
         summary["preprocessing_micros"] = json!((preprocessing_micros * 10.0).round() / 10.0);
         summary["complete"] = json!(complete_paths);
+        // Answered by the free straight line, without planning.
+        summary["straight_lines"] = json!(straight_lines);
         summary["mean_suboptimality"] = json!(mean);
         summary["max_suboptimality"] = json!(suboptimality.iter().copied().reduce(f64::max));
     }

@@ -192,6 +192,26 @@ impl MoveRules {
     }
 }
 
+/// What keeps the straight line between two cells from being a cheapest path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Obstacle {
+    Wall,
+    /// A wall whose corner a diagonal step would cut, which the move rules forbid.
+    Corner,
+    /// Heavier ground: entering it costs more than open ground would.
+    Weight(u8),
+}
+
+/// Where [`GridGraph::straight_path`] stopped.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LineStop {
+    /// The cells the line crossed before it, from the end it was traced from.
+    pub walked: Vec<u32>,
+    /// The wall, the corner's wall or the heavier cell.
+    pub cell: u32,
+    pub obstacle: Obstacle,
+}
+
 /// A grid seen as a graph under some move rules. Step cost = length (1 or sqrt 2) x weight of the
 /// cell entered.
 #[derive(Debug, Clone, Copy)]
@@ -230,20 +250,51 @@ impl<'a> GridGraph<'a> {
     /// a 4-connected grid each diagonal step turned into two), with its cost, when every move on
     /// it is allowed and enters plain ground (weight 1). It then costs what open ground would,
     /// the octile (4-connected: Manhattan) distance, which no path undercuts: it is a cheapest
-    /// path. Takes one look per cell, where a search on open ground expands every cell of its
-    /// path and looks at each one's neighbours.
-    pub fn straight_path(&self, start: u32, goal: u32) -> Option<(f64, Vec<u32>)> {
+    /// path. Otherwise, where it stops. It reads a cell or three a step, where a search on open
+    /// ground expands every cell of its path and looks at each one's neighbours.
+    /// The line is traced from the end with the smaller id, so a query and its reverse get the
+    /// same cells and the same verdict.
+    pub fn straight_path(&self, start: u32, goal: u32) -> Result<(f64, Vec<u32>), LineStop> {
+        if start < goal {
+            return self.trace_line(start, goal, start);
+        }
+        // Traced from the goal, which a path enters (it must be plain ground), to the start, which
+        // it leaves (any passable cell).
+        let weight = self.grid.cells[goal as usize];
+        if weight != 1 {
+            return Err(LineStop { walked: Vec::new(), cell: goal, obstacle: Obstacle::Weight(weight) });
+        }
+        let (_, mut path) = self.trace_line(goal, start, start)?;
+        path.reverse();
+        // Added up in the path's order, as `path_cost` does, so the two agree to the last bit.
+        let width = self.grid.width;
+        let length = |a: u32, b: u32| if a.abs_diff(b) == 1 || a.abs_diff(b) == width { 1.0 } else { SQRT2 };
+        let cost = path.windows(2).map(|pair| length(pair[0], pair[1])).sum::<f64>() + 0.0;
+        Ok((cost, path))
+    }
+
+    /// The line from `start` to `goal`, each cell it enters on plain ground except
+    /// `query_start`, which the query leaves instead (the line may be traced backwards).
+    fn trace_line(&self, start: u32, goal: u32, query_start: u32) -> Result<(f64, Vec<u32>), LineStop> {
         let grid = self.grid;
         let ((x0, y0), (x1, y1)) = (grid.coords(start), grid.coords(goal));
         let (dx, dy) = (x1 as i64 - x0 as i64, y1 as i64 - y0 as i64);
         let (major, minor) = (dx.abs().max(dy.abs()), dx.abs().min(dy.abs()));
         // The line keeps inside the rectangle its ends span: cell ids step by fixed offsets.
         let (along, across) = if dx.abs() >= dy.abs() { (dx.signum(), dy.signum() * grid.width as i64) } else { (dy.signum() * grid.width as i64, dx.signum()) };
-        let plain = |cell: i64| grid.cells[cell as usize] == 1;
-        let open = |cell: i64| grid.cells[cell as usize] != 0;
         let four = self.rules.connectivity == Connectivity::Four;
         let mut path = Vec::with_capacity(major as usize + 1 + if four { minor as usize } else { 0 });
         path.push(start);
+        // Entering `cell` costs its weight times the step's length: only plain ground keeps the bound.
+        let enter = |cell: i64, path: &mut Vec<u32>| match grid.cells[cell as usize] {
+            0 => Err((cell as u32, Obstacle::Wall)),
+            weight if weight != 1 && cell as u32 != query_start => Err((cell as u32, Obstacle::Weight(weight))),
+            _ => {
+                path.push(cell as u32);
+                Ok(())
+            }
+        };
+        let stop = |path: Vec<u32>, (cell, obstacle): (u32, Obstacle)| LineStop { walked: path, cell, obstacle };
         let (mut cell, mut cost) = (start as i64, 0.0);
         // Bresenham: the line moves across where it passes half a cell.
         let mut error = major / 2;
@@ -251,10 +302,9 @@ impl<'a> GridGraph<'a> {
             error += minor;
             if error < major {
                 cell += along;
-                if !plain(cell) {
-                    return None;
+                if let Err(at) = enter(cell, &mut path) {
+                    return Err(stop(path, at));
                 }
-                path.push(cell as u32);
                 cost += 1.0;
                 continue;
             }
@@ -262,20 +312,26 @@ impl<'a> GridGraph<'a> {
             // The two cells beside the diagonal step: 4-connected, the way goes through one.
             let (beside_a, beside_b, next) = (cell + along, cell + across, cell + along + across);
             if four {
-                let via = [beside_a, beside_b].into_iter().find(|&c| plain(c))?;
-                path.push(via as u32);
+                if let Err(at) = enter(beside_a, &mut path) {
+                    if enter(beside_b, &mut path).is_err() {
+                        return Err(stop(path, at));
+                    }
+                }
                 cost += 1.0;
-            } else if !self.rules.diagonal_allowed(open(beside_a), open(beside_b)) {
-                return None;
+            } else {
+                let open = |c: i64| grid.cells[c as usize] != 0;
+                if !self.rules.diagonal_allowed(open(beside_a), open(beside_b)) {
+                    let wall = if open(beside_a) { beside_b } else { beside_a };
+                    return Err(stop(path, (wall as u32, Obstacle::Corner)));
+                }
             }
-            if !plain(next) {
-                return None;
+            if let Err(at) = enter(next, &mut path) {
+                return Err(stop(path, at));
             }
-            path.push(next as u32);
             cost += if four { 1.0 } else { SQRT2 };
             cell = next;
         }
-        Some((cost, path))
+        Ok((cost, path))
     }
 }
 

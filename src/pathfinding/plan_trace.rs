@@ -2,7 +2,7 @@
 //! the search running in it, the corridor and the paths found so far.
 
 use super::search_trace::{ClearedSearch, SearchEvent, SearchSnapshot};
-use crate::grid::{Grid, GridGraph, MoveRules};
+use crate::grid::{Grid, GridGraph, LineStop, MoveRules};
 use crate::trace::{Replay, Tracer};
 
 /// Events of a hierarchical planner (HPA*, PRA*): the stage it is in, and the events of the
@@ -13,6 +13,8 @@ pub enum PlanEvent {
     Stage { level: usize, stage: PlanStage },
     /// The nodes of `level` the next search there is confined to (PRA*'s corridor).
     Corridor { level: usize, nodes: Vec<u32> },
+    /// The straight line from start to goal stopped here, so the planner plans.
+    LineBlocked(LineStop),
     Search(SearchEvent),
 }
 
@@ -68,6 +70,8 @@ pub struct PlanView {
     pub corridor: Option<(usize, Vec<u32>)>,
     /// Each path found so far with its level: abstract paths, refined segments, the final path.
     pub found: Vec<(usize, Vec<u32>)>,
+    /// Where the straight line from start to goal stopped, once tried.
+    pub line_stop: Option<LineStop>,
 }
 
 /// How to take one [`PlanEvent`] back.
@@ -75,6 +79,7 @@ pub struct PlanView {
 pub enum PlanUndo {
     Stage { level: usize, stage: Option<PlanStage>, search: ClearedSearch },
     Corridor(Option<(usize, Vec<u32>)>),
+    LineBlocked(Option<LineStop>),
     /// Search events take themselves back; `found` says whether one added to `found`.
     Search { found: bool },
 }
@@ -82,7 +87,7 @@ pub enum PlanUndo {
 impl PlanView {
     /// Before the first event; `node_count` bounds the node ids of every level.
     pub fn new(node_count: usize) -> Self {
-        Self { level: 0, stage: None, search: SearchSnapshot::new(node_count), corridor: None, found: Vec::new() }
+        Self { level: 0, stage: None, search: SearchSnapshot::new(node_count), corridor: None, found: Vec::new(), line_stop: None }
     }
 }
 
@@ -98,6 +103,7 @@ impl Replay for PlanView {
                 search: self.search.clear(),
             },
             PlanEvent::Corridor { level, nodes } => PlanUndo::Corridor(self.corridor.replace((*level, nodes.clone()))),
+            PlanEvent::LineBlocked(stop) => PlanUndo::LineBlocked(self.line_stop.replace(stop.clone())),
             PlanEvent::Search(event) => {
                 let found = if let SearchEvent::Found { path, .. } = event {
                     self.found.push((self.level, path.clone()));
@@ -123,6 +129,7 @@ impl Replay for PlanView {
                 self.search.restore(search);
             }
             PlanUndo::Corridor(corridor) => self.corridor = corridor,
+            PlanUndo::LineBlocked(stop) => self.line_stop = stop,
             PlanUndo::Search { found } => {
                 if found {
                     self.found.pop();
@@ -143,14 +150,17 @@ impl Replay for PlanView {
 }
 
 /// The straight line from `start` to `goal` when it is a cheapest path (see
-/// [`GridGraph::straight_path`]), recorded as a stage of its own with its path; a blocked line
-/// records nothing. HPA* and PRA* try it first: on open ground, where A* walks straight to the
-/// goal, their levels cost more than that walk (bg512's open maps ran at 0.6x and 0.33x A*).
-pub(crate) fn straight_line(grid: &Grid, rules: MoveRules, start: u32, goal: u32, tracer: &mut impl Tracer<PlanEvent>) -> Option<(f64, Vec<u32>)> {
-    let (cost, path) = GridGraph::new(grid, rules).straight_path(start, goal)?;
+/// [`GridGraph::straight_path`]), else where it stopped: a stage of its own, with the path or the
+/// stop. HPA* and PRA* try it first: on open ground, where A* walks straight to the goal, their
+/// levels cost more than that walk (bg512's open maps ran at 0.6x and 0.33x A*).
+pub(crate) fn straight_line(grid: &Grid, rules: MoveRules, start: u32, goal: u32, tracer: &mut impl Tracer<PlanEvent>) -> Result<(f64, Vec<u32>), LineStop> {
     tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::StraightLine });
-    tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost, path: path.clone() }));
-    Some((cost, path))
+    let line = GridGraph::new(grid, rules).straight_path(start, goal);
+    match &line {
+        Ok((cost, path)) => tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost: *cost, path: path.clone() })),
+        Err(stop) => tracer.record(|| PlanEvent::LineBlocked(stop.clone())),
+    }
+    line
 }
 
 #[cfg(test)]
@@ -184,7 +194,9 @@ mod tests {
                 levels.push(player.view().level);
             }
         }
-        assert_eq!(levels, (0..=result.level).rev().collect::<Vec<_>>(), "from the planning level down to the grid");
+        // The straight line, tried on the grid, then from the planning level down to the grid.
+        let expected: Vec<usize> = std::iter::once(0).chain((0..=result.level).rev()).collect();
+        assert_eq!(levels, expected, "the line, then from the planning level down to the grid");
         let view = player.view();
         assert_eq!(view.found.last().map(|(l, p)| (*l, p)), Some((0, &result.path.as_ref().unwrap().1)));
         assert_eq!(view.corridor.as_ref().map(|(l, c)| (*l, c)), Some((0, &result.corridors[0])));

@@ -249,6 +249,16 @@ impl Answer {
         }
     }
 
+    /// Whether a hierarchical planner returned the free straight line without planning; `None`
+    /// for a flat search, which never tries it.
+    pub fn straight_line(&self) -> Option<bool> {
+        match self {
+            Answer::Flat(_) => None,
+            Answer::Hpa(result) => Some(result.straight_line),
+            Answer::Pra(result) => Some(result.straight_line),
+        }
+    }
+
     /// False when only the first part of a path was planned (PRA*(k)).
     pub fn complete(&self) -> bool {
         match self {

@@ -17,7 +17,7 @@ use super::plan_trace::{PlanEvent, PlanStage, straight_line};
 use super::{Heuristic, SearchSpace};
 use super::planner::Planner;
 use crate::graph::Graph;
-use crate::grid::{Grid, GridGraph, MoveRules};
+use crate::grid::{Grid, GridGraph, LineStop, MoveRules};
 use crate::trace::{NO_NODE, Mapped, NoTrace, Tracer};
 use super::search_trace::SearchEvent;
 
@@ -118,6 +118,8 @@ pub struct PraResult {
     /// Whether the path is the free straight line from start to goal, returned without planning
     /// (on level 0).
     pub straight_line: bool,
+    /// Where the straight line stopped, when it was tried and not taken.
+    pub line_stop: Option<LineStop>,
 }
 
 /// One level seen as a graph: the grid at level 0, an abstract level above.
@@ -496,13 +498,18 @@ impl Pyramid {
             corridors: vec![Vec::new(); level + 1],
             expanded_per_level: vec![0; level + 1],
             straight_line: false,
+            line_stop: None,
         };
         if !self.joins(start, goal) {
             return result;
         }
-        if let Some((cost, path)) = straight_line(grid, self.rules, start, goal, tracer) {
-            let (paths, corridors) = (vec![path.clone()], vec![Vec::new()]);
-            return PraResult { path: Some((cost, path)), complete: true, level: 0, paths, corridors, expanded_per_level: vec![0], straight_line: true };
+        match straight_line(grid, self.rules, start, goal, tracer) {
+            Ok((cost, path)) => {
+                let (paths, corridors) = (vec![path.clone()], vec![Vec::new()]);
+                let path = Some((cost, path));
+                return PraResult { path, complete: true, level: 0, paths, corridors, expanded_per_level: vec![0], straight_line: true, line_stop: None };
+            }
+            Err(stop) => result.line_stop = Some(stop),
         }
         // The grid search's own cost: walking the path again to add it up took a tenth of a
         // short query's time.

@@ -59,7 +59,7 @@ impl LiveCell for GridLab {
                 },
                 |ui| {
                     // A planner's own figures (the prose quotes them), then the replayed search's.
-                    self.hierarchy.stats(ui);
+                    self.hierarchy.stats(ui, self.grid());
                     self.stats(ui);
                 },
             );

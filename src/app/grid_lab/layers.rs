@@ -16,7 +16,7 @@ use super::GridCommand;
 use super::replay::{SearchReplay, flat_search, millis, timed};
 use crate::app::worker::shared;
 use crate::app::{theme, widgets};
-use crate::grid::{Grid, MoveRules};
+use crate::grid::{Grid, MoveRules, Obstacle};
 // The app's `Planner` is the on/off choice; the library's is the full spec.
 use crate::pathfinding::planner::{Answer, Method, Planner as PlannerSpec, Prepared};
 use crate::pathfinding::pra::PraOptions;
@@ -522,8 +522,8 @@ impl HierarchyState {
         ui.weak("Each level's search keeps to the regions under the path above, with W rings of neighbours round that path on its level (0: none; on the grid, with the free cells around them). Wider is closer to optimal but slower; PRA*(k) takes no rings.");
     }
 
-    /// The planner against A* on the same query.
-    pub fn stats(&self, ui: &mut egui::Ui) {
+    /// The planner against A* on the same query on `grid`.
+    pub fn stats(&self, ui: &mut egui::Ui, grid: &Grid) {
         let (Some(plan), Some(summary)) = (&self.plan, self.summary()) else { return };
         if let Some(counts) = &summary.recomputed {
             ui.colored_label(theme::palette(ui.ctx()).recomputed, recomputed_text(counts));
@@ -542,12 +542,26 @@ impl HierarchyState {
         row(query_time, millis(plan.query_time), millis(plan.astar.time));
         // Short values: a long one pushes the A* column out of the side panel.
         row(if summary.complete { "Speed-up" } else { "First steps vs A*'s path" }, summary.speedup_text(), none());
-        let straight_line = match &plan.answer {
-            Answer::Hpa(result) => result.straight_line,
-            Answer::Pra(result) => result.straight_line,
-            Answer::Flat(_) => false,
+        let (straight_line, stop) = match &plan.answer {
+            Answer::Hpa(result) => (result.straight_line, &result.line_stop),
+            Answer::Pra(result) => (result.straight_line, &result.line_stop),
+            Answer::Flat(_) => (false, &None),
         };
-        row("Straight line", if straight_line { "free: no planning" } else { "blocked" }.to_string(), none());
+        let line = match stop {
+            _ if straight_line => "free: no planning".to_string(),
+            Some(stop) => {
+                let (x, y) = grid.coords(stop.cell);
+                let obstacle = match stop.obstacle {
+                    Obstacle::Wall => "wall".to_string(),
+                    Obstacle::Corner => "corner".to_string(),
+                    Obstacle::Weight(weight) => format!("weight {weight}"),
+                };
+                format!("blocked: {obstacle} at ({x},{y})")
+            }
+            // Not tried: no path joins start and goal.
+            None => none(),
+        };
+        row("Straight line", line, none());
         for (level, expanded) in summary.expanded_per_level.iter().enumerate() {
             let label = if level == 0 { "Expanded on the grid".to_string() } else { format!("Expanded on level {level}") };
             row(&label, expanded.to_string(), if level == 0 { plan.astar.expanded.to_string() } else { none() });
@@ -561,7 +575,11 @@ impl HierarchyState {
             }
             Answer::Pra(result) => {
                 // Short: a wider column pushed the A* column past a 1280-pixel cell at 130% text.
-                let level = if result.level == 0 { "0 (the grid)".to_string() } else { result.level.to_string() };
+                let level = match result.level {
+                    _ if result.straight_line => "– (straight line)".to_string(),
+                    0 => "0 (the grid)".to_string(),
+                    level => level.to_string(),
+                };
                 row("Planned on level", level, none());
                 let complete = if result.complete || result.path.is_none() { "yes" } else { "no: first steps" };
                 row("Complete path", complete.to_string(), none());

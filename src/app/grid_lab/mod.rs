@@ -754,7 +754,7 @@ impl Lesson for GridLab {
             // beside the canvas; the options, set once, are below.
             ui.strong("Statistics");
             self.stats(ui);
-            self.hierarchy.stats(ui);
+            self.hierarchy.stats(ui, self.grid());
             ui.separator();
             ui.strong("Pseudocode (the line of the current event is highlighted)");
             if !self.hierarchy.pseudocode(ui, &self.settings.hierarchy) {

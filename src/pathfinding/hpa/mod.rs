@@ -31,7 +31,7 @@ mod smooth;
 pub use smooth::smooth;
 
 use crate::graph::{Graph, NodeMap};
-use crate::grid::{Grid, GridGraph, MoveRules};
+use crate::grid::{Grid, GridGraph, LineStop, MoveRules};
 
 /// Entrances at least this wide get three transitions: one at each end, as in Botea et al. (2004),
 /// and one in the middle, which the paper does not have (its threshold is 6); narrower ones get
@@ -164,6 +164,8 @@ pub struct HpaResult {
     pub expanded_per_level: Vec<usize>,
     /// Whether the path is the free straight line from start to goal, returned without planning.
     pub straight_line: bool,
+    /// Where the straight line stopped, when it was tried and not taken.
+    pub line_stop: Option<LineStop>,
 }
 
 /// A grid graph confined to one rectangle of cells; `reversed` gives each edge the cost of

@@ -239,13 +239,17 @@ impl Hpa {
             abstract_expanded: 0,
             expanded_per_level: vec![0; top + 1],
             straight_line: false,
+            line_stop: None,
         };
-        if let Some((cost, path)) = straight_line(grid, self.rules, start, goal, tracer) {
-            result.unsmoothed_cost = Some(cost);
-            result.refined_path = path.clone();
-            result.path = Some((cost, path));
-            result.straight_line = true;
-            return result;
+        match straight_line(grid, self.rules, start, goal, tracer) {
+            Ok((cost, path)) => {
+                result.unsmoothed_cost = Some(cost);
+                result.refined_path = path.clone();
+                result.path = Some((cost, path));
+                result.straight_line = true;
+                return result;
+            }
+            Err(stop) => result.line_stop = Some(stop),
         }
         let ends = [start, goal];
         let (start_node, goal_node) = (self.node_cells.len() as u32, self.node_cells.len() as u32 + 1);
@@ -426,11 +430,11 @@ mod tests {
                 let mut checked = vec![pruned];
                 // A free straight line is answered without the abstract graph, and is never dearer.
                 match GridGraph::new(&grid, MoveRules::MOVINGAI).straight_path(ends[0], ends[1]) {
-                    Some((line, _)) => {
+                    Ok((line, _)) => {
                         assert_eq!(planned, Some(line));
                         assert!(every.is_some_and(|every| line <= every + 1e-4), "density {density}, query {i}: line {line} against {every:?}");
                     }
-                    None => checked.push(planned),
+                    Err(_) => checked.push(planned),
                 }
                 // Links cost the cached distances, kept as f32: sums may differ in the sixth digit.
                 for cost in checked {

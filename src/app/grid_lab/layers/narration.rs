@@ -3,7 +3,7 @@
 
 use super::{Answer, HierarchySettings, HierarchyState, Planner};
 use crate::app::grid_lab::narration::{Order, cell_name, sentence};
-use crate::grid::Grid;
+use crate::grid::{Grid, Obstacle};
 use crate::text::counted;
 use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
 use crate::pathfinding::planner::Prepared;
@@ -40,6 +40,9 @@ impl HierarchyState {
         {
             let cells = counted(path.len(), "cell", "cells");
             return Some(match &plan.answer {
+                _ if view.stage == Some(PlanStage::StraightLine) => format!(
+                    "The straight line is free, on plain ground: it costs the distance in open ground, which no path undercuts, so a path of cost {cost:.3} through {cells} is returned without planning."
+                ),
                 Answer::Pra(result) if !result.complete => {
                     format!("PRA*(k) returns the first {cells} of the way (cost {cost:.3}); the unit moves along them and plans again from their end.")
                 }
@@ -93,6 +96,15 @@ fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanVie
     }
     match event {
         PlanEvent::Stage { level, stage } => stage_sentence(planner, *level, *stage),
+        PlanEvent::LineBlocked(stop) => {
+            let at = name(stop.cell);
+            let why = match stop.obstacle {
+                Obstacle::Wall => format!("a wall at {at}"),
+                Obstacle::Corner => format!("the corner of the wall at {at}, which a diagonal step may not cut"),
+                Obstacle::Weight(weight) => format!("heavier ground (weight {weight}) at {at}, dearer than open ground"),
+            };
+            format!("The straight line is blocked by {why}: {} plans.", planner.name())
+        }
         PlanEvent::Corridor { level, nodes } => {
             // PRA*(k) takes no rings: its next search only has to reach the next kept region.
             let rings = match (settings.pra_k, settings.pra_width) {
@@ -123,8 +135,8 @@ fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanVie
 
 fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
     match stage {
-        PlanStage::StraightLine => "Every move on the straight line from the start to the goal is free, on plain ground: it costs the \
-             distance in open ground, which no path undercuts, so it is returned without planning."
+        PlanStage::StraightLine => "First the straight line from the start to the goal: if every move on it is free, on plain ground, \
+             it costs the distance in open ground, which no path undercuts, and is returned without planning."
             .to_string(),
         // On level 1 the distances cached inside each cluster give the links; above, searches on the level below.
         PlanStage::LinkStart if level == 0 => "Level 1: the start joins the abstract graph; the distances cached inside its cluster \

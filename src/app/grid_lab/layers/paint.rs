@@ -10,7 +10,7 @@ use crate::scene::Replayed;
 use crate::app::grid_lab::canvas::MapView;
 use crate::app::theme::{self, Palette};
 use crate::grid::Grid;
-use crate::pathfinding::plan_trace::PlanView;
+use crate::pathfinding::plan_trace::{PlanStage, PlanView};
 use crate::pathfinding::pra::Pyramid;
 use crate::trace::NO_NODE;
 use crate::pathfinding::search_trace::NodeStatus;
@@ -292,5 +292,15 @@ fn paint_step(painter: &Painter, palette: &Palette, canvas: Rect, map: &MapView,
     }
     if let Some(p) = view.search.current.and_then(|node| at(view.level, node)) {
         painter.circle(p, side * 0.7, palette.current, Stroke::new(1.5, Color32::WHITE));
+    }
+    // The straight line tried first, up to what stopped it, crossed out.
+    if let (Some(PlanStage::StraightLine), Some(stop)) = (view.stage, &view.line_stop) {
+        let walked: Vec<Pos2> = stop.walked.iter().map(|&cell| map.cell_center(canvas, grid, cell)).collect();
+        let blocked = map.cell_center(canvas, grid, stop.cell);
+        polyline(painter, walked.iter().copied().chain([blocked]).collect(), width, palette.refined);
+        let arm = (map.zoom * 0.45).clamp(4.0, 12.0);
+        let stroke = Stroke::new(width.max(2.5), palette.current);
+        painter.line_segment([blocked - Vec2::splat(arm), blocked + Vec2::splat(arm)], stroke);
+        painter.line_segment([blocked + Vec2::new(-arm, arm), blocked + Vec2::new(arm, -arm)], stroke);
     }
 }

@@ -18,7 +18,7 @@ impl HierarchyState {
 }
 
 const HPA_PSEUDOCODE: [&str; 8] = [
-    "if every move on the straight line from start to goal is free: return it, a cheapest path",
+    "if every move on the straight line from start to goal is free, on plain ground: return it (a cheapest path)",
     "for each level: link start and goal to their cluster's entrances",
     "A* on the top level's abstract graph from start to goal:",
     "    expand the abstract node with the lowest f (one entered from inside its cluster: only its border crossings)",
@@ -29,7 +29,7 @@ const HPA_PSEUDOCODE: [&str; 8] = [
 ];
 
 const PRA_PSEUDOCODE: [&str; 9] = [
-    "if every move on the straight line from start to goal is free: return it, a cheapest path",
+    "if every move on the straight line from start to goal is free, on plain ground: return it (a cheapest path)",
     "A* on level L between the parents of start and goal:",
     "    expand the abstract node with the lowest f",
     "for each level l from L - 1 down to the grid:",
