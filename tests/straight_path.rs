@@ -118,7 +118,8 @@ fn a_query_and_its_reverse_get_the_same_line() {
                         assert_eq!(path, back_path, "{rules:?}: the same cells both ways");
                         assert!((cost - back_cost).abs() < 1e-9);
                     }
-                    (Err(there), Err(back)) => assert_eq!(there.cell, back.cell, "{rules:?}: stopped by the same cell"),
+                    // Each way stops at the first obstacle from its own start.
+                    (Err(_), Err(_)) => {}
                     (there, back) => panic!("{rules:?}: {a} to {b} is {there:?} one way, {back:?} the other"),
                 }
             }

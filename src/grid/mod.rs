@@ -250,32 +250,12 @@ impl<'a> GridGraph<'a> {
     /// a 4-connected grid each diagonal step turned into two), with its cost, when every move on
     /// it is allowed and enters plain ground (weight 1). It then costs what open ground would,
     /// the octile (4-connected: Manhattan) distance, which no path undercuts: it is a cheapest
-    /// path. Otherwise, where it stops. It reads a cell or three a step, where a search on open
-    /// ground expands every cell of its path and looks at each one's neighbours.
-    /// The line is traced from the end with the smaller id, so a query and its reverse get the
-    /// same cells and the same verdict.
+    /// path. Otherwise, the first thing on it from the start that stops it. It reads a cell or
+    /// three a step, where a search on open ground expands every cell of its path and looks at
+    /// each one's neighbours.
+    /// Halfway ties round towards the end with the smaller id, and a 4-connected corner goes
+    /// through the smaller of its two cells, so a query and its reverse walk the same cells.
     pub fn straight_path(&self, start: u32, goal: u32) -> Result<(f64, Vec<u32>), LineStop> {
-        if start < goal {
-            return self.trace_line(start, goal, start);
-        }
-        // Traced from the goal, which a path enters (it must be plain ground), to the start, which
-        // it leaves (any passable cell).
-        let weight = self.grid.cells[goal as usize];
-        if weight != 1 {
-            return Err(LineStop { walked: Vec::new(), cell: goal, obstacle: Obstacle::Weight(weight) });
-        }
-        let (_, mut path) = self.trace_line(goal, start, start)?;
-        path.reverse();
-        // Added up in the path's order, as `path_cost` does, so the two agree to the last bit.
-        let width = self.grid.width;
-        let length = |a: u32, b: u32| if a.abs_diff(b) == 1 || a.abs_diff(b) == width { 1.0 } else { SQRT2 };
-        let cost = path.windows(2).map(|pair| length(pair[0], pair[1])).sum::<f64>() + 0.0;
-        Ok((cost, path))
-    }
-
-    /// The line from `start` to `goal`, each cell it enters on plain ground except
-    /// `query_start`, which the query leaves instead (the line may be traced backwards).
-    fn trace_line(&self, start: u32, goal: u32, query_start: u32) -> Result<(f64, Vec<u32>), LineStop> {
         let grid = self.grid;
         let ((x0, y0), (x1, y1)) = (grid.coords(start), grid.coords(goal));
         let (dx, dy) = (x1 as i64 - x0 as i64, y1 as i64 - y0 as i64);
@@ -287,17 +267,19 @@ impl<'a> GridGraph<'a> {
         path.push(start);
         // Entering `cell` costs its weight times the step's length: only plain ground keeps the bound.
         let enter = |cell: i64, path: &mut Vec<u32>| match grid.cells[cell as usize] {
-            0 => Err((cell as u32, Obstacle::Wall)),
-            weight if weight != 1 && cell as u32 != query_start => Err((cell as u32, Obstacle::Weight(weight))),
-            _ => {
+            1 => {
                 path.push(cell as u32);
                 Ok(())
             }
+            0 => Err((cell as u32, Obstacle::Wall)),
+            weight => Err((cell as u32, Obstacle::Weight(weight))),
         };
         let stop = |path: Vec<u32>, (cell, obstacle): (u32, Obstacle)| LineStop { walked: path, cell, obstacle };
         let (mut cell, mut cost) = (start as i64, 0.0);
-        // Bresenham: the line moves across where it passes half a cell.
-        let mut error = major / 2;
+        // Bresenham: the line moves across where it passes half a cell. Step k moves across when
+        // floor((k * minor + error0) / major) grows; major / 2 from the smaller end and
+        // (major - 1) / 2 from the other put the same cells on the line both ways.
+        let mut error = if start < goal { major / 2 } else { (major - 1) / 2 };
         for _ in 0..major {
             error += minor;
             if error < major {
@@ -312,8 +294,9 @@ impl<'a> GridGraph<'a> {
             // The two cells beside the diagonal step: 4-connected, the way goes through one.
             let (beside_a, beside_b, next) = (cell + along, cell + across, cell + along + across);
             if four {
-                if let Err(at) = enter(beside_a, &mut path) {
-                    if enter(beside_b, &mut path).is_err() {
+                let (first, second) = (beside_a.min(beside_b), beside_a.max(beside_b));
+                if let Err(at) = enter(first, &mut path) {
+                    if enter(second, &mut path).is_err() {
                         return Err(stop(path, at));
                     }
                 }
