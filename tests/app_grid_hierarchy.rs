@@ -510,13 +510,8 @@ fn pra_plans_a_near_goal_on_the_grid_and_says_so() {
     let slider = harness.get(By::new().role(egui::Role::Slider).label("Plan level L"));
     assert_eq!(slider.accesskit_node().numeric_value(), Some(0.0), "the slider shows the level planned on");
 
-    harness.get_by_label("the planner").scroll_to_me();
-    harness.run();
-    click(&mut harness, "the planner");
     // The straight line first, and what stopped it.
-    click(&mut harness, "Step >");
-    harness.get(By::new().label_contains("First the straight line from the start to the goal"));
-    click(&mut harness, "Step >");
+    step_to_the_straight_line_verdict(&mut harness);
     harness.get(By::new().label_contains("The straight line is blocked by"));
     click(&mut harness, "Step >");
     assert_eq!(plan_state(&harness), (0, None, 3));
@@ -561,6 +556,17 @@ fn pra_on_a_map_where_no_two_cells_join_draws_without_a_level_above_the_grid() {
     harness.get(By::new().label_contains("Abstract search"));
 }
 
+/// Steps through the planner's replay past the straight line it tries first, to the event that
+/// says whether the line was free.
+fn step_to_the_straight_line_verdict(harness: &mut LabHarness) {
+    harness.get_by_label("the planner").scroll_to_me();
+    harness.run();
+    click(harness, "the planner");
+    click(harness, "Step >");
+    harness.get(By::new().label_contains("First the straight line from the start to the goal"));
+    click(harness, "Step >");
+}
+
 #[test]
 fn a_free_straight_line_is_the_whole_plan_and_the_lesson_says_why() {
     for planner in ["HPA*", "PRA*"] {
@@ -583,12 +589,7 @@ fn a_free_straight_line_is_the_whole_plan_and_the_lesson_says_why() {
         let (x, y) = (grid.coords(start), grid.coords(goal));
         assert!(same_cost(cost, movingai_cost(&grid, x, y).unwrap()), "{planner}: the line is a cheapest path");
         harness.get_by_label("free: no planning");
-        harness.get_by_label("the planner").scroll_to_me();
-        harness.run();
-        click(&mut harness, "the planner");
-        click(&mut harness, "Step >");
-        harness.get(By::new().label_contains("First the straight line from the start to the goal"));
-        click(&mut harness, "Step >");
+        step_to_the_straight_line_verdict(&mut harness);
         harness.get(By::new().label_contains(&format!("so a path of cost {cost:.3} through {} cells is returned without planning", line.len())));
     }
 }
