@@ -295,10 +295,10 @@ impl<'a> GridGraph<'a> {
             let (beside_a, beside_b, next) = (cell + along, cell + across, cell + along + across);
             if four {
                 let (first, second) = (beside_a.min(beside_b), beside_a.max(beside_b));
-                if let Err(at) = enter(first, &mut path) {
-                    if enter(second, &mut path).is_err() {
-                        return Err(stop(path, at));
-                    }
+                if let Err(at) = enter(first, &mut path)
+                    && enter(second, &mut path).is_err()
+                {
+                    return Err(stop(path, at));
                 }
                 cost += 1.0;
             } else {

@@ -49,7 +49,7 @@ struct Level {
 /// 8: about 0.6 s against 0.25 s for a 512x512 map (examples/bench_hierarchy).
 const LANDMARKS: usize = 24;
 // The bound reads them four at a time.
-const _: () = assert!(LANDMARKS % 4 == 0);
+const _: () = assert!(LANDMARKS.is_multiple_of(4));
 const UNREACHED: f64 = -1.0;
 /// Regions smaller than this get no landmarks: a search there is short with the distance alone.
 const LANDMARK_REGION: usize = 64;
