@@ -205,7 +205,7 @@ pub enum Obstacle {
 /// Where [`GridGraph::straight_path`] stopped.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LineStop {
-    /// The cells the line crossed before it, from the end it was traced from.
+    /// The cells the line crossed from the start before it.
     pub walked: Vec<u32>,
     /// The wall, the corner's wall or the heavier cell.
     pub cell: u32,

@@ -8,7 +8,7 @@ use super::hpa::{Hpa, HpaQuery, HpaResult};
 use super::pra::{PraOptions, PraResult, Pyramid};
 use super::plan_trace::PlanEvent;
 use super::{Algorithm, GridSearch, Heuristic, PathResult, SearchSpace};
-use crate::grid::{Connectivity, Grid, MoveRules};
+use crate::grid::{Connectivity, Grid, LineStop, MoveRules};
 use crate::spec_text::SpecText;
 use crate::text::quote;
 use crate::trace::{Mapped, Tracer};
@@ -256,6 +256,15 @@ impl Answer {
             Answer::Flat(_) => None,
             Answer::Hpa(result) => Some(result.straight_line),
             Answer::Pra(result) => Some(result.straight_line),
+        }
+    }
+
+    /// Where a hierarchical planner's straight line stopped, when it was tried and not taken.
+    pub fn line_stop(&self) -> Option<&LineStop> {
+        match self {
+            Answer::Flat(_) => None,
+            Answer::Hpa(result) => result.line_stop.as_ref(),
+            Answer::Pra(result) => result.line_stop.as_ref(),
         }
     }
 

@@ -542,13 +542,8 @@ impl HierarchyState {
         row(query_time, millis(plan.query_time), millis(plan.astar.time));
         // Short values: a long one pushes the A* column out of the side panel.
         row(if summary.complete { "Speed-up" } else { "First steps vs A*'s path" }, summary.speedup_text(), none());
-        let (straight_line, stop) = match &plan.answer {
-            Answer::Hpa(result) => (result.straight_line, &result.line_stop),
-            Answer::Pra(result) => (result.straight_line, &result.line_stop),
-            Answer::Flat(_) => (false, &None),
-        };
-        let line = match stop {
-            _ if straight_line => "free: no planning".to_string(),
+        let line = match plan.answer.line_stop() {
+            _ if plan.answer.straight_line() == Some(true) => "free: no planning".to_string(),
             Some(stop) => {
                 let (x, y) = grid.coords(stop.cell);
                 let obstacle = match stop.obstacle {
