@@ -488,6 +488,18 @@ impl Pyramid {
         space: &mut SearchSpace,
         tracer: &mut T,
     ) -> PraResult {
+        // A goal in another region is answered before any search; a free line before the level
+        // is chosen or anything is allocated for the levels.
+        let joined = self.joins(start, goal);
+        let line_stop = match joined.then(|| straight_line(grid, self.rules, start, goal, tracer)) {
+            Some(Ok((cost, path))) => {
+                let (paths, corridors) = (vec![path.clone()], vec![Vec::new()]);
+                let path = Some((cost, path));
+                return PraResult { path, complete: true, level: 0, paths, corridors, expanded_per_level: vec![0], straight_line: true, line_stop: None };
+            }
+            Some(Err(stop)) => Some(stop),
+            None => None,
+        };
         let top = self.height() - 1;
         let level = options.level.unwrap_or_else(|| self.default_level(grid, start, goal, options.k)).min(top);
         let mut result = PraResult {
@@ -498,18 +510,10 @@ impl Pyramid {
             corridors: vec![Vec::new(); level + 1],
             expanded_per_level: vec![0; level + 1],
             straight_line: false,
-            line_stop: None,
+            line_stop,
         };
-        if !self.joins(start, goal) {
+        if !joined {
             return result;
-        }
-        match straight_line(grid, self.rules, start, goal, tracer) {
-            Ok((cost, path)) => {
-                let (paths, corridors) = (vec![path.clone()], vec![Vec::new()]);
-                let path = Some((cost, path));
-                return PraResult { path, complete: true, level: 0, paths, corridors, expanded_per_level: vec![0], straight_line: true, line_stop: None };
-            }
-            Err(stop) => result.line_stop = Some(stop),
         }
         // The grid search's own cost: walking the path again to add it up took a tenth of a
         // short query's time.
