@@ -14,10 +14,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use searchlab::adversarial::SearchLimits;
 use searchlab::adversarial::iterative::{IdOptions, IterativeDeepening};
-use searchlab::games::{DefaultEval, Game, random_playout};
-use searchlab::trace::{NoTrace, Progress, Watched};
 use searchlab::games::barca::perft::perft;
 use searchlab::games::barca::{Barca, BarcaMove};
+use searchlab::games::{DefaultEval, Game, random_playout};
+use searchlab::trace::{NoTrace, Progress, Watched};
 
 /// Positions along random games, each with the history that led to it.
 fn sample_games(count: usize) -> Vec<Barca> {
@@ -59,7 +59,9 @@ fn seconds(time: Option<f64>) -> String {
 /// Iterative deepening from the start: the time to complete depth 7, then the depth one second reaches.
 fn iterative_deepening() {
     let start = Barca::start();
-    let search = |limits: SearchLimits| IterativeDeepening::new(IdOptions::default()).search(&start, &DefaultEval, &limits, &mut NoTrace);
+    let search = |limits: SearchLimits| {
+        IterativeDeepening::new(IdOptions::default()).search(&start, &DefaultEval, &limits, &mut NoTrace)
+    };
     let (result, wall, cpu) = timed(|| search(SearchLimits::depth(7)));
     let s = &result.stats;
     println!(
@@ -71,7 +73,12 @@ fn iterative_deepening() {
     );
     let progress = Progress::default();
     let (result, wall, cpu) = timed(|| {
-        IterativeDeepening::new(IdOptions::default()).search(&start, &DefaultEval, &SearchLimits::depth(7), &mut Watched::new(NoTrace, &progress))
+        IterativeDeepening::new(IdOptions::default()).search(
+            &start,
+            &DefaultEval,
+            &SearchLimits::depth(7),
+            &mut Watched::new(NoTrace, &progress),
+        )
     });
     println!(
         "id to depth 7, watched: {wall:.3} s wall, {} CPU; {:.2} M nodes per CPU second; best so far {:?}",

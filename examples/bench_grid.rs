@@ -6,10 +6,10 @@
 use std::time::Instant;
 
 use petgraph::graph::{DiGraph, NodeIndex};
+use searchlab::graph::Graph;
 use searchlab::grid::movingai;
 use searchlab::grid::{Grid, GridGraph, MoveRules, SQRT2};
 use searchlab::pathfinding::astar::{astar, grid_heuristic};
-use searchlab::graph::Graph;
 use searchlab::pathfinding::{Heuristic, SearchSpace};
 use searchlab::trace::NoTrace;
 

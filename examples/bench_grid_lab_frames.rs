@@ -58,16 +58,13 @@ fn settings(speed: f32) -> Settings {
 /// The same replay in the kittest harness: one `step` (an egui pass) plus a wgpu render per frame.
 fn kittest_frames(speed: f32) {
     let lab = GridLab::with_settings(settings(speed));
-    let mut harness = egui_kittest::Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .wgpu()
-        .build_ui_state(
-            |ui, lab: &mut GridLab| {
-                lab.logic(ui.ctx());
-                lab.ui(ui);
-            },
-            lab,
-        );
+    let mut harness = egui_kittest::Harness::builder().with_size([1600.0, 1000.0]).wgpu().build_ui_state(
+        |ui, lab: &mut GridLab| {
+            lab.logic(ui.ctx());
+            lab.ui(ui);
+        },
+        lab,
+    );
     while harness.state().is_busy() {
         harness.step();
         std::thread::sleep(Duration::from_millis(5));

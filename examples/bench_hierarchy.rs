@@ -18,9 +18,9 @@ use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules};
 use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
 use searchlab::pathfinding::jps::jps;
-use searchlab::pathfinding::pra::{PraOptions, Pyramid};
 use searchlab::pathfinding::plan_trace::PlanEvent;
 use searchlab::pathfinding::planner::{Method, Planner};
+use searchlab::pathfinding::pra::{PraOptions, Pyramid};
 use searchlab::pathfinding::{GridSearch, SearchSpace};
 use searchlab::trace::{NoTrace, Tracer};
 
@@ -41,7 +41,9 @@ fn mean(values: &[f64]) -> f64 {
 fn maps() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut maps = vec![root.join("maps/random512.map"), root.join("maps/rooms512.map")];
-    maps.extend(std::env::var("EXTRA_MAPS").iter().flat_map(|v| v.split(',').filter(|m| !m.is_empty()).map(PathBuf::from)));
+    maps.extend(
+        std::env::var("EXTRA_MAPS").iter().flat_map(|v| v.split(',').filter(|m| !m.is_empty()).map(PathBuf::from)),
+    );
     let shared = root.join("../shared/movingai");
     if shared.is_dir() {
         maps.extend(["maze512-32-9.map", "arena.map"].map(|name| shared.join(name)));
@@ -80,17 +82,31 @@ fn best_of_three(mut work: impl FnMut()) -> f64 {
 /// Times `plan` on every (start, goal, optimal) query, each time right after A* on the same query,
 /// so that a change in the machine's load between two planners' passes does not skew the ratio
 /// (on a shared machine A*'s median moved by 40% from one pass to the next).
-fn run(grid: &Grid, queries: &[(u32, u32, Scenario)], mut plan: impl FnMut(u32, u32) -> (f64, bool, usize)) -> Vec<Answer> {
+fn run(
+    grid: &Grid,
+    queries: &[(u32, u32, Scenario)],
+    mut plan: impl FnMut(u32, u32) -> (f64, bool, usize),
+) -> Vec<Answer> {
     let mut space = SearchSpace::new();
     queries
         .iter()
         .map(|&(start, goal, _)| {
             let mut astar_expanded = 0;
-            let astar_micros = best_of_three(|| astar_expanded = GridSearch::default().run(grid, start, goal, &mut space, &mut NoTrace).expanded);
+            let astar_micros = best_of_three(|| {
+                astar_expanded = GridSearch::default().run(grid, start, goal, &mut space, &mut NoTrace).expanded
+            });
             let mut answer = (f64::NAN, false, 0);
             let micros = best_of_three(|| answer = plan(start, goal));
             let line_free = GridGraph::new(grid, MoveRules::MOVINGAI).straight_path(start, goal).is_ok();
-            Answer { micros, astar_micros, astar_expanded, cost: answer.0, complete: answer.1, expanded: answer.2, line_free }
+            Answer {
+                micros,
+                astar_micros,
+                astar_expanded,
+                cost: answer.0,
+                complete: answer.1,
+                expanded: answer.2,
+                line_free,
+            }
         })
         .collect()
 }
@@ -103,7 +119,10 @@ fn report(name: &str, queries: &[(u32, u32, Scenario)], answers: &[Answer]) {
         queries.iter().zip(answers).filter(|(_, a)| a.complete).map(|(q, a)| q.2.suboptimality(a.cost)).collect();
     let within_3 = subopt.iter().filter(|&&s| s <= 0.03).count() as f64 / subopt.len().max(1) as f64;
     let expanded = percentile(answers.iter().map(|a| a.expanded as f64).collect(), 0.5);
-    let head = format!("  {name:<34} {median_micros:8.1} us {expanded:7.0} expanded  median speedup {:6.2}x", percentile(speedup.clone(), 0.5));
+    let head = format!(
+        "  {name:<34} {median_micros:8.1} us {expanded:7.0} expanded  median speedup {:6.2}x",
+        percentile(speedup.clone(), 0.5)
+    );
     // The queries that plan: the others go along a free straight line.
     let planned: Vec<f64> = speedup.iter().zip(answers).filter(|(_, a)| !a.line_free).map(|(s, _)| *s).collect();
     let planned = match planned.len() {
@@ -150,8 +169,13 @@ impl StageClock {
 
     fn print(&self, planner: &str) {
         let all: f64 = self.totals.iter().map(|t| t.1).sum();
-        let shares: Vec<String> =
-            self.totals.iter().map(|(stage, total)| format!("{}: {:.0}%", if stage.is_empty() { "setup" } else { stage }, 100.0 * total / all)).collect();
+        let shares: Vec<String> = self
+            .totals
+            .iter()
+            .map(|(stage, total)| {
+                format!("{}: {:.0}%", if stage.is_empty() { "setup" } else { stage }, 100.0 * total / all)
+            })
+            .collect();
         println!("      where {planner}'s time goes: {}", shares.join(", "));
     }
 }
@@ -184,14 +208,21 @@ fn bench(map: &Path, per_map: usize) {
     // measured against our A*, which the tests hold to MovingAI's lengths and another solver's.
     let mut wrong = 0;
     for (start, goal, scenario) in &mut queries {
-        let cost = GridSearch::default().run(&grid, *start, *goal, &mut space, &mut NoTrace).cost().expect("scenario goals are reachable");
+        let cost = GridSearch::default()
+            .run(&grid, *start, *goal, &mut space, &mut NoTrace)
+            .cost()
+            .expect("scenario goals are reachable");
         if !scenario.is_optimal(cost) {
             wrong += 1;
             scenario.optimal = cost;
         }
     }
     if wrong > 0 {
-        println!("  note: {wrong} of the {} queries' lengths in {} are not A*'s; measured against A*", queries.len(), scen.display());
+        println!(
+            "  note: {wrong} of the {} queries' lengths in {} are not A*'s; measured against A*",
+            queries.len(),
+            scen.display()
+        );
     }
     // JPS's bits are built on its first query and kept by the grid: timed apart.
     let clock = Instant::now();
@@ -215,9 +246,13 @@ fn bench(map: &Path, per_map: usize) {
         assert!(q.2.is_optimal(a.cost), "JPS {} vs optimal {}", a.cost, q.2.optimal);
     }
     report(&format!("JPS (bits built in {built:.2} ms)"), &queries, &answers);
-    let configs: Vec<(u32, usize)> = std::env::var("HPA_CONFIGS").map_or(vec![(10, 2), (16, 1), (16, 2), (32, 1)], |v| {
-        v.split(',').filter(|c| !c.is_empty()).map(|c| c.split_once('L').map(|(s, l)| (s.parse().unwrap(), l.parse().unwrap())).unwrap()).collect()
-    });
+    let configs: Vec<(u32, usize)> =
+        std::env::var("HPA_CONFIGS").map_or(vec![(10, 2), (16, 1), (16, 2), (32, 1)], |v| {
+            v.split(',')
+                .filter(|c| !c.is_empty())
+                .map(|c| c.split_once('L').map(|(s, l)| (s.parse().unwrap(), l.parse().unwrap())).unwrap())
+                .collect()
+        });
     for (cluster, levels) in configs {
         let clock = Instant::now();
         let hpa = Hpa::build_levels(&grid, MoveRules::MOVINGAI, cluster, levels);
@@ -228,7 +263,8 @@ fn bench(map: &Path, per_map: usize) {
                 let expanded = result.insertion_expanded + result.abstract_expanded;
                 (result.path.expect("HPA* finds what A* finds").0, true, expanded)
             });
-            let name = format!("HPA* {cluster}x{cluster} L{levels}{} ({built:.0} ms)", if smooth { " smoothed" } else { "" });
+            let name =
+                format!("HPA* {cluster}x{cluster} L{levels}{} ({built:.0} ms)", if smooth { " smoothed" } else { "" });
             report(&name, &queries, &answers);
         }
         let mut clock = StageClock::new(false);
@@ -244,12 +280,19 @@ fn bench(map: &Path, per_map: usize) {
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
     let built = micros(clock) / 1e3;
     let mut variants: Vec<PraOptions> = std::env::var("PRA").map_or(Vec::new(), |v| {
-        v.split(';').filter(|spec| !spec.is_empty()).map(|spec| match spec.parse::<Planner>().unwrap_or_else(|e| panic!("{e}")).method {
-            Method::Pra(options) => options,
-            _ => panic!("PRA takes pra specs, got {spec}"),
-        }).collect()
+        v.split(';')
+            .filter(|spec| !spec.is_empty())
+            .map(|spec| match spec.parse::<Planner>().unwrap_or_else(|e| panic!("{e}")).method {
+                Method::Pra(options) => options,
+                _ => panic!("PRA takes pra specs, got {spec}"),
+            })
+            .collect()
     });
-    variants.extend([PraOptions::default(), PraOptions { k: Some(1), ..PraOptions::default() }, PraOptions { k: Some(4), ..PraOptions::default() }]);
+    variants.extend([
+        PraOptions::default(),
+        PraOptions { k: Some(1), ..PraOptions::default() },
+        PraOptions { k: Some(4), ..PraOptions::default() },
+    ]);
     for options in variants {
         let answers = run(&grid, &queries, |s, g| {
             let result = pyramid.query(&grid, s, g, options, &mut space, &mut NoTrace);
@@ -279,7 +322,10 @@ fn main() {
     let per_map = args.iter().find_map(|a| a.parse().ok()).unwrap_or(250);
     let given: Vec<PathBuf> = args.iter().filter(|a| a.parse::<usize>().is_err()).map(PathBuf::from).collect();
     let only = std::env::var("MAPS").ok();
-    for map in (if given.is_empty() { maps() } else { given }).into_iter().filter(|m| only.as_ref().is_none_or(|o| o.split(',').any(|n| m.to_string_lossy().contains(n)))) {
+    for map in (if given.is_empty() { maps() } else { given })
+        .into_iter()
+        .filter(|m| only.as_ref().is_none_or(|o| o.split(',').any(|n| m.to_string_lossy().contains(n))))
+    {
         bench(&map, per_map);
     }
 }

@@ -38,7 +38,8 @@ fn timed<R>(solve: impl FnOnce() -> R) -> (R, f64) {
 /// order, counter-clockwise), and each vertex lists the triangles around it counter-clockwise,
 /// `u32::MAX` where an obstacle or the map's edge interrupts the fan.
 fn polyanya_mesh(mesh: &Navmesh) -> polyanya::Mesh {
-    let walkable: Vec<u32> = (0..mesh.triangles.len() as u32).filter(|&t| mesh.triangles[t as usize].walkable).collect();
+    let walkable: Vec<u32> =
+        (0..mesh.triangles.len() as u32).filter(|&t| mesh.triangles[t as usize].walkable).collect();
     let mut polygon_of = vec![u32::MAX; mesh.triangles.len()];
     for (p, &t) in walkable.iter().enumerate() {
         polygon_of[t as usize] = p as u32;
@@ -96,7 +97,13 @@ fn polyanya_mesh(mesh: &Navmesh) -> polyanya::Mesh {
         .iter()
         .map(|&t| {
             let tri = mesh.triangles[t as usize];
-            let one_way = tri.neighbours.iter().enumerate().filter(|&(i, &n)| n != NO_NODE && mesh.passable(t, i).is_some()).count() == 1;
+            let one_way = tri
+                .neighbours
+                .iter()
+                .enumerate()
+                .filter(|&(i, &n)| n != NO_NODE && mesh.passable(t, i).is_some())
+                .count()
+                == 1;
             polyanya::Polygon::new(tri.vertices.iter().map(|&v| used[v as usize]).collect(), one_way)
         })
         .collect();
@@ -134,7 +141,8 @@ fn main() {
         let (scenarios, _) = movingai::load_scen(scen.as_ref())
             .and_then(|all| movingai::searchable_scenarios(&scen, all, &grid))
             .unwrap_or_else(|e| panic!("{e}"));
-        let (mesh, build_micros) = timed(|| Navmesh::build(&grid_outline(&grid), None).unwrap_or_else(|e| panic!("{e}")));
+        let (mesh, build_micros) =
+            timed(|| Navmesh::build(&grid_outline(&grid), None).unwrap_or_else(|e| panic!("{e}")));
         let (reduction, reduce_micros) = timed(|| Reduction::new(&mesh));
         let unbaked = polyanya_mesh(&mesh);
         let mut polyanya = unbaked.clone();
@@ -151,18 +159,25 @@ fn main() {
             reduce_micros,
             bake_micros
         );
-        let cells: Vec<_> = scenarios.iter().map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1))).collect();
-        let queries: Vec<MeshQuery> = cells.iter().map(|&(start, goal)| MeshQuery::new(cell_centre(&grid, start), cell_centre(&grid, goal))).collect();
+        let cells: Vec<_> =
+            scenarios.iter().map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1))).collect();
+        let queries: Vec<MeshQuery> = cells
+            .iter()
+            .map(|&(start, goal)| MeshQuery::new(cell_centre(&grid, start), cell_centre(&grid, goal)))
+            .collect();
         // One pass per search over all queries, so no search runs on caches another warmed (grid A*
         // once: it is slow and only a reference). Each keeps its buffers from query to query, as a
         // game would keep one per mesh.
         let mut space = SearchSpace::new();
-        let (astar, astar_us) = pass(&cells, |&(start, goal)| GridSearch::default().run(&grid, start, goal, &mut space, &mut NoTrace));
+        let (astar, astar_us) =
+            pass(&cells, |&(start, goal)| GridSearch::default().run(&grid, start, goal, &mut space, &mut NoTrace));
         let mut scratch = SearchScratch::default();
-        let first_queries: Vec<MeshQuery> = queries.iter().map(|&query| MeshQuery { first_path_only: true, ..query }).collect();
+        let first_queries: Vec<MeshQuery> =
+            queries.iter().map(|&query| MeshQuery { first_path_only: true, ..query }).collect();
         let to_f32 = |p: [f64; 2]| glam::Vec2::new(p[0] as f32, p[1] as f32);
         let (mut ta, mut tra, mut first, mut reference, mut unbaked_paths) = (vec![], vec![], vec![], vec![], vec![]);
-        let (mut ta_us, mut tra_us, mut first_us, mut polyanya_us, mut unbaked_us) = (vec![], vec![], vec![], vec![], vec![]);
+        let (mut ta_us, mut tra_us, mut first_us, mut polyanya_us, mut unbaked_us) =
+            (vec![], vec![], vec![], vec![], vec![]);
         let rounds = std::env::var("BENCH_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(ROUNDS);
         for _ in 0..rounds {
             let mut times;
@@ -170,25 +185,41 @@ fn main() {
             keep_fastest(&mut ta_us, times);
             (tra, times) = pass(&queries, |query| scratch.tra_star(&mesh, &reduction, query, &mut NoTrace).unwrap());
             keep_fastest(&mut tra_us, times);
-            (first, times) = pass(&first_queries, |query| scratch.tra_star(&mesh, &reduction, query, &mut NoTrace).unwrap());
+            (first, times) =
+                pass(&first_queries, |query| scratch.tra_star(&mesh, &reduction, query, &mut NoTrace).unwrap());
             keep_fastest(&mut first_us, times);
             (reference, times) = pass(&queries, |query| polyanya.path(to_f32(query.start), to_f32(query.goal)));
             keep_fastest(&mut polyanya_us, times);
             (unbaked_paths, times) = pass(&queries, |query| unbaked.path(to_f32(query.start), to_f32(query.goal)));
             keep_fastest(&mut unbaked_us, times);
         }
-        let (astar_exp, ta_exp, tra_exp) = (astar.iter().map(|r| r.expanded).sum::<usize>(), ta.iter().map(|r| r.expanded).sum::<usize>(), tra.iter().map(|r| r.expanded).sum::<usize>());
+        let (astar_exp, ta_exp, tra_exp) = (
+            astar.iter().map(|r| r.expanded).sum::<usize>(),
+            ta.iter().map(|r| r.expanded).sum::<usize>(),
+            tra.iter().map(|r| r.expanded).sum::<usize>(),
+        );
         // Queries whose goal TA* saw from the start (a straight walk, no expansion).
         let in_sight: Vec<bool> = ta.iter().map(|r| r.expanded == 0).collect();
         let (mut octile_total, mut any_angle_total, mut first_total) = (0.0, 0.0, 0.0);
         for (q, s) in scenarios.iter().enumerate() {
-            assert_eq!(unbaked_paths[q].as_ref().map(|p| p.length), reference[q].as_ref().map(|p| p.length), "{s:?}: baking changes Polyanya's path");
-            let (Some(octile), Some(ta), Some(tra), Some(first), Some(reference)) = (astar[q].cost(), &ta[q].path, &tra[q].path, &first[q].path, &reference[q]) else {
+            assert_eq!(
+                unbaked_paths[q].as_ref().map(|p| p.length),
+                reference[q].as_ref().map(|p| p.length),
+                "{s:?}: baking changes Polyanya's path"
+            );
+            let (Some(octile), Some(ta), Some(tra), Some(first), Some(reference)) =
+                (astar[q].cost(), &ta[q].path, &tra[q].path, &first[q].path, &reference[q])
+            else {
                 panic!("query {s:?}: all searches must find a path");
             };
             assert!((ta.length - tra.length).abs() < 1e-6, "{s:?}: TA* {} TRA* {}", ta.length, tra.length);
             let tolerance = 1e-5 * ta.length.max(1.0);
-            assert!((ta.length - reference.length as f64).abs() < tolerance, "{s:?}: TA* {} Polyanya {}", ta.length, reference.length);
+            assert!(
+                (ta.length - reference.length as f64).abs() < tolerance,
+                "{s:?}: TA* {} Polyanya {}",
+                ta.length,
+                reference.length
+            );
             assert!(ta.length <= octile + 1e-9);
             octile_total += octile;
             any_angle_total += ta.length;
@@ -196,21 +227,36 @@ fn main() {
         }
         let n = scenarios.len();
         let (polyanya_median, unbaked_median) = (median(polyanya_us.clone()), median(unbaked_us.clone()));
-        let versus = |us: f64| format!("{:>5.2}x baked Polyanya ({:.2}x unbaked)", us / polyanya_median, us / unbaked_median);
+        let versus =
+            |us: f64| format!("{:>5.2}x baked Polyanya ({:.2}x unbaked)", us / polyanya_median, us / unbaked_median);
         println!("  {n} queries, median time per query and mean nodes expanded:");
         println!("    grid A* (octile)       {:>9.1} us {:>9.1} cells", median(astar_us), astar_exp as f64 / n as f64);
         let (ta_median, tra_median) = (median(ta_us.clone()), median(tra_us.clone()));
-        println!("    TA*  (optimal)         {:>9.1} us {:>9.1} search nodes  {}", ta_median, ta_exp as f64 / n as f64, versus(ta_median));
-        println!("    TRA* (optimal)         {:>9.1} us {:>9.1} search nodes  {}", tra_median, tra_exp as f64 / n as f64, versus(tra_median));
+        println!(
+            "    TA*  (optimal)         {:>9.1} us {:>9.1} search nodes  {}",
+            ta_median,
+            ta_exp as f64 / n as f64,
+            versus(ta_median)
+        );
+        println!(
+            "    TRA* (optimal)         {:>9.1} us {:>9.1} search nodes  {}",
+            tra_median,
+            tra_exp as f64 / n as f64,
+            versus(tra_median)
+        );
         println!("    TRA* (first path only) {:>9.1} us", median(first_us));
         println!("    Polyanya (crate)       {:>9.1} us baked, {:.1} us unbaked", polyanya_median, unbaked_median);
         // Queries whose goal is not in sight from the start: the ones that search.
-        let searched = |times: &[f64]| median(times.iter().zip(&in_sight).filter(|&(_, &seen)| !seen).map(|(&t, _)| t).collect());
+        let searched =
+            |times: &[f64]| median(times.iter().zip(&in_sight).filter(|&(_, &seen)| !seen).map(|(&t, _)| t).collect());
         let sighted = in_sight.iter().filter(|&&seen| seen).count();
         let searched_ratios = if sighted < n {
             let polyanya_searched = searched(&polyanya_us);
             let ratios = (searched(&ta_us) / polyanya_searched, searched(&tra_us) / polyanya_searched);
-            println!("  goal in sight for {sighted} of {n} queries; median of the others: TA* {:.2}x, TRA* {:.2}x baked Polyanya's time", ratios.0, ratios.1);
+            println!(
+                "  goal in sight for {sighted} of {n} queries; median of the others: TA* {:.2}x, TRA* {:.2}x baked Polyanya's time",
+                ratios.0, ratios.1
+            );
             format!("{:>6.2} {:>6.2}", ratios.0, ratios.1)
         } else {
             format!("{:>6} {:>6}", "-", "-")

@@ -48,11 +48,19 @@ fn uniform(b: u8, d: u32) {
     for ordering in [Ordering::Perfect, Ordering::Worst] {
         let tree = UniformTree::new(b, d as usize, ordering);
         let (rate, leaves) = alpha_beta_speed(&tree, &DefaultEval, d);
-        println!("  alpha-beta, {ordering:?} order: {leaves} leaves = {:.2}x minimal, {:.2} M nodes/s", leaves as f64 / minimal as f64, rate / 1e6);
+        println!(
+            "  alpha-beta, {ordering:?} order: {leaves} leaves = {:.2}x minimal, {:.2} M nodes/s",
+            leaves as f64 / minimal as f64,
+            rate / 1e6
+        );
     }
     let clock = Instant::now();
     let plain = minimax::search(&UniformTree::new(b, d as usize, Ordering::Worst), &DefaultEval, d, &mut NoTrace);
-    println!("  minimax: {} nodes, {:.2} M nodes/s", plain.stats.nodes, plain.stats.nodes as f64 / clock.elapsed().as_secs_f64() / 1e6);
+    println!(
+        "  minimax: {} nodes, {:.2} M nodes/s",
+        plain.stats.nodes,
+        plain.stats.nodes as f64 / clock.elapsed().as_secs_f64() / 1e6
+    );
     let worst = UniformTree::new(b, d as usize, Ordering::Worst);
     let mut engine = IterativeDeepening::new(IdOptions::default());
     let result = engine.search(&worst, &DefaultEval, &SearchLimits::depth(d), &mut NoTrace);

@@ -9,15 +9,15 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use searchlab::adversarial::choice::root_move_scores;
-use searchlab::adversarial::tree::{TreeEvent, TreeNode, TreeView};
 use searchlab::adversarial::minimax;
+use searchlab::adversarial::tree::{TreeEvent, TreeNode, TreeView};
+use searchlab::games::DefaultEval;
 use searchlab::games::barca::Barca;
 use searchlab::games::tictactoe::TicTacToe;
-use searchlab::games::DefaultEval;
 use searchlab::grid::movingai::load_map;
+use searchlab::pathfinding::search_trace::{SearchEvent, SearchSnapshot};
 use searchlab::pathfinding::{Algorithm, GridSearch, SearchSpace};
 use searchlab::trace::{NoTrace, Player, Progress, Recorder, Watched};
-use searchlab::pathfinding::search_trace::{SearchEvent, SearchSnapshot};
 
 /// A field of /proc/self/status in bytes ("VmHWM", "VmRSS").
 fn status_bytes(field: &str) -> usize {
@@ -114,7 +114,11 @@ fn cancel_latency(name: &str, after: Duration, work: impl FnOnce(&mut Watched<No
         progress.stop();
         let returned = worker.join().expect("the search does not panic");
         let late = returned.saturating_duration_since(stopped);
-        println!("stop  {name}: returned {:.2} ms after the stop ({} units of work counted)", ms(late), progress.done());
+        println!(
+            "stop  {name}: returned {:.2} ms after the stop ({} units of work counted)",
+            ms(late),
+            progress.done()
+        );
     });
 }
 
@@ -123,9 +127,13 @@ fn cancel_cases() {
     cancel_latency("minimax depth 6 on Barca", Duration::from_millis(200), |observer| {
         minimax::search(&barca, &DefaultEval, 6, observer);
     });
-    cancel_latency("root move scores depth 5 on Barca (Easy/Medium's search, deeper)", Duration::from_millis(200), |observer| {
-        root_move_scores(&barca, &DefaultEval, 5, observer);
-    });
+    cancel_latency(
+        "root move scores depth 5 on Barca (Easy/Medium's search, deeper)",
+        Duration::from_millis(200),
+        |observer| {
+            root_move_scores(&barca, &DefaultEval, 5, observer);
+        },
+    );
     let medium = Instant::now();
     root_move_scores(&barca, &DefaultEval, 3, &mut NoTrace);
     println!("      (Medium's whole search, depth 3 from the start: {:.1} ms)", ms(medium.elapsed()));

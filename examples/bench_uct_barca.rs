@@ -7,17 +7,18 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use searchlab::adversarial::SearchLimits;
 use searchlab::adversarial::engine::EngineSpec;
 use searchlab::adversarial::iterative::{IdOptions, IterativeDeepening};
 use searchlab::adversarial::mcts::uct_search;
-use searchlab::adversarial::SearchLimits;
 use searchlab::games::barca::Barca;
 use searchlab::games::{DefaultEval, random_playout};
 use searchlab::trace::NoTrace;
 
 fn main() {
     let millis: u64 = std::env::args().nth(1).map_or(100, |a| a.parse().expect("MILLIS is a number"));
-    let spec: EngineSpec = std::env::args().nth(2).unwrap_or(format!("uct:{millis}ms")).parse().expect("an engine spec");
+    let spec: EngineSpec =
+        std::env::args().nth(2).unwrap_or(format!("uct:{millis}ms")).parse().expect("an engine spec");
     let mut rng = StdRng::seed_from_u64(5);
     let (mut iterations, mut nodes, mut depth, mut elapsed, mut id_depth) = (0u64, 0usize, 0usize, 0u64, 0u32);
     let positions = 12;
@@ -31,7 +32,8 @@ fn main() {
         iterations += result.stats.iterations;
         nodes += result.stats.nodes;
         depth += result.stats.max_depth;
-        let mut id: IterativeDeepening<Barca> = IterativeDeepening::new(IdOptions { tt_bits: 18, ..IdOptions::default() });
+        let mut id: IterativeDeepening<Barca> =
+            IterativeDeepening::new(IdOptions { tt_bits: 18, ..IdOptions::default() });
         let limits = SearchLimits { millis: Some(millis), ..SearchLimits::default() };
         id_depth += id.search(&game, &DefaultEval, &limits, &mut NoTrace).stats.depth_reached;
     }

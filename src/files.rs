@@ -82,20 +82,33 @@ pub const MAX_TEXT: u64 = 16 << 20;
 pub enum ReadError {
     Io(io::Error),
     /// Larger than `max` bytes; `size` is unknown for a stream such as /dev/zero.
-    TooBig { size: Option<u64>, max: u64 },
+    TooBig {
+        size: Option<u64>,
+        max: u64,
+    },
     /// A byte no text file has, on the 1-based `line`; `what` says which.
-    NotText { line: usize, what: &'static str },
+    NotText {
+        line: usize,
+        what: &'static str,
+    },
     /// A header line longer than [`MAX_HEADER_LINE`] bytes: no header of a format read has one.
-    LongHeaderLine { line: usize },
+    LongHeaderLine {
+        line: usize,
+    },
     /// Longer than its header says it can be ([`Longest`]); reading stopped on `line`.
-    Longer { line: usize, why: String },
+    Longer {
+        line: usize,
+        why: String,
+    },
 }
 
 impl ReadError {
     /// The 1-based line the problem is on, if it is on one.
     pub fn line(&self) -> Option<usize> {
         match self {
-            ReadError::NotText { line, .. } | ReadError::LongHeaderLine { line } | ReadError::Longer { line, .. } => Some(*line),
+            ReadError::NotText { line, .. } | ReadError::LongHeaderLine { line } | ReadError::Longer { line, .. } => {
+                Some(*line)
+            }
             _ => None,
         }
     }
@@ -113,10 +126,14 @@ impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ReadError::Io(error) => write!(f, "cannot read: {error}"),
-            ReadError::TooBig { size: Some(size), max } => write!(f, "too big ({}, max {})", size_text(*size), size_text(*max)),
+            ReadError::TooBig { size: Some(size), max } => {
+                write!(f, "too big ({}, max {})", size_text(*size), size_text(*max))
+            }
             ReadError::TooBig { size: None, max } => write!(f, "too big (more than {})", size_text(*max)),
             ReadError::NotText { what, .. } => f.write_str(what),
-            ReadError::LongHeaderLine { .. } => write!(f, "header line longer than {}", size_text(MAX_HEADER_LINE as u64)),
+            ReadError::LongHeaderLine { .. } => {
+                write!(f, "header line longer than {}", size_text(MAX_HEADER_LINE as u64))
+            }
             ReadError::Longer { why, .. } => f.write_str(why),
         }
     }
@@ -125,7 +142,9 @@ impl std::fmt::Display for ReadError {
 /// A file size as a person reads it: "2.5 GB", "16 MB", "700 bytes" (units of 1024).
 fn size_text(bytes: u64) -> String {
     let units = [("GB", 1u64 << 30), ("MB", 1 << 20), ("KB", 1 << 10)];
-    let Some(&(unit, scale)) = units.iter().find(|&&(_, scale)| bytes >= scale) else { return format!("{bytes} bytes") };
+    let Some(&(unit, scale)) = units.iter().find(|&&(_, scale)| bytes >= scale) else {
+        return format!("{bytes} bytes");
+    };
     let amount = format!("{:.1}", bytes as f64 / scale as f64);
     format!("{} {unit}", amount.strip_suffix(".0").unwrap_or(&amount))
 }
@@ -159,7 +178,12 @@ pub type HeadCheck<E> = Result<Option<Longest>, E>;
 /// never end. `check` may also say how long the file can be ([`Longest`]): reading stops once it
 /// is longer. Each of those lines is at most [`MAX_HEADER_LINE`] bytes. A file of fewer lines is
 /// not checked here, only read.
-pub fn read_text_checked<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> HeadCheck<E>) -> Result<Result<String, E>, ReadError> {
+pub fn read_text_checked<E>(
+    path: &Path,
+    max: u64,
+    lines: usize,
+    check: impl FnOnce(&str) -> HeadCheck<E>,
+) -> Result<Result<String, E>, ReadError> {
     imp::read_text(path, max, lines, check)
 }
 
@@ -198,7 +222,8 @@ fn text_from<E>(
         lines_before += chunk.iter().filter(|&&b| b == b'\n').count();
         bytes.extend_from_slice(chunk);
         if check.is_some()
-            && let Some(long) = bytes.split(|&b| b == b'\n').take(head_lines).position(|line| line.len() > MAX_HEADER_LINE)
+            && let Some(long) =
+                bytes.split(|&b| b == b'\n').take(head_lines).position(|line| line.len() > MAX_HEADER_LINE)
         {
             return Err(ReadError::LongHeaderLine { line: long + 1 });
         }
@@ -241,14 +266,21 @@ mod imp {
 
     use super::{HeadCheck, ReadError};
 
-    pub fn read_text<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> HeadCheck<E>) -> Result<Result<String, E>, ReadError> {
+    pub fn read_text<E>(
+        path: &Path,
+        max: u64,
+        lines: usize,
+        check: impl FnOnce(&str) -> HeadCheck<E>,
+    ) -> Result<Result<String, E>, ReadError> {
         match std::fs::File::open(path) {
             Ok(file) => {
                 let size = file.metadata().ok().filter(|meta| meta.is_file()).map(|meta| meta.len());
                 super::text_from(file, size, max, lines, check)
             }
             Err(error) => match super::built_in(path) {
-                Some(bytes) if error.kind() == io::ErrorKind::NotFound => super::text_from(bytes, Some(bytes.len() as u64), max, lines, check),
+                Some(bytes) if error.kind() == io::ErrorKind::NotFound => {
+                    super::text_from(bytes, Some(bytes.len() as u64), max, lines, check)
+                }
                 _ => Err(ReadError::Io(error)),
             },
         }
@@ -287,7 +319,12 @@ mod imp {
         static ON_SAVE: RefCell<Option<SaveHook>> = RefCell::default();
     }
 
-    pub fn read_text<E>(path: &Path, max: u64, lines: usize, check: impl FnOnce(&str) -> HeadCheck<E>) -> Result<Result<String, E>, ReadError> {
+    pub fn read_text<E>(
+        path: &Path,
+        max: u64,
+        lines: usize,
+        check: impl FnOnce(&str) -> HeadCheck<E>,
+    ) -> Result<Result<String, E>, ReadError> {
         let key = key(path);
         ADDED.with_borrow(|added| {
             let bytes = match added.get(&key) {
@@ -400,7 +437,8 @@ mod tests {
 
     #[test]
     fn a_file_longer_than_its_header_allows_is_refused_on_the_line_past_the_bound() {
-        let longest = |head: &str| Ok::<_, ()>(Some(Longest { bytes: head.len() as u64 + 5, why: "more rows".to_string() }));
+        let longest =
+            |head: &str| Ok::<_, ()>(Some(Longest { bytes: head.len() as u64 + 5, why: "more rows".to_string() }));
         assert_eq!(text_from(&b"h\nab\ncd"[..], None, MAX_TEXT, 1, longest).unwrap(), Ok("h\nab\ncd".to_string()));
         let error = text_from(&b"h\nab\ncd\n"[..], None, MAX_TEXT, 1, longest).unwrap_err();
         assert_eq!(error.at("f"), "f:3: more rows");

@@ -27,17 +27,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::adversarial::engine::{EngineAlgorithm, EngineSpec, UCT_DEFAULT_ITERATIONS};
 use crate::adversarial::mcts::MctsConfig;
+use crate::adversarial::mcts_trace::MctsEvent;
+use crate::adversarial::tree::TreeEvent;
 use crate::games::barca::START_FEN;
 use crate::games::custom_tree::{self, CustomTree};
 use crate::games::{Outcome, Side};
-use crate::adversarial::mcts_trace::MctsEvent;
-use crate::adversarial::tree::TreeEvent;
 use crate::grid::generate::Spec;
 use crate::grid::{Grid, movingai};
-use crate::navmesh::{self, MapFile, PolygonMap};
 use crate::navmesh::search::MeshSearch;
-use crate::pathfinding::planner::{Method, Planner};
+use crate::navmesh::{self, MapFile, PolygonMap};
 use crate::pathfinding::plan_trace::PlanEvent;
+use crate::pathfinding::planner::{Method, Planner};
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::text::quote;
 use crate::trace::Trace;
@@ -64,9 +64,17 @@ impl Lab {
     pub fn layers(self) -> &'static [&'static str] {
         match self {
             Lab::Grid => &["values"],
-            Lab::Hierarchical => {
-                &["values", "clusters", "transitions", "graph", "abstract-path", "refined", "smoothed", "regions", "corridor"]
-            }
+            Lab::Hierarchical => &[
+                "values",
+                "clusters",
+                "transitions",
+                "graph",
+                "abstract-path",
+                "refined",
+                "smoothed",
+                "regions",
+                "corridor",
+            ],
             Lab::Polygon | Lab::GameTree | Lab::Barca | Lab::Tuning => &[],
         }
     }
@@ -88,7 +96,10 @@ impl Lab {
     fn unused_field(self, given: [(&'static str, bool); 8]) -> Result<(), FieldError> {
         let (fields, shows) = self.fields();
         match given.into_iter().find(|&(field, present)| present && !fields.contains(&field)) {
-            Some((field, _)) => Err(FieldError::new(field, format!("the {} lab does not use `{field}`: it shows {shows}", lab_name(self)))),
+            Some((field, _)) => Err(FieldError::new(
+                field,
+                format!("the {} lab does not use `{field}`: it shows {shows}", lab_name(self)),
+            )),
             None => Ok(()),
         }
     }
@@ -110,7 +121,10 @@ pub enum MapSource {
 
 /// A map source as written: a table that should hold exactly one of the sources.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields, expecting = "a map source: { bundled = NAME }, { path = FILE }, { inline = TEXT } or { generated = SPEC }")]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a map source: { bundled = NAME }, { path = FILE }, { inline = TEXT } or { generated = SPEC }"
+)]
 struct MapFields {
     path: Option<String>,
     bundled: Option<String>,
@@ -122,7 +136,12 @@ impl TryFrom<MapFields> for MapSource {
     type Error = String;
 
     fn try_from(MapFields { path, bundled, inline, generated }: MapFields) -> Result<Self, String> {
-        let given = [path.map(MapSource::Path), bundled.map(MapSource::Bundled), inline.map(MapSource::Inline), generated.map(MapSource::Generated)];
+        let given = [
+            path.map(MapSource::Path),
+            bundled.map(MapSource::Bundled),
+            inline.map(MapSource::Inline),
+            generated.map(MapSource::Generated),
+        ];
         let mut given = given.into_iter().flatten();
         match (given.next(), given.next()) {
             (Some(source), None) => Ok(source),
@@ -262,21 +281,34 @@ impl GameKind {
     pub fn check_engine(self, engine: &EngineSpec) -> Result<(), String> {
         if !self.algorithms().contains(&engine.algorithm) || engine.level.is_some() {
             return Err(match self {
-                GameKind::CustomTree => format!("a typed-in tree is searched with minimax, negamax or alphabeta, not '{engine}'"),
-                _ => format!("the game-tree lab records minimax:D, negamax:D, alphabeta:D, id:D or uct:N,plain, not '{engine}'"),
+                GameKind::CustomTree => {
+                    format!("a typed-in tree is searched with minimax, negamax or alphabeta, not '{engine}'")
+                }
+                _ => format!(
+                    "the game-tree lab records minimax:D, negamax:D, alphabeta:D, id:D or uct:N,plain, not '{engine}'"
+                ),
             });
         }
         let depth = engine.depth.unwrap_or(self.default_depth());
-        let recorded = self.recorded_engine(engine.algorithm, depth, engine.iterations.unwrap_or(UCT_DEFAULT_ITERATIONS));
+        let recorded =
+            self.recorded_engine(engine.algorithm, depth, engine.iterations.unwrap_or(UCT_DEFAULT_ITERATIONS));
         if recorded != *engine {
             return Err(match engine.algorithm {
-                EngineAlgorithm::Uct => format!("the game-tree lab shows plain UCT with a number of playouts: write '{recorded}', not '{engine}'"),
-                _ => format!("the game-tree lab searches to a depth, with no other limits: write '{recorded}', not '{engine}'"),
+                EngineAlgorithm::Uct => format!(
+                    "the game-tree lab shows plain UCT with a number of playouts: write '{recorded}', not '{engine}'"
+                ),
+                _ => format!(
+                    "the game-tree lab searches to a depth, with no other limits: write '{recorded}', not '{engine}'"
+                ),
             });
         }
         let max = self.max_depth(engine.algorithm);
         if engine.algorithm != EngineAlgorithm::Uct && depth > max {
-            return Err(format!("the lab searches {} at most {max} plies deep with {}", self.name(), engine.algorithm.name()));
+            return Err(format!(
+                "the lab searches {} at most {max} plies deep with {}",
+                self.name(),
+                engine.algorithm.name()
+            ));
         }
         Ok(())
     }
@@ -285,12 +317,13 @@ impl GameKind {
     pub fn searchable(self, outcome: Option<Outcome>) -> Result<(), String> {
         match outcome {
             None => Ok(()),
-            Some(Outcome::Win(side)) => Err(format!("the game is over ({} has won): nothing to search", self.side_name(side))),
+            Some(Outcome::Win(side)) => {
+                Err(format!("the game is over ({} has won): nothing to search", self.side_name(side)))
+            }
             Some(Outcome::Draw) => Err("the game is over (a draw): nothing to search".to_string()),
         }
     }
 }
-
 
 /// Why a step is not in a recording of `len` events that stopped before its search did.
 fn stops_early(len: usize) -> String {
@@ -385,18 +418,24 @@ impl Step {
             Step::Index(index) => Ok(index),
             Step::End => Ok(usize::MAX),
             Step::Moment(Moment::Start) => Ok(0),
-            Step::Moment(named) => events.iter().position(|event| moment(named, event)).map(|i| i + 1).ok_or_else(|| {
-                let why = if trace.truncated { format!(" ({})", stops_early(events.len())) } else { String::new() };
-                format!("this replay has no '{}' moment{why}", named.name())
-            }),
+            Step::Moment(named) => {
+                events.iter().position(|event| moment(named, event)).map(|i| i + 1).ok_or_else(|| {
+                    let why = if trace.truncated { format!(" ({})", stops_early(events.len())) } else { String::new() };
+                    format!("this replay has no '{}' moment{why}", named.name())
+                })
+            }
         }
     }
 
     /// What to tell the author about opening a recording on this step though it is fine to open:
     /// the end of a recording that stopped before the search did shows no result.
     pub fn warning<E>(self, trace: &Trace<E>) -> Option<String> {
-        (self == Step::End && trace.truncated)
-            .then(|| format!("step end opens where the recording stops, before the search's result: {}", stops_early(trace.events.len())))
+        (self == Step::End && trace.truncated).then(|| {
+            format!(
+                "step end opens where the recording stops, before the search's result: {}",
+                stops_early(trace.events.len())
+            )
+        })
     }
 
     /// [`Step::resolve`] for a best-first search's recording.
@@ -414,7 +453,8 @@ impl Step {
         self.resolve(trace, |moment, event| {
             matches!(
                 (moment, event),
-                (Moment::FirstExpansion, PlanEvent::Search(SearchEvent::Expand { .. })) | (Moment::PathFound, PlanEvent::Search(SearchEvent::Found { .. }))
+                (Moment::FirstExpansion, PlanEvent::Search(SearchEvent::Expand { .. }))
+                    | (Moment::PathFound, PlanEvent::Search(SearchEvent::Found { .. }))
             )
         })
     }
@@ -422,7 +462,9 @@ impl Step {
     /// [`Step::resolve`] for a game-tree search's recording.
     pub fn in_tree(self, trace: &Trace<TreeEvent>) -> Result<usize, String> {
         self.resolve(trace, |moment, event| match moment {
-            Moment::FirstExpansion => matches!(event, TreeEvent::Enter { parent, .. } if *parent != crate::trace::NO_NODE),
+            Moment::FirstExpansion => {
+                matches!(event, TreeEvent::Enter { parent, .. } if *parent != crate::trace::NO_NODE)
+            }
             Moment::Cutoff => matches!(event, TreeEvent::Cutoff { .. }),
             Moment::PathFound => matches!(event, TreeEvent::Pv { .. }),
             Moment::Start => false,
@@ -548,7 +590,8 @@ pub fn field_index(text: &str, key: &str) -> Option<usize> {
 
 /// The indices of the lines of `text` that set `key`, in order.
 fn field_indices<'a>(text: &'a str, key: &'a str) -> impl Iterator<Item = usize> + 'a {
-    let sets = move |line: &str| line.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='));
+    let sets =
+        move |line: &str| line.trim_start().strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='));
     text.lines().enumerate().filter(move |(_, line)| sets(line)).map(|(index, _)| index)
 }
 
@@ -600,7 +643,9 @@ impl Scene<String> {
         let ([spec, compare], height) = self.read_specs(|written, height| {
             // A typed-in tree is searched to its height: a bare `minimax` means that depth.
             let text = match height {
-                Some(height) if ["minimax", "negamax", "alphabeta"].contains(&written.trim()) => format!("{}:{height}", written.trim()),
+                Some(height) if ["minimax", "negamax", "alphabeta"].contains(&written.trim()) => {
+                    format!("{}:{height}", written.trim())
+                }
                 _ => written.clone(),
             };
             Ok((RunSpec::parse(lab, &text)?, written.trim().to_string()))
@@ -623,7 +668,9 @@ fn check_fit(lab: Lab, field: &'static str, spec: RunSpec, written: &str) -> Res
                 let name = if matches!(planner.method, Method::Hpa { .. }) { "HPA*" } else { "PRA*" };
                 refused(&format!(" the grid lab: {name} is shown by lab = \"hierarchical\""))
             }
-            (Lab::Hierarchical, false, false) => refused(": the hierarchical lab takes hpa or pra as spec; put a flat search in compare"),
+            (Lab::Hierarchical, false, false) => {
+                refused(": the hierarchical lab takes hpa or pra as spec; put a flat search in compare")
+            }
             (Lab::Hierarchical, true, true) => {
                 refused(": the hierarchical lab compares its planner with a flat search, such as astar or dijkstra")
             }
@@ -699,18 +746,28 @@ impl Scene {
         match (self.lab, self.engine()) {
             (Lab::GameTree, Some(engine)) => {
                 self.game().check_engine(&engine).map_err(spec)?;
-                if let Some(height) = tree_height.map(|height| height as u32).filter(|&height| engine.depth < Some(height)) {
+                if let Some(height) =
+                    tree_height.map(|height| height as u32).filter(|&height| engine.depth < Some(height))
+                {
                     let name = engine.algorithm.name();
-                    let message = format!("the tree is {height} plies high and only its leaves have values: write {name} or {name}:{height}");
+                    let message = format!(
+                        "the tree is {height} plies high and only its leaves have values: write {name} or {name}:{height}"
+                    );
                     return Err(spec(message));
                 }
             }
             (Lab::Tuning, _) if self.step != Step::End => {
-                return Err(FieldError::new("step", format!("the tuning lab shows a log, not step '{}': remove `step`", self.step)));
+                return Err(FieldError::new(
+                    "step",
+                    format!("the tuning lab shows a log, not step '{}': remove `step`", self.step),
+                ));
             }
             (Lab::Barca, engine) => {
                 if self.step != Step::End {
-                    return Err(FieldError::new("step", format!("the Barca page shows its position, not step '{}': use end", self.step)));
+                    return Err(FieldError::new(
+                        "step",
+                        format!("the Barca page shows its position, not step '{}': use end", self.step),
+                    ));
                 }
                 let is_level = |engine: &EngineSpec| {
                     matches!(engine.algorithm, EngineAlgorithm::Id | EngineAlgorithm::Uct)
@@ -739,7 +796,9 @@ impl Scene {
     pub fn from_toml(text: &str) -> Result<Scene, String> {
         let one_line = |e: toml::de::Error| {
             // Counted by line breaks: a span at the start of a line (an unknown key) is on it.
-            let line = e.span().map(|span| text.as_bytes()[..span.start.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1);
+            let line = e
+                .span()
+                .map(|span| text.as_bytes()[..span.start.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1);
             let message = e.message().trim().replace('\n', " ");
             // Named at the second time the key is set, which is the one to remove.
             let key = e.span().and_then(|span| text.get(span)).map(|key| key.trim().trim_matches(['"', '\'']));
@@ -840,9 +899,9 @@ impl Scene {
             None => return Ok(None),
             Some(MapSource::Path(path)) => read(path)?,
             Some(MapSource::Bundled(name)) => read(&bundled_file(name)?)?,
-            Some(MapSource::Inline(text)) => {
-                MapFile::of_polygons(PolygonMap::parse("the scene's map", text).map_err(|e| e.to_string())?.validated()?)
-            }
+            Some(MapSource::Inline(text)) => MapFile::of_polygons(
+                PolygonMap::parse("the scene's map", text).map_err(|e| e.to_string())?.validated()?,
+            ),
             Some(MapSource::Generated(spec)) => MapFile::of_grid(spec.generate()?),
         }))
     }
@@ -866,7 +925,9 @@ impl Scene {
         Ok(Some(match &self.map {
             None => return Ok(None),
             Some(MapSource::Bundled(name)) if name == BUNDLED_TUNING_LOG => LogSource::Bundled,
-            Some(MapSource::Bundled(name)) => return Err(format!("no bundled tuning log '{name}': there is {BUNDLED_TUNING_LOG}")),
+            Some(MapSource::Bundled(name)) => {
+                return Err(format!("no bundled tuning log '{name}': there is {BUNDLED_TUNING_LOG}"));
+            }
             Some(MapSource::Path(path)) => LogSource::Path(path),
             Some(MapSource::Inline(text)) => LogSource::Inline(text),
             Some(MapSource::Generated(_)) => return Err("a tuning log is not a generated map".to_string()),
@@ -888,7 +949,9 @@ fn lab_name(lab: Lab) -> &'static str {
 fn check_version(version: Option<u32>) -> Result<(), String> {
     match version {
         Some(SCENE_VERSION) => Ok(()),
-        Some(other) => Err(format!("scene version {other} is not supported: this searchlab reads version {SCENE_VERSION}")),
+        Some(other) => {
+            Err(format!("scene version {other} is not supported: this searchlab reads version {SCENE_VERSION}"))
+        }
         None => Err(format!("scene has no version: add `version = {SCENE_VERSION}`")),
     }
 }
@@ -926,25 +989,43 @@ layers = ["values"]
     fn bad_scenes_are_refused_in_one_line() {
         let with = |from: &str, to: &str| EXAMPLE.replace(from, to);
         for (text, message) in [
-            (with("version = 1", "version = 7"), "scene line 2: scene version 7 is not supported: this searchlab reads version 1"),
+            (
+                with("version = 1", "version = 7"),
+                "scene line 2: scene version 7 is not supported: this searchlab reads version 1",
+            ),
             (with("version = 1", ""), "scene has no version"),
             // The key starts its line: the line is its own, not the one before.
             (with("layers", "layer"), "scene line 10: unknown field `layer`"),
-            (with("\"dijkstra\"", "\"hpa\""), "scene line 6: compare 'hpa' does not fit the grid lab: HPA* is shown by lab = \"hierarchical\""),
-            (with("\"dijkstra\"", "\" pra:k=4\""), "compare 'pra:k=4' does not fit the grid lab: PRA* is shown by lab = \"hierarchical\""),
+            (
+                with("\"dijkstra\"", "\"hpa\""),
+                "scene line 6: compare 'hpa' does not fit the grid lab: HPA* is shown by lab = \"hierarchical\"",
+            ),
+            (
+                with("\"dijkstra\"", "\" pra:k=4\""),
+                "compare 'pra:k=4' does not fit the grid lab: PRA* is shown by lab = \"hierarchical\"",
+            ),
             (with("weight=1.5", "weight=0.5"), "weight must be a number >= 1"),
             (with("\"values\"", "\"clusters\""), "scene line 10: unknown layer 'clusters' for the grid lab"),
-            (with("\"astar:octile,weight=1.5\"", "\"foo\""), "scene line 5: unknown planner 'foo': use bfs, dijkstra, astar, jps, hpa or pra"),
+            (
+                with("\"astar:octile,weight=1.5\"", "\"foo\""),
+                "scene line 5: unknown planner 'foo': use bfs, dijkstra, astar, jps, hpa or pra",
+            ),
             (with("\"dijkstra\"", "\"astar,4conn\""), "scene line 6: unknown planner 'astar,4conn'"),
             (with("first-expansion", "halfway"), "step 'halfway' is not an event index"),
             (with("goal = [62, 62]", ""), "give both start and goal"),
             (with("bundled", "online"), "scene line 4: unknown field `online`"),
-            (with("}", ", path = \"x.map\" }"), "scene line 4: give one map source: bundled, path, inline or generated"),
+            (
+                with("}", ", path = \"x.map\" }"),
+                "scene line 4: give one map source: bundled, path, inline or generated",
+            ),
             (with("{ bundled = \"maze64.map\" }", "{}"), "scene line 4: give one map source"),
             (with("[1, 1]", "[1, 1, 7]"), "scene line 7: a cell or point is [x, y]: two numbers, not 3"),
             (with("[62, 62]", "[62]"), "scene line 8: a cell or point is [x, y]: two numbers, not 1"),
             (with("[62, 62]", "[62, nan]"), "scene line 8: goal must be finite numbers"),
-            (with("compare = \"dijkstra\"", "compare = \"dijkstra\"\ncompare = \"bfs\""), "scene line 7: duplicate key `compare` (first on scene line 6)"),
+            (
+                with("compare = \"dijkstra\"", "compare = \"dijkstra\"\ncompare = \"bfs\""),
+                "scene line 7: duplicate key `compare` (first on scene line 6)",
+            ),
         ] {
             let error = Scene::from_toml(&text).unwrap_err();
             assert!(error.contains(message) && !error.contains('\n'), "{message}: {error}");
@@ -953,17 +1034,27 @@ layers = ["values"]
         assert_eq!(half, Err(FieldError::new("goal", "goal 62,62.5 is not a grid cell")));
         let error = Scene::from_json(r#"{"version": 2, "lab": "grid"}"#).unwrap_err();
         assert!(error.contains("scene version 2 is not supported"), "{error}");
-        assert!(Scene::from_json(r#"{"version": 1, "lab": "grid", "colour": 3}"#).unwrap_err().contains("unknown field `colour`"));
+        assert!(
+            Scene::from_json(r#"{"version": 1, "lab": "grid", "colour": 3}"#)
+                .unwrap_err()
+                .contains("unknown field `colour`")
+        );
     }
 
     #[test]
     fn specs_are_read_as_the_labs_kind() {
-        let read = |lab: &str, spec: &str| Scene::from_toml(&format!("version = 1\nlab = \"{lab}\"\nspec = \"{spec}\""));
+        let read =
+            |lab: &str, spec: &str| Scene::from_toml(&format!("version = 1\nlab = \"{lab}\"\nspec = \"{spec}\""));
         assert_eq!(read("grid", "jps").unwrap().planner(), Some("jps".parse().unwrap()));
         let flat = "scene line 3: spec 'jps' does not fit: the hierarchical lab takes hpa or pra as spec; put a flat search in compare";
         assert_eq!(read("hierarchical", "jps").unwrap_err(), flat);
-        let planner = Scene::from_toml("version = 1\nlab = \"hierarchical\"\nspec = \"pra\"\ncompare = \"hpa\"").unwrap_err();
-        assert!(planner.contains("compare 'hpa' does not fit: the hierarchical lab compares its planner with a flat search"), "{planner}");
+        let planner =
+            Scene::from_toml("version = 1\nlab = \"hierarchical\"\nspec = \"pra\"\ncompare = \"hpa\"").unwrap_err();
+        assert!(
+            planner
+                .contains("compare 'hpa' does not fit: the hierarchical lab compares its planner with a flat search"),
+            "{planner}"
+        );
         assert!(read("game-tree", "jps").unwrap_err().starts_with("scene line 3: unknown engine 'jps': use minimax:D"));
         assert!(read("polygon", "bfs").unwrap_err().contains("scene line 3:"));
         assert!(read("tuning", "bfs").unwrap_err().contains("the tuning lab does not use `spec`"));
@@ -1009,14 +1100,25 @@ layers = ["values"]
     /// column, not taken for a spec without a depth.
     #[test]
     fn a_typed_in_tree_is_read_before_its_spec() {
-        let read = |spec: &str, tree: &str| Scene::from_toml(&format!("version = 1\nlab = \"game-tree\"\nspec = \"{spec}\"\ntree = \"{tree}\""));
+        let read = |spec: &str, tree: &str| {
+            Scene::from_toml(&format!("version = 1\nlab = \"game-tree\"\nspec = \"{spec}\"\ntree = \"{tree}\""))
+        };
         for spec in ["alphabeta", "minimax", "negamax:2", "alphabeta:9"] {
             let error = read(spec, "((3,12,8),(2,4,6),(14,5,2)").unwrap_err();
-            assert_eq!(error, "scene line 4: tree: column 27: expected ',' or ')', found the end of the text", "{spec}");
-            assert!(read(spec, "((3,12,8),(2,4,,6),(14,5,2))").unwrap_err().starts_with("scene line 4: tree: column 16: "), "{spec}");
+            assert_eq!(
+                error, "scene line 4: tree: column 27: expected ',' or ')', found the end of the text",
+                "{spec}"
+            );
+            assert!(
+                read(spec, "((3,12,8),(2,4,,6),(14,5,2))").unwrap_err().starts_with("scene line 4: tree: column 16: "),
+                "{spec}"
+            );
             assert_eq!(read(spec, "7").unwrap_err(), "scene line 4: tree: a tree needs at least one move", "{spec}");
         }
-        assert_eq!(read("alphabeta", "((3,12,8),(2,4,6),(14,5,2))").unwrap().engine().unwrap().to_string(), "alphabeta:2");
+        assert_eq!(
+            read("alphabeta", "((3,12,8),(2,4,6),(14,5,2))").unwrap().engine().unwrap().to_string(),
+            "alphabeta:2"
+        );
     }
 
     /// A scene made in the app (the game-tree page's, copied or opened in the lab) is checked as
@@ -1028,7 +1130,10 @@ layers = ["values"]
         assert_eq!(with_tree("7").validate(), Err(FieldError::new("tree", "tree: a tree needs at least one move")));
         assert!(with_tree("((1,2)").validate().unwrap_err().message.starts_with("tree: column 7: "));
         let deep = with_tree("((1,2),3)").validate().unwrap_err();
-        assert_eq!(deep.message, "the tree is 2 plies high and only its leaves have values: write minimax or minimax:2");
+        assert_eq!(
+            deep.message,
+            "the tree is 2 plies high and only its leaves have values: write minimax or minimax:2"
+        );
         assert_eq!(with_tree("(1,2)").validate(), Ok(()));
     }
 
@@ -1038,16 +1143,21 @@ layers = ["values"]
     fn steps_in_a_truncated_recording_say_that_the_recording_stopped() {
         let whole = Trace { events: vec![SearchEvent::Found { cost: 1.0, path: vec![0] }], truncated: false };
         let cut = Trace { events: Vec::new(), truncated: true };
-        assert_eq!(Step::Index(5).in_search(&whole), Err("step 5 is past the end (the search has 1 events)".to_string()));
+        assert_eq!(
+            Step::Index(5).in_search(&whole),
+            Err("step 5 is past the end (the search has 1 events)".to_string())
+        );
         assert_eq!(Step::Moment(Moment::PathFound).in_search(&whole), Ok(1));
         assert_eq!(Step::End.warning(&whole), None);
         assert_eq!(
             Step::Index(5).in_search(&cut),
-            Err("step 5 is past the end of the recording (the recording stops at event 0 of a longer search)".to_string())
+            Err("step 5 is past the end of the recording (the recording stops at event 0 of a longer search)"
+                .to_string())
         );
         assert_eq!(
             Step::Moment(Moment::PathFound).in_search(&cut),
-            Err("this replay has no 'path-found' moment (the recording stops at event 0 of a longer search)".to_string())
+            Err("this replay has no 'path-found' moment (the recording stops at event 0 of a longer search)"
+                .to_string())
         );
         assert_eq!(Step::End.in_search(&cut), Ok(usize::MAX));
         assert!(Step::End.warning(&cut).unwrap().contains("the recording stops at event 0 of a longer search"));
@@ -1059,7 +1169,12 @@ layers = ["values"]
         let with = |map: MapSource| Scene { map: Some(map), ..Scene::new(Lab::Tuning) };
         assert_eq!(with(MapSource::Bundled(BUNDLED_TUNING_LOG.to_string())).tuning_log(), Ok(Some(LogSource::Bundled)));
         assert_eq!(with(MapSource::Path("run.json".to_string())).tuning_log(), Ok(Some(LogSource::Path("run.json"))));
-        assert!(with(MapSource::Bundled("old.json".to_string())).tuning_log().unwrap_err().contains("no bundled tuning log 'old.json'"));
+        assert!(
+            with(MapSource::Bundled("old.json".to_string()))
+                .tuning_log()
+                .unwrap_err()
+                .contains("no bundled tuning log 'old.json'")
+        );
         assert!(with(MapSource::Generated("maze:8x8".parse().unwrap())).tuning_log().is_err());
         assert_eq!(Scene::new(Lab::Tuning).tuning_log(), Ok(None));
     }
@@ -1078,9 +1193,11 @@ layers = ["values"]
                 };
                 format!("astar:{heuristic},weight={}{rules}", f64::from(w) / 10.0)
             }),
-            (2..64u32, 1..3usize, any::<bool>()).prop_map(|(c, l, s)| format!("hpa:cluster={c},levels={l}{}", if s { "" } else { ",no-smooth" })),
+            (2..64u32, 1..3usize, any::<bool>())
+                .prop_map(|(c, l, s)| format!("hpa:cluster={c},levels={l}{}", if s { "" } else { ",no-smooth" })),
             (proptest::option::of(0..6usize), proptest::option::of(1..9usize)).prop_map(|(level, k)| {
-                let items: Vec<String> = level.map(|l| format!("level={l}")).into_iter().chain(k.map(|k| format!("k={k}"))).collect();
+                let items: Vec<String> =
+                    level.map(|l| format!("level={l}")).into_iter().chain(k.map(|k| format!("k={k}"))).collect();
                 if items.is_empty() { "pra".to_string() } else { format!("pra:{}", items.join(",")) }
             }),
         ];
@@ -1102,30 +1219,48 @@ layers = ["values"]
     }
 
     fn mesh() -> impl Strategy<Value = MeshSearch> {
-        (any::<bool>(), 0..20u32, any::<bool>(), proptest::option::of(0..30u32)).prop_map(|(tra, r, first, angle)| MeshSearch {
-            algorithm: if tra { crate::navmesh::search::MeshAlgorithm::Tra } else { crate::navmesh::search::MeshAlgorithm::Ta },
-            radius: f64::from(r) / 10.0,
-            first_path_only: first,
-            min_angle: angle.map(f64::from),
-            ..MeshSearch::default()
+        (any::<bool>(), 0..20u32, any::<bool>(), proptest::option::of(0..30u32)).prop_map(|(tra, r, first, angle)| {
+            MeshSearch {
+                algorithm: if tra {
+                    crate::navmesh::search::MeshAlgorithm::Tra
+                } else {
+                    crate::navmesh::search::MeshAlgorithm::Ta
+                },
+                radius: f64::from(r) / 10.0,
+                first_path_only: first,
+                min_angle: angle.map(f64::from),
+                ..MeshSearch::default()
+            }
         })
     }
 
     fn generator() -> impl Strategy<Value = Spec> {
-        (0..4usize, 3..300u32, 3..300u32, any::<u64>(), 1..5u32, 2..20u32, 0..=10u32).prop_map(|(kind, w, h, seed, c, r, p)| {
-            let kind = crate::grid::generate::Kind::ALL[kind];
-            let text = match kind {
-                crate::grid::generate::Kind::Maze => format!("maze:{w}x{h},corridor={c},seed={seed}"),
-                crate::grid::generate::Kind::Rooms => format!("rooms:{w}x{h},room={r},doors={},seed={seed}", f64::from(p) / 10.0),
-                crate::grid::generate::Kind::Random => format!("random:{w}x{h},density={},seed={seed}", f64::from(p) / 10.0),
-                crate::grid::generate::Kind::Cave => format!("cave:{w}x{h},fill={},seed={seed}", f64::from(p) / 10.0),
-            };
-            text.parse().unwrap()
-        })
+        (0..4usize, 3..300u32, 3..300u32, any::<u64>(), 1..5u32, 2..20u32, 0..=10u32).prop_map(
+            |(kind, w, h, seed, c, r, p)| {
+                let kind = crate::grid::generate::Kind::ALL[kind];
+                let text = match kind {
+                    crate::grid::generate::Kind::Maze => format!("maze:{w}x{h},corridor={c},seed={seed}"),
+                    crate::grid::generate::Kind::Rooms => {
+                        format!("rooms:{w}x{h},room={r},doors={},seed={seed}", f64::from(p) / 10.0)
+                    }
+                    crate::grid::generate::Kind::Random => {
+                        format!("random:{w}x{h},density={},seed={seed}", f64::from(p) / 10.0)
+                    }
+                    crate::grid::generate::Kind::Cave => {
+                        format!("cave:{w}x{h},fill={},seed={seed}", f64::from(p) / 10.0)
+                    }
+                };
+                text.parse().unwrap()
+            },
+        )
     }
 
     fn step() -> impl Strategy<Value = Step> {
-        prop_oneof![Just(Step::End), any::<u32>().prop_map(|i| Step::Index(i as usize)), (0..4usize).prop_map(|m| Step::Moment(Moment::ALL[m]))]
+        prop_oneof![
+            Just(Step::End),
+            any::<u32>().prop_map(|i| Step::Index(i as usize)),
+            (0..4usize).prop_map(|m| Step::Moment(Moment::ALL[m]))
+        ]
     }
 
     fn scene() -> impl Strategy<Value = Scene> {
@@ -1139,7 +1274,10 @@ layers = ["values"]
         let query = proptest::option::of((0..500u32, 0..500u32, 0..500u32, 0..500u32));
         let position = proptest::option::of("[ -~]{0,30}");
         // A typed-in tree is read with the scene: trees with one level and with several.
-        let tree = proptest::option::of(prop_oneof![Just("(1,-2)".to_string()), Just(GameKind::CustomTree.default_position().to_string())]);
+        let tree = proptest::option::of(prop_oneof![
+            Just("(1,-2)".to_string()),
+            Just(GameKind::CustomTree.default_position().to_string())
+        ]);
         let engine = (0..5usize, 0..64u32, 1..5000u64, 0..6usize);
         (lab, map, query, position, tree, step(), planner(), engine, mesh(), any::<bool>()).prop_map(
             |(lab, map, query, position, tree, step, planner, engine, mesh, compare)| {
@@ -1173,7 +1311,9 @@ layers = ["values"]
                     _ => None,
                 }
                 .filter(|_| compare && spec.is_some());
-                if let Some((sx, sy, gx, gy)) = query.filter(|_| matches!(lab, Lab::Grid | Lab::Hierarchical | Lab::Polygon)) {
+                if let Some((sx, sy, gx, gy)) =
+                    query.filter(|_| matches!(lab, Lab::Grid | Lab::Hierarchical | Lab::Polygon))
+                {
                     (scene.start, scene.goal) = (Some([sx.into(), sy.into()]), Some([gx.into(), gy.into()]));
                 }
                 scene.layers = lab.layers().iter().take(2).map(|s| s.to_string()).collect();

@@ -53,7 +53,9 @@ impl<'a> SpecText<'a> {
     pub fn value<T: FromStr>(&mut self, key: &str) -> Result<Option<T>, String> {
         let Some(i) = self.items.iter().position(|&(k, v)| k == key && v.is_some()) else { return Ok(None) };
         let value = self.items.remove(i).1.unwrap_or_default();
-        value.parse().map(Some).map_err(|_| format!("'{}' in '{}' is not a valid value", quote(&format!("{key}={value}")), quote(self.text)))
+        value.parse().map(Some).map_err(|_| {
+            format!("'{}' in '{}' is not a valid value", quote(&format!("{key}={value}")), quote(self.text))
+        })
     }
 
     /// Fails on the first item nobody took, then on `value`'s own check (naming the text);
@@ -69,7 +71,9 @@ impl<'a> SpecText<'a> {
     fn finish(self) -> Result<(), String> {
         match self.items.first() {
             None => Ok(()),
-            Some((key, Some(value))) => Err(format!("unknown option '{}' in '{}'", quote(&format!("{key}={value}")), quote(self.text))),
+            Some((key, Some(value))) => {
+                Err(format!("unknown option '{}' in '{}'", quote(&format!("{key}={value}")), quote(self.text)))
+            }
             Some((word, None)) => Err(format!("unknown option '{}' in '{}'", quote(word), quote(self.text))),
         }
     }

@@ -39,7 +39,11 @@ pub fn one_line(message: &str) -> String {
 /// A number for a message: plain when of everyday size, in exponent form when it would run to
 /// hundreds of digits (1e308) or be mostly zeros (1e-300).
 pub fn number(value: f64) -> String {
-    if value == 0.0 || !value.is_finite() || (1e-4..1e9).contains(&value.abs()) { value.to_string() } else { format!("{value:e}") }
+    if value == 0.0 || !value.is_finite() || (1e-4..1e9).contains(&value.abs()) {
+        value.to_string()
+    } else {
+        format!("{value:e}")
+    }
 }
 
 /// The word for `count` things: `one` for 1, else `many` ("ply"/"plies", "is"/"are").

@@ -391,7 +391,8 @@ impl<V: Replay> Player<V> {
             return target;
         }
         if replay.is_none() {
-            let (at, keyframe) = self.keyframes.iter().rev().find(|(at, _)| *at <= target).expect("a keyframe at step 0");
+            let (at, keyframe) =
+                self.keyframes.iter().rev().find(|(at, _)| *at <= target).expect("a keyframe at step 0");
             self.view = keyframe.clone();
             self.step = *at;
             self.undo.clear();

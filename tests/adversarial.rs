@@ -3,15 +3,15 @@
 
 mod common;
 
-use rand::rngs::StdRng;
 use rand::SeedableRng;
+use rand::rngs::StdRng;
+use searchlab::adversarial::choice::root_move_scores;
 use searchlab::adversarial::iterative::{IdOptions, IterativeDeepening};
 use searchlab::adversarial::tree::{LeafReason, NodeState, TreeEvent, TreeView};
 use searchlab::adversarial::{SearchLimits, alphabeta, minimax, negamax};
 use searchlab::games::tictactoe::TicTacToe;
 use searchlab::games::uniform_tree::{Ordering as TreeOrdering, UniformTree};
 use searchlab::games::{DefaultEval, Evaluator, Game, Score, Side, WIN};
-use searchlab::adversarial::choice::root_move_scores;
 use searchlab::trace::{NO_NODE, NoTrace, Player, Progress, Recorder, Watched};
 
 fn id_exact() -> IterativeDeepening<TicTacToe> {
@@ -35,7 +35,12 @@ fn tic_tac_toe_full_tree_is_a_draw_of_549946_nodes_and_255168_games() {
     assert_eq!(ab.score, 0);
     assert!(ab.stats.nodes * 10 < result.stats.nodes, "alpha-beta visited {} nodes", ab.stats.nodes);
 
-    let id = IterativeDeepening::new(IdOptions::default()).search(&start, &DefaultEval, &SearchLimits::default(), &mut NoTrace);
+    let id = IterativeDeepening::new(IdOptions::default()).search(
+        &start,
+        &DefaultEval,
+        &SearchLimits::default(),
+        &mut NoTrace,
+    );
     assert_eq!(id.score, 0);
     assert_eq!(id.stats.depth_reached, 9, "the table resolves the whole game at depth 9 and stops");
     assert!(id.stats.tt_hits > 0);
@@ -67,7 +72,8 @@ struct OpenLines;
 
 impl Evaluator<TicTacToe> for OpenLines {
     fn evaluate(&self, game: &TicTacToe) -> Score {
-        const LINES: [[u8; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+        const LINES: [[u8; 3]; 8] =
+            [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
         let me = game.side_to_move();
         let open = |side: Side| {
             LINES.iter().filter(|line| line.iter().all(|&c| game.owner(c).is_none_or(|o| o == side))).count() as Score
@@ -87,7 +93,11 @@ fn all_searches_agree_with_minimax_on_random_tic_tac_toe_positions() {
         let depth = 1 + (i % 4) as u32;
         let reference = minimax::search(game, &OpenLines, depth, &mut NoTrace).score;
         let position = game.position_text();
-        assert_eq!(negamax::search(game, &OpenLines, depth, &mut NoTrace).score, reference, "negamax {position} d{depth}");
+        assert_eq!(
+            negamax::search(game, &OpenLines, depth, &mut NoTrace).score,
+            reference,
+            "negamax {position} d{depth}"
+        );
         let ab = alphabeta::search(game, &OpenLines, depth, &mut NoTrace);
         assert_eq!(ab.score, reference, "alpha-beta {position} d{depth}");
         let limits = SearchLimits::depth(depth);
@@ -203,7 +213,8 @@ fn limits_stop_iterative_deepening() {
     let big = UniformTree::new(30, 40, TreeOrdering::Worst);
     let mut id = IterativeDeepening::new(IdOptions { tt_bits: 16, ..IdOptions::default() });
 
-    let result = id.search(&big, &DefaultEval, &SearchLimits { nodes: Some(20_000), ..SearchLimits::default() }, &mut NoTrace);
+    let result =
+        id.search(&big, &DefaultEval, &SearchLimits { nodes: Some(20_000), ..SearchLimits::default() }, &mut NoTrace);
     assert!(result.stats.nodes <= 20_001);
     assert!(result.best_move.is_some());
     assert!(result.stats.depth_reached >= 1);
@@ -325,7 +336,11 @@ mod choice {
         let mut engine = IterativeDeepening::new(IdOptions { tt_bits: 12, ..IdOptions::default() });
         let mut rng = StdRng::seed_from_u64(3);
         for difficulty in [Difficulty::Medium, Difficulty::Hard] {
-            assert_eq!(choose_move(&game, &DefaultEval, difficulty, &mut engine, &mut rng, &mut NoTrace).mv, Some(2), "{difficulty:?}");
+            assert_eq!(
+                choose_move(&game, &DefaultEval, difficulty, &mut engine, &mut rng, &mut NoTrace).mv,
+                Some(2),
+                "{difficulty:?}"
+            );
         }
         // Easy looks one ply ahead only: it takes an immediate win but cannot see a threat.
         let win = TicTacToe::from_position("xx.oo....").unwrap();

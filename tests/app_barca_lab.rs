@@ -167,7 +167,8 @@ fn a_bad_position_is_reported_and_the_game_kept() {
     click_move(&mut harness, "e2", "e5");
     type_into(&mut harness, "Position (FEN)", "4ee4/3lmml3/10 w");
     click(&mut harness, "Load position");
-    let message = "Position not loaded: position has 3 rows separated by '/', expected 10. The game on the board is kept.";
+    let message =
+        "Position not loaded: position has 3 rows separated by '/', expected 10. The game on the board is kept.";
     assert_eq!(notice(harness.state()), message);
     harness.get_by_label(message);
     assert_eq!(harness.state().moves_text(), "e2e5");
@@ -309,14 +310,20 @@ fn the_evaluation_table_fits_the_side_panel_at_720p_with_large_text() {
     let mut harness = common::ui::app_on("Barca: play", [1280.0, 720.0], 1.3);
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0) / 1.3);
     // The panel's text column: the game's text box fills it.
-    let panel = harness.query_all_by_label("Game (moves)").map(|node| node.rect()).fold(egui::Rect::NOTHING, egui::Rect::union);
+    let panel =
+        harness.query_all_by_label("Game (moves)").map(|node| node.rect()).fold(egui::Rect::NOTHING, egui::Rect::union);
     // Scrolled down the panel as a user would, to the line under the table.
     harness.get_by_label_contains("Table weights: holes held").scroll_to_me();
     harness.run();
-    for cell in ["Feature", "White", "Opp.", "Wt", "Score", "complementary teammates adjacent", "ways onto a hole next move"] {
+    for cell in
+        ["Feature", "White", "Opp.", "Wt", "Score", "complementary teammates adjacent", "ways onto a hole next move"]
+    {
         let rect = harness.get_by_label(cell).rect();
         assert!(window.contains_rect(rect), "'{cell}' {rect:?} is off the window {window:?}");
-        assert!(rect.left() >= panel.left() - 1.0 && rect.right() <= panel.right() + 1.0, "'{cell}' {rect:?} is outside the panel {panel:?}");
+        assert!(
+            rect.left() >= panel.left() - 1.0 && rect.right() <= panel.right() + 1.0,
+            "'{cell}' {rect:?} is outside the panel {panel:?}"
+        );
     }
 }
 
@@ -338,18 +345,35 @@ fn the_last_search_and_the_move_list_fit_beside_the_side_panel_at_720p_with_larg
         harness.step();
     }
     harness.run();
-    let panel = harness.query_all_by_label("Game (moves)").map(|node| node.rect()).fold(egui::Rect::NOTHING, egui::Rect::union);
+    let panel =
+        harness.query_all_by_label("Game (moves)").map(|node| node.rect()).fold(egui::Rect::NOTHING, egui::Rect::union);
     let summary = harness.get_by_label_contains("Last computer search: 300 playouts");
     let text = summary.accesskit_node().label().or_else(|| summary.accesskit_node().value()).unwrap_or_default();
-    assert!(text.contains("mean reward") && text.contains(" for Black"), "the mean reward is the computer's, Black's: {text}");
-    assert!(summary.rect().right() <= panel.left(), "the summary {:?} runs under the side panel {panel:?}", summary.rect());
+    assert!(
+        text.contains("mean reward") && text.contains(" for Black"),
+        "the mean reward is the computer's, Black's: {text}"
+    );
+    assert!(
+        summary.rect().right() <= panel.left(),
+        "the summary {:?} runs under the side panel {panel:?}",
+        summary.rect()
+    );
     // Both moves of the list ("e2e5" and the computer's reply), whole and left of the panel.
     let is_move = |text: &str| {
-        let squares: Vec<&str> = text.split(|c: char| c.is_ascii_lowercase()).filter(|digits| !digits.is_empty()).collect();
-        text.len() >= 4 && squares.len() == 2 && text.chars().all(|c| c.is_ascii_alphanumeric()) && squares.iter().all(|d| d.chars().all(|c| c.is_ascii_digit()))
+        let squares: Vec<&str> =
+            text.split(|c: char| c.is_ascii_lowercase()).filter(|digits| !digits.is_empty()).collect();
+        text.len() >= 4
+            && squares.len() == 2
+            && text.chars().all(|c| c.is_ascii_alphanumeric())
+            && squares.iter().all(|d| d.chars().all(|c| c.is_ascii_digit()))
     };
-    let moves: Vec<egui::Rect> =
-        harness.query_all(egui_kittest::kittest::By::new()).filter(|node| node.accesskit_node().label().or_else(|| node.accesskit_node().value()).is_some_and(|label| is_move(&label))).map(|node| node.rect()).collect();
+    let moves: Vec<egui::Rect> = harness
+        .query_all(egui_kittest::kittest::By::new())
+        .filter(|node| {
+            node.accesskit_node().label().or_else(|| node.accesskit_node().value()).is_some_and(|label| is_move(&label))
+        })
+        .map(|node| node.rect())
+        .collect();
     assert_eq!(moves.len(), 2, "e2e5 and the reply");
     for rect in moves {
         assert!(rect.right() <= panel.left(), "a move {rect:?} runs under the side panel {panel:?}");

@@ -53,7 +53,10 @@ fn alpha_beta_on_the_textbook_tree_shows_values_bounds_and_the_pruned_leaves() {
     harness.get_by_label(&format!("node {}: 1 +2 leaf", node_at(&harness, &["2", "1"])));
     // The two leaves after the cut are drawn as one pruned card, marked as an α cut (a MIN node).
     // MIN 3 reaches α only at its last leaf: nothing is left to prune, so no card says so.
-    let pruned: Vec<String> = harness.query_all_by_label_contains("pruned").map(|node| node.accesskit_node().label().unwrap_or_default()).collect();
+    let pruned: Vec<String> = harness
+        .query_all_by_label_contains("pruned")
+        .map(|node| node.accesskit_node().label().unwrap_or_default())
+        .collect();
     assert_eq!(pruned, ["2 pruned α cut"]);
 }
 
@@ -82,11 +85,17 @@ fn negamax_shows_values_for_max_on_a_deeper_uneven_tree() {
 #[test]
 fn a_bad_tree_is_refused_with_its_reason_alone() {
     let mut harness = custom_tree(TEXTBOOK, "Alpha-beta");
-    for (tree, reason) in [("((3,12,8),(2,4 6))", "Tree: column 16: expected ',' or ')', found '6'"), ("7", "Tree: a tree needs at least one move")] {
+    for (tree, reason) in [
+        ("((3,12,8),(2,4 6))", "Tree: column 16: expected ',' or ')', found '6'"),
+        ("7", "Tree: a tree needs at least one move"),
+    ] {
         type_into(&mut harness, "Tree:", tree);
         click(&mut harness, "Search this tree");
         harness.get_by_label_contains(reason);
-        assert!(harness.query_by_label_contains("Root value").is_none(), "{tree}: the last tree's value is not this tree's");
+        assert!(
+            harness.query_by_label_contains("Root value").is_none(),
+            "{tree}: the last tree's value is not this tree's"
+        );
     }
     let scene = harness.state().scene();
     assert_eq!(scene.tree.as_deref(), Some("7"), "the field's text is kept");
@@ -138,7 +147,10 @@ fn settings_saved_before_the_custom_tree_keep_their_positions() {
     let saved = r#"{"game":"TicTacToe","positions":["xo./.../...","4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b"]}"#;
     let lab = searchlab::app::TreeLab::from_saved(Some(saved));
     let positions = &lab.settings().positions;
-    assert_eq!((positions[0].as_str(), positions[1].as_str()), ("xo./.../...", "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b"));
+    assert_eq!(
+        (positions[0].as_str(), positions[1].as_str()),
+        ("xo./.../...", "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b")
+    );
     assert_eq!(positions[2], GameKind::CustomTree.default_position());
 }
 

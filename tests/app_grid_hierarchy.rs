@@ -9,17 +9,17 @@ use common::grid_lab::{LabHarness, drag_cells, lab_harness, settle};
 use common::reference::{movingai_cost, same_cost};
 use common::ui::click;
 use egui_kittest::kittest::{By, NodeT, Queryable};
-use searchlab::app::grid_lab::{Planner, millis, recomputed_text};
-use searchlab::grid::{GridGraph, MoveRules};
-use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
 use searchlab::app::grid_lab::GridCommand;
+use searchlab::app::grid_lab::{Planner, millis, recomputed_text};
 use searchlab::app::replay_bar::ReplayCommand;
-use searchlab::pathfinding::plan_trace::PlanEvent;
+use searchlab::grid::{GridGraph, MoveRules};
 use searchlab::pathfinding::SearchSpace;
+use searchlab::pathfinding::hpa::{Hpa, HpaQuery};
+use searchlab::pathfinding::plan_trace::PlanEvent;
 use searchlab::pathfinding::plan_trace::PlanStage;
 use searchlab::pathfinding::pra::{PraOptions, Pyramid};
-use searchlab::trace::{NO_NODE, NoTrace};
 use searchlab::pathfinding::search_trace::SearchEvent;
+use searchlab::trace::{NO_NODE, NoTrace};
 
 /// The A* replay's path cost (the left search is A* by default).
 fn astar_cost(harness: &LabHarness) -> f64 {
@@ -62,8 +62,21 @@ fn hpa_beside_astar_tabulates_expansions_per_level_and_suboptimality() {
     // Level 1 (the abstract search) did the work; the grid none, as start and goal lie in
     // different clusters: linking looks up cached distances and refinement walks them.
     assert_eq!(summary.expanded_per_level.len(), 2);
-    assert!(summary.expanded_per_level[1] > 0 && summary.expanded_per_level[0] == 0, "{:?}", summary.expanded_per_level);
-    for label in ["HPA* (hierarchical)", "A* (flat)", "Pre-processing", "Query time", "Expanded on the grid", "Expanded on level 1", "Path cost", "Suboptimality"] {
+    assert!(
+        summary.expanded_per_level[1] > 0 && summary.expanded_per_level[0] == 0,
+        "{:?}",
+        summary.expanded_per_level
+    );
+    for label in [
+        "HPA* (hierarchical)",
+        "A* (flat)",
+        "Pre-processing",
+        "Query time",
+        "Expanded on the grid",
+        "Expanded on level 1",
+        "Path cost",
+        "Suboptimality",
+    ] {
         harness.get_by_label(label);
     }
     harness.get_by_label(&format!("{:.2} %", summary.suboptimality().unwrap()));
@@ -141,17 +154,25 @@ fn a_wall_edit_recomputes_the_clusters_around_it() {
     let mut harness = lab_harness();
     select(&mut harness, "HPA*");
     let before = harness.state().grid().clone();
-    let (_, path) = harness.state().player().trace().events.iter().find_map(|e| match e {
-        SearchEvent::Found { cost, path } => Some((*cost, path.clone())),
-        _ => None,
-    }).unwrap();
+    let (_, path) = harness
+        .state()
+        .player()
+        .trace()
+        .events
+        .iter()
+        .find_map(|e| match e {
+            SearchEvent::Found { cost, path } => Some((*cost, path.clone())),
+            _ => None,
+        })
+        .unwrap();
     click(&mut harness, "Wall");
     let (a, b) = (path[path.len() / 2], path[path.len() / 2 + 1]);
     drag_cells(&mut harness, a, b);
     settle(&mut harness);
     let lab = harness.state();
-    let walled: Vec<u32> =
-        (0..before.cell_count() as u32).filter(|&c| before.is_cell_passable(c) && !lab.grid().is_cell_passable(c)).collect();
+    let walled: Vec<u32> = (0..before.cell_count() as u32)
+        .filter(|&c| before.is_cell_passable(c) && !lab.grid().is_cell_passable(c))
+        .collect();
     assert!(!walled.is_empty() && walled.len() <= 2, "{walled:?}");
     // Each edited cell's 10x10 cluster and its four neighbours on the 7x7 cluster grid.
     let mut expected = HashSet::new();
@@ -185,7 +206,8 @@ fn pra_level_slider_recolours_the_regions() {
     assert_eq!(harness.state().hierarchy().unwrap().planner, Planner::Pra);
     let grid = harness.state().grid().clone();
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
-    let regions = |level| pyramid.region_map(&grid, level).into_iter().filter(|&r| r != NO_NODE).collect::<HashSet<u32>>().len();
+    let regions =
+        |level| pyramid.region_map(&grid, level).into_iter().filter(|&r| r != NO_NODE).collect::<HashSet<u32>>().len();
     assert!(regions_drawn(&harness));
     assert_eq!(harness.state().region_count(), regions(1));
     harness.get(By::new().role(egui::Role::Slider).label("Level shown")).set_value_accesskit(4.0);
@@ -268,7 +290,8 @@ fn stepping_through_pra_walks_down_the_levels_and_back() {
     assert_eq!(player.view().level, 0, "the last stage refines on the grid");
     let summary = harness.state().hierarchy().unwrap();
     let last = player.view().found.last().unwrap();
-    let cost: f64 = searchlab::graph::path_cost(&searchlab::grid::GridGraph::new(&grid, MoveRules::MOVINGAI), &last.1).unwrap();
+    let cost: f64 =
+        searchlab::graph::path_cost(&searchlab::grid::GridGraph::new(&grid, MoveRules::MOVINGAI), &last.1).unwrap();
     assert!((cost - summary.cost.unwrap()).abs() < 1e-9, "the replay ends on the planned path");
 
     click(&mut harness, "the search");
@@ -316,17 +339,29 @@ fn stepping_through_hpa_narrates_refined_pieces_and_the_smoothed_path() {
     let cell = |c: u32| format!("({},{})", grid.coords(c).0, grid.coords(c).1);
     // After the straight line (its stage and where it stopped), linking on level 1 reads the
     // cached distances: no open list, no parent.
-    let PlanEvent::Search(SearchEvent::Open { node, g, .. }) = &events[3] else { panic!("the start's first link: {:?}", events[3]) };
+    let PlanEvent::Search(SearchEvent::Open { node, g, .. }) = &events[3] else {
+        panic!("the start's first link: {:?}", events[3])
+    };
     harness.state_mut().apply(GridCommand::Replay(ReplayCommand::Seek(4)));
     harness.run();
-    harness.get_by_label_contains(&format!("Level 1: the start reaches entrance {} at cost {g:.3}, a distance cached inside its cluster.", cell(*node)));
+    harness.get_by_label_contains(&format!(
+        "Level 1: the start reaches entrance {} at cost {g:.3}, a distance cached inside its cluster.",
+        cell(*node)
+    ));
     assert!(harness.query(By::new().label_contains("goes on the open list")).is_none());
-    let refine = events.iter().position(|e| matches!(e, PlanEvent::Stage { stage: PlanStage::RefineEdges, .. })).unwrap();
-    let piece = refine + events[refine..].iter().position(|e| matches!(e, PlanEvent::Search(SearchEvent::Found { .. }))).unwrap();
+    let refine =
+        events.iter().position(|e| matches!(e, PlanEvent::Stage { stage: PlanStage::RefineEdges, .. })).unwrap();
+    let piece = refine
+        + events[refine..].iter().position(|e| matches!(e, PlanEvent::Search(SearchEvent::Found { .. }))).unwrap();
     let PlanEvent::Search(SearchEvent::Found { cost, path }) = &events[piece] else { unreachable!() };
     harness.state_mut().apply(GridCommand::Replay(ReplayCommand::Seek(piece + 1)));
     harness.run();
-    let piece_text = format!("abstract step from {} to {} becomes its grid path inside the cluster: {} cells, cost {cost:.3}", cell(path[0]), cell(*path.last().unwrap()), path.len());
+    let piece_text = format!(
+        "abstract step from {} to {} becomes its grid path inside the cluster: {} cells, cost {cost:.3}",
+        cell(path[0]),
+        cell(*path.last().unwrap()),
+        path.len()
+    );
     harness.get(By::new().label_contains(&piece_text));
     assert!(harness.query(By::new().label_contains("is reached")).is_none(), "no goal is reached by a piece");
 
@@ -349,7 +384,9 @@ fn lines_in(harness: &LabHarness, colour: egui::Color32) -> Vec<Vec<egui::Pos2>>
     shapes
         .iter()
         .filter_map(|clipped| match &clipped.shape {
-            egui::Shape::Path(path) if path.stroke.color == egui::epaint::ColorMode::Solid(colour) => Some(path.points.clone()),
+            egui::Shape::Path(path) if path.stroke.color == egui::epaint::ColorMode::Solid(colour) => {
+                Some(path.points.clone())
+            }
             _ => None,
         })
         .collect()
@@ -381,7 +418,10 @@ fn stepping_through_hpa_shows_the_planners_figures_and_ends_on_the_returned_path
     let centres: Vec<egui::Pos2> = path.iter().map(|&c| harness.state().cell_on_screen(c).unwrap()).collect();
     assert!(drawn.contains(&centres), "the returned path is drawn in the final path's colour");
     click(&mut harness, "< Step back");
-    assert!(lines_in(&harness, searchlab::app::theme::Theme::default().palette().smoothed).is_empty(), "only once it is returned");
+    assert!(
+        lines_in(&harness, searchlab::app::theme::Theme::default().palette().smoothed).is_empty(),
+        "only once it is returned"
+    );
 }
 
 #[test]
@@ -504,7 +544,8 @@ fn pra_plans_a_near_goal_on_the_grid_and_says_so() {
     harness.state_mut().apply(GridCommand::SetGoal(near));
     settle(&mut harness);
     let summary = harness.state().hierarchy().unwrap();
-    let astar = searchlab::pathfinding::GridSearch::default().run(&grid, start, near, &mut SearchSpace::new(), &mut NoTrace);
+    let astar =
+        searchlab::pathfinding::GridSearch::default().run(&grid, start, near, &mut SearchSpace::new(), &mut NoTrace);
     assert_eq!(summary.expanded_per_level, vec![astar.expanded], "plain A* on the grid");
     harness.get_by_label("0 (the grid)");
     let slider = harness.get(By::new().role(egui::Role::Slider).label("Plan level L"));
@@ -525,7 +566,10 @@ fn a_pra_plan_shows_the_grid_corridor_on_level_0_without_stepping() {
     let summary = harness.state().hierarchy().unwrap();
     assert_eq!(summary.expanded_per_level.len(), 2, "the lab's query plans on level 1");
     assert_eq!(texture_draws(&harness, "pra-corridor"), 0, "level 1 was searched whole");
-    harness.get(By::new().label_contains("Level 1: the abstract search ran here, on the whole level; level 0 shows the corridor"));
+    harness.get(
+        By::new()
+            .label_contains("Level 1: the abstract search ran here, on the whole level; level 0 shows the corridor"),
+    );
     harness.get(By::new().role(egui::Role::Slider).label("Level shown")).set_value_accesskit(0.0);
     harness.run();
     assert_eq!(harness.state().settings().hierarchy.shown_level, 0);
@@ -538,7 +582,8 @@ fn a_pra_plan_shows_the_grid_corridor_on_level_0_without_stepping() {
 #[test]
 fn pra_on_a_map_where_no_two_cells_join_draws_without_a_level_above_the_grid() {
     // A chequerboard: under the MovingAI rule no cell reaches another, so nothing groups.
-    let rows: Vec<String> = (0..6).map(|y| (0..6).map(|x| if (x + y) % 2 == 0 { '.' } else { '@' }).collect()).collect();
+    let rows: Vec<String> =
+        (0..6).map(|y| (0..6).map(|x| if (x + y) % 2 == 0 { '.' } else { '@' }).collect()).collect();
     let scratch = common::scratch::ScratchDir::new("chequer");
     let map = scratch.write("chequer.map", format!("type octile\nheight 6\nwidth 6\nmap\n{}\n", rows.join("\n")));
     let grid = searchlab::grid::movingai::load_map(&map).unwrap();
@@ -585,11 +630,18 @@ fn a_free_straight_line_is_the_whole_plan_and_the_lesson_says_why() {
         harness.state_mut().apply(GridCommand::SetGoal(goal));
         settle(&mut harness);
         let summary = harness.state().hierarchy().unwrap();
-        assert!(summary.expanded_per_level.iter().all(|&n| n == 0), "{planner}: no search, {:?}", summary.expanded_per_level);
+        assert!(
+            summary.expanded_per_level.iter().all(|&n| n == 0),
+            "{planner}: no search, {:?}",
+            summary.expanded_per_level
+        );
         let (x, y) = (grid.coords(start), grid.coords(goal));
         assert!(same_cost(cost, movingai_cost(&grid, x, y).unwrap()), "{planner}: the line is a cheapest path");
         harness.get_by_label("free: no planning");
         step_to_the_straight_line_verdict(&mut harness);
-        harness.get(By::new().label_contains(&format!("so a path of cost {cost:.3} through {} cells is returned without planning", line.len())));
+        harness.get(By::new().label_contains(&format!(
+            "so a path of cost {cost:.3} through {} cells is returned without planning",
+            line.len()
+        )));
     }
 }

@@ -119,7 +119,11 @@ fn a_map_without_a_free_cell_is_refused_and_the_current_map_kept() {
     let error = harness.state().error().expect("an error is shown").to_string();
     assert!(error.contains("walls.map: the map has no free cell to search"), "{error}");
     harness.get_by_label(&error);
-    assert_eq!((harness.state().grid().clone(), harness.state().endpoints()), before, "the map and query on screen are kept");
+    assert_eq!(
+        (harness.state().grid().clone(), harness.state().endpoints()),
+        before,
+        "the map and query on screen are kept"
+    );
     assert!(!harness.state().is_busy(), "nothing is searched on walls");
 }
 
@@ -144,7 +148,10 @@ fn a_scenario_query_is_searched_and_matches_its_optimal_length() {
     // The scenario's length is checked by an independent solver (tests/bundled_scen.rs).
     assert!(same_cost(cost, scenario.optimal), "A* found {cost}, the scenario says {}", scenario.optimal);
     harness.get_by_label(&format!("Optimal (scenario): {}", scenario.optimal_text()));
-    assert!(harness.query_by_label_contains("queries loaded").is_none(), "the notice to pick a query goes once one is picked");
+    assert!(
+        harness.query_by_label_contains("queries loaded").is_none(),
+        "the notice to pick a query goes once one is picked"
+    );
 }
 
 #[test]
@@ -177,7 +184,10 @@ fn scenarios_from_blocked_cells_are_left_out_and_the_rest_load() {
     assert_eq!(harness.state().error(), None);
     assert_eq!(harness.state().scenarios().len(), 10);
     assert!(harness.state().scenarios().iter().all(|s| s.start != (0, 0)));
-    let notice = format!("10 queries loaded (1 query left out: {}:4: start (0,0) is a blocked cell (searchlab blocks '@', 'O', 'T' and water 'W')); pick one under Query", scen.display());
+    let notice = format!(
+        "10 queries loaded (1 query left out: {}:4: start (0,0) is a blocked cell (searchlab blocks '@', 'O', 'T' and water 'W')); pick one under Query",
+        scen.display()
+    );
     harness.get_by_label(&notice);
 }
 
@@ -218,7 +228,16 @@ fn side_by_side_steps_both_searches_in_sync_and_tabulates_them() {
     }
     for result in [astar, dijkstra] {
         harness.get_by_label(&format!("{} / {}", result.expanded, result.pushed));
-        assert!(harness.query_all_by_label(&format!("{:.3} ({})", result.cost().unwrap(), result.path.as_ref().unwrap().1.len())).next().is_some());
+        assert!(
+            harness
+                .query_all_by_label(&format!(
+                    "{:.3} ({})",
+                    result.cost().unwrap(),
+                    result.path.as_ref().unwrap().1.len()
+                ))
+                .next()
+                .is_some()
+        );
     }
 
     // In sync by expansions: each press expands one more cell on both sides.
@@ -430,7 +449,8 @@ fn the_canvas_toolbar_never_wraps_a_label_at_720p() {
             assert!(rect.right() <= canvas.right() + 1.0, "{at}, past the canvas {canvas:?} (under the side panel)");
         }
         // The label stays on the row of its choices.
-        let [label, event, expansion] = ["Step by:", "event", "expansion"].map(|label| harness.get_by_label(label).rect());
+        let [label, event, expansion] =
+            ["Step by:", "event", "expansion"].map(|label| harness.get_by_label(label).rect());
         let same_row = event.y_range().contains(label.center().y) && event.y_range().contains(expansion.center().y);
         assert!(same_row, "{:.0}%: {label:?} {event:?} {expansion:?}", zoom * 100.0);
     }
@@ -463,7 +483,12 @@ fn jps_on_four_connected_moves_shows_why_until_a_search_that_can_run_is_picked()
     settle(&mut harness);
     let reason = "JPS needs 8-connected moves: its pruning rules are written for diagonal steps";
     harness.get_by_label(reason);
-    assert!(harness.query_all_by_label("Nothing to replay: the search was refused (the message above says why).").next().is_some());
+    assert!(
+        harness
+            .query_all_by_label("Nothing to replay: the search was refused (the message above says why).")
+            .next()
+            .is_some()
+    );
     harness.get_by_label_contains("u := the open jump point with the lowest f");
     click(&mut harness, "A*");
     settle(&mut harness);
@@ -477,7 +502,9 @@ fn highlighted_lines(harness: &LabHarness) -> Vec<String> {
     shapes
         .iter()
         .filter_map(|clipped| match &clipped.shape {
-            egui::Shape::Text(text) if text.galley.job.sections.iter().any(|s| s.format.background != egui::Color32::TRANSPARENT) => {
+            egui::Shape::Text(text)
+                if text.galley.job.sections.iter().any(|s| s.format.background != egui::Color32::TRANSPARENT) =>
+            {
                 Some(text.galley.job.text.clone())
             }
             _ => None,
@@ -495,7 +522,12 @@ fn comparing_two_best_first_searches_highlights_both_lines() {
     settle(&mut harness);
     harness.run();
     let lines = highlighted_lines(&harness);
-    for expected in ["u := the open node with the lowest f = g + w·h", "u := the open node with the lowest g", "A* (octile)", "Dijkstra"] {
+    for expected in [
+        "u := the open node with the lowest f = g + w·h",
+        "u := the open node with the lowest g",
+        "A* (octile)",
+        "Dijkstra",
+    ] {
         assert!(lines.iter().any(|line| line == expected), "{expected} is highlighted: {lines:?}");
     }
 }
@@ -516,7 +548,11 @@ fn an_empty_replays_timeline_thumb_sits_at_the_start() {
         .shapes
         .iter()
         .filter_map(|clipped| match &clipped.shape {
-            egui::Shape::Rect(shape) if rail.expand(4.0).contains_rect(shape.rect) && shape.rect.width() < 20.0 && shape.rect.height() > shape.rect.width() => {
+            egui::Shape::Rect(shape)
+                if rail.expand(4.0).contains_rect(shape.rect)
+                    && shape.rect.width() < 20.0
+                    && shape.rect.height() > shape.rect.width() =>
+            {
                 Some(shape.rect)
             }
             _ => None,

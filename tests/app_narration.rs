@@ -22,7 +22,12 @@ fn the_grid_page_narrates_an_expansion_and_lists_the_open_nodes() {
     let node = view.current.expect("a node being expanded");
     let (x, y) = lab.grid().coords(node);
     let record = view.node(node);
-    let sentence = format!("Expand ({x},{y}): the lowest f on the open list, f = {:.3} = g {:.3} + h {:.3}.", record.f(), record.g, record.h);
+    let sentence = format!(
+        "Expand ({x},{y}): the lowest f on the open list, f = {:.3} = g {:.3} + h {:.3}.",
+        record.f(),
+        record.g,
+        record.h
+    );
     harness.get_by_label(&sentence);
     // The open list's count and its rows: cells that are open in the replayed state, with their g.
     let open = view.nodes().iter().filter(|n| n.status == NodeStatus::Open).count();
@@ -48,8 +53,11 @@ fn the_grid_page_narrates_an_expansion_and_lists_the_open_nodes() {
 #[test]
 fn the_game_tree_page_narrates_alpha_betas_first_cut() {
     let mut harness = common::tree_lab::lab_harness();
-    let Some(Replay::Tree(replay)) = harness.state().recording().map(|r| &r.replay) else { panic!("an alpha-beta replay") };
-    let cut = replay.player.trace().events.iter().position(|e| matches!(e, TreeEvent::Cutoff { .. })).expect("a cutoff");
+    let Some(Replay::Tree(replay)) = harness.state().recording().map(|r| &r.replay) else {
+        panic!("an alpha-beta replay")
+    };
+    let cut =
+        replay.player.trace().events.iter().position(|e| matches!(e, TreeEvent::Cutoff { .. })).expect("a cutoff");
     harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit((cut + 1) as f64);
     harness.run_ok();
     let Some(Replay::Tree(replay)) = harness.state().recording().map(|r| &r.replay) else { unreachable!() };
@@ -65,6 +73,10 @@ fn the_game_tree_page_narrates_alpha_betas_first_cut() {
     moves.reverse();
     let narrated = harness.get(By::new().label_contains(" cut at ")).accesskit_node().value().unwrap_or_default();
     assert!(narrated.contains(&format!("cut at {}:", moves.join(" "))), "{narrated}");
-    let count = if pruned.len() == 1 { "its 1 remaining move".to_string() } else { format!("its {} remaining moves", pruned.len()) };
+    let count = if pruned.len() == 1 {
+        "its 1 remaining move".to_string()
+    } else {
+        format!("its {} remaining moves", pruned.len())
+    };
     assert!(narrated.contains(&count), "{narrated}");
 }

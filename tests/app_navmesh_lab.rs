@@ -4,9 +4,9 @@ mod common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind, SearchlabApp};
 use searchlab::app::replay_bar::ReplayCommand;
 use searchlab::app::theme::Theme;
+use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind, SearchlabApp};
 use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome};
 
 use common::scratch::ScratchDir;
@@ -64,7 +64,9 @@ fn stepping_replays_the_search_to_the_shortest_path() {
     settle(&mut harness);
     let lab = harness.state();
     let best = lab.result().and_then(|r| r.path.as_ref()).expect("a path").length;
-    assert!(matches!(&lab.player().view().outcome, Some(SearchOutcome::Found { cost, .. }) if (cost - best).abs() < 1e-12));
+    assert!(
+        matches!(&lab.player().view().outcome, Some(SearchOutcome::Found { cost, .. }) if (cost - best).abs() < 1e-12)
+    );
     harness.get_by_label_contains("Shortest path:");
     harness.get_by_label("|< Start").click();
     settle(&mut harness);
@@ -118,7 +120,8 @@ fn a_weighted_grid_map_is_refused_and_the_map_kept() {
     let mut harness = lab_harness();
     settle(&mut harness);
     let before = harness.state().mesh().walkable_count();
-    let path = dir.write_arg("weighted.map", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\nweights\n111\n191\n111\n");
+    let path =
+        dir.write_arg("weighted.map", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\nweights\n111\n191\n111\n");
     apply(&mut harness, MeshCommand::LoadMap(path));
     let error = harness.state().error().expect("the weights are not dropped silently").to_string();
     assert!(error.contains("weighted.map: ") && error.contains("weighted cells are refused"), "{error}");
@@ -143,7 +146,9 @@ fn a_grid_map_compares_grid_astar_with_the_any_angle_path() {
 
 #[test]
 fn the_app_lists_the_polygon_lesson() {
-    let mut harness = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     harness.run();
     harness.get_all_by_label("Polygon maps").next().expect("the lesson is listed");
 }
@@ -422,7 +427,12 @@ fn a_refused_query_shows_no_timeline_and_says_why() {
 fn canvas_colours(harness: &Harness<'_, NavmeshLab>) -> Vec<egui::Color32> {
     let canvas = harness.get_by_label("Polygon canvas").rect();
     let mut colours = Vec::new();
-    for clipped in harness.output().shapes.iter().filter(|clipped| canvas.contains_rect(clipped.shape.visual_bounding_rect().shrink(1.0))) {
+    for clipped in harness
+        .output()
+        .shapes
+        .iter()
+        .filter(|clipped| canvas.contains_rect(clipped.shape.visual_bounding_rect().shrink(1.0)))
+    {
         match &clipped.shape {
             egui::Shape::Path(path) if path.closed && path.fill.a() == 255 => colours.push(path.fill),
             egui::Shape::Path(path) if path.closed && path.fill == egui::Color32::TRANSPARENT => {
@@ -447,11 +457,21 @@ fn every_colour_on_the_canvas_is_in_the_legend_of_the_replay_shown() {
         apply(&mut harness, MeshCommand::SetAlgorithm(MeshAlgorithm::Tra));
         for kind in [ReplayKind::Search, ReplayKind::Funnel, ReplayKind::Walk] {
             apply(&mut harness, MeshCommand::SetReplay(kind));
-            for command in [ReplayCommand::ToStart, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::StepForward, ReplayCommand::ToEnd] {
+            for command in [
+                ReplayCommand::ToStart,
+                ReplayCommand::StepForward,
+                ReplayCommand::StepForward,
+                ReplayCommand::StepForward,
+                ReplayCommand::ToEnd,
+            ] {
                 apply(&mut harness, MeshCommand::Replay(command));
-                let legend: Vec<egui::Color32> = harness.state().legend_entries(&palette).iter().map(|(colour, _)| *colour).collect();
+                let legend: Vec<egui::Color32> =
+                    harness.state().legend_entries(&palette).iter().map(|(colour, _)| *colour).collect();
                 for colour in canvas_colours(&harness) {
-                    assert!(legend.contains(&colour), "{theme:?} {kind:?}: {colour:?} is drawn but not in the legend {legend:?}");
+                    assert!(
+                        legend.contains(&colour),
+                        "{theme:?} {kind:?}: {colour:?} is drawn but not in the legend {legend:?}"
+                    );
                 }
             }
         }
@@ -466,13 +486,21 @@ fn every_colour_on_the_canvas_is_in_the_legend_of_the_replay_shown() {
 
 /// The dark and the light theme, each with the usual and the colour-blind-safe colours.
 fn all_themes() -> Vec<Theme> {
-    [false, true].into_iter().flat_map(|light| [false, true].map(|colour_blind_safe| Theme { light, colour_blind_safe })).collect()
+    [false, true]
+        .into_iter()
+        .flat_map(|light| [false, true].map(|colour_blind_safe| Theme { light, colour_blind_safe }))
+        .collect()
 }
 
 /// Texts painted on the canvas in the last frame.
 fn painted_texts(harness: &Harness<'_, NavmeshLab>) -> Vec<String> {
     let shapes = &harness.output().shapes;
-    shapes.iter().filter_map(|clipped| if let egui::Shape::Text(text) = &clipped.shape { Some(text.galley.text().to_string()) } else { None }).collect()
+    shapes
+        .iter()
+        .filter_map(|clipped| {
+            if let egui::Shape::Text(text) = &clipped.shape { Some(text.galley.text().to_string()) } else { None }
+        })
+        .collect()
 }
 
 #[test]
@@ -484,7 +512,9 @@ fn the_triangles_the_narration_names_are_numbered_on_the_map() {
         apply(&mut harness, MeshCommand::Replay(ReplayCommand::StepForward));
         let event = harness.state().player().current_event().cloned().unwrap();
         let named: Vec<u32> = match event {
-            SearchEvent::Open { node, parent, .. } => [node, parent].into_iter().filter(|&t| t != searchlab::trace::NO_NODE).collect(),
+            SearchEvent::Open { node, parent, .. } => {
+                [node, parent].into_iter().filter(|&t| t != searchlab::trace::NO_NODE).collect()
+            }
             SearchEvent::Expand { node } | SearchEvent::Relax { node, .. } => vec![node],
             _ => Vec::new(),
         };
@@ -553,9 +583,13 @@ fn the_current_pseudocode_line_stays_in_view_when_the_recording_is_in_before_the
     harness.run();
     // The search ends when no open channel can beat its path: on the loop's test.
     let line = harness.get_by_label("while some open channel has f < best:").rect();
-    let bars: Vec<egui::Rect> = harness.query_all(By::new().role(egui::Role::ScrollBar)).map(|bar| bar.rect()).collect();
+    let bars: Vec<egui::Rect> =
+        harness.query_all(By::new().role(egui::Role::ScrollBar)).map(|bar| bar.rect()).collect();
     let panel = bars.iter().find(|bar| bar.left() >= line.left()).expect("the side panel scrolls at this size");
-    assert!(panel.y_range().contains(line.top()) && panel.y_range().contains(line.bottom()), "the line {line:?} is outside the panel's view {panel:?}");
+    assert!(
+        panel.y_range().contains(line.top()) && panel.y_range().contains(line.bottom()),
+        "the line {line:?} is outside the panel's view {panel:?}"
+    );
 }
 
 /// At the end of the search's replay the narration says what the whole search found, whatever its
@@ -570,7 +604,9 @@ fn the_end_of_the_search_says_it_is_complete_with_its_numbers() {
         ("ta:first-path", "The search stops at its first path (first-path): length 34.898"),
         ("ta:first-path", "after 13 expansions, not proven the shortest."),
     ] {
-        let scene = format!("version = 1\nlab = \"polygon\"\nmap = {{ bundled = \"u_hall.json\" }}\nspec = \"{spec}\"\nstart = [27, 13]\ngoal = [1, 23]\nstep = \"end\"");
+        let scene = format!(
+            "version = 1\nlab = \"polygon\"\nmap = {{ bundled = \"u_hall.json\" }}\nspec = \"{spec}\"\nstart = [27, 13]\ngoal = [1, 23]\nstep = \"end\""
+        );
         let mut harness = lab_harness();
         settle(&mut harness);
         harness.state_mut().set_scene(&searchlab::scene::Scene::from_toml(&scene).unwrap()).unwrap();
@@ -584,11 +620,19 @@ fn the_end_of_the_search_says_it_is_complete_with_its_numbers() {
             .shapes
             .iter()
             .filter_map(|clipped| match &clipped.shape {
-                egui::Shape::Text(text) if text.galley.job.sections.iter().any(|s| s.format.background != egui::Color32::TRANSPARENT) => Some(text.galley.job.text.clone()),
+                egui::Shape::Text(text)
+                    if text.galley.job.sections.iter().any(|s| s.format.background != egui::Color32::TRANSPARENT) =>
+                {
+                    Some(text.galley.job.text.clone())
+                }
                 _ => None,
             })
             .collect();
-        let line = if spec.contains("first-path") { "if c reaches the goal: best = min(best, funnel(c))" } else { "while some open channel has f < best:" };
+        let line = if spec.contains("first-path") {
+            "if c reaches the goal: best = min(best, funnel(c))"
+        } else {
+            "while some open channel has f < best:"
+        };
         assert_eq!(highlighted, [line], "{spec}");
     }
 }
@@ -601,14 +645,17 @@ fn triangles_in_obstacles_are_drawn_solid_and_counted_apart() {
     settle(&mut harness);
     let (total, walkable) = (harness.state().mesh().triangles.len(), harness.state().mesh().walkable_count());
     assert!(walkable < total, "the map has obstacles");
-    harness.get_by_label(&format!("Walkable triangles: {walkable} ({} more fill obstacles: dropped)", total - walkable));
+    harness
+        .get_by_label(&format!("Walkable triangles: {walkable} ({} more fill obstacles: dropped)", total - walkable));
     let wall = searchlab::app::theme::palette(&harness.ctx).wall;
     let obstacle_triangles: Vec<egui::epaint::ColorMode> = harness
         .output()
         .shapes
         .iter()
         .filter_map(|clipped| match &clipped.shape {
-            egui::Shape::Path(path) if path.closed && path.points.len() == 3 && path.fill == wall => Some(path.stroke.color.clone()),
+            egui::Shape::Path(path) if path.closed && path.points.len() == 3 && path.fill == wall => {
+                Some(path.stroke.color.clone())
+            }
             _ => None,
         })
         .collect();

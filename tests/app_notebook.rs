@@ -45,7 +45,8 @@ fn maze_optimal_cost() -> f64 {
 
 #[test]
 fn a_lecture_opens_with_its_prose_and_cells() {
-    let (_dir, path) = lecture_file("open", &format!("# Searching a maze\n\nA paragraph about mazes.\n\n{}", grid_cell("\"end\"")));
+    let (_dir, path) =
+        lecture_file("open", &format!("# Searching a maze\n\nA paragraph about mazes.\n\n{}", grid_cell("\"end\"")));
     let harness = open(&path);
     assert_eq!(harness.state().error(), None);
     harness.get_by_label("Searching a maze");
@@ -61,7 +62,14 @@ fn presenting_moves_between_sections_with_the_keys() {
     let mut harness = open(&path);
     click(&mut harness, "Present");
     harness.get_by_label("Slide 1 / 3");
-    for (key, slide) in [(Key::PageDown, 2), (Key::ArrowRight, 3), (Key::PageDown, 3), (Key::PageUp, 2), (Key::ArrowLeft, 1), (Key::ArrowDown, 2)] {
+    for (key, slide) in [
+        (Key::PageDown, 2),
+        (Key::ArrowRight, 3),
+        (Key::PageDown, 3),
+        (Key::PageUp, 2),
+        (Key::ArrowLeft, 1),
+        (Key::ArrowDown, 2),
+    ] {
         harness.key_press(key);
         harness.run();
         harness.get_by_label(&format!("Slide {slide} / 3"));
@@ -104,7 +112,10 @@ fn reset_returns_a_stepped_cell_to_its_authored_step() {
 
 #[test]
 fn a_malformed_cell_shows_its_error_with_the_line_and_the_next_cell_renders() {
-    let text = format!("# Broken\n\n```searchlab\nversion = 1\nlab = \"grid\"\nspec = \"astar:sideways\"\n```\n\n{}", grid_cell("12"));
+    let text = format!(
+        "# Broken\n\n```searchlab\nversion = 1\nlab = \"grid\"\nspec = \"astar:sideways\"\n```\n\n{}",
+        grid_cell("12")
+    );
     let (_dir, path) = lecture_file("malformed", &text);
     let harness = open(&path);
     harness.get_by_label_contains(&format!("{}:6: ", path.display()));
@@ -133,7 +144,8 @@ fn the_lecture_reloads_when_the_file_changes_and_keeps_the_slide() {
 /// rather than keeping its number.
 #[test]
 fn a_reload_stays_on_the_section_shown_when_one_is_inserted_above_it() {
-    let (_dir, path) = lecture_file("reload-moved", "# One\n\nfirst\n\n# Two\n\nsecond\n\n# Poly\n\nthird\n\n# Four\n\nfourth\n");
+    let (_dir, path) =
+        lecture_file("reload-moved", "# One\n\nfirst\n\n# Two\n\nsecond\n\n# Poly\n\nthird\n\n# Four\n\nfourth\n");
     let mut harness = open(&path);
     harness.state_mut().apply(NotebookCommand::Present(true));
     harness.state_mut().apply(NotebookCommand::GoToSlide(2));
@@ -148,7 +160,9 @@ fn a_reload_stays_on_the_section_shown_when_one_is_inserted_above_it() {
     harness.get_by_label("third");
     // A heading that is gone: the slide at the same place.
     std::fs::write(&path, edited.replace("# Poly", "# Polygons")).unwrap();
-    wait_until(&mut harness, |notebook| notebook.lecture().is_some_and(|lecture| lecture.sections[3].title.as_deref() == Some("Polygons")));
+    wait_until(&mut harness, |notebook| {
+        notebook.lecture().is_some_and(|lecture| lecture.sections[3].title.as_deref() == Some("Polygons"))
+    });
     harness.run();
     harness.get_by_label("Slide 4 / 5");
 }
@@ -156,7 +170,9 @@ fn a_reload_stays_on_the_section_shown_when_one_is_inserted_above_it() {
 #[test]
 fn open_in_the_lab_carries_the_scene() {
     let (_dir, path) = lecture_file("lab", &format!("# In the lab\n\n{}", grid_cell("30")));
-    let mut harness = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     click(&mut harness, "Lecture notebook");
     type_into(&mut harness, "Lecture file:", &path.display().to_string());
     click(&mut harness, "Open lecture");
@@ -205,7 +221,9 @@ fn assert_pastes(lesson: &str, block: &str) {
     let authored = cell.scene().unwrap_or_else(|problem| panic!("{lesson}: {problem}")).clone();
     let shown = cell.live().and_then(|live| live.scene()).unwrap_or_else(|| panic!("{lesson}: the cell is live"));
     assert_eq!(shown, authored, "{lesson}: the cell shows what was copied");
-    let lab_scene = searchlab::scene::Scene::from_toml(block.trim_start_matches("```searchlab\n").trim_end_matches("```\n")).unwrap();
+    let lab_scene =
+        searchlab::scene::Scene::from_toml(block.trim_start_matches("```searchlab\n").trim_end_matches("```\n"))
+            .unwrap();
     assert_eq!(authored, lab_scene, "{lesson}");
 }
 
@@ -273,12 +291,19 @@ fn a_dropped_map_is_no_lecture_and_a_dropped_lecture_opens() {
     settle(&mut harness);
     let notebook = harness.state();
     assert_eq!(notebook.lecture().unwrap().sections[0].title.as_deref(), Some("Mine"), "the lecture stays");
-    assert_eq!(notebook.notice(), Some("mine.map is not a lecture (.md): the lecture was read again for cells that name it"));
+    assert_eq!(
+        notebook.notice(),
+        Some("mine.map is not a lecture (.md): the lecture was read again for cells that name it")
+    );
     assert!(notebook.cells()[0].live().is_some(), "the cell finds the map now");
 
     let other = dir.write_arg("OTHER.MD", "# Other\n\nText.\n");
     harness.state_mut().apply(NotebookCommand::Dropped(vec![other, map]));
-    assert_eq!(harness.state().lecture().unwrap().sections[0].title.as_deref(), Some("Other"), "the lecture among the files opens");
+    assert_eq!(
+        harness.state().lecture().unwrap().sections[0].title.as_deref(),
+        Some("Other"),
+        "the lecture among the files opens"
+    );
 }
 
 #[test]
@@ -293,7 +318,10 @@ fn save_image_writes_the_cells_canvas_as_png() {
     assert!(harness.state().notice().unwrap().contains(&written.display().to_string()));
     let image = image::open(&written).unwrap();
     let scale = harness.ctx.pixels_per_point();
-    assert_eq!((image.width(), image.height()), ((canvas.width() * scale).round() as u32, (canvas.height() * scale).round() as u32));
+    assert_eq!(
+        (image.width(), image.height()),
+        ((canvas.width() * scale).round() as u32, (canvas.height() * scale).round() as u32)
+    );
 }
 
 /// A cell of `lab` with the TOML `body`, under a heading.
@@ -344,8 +372,16 @@ fn a_barca_cell_shows_the_board_and_the_computer_answers_from_it() {
 
 #[test]
 fn a_tuning_cell_plots_the_log_it_names_beside_the_lecture() {
-    let (_dir, path) = lecture_file("tuning", &format!("{}\n{}", cell("tuning", "map = { path = \"run.json\" }"), cell("tuning", "map = { path = \"lost.json\" }")));
-    let log = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/data/tuning-log.json")).unwrap();
+    let (_dir, path) = lecture_file(
+        "tuning",
+        &format!(
+            "{}\n{}",
+            cell("tuning", "map = { path = \"run.json\" }"),
+            cell("tuning", "map = { path = \"lost.json\" }")
+        ),
+    );
+    let log =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/data/tuning-log.json")).unwrap();
     std::fs::write(path.with_file_name("run.json"), &log).unwrap();
     let harness = open(&path);
     let best = serde_json::from_str::<serde_json::Value>(&log).unwrap()["best_iteration"].as_u64().unwrap();
@@ -359,7 +395,9 @@ fn a_tuning_cell_plots_the_log_it_names_beside_the_lecture() {
 #[test]
 fn presenting_gives_the_slide_the_whole_window_until_stopped() {
     let (_dir, path) = lecture_file("full", "# One\n\nfirst\n\n# Two\n\nsecond\n");
-    let mut harness = Harness::builder().with_size([1280.0, 720.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 720.0])
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     click(&mut harness, "Lecture notebook");
     type_into(&mut harness, "Lecture file:", &path.display().to_string());
     click(&mut harness, "Open lecture");
@@ -405,27 +443,122 @@ fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
         ("grid", format!("{maze}\nspec = \"jps:corner-cut\""), "spec", "JPS here follows the MovingAI rule"),
         ("grid", format!("{weighted}\nspec = \"jps\""), "spec", "JPS needs uniform ground"),
         // The right-hand search moves by the left one's rules.
-        ("grid", format!("{maze}\nspec = \"astar:4conn\"\ncompare = \"jps\""), "compare", "JPS needs 8-connected moves"),
-        ("hierarchical", "map = { bundled = \"maze64.map\" }\nspec = \"pra:level=30\"\ncompare = \"astar\"".into(), "spec", "level 30 is above the pyramid's top level"),
-        ("polygon", format!("{pillars}\nstart = [9, 9]\ngoal = [39, 29]"), "start", "start [9.0, 9.0] is inside an obstacle"),
-        ("polygon", format!("{pillars}\nstart = [1, 1]\ngoal = [390, 29]"), "goal", "goal [390.0, 29.0] is outside the map"),
+        (
+            "grid",
+            format!("{maze}\nspec = \"astar:4conn\"\ncompare = \"jps\""),
+            "compare",
+            "JPS needs 8-connected moves",
+        ),
+        (
+            "hierarchical",
+            "map = { bundled = \"maze64.map\" }\nspec = \"pra:level=30\"\ncompare = \"astar\"".into(),
+            "spec",
+            "level 30 is above the pyramid's top level",
+        ),
+        (
+            "polygon",
+            format!("{pillars}\nstart = [9, 9]\ngoal = [39, 29]"),
+            "start",
+            "start [9.0, 9.0] is inside an obstacle",
+        ),
+        (
+            "polygon",
+            format!("{pillars}\nstart = [1, 1]\ngoal = [390, 29]"),
+            "goal",
+            "goal [390.0, 29.0] is outside the map",
+        ),
         // A grid map's point is the cell the author named, searched from its centre.
-        ("polygon", format!("{maze}\nspec = \"ta\"").replace("goal = [62, 62]", "goal = [0, 0]"), "goal", "goal cell 0,0 is blocked"),
-        ("polygon", format!("{maze}\nspec = \"ta:radius=0.6\""), "start", "start cell 1,1 is closer than the radius 0.6 to an obstacle"),
-        ("game-tree", "spec = \"uct:100\"\nposition = \"x../.o./...\"".into(), "spec", "the game-tree lab shows plain UCT with a number of playouts: write 'uct:100,plain', not 'uct:100'"),
-        ("barca", "spec = \"random\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'random'"),
-        ("barca", "spec = \"alphabeta:2\"".into(), "spec", "the computer plays easy, medium, hard or uct:LEVEL, not 'alphabeta:2'"),
-        ("game-tree", format!("spec = \"minimax:6\"\nposition = \"{barca_start}\""), "spec", "the lab searches Barca at most 3 plies deep with minimax"),
-        ("game-tree", "spec = \"alphabeta:3\"\nposition = \"xxx/oo./...\"\nstep = \"end\"".into(), "position", "the game is over (X has won): nothing to search"),
-        ("game-tree", format!("spec = \"alphabeta:2\"\nposition = \"{white_won}\""), "position", "the game is over (White has won): nothing to search"),
-        ("game-tree", "tree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"minimax:1\"".into(), "spec", "the tree is 2 plies high"),
-        ("game-tree", "spec = \"alphabeta\"\ntree = \"((3,12,8),(2,4,6),(14,5,2)\"".into(), "tree", "tree: column 27: expected ',' or ')', found the end of the text"),
+        (
+            "polygon",
+            format!("{maze}\nspec = \"ta\"").replace("goal = [62, 62]", "goal = [0, 0]"),
+            "goal",
+            "goal cell 0,0 is blocked",
+        ),
+        (
+            "polygon",
+            format!("{maze}\nspec = \"ta:radius=0.6\""),
+            "start",
+            "start cell 1,1 is closer than the radius 0.6 to an obstacle",
+        ),
+        (
+            "game-tree",
+            "spec = \"uct:100\"\nposition = \"x../.o./...\"".into(),
+            "spec",
+            "the game-tree lab shows plain UCT with a number of playouts: write 'uct:100,plain', not 'uct:100'",
+        ),
+        (
+            "barca",
+            "spec = \"random\"".into(),
+            "spec",
+            "the computer plays easy, medium, hard or uct:LEVEL, not 'random'",
+        ),
+        (
+            "barca",
+            "spec = \"alphabeta:2\"".into(),
+            "spec",
+            "the computer plays easy, medium, hard or uct:LEVEL, not 'alphabeta:2'",
+        ),
+        (
+            "game-tree",
+            format!("spec = \"minimax:6\"\nposition = \"{barca_start}\""),
+            "spec",
+            "the lab searches Barca at most 3 plies deep with minimax",
+        ),
+        (
+            "game-tree",
+            "spec = \"alphabeta:3\"\nposition = \"xxx/oo./...\"\nstep = \"end\"".into(),
+            "position",
+            "the game is over (X has won): nothing to search",
+        ),
+        (
+            "game-tree",
+            format!("spec = \"alphabeta:2\"\nposition = \"{white_won}\""),
+            "position",
+            "the game is over (White has won): nothing to search",
+        ),
+        (
+            "game-tree",
+            "tree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"minimax:1\"".into(),
+            "spec",
+            "the tree is 2 plies high",
+        ),
+        (
+            "game-tree",
+            "spec = \"alphabeta\"\ntree = \"((3,12,8),(2,4,6),(14,5,2)\"".into(),
+            "tree",
+            "tree: column 27: expected ',' or ')', found the end of the text",
+        ),
         ("game-tree", "spec = \"minimax\"\ntree = \"7\"".into(), "tree", "tree: a tree needs at least one move"),
-        ("game-tree", "position = \"x../.o./...\"\nmap = { bundled = \"maze64.map\" }".into(), "map", "the game-tree lab does not use `map`"),
-        ("grid", "map = { bundled = \"maze64.map\" }\nstart = [1, 1, 7]\ngoal = [62, 62]".into(), "start", "a cell or point is [x, y]: two numbers, not 3"),
-        ("grid", "map = { bundled = \"maze64.map\", path = \"x.map\" }".into(), "map", "give one map source: bundled, path, inline or generated"),
-        ("grid", "map = { bundled = \"maze64.map\" }\nspec = \"hpa\"".into(), "spec", "spec 'hpa' does not fit the grid lab: HPA* is shown by lab = \"hierarchical\""),
-        ("grid", "map = { bundled = \"maze64.map\" }\nstart = [1, 1]\ngoal = [62, 62.5]".into(), "goal", "goal 62,62.5 is not a grid cell"),
+        (
+            "game-tree",
+            "position = \"x../.o./...\"\nmap = { bundled = \"maze64.map\" }".into(),
+            "map",
+            "the game-tree lab does not use `map`",
+        ),
+        (
+            "grid",
+            "map = { bundled = \"maze64.map\" }\nstart = [1, 1, 7]\ngoal = [62, 62]".into(),
+            "start",
+            "a cell or point is [x, y]: two numbers, not 3",
+        ),
+        (
+            "grid",
+            "map = { bundled = \"maze64.map\", path = \"x.map\" }".into(),
+            "map",
+            "give one map source: bundled, path, inline or generated",
+        ),
+        (
+            "grid",
+            "map = { bundled = \"maze64.map\" }\nspec = \"hpa\"".into(),
+            "spec",
+            "spec 'hpa' does not fit the grid lab: HPA* is shown by lab = \"hierarchical\"",
+        ),
+        (
+            "grid",
+            "map = { bundled = \"maze64.map\" }\nstart = [1, 1]\ngoal = [62, 62.5]".into(),
+            "goal",
+            "goal 62,62.5 is not a grid cell",
+        ),
     ];
     let good = [
         ("game-tree", "spec = \"uct:100,plain\"\nposition = \"x../.o./...\"".to_string()),
@@ -434,11 +567,18 @@ fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
         ("grid", format!("{maze}\nspec = \"jps\"")),
         ("polygon", format!("{pillars}\nstart = [1, 1]\ngoal = [39, 29]")),
     ];
-    let text: String = bad.iter().map(|(lab, body, ..)| cell(lab, body)).chain(good.iter().map(|(lab, body)| cell(lab, body))).collect();
+    let text: String = bad
+        .iter()
+        .map(|(lab, body, ..)| cell(lab, body))
+        .chain(good.iter().map(|(lab, body)| cell(lab, body)))
+        .collect();
     let (_dir, path) = lecture_file("same-rules", &text);
     let file = path.display().to_string();
-    let expected: Vec<String> =
-        bad.iter().enumerate().map(|(n, (_, _, key, message))| format!("{file}:{}: {message}", key_line(&text, n, key))).collect();
+    let expected: Vec<String> = bad
+        .iter()
+        .enumerate()
+        .map(|(n, (_, _, key, message))| format!("{file}:{}: {message}", key_line(&text, n, key)))
+        .collect();
     let output = common::cli::searchlab(&["lecture", "--check", &file]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let lines: Vec<&str> = stderr.lines().collect();
@@ -449,7 +589,10 @@ fn the_notebook_and_lecture_check_refuse_the_same_cells_at_the_same_lines() {
     let harness = open(&path);
     for (n, expected) in expected.iter().enumerate() {
         // Refused before a page is built: no other position's tree under the error.
-        assert!(harness.state().cells()[n].scene().is_err() && harness.state().cells()[n].live().is_none(), "cell {n} is refused");
+        assert!(
+            harness.state().cells()[n].scene().is_err() && harness.state().cells()[n].live().is_none(),
+            "cell {n} is refused"
+        );
         harness.get_by_label_contains(expected);
     }
     for n in bad.len()..bad.len() + good.len() {
@@ -467,7 +610,11 @@ fn a_step_past_the_end_is_reported_over_the_cell_as_the_check_reports_it() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     let reported = stderr.lines().next().unwrap();
     let step_line = key_line(&text, 0, "step");
-    assert!(reported.starts_with(&format!("{}:{step_line}: step 99999999 is past the end (the search has ", path.display())), "{stderr}");
+    assert!(
+        reported
+            .starts_with(&format!("{}:{step_line}: step 99999999 is past the end (the search has ", path.display())),
+        "{stderr}"
+    );
     let harness = open(&path);
     harness.get_by_label(reported);
 }
@@ -491,8 +638,12 @@ fn projector_on(lecture: &str) -> Harness<'static, SearchlabApp> {
 /// scroll bar beside it, if there is one (the cells' own scroll bars are inside their frames).
 fn cell_frame_and_bar(harness: &Harness<'_, SearchlabApp>, header: &str) -> (egui::Rect, Option<f32>) {
     let label = harness.get_by_label_contains(header).rect();
-    let rects: Vec<&egui::epaint::RectShape> =
-        harness.output().shapes.iter().filter_map(|clipped| if let egui::Shape::Rect(rect) = &clipped.shape { Some(rect) } else { None }).collect();
+    let rects: Vec<&egui::epaint::RectShape> = harness
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| if let egui::Shape::Rect(rect) = &clipped.shape { Some(rect) } else { None })
+        .collect();
     let frame = rects
         .iter()
         .filter(|shape| shape.stroke.width > 0.0 && shape.rect.contains(label.center()) && shape.rect.width() > 400.0)
@@ -501,7 +652,9 @@ fn cell_frame_and_bar(harness: &Harness<'_, SearchlabApp>, header: &str) -> (egu
         .unwrap_or_else(|| panic!("{header}: no frame around the cell"));
     let bar = rects
         .iter()
-        .filter(|shape| shape.rect.width() <= 12.0 && shape.rect.height() >= 40.0 && shape.rect.left() > frame.right() - 1.0)
+        .filter(|shape| {
+            shape.rect.width() <= 12.0 && shape.rect.height() >= 40.0 && shape.rect.left() > frame.right() - 1.0
+        })
         .map(|shape| shape.rect.left())
         .min_by(f32::total_cmp);
     (frame, bar)
@@ -533,7 +686,11 @@ fn on_a_projector_every_cell_frame_stands_clear_of_the_page_scroll_bar() {
             settle_cells(&mut harness);
             let (frame, bar) = cell_frame_and_bar(&harness, &header);
             let bar = bar.unwrap_or_else(|| panic!("{lecture}: the page scrolls"));
-            assert!(frame.right() + 8.0 <= bar, "{lecture}, cell {cell}: the frame's right edge {} is under or against the scroll bar at {bar}", frame.right());
+            assert!(
+                frame.right() + 8.0 <= bar,
+                "{lecture}, cell {cell}: the frame's right edge {} is under or against the scroll bar at {bar}",
+                frame.right()
+            );
             cell += 1;
         }
         assert!(cell > 1, "{lecture} has cells");
@@ -553,8 +710,16 @@ fn on_a_projector_every_cell_frame_stands_clear_of_the_page_scroll_bar() {
                 settle_cells(&mut harness);
                 let (frame, bar) = cell_frame_and_bar(&harness, &header);
                 let edge = bar.unwrap_or(screen.x);
-                assert!(frame.right() + 8.0 <= edge, "{lecture}, slide {slide}: the frame's right edge {} is under or against {edge}", frame.right());
-                assert!(frame.bottom() <= screen.y, "{lecture}, slide {slide}: the cell's bottom {} is below the screen", frame.bottom());
+                assert!(
+                    frame.right() + 8.0 <= edge,
+                    "{lecture}, slide {slide}: the frame's right edge {} is under or against {edge}",
+                    frame.right()
+                );
+                assert!(
+                    frame.bottom() <= screen.y,
+                    "{lecture}, slide {slide}: the cell's bottom {} is below the screen",
+                    frame.bottom()
+                );
                 presented += 1;
             }
             harness.key_press(Key::PageDown);
@@ -587,9 +752,17 @@ fn on_a_projector_a_slides_polygon_map_takes_the_cells_height() {
             let slide = slide_label(harness);
             let header = harness.get_by_label_contains("Cell ").rect();
             // The replay's controls sit beside the map, not above it.
-            assert!(map.top() - header.bottom() < 12.0, "{slide}: the map starts {} under the cell's header", map.top() - header.bottom());
+            assert!(
+                map.top() - header.bottom() < 12.0,
+                "{slide}: the map starts {} under the cell's header",
+                map.top() - header.bottom()
+            );
             assert!(map.bottom() <= screen.y, "{slide}: the map ends below the screen");
-            assert!(map.height() >= 0.45 * screen.y, "{slide}: the map is {} of the screen's height", map.height() / screen.y);
+            assert!(
+                map.height() >= 0.45 * screen.y,
+                "{slide}: the map is {} of the screen's height",
+                map.height() / screen.y
+            );
             maps += 1;
         }
     });
@@ -619,10 +792,14 @@ fn checked_line(path: &Path, n: usize) -> String {
 /// A UCT cell's step is checked by `lecture --check` as the page checks it: the same line over the cell.
 #[test]
 fn a_uct_cells_step_past_the_end_is_reported_as_the_check_reports_it() {
-    let text = format!("# UCT\n\n{}", cell("game-tree", "spec = \"uct:100,plain\"\nposition = \"x../.o./...\"\nstep = 99999"));
+    let text =
+        format!("# UCT\n\n{}", cell("game-tree", "spec = \"uct:100,plain\"\nposition = \"x../.o./...\"\nstep = 99999"));
     let (_dir, path) = lecture_file("uct-past-end", &text);
     let reported = checked_line(&path, 0);
-    assert!(reported.starts_with(&format!("{}:{}: step 99999 is past the end", path.display(), key_line(&text, 0, "step"))), "{reported}");
+    assert!(
+        reported.starts_with(&format!("{}:{}: step 99999 is past the end", path.display(), key_line(&text, 0, "step"))),
+        "{reported}"
+    );
     let harness = open(&path);
     harness.get_by_label(&reported);
 }
@@ -632,15 +809,29 @@ fn a_uct_cells_step_past_the_end_is_reported_as_the_check_reports_it() {
 #[test]
 fn cells_on_a_recording_that_stops_early_say_so_as_the_check_does() {
     let long = |step: &str| {
-        cell("grid", &format!("map = {{ generated = \"random:2048x2048,density=0.2,seed=3\" }}\nspec = \"dijkstra\"\nstart = [1, 1]\ngoal = [2045, 2045]\nstep = {step}"))
+        cell(
+            "grid",
+            &format!(
+                "map = {{ generated = \"random:2048x2048,density=0.2,seed=3\" }}\nspec = \"dijkstra\"\nstart = [1, 1]\ngoal = [2045, 2045]\nstep = {step}"
+            ),
+        )
     };
     let text = format!("# Long\n\n{}{}", long("\"end\""), long("\"path-found\""));
     let (_dir, path) = lecture_file("truncated", &text);
     let warned = checked_line(&path, 0);
     let refused = checked_line(&path, 1);
     let file = path.display();
-    assert!(warned.starts_with(&format!("{file}:{}: warning: step end opens where the recording stops", key_line(&text, 0, "step"))), "{warned}");
-    assert!(refused.starts_with(&format!("{file}:{}: this replay has no 'path-found' moment (the recording stops at", key_line(&text, 1, "step"))));
+    assert!(
+        warned.starts_with(&format!(
+            "{file}:{}: warning: step end opens where the recording stops",
+            key_line(&text, 0, "step")
+        )),
+        "{warned}"
+    );
+    assert!(refused.starts_with(&format!(
+        "{file}:{}: this replay has no 'path-found' moment (the recording stops at",
+        key_line(&text, 1, "step")
+    )));
     let mut harness = lesson_harness([1280.0, 1400.0], Notebook::open(&path));
     settle(&mut harness);
     harness.get_by_label(&warned.replace("warning: ", ""));
@@ -656,7 +847,12 @@ fn on_a_projector_a_compared_cells_table_shows_all_its_rows() {
         if let Some(time) = harness.query_by_label("Total: time, no recording").map(|node| node.rect()) {
             let slide = slide_label(harness);
             let map = harness.get_by_label("Right map canvas").rect();
-            assert!(time.bottom() <= map.bottom() + 1.0, "{slide}: the time row ends at {}, below the maps' {}", time.bottom(), map.bottom());
+            assert!(
+                time.bottom() <= map.bottom() + 1.0,
+                "{slide}: the time row ends at {}, below the maps' {}",
+                time.bottom(),
+                map.bottom()
+            );
             tables += 1;
         }
     });
@@ -669,7 +865,8 @@ fn on_a_projector_a_compared_cells_table_shows_all_its_rows() {
 fn a_scrolled_code_pane_starts_at_a_line() {
     let mut harness = presented_on("lectures/4-game-trees.md", "Move ordering");
     harness.run_steps(5);
-    let shown: Vec<(String, egui::Rect, egui::Rect)> = code_lines(&harness).into_iter().filter(|(_, clip, letters)| clip.intersects(*letters)).collect();
+    let shown: Vec<(String, egui::Rect, egui::Rect)> =
+        code_lines(&harness).into_iter().filter(|(_, clip, letters)| clip.intersects(*letters)).collect();
     for (text, clip, letters) in &shown {
         // The letters' own bounds: any cut of them shows.
         let cut = clip.top() - letters.top();
@@ -695,10 +892,14 @@ fn presented_on(lecture: &str, heading: &str) -> NotebookHarness {
 
 /// The lines of code drawn in the last frame: each one's text, clip rect and letters' bounds.
 fn code_lines(harness: &NotebookHarness) -> Vec<(String, egui::Rect, egui::Rect)> {
-    let monospace = |text: &egui::epaint::TextShape| text.galley.job.sections.first().is_some_and(|s| s.format.font_id.family == egui::FontFamily::Monospace);
+    let monospace = |text: &egui::epaint::TextShape| {
+        text.galley.job.sections.first().is_some_and(|s| s.format.font_id.family == egui::FontFamily::Monospace)
+    };
     (harness.output().shapes.iter())
         .filter_map(|clipped| match &clipped.shape {
-            egui::Shape::Text(text) if monospace(text) => Some((text.galley.text().to_string(), clipped.clip_rect, text.visual_bounding_rect())),
+            egui::Shape::Text(text) if monospace(text) => {
+                Some((text.galley.text().to_string(), clipped.clip_rect, text.visual_bounding_rect()))
+            }
             _ => None,
         })
         .collect()
@@ -715,7 +916,14 @@ fn a_planner_cells_current_line_stays_in_its_code_pane() {
             .shapes
             .iter()
             .filter_map(|clipped| match &clipped.shape {
-                egui::Shape::Text(text) if text.galley.job.sections.iter().any(|s| s.format.background == egui::Color32::from_rgb(250, 220, 90)) => {
+                egui::Shape::Text(text)
+                    if text
+                        .galley
+                        .job
+                        .sections
+                        .iter()
+                        .any(|s| s.format.background == egui::Color32::from_rgb(250, 220, 90)) =>
+                {
                     let rect = text.visual_bounding_rect();
                     Some(clipped.clip_rect.expand(1.0).contains_rect(rect))
                 }
@@ -735,7 +943,8 @@ fn a_planner_cells_current_line_stays_in_its_code_pane() {
     harness.get_by_label_contains("Planner step 262 / ");
     assert!(highlighted_in_view(&harness), "after the seek");
     // The code the class follows gets room: at least five of its lines whole (it had two).
-    let whole_code_lines = code_lines(&harness).iter().filter(|(_, clip, letters)| clip.contains_rect(*letters)).count();
+    let whole_code_lines =
+        code_lines(&harness).iter().filter(|(_, clip, letters)| clip.contains_rect(*letters)).count();
     assert!(whole_code_lines >= 5, "{whole_code_lines} lines of code in view");
     for step in 263..290 {
         click(&mut harness, "Step >");

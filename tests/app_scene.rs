@@ -4,20 +4,20 @@ mod common;
 
 use common::grid_lab::{LabHarness, lab_harness, settle};
 use common::tree_lab;
+use common::ui::click;
 use egui::accesskit::Toggled;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
-use searchlab::grid::MoveRules;
-use searchlab::pathfinding::SearchSpace;
-use searchlab::pathfinding::pra::{PraOptions, Pyramid};
-use searchlab::trace::NoTrace;
-use searchlab::app::{BarcaLab, Lesson, NavmeshLab, TuningLab};
-use searchlab::scene::{Replayed, Scene, Step};
-use searchlab::pathfinding::plan_trace::PlanEvent;
-use common::ui::click;
 use searchlab::app::grid_lab::GridCommand;
 use searchlab::app::replay_bar::ReplayCommand;
+use searchlab::app::{BarcaLab, Lesson, NavmeshLab, TuningLab};
+use searchlab::grid::MoveRules;
+use searchlab::pathfinding::SearchSpace;
+use searchlab::pathfinding::plan_trace::PlanEvent;
+use searchlab::pathfinding::pra::{PraOptions, Pyramid};
 use searchlab::pathfinding::search_trace::SearchEvent;
+use searchlab::scene::{Replayed, Scene, Step};
+use searchlab::trace::NoTrace;
 
 /// Whether the radio button or check box `label` is on.
 fn is_on<S>(harness: &Harness<'_, S>, label: &str) -> bool {
@@ -82,7 +82,10 @@ fn grid_lab_copies_a_jps_cell_that_reads_back() {
 fn grid_lab_refuses_a_scene_it_cannot_show_and_keeps_its_own() {
     let mut harness = lab_harness();
     let before = harness.state().scene();
-    let mut scene = Scene::from_toml("version = 1\nlab = \"grid\"\nmap = { bundled = \"maze64.map\" }\nstart = [0, 0]\ngoal = [1, 1]").unwrap();
+    let mut scene = Scene::from_toml(
+        "version = 1\nlab = \"grid\"\nmap = { bundled = \"maze64.map\" }\nstart = [0, 0]\ngoal = [1, 1]",
+    )
+    .unwrap();
     assert_eq!(harness.state_mut().set_scene(&scene), Err("the scene's start 0,0 is a blocked cell".to_string()));
     scene.lab = searchlab::scene::Lab::Polygon;
     assert!(harness.state_mut().set_scene(&scene).unwrap_err().contains("cannot show"));
@@ -142,7 +145,14 @@ fn pra_scene_keeps_a_k_beyond_the_slider() {
     let grid = harness.state().grid().clone();
     let (start, goal) = harness.state().endpoints();
     let options = PraOptions { k: Some(17), ..PraOptions::default() };
-    let expected = Pyramid::build(&grid, MoveRules::MOVINGAI).query(&grid, start, goal, options, &mut SearchSpace::new(), &mut NoTrace);
+    let expected = Pyramid::build(&grid, MoveRules::MOVINGAI).query(
+        &grid,
+        start,
+        goal,
+        options,
+        &mut SearchSpace::new(),
+        &mut NoTrace,
+    );
     assert_eq!(harness.state().hierarchy().unwrap().cost, expected.path.map(|p| p.0));
     assert_eq!(harness.state().scene().spec.unwrap().to_string(), "pra:k=17");
 }
@@ -160,7 +170,8 @@ fn hierarchical_scene_can_replay_the_planner() {
     assert_eq!(harness.state().error(), None);
     assert!(is_on(&harness, "the planner"));
     let player = harness.state().plan_player().expect("stepping through the planner");
-    let first_found = player.trace().events.iter().position(|e| matches!(e, PlanEvent::Search(SearchEvent::Found { .. }))).unwrap();
+    let first_found =
+        player.trace().events.iter().position(|e| matches!(e, PlanEvent::Search(SearchEvent::Found { .. }))).unwrap();
     assert_eq!(player.step(), first_found + 1);
     assert_eq!(player.view().level, 3, "the first path is the one planned on level 3");
     assert_eq!(harness.state().player().step(), 0, "the flat search waits at its start");
@@ -187,10 +198,18 @@ fn a_replayed_pra_k_plan_ends_on_its_first_steps() {
     let grid = harness.state().grid().clone();
     let (start, goal) = harness.state().endpoints();
     let options = PraOptions { k: Some(2), ..PraOptions::default() };
-    let result = Pyramid::build(&grid, MoveRules::MOVINGAI).query(&grid, start, goal, options, &mut SearchSpace::new(), &mut NoTrace);
+    let result = Pyramid::build(&grid, MoveRules::MOVINGAI).query(
+        &grid,
+        start,
+        goal,
+        options,
+        &mut SearchSpace::new(),
+        &mut NoTrace,
+    );
     assert!(!result.complete);
     let (cost, cells) = result.path.unwrap();
-    harness.get_by_label_contains(&format!("PRA*(k) returns the first {} cells of the way (cost {cost:.3})", cells.len()));
+    harness
+        .get_by_label_contains(&format!("PRA*(k) returns the first {} cells of the way (cost {cost:.3})", cells.len()));
     assert!(harness.query_by_label_contains("The plan is complete").is_none());
     // Every step is narrated (the virtual node PRA*(k) aims at below its plan level once crashed
     // the page), and a search reaching the kept region says so rather than naming a cell.
@@ -199,7 +218,8 @@ fn a_replayed_pra_k_plan_ends_on_its_first_steps() {
     for step in 0..len {
         harness.state_mut().apply(GridCommand::Replay(ReplayCommand::Seek(step)));
         harness.step();
-        reached += usize::from(harness.query_by_label_contains("the search reaches the region kept one level up").is_some());
+        reached +=
+            usize::from(harness.query_by_label_contains("the search reaches the region kept one level up").is_some());
     }
     assert!(reached > 0, "a search below the plan level reaches the kept region");
 }
@@ -219,7 +239,10 @@ fn a_query_from_a_cell_to_itself_costs_nothing_and_is_not_below_the_optimum() {
         let summary = harness.state().hierarchy().unwrap();
         assert_eq!((summary.cost, summary.suboptimality()), (Some(0.0), Some(0.0)), "{spec}");
         assert!(summary.cost.unwrap().is_sign_positive(), "{spec}: +0.0");
-        assert!(harness.query_by_label_contains("-0.000").is_none() && harness.query_by_label_contains("-100").is_none(), "{spec}");
+        assert!(
+            harness.query_by_label_contains("-0.000").is_none() && harness.query_by_label_contains("-100").is_none(),
+            "{spec}"
+        );
         harness.get_by_label_contains("a path of cost 0.000 through 1 cell is returned");
     }
 }
@@ -254,15 +277,19 @@ step = "path-found"
 
 #[test]
 fn game_tree_lab_shows_a_scene_and_reads_it_back() {
-    let scene = Scene::from_toml("version = 1\nlab = \"game-tree\"\nspec = \"negamax:3\"\nposition = \"x.o/.x./..o\"\nstep = \"cutoff\"")
-        .unwrap();
+    let scene = Scene::from_toml(
+        "version = 1\nlab = \"game-tree\"\nspec = \"negamax:3\"\nposition = \"x.o/.x./..o\"\nstep = \"cutoff\"",
+    )
+    .unwrap();
     let mut harness = tree_lab::lab_harness();
     harness.state_mut().set_scene(&scene).unwrap();
     tree_lab::settle(&mut harness);
     // Negamax prunes nothing: the page says the scene's moment is not in this replay.
     assert_eq!(harness.state().error(), Some("this replay has no 'cutoff' moment"));
-    let alphabeta = Scene::from_toml("version = 1\nlab = \"game-tree\"\nspec = \"alphabeta:4\"\nposition = \"x.o/.x./..o\"\nstep = 7")
-        .unwrap();
+    let alphabeta = Scene::from_toml(
+        "version = 1\nlab = \"game-tree\"\nspec = \"alphabeta:4\"\nposition = \"x.o/.x./..o\"\nstep = 7",
+    )
+    .unwrap();
     harness.state_mut().set_scene(&alphabeta).unwrap();
     tree_lab::settle(&mut harness);
     assert_eq!(harness.state().error(), None);
@@ -274,9 +301,11 @@ fn game_tree_lab_shows_a_scene_and_reads_it_back() {
 #[test]
 fn barca_page_takes_the_position_and_the_computer_player() {
     let fen = "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b";
-    let scene = Scene::from_toml(&format!("version = 1\nlab = \"barca\"\nspec = \"uct:easy\"\nposition = \"{fen}\"")).unwrap();
-    let mut harness =
-        Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, lab: &mut BarcaLab| lab.ui(ui), BarcaLab::new());
+    let scene =
+        Scene::from_toml(&format!("version = 1\nlab = \"barca\"\nspec = \"uct:easy\"\nposition = \"{fen}\"")).unwrap();
+    let mut harness = Harness::builder()
+        .with_size([1500.0, 950.0])
+        .build_ui_state(|ui, lab: &mut BarcaLab| lab.ui(ui), BarcaLab::new());
     harness.run();
     harness.state_mut().set_scene(&scene).unwrap();
     harness.run();
@@ -290,8 +319,9 @@ fn barca_page_takes_the_position_and_the_computer_player() {
 
 #[test]
 fn tuning_page_reads_its_log_from_a_scene() {
-    let mut harness =
-        Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, lab: &mut TuningLab| lab.ui(ui), TuningLab::new());
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, lab: &mut TuningLab| lab.ui(ui), TuningLab::new());
     harness.run();
     let bundled = harness.state().scene();
     let log = harness.state().log().unwrap().clone();

@@ -16,7 +16,8 @@ use common::ui::app_on;
 type AppHarness = Harness<'static, SearchlabApp>;
 
 /// A laptop's window, and a projector's with the text at 130%: (name, size in pixels, zoom).
-const VIEWS: [(&str, [f32; 2], f32); 2] = [("1400x900", [1400.0, 900.0], 1.0), ("1280x720_text130", [1280.0, 720.0], 1.3)];
+const VIEWS: [(&str, [f32; 2], f32); 2] =
+    [("1400x900", [1400.0, 900.0], 1.0), ("1280x720_text130", [1280.0, 720.0], 1.3)];
 
 /// A lesson's states beyond the one it opens in: a name and how to get there from the previous one.
 fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
@@ -121,7 +122,12 @@ fn settle(harness: &mut AppHarness) {
 
 /// "Game-tree search" -> "game_tree_search".
 fn file_name(title: &str) -> String {
-    title.split(|c: char| !c.is_alphanumeric()).filter(|word| !word.is_empty()).collect::<Vec<_>>().join("_").to_lowercase()
+    title
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join("_")
+        .to_lowercase()
 }
 
 #[test]
@@ -135,7 +141,9 @@ fn every_lesson_matches_its_snapshots() {
             let mut harness = app_on(lesson.title, [width, height], zoom);
             let name = file_name(lesson.title);
             let mut shots = vec![(format!("{name}_{view}"), None)];
-            shots.extend(states(lesson.title).into_iter().map(|(state, reach)| (format!("{name}_{state}_{view}"), Some(reach))));
+            shots.extend(
+                states(lesson.title).into_iter().map(|(state, reach)| (format!("{name}_{state}_{view}"), Some(reach))),
+            );
             for (shot, reach) in shots {
                 if let Some(reach) = reach {
                     reach(&mut harness);
@@ -167,20 +175,26 @@ fn map_pages_keep_their_panels_apart_at_1280x720_with_large_text() {
 
         assert!(canvas.width() >= 0.45 * window.width(), "{title}: the canvas is only {canvas:?} of {window:?}");
         assert!(canvas.height() >= 0.55 * window.height(), "{title}: the canvas is only {canvas:?} of {window:?}");
-        let labelled = harness.query_all(By::new().predicate(|node| node.label().is_some_and(|label| !label.is_empty())));
+        let labelled =
+            harness.query_all(By::new().predicate(|node| node.label().is_some_and(|label| !label.is_empty())));
         for node in labelled {
             let rect = node.rect();
             let label = node.accesskit_node().label().unwrap_or_default();
             if label != canvas_label {
                 let overlap = rect.intersect(canvas);
-                assert!(overlap.width() <= 0.5 || overlap.height() <= 0.5, "{title}: '{label}' {rect:?} lies over the canvas {canvas:?}");
+                assert!(
+                    overlap.width() <= 0.5 || overlap.height() <= 0.5,
+                    "{title}: '{label}' {rect:?} lies over the canvas {canvas:?}"
+                );
             }
         }
         // The replay buttons are not covered by the side panel's controls.
         for button in ["|< Start", "< Step back", "Step >", "End >|"] {
             let rect = harness.get_by_label(button).rect();
             assert!(window.contains_rect(rect), "{title}: '{button}' {rect:?} is off the window");
-            for node in harness.query_all(By::new().predicate(|node| node.label().is_some_and(|label| !label.is_empty()))) {
+            for node in
+                harness.query_all(By::new().predicate(|node| node.label().is_some_and(|label| !label.is_empty())))
+            {
                 let label = node.accesskit_node().label().unwrap_or_default();
                 let overlap = node.rect().intersect(rect);
                 let apart = overlap.width() <= 0.5 || overlap.height() <= 0.5;

@@ -10,9 +10,8 @@ mod common;
 use common::ui::Memory;
 
 fn app_harness(app: SearchlabApp) -> Harness<'static, SearchlabApp> {
-    let mut harness = Harness::builder()
-        .with_size([1500.0, 950.0])
-        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), app);
+    let mut harness =
+        Harness::builder().with_size([1500.0, 950.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), app);
     common::ui::wait_until(&mut harness, |app| !app.is_busy());
     harness
 }
@@ -42,7 +41,10 @@ fn the_light_theme_and_the_colour_blind_safe_colours_are_kept_across_a_restart()
 /// Fill colours of the rectangles painted in the last frame (the legend's swatches among them).
 fn rect_fills(harness: &Harness<'_, SearchlabApp>) -> Vec<egui::Color32> {
     let shapes = &harness.output().shapes;
-    shapes.iter().filter_map(|clipped| if let egui::Shape::Rect(rect) = &clipped.shape { Some(rect.fill) } else { None }).collect()
+    shapes
+        .iter()
+        .filter_map(|clipped| if let egui::Shape::Rect(rect) = &clipped.shape { Some(rect.fill) } else { None })
+        .collect()
 }
 
 #[test]

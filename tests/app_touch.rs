@@ -222,8 +222,18 @@ fn on_a_tablet_a_tap_places_the_goal_or_the_start_as_the_toggle_beside_the_map_s
     harness.step();
     let shift = Modifiers::SHIFT;
     harness.event(Event::ModifiersChanged(shift));
-    harness.event(Event::PointerButton { pos: shift_click, button: PointerButton::Primary, pressed: true, modifiers: shift });
-    harness.event(Event::PointerButton { pos: shift_click, button: PointerButton::Primary, pressed: false, modifiers: shift });
+    harness.event(Event::PointerButton {
+        pos: shift_click,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: shift,
+    });
+    harness.event(Event::PointerButton {
+        pos: shift_click,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: shift,
+    });
     harness.event(Event::ModifiersChanged(Modifiers::NONE));
     settle(&mut harness);
     let scene = harness.state().scene();
@@ -279,7 +289,11 @@ fn a_zoomed_polygon_canvas_keeps_its_view_when_it_grows() {
     let goal = harness.state().scene().goal.unwrap();
     let canvas = harness.get_by_label("Polygon canvas").rect();
     let spread = vec2(30.0, 30.0);
-    pinch(&mut harness, [canvas.center() - spread, canvas.center() + spread], [canvas.center() - spread * 2.0, canvas.center() + spread * 2.0]);
+    pinch(
+        &mut harness,
+        [canvas.center() - spread, canvas.center() + spread],
+        [canvas.center() - spread * 2.0, canvas.center() + spread * 2.0],
+    );
     harness.run_ok();
     let share = |harness: &Harness<'_, NavmeshLab>| {
         let canvas = harness.get_by_label("Polygon canvas").rect();

@@ -8,8 +8,8 @@ use common::ui::click;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
-use searchlab::app::tree_lab::{EngineAlgorithm, Recording, Replay, TIC_TAC_TOE_TREE};
 use searchlab::adversarial::mcts::Proven;
+use searchlab::app::tree_lab::{EngineAlgorithm, Recording, Replay, TIC_TAC_TOE_TREE};
 use searchlab::app::{SearchlabApp, TreeCommand, TreeLab};
 use searchlab::games::Side;
 
@@ -224,14 +224,20 @@ fn uct_cards_read_for_the_player_choosing() {
         let node = view.node(id);
         // The engine keeps a node's sums for the player who moved into it.
         let (chooser, mean, result) = if id == 0 {
-            (node.mover.other(), (node.visits > 0).then(|| 1.0 - node.value_sum / f64::from(node.visits)), node.proven.map(Proven::flipped))
+            (
+                node.mover.other(),
+                (node.visits > 0).then(|| 1.0 - node.value_sum / f64::from(node.visits)),
+                node.proven.map(Proven::flipped),
+            )
         } else {
             (node.mover, (node.visits > 0).then(|| node.value_sum / f64::from(node.visits)), node.proven)
         };
         let side = if chooser == Side::First { "X" } else { "O" };
         o_moves += usize::from(id != 0 && chooser == Side::Second);
         match mean {
-            Some(mean) => assert!(label.contains(&format!("{side} μ {mean:.2}")), "{label}: {side}'s mean is {mean:.2}"),
+            Some(mean) => {
+                assert!(label.contains(&format!("{side} μ {mean:.2}")), "{label}: {side}'s mean is {mean:.2}")
+            }
             None => assert!(label.contains(&format!("{side} μ –")), "{label}: no mean before a visit"),
         }
         match result {
@@ -246,7 +252,9 @@ fn uct_cards_read_for_the_player_choosing() {
             }
             None if id != 0 => {
                 let parent = view.node(node.parent).visits;
-                let ucb = mean.map_or("ucb –".to_string(), |mean| format!("ucb {:.2}", textbook_ucb(mean, node.visits, parent)));
+                let ucb = mean.map_or("ucb –".to_string(), |mean| {
+                    format!("ucb {:.2}", textbook_ucb(mean, node.visits, parent))
+                });
                 assert!(label.contains(&ucb), "{label}: {ucb}");
             }
             None => {}
@@ -315,11 +323,19 @@ fn following_keeps_the_current_node_in_view_and_fit_shows_the_whole_tree() {
 fn assert_root_children_in_view(harness: &LabHarness, when: &str) {
     let Replay::Tree(replay) = &recording(harness).replay else { panic!("a tree replay") };
     let canvas = canvas_rect(harness);
-    let children: Vec<(u32, egui::Rect)> =
-        replay.player.view().children(0).into_iter().filter_map(|id| card_rect(harness, id).map(|card| (id, card))).collect();
+    let children: Vec<(u32, egui::Rect)> = replay
+        .player
+        .view()
+        .children(0)
+        .into_iter()
+        .filter_map(|id| card_rect(harness, id).map(|card| (id, card)))
+        .collect();
     assert!(!children.is_empty(), "{when}: the root's moves are laid out");
     for (id, card) in children {
-        assert!(canvas.expand(1.0).contains_rect(card), "{when}: the root's child {id} at {card:?} is outside the canvas {canvas:?}");
+        assert!(
+            canvas.expand(1.0).contains_rect(card),
+            "{when}: the root's child {id} at {card:?} is outside the canvas {canvas:?}"
+        );
     }
 }
 
@@ -466,7 +482,9 @@ fn on_a_projector_following_keeps_the_cards_readable_and_the_current_node_in_vie
         let mut transforms = layers.into_iter().filter_map(|layer| app.ctx.layer_transform_to_global(layer));
         transforms.next().expect("the tree canvas is a zoomable scene")
     };
-    for (game, algorithm) in [("Tic-tac-toe", "Alpha-beta"), ("Barca", "Alpha-beta"), ("Full tic-tac-toe tree", "Minimax"), ("Barca", "UCT")] {
+    for (game, algorithm) in
+        [("Tic-tac-toe", "Alpha-beta"), ("Barca", "Alpha-beta"), ("Full tic-tac-toe tree", "Minimax"), ("Barca", "UCT")]
+    {
         click(&mut app, game);
         settle(&mut app);
         click(&mut app, algorithm);
@@ -485,10 +503,15 @@ fn on_a_projector_following_keeps_the_cards_readable_and_the_current_node_in_vie
                 let cards = app.query_all_by(|n| n.label().is_some_and(|l| l.starts_with("node ") && when(&l)));
                 cards.map(|n| n.rect()).max_by(|a, b| a.bottom().total_cmp(&b.bottom()))
             };
-            let current = card(&|l| l.ends_with(", current")).or_else(|| card(&|l| l.starts_with("node 0: "))).expect("a current node");
+            let current = card(&|l| l.ends_with(", current"))
+                .or_else(|| card(&|l| l.starts_with("node 0: ")))
+                .expect("a current node");
             let card = plane * current;
             let canvas = app.get_by_label("Game tree canvas").rect();
-            assert!(canvas.expand(1.0).contains_rect(card), "{at}: the current node at {card:?} is off the canvas {canvas:?}");
+            assert!(
+                canvas.expand(1.0).contains_rect(card),
+                "{at}: the current node at {card:?} is off the canvas {canvas:?}"
+            );
         }
     }
 }
@@ -526,7 +549,9 @@ fn on_a_projector_the_depth_label_and_each_legend_entry_stay_whole() {
     let value = harness.query_all_by_label("Depth (plies)").map(|node| node.rect().right()).fold(0.0, f32::max);
     let style = harness.ctx.global_style();
     let font = egui::TextStyle::Body.resolve(&style);
-    let text = harness.ctx.fonts_mut(|fonts| fonts.layout_no_wrap("Depth (plies)".into(), font, egui::Color32::WHITE).size().x);
+    let text = harness
+        .ctx
+        .fonts_mut(|fonts| fonts.layout_no_wrap("Depth (plies)".into(), font, egui::Color32::WHITE).size().x);
     let depth = value + style.spacing.item_spacing.x + text;
     assert!(depth <= panel_right, "'Depth (plies)' reaches {depth:.0} of the panel's {panel_right:.0} points");
     let row = harness.get_by_label("MAX to move").rect().height();

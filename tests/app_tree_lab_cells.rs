@@ -42,8 +42,12 @@ fn card_on_canvas(harness: &LabHarness, id: u32) -> Option<egui::Rect> {
 
 /// Every card on the canvas, nodes, "others" and pruned moves alike.
 fn cards_on_canvas(harness: &LabHarness) -> Vec<egui::Rect> {
-    let is_card = |label: &str| label.starts_with("node ") || label.starts_with("others (") || label.contains(" pruned ");
-    harness.query_all_by(|node| node.label().is_some_and(|label| is_card(&label))).map(|node| on_canvas(harness, node.rect())).collect()
+    let is_card =
+        |label: &str| label.starts_with("node ") || label.starts_with("others (") || label.contains(" pruned ");
+    harness
+        .query_all_by(|node| node.label().is_some_and(|label| is_card(&label)))
+        .map(|node| on_canvas(harness, node.rect()))
+        .collect()
 }
 
 /// Every game-tree cell of lectures 4 to 6, at its step, opens with the root and every move laid
@@ -55,11 +59,20 @@ fn game_tree_cells_open_on_the_root_and_its_moves() {
     // (window in points, canvas height, text zoom): the projector presenting, the reading view at
     // 100% and at 130% (there a canvas of 515 points holds six readable cards side by side, so
     // the root's moves fill its width instead).
-    let views = [([1280.0 / 1.3 - 16.0, 720.0 / 1.3], 290.0, 1.3), ([1000.0, 600.0], 420.0, 1.0), ([1000.0 / 1.3, 600.0], 420.0, 1.3)];
+    let views = [
+        ([1280.0 / 1.3 - 16.0, 720.0 / 1.3], 290.0, 1.3),
+        ([1000.0, 600.0], 420.0, 1.0),
+        ([1000.0 / 1.3, 600.0], 420.0, 1.3),
+    ];
     let mut checked = 0;
     for name in ["4-game-trees.md", "5-monte-carlo-tree-search.md", "6-barca-ai.md"] {
         let lecture = Lecture::parse(&std::fs::read_to_string(project.join("lectures").join(name)).unwrap()).unwrap();
-        for cell in lecture.sections.iter().flat_map(|s| &s.blocks).filter_map(|b| if let Block::Cell(cell) = b { Some(cell) } else { None }) {
+        for cell in lecture
+            .sections
+            .iter()
+            .flat_map(|s| &s.blocks)
+            .filter_map(|b| if let Block::Cell(cell) = b { Some(cell) } else { None })
+        {
             let scene = check_cell(cell, project).unwrap();
             if scene.lab != Lab::GameTree {
                 continue;
@@ -85,9 +98,15 @@ fn game_tree_cells_open_on_the_root_and_its_moves() {
                     .filter(|card| (card.center().y - first.center().y).abs() < 1.0)
                     .fold(egui::Rect::NOTHING, |row, card| row.union(card));
                 if row.width() <= canvas.width() {
-                    assert!(canvas.contains_rect(row), "{at}: the root's moves {row:?} are not all on the canvas {canvas:?}");
+                    assert!(
+                        canvas.contains_rect(row),
+                        "{at}: the root's moves {row:?} are not all on the canvas {canvas:?}"
+                    );
                 } else {
-                    assert!(row.left() <= canvas.left() + 2.0 && row.right() >= canvas.right() - 2.0, "{at}: the root's moves {row:?} leave the canvas {canvas:?} empty at a side");
+                    assert!(
+                        row.left() <= canvas.left() + 2.0 && row.right() >= canvas.right() - 2.0,
+                        "{at}: the root's moves {row:?} leave the canvas {canvas:?} empty at a side"
+                    );
                 }
                 checked += 1;
             }
@@ -101,7 +120,10 @@ fn game_tree_cells_open_on_the_root_and_its_moves() {
 #[test]
 fn the_wheel_over_a_cell_leaves_its_tree_where_it_is() {
     let mut lab = TreeLab::from_saved(None);
-    let scene = searchlab::scene::Scene::from_toml("version = 1\nlab = \"game-tree\"\nspec = \"uct:200,plain\"\nposition = \"x../.o./...\"\nstep = \"end\"\n").unwrap();
+    let scene = searchlab::scene::Scene::from_toml(
+        "version = 1\nlab = \"game-tree\"\nspec = \"uct:200,plain\"\nposition = \"x../.o./...\"\nstep = \"end\"\n",
+    )
+    .unwrap();
     lab.set_scene(&scene).unwrap();
     let mut harness = cell_harness(lab, [1000.0, 600.0], 1.0, 420.0);
     let before = harness.state().scene_rect();
@@ -122,7 +144,10 @@ fn the_wheel_over_a_cell_leaves_its_tree_where_it_is() {
 #[test]
 fn a_tree_of_one_card_says_so() {
     let mut lab = TreeLab::from_saved(None);
-    let scene = searchlab::scene::Scene::from_toml("version = 1\nlab = \"game-tree\"\nspec = \"uct:200,plain\"\nposition = \"x../.o./...\"\nstep = \"start\"\n").unwrap();
+    let scene = searchlab::scene::Scene::from_toml(
+        "version = 1\nlab = \"game-tree\"\nspec = \"uct:200,plain\"\nposition = \"x../.o./...\"\nstep = \"start\"\n",
+    )
+    .unwrap();
     lab.set_scene(&scene).unwrap();
     let harness = cell_harness(lab, [1000.0, 600.0], 1.0, 420.0);
     harness.get_by_label("The one card is in view");

@@ -7,9 +7,9 @@ use common::tree_lab::{LabHarness, lab_harness, settle};
 use common::ui::click;
 
 use egui_kittest::kittest::{NodeT, Queryable};
-use searchlab::app::{Lesson, TreeCommand};
 use searchlab::app::tree_lab::EngineAlgorithm;
 use searchlab::app::tree_lab::Replay;
+use searchlab::app::{Lesson, TreeCommand};
 
 fn position_shown(harness: &LabHarness) -> String {
     harness.state().recording().expect("a recording is installed").position.text()
@@ -68,7 +68,9 @@ fn a_refused_position_shows_its_error_without_the_last_search() {
     harness.state_mut().apply(TreeCommand::SetPosition("xxx/oo./...".into()));
     harness.run_ok();
     harness.get_by_label("Position: the game is over (X has won): nothing to search");
-    for stale in ["Root value", "Nodes: ", "Principal variation", "Whole search", "Step ", "Game tree canvas", "Expand all"] {
+    for stale in
+        ["Root value", "Nodes: ", "Principal variation", "Whole search", "Step ", "Game tree canvas", "Expand all"]
+    {
         assert!(harness.query_by_label_contains(stale).is_none(), "'{stale}' of the last search is still shown");
     }
     // The next good position is searched and shown as usual.

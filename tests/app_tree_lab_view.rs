@@ -70,9 +70,14 @@ fn card_text_grows_with_the_text_size() {
 fn cards_on_screen<S>(harness: &Harness<'_, S>) -> Vec<(String, egui::Rect)> {
     let canvas = harness.get_by_label("Game tree canvas").rect();
     let layers: Vec<egui::LayerId> = harness.ctx.memory(|memory| memory.layer_ids().collect());
-    let plane = layers.into_iter().find_map(|layer| harness.ctx.layer_transform_to_global(layer)).expect("the tree is a zoomable scene");
+    let plane = layers
+        .into_iter()
+        .find_map(|layer| harness.ctx.layer_transform_to_global(layer))
+        .expect("the tree is a zoomable scene");
     harness
-        .query_all_by(|node| node.label().is_some_and(|label| label.starts_with("node ") || label.starts_with("others (")))
+        .query_all_by(|node| {
+            node.label().is_some_and(|label| label.starts_with("node ") || label.starts_with("others ("))
+        })
         .map(|node| (node.accesskit_node().label().unwrap_or_default(), (plane * node.rect()).intersect(canvas)))
         .filter(|(_, rect)| rect.is_positive())
         .collect()
@@ -99,7 +104,9 @@ fn on_a_projector_the_lab_page_note_covers_no_card() {
             let cards = cards_on_screen(&app);
             assert!(!cards.is_empty(), "{at}: cards on the canvas");
             let Some(note) = app.query_by_label(button).map(|button| button.rect()) else { continue };
-            let text = app.query_by_label_contains(" cards in view, more ").or_else(|| app.query_by_label_contains("in small cards"));
+            let text = app
+                .query_by_label_contains(" cards in view, more ")
+                .or_else(|| app.query_by_label_contains("in small cards"));
             let text = text.unwrap_or_else(|| panic!("{at}: the button {button} without its note")).rect();
             for (what, rect) in [("note", text), (button, note)] {
                 for (card, on_screen) in &cards {

@@ -75,7 +75,9 @@ fn a_tiny_tuning_runs_on_a_worker_and_replaces_the_plot() {
 
 #[test]
 fn the_app_lists_the_tuning_lesson() {
-    let mut harness = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut SearchlabApp| app.show(ui), SearchlabApp::default());
     harness.run();
     harness.get_by_label("Tuning").click();
     harness.run();
@@ -116,7 +118,8 @@ fn on_a_projector_the_weights_chart_labels_several_values_on_its_y_axis() {
         })
         .collect();
     let x_row = numbers.iter().map(|(_, rect)| rect.center().y).fold(f32::MIN, f32::max);
-    let mut y_labels: Vec<(f64, egui::Rect)> = numbers.into_iter().filter(|(_, rect)| rect.center().y < x_row - 4.0).collect();
+    let mut y_labels: Vec<(f64, egui::Rect)> =
+        numbers.into_iter().filter(|(_, rect)| rect.center().y < x_row - 4.0).collect();
     y_labels.sort_by(|a, b| a.1.top().total_cmp(&b.1.top()));
     let values: Vec<f64> = y_labels.iter().map(|(value, _)| *value).collect();
     assert!(values.len() >= 4, "the y axis labels {values:?}");

@@ -33,7 +33,10 @@ fn painting_moving_the_goal_and_generating_a_map_are_undone_and_redone_exactly()
     settle(&mut harness);
     let painted = map_of(&harness);
     assert!(painted.0 != original.0, "the stroke painted walls");
-    let goal = (0..grid.cell_count() as u32).rev().find(|&c| painted.0.is_cell_passable(c) && c != painted.1.1 && c != painted.1.0).unwrap();
+    let goal = (0..grid.cell_count() as u32)
+        .rev()
+        .find(|&c| painted.0.is_cell_passable(c) && c != painted.1.1 && c != painted.1.0)
+        .unwrap();
     grid_command(&mut harness, GridCommand::SetGoal(goal));
     let moved = map_of(&harness);
     assert_eq!(moved.1.1, goal);
@@ -91,7 +94,9 @@ fn an_undo_to_a_map_of_another_size_never_shows_the_other_maps_search() {
 fn a_new_edit_after_an_undo_drops_what_was_undone() {
     let mut harness = lab_harness();
     let original = map_of(&harness);
-    let free: Vec<u32> = (0..original.0.cell_count() as u32).filter(|&c| original.0.is_cell_passable(c) && c != original.1.0 && c != original.1.1).collect();
+    let free: Vec<u32> = (0..original.0.cell_count() as u32)
+        .filter(|&c| original.0.is_cell_passable(c) && c != original.1.0 && c != original.1.1)
+        .collect();
     grid_command(&mut harness, GridCommand::SetGoal(free[0]));
     grid_command(&mut harness, GridCommand::History(Step::Undo));
     grid_command(&mut harness, GridCommand::SetGoal(free[1]));

@@ -4,12 +4,12 @@
 mod barca_reference;
 
 use barca_reference::{fen_with, playout_positions};
-use searchlab::games::barca::{Barca, BarcaMove, Weights, breakdown};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use searchlab::games::barca::{Barca, BarcaMove, Weights, breakdown};
 use searchlab::games::{Evaluator, Game, Side};
-use proptest::test_runner::TestCaseError;
 
 #[test]
 fn weights_round_trip_through_json() {

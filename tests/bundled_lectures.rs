@@ -41,7 +41,8 @@ fn name(path: &Path) -> &str {
 }
 
 fn read(path: &Path) -> Lecture {
-    Lecture::parse(&std::fs::read_to_string(path).unwrap()).unwrap_or_else(|problem| panic!("{}", problem.at(name(path))))
+    Lecture::parse(&std::fs::read_to_string(path).unwrap())
+        .unwrap_or_else(|problem| panic!("{}", problem.at(name(path))))
 }
 
 /// An instruction to click something stands on the slide of the cell it is about, not on the next.
@@ -49,9 +50,17 @@ fn read(path: &Path) -> Lecture {
 fn a_slide_that_says_click_shows_a_cell() {
     for path in bundled_lectures() {
         for section in read(&path).sections {
-            let says_click = section.blocks.iter().any(|block| matches!(block, Block::Prose { text, .. } if text.contains("Click ")));
+            let says_click = section
+                .blocks
+                .iter()
+                .any(|block| matches!(block, Block::Prose { text, .. } if text.contains("Click ")));
             let has_cell = section.blocks.iter().any(|block| matches!(block, Block::Cell(_)));
-            assert!(!says_click || has_cell, "{}: slide {:?} says 'Click' with no cell to click", name(&path), section.title);
+            assert!(
+                !says_click || has_cell,
+                "{}: slide {:?} says 'Click' with no cell to click",
+                name(&path),
+                section.title
+            );
         }
     }
 }
@@ -73,7 +82,12 @@ fn every_bundled_lecture_loads_and_its_cells_check_clean() {
         for section in &lecture.sections {
             let cells = section.blocks.iter().filter(|block| matches!(block, Block::Cell(_))).count();
             let last_is_cell = matches!(section.blocks.last(), Some(Block::Cell(_)));
-            assert!(cells <= 1 && (cells == 0 || last_is_cell), "{}:{}: one cell per slide, after the prose", name(path), section.line);
+            assert!(
+                cells <= 1 && (cells == 0 || last_is_cell),
+                "{}:{}: one cell per slide, after the prose",
+                name(path),
+                section.line
+            );
         }
     }
 }
@@ -133,7 +147,11 @@ fn quoted_figures(lecture: &str) -> Vec<Shown> {
             shown(6, &["Shortest path: 39.365"], &[]),
         ],
         "4-game-trees.md" => vec![
-            shown(0, &["Whole search: 186 nodes, 86 leaves, 0 cutoffs", "Root value: draw", "Principal variation: c2"], &[]),
+            shown(
+                0,
+                &["Whole search: 186 nodes, 86 leaves, 0 cutoffs", "Root value: draw", "Principal variation: c2"],
+                &[],
+            ),
             shown(1, &["Whole search: 186 nodes, 86 leaves, 0 cutoffs"], &[]),
             shown(2, &["Whole search: 13 nodes, 9 leaves, 0 cutoffs", "Root value: +3"], &[]),
             shown(3, &["Whole search: 11 nodes, 7 leaves", "Root value: +3"], &[]),
@@ -159,7 +177,11 @@ fn quoted_figures(lecture: &str) -> Vec<Shown> {
 
 /// Shows `scene` on a fresh `page` as "Open in the lab" does and waits for its recording; returns
 /// the harness, or what the page said was wrong.
-fn open_on_page<L: Lesson + 'static>(mut page: L, scene: &Scene, error: fn(&L) -> Option<&str>) -> Result<egui_kittest::Harness<'static, L>, String> {
+fn open_on_page<L: Lesson + 'static>(
+    mut page: L,
+    scene: &Scene,
+    error: fn(&L) -> Option<&str>,
+) -> Result<egui_kittest::Harness<'static, L>, String> {
     page.set_scene(scene)?;
     // Tall, so that every statistic of the side panel is laid out on screen.
     let mut harness = lesson_harness([1400.0, 2400.0], page);
@@ -185,9 +207,15 @@ fn assert_on_authored_step(authored: Step, shown: Step, at: &str) {
 }
 
 fn assert_shows<L>(harness: &egui_kittest::Harness<'_, L>, shown: &Shown, at: &str) {
-    let labels = || -> Vec<String> { harness.query_all_by(|node| node.value().is_some()).filter_map(|node| node.accesskit_node().value()).collect() };
+    let labels = || -> Vec<String> {
+        harness.query_all_by(|node| node.value().is_some()).filter_map(|node| node.accesskit_node().value()).collect()
+    };
     for text in shown.has {
-        assert!(harness.query_all_by_label_contains(text).next().is_some(), "{at}: no label containing '{text}' among {:?}", labels());
+        assert!(
+            harness.query_all_by_label_contains(text).next().is_some(),
+            "{at}: no label containing '{text}' among {:?}",
+            labels()
+        );
     }
     for text in shown.is {
         assert!(harness.query_all_by_label(text).next().is_some(), "{at}: no label '{text}' among {:?}", labels());
@@ -241,7 +269,10 @@ fn present(path: &Path) -> egui_kittest::Harness<'static, Notebook> {
 
 /// The lowest edge of anything on screen with text, in points.
 fn lowest_text(harness: &egui_kittest::Harness<'_, Notebook>) -> f32 {
-    harness.query_all_by(|node| node.label().is_some_and(|label| !label.is_empty())).map(|node| node.rect().bottom()).fold(0.0, f32::max)
+    harness
+        .query_all_by(|node| node.label().is_some_and(|label| !label.is_empty()))
+        .map(|node| node.rect().bottom())
+        .fold(0.0, f32::max)
 }
 
 /// How far down slide `slide` reaches: its cell's canvas (which stretches to the bottom of the
@@ -275,9 +306,17 @@ fn presenting_every_slide_fits_the_projector_and_every_cell_comes_alive() {
                 // A planner's cell shows the planner's own figures, not only flat A*'s.
                 let index = harness.state().cells().iter().position(|view| view.line() == cell.line).unwrap();
                 let at = format!("{} slide {} (cell {index})", name(&path), slide + 1);
-                quoted_figures(name(&path)).iter().filter(|shown| shown.cell == index).for_each(|shown| assert_shows(&harness, shown, &at));
+                quoted_figures(name(&path))
+                    .iter()
+                    .filter(|shown| shown.cell == index)
+                    .for_each(|shown| assert_shows(&harness, shown, &at));
             }
-            assert!(bottom <= screen_bottom + 1.0, "{} slide {}: text reaches {bottom:.0} of {screen_bottom:.0} points", name(&path), slide + 1);
+            assert!(
+                bottom <= screen_bottom + 1.0,
+                "{} slide {}: text reaches {bottom:.0} of {screen_bottom:.0} points",
+                name(&path),
+                slide + 1
+            );
         }
         for cell in harness.state().cells() {
             assert!(cell.live().is_some(), "{}:{}: the cell was built when its slide showed", name(&path), cell.line());
@@ -287,7 +326,8 @@ fn presenting_every_slide_fits_the_projector_and_every_cell_comes_alive() {
 
 #[test]
 fn the_course_menu_lists_every_chapter_in_order() {
-    let chapters: Vec<String> = bundled_lectures().iter().filter(|path| is_chapter(path)).map(|path| name(path).to_string()).collect();
+    let chapters: Vec<String> =
+        bundled_lectures().iter().filter(|path| is_chapter(path)).map(|path| name(path).to_string()).collect();
     let listed: Vec<String> = COURSE_LECTURES.iter().map(|(file, _)| file.to_string()).collect();
     assert_eq!(listed, chapters);
 }
@@ -320,9 +360,12 @@ fn presenting_every_slide_keeps_every_label_on_the_projector_screen() {
             harness.state_mut().apply(NotebookCommand::GoToSlide(slide));
             settle(&mut harness);
             // A game tree's cards ("node 12: …", "others (3)", "2 pruned β cut") pan inside its canvas, which clips them.
-            let pruned = |label: &str| label.contains(" pruned ") && (label.ends_with("α cut") || label.ends_with("β cut"));
+            let pruned =
+                |label: &str| label.contains(" pruned ") && (label.ends_with("α cut") || label.ends_with("β cut"));
             let card = |label: &str| label.starts_with("node ") || label.starts_with("others (") || pruned(label);
-            for node in harness.query_all_by(|node| node.label().is_some_and(|label| !label.is_empty() && !card(&label))) {
+            for node in
+                harness.query_all_by(|node| node.label().is_some_and(|label| !label.is_empty() && !card(&label)))
+            {
                 let rect = node.rect();
                 if rect.right() > width + 1.0 || rect.bottom() > height + 1.0 || rect.left() < -1.0 {
                     let label = node.accesskit_node().label().unwrap_or_default();
@@ -352,7 +395,13 @@ fn for_each_game_tree_cell(mut check: impl FnMut(&str, &mut egui_kittest::Harnes
             }
             notebook.state_mut().apply(NotebookCommand::GoToSlide(slide));
             settle(&mut notebook);
-            let canvas = notebook.state().cells().iter().find(|view| view.line() == cell.line).and_then(|view| view.rect()).unwrap();
+            let canvas = notebook
+                .state()
+                .cells()
+                .iter()
+                .find(|view| view.line() == cell.line)
+                .and_then(|view| view.rect())
+                .unwrap();
             // The same page, drawn as the notebook draws the cell: as wide, its canvas as tall.
             let mut lab = TreeLab::from_saved(None);
             lab.set_scene(&scene).unwrap();
@@ -379,12 +428,16 @@ fn cards_on_canvas(harness: &egui_kittest::Harness<'static, TreeLab>) -> Vec<(St
     let shown = harness.get_by_label("Game tree canvas").rect();
     let scene_rect = harness.state().scene_rect();
     let scale = (shown.size() / scene_rect.size()).min_elem().clamp(0.01, 1.5);
-    let is_card = |label: &str| label.starts_with("node ") || label.starts_with("others (") || label.contains(" pruned ");
+    let is_card =
+        |label: &str| label.starts_with("node ") || label.starts_with("others (") || label.contains(" pruned ");
     harness
         .query_all_by(|node| node.label().is_some_and(|label| is_card(&label)))
         .map(|node| {
             let rect = node.rect();
-            let on_canvas = egui::Rect::from_center_size(shown.center() + (rect.center() - scene_rect.center()) * scale, rect.size() * scale);
+            let on_canvas = egui::Rect::from_center_size(
+                shown.center() + (rect.center() - scene_rect.center()) * scale,
+                rect.size() * scale,
+            );
             (node.accesskit_node().label().unwrap_or_default(), on_canvas)
         })
         .collect()
@@ -418,21 +471,32 @@ fn game_tree_cells_show_the_whole_tree_or_say_what_is_cut() {
                 assert!(!ra.intersects(*rb), "{at}: '{a}' {ra:?} overlaps '{b}' {rb:?}");
             }
         }
-        let in_view = |cards: &[(String, egui::Rect)]| cards.iter().filter(|(_, card)| shown.expand(1.0).contains_rect(*card)).count();
-        let note = harness.query_by_label_contains(" cards in view, more ").map(|note| (note.accesskit_node().value(), note.rect()));
+        let in_view = |cards: &[(String, egui::Rect)]| {
+            cards.iter().filter(|(_, card)| shown.expand(1.0).contains_rect(*card)).count()
+        };
+        let note = harness
+            .query_by_label_contains(" cards in view, more ")
+            .map(|note| (note.accesskit_node().value(), note.rect()));
         if in_view(&cards) == cards.len() {
             assert!(note.is_none(), "{at}: the whole tree is in view, yet the canvas says {note:?}");
             whole.push(at.to_string());
             return;
         }
-        let (text, rect) = note.unwrap_or_else(|| panic!("{at}: {} of {} cards in view, and no word of it", in_view(&cards), cards.len()));
-        assert!(text.as_deref().is_some_and(|text| text.contains(&format!(" of {} cards in view, more ", cards.len()))), "{at}: {text:?}");
+        let (text, rect) = note
+            .unwrap_or_else(|| panic!("{at}: {} of {} cards in view, and no word of it", in_view(&cards), cards.len()));
+        assert!(
+            text.as_deref().is_some_and(|text| text.contains(&format!(" of {} cards in view, more ", cards.len()))),
+            "{at}: {text:?}"
+        );
         // The note and its button sit in a row under the canvas (review 2, #6: over it they hid cards).
         let button = harness.get_by_label("Show the whole tree").rect();
         for (what, rect) in [("note", rect), ("button", button)] {
             assert!(rect.top() >= shown.bottom() - 1.0, "{at}: the {what} {rect:?} is not under the canvas {shown:?}");
             for (card, on_canvas) in &cards {
-                assert!(!on_canvas.intersect(shown).intersects(rect), "{at}: the {what} {rect:?} covers '{card}' {on_canvas:?}");
+                assert!(
+                    !on_canvas.intersect(shown).intersects(rect),
+                    "{at}: the {what} {rect:?} covers '{card}' {on_canvas:?}"
+                );
             }
         }
         noted.push(at.to_string());
@@ -444,8 +508,15 @@ fn game_tree_cells_show_the_whole_tree_or_say_what_is_cut() {
         if harness.query_by_label_contains("The whole tree, in small cards").is_some() {
             harness.get_by_label("Readable size").click();
             harness.run();
-            let (_, root) = cards_on_canvas(harness).into_iter().find(|(label, _)| label.contains(": root ")).expect("the root's card");
-            assert!(root.height() >= READABLE_CARD, "{at}: 'Readable size' left cards {:.0} points tall", root.height());
+            let (_, root) = cards_on_canvas(harness)
+                .into_iter()
+                .find(|(label, _)| label.contains(": root "))
+                .expect("the root's card");
+            assert!(
+                root.height() >= READABLE_CARD,
+                "{at}: 'Readable size' left cards {:.0} points tall",
+                root.height()
+            );
             harness.get_by_label_contains(" cards in view, more ");
         }
     });
@@ -456,7 +527,6 @@ fn game_tree_cells_show_the_whole_tree_or_say_what_is_cut() {
         assert!(noted.iter().any(|at| at.starts_with(lecture)), "no note on {lecture}: {noted:?}");
     }
 }
-
 
 /// On a slide, the highlighted pseudocode line and the narration sentence of a cell lie inside
 /// the cell, beside its canvas, without scrolling: lines near the end of a long pseudocode too,
@@ -478,11 +548,20 @@ fn presenting_keeps_the_current_pseudocode_line_and_the_narration_beside_the_can
         let canvas = slide_bottom(&harness, slide - 1);
         let top = harness.get_by_label(&format!("Slide {slide} / {}", harness.state().slide_count())).rect().bottom();
         // The statistics lie below the pseudocode's own scrolling view.
-        let figures = harness.query_all_by(|node| node.label().is_some_and(|label| label.starts_with("Step ") && label.contains(" / "))).map(|node| node.rect().top()).fold(canvas, f32::min);
+        let figures = harness
+            .query_all_by(|node| node.label().is_some_and(|label| label.starts_with("Step ") && label.contains(" / ")))
+            .map(|node| node.rect().top())
+            .fold(canvas, f32::min);
         let code = harness.get_by_label(line).rect();
-        assert!(code.bottom() <= figures, "{lecture} slide {slide}: the line at {code:?}, the figures start at {figures:.0}");
+        assert!(
+            code.bottom() <= figures,
+            "{lecture} slide {slide}: the line at {code:?}, the figures start at {figures:.0}"
+        );
         for (what, rect) in [("line", code), ("narration", harness.get_by_label_contains(narration).rect())] {
-            assert!(rect.top() > top && rect.bottom() <= canvas + 1.0, "{lecture} slide {slide}: the {what} at {rect:?}, the cell ends at {canvas:.0}");
+            assert!(
+                rect.top() > top && rect.bottom() <= canvas + 1.0,
+                "{lecture} slide {slide}: the {what} at {rect:?}, the cell ends at {canvas:.0}"
+            );
         }
     }
 }
@@ -493,7 +572,10 @@ fn presenting_keeps_the_current_pseudocode_line_and_the_narration_beside_the_can
 fn presenting_the_tuning_cell_lets_its_charts_fill_the_slide() {
     let mut harness = present(&project().join("lectures/6-barca-ai.md"));
     let slide = harness.state().lecture().unwrap().sections.iter().position(|section| {
-        section.blocks.iter().any(|block| matches!(block, Block::Cell(cell) if cell.source.contains("lab = \"tuning\"")))
+        section
+            .blocks
+            .iter()
+            .any(|block| matches!(block, Block::Cell(cell) if cell.source.contains("lab = \"tuning\"")))
     });
     harness.state_mut().apply(NotebookCommand::GoToSlide(slide.expect("lecture 6 has a tuning cell")));
     settle(&mut harness);

@@ -19,7 +19,8 @@ fn every_bundled_scenario_length_is_optimal_by_an_independent_solver() {
         let map_path = scen_path.with_extension("");
         let grid = movingai::load_map(&map_path).unwrap();
         let file = scen_path.display().to_string();
-        let (scenarios, left_out) = movingai::searchable_scenarios(&file, movingai::load_scen(&scen_path).unwrap(), &grid).unwrap();
+        let (scenarios, left_out) =
+            movingai::searchable_scenarios(&file, movingai::load_scen(&scen_path).unwrap(), &grid).unwrap();
         assert!(left_out.is_empty(), "{left_out:?}");
         let wrong: Vec<String> = scenarios
             .par_iter()
@@ -28,16 +29,29 @@ fn every_bundled_scenario_length_is_optimal_by_an_independent_solver() {
                 match reference {
                     // MovingAI's bucket is the optimal length divided by 4, rounded down.
                     Some(cost) if same_cost(s.optimal, cost) && s.bucket == (cost / 4.0).floor() as u32 => None,
-                    _ => Some(format!("{file}:{}: says {} (bucket {}), the reference solver finds {reference:?}", s.line, s.optimal, s.bucket)),
+                    _ => Some(format!(
+                        "{file}:{}: says {} (bucket {}), the reference solver finds {reference:?}",
+                        s.line, s.optimal, s.bucket
+                    )),
                 }
             })
             .collect();
-        assert!(wrong.is_empty(), "{} of {} queries off: {:?}", wrong.len(), scenarios.len(), &wrong[..wrong.len().min(3)]);
+        assert!(
+            wrong.is_empty(),
+            "{} of {} queries off: {:?}",
+            wrong.len(),
+            scenarios.len(),
+            &wrong[..wrong.len().min(3)]
+        );
         checked.push((map_path.file_name().unwrap().to_string_lossy().into_owned(), scenarios.len()));
     }
     checked.sort();
     let names: Vec<&str> = checked.iter().map(|(name, _)| name.as_str()).collect();
-    assert_eq!(names, ["lecture-u.map", "maze64.map", "random512.map", "rooms128.map", "rooms512.map"], "every bundled scenario file");
+    assert_eq!(
+        names,
+        ["lecture-u.map", "maze64.map", "random512.map", "rooms128.map", "rooms512.map"],
+        "every bundled scenario file"
+    );
     assert!(checked.iter().all(|&(_, n)| n > 0), "{checked:?}");
 }
 

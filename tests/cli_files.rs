@@ -106,7 +106,12 @@ fn a_piped_file_with_a_wrong_header_is_refused_before_the_rest_is_read() {
             rows,
             "/dev/stdin:3: map of 100000x100000 cells is larger than the limit of 67108864 cells",
         ),
-        (&["path", "--map", "maps/maze64.map", "--scen", "/dev/stdin"], "version 2\n", rows, "/dev/stdin:1: unsupported scenario version '2'"),
+        (
+            &["path", "--map", "maps/maze64.map", "--scen", "/dev/stdin"],
+            "version 2\n",
+            rows,
+            "/dev/stdin:1: unsupported scenario version '2'",
+        ),
         // 4 rows of 4 cells and a CRLF, weights as long, all that again in padding and a KB: 1138
         // bytes after the 33 of the header reach into line 232 (the 228th row).
         (
@@ -116,7 +121,12 @@ fn a_piped_file_with_a_wrong_header_is_refused_before_the_rest_is_read() {
             "/dev/stdin:232: more rows than its height 4: a 4x4 map, with weights and padding, ends before this line",
         ),
         (map, "", "type octile ", "/dev/stdin:1: header line longer than 4 KB"),
-        (&["path", "--map", "maps/maze64.map", "--scen", "/dev/stdin"], "", "v", "/dev/stdin:1: header line longer than 4 KB"),
+        (
+            &["path", "--map", "maps/maze64.map", "--scen", "/dev/stdin"],
+            "",
+            "v",
+            "/dev/stdin:1: header line longer than 4 KB",
+        ),
     ];
     for (args, head, endless, error) in cases {
         let (output, written) = run_on_endless_stdin(args, head, endless);

@@ -23,7 +23,11 @@ fn the_bundled_lectures_check_clean() {
 /// `searchlab ARGS` started from an empty folder, as a lecturer who installed it might.
 fn searchlab_elsewhere(args: &[&str]) -> std::process::Output {
     let dir = ScratchDir::new("cli-elsewhere");
-    std::process::Command::new(env!("CARGO_BIN_EXE_searchlab")).args(args).current_dir(dir.dir()).output().expect("the binary runs")
+    std::process::Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .current_dir(dir.dir())
+        .output()
+        .expect("the binary runs")
 }
 
 #[test]
@@ -71,7 +75,10 @@ fn assert_problems(name: &str, text: &str, expected: &[(usize, &str)]) -> (std::
     assert_eq!(lines.len(), expected.len() + 1, "one line per bad cell and a summary: {lines:?}");
     for (line, (number, fragment)) in lines.iter().zip(expected) {
         let prefix = format!("{file}:{number}: ");
-        assert!(line.starts_with(&prefix) && line.contains(fragment), "'{line}' should start '{prefix}' and mention '{fragment}'");
+        assert!(
+            line.starts_with(&prefix) && line.contains(fragment),
+            "'{line}' should start '{prefix}' and mention '{fragment}'"
+        );
     }
     (output, lines)
 }
@@ -86,11 +93,11 @@ fn each_bad_cell_is_reported_at_its_line_and_the_good_ones_are_not() {
          {GOOD_CELL}\n```searchlab\nversion = 1\nlab = \"grid\"\n"
     );
     let expected = [
-        (16, "expected"),                                // the TOML syntax error, on its own line
-        (21, "unknown variant `gird`"),                  // the lab line
-        (29, "goal 90,3 is outside the 64x64 map"),      // the goal line
-        (35, "missing.map"),                             // the map line: cannot be read
-        (48, "never closed"),                            // the fence that opens the unclosed cell
+        (16, "expected"),                           // the TOML syntax error, on its own line
+        (21, "unknown variant `gird`"),             // the lab line
+        (29, "goal 90,3 is outside the 64x64 map"), // the goal line
+        (35, "missing.map"),                        // the map line: cannot be read
+        (48, "never closed"),                       // the fence that opens the unclosed cell
     ];
     let (output, lines) = assert_problems("broken.md", &text, &expected);
     assert!(lines[5].contains("5 problem(s)"), "{}", lines[5]);
@@ -148,13 +155,18 @@ fn whole_file_problems_are_one_line() {
     let marked = dir.write_arg("marked.md", "\u{feff}---\nsearchlab: 2\n---\n# Later\n");
     let output = searchlab(&["lecture", "--check", &marked]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).starts_with(&format!("{marked}:2: lecture format version 2 is unknown")));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .starts_with(&format!("{marked}:2: lecture format version 2 is unknown"))
+    );
 }
 
 #[test]
 fn game_tree_steps_are_checked_against_the_recorded_search() {
     let tree_cell = |spec: &str, step: &str| {
-        format!("```searchlab\nversion = 1\nlab = \"game-tree\"\ntree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"{spec}\"\nstep = {step}\n```\n\n")
+        format!(
+            "```searchlab\nversion = 1\nlab = \"game-tree\"\ntree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"{spec}\"\nstep = {step}\n```\n\n"
+        )
     };
     let text = [
         tree_cell("alphabeta:2", "\"cutoff\""),  // lines 1-7: fine, alpha-beta cuts 4 and 6
@@ -177,7 +189,9 @@ fn game_tree_steps_are_checked_against_the_recorded_search() {
 
 #[test]
 fn problems_keep_the_parsers_reason_and_the_files_line() {
-    let position_cell = |lab: &str, position: &str| format!("```searchlab\nversion = 1\nlab = \"{lab}\"\nposition = \"{position}\"\n```\n\n");
+    let position_cell = |lab: &str, position: &str| {
+        format!("```searchlab\nversion = 1\nlab = \"{lab}\"\nposition = \"{position}\"\n```\n\n")
+    };
     let text = [
         position_cell("game-tree", "xxx/ooo/..."),            // lines 1-6
         position_cell("barca", "4ee4/3lmml3/10/10/10 w"),     // lines 7-12
@@ -207,7 +221,8 @@ fn lecture_two_summary_quotes_pra_k_as_the_command_line_measures_it() {
     let expanded = line["expanded"].as_u64().expect("an expanded count");
     let cells = line["path"].as_array().expect("a path").len();
     let lecture = std::fs::read_to_string("lectures/2-hierarchical-search.md").unwrap();
-    let sentence = format!("With k = 4 this query returns a first stretch of {cells} cells after {expanded} expansions.");
+    let sentence =
+        format!("With k = 4 this query returns a first stretch of {cells} cells after {expanded} expansions.");
     assert!(lecture.contains(&sentence), "lecture 2 should say: {sentence}");
 }
 
@@ -217,7 +232,9 @@ fn lecture_two_summary_quotes_pra_k_as_the_command_line_measures_it() {
 fn grid_cells_read_their_spec_as_a_planner_and_errors_name_the_fields_line() {
     let dir = ScratchDir::new("cli-lecture");
     let cell = |spec: &str, extra: &str| {
-        format!("```searchlab\nversion = 1\nlab = \"grid\"\nmap = {{ bundled = \"maze64.map\" }}\nspec = \"{spec}\"\nstart = [1, 1]\ngoal = [62, 62]\n{extra}```\n\n")
+        format!(
+            "```searchlab\nversion = 1\nlab = \"grid\"\nmap = {{ bundled = \"maze64.map\" }}\nspec = \"{spec}\"\nstart = [1, 1]\ngoal = [62, 62]\n{extra}```\n\n"
+        )
     };
     let jps = dir.write_arg("jps.md", &cell("jps", "step = \"path-found\"\n"));
     let output = searchlab(&["lecture", "--check", &jps]);
@@ -248,12 +265,21 @@ fn long_search_cell(step: &str) -> String {
 /// opens on no result, which is a warning.
 #[test]
 fn steps_of_a_recording_that_stops_early_are_checked_as_the_app_records_it() {
-    let text = [long_search_cell("\"path-found\""), long_search_cell("5000000"), long_search_cell("\"end\""), long_search_cell("3999999")].concat();
+    let text = [
+        long_search_cell("\"path-found\""),
+        long_search_cell("5000000"),
+        long_search_cell("\"end\""),
+        long_search_cell("3999999"),
+    ]
+    .concat();
     let stops = "(the recording stops at event 4000000 of a longer search)";
     let expected = [
         (8, &*format!("this replay has no 'path-found' moment {stops}")),
         (18, &*format!("step 5000000 is past the end of the recording {stops}")),
-        (28, "warning: step end opens where the recording stops, before the search's result: the recording stops at event 4000000"),
+        (
+            28,
+            "warning: step end opens where the recording stops, before the search's result: the recording stops at event 4000000",
+        ),
     ];
     let (output, lines) = assert_problems("long.md", &text, &expected);
     assert!(lines.iter().all(|line| !line.contains("the search has")), "{lines:?}");
@@ -265,9 +291,11 @@ fn steps_of_a_recording_that_stops_early_are_checked_as_the_app_records_it() {
 /// their step: UCT's replay names no moment but its start.
 #[test]
 fn uct_cells_have_their_step_checked() {
-    let uct = |step: &str| cell("game-tree", &format!("spec = \"uct:100,plain\"\nposition = \"x../.o./...\"\nstep = {step}"));
+    let uct =
+        |step: &str| cell("game-tree", &format!("spec = \"uct:100,plain\"\nposition = \"x../.o./...\"\nstep = {step}"));
     let text = [uct("99999"), uct("\"first-expansion\""), uct("100"), uct("\"start\""), uct("\"end\"")].concat();
-    let expected = [(6, "step 99999 is past the end (the search has "), (14, "this replay has no 'first-expansion' moment")];
+    let expected =
+        [(6, "step 99999 is past the end (the search has "), (14, "this replay has no 'first-expansion' moment")];
     assert_problems("uct.md", &text, &expected);
 }
 
@@ -301,12 +329,12 @@ fn field_errors_are_at_the_fields_own_line() {
     let grid = |body: &str| cell("grid", body);
     let maze = "map = { bundled = \"maze64.map\" }";
     let text = [
-        grid(&format!("{maze}\nstart = [1, 1]\ngoal = [62, 99999999999]")),                      // 1-7
-        cell("polygon", "map = { bundled = \"pillars.json\" }\nstart = [1, 1]\ngoal = [1e300, 3]"),   // 9-15
-        grid(&format!("spec = \"bfs\"\nspec = \"dijkstra\"\n{maze}")),                             // 17-23
-        grid("map = { bundled = \"maze64.map\", path = \"x.map\" }"),                              // 25-29
-        grid(&format!("{maze}\nstart = [1, 1, 7]\ngoal = [62, 62]")),                              // 31-37
-        grid(&format!("{maze}\nstart = [1, 1]\ngoal = [62, 62, 5]")),                              // 39-45
+        grid(&format!("{maze}\nstart = [1, 1]\ngoal = [62, 99999999999]")), // 1-7
+        cell("polygon", "map = { bundled = \"pillars.json\" }\nstart = [1, 1]\ngoal = [1e300, 3]"), // 9-15
+        grid(&format!("spec = \"bfs\"\nspec = \"dijkstra\"\n{maze}")),      // 17-23
+        grid("map = { bundled = \"maze64.map\", path = \"x.map\" }"),       // 25-29
+        grid(&format!("{maze}\nstart = [1, 1, 7]\ngoal = [62, 62]")),       // 31-37
+        grid(&format!("{maze}\nstart = [1, 1]\ngoal = [62, 62, 5]")),       // 39-45
     ]
     .concat();
     let expected = [
@@ -327,8 +355,8 @@ fn fields_and_specs_for_another_lab_are_refused_with_where_they_go() {
     let text = [
         cell("game-tree", "position = \"x../.o./...\"\nmap = { bundled = \"maze64.map\" }"), // 1-6
         cell("polygon", "map = { bundled = \"pillars.json\" }\nspec = \"tra\"\ncompare = \"tra\""), // 8-14
-        cell("grid", "map = { bundled = \"maze64.map\" }\nspec = \"hpa\""),                    // 16-21
-        cell("hierarchical", "map = { bundled = \"maze64.map\" }\nspec = \"astar\""),          // 23-28
+        cell("grid", "map = { bundled = \"maze64.map\" }\nspec = \"hpa\""),                  // 16-21
+        cell("hierarchical", "map = { bundled = \"maze64.map\" }\nspec = \"astar\""),        // 23-28
     ]
     .concat();
     let expected = [
@@ -347,15 +375,20 @@ fn a_misspelt_cell_tag_and_a_lecture_without_cells_are_warned_about() {
     let dir = ScratchDir::new("cli-lecture");
     let body = "version = 1\nlab = \"gird\"\n```\n\n";
     let tags = ["Searchlab", "search-lab", "searchlabs", "{searchlab}", "SEARCH_LAB"];
-    let text: String = tags.iter().map(|tag| format!("```{tag}\n{body}")).chain(["```toml\nlab = 1\n```\n".into()]).collect();
+    let text: String =
+        tags.iter().map(|tag| format!("```{tag}\n{body}")).chain(["```toml\nlab = 1\n```\n".into()]).collect();
     let file = dir.write_arg("tags.md", &text);
     let output = searchlab(&["lecture", "--check", &file]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let stderr = String::from_utf8_lossy(&output.stderr);
     let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines[0], format!("{file}:1: warning: the lecture has no live cells: a cell is a fenced block tagged ```searchlab"));
+    assert_eq!(
+        lines[0],
+        format!("{file}:1: warning: the lecture has no live cells: a cell is a fenced block tagged ```searchlab")
+    );
     for (n, tag) in tags.iter().enumerate() {
-        let expected = format!("{file}:{}: warning: this block is shown as code: its tag '{tag}' is not ```searchlab", 1 + 5 * n);
+        let expected =
+            format!("{file}:{}: warning: this block is shown as code: its tag '{tag}' is not ```searchlab", 1 + 5 * n);
         assert_eq!(lines[n + 1], expected);
     }
     assert_eq!(lines.len(), tags.len() + 1, "no warning for a toml block: {stderr}");
@@ -363,7 +396,10 @@ fn a_misspelt_cell_tag_and_a_lecture_without_cells_are_warned_about() {
     let empty = dir.write_arg("empty.md", "");
     let output = searchlab(&["lecture", "--check", &empty]);
     assert!(output.status.success());
-    assert_eq!(String::from_utf8_lossy(&output.stderr).trim_end(), format!("{empty}:1: warning: the lecture has no live cells: a cell is a fenced block tagged ```searchlab"));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr).trim_end(),
+        format!("{empty}:1: warning: the lecture has no live cells: a cell is a fenced block tagged ```searchlab")
+    );
 }
 
 /// A hierarchical cell with `replay = "planner"` steps through the planner's recording, which is
@@ -379,10 +415,10 @@ fn a_cell_replaying_the_planner_has_its_step_checked_in_the_planners_recording()
     };
     let planner = "replay = \"planner\"\n";
     let text = [
-        hierarchical(planner, "20000"),                                 // 1-11: past the planner's end
-        hierarchical("", "20000"),                                      // 13-22: the flat search goes on far longer
-        hierarchical(planner, "\"path-found\""),                         // 24-34
-        hierarchical("replay = \"search\"\n", "\"first-expansion\""),     // 36-46
+        hierarchical(planner, "20000"),          // 1-11: past the planner's end
+        hierarchical("", "20000"),               // 13-22: the flat search goes on far longer
+        hierarchical(planner, "\"path-found\""), // 24-34
+        hierarchical("replay = \"search\"\n", "\"first-expansion\""), // 36-46
         cell("grid", "map = { bundled = \"maze64.map\" }\nreplay = \"planner\""), // 48-53
     ]
     .concat();

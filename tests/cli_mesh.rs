@@ -8,7 +8,17 @@ use common::scratch::ScratchDir;
 #[test]
 fn single_query_prints_length_waypoints_expanded_and_time() {
     for algo in ["ta", "tra"] {
-        let output = searchlab(&["mesh", "--map", "maps/narrow_corridor.json", "--from", "2,10", "--to", "28,10", "--algo", algo]);
+        let output = searchlab(&[
+            "mesh",
+            "--map",
+            "maps/narrow_corridor.json",
+            "--from",
+            "2,10",
+            "--to",
+            "28,10",
+            "--algo",
+            algo,
+        ]);
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
         let lines = json_lines(&output);
         assert_eq!(lines.len(), 1);
@@ -28,7 +38,10 @@ fn radius_takes_the_detour_and_first_path_is_never_shorter() {
     };
     let corridor = "maps/narrow_corridor.json";
     assert!(run(corridor, "2,10", "28,10", &["--radius", "0.5"]) < 26.0 + 1e-9);
-    assert!(run(corridor, "2,10", "28,10", &["--radius", "0.9"]) > 30.0, "the 1.5 wide corridor is closed to a 1.8 wide agent");
+    assert!(
+        run(corridor, "2,10", "28,10", &["--radius", "0.9"]) > 30.0,
+        "the 1.5 wide corridor is closed to a 1.8 wide agent"
+    );
     let optimal = run("maps/pillars.json", "1,1", "39,29", &[]);
     let first = run("maps/pillars.json", "1,1", "39,29", &["--first-path"]);
     assert!(first >= optimal - 1e-9);
@@ -67,17 +80,27 @@ fn polyanya_meshes_and_refined_triangulations_give_the_same_lengths() {
     let around = length(&["mesh", "--map", &mesh, "--from", "0.5,0.5", "--to", "3.5,3.5"]);
     assert!((around - 2.0 * 6.5f64.sqrt()).abs() < 1e-9, "{around}");
     let plain = length(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28"]);
-    let refined = length(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28", "--min-angle", "25"]);
+    let refined =
+        length(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28", "--min-angle", "25"]);
     assert!((plain - refined).abs() < 1e-9, "{plain} vs {refined}");
-    assert_fails(&["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28", "--min-angle", "40"], "--min-angle");
+    assert_fails(
+        &["mesh", "--map", "maps/u_hall.json", "--from", "2,28", "--to", "28,28", "--min-angle", "40"],
+        "--min-angle",
+    );
     // Three numbers are not a point, whatever the first two are.
-    assert_fails(&["mesh", "--map", "maps/u_hall.json", "--from", "1,1,1", "--to", "28,28"], "'1,1,1' is not x,y (two numbers, e.g. 3.5,4)");
+    assert_fails(
+        &["mesh", "--map", "maps/u_hall.json", "--from", "1,1,1", "--to", "28,28"],
+        "'1,1,1' is not x,y (two numbers, e.g. 3.5,4)",
+    );
 }
 
 #[test]
 fn bad_input_exits_2_with_one_line() {
     let dir = ScratchDir::new("cli-mesh");
-    let bad_json = dir.write_arg("bad.json", "{\"boundary\": [[0,0],[10,0],[10,10],[0,10]],\n \"holes\": [[[1,1],[2,2],[2,1],[1,2]]]}");
+    let bad_json = dir.write_arg(
+        "bad.json",
+        "{\"boundary\": [[0,0],[10,0],[10,10],[0,10]],\n \"holes\": [[[1,1],[2,2],[2,1],[1,2]]]}",
+    );
     assert_fails(&["mesh", "--map", &bad_json, "--from", "0,0", "--to", "1,1"], "hole 0");
     let broken = dir.write_arg("broken.json", "{\"boundary\": [[0,0],\n[1,0]");
     assert_fails(&["mesh", "--map", &broken, "--from", "0,0", "--to", "1,1"], "broken.json:2:");
@@ -85,7 +108,10 @@ fn bad_input_exits_2_with_one_line() {
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "9,9", "--to", "1,1"], "inside an obstacle");
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "99,1"], "outside the map");
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "2,2", "--radius=-1"], "--radius");
-    assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "2,2", "--radius", "-1"], "--radius must be a number >= 0");
+    assert_fails(
+        &["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "2,2", "--radius", "-1"],
+        "--radius must be a number >= 0",
+    );
     assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "x,1", "--to", "2,2"], "not a number");
     assert_fails(&["mesh", "--grid", "maps/maze64.map", "--from", "0.5,1", "--to", "2,2"], "not a cell");
     let queries = dir.write_arg("queries-bad.txt", "1 1 2 2\n1 1 2\n");
@@ -110,20 +136,26 @@ fn one_bad_query_is_reported_on_its_line_and_the_rest_run() {
 
 #[test]
 fn the_expansion_limit_is_an_option_and_names_itself() {
-    let run = |limit: &str| searchlab(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "39,29", "--max-expansions", limit]);
+    let run = |limit: &str| {
+        searchlab(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "39,29", "--max-expansions", limit])
+    };
     assert!(run("100000").status.success());
     let output = run("3");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.trim_end(), "error: search stopped at its limit of 3 expansions: no path found");
-    assert_fails(&["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "2,2", "--max-expansions", "0"], "--max-expansions must be at least 1");
+    assert_fails(
+        &["mesh", "--map", "maps/pillars.json", "--from", "1,1", "--to", "2,2", "--max-expansions", "0"],
+        "--max-expansions must be at least 1",
+    );
 }
 
 #[test]
 fn weighted_grids_and_blocked_cells_are_refused_in_the_users_terms() {
     let dir = ScratchDir::new("cli-mesh");
     // A polygon map is walls and open floor: weights would be dropped without a word.
-    let weighted = dir.write_arg("weighted.map", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\nweights\n111\n191\n111\n");
+    let weighted =
+        dir.write_arg("weighted.map", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\nweights\n111\n191\n111\n");
     assert_fails(&["mesh", "--grid", &weighted, "--from", "0,1", "--to", "2,1"], "weighted cells are refused");
     // Read as a map file (--map, lecture cells, the polygon lab), the same grid is refused alike.
     assert_fails(&["mesh", "--map", &weighted, "--from", "0.5,1.5", "--to", "2.5,1.5"], "weighted cells are refused");
@@ -131,14 +163,23 @@ fn weighted_grids_and_blocked_cells_are_refused_in_the_users_terms() {
     assert_fails(&["mesh", "--grid", &blocked, "--from", "1,1", "--to", "2,2"], "start cell 1,1 is blocked");
     assert_fails(&["mesh", "--grid", &blocked, "--from", "0,0", "--to", "1,1"], "goal cell 1,1 is blocked");
     // A radius the cell's centre has no room for: said of the cell given, as above.
-    assert_fails(&["mesh", "--grid", &blocked, "--from", "0,0", "--to", "2,2", "--radius", "0.6"], "start cell 0,0 is closer than the radius 0.6");
+    assert_fails(
+        &["mesh", "--grid", &blocked, "--from", "0,0", "--to", "2,2", "--radius", "0.6"],
+        "start cell 0,0 is closer than the radius 0.6",
+    );
     let open = dir.write_arg("open.map", "type octile\nheight 5\nwidth 5\nmap\n.....\n.....\n.....\n.....\n.....\n");
-    assert_fails(&["mesh", "--grid", &open, "--from", "2,2", "--to", "4,4", "--radius", "0.6"], "goal cell 4,4 is closer than the radius 0.6");
+    assert_fails(
+        &["mesh", "--grid", &open, "--from", "2,2", "--to", "4,4", "--radius", "0.6"],
+        "goal cell 4,4 is closer than the radius 0.6",
+    );
 }
 
 #[test]
 fn grid_queries_for_another_map_size_are_refused() {
-    assert_fails(&["mesh", "--grid", "maps/maze64.map", "--queries", "maps/rooms128.map.scen"], "for a 128x128 map, but the map is 64x64");
+    assert_fails(
+        &["mesh", "--grid", "maps/maze64.map", "--queries", "maps/rooms128.map.scen"],
+        "for a 128x128 map, but the map is 64x64",
+    );
 }
 
 /// A MovingAI map and a Polyanya mesh are known by their `.map` and `.mesh` extensions in any
@@ -149,9 +190,13 @@ fn upper_case_map_and_mesh_extensions_are_read_by_their_kind() {
     let dir = ScratchDir::new("cli-mesh");
     let map = "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n";
     // A grid map's queries name cells, as with --grid; a mesh's are points.
-    let cases = [(map, ["u.map", "U.MAP"], ["0,0", "3,2"]), (SQUARE_MESH, ["square.mesh", "SQUARE.MESH"], ["0.5,0.5", "3.5,3.5"])];
+    let cases = [
+        (map, ["u.map", "U.MAP"], ["0,0", "3,2"]),
+        (SQUARE_MESH, ["square.mesh", "SQUARE.MESH"], ["0.5,0.5", "3.5,3.5"]),
+    ];
     for (contents, [lower, upper], [from, to]) in cases {
-        let run = |name: &str| searchlab(&["mesh", "--map", &dir.write_arg(name, contents), "--from", from, "--to", to]);
+        let run =
+            |name: &str| searchlab(&["mesh", "--map", &dir.write_arg(name, contents), "--from", from, "--to", to]);
         let (lower, upper) = (run(lower), run(upper));
         assert!(lower.status.success(), "{}", String::from_utf8_lossy(&lower.stderr));
         assert_eq!((upper.status.code(), String::from_utf8_lossy(&upper.stderr)), (Some(0), "".into()));

@@ -11,7 +11,10 @@ fn searchlab(args: &[&str]) -> Output {
 
 fn json_lines(output: &Output) -> Vec<Value> {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8_lossy(&output.stdout).lines().map(|l| serde_json::from_str(l).expect("every line is JSON")).collect()
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+        .collect()
 }
 
 fn fails_with(args: &[&str], needle: &str) {
@@ -68,7 +71,8 @@ fn nodes_per_depth_is_given_only_where_it_is_counted() {
             assert!(line["stats"].get("nodes_per_depth").is_none(), "{game} {algo}: {line}");
         }
         let line = &json_lines(&searchlab(&[game, "search", "--algo", "id", "--depth", "2"]))[0];
-        let per_depth: Vec<u64> = line["stats"]["nodes_per_depth"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+        let per_depth: Vec<u64> =
+            line["stats"]["nodes_per_depth"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
         assert_eq!(per_depth.len(), 2, "{line}");
         assert_eq!(per_depth.iter().sum::<u64>(), line["stats"]["nodes"].as_u64().unwrap(), "{line}");
     }
@@ -77,7 +81,9 @@ fn nodes_per_depth_is_given_only_where_it_is_counted() {
 /// Squares may be typed in either case: D2C3 is d2c3, the white lion stepping to c3.
 #[test]
 fn barca_moves_take_upper_case_squares() {
-    let search = |moves: &str| json_lines(&searchlab(&["barca", "search", "--algo", "id", "--depth", "1", "--moves", moves]))[0].clone();
+    let search = |moves: &str| {
+        json_lines(&searchlab(&["barca", "search", "--algo", "id", "--depth", "1", "--moves", moves]))[0].clone()
+    };
     let (upper, lower) = (search("D2C3"), search("d2c3"));
     assert_eq!(upper["fen"], "4ee4/3lmml3/10/10/10/10/10/2L7/4MML3/4EE4 b", "{upper}");
     assert_eq!(upper["fen"], lower["fen"]);
@@ -85,7 +91,20 @@ fn barca_moves_take_upper_case_squares() {
 
 #[test]
 fn barca_play_swaps_colours_and_adds_up() {
-    let args = ["barca", "play", "--white", "alphabeta:1", "--black", "random", "--games", "4", "--seed", "5", "--ply-limit", "120"];
+    let args = [
+        "barca",
+        "play",
+        "--white",
+        "alphabeta:1",
+        "--black",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--ply-limit",
+        "120",
+    ];
     let lines = json_lines(&searchlab(&args));
     assert_eq!(lines.len(), 5, "four games and the summary");
     let colours: Vec<&str> = lines[..4].iter().map(|l| l["first_engine_plays"].as_str().unwrap()).collect();
@@ -99,7 +118,16 @@ fn barca_play_swaps_colours_and_adds_up() {
 
 #[test]
 fn uct_takes_the_win_and_plays_barca() {
-    let lines = json_lines(&searchlab(&["tictactoe", "search", "--algo", "uct", "--position", "xx./oo./...", "--iterations", "2000"]));
+    let lines = json_lines(&searchlab(&[
+        "tictactoe",
+        "search",
+        "--algo",
+        "uct",
+        "--position",
+        "xx./oo./...",
+        "--iterations",
+        "2000",
+    ]));
     assert_eq!(lines[0]["best_move"], "c3");
     assert_eq!(lines[0]["score"], 999_999, "the solver proves the win in one ply");
     let barca = json_lines(&searchlab(&["barca", "search", "--algo", "uct", "--iterations", "300", "--seed", "3"]));
@@ -107,7 +135,18 @@ fn uct_takes_the_win_and_plays_barca() {
     let children = barca[0]["stats"]["children"].as_array().expect("per-child statistics");
     assert_eq!(children.len(), 38, "every legal first move is a root child");
     assert!(children.iter().any(|c| c["move"] == best));
-    let play = json_lines(&searchlab(&["barca", "play", "--white", "uct:100", "--black", "random", "--games", "2", "--ply-limit", "40"]));
+    let play = json_lines(&searchlab(&[
+        "barca",
+        "play",
+        "--white",
+        "uct:100",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--ply-limit",
+        "40",
+    ]));
     assert_eq!(play[2]["white"], "uct:100");
 }
 
@@ -146,7 +185,18 @@ fn every_algorithm_stops_by_default() {
     assert_eq!(id[0]["stats"]["depth_reached"], 4);
     let timed = json_lines(&searchlab(&["barca", "search", "--algo", "id", "--nodes", "2000"]));
     assert!(timed[0]["stats"]["nodes"].as_u64().unwrap() <= 2001, "a node limit alone is not capped at depth 4");
-    let bare = json_lines(&searchlab(&["barca", "match", "--white", "id", "--black", "random", "--depth", "1", "--ply-limit", "20"]));
+    let bare = json_lines(&searchlab(&[
+        "barca",
+        "match",
+        "--white",
+        "id",
+        "--black",
+        "random",
+        "--depth",
+        "1",
+        "--ply-limit",
+        "20",
+    ]));
     assert_eq!(bare.last().unwrap()["white"], "id:1", "a match's bare id searches --depth plies");
     let help = String::from_utf8_lossy(&searchlab(&["barca", "search", "--help"]).stdout).into_owned();
     assert!(help.contains("4 on Barca, 9 (the whole game) on tic-tac-toe, and for id too"), "{help}");
@@ -163,14 +213,30 @@ fn uct_gives_a_score_only_in_units_the_game_has() {
     assert!(barca[0]["score"].is_i64(), "Barca's evaluation units: {}", barca[0]);
     for game in ["tictactoe", "barca"] {
         let help = String::from_utf8_lossy(&searchlab(&[game, "search", "--help"]).stdout).into_owned();
-        assert!(help.contains("`score` is for the side to move") && help.contains("`value` is the best move's mean playout reward"), "{help}");
+        assert!(
+            help.contains("`score` is for the side to move")
+                && help.contains("`value` is the best move's mean playout reward"),
+            "{help}"
+        );
     }
 }
 
 #[test]
 fn limits_that_leave_nothing_to_do_are_refused() {
-    fails_with(&["barca", "search", "--algo", "id", "--nodes", "0"], "invalid value for '--nodes <NODES>': '0' is not a whole number of 1 or more");
-    fails_with(&["barca", "match", "--white", "random", "--black", "random", "--opening-plies", "1000"], "--opening-plies 1000 must be below --ply-limit 300");
-    fails_with(&["barca", "match", "--white", "random", "--black", "random", "--ply-limit", "4"], "--opening-plies 4 must be below --ply-limit 4");
-    fails_with(&["barca", "tune", "--out", "/tmp/never-written.json", "--opening-plies", "9", "--ply-limit", "8"], "--opening-plies 9 must be below --ply-limit 8");
+    fails_with(
+        &["barca", "search", "--algo", "id", "--nodes", "0"],
+        "invalid value for '--nodes <NODES>': '0' is not a whole number of 1 or more",
+    );
+    fails_with(
+        &["barca", "match", "--white", "random", "--black", "random", "--opening-plies", "1000"],
+        "--opening-plies 1000 must be below --ply-limit 300",
+    );
+    fails_with(
+        &["barca", "match", "--white", "random", "--black", "random", "--ply-limit", "4"],
+        "--opening-plies 4 must be below --ply-limit 4",
+    );
+    fails_with(
+        &["barca", "tune", "--out", "/tmp/never-written.json", "--opening-plies", "9", "--ply-limit", "8"],
+        "--opening-plies 9 must be below --ply-limit 8",
+    );
 }

@@ -21,8 +21,8 @@ use searchlab::grid::{Grid, generate};
 use searchlab::lecture::Lecture;
 use searchlab::navmesh::grid_outline::grid_outline;
 use searchlab::navmesh::polyanya::parse_mesh;
-use searchlab::navmesh::tastar::{MeshQuery, ta_star};
 use searchlab::navmesh::reduction::Reduction;
+use searchlab::navmesh::tastar::{MeshQuery, ta_star};
 use searchlab::navmesh::trastar::tra_star;
 use searchlab::navmesh::{Navmesh, Outline, PolygonMap};
 use searchlab::pathfinding::{GridSearch, SearchSpace};
@@ -46,8 +46,14 @@ fn map_seeds() -> Vec<String> {
 }
 
 fn polygon_seeds() -> Vec<String> {
-    let mut seeds: Vec<String> = ["pillars.json", "u_hall.json", "narrow_corridor.json"].iter().map(|m| project_file(&format!("maps/{m}"))).collect();
-    seeds.push(r#"{"boundary": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[4,4],[6,4],[6,6]]], "queries": [[1,1,9,9]]}"#.to_string());
+    let mut seeds: Vec<String> = ["pillars.json", "u_hall.json", "narrow_corridor.json"]
+        .iter()
+        .map(|m| project_file(&format!("maps/{m}")))
+        .collect();
+    seeds.push(
+        r#"{"boundary": [[0,0],[10,0],[10,10],[0,10]], "holes": [[[4,4],[6,4],[6,6]]], "queries": [[1,1,9,9]]}"#
+            .to_string(),
+    );
     seeds
 }
 
@@ -61,7 +67,10 @@ fn fen_seeds() -> Vec<String> {
 
 fn game_seeds() -> Vec<String> {
     let mut seeds = Vec::new();
-    for (fen, moves) in [(searchlab::games::barca::START_FEN, &["e2e5", "e9e6", "d2b4"][..]), ("4ee4/3lmml3/10/10/10/4M5/10/10/3L1ML3/4EE4 b", &["e9e7"][..])] {
+    for (fen, moves) in [
+        (searchlab::games::barca::START_FEN, &["e2e5", "e9e6", "d2b4"][..]),
+        ("4ee4/3lmml3/10/10/10/4M5/10/10/3L1ML3/4EE4 b", &["e9e7"][..]),
+    ] {
         let mut game = Barca::from_fen(fen).unwrap();
         for text in moves {
             game.make_move(game.parse_move(text).unwrap());
@@ -309,7 +318,11 @@ fn huge_query_coordinates_are_refused_like_map_vertices() {
     assert_eq!(output.status.code(), Some(2), "spade used to panic here");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("start [5e307, 1.0] is beyond ±10000000"), "{stderr}");
-    let mesh = Navmesh::build(&PolygonMap::parse("square.json", r#"{"boundary": [[0,0],[4,0],[4,4],[0,4]]}"#).unwrap().outline(), None).unwrap();
+    let mesh = Navmesh::build(
+        &PolygonMap::parse("square.json", r#"{"boundary": [[0,0],[4,0],[4,4],[0,4]]}"#).unwrap().outline(),
+        None,
+    )
+    .unwrap();
     let error = ta_star(&mesh, &MeshQuery::new([1.0, 1.0], [-1e300, 2.0]), &mut NoTrace).unwrap_err();
     assert_eq!(error, "goal [-1e300, 2.0] is beyond ±10000000");
 }
@@ -325,7 +338,11 @@ fn files_starting_with_a_byte_order_mark_are_read() {
     assert!(parse_game("\u{feff}1. e2e5").is_ok());
     let lecture = Lecture::parse("\u{feff}---\nsearchlab: 1\ntitle: Marked\n---\n# Talk\n").unwrap();
     assert_eq!(lecture.title.as_deref(), Some("Marked"), "the front matter is read, not shown as a slide");
-    assert_eq!(Lecture::parse("\u{feff}---\nsearchlab: 2\n---\n").map(drop).unwrap_err().line, 2, "the version is checked");
+    assert_eq!(
+        Lecture::parse("\u{feff}---\nsearchlab: 2\n---\n").map(drop).unwrap_err().line,
+        2,
+        "the version is checked"
+    );
 }
 
 #[test]

@@ -32,7 +32,8 @@ fn caves_are_one_region_of_irregular_open_ground() {
     let free = |x: u32, y: u32| grid.is_passable(x as i64, y as i64);
     let cells = || (0..255).flat_map(|y| (0..255).map(move |x| (x, y)));
     let boundary = cells().filter(|&(x, y)| free(x, y) != free(x + 1, y)).count();
-    let turning = cells().filter(|&(x, y)| free(x, y) != free(x + 1, y) && free(x, y + 1) == free(x + 1, y + 1)).count();
+    let turning =
+        cells().filter(|&(x, y)| free(x, y) != free(x + 1, y) && free(x, y + 1) == free(x + 1, y + 1)).count();
     assert!(boundary > 1000 && turning > boundary / 10, "{boundary} boundary cells, {turning} where it turns");
 }
 
@@ -48,13 +49,32 @@ fn gen_cave_writes_the_same_map_twice_and_optimal_scenarios() {
     let dir = ScratchDir::new("cave");
     let out = |name: &str| dir.path(name).display().to_string();
     for name in ["a.map", "b.map"] {
-        let args = ["gen", "cave", "--width", "120", "--height", "90", "--fill", "0.44", "--seed", "5", "--scenarios", "40", "--out", &out(name)];
+        let args = [
+            "gen",
+            "cave",
+            "--width",
+            "120",
+            "--height",
+            "90",
+            "--fill",
+            "0.44",
+            "--seed",
+            "5",
+            "--scenarios",
+            "40",
+            "--out",
+            &out(name),
+        ];
         let output = searchlab(&args);
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     }
     let read = |name: &str| std::fs::read_to_string(dir.path(name)).unwrap();
     assert_eq!(read("a.map"), read("b.map"));
-    assert_eq!(read("a.map.scen"), read("b.map.scen").replace("b.map", "a.map"), "the same queries (each names its map)");
+    assert_eq!(
+        read("a.map.scen"),
+        read("b.map.scen").replace("b.map", "a.map"),
+        "the same queries (each names its map)"
+    );
     let grid = movingai::parse_map("a.map", &read("a.map")).unwrap();
     assert_eq!(grid, cave(120, 90, 0.44, 5), "the CLI writes the library's cave");
     let scenarios = movingai::parse_scen("a.map.scen", &read("a.map.scen")).unwrap();
@@ -69,7 +89,10 @@ fn gen_cave_writes_the_same_map_twice_and_optimal_scenarios() {
 #[test]
 fn bad_fill_is_one_line_naming_the_option() {
     for fill in ["-0.5", "NaN", "1.5", "inf"] {
-        assert_fails(&["gen", "cave", "--fill", fill, "--out", "/tmp/never.map"], &format!("--fill must be a probability in 0..1, got {fill}"));
+        assert_fails(
+            &["gen", "cave", "--fill", fill, "--out", "/tmp/never.map"],
+            &format!("--fill must be a probability in 0..1, got {fill}"),
+        );
     }
     assert_fails(&["gen", "cave", "--fill", "lots", "--out", "/tmp/never.map"], "'lots' is not a number");
     assert_fails(&["gen", "cave", "--width", "2", "--out", "/tmp/never.map"], "map size 2x64 is out of range");

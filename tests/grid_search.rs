@@ -6,9 +6,9 @@ use std::collections::HashSet;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use searchlab::graph::path_cost;
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
-use searchlab::graph::path_cost;
 use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
 use searchlab::pathfinding::{Algorithm, GridSearch, Heuristic, SearchSpace, scenarios};
 use searchlab::trace::{NoTrace, Player, Progress, Recorder, Trace, Watched};
@@ -24,7 +24,12 @@ fn endpoints(grid: &Grid, s: &Scenario) -> (u32, u32) {
     (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1))
 }
 
-fn record(search: &GridSearch, grid: &Grid, start: u32, goal: u32) -> (Trace<SearchEvent>, searchlab::pathfinding::PathResult) {
+fn record(
+    search: &GridSearch,
+    grid: &Grid,
+    start: u32,
+    goal: u32,
+) -> (Trace<SearchEvent>, searchlab::pathfinding::PathResult) {
     let mut recorder = Recorder::default();
     let result = search.run(grid, start, goal, &mut SearchSpace::new(), &mut recorder);
     (recorder.finish(), result)
@@ -63,7 +68,11 @@ fn replay_end_state_matches_the_search_result() {
     let (grid, scen) = bundled("maze64.map");
     for s in scen.iter().step_by(7) {
         let (start, goal) = endpoints(&grid, s);
-        for search in [astar(Heuristic::Octile, 1.0), dijkstra(), GridSearch { algorithm: Algorithm::Bfs, ..GridSearch::default() }] {
+        for search in [
+            astar(Heuristic::Octile, 1.0),
+            dijkstra(),
+            GridSearch { algorithm: Algorithm::Bfs, ..GridSearch::default() },
+        ] {
             let (trace, result) = record(&search, &grid, start, goal);
             assert!(!trace.truncated);
             let mut player = Player::new(trace, SearchSnapshot::new(grid.cell_count()));

@@ -5,10 +5,10 @@ mod common;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use searchlab::graph::path_cost;
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::hpa::{Hpa, HpaQuery, HpaResult, smooth};
-use searchlab::graph::path_cost;
 use searchlab::pathfinding::plan_trace::{PlanEvent, PlanStage};
 use searchlab::pathfinding::search_trace::SearchEvent;
 use searchlab::pathfinding::{Algorithm, GridSearch, SearchSpace, scenarios};
@@ -30,7 +30,9 @@ fn assert_valid(grid: &Grid, rules: MoveRules, start: u32, goal: u32, cost: f64,
 }
 
 fn optimal(grid: &Grid, rules: MoveRules, start: u32, goal: u32, space: &mut SearchSpace) -> Option<f64> {
-    GridSearch { algorithm: Algorithm::Dijkstra, rules, ..GridSearch::default() }.run(grid, start, goal, space, &mut NoTrace).cost()
+    GridSearch { algorithm: Algorithm::Dijkstra, rules, ..GridSearch::default() }
+        .run(grid, start, goal, space, &mut NoTrace)
+        .cost()
 }
 
 /// Runs every scenario, checks each path, and returns the mean suboptimality.
@@ -106,14 +108,19 @@ fn other_rules_and_weights_stay_valid() {
 /// the path finds the same shortcuts, on weighted ground, under every rule and on two levels.
 #[test]
 fn smoothing_across_joints_only_misses_no_shortcut() {
-    for (mut grid, cluster) in [(generate::rooms(60, 45, 7, 0.3, 8), 6), (generate::random(64, 64, 0.2, 4), 8), (generate::maze(63, 63, 1, 2), 8)] {
+    for (mut grid, cluster) in [
+        (generate::rooms(60, 45, 7, 0.3, 8), 6),
+        (generate::random(64, 64, 0.2, 4), 8),
+        (generate::maze(63, 63, 1, 2), 8),
+    ] {
         let mut rng = StdRng::seed_from_u64(5);
         for _ in 0..400 {
             let (x, y) = (rng.random_range(0..grid.width()), rng.random_range(0..grid.height()));
             grid.set_weight(x, y, rng.random_range(1..=4));
         }
         let mut space = SearchSpace::new();
-        let all_rules = [MoveRules::MOVINGAI, MoveRules::FOUR, MoveRules { corner_cutting: true, ..MoveRules::MOVINGAI }];
+        let all_rules =
+            [MoveRules::MOVINGAI, MoveRules::FOUR, MoveRules { corner_cutting: true, ..MoveRules::MOVINGAI }];
         let mut shortened = 0;
         for (rules, levels) in all_rules.into_iter().flat_map(|rules| [(rules, 1), (rules, 2)]) {
             let hpa = Hpa::build_levels(&grid, rules, cluster, levels);
@@ -121,7 +128,8 @@ fn smoothing_across_joints_only_misses_no_shortcut() {
                 let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
                 let result = hpa.query(&grid, start, goal, SMOOTH, &mut space, &mut NoTrace);
                 let every_cell: Vec<usize> = (0..result.refined_path.len()).collect();
-                let everywhere = smooth(&GridGraph::new(&grid, rules), result.refined_path.clone(), &every_cell, cluster);
+                let everywhere =
+                    smooth(&GridGraph::new(&grid, rules), result.refined_path.clone(), &every_cell, cluster);
                 let (cost, path) = result.path.unwrap();
                 assert_eq!(path, everywhere.path, "{rules:?}, {levels} levels, {:?} to {:?}", s.start, s.goal);
                 // Smoothing adds the costs up as a walk along each path does, to the last bit.
@@ -176,8 +184,10 @@ fn recorded_query(cluster: u32, levels: usize) -> (Grid, (u32, u32), HpaResult, 
 #[test]
 fn recording_changes_nothing_and_marks_each_stage() {
     let (grid, _, plain, events) = recorded_query(16, 1);
-    let stages: Vec<PlanStage> =
-        events.iter().filter_map(|e| if let PlanEvent::Stage { stage, .. } = e { Some(*stage) } else { None }).collect();
+    let stages: Vec<PlanStage> = events
+        .iter()
+        .filter_map(|e| if let PlanEvent::Stage { stage, .. } = e { Some(*stage) } else { None })
+        .collect();
     assert_eq!(stages.len(), 6, "{stages:?}");
     assert_eq!(stages[0], PlanStage::StraightLine, "the line is tried first");
     let last_found = events.iter().rev().find_map(|e| match e {
@@ -205,7 +215,8 @@ fn edits_match_a_rebuild(levels: usize) {
     let mut rng = StdRng::seed_from_u64(5);
     let mut space = SearchSpace::new();
     let sorted_edges = |hpa: &Hpa, level| {
-        let mut edges: Vec<(u32, u32, i64)> = hpa.abstract_edges(level).map(|(a, b, c)| (a, b, (c * 1e6).round() as i64)).collect();
+        let mut edges: Vec<(u32, u32, i64)> =
+            hpa.abstract_edges(level).map(|(a, b, c)| (a, b, (c * 1e6).round() as i64)).collect();
         edges.sort_unstable();
         edges
     };
@@ -215,7 +226,10 @@ fn edits_match_a_rebuild(levels: usize) {
         let redone = hpa.update(&grid, &[(x, y)]);
         assert_eq!(redone.len(), levels);
         assert!(redone[0].len() <= 5, "only the cluster and its neighbours");
-        assert!(redone.iter().skip(1).all(|clusters| clusters.len() <= 3), "a cluster and its neighbours span at most 3 above");
+        assert!(
+            redone.iter().skip(1).all(|clusters| clusters.len() <= 3),
+            "a cluster and its neighbours span at most 3 above"
+        );
         let fresh = Hpa::build_levels(&grid, MoveRules::MOVINGAI, 10, levels);
         for level in 1..=levels {
             assert_eq!(sorted_edges(&hpa, level), sorted_edges(&fresh, level), "level {level} after editing {x},{y}");
@@ -238,14 +252,18 @@ fn is_subsequence(inner: &[u32], outer: &[u32]) -> bool {
 #[test]
 fn two_level_recording_shows_every_level_and_changes_nothing() {
     let (_, (start, goal), plain, events) = recorded_query(8, 2);
-    let stages: Vec<(usize, PlanStage)> =
-        events.iter().filter_map(|e| if let PlanEvent::Stage { level, stage } = e { Some((*level, *stage)) } else { None }).collect();
+    let stages: Vec<(usize, PlanStage)> = events
+        .iter()
+        .filter_map(|e| if let PlanEvent::Stage { level, stage } = e { Some((*level, *stage)) } else { None })
+        .collect();
     let levels: Vec<usize> = stages.iter().map(|s| s.0).collect();
     assert_eq!(levels, vec![0, 0, 0, 1, 1, 2, 1, 0, 0], "{stages:?}");
     // The abstract search ends with the level-2 path, the refinement shows the level-1 one.
     let found: Vec<Vec<u32>> = events
         .iter()
-        .filter_map(|e| if let PlanEvent::Search(SearchEvent::Found { path, .. }) = e { Some(path.clone()) } else { None })
+        .filter_map(
+            |e| if let PlanEvent::Search(SearchEvent::Found { path, .. }) = e { Some(path.clone()) } else { None },
+        )
         .collect();
     let [top, below] = [1, 0].map(|l| plain.abstract_paths[l].clone());
     assert!(top.len() > 2 && found.contains(&top), "the level-2 path is in the events");

@@ -63,7 +63,10 @@ fn checked_ratio(grid: &Grid, hpa: &Hpa, start: (u32, u32), goal: (u32, u32)) ->
     let cells: Vec<(u32, u32)> = path.iter().map(|&cell| grid.coords(cell)).collect();
     prop_assert_eq!((cells[0], cells[cells.len() - 1]), (start, goal));
     let walked = movingai_path_cost(grid, &cells);
-    prop_assert!(walked.is_some_and(|walked| same_cost(*cost, walked)), "{cells:?}: claimed {cost}, its moves cost {walked:?}");
+    prop_assert!(
+        walked.is_some_and(|walked| same_cost(*cost, walked)),
+        "{cells:?}: claimed {cost}, its moves cost {walked:?}"
+    );
     prop_assert!(*cost >= optimum - 1e-9, "{start:?} -> {goal:?}: {cost} beats the optimum {optimum}");
     Ok(if optimum > 0.0 { cost / optimum } else { 1.0 })
 }
@@ -125,9 +128,11 @@ fn terrain(seed: u64) -> Grid {
     let mut rng = StdRng::seed_from_u64(seed);
     if seed.is_multiple_of(2) {
         for _ in 0..10 {
-            let (x0, y0, width, height) = (rng.random_range(0..32), rng.random_range(0..32), rng.random_range(2..10), rng.random_range(2..10));
+            let (x0, y0, width, height) =
+                (rng.random_range(0..32), rng.random_range(0..32), rng.random_range(2..10), rng.random_range(2..10));
             let weight = rng.random_range(1..=9);
-            (y0..(y0 + height).min(32)).for_each(|y| (x0..(x0 + width).min(32)).for_each(|x| grid.set_weight(x, y, weight)));
+            (y0..(y0 + height).min(32))
+                .for_each(|y| (x0..(x0 + width).min(32)).for_each(|x| grid.set_weight(x, y, weight)));
         }
     } else {
         (0..32).for_each(|y| (0..32).for_each(|x| grid.set_weight(x, y, rng.random_range(1..=9))));

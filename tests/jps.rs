@@ -5,12 +5,12 @@ mod common;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use searchlab::graph::path_cost;
 use searchlab::grid::movingai;
 use searchlab::grid::{Connectivity, Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::jps::{jps, refusal};
-use searchlab::graph::path_cost;
-use searchlab::pathfinding::{Algorithm, GridSearch, SearchSpace};
 use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
+use searchlab::pathfinding::{Algorithm, GridSearch, SearchSpace};
 use searchlab::trace::{NoTrace, Player, Recorder};
 
 /// Checks that `path` walks legal MovingAI steps from start to goal with the claimed cost.
@@ -22,12 +22,15 @@ fn assert_walks(grid: &Grid, start: u32, goal: u32, cost: f64, path: &[u32]) {
 
 fn check_scenarios(map: &std::path::Path) {
     let grid = movingai::load_map(map).unwrap();
-    let scenarios = movingai::load_scen(&map.with_file_name(format!("{}.scen", map.file_name().unwrap().to_string_lossy()))).unwrap();
+    let scenarios =
+        movingai::load_scen(&map.with_file_name(format!("{}.scen", map.file_name().unwrap().to_string_lossy())))
+            .unwrap();
     assert!(refusal(&grid, MoveRules::MOVINGAI).is_none());
     let mut space = SearchSpace::new();
     for s in &scenarios {
         let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
-        let (cost, path) = jps(&grid, start, goal, &mut space, &mut NoTrace).path.expect("scenario goals are reachable");
+        let (cost, path) =
+            jps(&grid, start, goal, &mut space, &mut NoTrace).path.expect("scenario goals are reachable");
         assert!((cost - s.optimal).abs() < 1e-3, "{} line {}: {cost} vs optimal {}", map.display(), s.line, s.optimal);
         assert_walks(&grid, start, goal, cost, &path);
     }
@@ -56,7 +59,8 @@ fn movingai_successors(grid: &Grid, cell: u32) -> Vec<(u32, u64)> {
     let mut out = Vec::new();
     for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
         let diagonal = dx != 0 && dy != 0;
-        let legal = grid.is_passable(x + dx, y + dy) && (!diagonal || (grid.is_passable(x + dx, y) && grid.is_passable(x, y + dy)));
+        let legal = grid.is_passable(x + dx, y + dy)
+            && (!diagonal || (grid.is_passable(x + dx, y) && grid.is_passable(x, y + dy)));
         if legal {
             out.push((grid.cell((x + dx) as u32, (y + dy) as u32), if diagonal { 1_414_214 } else { 1_000_000 }));
         }
@@ -80,7 +84,10 @@ fn agrees_with_the_pathfinding_crate_on_random_maps() {
                 (Some((cost, path)), Some((their_path, their_cost))) => {
                     // Their sqrt 2 is rounded to millionths: allow that much per step.
                     let tolerance = 1e-6 * their_path.len() as f64 + 1e-9;
-                    assert!((cost - their_cost as f64 / 1e6).abs() <= tolerance, "seed {seed}: {start}->{goal}: {cost} vs {their_cost}");
+                    assert!(
+                        (cost - their_cost as f64 / 1e6).abs() <= tolerance,
+                        "seed {seed}: {start}->{goal}: {cost} vs {their_cost}"
+                    );
                     assert_walks(&grid, start, goal, cost, &path);
                     reached += 1;
                 }
@@ -155,7 +162,15 @@ fn trace_shows_jump_points_and_scanned_lines_and_replays_both_ways() {
 
 #[test]
 fn command_line_runs_jps_and_refuses_what_it_cannot_do() {
-    let output = common::cli::searchlab(&["path", "--map", "maps/rooms128.map", "--scen", "maps/rooms128.map.scen", "--algo", "jps"]);
+    let output = common::cli::searchlab(&[
+        "path",
+        "--map",
+        "maps/rooms128.map",
+        "--scen",
+        "maps/rooms128.map.scen",
+        "--algo",
+        "jps",
+    ]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let lines = common::cli::json_lines(&output);
     let summary = &lines.last().unwrap()["summary"];
@@ -167,7 +182,10 @@ fn command_line_runs_jps_and_refuses_what_it_cannot_do() {
     let mut weighted = Grid::new(8, 8);
     weighted.set_weight(3, 3, 5);
     let path = dir.write("weighted.map", movingai::write_map(&weighted));
-    common::cli::assert_fails(&["path", "--map", path.to_str().unwrap(), "--from", "0,0", "--to", "7,7", "--algo", "jps"], "weighted");
+    common::cli::assert_fails(
+        &["path", "--map", path.to_str().unwrap(), "--from", "0,0", "--to", "7,7", "--algo", "jps"],
+        "weighted",
+    );
 }
 
 /// A traced run's events, one a line, numbers written exactly (`{:?}` of an f64 reads back as
@@ -198,19 +216,29 @@ fn traced_queries() -> Vec<(String, Grid, Vec<(u32, u32)>)> {
         let map = common::project_map(name);
         let grid = movingai::load_map(&map).unwrap();
         let scenarios = movingai::load_scen(&map.with_file_name(format!("{name}.scen"))).unwrap();
-        let queries = scenarios.iter().step_by(stride).take(2).map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1))).collect();
+        let queries = scenarios
+            .iter()
+            .step_by(stride)
+            .take(2)
+            .map(|s| (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1)))
+            .collect();
         cases.push((name.to_string(), grid, queries));
     }
     let mut open = Grid::new(48, 32);
     for y in 4..22 {
         open.set_passable(30, y, false);
     }
-    let queries = vec![(open.cell(0, 0), open.cell(47, 31)), (open.cell(40, 6), open.cell(2, 28)), (open.cell(25, 12), open.cell(33, 12))];
+    let queries = vec![
+        (open.cell(0, 0), open.cell(47, 31)),
+        (open.cell(40, 6), open.cell(2, 28)),
+        (open.cell(25, 12), open.cell(33, 12)),
+    ];
     cases.push(("open 48x32 with a wall".to_string(), open, queries));
     let random = generate::random(37, 29, 0.35, 11);
     let cells = random.passable_cells();
     let mut rng = StdRng::seed_from_u64(11);
-    let queries = (0..8).map(|_| (cells[rng.random_range(0..cells.len())], cells[rng.random_range(0..cells.len())])).collect();
+    let queries =
+        (0..8).map(|_| (cells[rng.random_range(0..cells.len())], cells[rng.random_range(0..cells.len())])).collect();
     cases.push(("random 37x29 35%".to_string(), random, queries));
     cases
 }
@@ -218,7 +246,8 @@ fn traced_queries() -> Vec<(String, Grid, Vec<(u32, u32)>)> {
 #[test]
 fn traced_runs_record_the_events_of_the_cell_by_cell_scanner() {
     // Recorded with the scanner that stepped cell by cell (before block scans, commit f188964).
-    let expected = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots/jps_trace.txt")).unwrap();
+    let expected =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots/jps_trace.txt")).unwrap();
     let mut recorded = String::new();
     for (name, grid, queries) in traced_queries() {
         for (start, goal) in queries {
@@ -277,5 +306,8 @@ fn a_wall_drawn_after_a_search_is_seen_by_the_next() {
     assert_eq!(jps(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace).cost(), None);
     grid.set_passable(70, 2, true);
     let reference = common::reference::movingai_cost(&grid, (0, 1), (89, 1)).unwrap();
-    assert!(common::reference::same_cost(jps(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace).cost().unwrap(), reference));
+    assert!(common::reference::same_cost(
+        jps(&grid, start, goal, &mut SearchSpace::new(), &mut NoTrace).cost().unwrap(),
+        reference
+    ));
 }

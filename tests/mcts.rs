@@ -236,7 +236,11 @@ fn finished_games_have_no_move_and_cut_off_playouts_still_play() {
     let result = uct_search(&game, &DefaultEval, &cut, &mut recorder);
     assert_eq!(result.best_move_text.as_deref(), Some("c3"));
     let events = recorder.finish().events;
-    assert!(events.iter().any(|e| matches!(e, MctsEvent::Playout { end: PlayoutEnd::CutOff, plies: 0, reward, .. } if *reward == 0.5)));
+    assert!(
+        events.iter().any(
+            |e| matches!(e, MctsEvent::Playout { end: PlayoutEnd::CutOff, plies: 0, reward, .. } if *reward == 0.5)
+        )
+    );
     assert!(!events.iter().any(|e| matches!(e, MctsEvent::Playout { plies, .. } if *plies > 0)));
 }
 
@@ -371,7 +375,13 @@ fn feature_settings() -> [MctsConfig; 4] {
         MctsConfig::tuned(),
         MctsConfig { implicit_minimax: 1.0, exploration: 0.2, ..MctsConfig::tuned() },
         MctsConfig { mast: Some(0.2), playout_cutoff: None, ..MctsConfig::default() },
-        MctsConfig { implicit_minimax: 0.5, playout_cutoff: Some(2), prior_weight: 1.0, mast: Some(0.1), ..MctsConfig::default() },
+        MctsConfig {
+            implicit_minimax: 0.5,
+            playout_cutoff: Some(2),
+            prior_weight: 1.0,
+            mast: Some(0.1),
+            ..MctsConfig::default()
+        },
     ]
 }
 
@@ -385,7 +395,13 @@ fn implicit_minimax_mast_and_the_tuned_settings_keep_to_non_losing_moves() {
             let result = uct_search(game, &DefaultEval, &config, &mut NoTrace);
             let best = result.best_move.unwrap();
             let exact = negamax(&mut game.clone(), &mut memo);
-            assert_eq!(move_value(game, best, &mut memo), exact, "settings {k}, {}: {:?}", game.position_text(), result.stats.children);
+            assert_eq!(
+                move_value(game, best, &mut memo),
+                exact,
+                "settings {k}, {}: {:?}",
+                game.position_text(),
+                result.stats.children
+            );
         }
     }
 }
@@ -499,7 +515,9 @@ fn evaluated_leaves_are_expanded_at_once_and_rewarded_by_their_evaluation() {
 #[test]
 fn the_move_played_heads_the_list_of_moves_even_on_a_tie() {
     let mut ties = 0;
-    for (text, seed) in [("x../.o./...", 0), ("x../.o./...", 1), (".../.../...", 2), ("xo./.x./...", 3), ("x.o/.x./..o", 4)] {
+    for (text, seed) in
+        [("x../.o./...", 0), ("x../.o./...", 1), (".../.../...", 2), ("xo./.x./...", 3), ("x.o/.x./..o", 4)]
+    {
         let game = position(text);
         let cfg = MctsConfig { iterations: Some(1_000), seed, ..MctsConfig::plain() };
         let mut recorder = Recorder::default();
@@ -512,7 +530,10 @@ fn the_move_played_heads_the_list_of_moves_even_on_a_tie() {
         assert_eq!(view.node(list[0]).mv, played, "{text}, seed {seed}");
         assert_eq!(view.best_child(0), Some(list[0]));
         let top = view.node(list[0]);
-        ties += list[1..].iter().filter(|&&c| view.node(c).visits == top.visits && view.node(c).value_sum == top.value_sum).count();
+        ties += list[1..]
+            .iter()
+            .filter(|&&c| view.node(c).visits == top.visits && view.node(c).value_sum == top.value_sum)
+            .count();
     }
     assert!(ties > 0, "a tie was checked");
 }
@@ -524,8 +545,18 @@ fn the_value_is_the_best_moves_mean_reward() {
     let mut proven_played = 0;
     for text in ["x../.o./...", "xx./o../...", "xx./oo./...", "xo./.x./..o", "x.o/.x./..o", "........."] {
         let game = position(text);
-        let result = uct_search(&game, &DefaultEval, &MctsConfig { iterations: Some(2_000), seed: 5, ..MctsConfig::plain() }, &mut NoTrace);
-        let best = result.stats.children.iter().find(|c| Some(&c.mv) == result.best_move_text.as_ref()).expect("the best move's stats");
+        let result = uct_search(
+            &game,
+            &DefaultEval,
+            &MctsConfig { iterations: Some(2_000), seed: 5, ..MctsConfig::plain() },
+            &mut NoTrace,
+        );
+        let best = result
+            .stats
+            .children
+            .iter()
+            .find(|c| Some(&c.mv) == result.best_move_text.as_ref())
+            .expect("the best move's stats");
         if best.visits == 0 {
             assert_eq!(result.value, best.proven.expect("an unvisited best move is proven").reward(), "{text}");
         } else {

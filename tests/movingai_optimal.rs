@@ -11,7 +11,8 @@ use searchlab::trace::NoTrace;
 /// Every search that must be optimal under MovingAI rules.
 fn optimal_searches() -> Vec<GridSearch> {
     let rules = MoveRules::MOVINGAI;
-    let mut searches = vec![GridSearch { algorithm: Algorithm::Dijkstra, heuristic: Heuristic::Zero, weight: 1.0, rules }];
+    let mut searches =
+        vec![GridSearch { algorithm: Algorithm::Dijkstra, heuristic: Heuristic::Zero, weight: 1.0, rules }];
     for heuristic in Heuristic::ALL.into_iter().filter(|h| h.is_admissible(rules)) {
         searches.push(GridSearch { algorithm: Algorithm::Astar, heuristic, weight: 1.0, rules });
     }
@@ -27,7 +28,9 @@ fn mismatches(grid: &Grid, scenarios: &[Scenario], search: &GridSearch) -> Vec<S
             let cost = search.run(grid, start, goal, space, &mut NoTrace).cost();
             match cost {
                 Some(c) if (c - s.optimal).abs() <= 1e-3 => None,
-                _ => Some(format!("line {}: {:?} -> {:?}: got {cost:?}, optimal {}", s.line, s.start, s.goal, s.optimal)),
+                _ => {
+                    Some(format!("line {}: {:?} -> {:?}: got {cost:?}, optimal {}", s.line, s.start, s.goal, s.optimal))
+                }
             }
         })
         .flatten()
@@ -40,7 +43,12 @@ fn check_map(map: &str, stride: usize) {
     let Some(dir) = common::shared_data("movingai") else { return };
     let grid = movingai::load_map(&dir.join(map)).unwrap();
     let scen_path = dir.join(format!("{map}.scen"));
-    let (all, left_out) = movingai::searchable_scenarios(&scen_path.display().to_string(), movingai::load_scen(&scen_path).unwrap(), &grid).unwrap();
+    let (all, left_out) = movingai::searchable_scenarios(
+        &scen_path.display().to_string(),
+        movingai::load_scen(&scen_path).unwrap(),
+        &grid,
+    )
+    .unwrap();
     assert!(left_out.is_empty(), "{left_out:?}");
     let scenarios: Vec<Scenario> = all.iter().step_by(stride).cloned().collect();
     assert!(scenarios.len() >= 100, "{map}: too few scenarios to mean anything");

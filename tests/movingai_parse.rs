@@ -4,7 +4,9 @@ mod common;
 
 use common::scratch::ScratchDir;
 use proptest::prelude::*;
-use searchlab::grid::movingai::{searchable_scenarios, is_map_file, load_map, parse_map, parse_scen, write_map, write_scen};
+use searchlab::grid::movingai::{
+    is_map_file, load_map, parse_map, parse_scen, searchable_scenarios, write_map, write_scen,
+};
 use searchlab::grid::{Grid, generate};
 use searchlab::pathfinding::scenarios;
 
@@ -105,7 +107,11 @@ fn scen_errors() {
     let v = "version 1\n";
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t2\n"), 2, "expected 9 fields");
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\tx\t0\t2\t1\t2.5\n"), 2, "start x 'x' is not a whole number");
-    assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t99999999999999999999\t1\t2.5\n"), 2, "goal x '99999999999999999999' is too big (max 4294967295)");
+    assert_scen_error(
+        &format!("{v}0\tm.map\t3\t2\t0\t0\t99999999999999999999\t1\t2.5\n"),
+        2,
+        "goal x '99999999999999999999' is too big (max 4294967295)",
+    );
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t2\t1\t-1\n"), 2, "optimal length '-1'");
     assert_scen_error(&format!("{v}0\tm.map\t3\t2\t0\t0\t2\t1\tNaN\n"), 2, "optimal length 'NaN'");
     assert_scen_error(&format!("{v}\n0\tm.map\t3\t2\t0\t0\t3\t1\t3\n"), 3, "goal (3,1) is outside the 3x2 map");
@@ -121,7 +127,10 @@ fn scenarios_are_checked_against_their_map() {
     let (kept, left_out) = searchable_scenarios("s.scen", mixed, &grid).unwrap();
     assert_eq!(kept, good);
     assert_eq!(left_out.len(), 1);
-    assert_eq!(left_out[0].to_string(), "s.scen:3: start (1,0) is a blocked cell (searchlab blocks '@', 'O', 'T' and water 'W')");
+    assert_eq!(
+        left_out[0].to_string(),
+        "s.scen:3: start (1,0) is a blocked cell (searchlab blocks '@', 'O', 'T' and water 'W')"
+    );
     let other_size = parse_scen("s.scen", "version 1\n0 ok.map 4 2 0 0 2 1 1\n").unwrap();
     let error = searchable_scenarios("s.scen", other_size, &grid).unwrap_err();
     assert!(error.message.contains("for a 4x2 map, but the map is 3x2"), "{error}");
@@ -177,7 +186,10 @@ fn a_scenario_knows_the_precision_its_length_was_printed_to() {
     assert!((two.suboptimality(3.5) - (3.5 / 3.41 - 1.0)).abs() < 1e-12);
     assert!(eight.is_optimal(diagonal_and_two) && !eight.is_optimal(3.4162));
     assert!(whole.is_optimal(3.0) && whole.is_optimal(3.4) && !whole.is_optimal(3.6));
-    assert_eq!((two.optimal_text(), eight.optimal_text(), whole.optimal_text()), ("3.41".to_string(), "3.414".to_string(), "3".to_string()));
+    assert_eq!(
+        (two.optimal_text(), eight.optimal_text(), whole.optimal_text()),
+        ("3.41".to_string(), "3.414".to_string(), "3".to_string())
+    );
     // Written back with the digits it was read with, not eight that were never there.
     assert!(write_scen(&[two.clone()]).ends_with("\t3.41\n"));
 }

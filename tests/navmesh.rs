@@ -12,14 +12,14 @@ use rand::{Rng, SeedableRng};
 use searchlab::navmesh::grid_outline::{cell_centre, grid_outline};
 use searchlab::navmesh::polyanya::parse_mesh;
 use searchlab::navmesh::polygon::inside_ring;
-use searchlab::navmesh::tastar::{MeshQuery, ta_star};
 use searchlab::navmesh::reduction::{Reduction, Role};
+use searchlab::navmesh::tastar::{MeshQuery, ta_star};
 use searchlab::navmesh::trastar::tra_star;
 use searchlab::navmesh::triangulation::Location;
 use searchlab::navmesh::walk::jump_and_walk;
 use searchlab::navmesh::{Navmesh, Point, PolygonMap, Refinement, orient, path_length, segment_distance};
-use searchlab::trace::{NoTrace, Player, Recorder};
 use searchlab::pathfinding::search_trace::{SearchOutcome, SearchSnapshot};
+use searchlab::trace::{NoTrace, Player, Recorder};
 
 fn load(name: &str) -> PolygonMap {
     PolygonMap::load(&common::project_map(name)).expect("bundled map is valid")
@@ -117,11 +117,22 @@ fn check_query(map: &PolygonMap, mesh: &Navmesh, reduction: &Reduction, start: P
     let tra = tra_star(mesh, reduction, &query, &mut NoTrace).expect("start and goal are free");
     let expected = oracle(map, start, goal);
     let (Some(ta_path), Some(tra_path), Some(expected)) = (&ta.path, &tra.path, expected) else {
-        assert!(ta.path.is_none() && tra.path.is_none() && expected.is_none(), "{start:?} -> {goal:?}: reachability differs");
+        assert!(
+            ta.path.is_none() && tra.path.is_none() && expected.is_none(),
+            "{start:?} -> {goal:?}: reachability differs"
+        );
         return;
     };
-    assert!((ta_path.length - expected).abs() < 1e-7, "TA* {start:?} -> {goal:?}: {} vs oracle {expected}", ta_path.length);
-    assert!((tra_path.length - expected).abs() < 1e-7, "TRA* {start:?} -> {goal:?}: {} vs oracle {expected}", tra_path.length);
+    assert!(
+        (ta_path.length - expected).abs() < 1e-7,
+        "TA* {start:?} -> {goal:?}: {} vs oracle {expected}",
+        ta_path.length
+    );
+    assert!(
+        (tra_path.length - expected).abs() < 1e-7,
+        "TRA* {start:?} -> {goal:?}: {} vs oracle {expected}",
+        tra_path.length
+    );
     assert!(ta.first_length.unwrap() >= expected - 1e-9);
     assert!(tra.first_length.unwrap() >= expected - 1e-9);
     for path in [ta_path, tra_path] {
@@ -212,17 +223,27 @@ fn funnel_apexes_bound_and_prune_channels_on_open_maps() {
     let result = ta_star(&mesh, &MeshQuery::new([1.0, 1.0], [39.0, 39.0]), &mut NoTrace).unwrap();
     let expected = oracle(&map, [1.0, 1.0], [39.0, 39.0]).unwrap();
     assert!((result.path.unwrap().length - expected).abs() < 1e-7);
-    assert!(result.expanded < 2 * mesh.walkable_count(), "{} expanded, {} triangles", result.expanded, mesh.walkable_count());
+    assert!(
+        result.expanded < 2 * mesh.walkable_count(),
+        "{} expanded, {} triangles",
+        result.expanded,
+        mesh.walkable_count()
+    );
 }
 
 /// Unit-square holes 3 apart in an `n` x `n` room (issue 19's fine meshes), as the polygon map
 /// and as the Polyanya mesh of its unit squares: a vertex at every grid point, so every channel
 /// passes a great many vertices in open space.
 fn hole_field(n: i32) -> (PolygonMap, String) {
-    let holes: Vec<(i32, i32)> = (0..(n - 3) / 3).flat_map(|i| (0..(n - 3) / 3).map(move |j| (2 + 3 * i, 2 + 3 * j))).collect();
-    let square = |&(x, y): &(i32, i32)| [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]].map(|p| p.map(f64::from)).to_vec();
+    let holes: Vec<(i32, i32)> =
+        (0..(n - 3) / 3).flat_map(|i| (0..(n - 3) / 3).map(move |j| (2 + 3 * i, 2 + 3 * j))).collect();
+    let square =
+        |&(x, y): &(i32, i32)| [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]].map(|p| p.map(f64::from)).to_vec();
     let n_f = f64::from(n);
-    let map = PolygonMap { boundary: vec![[0.0, 0.0], [n_f, 0.0], [n_f, n_f], [0.0, n_f]], holes: holes.iter().map(square).collect() };
+    let map = PolygonMap {
+        boundary: vec![[0.0, 0.0], [n_f, 0.0], [n_f, n_f], [0.0, n_f]],
+        holes: holes.iter().map(square).collect(),
+    };
     (map.validated().unwrap(), common::polyanya_grid(n, &holes))
 }
 
@@ -238,10 +259,18 @@ fn fine_meshes_keep_exact_paths_with_few_expansions() {
         let (start, goal) = ([0.5, 0.5], [29.5, 29.5]);
         let expected = oracle(&map, start, goal).unwrap();
         let reduction = Reduction::new(mesh);
-        for result in [ta_star(mesh, &MeshQuery::new(start, goal), &mut NoTrace), tra_star(mesh, &reduction, &MeshQuery::new(start, goal), &mut NoTrace)] {
+        for result in [
+            ta_star(mesh, &MeshQuery::new(start, goal), &mut NoTrace),
+            tra_star(mesh, &reduction, &MeshQuery::new(start, goal), &mut NoTrace),
+        ] {
             let result = result.unwrap();
             assert!((result.path.unwrap().length - expected).abs() < 1e-7);
-            assert!(result.expanded < mesh.walkable_count(), "{} expanded, {} triangles", result.expanded, mesh.walkable_count());
+            assert!(
+                result.expanded < mesh.walkable_count(),
+                "{} expanded, {} triangles",
+                result.expanded,
+                mesh.walkable_count()
+            );
         }
     }
 }
@@ -305,7 +334,8 @@ fn radius_paths_keep_their_distance_and_narrow_corridors_close() {
     // arcs count as arcs, though they are drawn as short segments outside the circle.
     let r: f64 = 0.9;
     let by_hand = 2.0 * ((73.0 - r * r).sqrt() + r * (8f64.atan2(3.0) + (r / 73f64.sqrt()).asin())) + 20.0;
-    let round = ta_star(&mesh, &MeshQuery { radius: r, ..MeshQuery::new(start, goal) }, &mut NoTrace).unwrap().path.unwrap();
+    let round =
+        ta_star(&mesh, &MeshQuery { radius: r, ..MeshQuery::new(start, goal) }, &mut NoTrace).unwrap().path.unwrap();
     assert!((round.length - by_hand).abs() < 1e-9, "{} vs {by_hand} by hand", round.length);
     assert!(path_length(&round.waypoints) > round.length, "the drawn polyline runs outside the arcs");
     let too_wide = MeshQuery { radius: 1.2, ..MeshQuery::new(start, goal) };
@@ -316,7 +346,8 @@ fn radius_paths_keep_their_distance_and_narrow_corridors_close() {
 fn refinement_keeps_radius_paths_and_closed_corridors() {
     let map = load("narrow_corridor.json");
     let plain = Navmesh::build(&map.outline(), None).unwrap();
-    let refined = Navmesh::build(&map.outline(), Some(Refinement { min_angle_deg: 25.0, max_area: Some(4.0) })).unwrap();
+    let refined =
+        Navmesh::build(&map.outline(), Some(Refinement { min_angle_deg: 25.0, max_area: Some(4.0) })).unwrap();
     assert!(refined.walkable_count() > 3 * plain.walkable_count());
     for radius in [0.0, 0.5, 0.9] {
         let query = MeshQuery { radius, ..MeshQuery::new([2.0, 10.0], [28.0, 10.0]) };
@@ -359,12 +390,14 @@ fn first_paths_on_coarse_triangles_can_take_the_wrong_side_of_a_hole() {
     let round_the_left = path_length(&[start, [20.0, 10.0], [10.0, 10.0], [3.0, 14.0], goal]);
     assert!(round_the_left > shortest + 1.0);
     let coarse = Navmesh::build(&map.outline(), None).unwrap();
-    let first = ta_star(&coarse, &MeshQuery { first_path_only: true, ..MeshQuery::new(start, goal) }, &mut NoTrace).unwrap();
+    let first =
+        ta_star(&coarse, &MeshQuery { first_path_only: true, ..MeshQuery::new(start, goal) }, &mut NoTrace).unwrap();
     assert!((first.path.unwrap().length - round_the_left).abs() < 1e-9);
     let best = ta_star(&coarse, &MeshQuery::new(start, goal), &mut NoTrace).unwrap();
     assert!((best.path.unwrap().length - shortest).abs() < 1e-9 && best.improvements == 2);
     let refined = Navmesh::build(&map.outline(), Some(Refinement { min_angle_deg: 25.0, max_area: None })).unwrap();
-    let first = ta_star(&refined, &MeshQuery { first_path_only: true, ..MeshQuery::new(start, goal) }, &mut NoTrace).unwrap();
+    let first =
+        ta_star(&refined, &MeshQuery { first_path_only: true, ..MeshQuery::new(start, goal) }, &mut NoTrace).unwrap();
     assert!((first.path.unwrap().length - shortest).abs() < 1e-9);
 }
 
@@ -400,7 +433,9 @@ fn recorded_search_replays_to_the_found_channel() {
     let result = ta_star(&mesh, &MeshQuery::new([1.0, 1.0], [39.0, 29.0]), &mut recorder).unwrap();
     let mut player = Player::new(recorder.finish(), SearchSnapshot::new(mesh.triangles.len()));
     player.seek(usize::MAX);
-    let Some(SearchOutcome::Found { cost, path }) = &player.view().outcome else { panic!("the trace ends with a path") };
+    let Some(SearchOutcome::Found { cost, path }) = &player.view().outcome else {
+        panic!("the trace ends with a path")
+    };
     let best = result.path.unwrap();
     assert!((cost - best.length).abs() < 1e-12);
     assert_eq!(path, &best.channel);
@@ -438,10 +473,15 @@ fn the_recorded_walk_samples_jumps_and_steps_between_neighbours() {
     let mut recorder = Recorder::default();
     let found = jump_and_walk(&mesh, [39.0, 29.0], 4, &mut recorder).expect("inside the map");
     let events = recorder.finish().events;
-    assert!(matches!(events[..4], [WalkEvent::Sample { .. }, WalkEvent::Sample { .. }, WalkEvent::Sample { .. }, WalkEvent::Sample { .. }]));
+    assert!(matches!(
+        events[..4],
+        [WalkEvent::Sample { .. }, WalkEvent::Sample { .. }, WalkEvent::Sample { .. }, WalkEvent::Sample { .. }]
+    ));
     let nearest = events[..4]
         .iter()
-        .filter_map(|e| if let WalkEvent::Sample { triangle, distance } = e { Some((*distance, *triangle)) } else { None })
+        .filter_map(
+            |e| if let WalkEvent::Sample { triangle, distance } = e { Some((*distance, *triangle)) } else { None },
+        )
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .unwrap()
         .1;
@@ -472,14 +512,33 @@ fn every_malformed_polygon_is_rejected_with_its_ring_and_vertex() {
         (r#"{"boundary": [[0,0],[1e9,0],[0,1]]}"#.to_string(), "vertex 1 [1000000000.0, 0.0] is beyond"),
         (r#"{"boundary": [[0,0],[10,10],[10,0],[0,6]]}"#.to_string(), "the boundary crosses itself"),
         (r#"{"boundary": [[0,0],[10,0],[5,0],[5,5]]}"#.to_string(), "turns back on itself at vertex 1"),
-        (format!(r#"{{"boundary": {square}, "holes": [[[1,1],[2,1],[1,2]], [[2,1],[3,1],[3,2]]]}}"#), "hole 0 (edge from vertex 0) touches or crosses hole 1"),
-        (format!(r#"{{"boundary": {square}, "holes": [[[1,1],[4,1],[4,4],[1,4]], [[3,3],[6,3],[6,6],[3,6]]]}}"#), "touches or crosses hole 1"),
-        (format!(r#"{{"boundary": {square}, "holes": [[[0,1],[2,1],[2,2]]]}}"#), "the boundary (edge from vertex 3) touches or crosses hole 0 (edge from vertex 0)"),
-        (format!(r#"{{"boundary": {square}, "holes": [[[11,1],[12,1],[12,2]]]}}"#), "hole 0 is not inside the boundary"),
-        (format!(r#"{{"boundary": {square}, "holes": [[[1,1],[8,1],[8,8],[1,8]], [[3,3],[4,3],[4,4]]]}}"#), "hole 1 lies inside hole 0"),
+        (
+            format!(r#"{{"boundary": {square}, "holes": [[[1,1],[2,1],[1,2]], [[2,1],[3,1],[3,2]]]}}"#),
+            "hole 0 (edge from vertex 0) touches or crosses hole 1",
+        ),
+        (
+            format!(r#"{{"boundary": {square}, "holes": [[[1,1],[4,1],[4,4],[1,4]], [[3,3],[6,3],[6,6],[3,6]]]}}"#),
+            "touches or crosses hole 1",
+        ),
+        (
+            format!(r#"{{"boundary": {square}, "holes": [[[0,1],[2,1],[2,2]]]}}"#),
+            "the boundary (edge from vertex 3) touches or crosses hole 0 (edge from vertex 0)",
+        ),
+        (
+            format!(r#"{{"boundary": {square}, "holes": [[[11,1],[12,1],[12,2]]]}}"#),
+            "hole 0 is not inside the boundary",
+        ),
+        (
+            format!(r#"{{"boundary": {square}, "holes": [[[1,1],[8,1],[8,8],[1,8]], [[3,3],[4,3],[4,4]]]}}"#),
+            "hole 1 lies inside hole 0",
+        ),
         (format!(r#"{{"boundary": {square}, "holes": [[[1,1],[3,3],[3,1],[1,2]]]}}"#), "hole 0 crosses itself"),
-        (r#"{"boundary": [[0,0],[10,0],[10,10]],
-  "holes": [[1, 2]]}"#.to_string(), "bad.json:2:"),
+        (
+            r#"{"boundary": [[0,0],[10,0],[10,10]],
+  "holes": [[1, 2]]}"#
+                .to_string(),
+            "bad.json:2:",
+        ),
         (r#"{"boundary": [[0,0],[10,10],[10,0],[0,10]]}"#.to_string(), "the boundary crosses itself"),
         (r#"{"boundary": "x\n\u001b[2J"}"#.to_string(), "invalid type: string \"x\\n\\u{1b}[2J\""),
         ("".to_string(), "bad.json:1:"),
@@ -490,14 +549,21 @@ fn every_malformed_polygon_is_rejected_with_its_ring_and_vertex() {
         assert!(message.starts_with("bad.json"), "{message}");
     }
     let nan = PolygonMap { boundary: vec![[0.0, 0.0], [f64::NAN, 1.0], [1.0, 1.0]], holes: vec![] };
-    assert!(!parse_error(r#"{"boundary": "x\n\u001b[2J"}"#).chars().any(char::is_control), "input echoed in errors is escaped");
+    assert!(
+        !parse_error(r#"{"boundary": "x\n\u001b[2J"}"#).chars().any(char::is_control),
+        "input echoed in errors is escaped"
+    );
     assert!(nan.validated().unwrap_err().contains("vertex 1 [NaN, 1.0] is not a finite number"));
 }
 
 #[test]
 fn maps_from_other_tools_are_read() {
     // Keys other tools add are ignored; a byte-order mark and CRLF line ends are fine.
-    let map = PolygonMap::parse("tool.json", "\u{feff}{\"boundary\": [[0,0],[4,0],[4,4],[0,4]],\r\n \"queries\": [[1,1,3,3]], \"name\": \"x\"}").unwrap();
+    let map = PolygonMap::parse(
+        "tool.json",
+        "\u{feff}{\"boundary\": [[0,0],[4,0],[4,4],[0,4]],\r\n \"queries\": [[1,1,3,3]], \"name\": \"x\"}",
+    )
+    .unwrap();
     assert_eq!(map.boundary.len(), 4);
     // A small hole far from the origin: its area must not cancel away.
     let far = r#"{"boundary": [[999999,999999],[1000001,999999],[1000001,1000001],[999999,1000001]],

@@ -2,11 +2,11 @@
 
 mod common;
 
+use searchlab::graph::path_cost;
 use searchlab::grid::movingai::{self, Scenario};
 use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
-use searchlab::pathfinding::pra::{PraOptions, Pyramid};
-use searchlab::graph::path_cost;
 use searchlab::pathfinding::plan_trace::{PlanEvent, PlanStage};
+use searchlab::pathfinding::pra::{PraOptions, Pyramid};
 use searchlab::pathfinding::search_trace::SearchEvent;
 use searchlab::pathfinding::{GridSearch, SearchSpace};
 use searchlab::trace::{NO_NODE, NoTrace, Recorder};
@@ -76,7 +76,10 @@ fn check(grid: &Grid, scenarios: &[Scenario], rules: MoveRules) -> f64 {
         assert_eq!((path[0], *path.last().unwrap()), (start, goal));
         let walked = path_cost(&graph, &path).expect("every step is a legal move");
         assert!((walked - cost).abs() < 1e-6);
-        let best = GridSearch { rules, ..GridSearch::default() }.run(grid, start, goal, &mut space, &mut NoTrace).cost().unwrap();
+        let best = GridSearch { rules, ..GridSearch::default() }
+            .run(grid, start, goal, &mut space, &mut NoTrace)
+            .cost()
+            .unwrap();
         assert!(cost >= best - 1e-6);
         total += cost / best.max(1e-9) - 1.0;
     }
@@ -119,7 +122,14 @@ fn pra_k_gives_a_valid_prefix_from_the_start() {
     for s in scenarios.iter().rev().take(10) {
         let (start, goal) = endpoints(&grid, s);
         for k in [1, 2, 4, 8] {
-            let result = pyramid.query(&grid, start, goal, PraOptions { k: Some(k), ..PraOptions::default() }, &mut space, &mut NoTrace);
+            let result = pyramid.query(
+                &grid,
+                start,
+                goal,
+                PraOptions { k: Some(k), ..PraOptions::default() },
+                &mut space,
+                &mut NoTrace,
+            );
             let (cost, path) = result.path.expect("a first stretch is always found");
             assert_eq!(path[0], start);
             assert!((path_cost(&graph, &path).unwrap() - cost).abs() < 1e-6);
@@ -129,8 +139,22 @@ fn pra_k_gives_a_valid_prefix_from_the_start() {
         // PRA*(k) plans higher by default, in corridors without rings; on the same level and
         // with corridors as narrow, a k beyond every path is plain PRA*.
         let level = Some(pyramid.default_level(&grid, start, goal, Some(1_000_000)));
-        let unlimited = pyramid.query(&grid, start, goal, PraOptions { level, k: Some(1_000_000), ..PraOptions::default() }, &mut space, &mut NoTrace);
-        let full = pyramid.query(&grid, start, goal, PraOptions { level, width: 0, ..PraOptions::default() }, &mut space, &mut NoTrace);
+        let unlimited = pyramid.query(
+            &grid,
+            start,
+            goal,
+            PraOptions { level, k: Some(1_000_000), ..PraOptions::default() },
+            &mut space,
+            &mut NoTrace,
+        );
+        let full = pyramid.query(
+            &grid,
+            start,
+            goal,
+            PraOptions { level, width: 0, ..PraOptions::default() },
+            &mut space,
+            &mut NoTrace,
+        );
         assert_eq!(unlimited, full, "a k beyond every path's length is plain PRA*");
     }
 }
@@ -151,7 +175,14 @@ fn every_planning_level_works_and_recording_changes_nothing() {
         let stages = recorder.finish().events.iter().filter(|e| matches!(e, PlanEvent::Stage { .. })).count();
         assert!(stages > level, "one stage per level searched");
     }
-    let at_grid = pyramid.query(&grid, start, goal, PraOptions { level: Some(0), ..PraOptions::default() }, &mut SearchSpace::new(), &mut NoTrace);
+    let at_grid = pyramid.query(
+        &grid,
+        start,
+        goal,
+        PraOptions { level: Some(0), ..PraOptions::default() },
+        &mut SearchSpace::new(),
+        &mut NoTrace,
+    );
     assert!((at_grid.path.unwrap().0 - s.optimal).abs() < 1e-6, "planning on the grid itself is plain A*");
 }
 
@@ -170,7 +201,8 @@ fn drawing_data_regions_paths_and_corridors() {
             assert!(cells.iter().all(|&c| regions[c as usize] == node), "a node's cells are its region");
             let children = pyramid.children(level, node);
             let mean = |axis: fn((f64, f64)) -> f64| {
-                children.iter().map(|&c| axis(pyramid.position(&grid, level - 1, c))).sum::<f64>() / children.len() as f64
+                children.iter().map(|&c| axis(pyramid.position(&grid, level - 1, c))).sum::<f64>()
+                    / children.len() as f64
             };
             let (x, y) = pyramid.position(&grid, level, node);
             assert!((x - mean(|p| p.0)).abs() < 1e-9 && (y - mean(|p| p.1)).abs() < 1e-9);
@@ -185,17 +217,26 @@ fn drawing_data_regions_paths_and_corridors() {
         let level = result.level;
         assert_eq!(result.paths[0], result.path.as_ref().unwrap().1, "level 0's path is the grid path");
         assert_eq!(result.paths[level][0], pyramid.ancestor(start, level));
-        assert!(events.iter().any(|e| matches!(e, PlanEvent::Search(SearchEvent::Found { path, .. }) if *path == result.paths[level])));
+        assert!(
+            events.iter().any(
+                |e| matches!(e, PlanEvent::Search(SearchEvent::Found { path, .. }) if *path == result.paths[level])
+            )
+        );
         let corridors: Vec<(usize, Vec<u32>)> = events
             .iter()
-            .filter_map(|e| if let PlanEvent::Corridor { level, nodes } = e { Some((*level, nodes.clone())) } else { None })
+            .filter_map(
+                |e| if let PlanEvent::Corridor { level, nodes } = e { Some((*level, nodes.clone())) } else { None },
+            )
             .collect();
         assert_eq!(corridors.len(), level, "one corridor per level below the planning level");
-        let widened = events.iter().any(|e| matches!(e, PlanEvent::Stage { stage: PlanStage::RefineWithoutCorridor, .. }));
+        let widened =
+            events.iter().any(|e| matches!(e, PlanEvent::Stage { stage: PlanStage::RefineWithoutCorridor, .. }));
         for (l, nodes) in corridors {
             assert_eq!(nodes, result.corridors[l]);
             // The corridor lies under the path one level up and its neighbours.
-            assert!(result.paths[l + 1].iter().all(|&up| pyramid.children(l + 1, up).iter().all(|c| nodes.contains(c))));
+            assert!(
+                result.paths[l + 1].iter().all(|&up| pyramid.children(l + 1, up).iter().all(|c| nodes.contains(c)))
+            );
             if !widened {
                 assert!(result.paths[l].iter().all(|n| nodes.contains(n)), "level {l}'s path stays in its corridor");
             }
@@ -255,7 +296,11 @@ fn a_corridor_wider_than_the_map_stops_growing_and_gives_the_scenario_optimum() 
 fn free_cells_around(grid: &Grid, cell: u32) -> Vec<u32> {
     let (x, y) = grid.coords(cell);
     let (x, y) = (i64::from(x), i64::from(y));
-    (y - 1..=y + 1).flat_map(|ny| (x - 1..=x + 1).map(move |nx| (nx, ny))).filter(|&(nx, ny)| grid.is_passable(nx, ny)).map(|(nx, ny)| grid.cell(nx as u32, ny as u32)).collect()
+    (y - 1..=y + 1)
+        .flat_map(|ny| (x - 1..=x + 1).map(move |nx| (nx, ny)))
+        .filter(|&(nx, ny)| grid.is_passable(nx, ny))
+        .map(|(nx, ny)| grid.cell(nx as u32, ny as u32))
+        .collect()
 }
 
 #[test]
@@ -265,11 +310,19 @@ fn pra_k_refines_inside_the_kept_regions_above_without_rings_and_on_the_grid_the
     let mut space = SearchSpace::new();
     for s in scenarios.iter().rev().take(10) {
         let (start, goal) = endpoints(&grid, s);
-        let result = pyramid.query(&grid, start, goal, PraOptions { k: Some(2), ..PraOptions::default() }, &mut space, &mut NoTrace);
+        let result = pyramid.query(
+            &grid,
+            start,
+            goal,
+            PraOptions { k: Some(2), ..PraOptions::default() },
+            &mut space,
+            &mut NoTrace,
+        );
         assert!(result.level >= 1, "PRA*(k) plans above the grid");
         for l in 0..result.level {
             let mut corridor = result.corridors[l].clone();
-            let mut under: Vec<u32> = result.paths[l + 1].iter().flat_map(|&up| pyramid.children(l + 1, up).iter().copied()).collect();
+            let mut under: Vec<u32> =
+                result.paths[l + 1].iter().flat_map(|&up| pyramid.children(l + 1, up).iter().copied()).collect();
             if l == 0 {
                 let around: Vec<u32> = under.iter().flat_map(|&cell| free_cells_around(&grid, cell)).collect();
                 under.extend(around);
@@ -327,8 +380,12 @@ fn abstract_lower_bounds_are_admissible_and_consistent() {
                 let lower_bound = pyramid.lower_bound_to(&grid, level, target);
                 for (&node, &(_, cost)) in &reached {
                     let bound = lower_bound(node);
-                    assert!(bound <= cost as f64 / 1e6 + 1e-3, "{name} level {level}: {node} -> {target} bound {bound} above {cost}");
-                    let ((x, y), (tx, ty)) = (pyramid.position(&grid, level, node), pyramid.position(&grid, level, target));
+                    assert!(
+                        bound <= cost as f64 / 1e6 + 1e-3,
+                        "{name} level {level}: {node} -> {target} bound {bound} above {cost}"
+                    );
+                    let ((x, y), (tx, ty)) =
+                        (pyramid.position(&grid, level, node), pyramid.position(&grid, level, target));
                     let (dx, dy) = ((x - tx).abs(), (y - ty).abs());
                     let octile = dx.max(dy) + (2f64.sqrt() - 1.0) * dx.min(dy);
                     assert!(bound >= octile - 1e-9, "{name}: never below the octile distance");
@@ -365,17 +422,25 @@ fn plans_steer_round_costly_ground_as_the_grid_search_does() {
             weighted_blocks.set_weight(x, y, 5);
         }
     }
-    for (grid, queries) in [
-        (&grid, vec![((0, 32), (63, 32)), ((32, 0), (32, 63)), ((1, 1), (62, 40))]),
-        (&weighted_blocks, vec![]),
-    ] {
+    for (grid, queries) in
+        [(&grid, vec![((0, 32), (63, 32)), ((32, 0), (32, 63)), ((1, 1), (62, 40))]), (&weighted_blocks, vec![])]
+    {
         let pyramid = Pyramid::build(grid, MoveRules::MOVINGAI);
         let cells = grid.passable_cells();
-        let spread: Vec<((u32, u32), (u32, u32))> = (0..20).map(|i| (grid.coords(cells[i * 37 % cells.len()]), grid.coords(cells[(i * 7919 + 500) % cells.len()]))).collect();
+        let spread: Vec<((u32, u32), (u32, u32))> = (0..20)
+            .map(|i| (grid.coords(cells[i * 37 % cells.len()]), grid.coords(cells[(i * 7919 + 500) % cells.len()])))
+            .collect();
         let mut over = Vec::new();
         for (from, to) in queries.into_iter().chain(spread) {
             let Some(optimum) = common::reference::movingai_cost(grid, from, to) else { continue };
-            let found = pyramid.query(grid, grid.cell(from.0, from.1), grid.cell(to.0, to.1), PraOptions::default(), &mut SearchSpace::default(), &mut NoTrace);
+            let found = pyramid.query(
+                grid,
+                grid.cell(from.0, from.1),
+                grid.cell(to.0, to.1),
+                PraOptions::default(),
+                &mut SearchSpace::default(),
+                &mut NoTrace,
+            );
             let (cost, _) = found.path.expect("a reachable goal gets a path");
             over.push(cost / optimum.max(1e-9) - 1.0);
         }
@@ -420,7 +485,8 @@ fn mazes_between_pockets() -> Grid {
     for y in 0..height {
         for x in 0..width {
             let in_maze = (4..4 + 41).contains(&y) && mazes[x as usize / 41].is_passable(x as i64 % 41, y as i64 - 4);
-            let in_pocket = (1..3).contains(&x) && (1..3).contains(&y) || (width - 3..width - 1).contains(&x) && (height - 3..height - 1).contains(&y);
+            let in_pocket = (1..3).contains(&x) && (1..3).contains(&y)
+                || (width - 3..width - 1).contains(&x) && (height - 3..height - 1).contains(&y);
             grid.set_passable(x, y, in_maze || in_pocket);
         }
     }
@@ -434,7 +500,9 @@ fn landmarks_guide_every_large_region_not_a_pocket_at_either_end() {
     let mut space = SearchSpace::new();
     let labels = grid.components(MoveRules::MOVINGAI);
     for side in [0, 41] {
-        let maze_cells: Vec<u32> = (0..grid.cell_count() as u32).filter(|&c| labels[c as usize] == labels[grid.cell(side + 1, 5) as usize]).collect();
+        let maze_cells: Vec<u32> = (0..grid.cell_count() as u32)
+            .filter(|&c| labels[c as usize] == labels[grid.cell(side + 1, 5) as usize])
+            .collect();
         assert!(maze_cells.len() > 700, "each maze is one large region");
         // Pairs close as the crow flies but far along the maze: the straight line says little there.
         let (mut bound_sum, mut cost_sum, mut octile_sum) = (0.0, 0.0, 0.0);
@@ -457,7 +525,10 @@ fn landmarks_guide_every_large_region_not_a_pocket_at_either_end() {
         }
         assert!(cost_sum > 20.0 * octile_sum.max(1.0), "the maze has such pairs: cost {cost_sum}, octile {octile_sum}");
         // The straight line alone would give under a twentieth of the cost.
-        assert!(bound_sum > 0.5 * cost_sum, "maze at x = {side}: level 1's bound {bound_sum} against the A* costs {cost_sum}");
+        assert!(
+            bound_sum > 0.5 * cost_sum,
+            "maze at x = {side}: level 1's bound {bound_sum} against the A* costs {cost_sum}"
+        );
     }
 }
 

@@ -61,7 +61,12 @@ fn iterative_deepening_keeps_plain_alpha_beta_values_at_depth_4() {
 fn iterative_deepening_respects_node_limits_and_prunes_well_from_the_start() {
     let start = Barca::start();
     let mut id = IterativeDeepening::new(IdOptions { tt_bits: 18, ..IdOptions::default() });
-    let result = id.search(&start, &DefaultEval, &SearchLimits { nodes: Some(200_000), ..SearchLimits::default() }, &mut NoTrace);
+    let result = id.search(
+        &start,
+        &DefaultEval,
+        &SearchLimits { nodes: Some(200_000), ..SearchLimits::default() },
+        &mut NoTrace,
+    );
     assert!(result.stats.nodes <= 200_001);
     assert!(result.stats.depth_reached >= 3, "depth {}", result.stats.depth_reached);
     assert!(start.parse_move(&start.move_text(result.best_move.unwrap())).is_ok());
@@ -91,12 +96,14 @@ fn barca_search_plays_the_game_so_far_and_sees_its_repetitions() {
     assert_eq!(line["outcome"], "draw", "its third occurrence ends the game");
     assert!(line["best_move"].is_null());
     assert_eq!(line["score"], 0);
-
 }
 
 #[test]
 fn barca_search_moves_that_cannot_be_played_are_named() {
-    common::cli::assert_fails(&["barca", "search", "--algo", "id", "--depth", "1", "--moves", "d2c3 e2e9"], "--moves: move 2");
+    common::cli::assert_fails(
+        &["barca", "search", "--algo", "id", "--depth", "1", "--moves", "d2c3 e2e9"],
+        "--moves: move 2",
+    );
     common::cli::assert_fails(
         &["barca", "search", "--algo", "id", "--depth", "1", "--moves", &format!("{SHUFFLE_TWICE} e2e5")],
         "--moves: move 9 (e2e5) comes after the game ended",
@@ -110,7 +117,10 @@ fn barca_search_zero_limits_name_their_flag() {
     for flag in ["--iterations", "--millis"] {
         common::cli::assert_fails(&["barca", "search", "--algo", "uct", flag, "0"], &format!("'{flag} <"));
     }
-    common::cli::assert_fails(&["barca", "search", "--algo", "id", "--nodes", "0"], "'0' is not a whole number of 1 or more");
+    common::cli::assert_fails(
+        &["barca", "search", "--algo", "id", "--nodes", "0"],
+        "'0' is not a whole number of 1 or more",
+    );
 }
 
 #[test]
@@ -130,5 +140,8 @@ fn barca_search_evaluates_with_the_weights_file() {
     let with_default = alphabeta::search(&Barca::from_fen(&fen).unwrap(), &DefaultEval, 2, &mut NoTrace).score;
     assert_eq!(search(&[]), i64::from(with_default));
     assert_ne!(with_tuned, with_default, "a position where the weights matter");
-    common::cli::assert_fails(&["barca", "search", "--algo", "id", "--weights", "no/such.json"], "--weights: no/such.json");
+    common::cli::assert_fails(
+        &["barca", "search", "--algo", "id", "--weights", "no/such.json"],
+        "--weights: no/such.json",
+    );
 }

@@ -57,10 +57,15 @@ fn a_straight_line_is_returned_only_when_it_is_a_cheapest_path() {
                         let (s, g) = (grid.coords(start), grid.coords(goal));
                         common::reference::movingai_cost(&grid, s, g)
                     } else {
-                        GridSearch { algorithm: Algorithm::Dijkstra, rules, ..GridSearch::default() }.run(&grid, start, goal, &mut space, &mut NoTrace).cost()
+                        GridSearch { algorithm: Algorithm::Dijkstra, rules, ..GridSearch::default() }
+                            .run(&grid, start, goal, &mut space, &mut NoTrace)
+                            .cost()
                     };
                     let optimal = optimal.expect("a free line joins its ends");
-                    assert!(common::reference::same_cost(cost, optimal), "{rules:?}: line {cost} against optimal {optimal}");
+                    assert!(
+                        common::reference::same_cost(cost, optimal),
+                        "{rules:?}: line {cost} against optimal {optimal}"
+                    );
                 }
             }
         }
@@ -73,15 +78,20 @@ fn a_straight_line_is_returned_only_when_it_is_a_cheapest_path() {
 fn a_wall_a_corner_or_heavy_ground_on_the_line_stops_it_and_says_where() {
     let mut grid = Grid::new(9, 5);
     let (start, goal) = (grid.cell(0, 2), grid.cell(8, 2));
-    let line = |grid: &Grid, rules: MoveRules, start: u32, goal: u32| GridGraph::new(grid, rules).straight_path(start, goal);
+    let line =
+        |grid: &Grid, rules: MoveRules, start: u32, goal: u32| GridGraph::new(grid, rules).straight_path(start, goal);
     assert_eq!(line(&grid, MoveRules::MOVINGAI, start, goal).map(|(cost, path)| (cost, path.len())), Ok((8.0, 9)));
     grid.set_weight(4, 2, 3);
-    let stop = line(&grid, MoveRules::MOVINGAI, start, goal).expect_err("a weight makes the line dearer than open ground");
+    let stop =
+        line(&grid, MoveRules::MOVINGAI, start, goal).expect_err("a weight makes the line dearer than open ground");
     assert_eq!((stop.cell, stop.obstacle), (grid.cell(4, 2), Obstacle::Weight(3)));
     assert_eq!(stop.walked, (0..4).map(|x| grid.cell(x, 2)).collect::<Vec<_>>(), "the cells before it");
     grid.set_weight(4, 2, 1);
     grid.set_passable(4, 2, false);
-    assert_eq!(line(&grid, MoveRules::MOVINGAI, start, goal).map_err(|stop| (stop.cell, stop.obstacle)), Err((grid.cell(4, 2), Obstacle::Wall)));
+    assert_eq!(
+        line(&grid, MoveRules::MOVINGAI, start, goal).map_err(|stop| (stop.cell, stop.obstacle)),
+        Err((grid.cell(4, 2), Obstacle::Wall))
+    );
     // A diagonal past a wall's corner is no MovingAI move, though a corner-cutting one.
     let mut grid = Grid::new(2, 2);
     grid.set_passable(1, 0, false);
@@ -156,14 +166,24 @@ fn hpa_and_pra_answer_a_free_line_with_it_and_plan_otherwise() {
         assert_eq!(line.is_some(), straight);
         let hpa_stages = stages(|r| drop(hpa.query(&grid, start, goal, HpaQuery { smooth: true }, &mut space, r)));
         let pra_stages = stages(|r| drop(pyramid.query(&grid, start, goal, PraOptions::default(), &mut space, r)));
-        let pra_k = pyramid.query(&grid, start, goal, PraOptions { k: Some(1), ..PraOptions::default() }, &mut space, &mut NoTrace);
+        let pra_k = pyramid.query(
+            &grid,
+            start,
+            goal,
+            PraOptions { k: Some(1), ..PraOptions::default() },
+            &mut space,
+            &mut NoTrace,
+        );
         // The line is always tried first; free, it is the whole plan.
         for (planner, (stages, blocked)) in [("HPA*", hpa_stages), ("PRA*", pra_stages)] {
             assert_eq!(stages[0], PlanStage::StraightLine, "{planner}");
             assert_eq!((stages.len() == 1, blocked), (straight, !straight), "{planner}: {stages:?}");
         }
         if let Some(line) = line {
-            assert_eq!(hpa.query(&grid, start, goal, HpaQuery { smooth: true }, &mut space, &mut NoTrace).path, Some(line.clone()));
+            assert_eq!(
+                hpa.query(&grid, start, goal, HpaQuery { smooth: true }, &mut space, &mut NoTrace).path,
+                Some(line.clone())
+            );
             // PRA*(k) needs its first steps: the whole line holds them.
             assert!(pra_k.complete);
             assert_eq!(pra_k.path, Some(line));

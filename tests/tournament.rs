@@ -10,8 +10,8 @@ use searchlab::tournament::elo::{elo_from_score, expected_score};
 use searchlab::tournament::scoring::{DRAW_SHARE, tally};
 use searchlab::tournament::tune::{TUNED_NAMES, tunable, with_tunable};
 use searchlab::tournament::{
-    Contestant, Decision, EngineSpec, GameRecord, GameResult, MatchConfig, Objective, ReportScoring, Sprt, TuneConfig, TuneLog, Wdl,
-    elo_estimate, plain_score, run_match, tune,
+    Contestant, Decision, EngineSpec, GameRecord, GameResult, MatchConfig, Objective, ReportScoring, Sprt, TuneConfig,
+    TuneLog, Wdl, elo_estimate, plain_score, run_match, tune,
 };
 
 fn record(result: GameResult, plies: usize, mean_eval: f64) -> GameRecord {
@@ -29,17 +29,26 @@ fn report_scoring_rewards_quick_wins_and_the_better_side_of_a_draw() {
     let better_draw = scoring.score(&record(GameResult::Draw, 300, 100.0));
     assert!((better_draw - DRAW_SHARE * 1f64.tanh()).abs() < 1e-12);
     assert_eq!(scoring.score(&record(GameResult::Draw, 300, -100.0)), -better_draw);
-    assert!(scoring.score(&record(GameResult::Draw, 300, 1e9)) < scoring.score(&record(GameResult::Win, 10_000, 0.0)),
-        "no draw outscores a win");
+    assert!(
+        scoring.score(&record(GameResult::Draw, 300, 1e9)) < scoring.score(&record(GameResult::Win, 10_000, 0.0)),
+        "no draw outscores a win"
+    );
 
     // The same W/D/L, so the same plain score, but quicker wins and better draws: a higher report score.
-    let sharp = [record(GameResult::Win, 15, 0.0), record(GameResult::Draw, 300, 80.0), record(GameResult::Loss, 150, 0.0)];
-    let slow = [record(GameResult::Win, 150, 0.0), record(GameResult::Draw, 300, -80.0), record(GameResult::Loss, 15, 0.0)];
+    let sharp =
+        [record(GameResult::Win, 15, 0.0), record(GameResult::Draw, 300, 80.0), record(GameResult::Loss, 150, 0.0)];
+    let slow =
+        [record(GameResult::Win, 150, 0.0), record(GameResult::Draw, 300, -80.0), record(GameResult::Loss, 15, 0.0)];
     let plain = |games: &[GameRecord]| games.iter().map(plain_score).sum::<f64>() / games.len() as f64;
     assert_eq!(plain(&sharp), 0.5);
     assert_eq!(plain(&slow), 0.5);
     assert_eq!(tally(&sharp), Wdl { wins: 1, draws: 1, losses: 1 });
-    assert!(scoring.mean(&sharp) > 0.15 && scoring.mean(&slow) < -0.15, "{} {}", scoring.mean(&sharp), scoring.mean(&slow));
+    assert!(
+        scoring.mean(&sharp) > 0.15 && scoring.mean(&slow) < -0.15,
+        "{} {}",
+        scoring.mean(&sharp),
+        scoring.mean(&slow)
+    );
 }
 
 #[test]
@@ -61,7 +70,11 @@ fn elo_and_its_interval_match_hand_computed_values() {
     let even = elo_estimate(&Wdl { wins: 10, draws: 0, losses: 10 });
     assert_eq!(even.elo, 0.0);
     assert!((even.low + even.high).abs() < 1e-9, "an even score has a symmetric interval");
-    assert_eq!(elo_estimate(&Wdl { wins: 0, draws: 0, losses: 5 }).elo, f64::NEG_INFINITY, "no finite difference predicts a score of 0");
+    assert_eq!(
+        elo_estimate(&Wdl { wins: 0, draws: 0, losses: 5 }).elo,
+        f64::NEG_INFINITY,
+        "no finite difference predicts a score of 0"
+    );
 }
 
 #[test]
@@ -80,7 +93,11 @@ fn sprt_accepts_rejects_and_continues_on_synthetic_results() {
     assert_eq!(sprt.status(&strong).decision, Decision::AcceptH1);
     assert_eq!(sprt.status(&Wdl { wins: 200, draws: 200, losses: 600 }).decision, Decision::AcceptH0);
     assert_eq!(sprt.status(&Wdl { wins: 10, draws: 10, losses: 10 }).decision, Decision::Continue);
-    assert_eq!(sprt.status(&Wdl { wins: 3, draws: 0, losses: 0 }).decision, Decision::Continue, "three wins prove little");
+    assert_eq!(
+        sprt.status(&Wdl { wins: 3, draws: 0, losses: 0 }).decision,
+        Decision::Continue,
+        "three wins prove little"
+    );
     assert_eq!(sprt.llr(&Wdl::default()), 0.0);
     assert!(Sprt { elo0: 5.0, elo1: 0.0, ..sprt }.validate().is_err());
     assert!(Sprt { alpha: 0.0, ..sprt }.validate().is_err());
@@ -102,7 +119,10 @@ fn match_runner_is_deterministic_for_a_seed_on_any_number_of_threads() {
     other.centre = 8;
     // `easy` samples its moves: the engines' own randomness must be seeded per game too.
     let contestants = [
-        Contestant { engine: EngineSpec::level(searchlab::adversarial::choice::Difficulty::Easy), eval: Weights::default() },
+        Contestant {
+            engine: EngineSpec::level(searchlab::adversarial::choice::Difficulty::Easy),
+            eval: Weights::default(),
+        },
         Contestant { engine: EngineSpec::depth(searchlab::adversarial::engine::EngineAlgorithm::Id, 1), eval: other },
     ];
     let on = |threads: usize| {
@@ -125,14 +145,24 @@ fn match_runner_is_deterministic_for_a_seed_on_any_number_of_threads() {
 #[test]
 fn sprt_stops_a_lopsided_match_early() {
     let contestants = [
-        Contestant { engine: EngineSpec::new(searchlab::adversarial::engine::EngineAlgorithm::Random), eval: Weights::default() },
-        Contestant { engine: EngineSpec::depth(searchlab::adversarial::engine::EngineAlgorithm::Id, 1), eval: Weights::default() },
+        Contestant {
+            engine: EngineSpec::new(searchlab::adversarial::engine::EngineAlgorithm::Random),
+            eval: Weights::default(),
+        },
+        Contestant {
+            engine: EngineSpec::depth(searchlab::adversarial::engine::EngineAlgorithm::Id, 1),
+            eval: Weights::default(),
+        },
     ];
     let sprt = Sprt { elo0: 0.0, elo1: 20.0, alpha: 0.05, beta: 0.05 };
     let report = run_match(&start(), &contestants, &config(400, Some(sprt)), &()).unwrap();
     let status = report.sprt.expect("the test ran");
     assert_eq!(status.decision, Decision::AcceptH0, "random moves are no stronger");
-    assert!(report.games.len() < 400 && report.games.len() % 2 == 0, "stopped after a whole pair: {}", report.games.len());
+    assert!(
+        report.games.len() < 400 && report.games.len() % 2 == 0,
+        "stopped after a whole pair: {}",
+        report.games.len()
+    );
     let summary = report.summary(&ReportScoring::default());
     assert!(summary.score < 0.2 && summary.elo.high < 0.0, "{summary:?}");
 }
@@ -169,7 +199,10 @@ fn a_tiny_tuning_run_completes_and_its_weights_load_back() {
         assert!((0.0..=1.0).contains(&row.plain_score) && (-1.0..=1.0).contains(&row.report_score));
     }
     let best = &log.iterations[log.best_iteration as usize];
-    assert!(log.iterations.iter().all(|row| row.report_score <= best.report_score), "best is the best vs the reference");
+    assert!(
+        log.iterations.iter().all(|row| row.report_score <= best.report_score),
+        "best is the best vs the reference"
+    );
     assert_eq!(best.weights, log.best);
     let reloaded = TuneLog::from_json(&log.to_json()).unwrap();
     assert_eq!(reloaded.best, log.best);
@@ -182,7 +215,10 @@ fn a_tiny_tuning_run_completes_and_its_weights_load_back() {
     plain.objective = Objective::Plain;
     let plain_log = tune(&plain, &()).unwrap();
     for row in &plain_log.iterations {
-        assert!((row.objective_score - (2.0 * row.plain_score - 1.0)).abs() < 1e-12, "the plain objective is W/D/L on −1..1");
+        assert!(
+            (row.objective_score - (2.0 * row.plain_score - 1.0)).abs() < 1e-12,
+            "the plain objective is W/D/L on −1..1"
+        );
     }
     assert_eq!(plain_log.iterations[0].weights, Weights::default());
 }
@@ -192,8 +228,22 @@ fn cli_tune_writes_weights_and_a_log_that_the_match_command_reads() {
     let dir = ScratchDir::new("tune");
     let (out, log) = (dir.path("weights.json"), dir.path("log.json"));
     let (out_text, log_text) = (out.to_str().unwrap(), log.to_str().unwrap());
-    let args = ["barca", "tune", "--iterations", "1", "--games-per-eval", "2", "--depth", "1", "--ply-limit", "60",
-        "--out", out_text, "--log", log_text];
+    let args = [
+        "barca",
+        "tune",
+        "--iterations",
+        "1",
+        "--games-per-eval",
+        "2",
+        "--depth",
+        "1",
+        "--ply-limit",
+        "60",
+        "--out",
+        out_text,
+        "--log",
+        log_text,
+    ];
     let lines = json_lines(&searchlab(&args));
     assert_eq!(lines[0]["iterations"], 1);
     let weights = Weights::load(&out).expect("valid weights");
@@ -201,8 +251,21 @@ fn cli_tune_writes_weights_and_a_log_that_the_match_command_reads() {
     let log = TuneLog::from_json(&std::fs::read_to_string(&log).unwrap()).unwrap();
     assert_eq!(log.iterations.len(), 2);
 
-    let play = ["barca", "match", "--depth", "1", "--white-weights", out_text, "--games", "4", "--ply-limit", "60",
-        "--sprt", "0,10", "--summary-only"];
+    let play = [
+        "barca",
+        "match",
+        "--depth",
+        "1",
+        "--white-weights",
+        out_text,
+        "--games",
+        "4",
+        "--ply-limit",
+        "60",
+        "--sprt",
+        "0,10",
+        "--summary-only",
+    ];
     let summary = &json_lines(&searchlab(&play))[0];
     assert_eq!(summary["games"], 4);
     assert_eq!(summary["white"], "id:1");
@@ -218,7 +281,10 @@ fn cli_tune_writes_weights_and_a_log_that_the_match_command_reads() {
     assert!(TUNED_NAMES.iter().chain(&["report score"]).all(|name| svg.contains(&format!(">{name}</text>"))));
     assert_fails(&["barca", "plot", "--log", out_text, "--out", svg_path.to_str().unwrap()], "tuning log");
     let csv = dir.write("log.csv", log.to_csv());
-    assert_fails(&["barca", "plot", "--log", csv.to_str().unwrap(), "--out", svg_path.to_str().unwrap()], "plots read the JSON log");
+    assert_fails(
+        &["barca", "plot", "--log", csv.to_str().unwrap(), "--out", svg_path.to_str().unwrap()],
+        "plots read the JSON log",
+    );
 
     assert_fails(&["barca", "match", "--sprt", "5,0"], "elo0 < elo1");
     assert_fails(&["barca", "match", "--depth", "0"], "--depth");
@@ -227,10 +293,16 @@ fn cli_tune_writes_weights_and_a_log_that_the_match_command_reads() {
     assert_fails(&["barca", "match", "--white-weights", "/nonexistent/w.json"], "--white-weights");
     // Black already holds three holes: no game can be played from there.
     let black_won = "4ee4/3l6/10/3m2m3/10/10/3l6/10/3LMML3/4EE4 w";
-    assert_fails(&["barca", "match", "--fen", black_won, "--opening-plies", "0"], "--fen: the game is over (Black has won)");
+    assert_fails(
+        &["barca", "match", "--fen", black_won, "--opening-plies", "0"],
+        "--fen: the game is over (Black has won)",
+    );
     assert_fails(&["barca", "tune", "--games-per-eval", "1", "--out", "/tmp/x.json"], "--games-per-eval");
     // A path that cannot be written is refused before any game is played.
     let started = std::time::Instant::now();
-    assert_fails(&["barca", "tune", "--iterations", "50", "--out", "/nonexistent/dir/t.json"], "/nonexistent/dir/t.json: cannot write");
+    assert_fails(
+        &["barca", "tune", "--iterations", "50", "--out", "/nonexistent/dir/t.json"],
+        "/nonexistent/dir/t.json: cannot write",
+    );
     assert!(started.elapsed().as_secs() < 20, "refused at once, not after the run");
 }

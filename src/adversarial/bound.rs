@@ -104,9 +104,9 @@ mod tests {
     use super::*;
     use crate::adversarial::tree::TreeEvent;
     use crate::adversarial::{INF, alphabeta, minimax};
+    use crate::games::custom_tree::{CustomTree, Node};
     use crate::games::tictactoe::TicTacToe;
     use crate::games::{DefaultEval, Game, is_proven};
-    use crate::games::custom_tree::{CustomTree, Node};
     use crate::trace::{NoTrace, Player, Recorder};
     use proptest::prelude::*;
 
@@ -142,7 +142,8 @@ mod tests {
         if depth == 0 {
             return leaf.boxed();
         }
-        prop_oneof![1 => leaf, 4 => proptest::collection::vec(random_tree(depth - 1), 1..=3).prop_map(Node::Inner)].boxed()
+        prop_oneof![1 => leaf, 4 => proptest::collection::vec(random_tree(depth - 1), 1..=3).prop_map(Node::Inner)]
+            .boxed()
     }
 
     proptest! {
@@ -183,7 +184,11 @@ mod tests {
         let root = CustomTree::parse("((3,12,8),(2,4,6),(14,5,2))").unwrap();
         let mut recorder = Recorder::default();
         let result = alphabeta::search(&root, &DefaultEval, 2, &mut recorder);
-        assert_eq!((result.stats.cutoffs, result.stats.first_move_cutoffs), (1, 1), "by hand: one cut, pruning 4 and 6");
+        assert_eq!(
+            (result.stats.cutoffs, result.stats.first_move_cutoffs),
+            (1, 1),
+            "by hand: one cut, pruning 4 and 6"
+        );
         let trace = recorder.finish();
         let windows = entry_windows(&trace.events);
         let mut player = Player::new(trace, TreeView::new());
@@ -191,7 +196,10 @@ mod tests {
         let view = player.view();
         let third = *view.children(0).last().unwrap();
         assert_eq!(view.cutoff(third), None);
-        assert_eq!(Bounded::of_node(view, third, &|n| windows[n as usize]), Some(Bounded { value: 2, kind: BoundKind::Exact }));
+        assert_eq!(
+            Bounded::of_node(view, third, &|n| windows[n as usize]),
+            Some(Bounded { value: 2, kind: BoundKind::Exact })
+        );
         let second = view.children(0)[1];
         assert_eq!(view.cutoff(second).map(|(_, pruned)| pruned.clone()), Some(vec!["2".to_string(), "3".to_string()]));
         assert_eq!(Bounded::of_node(view, second, &|n| windows[n as usize]).map(|b| b.kind), Some(BoundKind::AtMost));
@@ -214,7 +222,8 @@ mod tests {
             let game = position_at(&root, view, id as u32);
             let truth = game.side_to_move().sign() * minimax::search(&game, &DefaultEval, 9, &mut NoTrace).score;
             // Wins are scored by plies from the search's root: count the node's plies too.
-            let truth = if is_proven(truth) { truth - truth.signum() * Score::from(view.ply(id as u32)) } else { truth };
+            let truth =
+                if is_proven(truth) { truth - truth.signum() * Score::from(view.ply(id as u32)) } else { truth };
             let shown = Bounded::of_node(view, id as u32, &|n| windows[n as usize]).unwrap();
             assert!(shown.admits(truth), "node {id}: shows {shown:?}, minimax {truth}");
             if shown.kind == BoundKind::Exact { exact += 1 } else { bounds += 1 }

@@ -6,9 +6,9 @@ use rand::Rng;
 
 use super::engine::{Choice, EngineResult};
 use super::iterative::IterativeDeepening;
+use super::tree::TreeEvent;
 use super::{SearchLimits, alphabeta};
 use crate::games::{Evaluator, Game, Score, is_proven};
-use super::tree::TreeEvent;
 use crate::trace::{Control, Tracer};
 
 /// How many of the best root moves the randomization samples from.
@@ -120,7 +120,9 @@ pub fn choose_move<G: Game, E: Evaluator<G>>(
     observer: &mut impl Tracer<TreeEvent>,
 ) -> Choice<G::Move> {
     match difficulty.sampling_depth() {
-        Some(depth) => Choice { mv: sample_top(&root_move_scores(game, eval, depth, observer), TOP_MOVES, rng), search: None },
+        Some(depth) => {
+            Choice { mv: sample_top(&root_move_scores(game, eval, depth, observer), TOP_MOVES, rng), search: None }
+        }
         None => {
             let limits = SearchLimits::millis(difficulty.search_millis());
             Choice::searched(EngineResult::Tree(engine.search(game, eval, &limits, observer)))

@@ -34,8 +34,13 @@ pub enum EngineAlgorithm {
 }
 
 impl EngineAlgorithm {
-    pub const SEARCHES: [EngineAlgorithm; 5] =
-        [EngineAlgorithm::Minimax, EngineAlgorithm::Negamax, EngineAlgorithm::AlphaBeta, EngineAlgorithm::Id, EngineAlgorithm::Uct];
+    pub const SEARCHES: [EngineAlgorithm; 5] = [
+        EngineAlgorithm::Minimax,
+        EngineAlgorithm::Negamax,
+        EngineAlgorithm::AlphaBeta,
+        EngineAlgorithm::Id,
+        EngineAlgorithm::Uct,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -143,7 +148,8 @@ impl EngineSpec {
         if !(self.uct.exploration.is_finite() && self.uct.exploration >= 0.0) {
             return Err(format!("exploration {} must be a number >= 0", self.uct.exploration));
         }
-        let has_limits = self.depth.is_some() || self.millis.is_some() || self.nodes.is_some() || self.iterations.is_some();
+        let has_limits =
+            self.depth.is_some() || self.millis.is_some() || self.nodes.is_some() || self.iterations.is_some();
         match self.algorithm {
             Minimax | Negamax | AlphaBeta if self.millis.is_some() || self.nodes.is_some() => {
                 Err(format!("{name} searches a fixed depth: millis and nodes do not apply"))
@@ -151,8 +157,12 @@ impl EngineSpec {
             Uct if self.depth.is_some() || self.nodes.is_some() => {
                 Err("depth and nodes do not apply to uct (use playouts or millis)".to_string())
             }
-            Minimax | Negamax | AlphaBeta | Id if self.iterations.is_some() => Err("playouts apply to uct only".to_string()),
-            Id | Uct if self.level.is_some() && has_limits => Err(format!("a level sets {name}'s budget: no other limits")),
+            Minimax | Negamax | AlphaBeta | Id if self.iterations.is_some() => {
+                Err("playouts apply to uct only".to_string())
+            }
+            Id | Uct if self.level.is_some() && has_limits => {
+                Err(format!("a level sets {name}'s budget: no other limits"))
+            }
             Random if has_limits || self.level.is_some() => Err("random takes no limits".to_string()),
             Minimax | Negamax | AlphaBeta if self.level.is_some() => Err(format!("{name} has no levels")),
             _ => Ok(()),
@@ -196,7 +206,9 @@ impl EngineSpec {
             EngineAlgorithm::AlphaBeta => alphabeta::search(game, eval, depth, tree),
             EngineAlgorithm::Id if self.level.is_none() => id.search(game, eval, &self.limits(), tree),
             EngineAlgorithm::Uct => return Ok(EngineResult::Uct(uct_search(game, eval, &self.mcts_config(), mcts))),
-            EngineAlgorithm::Id | EngineAlgorithm::Random => return Err(format!("'{self}' chooses moves, it is not a search")),
+            EngineAlgorithm::Id | EngineAlgorithm::Random => {
+                return Err(format!("'{self}' chooses moves, it is not a search"));
+            }
         }))
     }
 
@@ -281,7 +293,8 @@ impl FromStr for EngineSpec {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        let usage = "use minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, uct:N, uct:<T>ms, random, easy, medium or hard";
+        let usage =
+            "use minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, uct:N, uct:<T>ms, random, easy, medium or hard";
         let quoted = quote(text);
         let mut spec = SpecText::parse(text).map_err(|_| format!("unknown engine '{quoted}': {usage}"))?;
         let algorithm = match spec.name {
@@ -298,7 +311,8 @@ impl FromStr for EngineSpec {
         };
         let mut engine = EngineSpec { level: level_of(spec.name), ..EngineSpec::new(algorithm) };
         if let Some(first) = spec.bare() {
-            let bad = || format!("engine '{quoted}': '{}' is not a positive whole number, <T>ms or a level", quote(first));
+            let bad =
+                || format!("engine '{quoted}': '{}' is not a positive whole number, <T>ms or a level", quote(first));
             if let Some(ms) = first.strip_suffix("ms") {
                 engine.millis = Some(ms.parse().map_err(|_| bad())?);
             } else if let Some(level) = level_of(first).filter(|_| algorithm == EngineAlgorithm::Uct) {
@@ -341,7 +355,10 @@ mod tests {
         let uct: EngineSpec = "uct:5000,exploration=0.7,seed=3".parse().unwrap();
         assert_eq!((uct.iterations, uct.uct.exploration, uct.seed), (Some(5000), 0.7, 3));
         let plain: EngineSpec = "uct:100ms,plain,playout-cutoff=4".parse().unwrap();
-        assert_eq!(plain.mcts_config(), MctsConfig { millis: Some(100), iterations: None, playout_cutoff: Some(4), ..MctsConfig::plain() });
+        assert_eq!(
+            plain.mcts_config(),
+            MctsConfig { millis: Some(100), iterations: None, playout_cutoff: Some(4), ..MctsConfig::plain() }
+        );
         for text in [
             "minimax:2",
             "negamax:1",

@@ -8,8 +8,8 @@
 
 use std::hash::{Hash, Hasher};
 
-use serde::{Deserialize, Serialize};
 use crate::time::{Duration, Instant};
+use serde::{Deserialize, Serialize};
 
 use super::tree::{LeafReason, Perspective, TreeEvent};
 use super::tt::{Bound, TranspositionTable, from_table, to_table};
@@ -113,7 +113,9 @@ impl<G: Game> IterativeDeepening<G> {
                 run.walk.stats.depth_reached = depth;
             }
             run.walk.stats.nodes_per_depth.push(run.walk.stats.nodes - nodes_before);
-            run.walk.tracer.best_so_far(|| pv.first().map(|&mv| BestSoFar { mv: game.move_text(mv), depth, score: Some(score) }));
+            run.walk
+                .tracer
+                .best_so_far(|| pv.first().map(|&mv| BestSoFar { mv: game.move_text(mv), depth, score: Some(score) }));
             answer = Some((pv, score));
             let proven_within_reach = is_proven(score) && (WIN - score.abs()) as u32 <= depth;
             if run.unresolved == 0 || proven_within_reach {
@@ -218,7 +220,14 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
     }
 
     /// The table's value for this node if it settles the window, and its best move.
-    fn probe(&mut self, game: &G, depth: u32, ply: usize, alpha: Score, beta: Score) -> (Option<Score>, Option<G::Move>) {
+    fn probe(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> (Option<Score>, Option<G::Move>) {
         self.walk.stats.tt_probes += 1;
         let Some(entry) = self.engine.tt.probe(game.hash()) else {
             return (None, None);
@@ -286,7 +295,16 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn node(&mut self, game: &mut G, depth: u32, ply: usize, mut alpha: Score, beta: Score, parent: u32, mv: String) -> Score {
+    fn node(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        parent: u32,
+        mv: String,
+    ) -> Score {
         let id = self.walk.enter(game, parent, mv, depth, alpha, beta);
         if self.should_stop() {
             self.stopped = true;

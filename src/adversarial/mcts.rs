@@ -11,8 +11,8 @@
 //! random game out from the new node, back the reward up the path, and try to prove the nodes on the
 //! path won, lost or drawn.
 
-use std::ops::Range;
 use crate::time::Instant;
+use std::ops::Range;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -112,20 +112,43 @@ impl MctsConfig {
         }
         let (key, value) = item.split_once('=').ok_or_else(|| format!("'{item}' is not plain or key=value"))?;
         let number = |low: f64| -> Result<f64, String> {
-            value.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= low).ok_or_else(|| format!("{key}={value}: not a number >= {low}"))
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= low)
+                .ok_or_else(|| format!("{key}={value}: not a number >= {low}"))
         };
         match key {
             "exploration" => self.exploration = number(0.0)?,
             "playout-cutoff" if value == "none" => self.playout_cutoff = None,
-            "playout-cutoff" => self.playout_cutoff = Some(value.parse().map_err(|_| format!("{key}={value}: not a whole number or none"))?),
+            "playout-cutoff" => {
+                self.playout_cutoff =
+                    Some(value.parse().map_err(|_| format!("{key}={value}: not a whole number or none"))?)
+            }
             "eval-scale" => self.eval_scale = number(f64::MIN_POSITIVE)?,
             "bias" => self.prior_weight = number(0.0)?,
-            "minimax" => self.implicit_minimax = number(0.0).ok().filter(|a| *a <= 1.0).ok_or_else(|| format!("{key}={value}: not a weight from 0 to 1"))?,
+            "minimax" => {
+                self.implicit_minimax = number(0.0)
+                    .ok()
+                    .filter(|a| *a <= 1.0)
+                    .ok_or_else(|| format!("{key}={value}: not a weight from 0 to 1"))?
+            }
             "mast" if value == "off" => self.mast = None,
-            "mast" => self.mast = Some(number(0.0).ok().filter(|e| *e <= 1.0).ok_or_else(|| format!("{key}={value}: not a rate from 0 to 1, or off"))?),
+            "mast" => {
+                self.mast = Some(
+                    number(0.0)
+                        .ok()
+                        .filter(|e| *e <= 1.0)
+                        .ok_or_else(|| format!("{key}={value}: not a rate from 0 to 1, or off"))?,
+                )
+            }
             "solver" if value == "on" || value == "off" => self.solver = value == "on",
             "seed" => self.seed = value.parse().map_err(|_| format!("{key}={value}: not a whole number"))?,
-            _ => return Err(format!("unknown uct option '{item}' (plain, exploration, playout-cutoff, eval-scale, bias, minimax, mast, solver, seed)")),
+            _ => {
+                return Err(format!(
+                    "unknown uct option '{item}' (plain, exploration, playout-cutoff, eval-scale, bias, minimax, mast, solver, seed)"
+                ));
+            }
         }
         Ok(())
     }
@@ -147,7 +170,10 @@ impl MctsConfig {
             }
         };
         differ(self.exploration == base.exploration, format!("exploration={}", self.exploration));
-        differ(self.playout_cutoff == base.playout_cutoff, format!("playout-cutoff={}", self.playout_cutoff.map_or("none".to_string(), |p| p.to_string())));
+        differ(
+            self.playout_cutoff == base.playout_cutoff,
+            format!("playout-cutoff={}", self.playout_cutoff.map_or("none".to_string(), |p| p.to_string())),
+        );
         differ(self.eval_scale == base.eval_scale, format!("eval-scale={}", self.eval_scale));
         differ(self.prior_weight == base.prior_weight, format!("bias={}", self.prior_weight));
         differ(self.implicit_minimax == base.implicit_minimax, format!("minimax={}", self.implicit_minimax));
@@ -221,7 +247,15 @@ pub fn ucb(mean: f64, visits: u32, parent_visits: u32, prior: f64, config: &Mcts
 /// unvisited child's mean is its minimax value, its evaluation) and `visits + 1` in the
 /// exploration term, so unvisited children compete instead of going first.
 /// `log_parent` is `ln(parent_visits + 1)`, computed once per selection rather than per child.
-fn selection_score(mean: f64, visits: u32, parent_visits: u32, log_parent: f64, prior: f64, minimax: f64, config: &MctsConfig) -> Option<f64> {
+fn selection_score(
+    mean: f64,
+    visits: u32,
+    parent_visits: u32,
+    log_parent: f64,
+    prior: f64,
+    minimax: f64,
+    config: &MctsConfig,
+) -> Option<f64> {
     let alpha = config.implicit_minimax;
     if alpha == 0.0 {
         return ucb(mean, visits, parent_visits, prior, config);
@@ -247,7 +281,15 @@ pub struct ChildStats {
 }
 
 impl ChildStats {
-    pub(super) fn new(mv: String, visits: u32, value_sum: f64, prior: f32, proven: Option<Proven>, parent_visits: u32, config: &MctsConfig) -> Self {
+    pub(super) fn new(
+        mv: String,
+        visits: u32,
+        value_sum: f64,
+        prior: f32,
+        proven: Option<Proven>,
+        parent_visits: u32,
+        config: &MctsConfig,
+    ) -> Self {
         let mean = mean(value_sum, visits);
         let prior = prior as f64;
         Self { mv, visits, mean, ucb: ucb(mean, visits, parent_visits, prior, config), prior, proven }
@@ -276,7 +318,9 @@ pub fn play_order(a: &PlayRank, b: &PlayRank) -> std::cmp::Ordering {
     class(a).cmp(&class(b)).then_with(|| match a.proven {
         Some(Proven::Win) => a.proof_plies.cmp(&b.proof_plies),
         Some(Proven::Loss) => b.proof_plies.cmp(&a.proof_plies),
-        _ => (b.visits, mean(b.value_sum, b.visits)).partial_cmp(&(a.visits, mean(a.value_sum, a.visits))).unwrap_or(std::cmp::Ordering::Equal),
+        _ => (b.visits, mean(b.value_sum, b.visits))
+            .partial_cmp(&(a.visits, mean(a.value_sum, a.visits)))
+            .unwrap_or(std::cmp::Ordering::Equal),
     })
 }
 
@@ -370,7 +414,10 @@ impl<M> Node<M> {
 /// Serializable, so the computer player's tree can cross to a Web Worker and back; the random
 /// generator does not cross (a tree is [`Mcts::reconfigure`]d with a new seed before each move).
 #[derive(Serialize, Deserialize)]
-#[serde(bound(serialize = "G: Serialize, G::Move: Serialize", deserialize = "G: Deserialize<'de>, G::Move: Deserialize<'de>"))]
+#[serde(bound(
+    serialize = "G: Serialize, G::Move: Serialize",
+    deserialize = "G: Deserialize<'de>, G::Move: Deserialize<'de>"
+))]
 pub struct Mcts<G: Game> {
     /// The root position; iterations make moves on it and take them all back.
     game: G,
@@ -453,8 +500,17 @@ impl<G: Game> Mcts<G> {
             .map(|c| {
                 let n = &self.nodes[c as usize];
                 let text = self.game.move_text(n.mv.expect("children have moves"));
-                let mut stats = ChildStats::new(text, n.visits, n.value_sum, n.prior, n.proven, root.visits, &self.config);
-                stats.ucb = selection_score(stats.mean, n.visits, root.visits, log_parent, stats.prior, n.minimax.into(), &self.config);
+                let mut stats =
+                    ChildStats::new(text, n.visits, n.value_sum, n.prior, n.proven, root.visits, &self.config);
+                stats.ucb = selection_score(
+                    stats.mean,
+                    n.visits,
+                    root.visits,
+                    log_parent,
+                    stats.prior,
+                    n.minimax.into(),
+                    &self.config,
+                );
                 stats
             })
             .collect()
@@ -524,7 +580,11 @@ impl<G: Game> Mcts<G> {
 
     /// Searches until a limit is hit, the tracer says stop or the root is proven. The tracer hears
     /// of the most visited move every few iterations.
-    pub fn search<E: Evaluator<G>, T: Tracer<MctsEvent>>(&mut self, evaluator: &E, tracer: &mut T) -> MctsResult<G::Move> {
+    pub fn search<E: Evaluator<G>, T: Tracer<MctsEvent>>(
+        &mut self,
+        evaluator: &E,
+        tracer: &mut T,
+    ) -> MctsResult<G::Move> {
         let start = Instant::now();
         let mut iterations = 0u64;
         if self.config.mast.is_some() && self.mast.is_empty() {
@@ -657,7 +717,10 @@ impl<G: Game> Mcts<G> {
             n.value_sum += reward_of(n.mover);
         }
         if self.config.mast.is_some() {
-            let tree_moves = path[1..].iter().map(|&id| &self.nodes[id as usize]).map(|n| (n.mover, n.mv.expect("children have moves")));
+            let tree_moves = path[1..]
+                .iter()
+                .map(|&id| &self.nodes[id as usize])
+                .map(|n| (n.mover, n.mv.expect("children have moves")));
             for (side, mv) in tree_moves.chain(self.playout_moves.iter().copied()) {
                 let slot = &mut self.mast[move_slot(side, mv, MAST_SLOTS)];
                 *slot = (slot.0 + reward_of(side) as f32, slot.1 + 1);
@@ -665,7 +728,10 @@ impl<G: Game> Mcts<G> {
         }
         tracer.record(|| MctsEvent::Backpropagate {
             path: path.clone(),
-            rewards: path.iter().map(|&id| if self.nodes[id as usize].mover == leaf_mover { reward } else { 1.0 - reward }).collect(),
+            rewards: path
+                .iter()
+                .map(|&id| if self.nodes[id as usize].mover == leaf_mover { reward } else { 1.0 - reward })
+                .collect(),
         });
 
         if self.config.solver {
@@ -733,8 +799,7 @@ impl<G: Game> Mcts<G> {
                 continue;
             }
             let prior = child.prior as f64;
-            let score =
-                selection_score(
+            let score = selection_score(
                 mean(child.value_sum, child.visits),
                 child.visits,
                 parent.visits,
@@ -818,12 +883,16 @@ impl<G: Game> Mcts<G> {
         let mut all_proven = true;
         // The best proven child for the player to move at `node`: a draw beats a loss, a slow loss a quick one.
         let mut best: Option<(Proven, u16)> = None;
-        let rank = |(proven, plies): (Proven, u16)| (proven == Proven::Draw, if proven == Proven::Draw { u16::MAX - plies } else { plies });
+        let rank = |(proven, plies): (Proven, u16)| {
+            (proven == Proven::Draw, if proven == Proven::Draw { u16::MAX - plies } else { plies })
+        };
         for c in n.children() {
             let child = &self.nodes[c as usize];
             match child.proven {
                 None => all_proven = false,
-                Some(Proven::Win) => quickest_win = Some(quickest_win.map_or(child.proof_plies, |q| q.min(child.proof_plies))),
+                Some(Proven::Win) => {
+                    quickest_win = Some(quickest_win.map_or(child.proof_plies, |q| q.min(child.proof_plies)))
+                }
                 Some(other) => {
                     let candidate = (other, child.proof_plies);
                     if best.is_none_or(|b| rank(candidate) > rank(b)) {

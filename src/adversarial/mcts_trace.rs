@@ -117,12 +117,25 @@ pub struct MctsView {
 /// How to take one [`MctsEvent`] back.
 #[derive(Debug, Clone)]
 pub enum MctsUndo {
-    Select { path: Vec<u32>, playout: Option<PlayoutShown> },
-    Expand { node: u32 },
-    Playout { playout: Option<PlayoutShown> },
+    Select {
+        path: Vec<u32>,
+        playout: Option<PlayoutShown>,
+    },
+    Expand {
+        node: u32,
+    },
+    Playout {
+        playout: Option<PlayoutShown>,
+    },
     /// Node ids with their visits and value sums before the update.
-    Backpropagate { before: Vec<(u32, u32, f64)> },
-    Solved { node: u32, proven: Option<Proven>, plies: u16 },
+    Backpropagate {
+        before: Vec<(u32, u32, f64)>,
+    },
+    Solved {
+        node: u32,
+        proven: Option<Proven>,
+        plies: u16,
+    },
 }
 
 impl MctsView {
@@ -181,10 +194,9 @@ impl Replay for MctsView {
 
     fn apply(&mut self, event: &MctsEvent) -> MctsUndo {
         match event {
-            MctsEvent::Select { path } => MctsUndo::Select {
-                path: std::mem::replace(&mut self.path, path.clone()),
-                playout: self.playout.take(),
-            },
+            MctsEvent::Select { path } => {
+                MctsUndo::Select { path: std::mem::replace(&mut self.path, path.clone()), playout: self.playout.take() }
+            }
             MctsEvent::Expand { node, first, mover, children } => {
                 debug_assert_eq!(*first as usize, self.nodes.len(), "children are appended in event order");
                 for child in children {

@@ -120,7 +120,15 @@ pub(crate) struct Walk<'a, G: Game, E, T> {
 impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
     pub fn new(eval: &'a E, tracer: &'a mut T, algorithm: &'static str, perspective: Perspective) -> Self {
         tracer.record(|| TreeEvent::Start { algorithm, perspective });
-        Self { eval, tracer, stats: SearchStats::default(), stopped: false, next_node: 0, lists: Vec::new(), pv: Vec::new() }
+        Self {
+            eval,
+            tracer,
+            stats: SearchStats::default(),
+            stopped: false,
+            next_node: 0,
+            lists: Vec::new(),
+            pv: Vec::new(),
+        }
     }
 
     /// The move's text when events are kept (it is computed on the position before the move).
@@ -172,7 +180,14 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
     /// The start of every plain search node: the moves to search, or the value of a leaf (static or
     /// without moves) already recorded. `sign` turns side-to-move values into the search's point of view.
     /// Once stopped every node is a leaf worth 0, so the search unwinds in a few steps per ply.
-    pub fn moves_or_leaf(&mut self, node: u32, game: &G, depth: u32, ply: usize, sign: Score) -> Result<Vec<G::Move>, Score> {
+    pub fn moves_or_leaf(
+        &mut self,
+        node: u32,
+        game: &G,
+        depth: u32,
+        ply: usize,
+        sign: Score,
+    ) -> Result<Vec<G::Move>, Score> {
         if self.stopped {
             self.clear_line(ply);
             return Err(self.leaf(node, 0, LeafReason::Horizon));
@@ -240,7 +255,11 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
             self.stats.first_move_cutoffs += 1;
         }
         let kind = CutoffKind::at(game.side_to_move());
-        self.tracer.record(|| TreeEvent::Cutoff { node, kind, pruned: rest.iter().map(|&m| game.move_text(m)).collect() });
+        self.tracer.record(|| TreeEvent::Cutoff {
+            node,
+            kind,
+            pruned: rest.iter().map(|&m| game.move_text(m)).collect(),
+        });
     }
 
     pub fn exit(&mut self, node: u32, value: Score, best_child: u32) -> Score {
@@ -254,7 +273,14 @@ impl<'a, G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Walk<'a, G, E, T> {
     }
 
     /// Ends the search: records the PV and builds the result. `value` is as the algorithm holds it.
-    pub fn finish(self, game: &G, pv: Vec<G::Move>, score: Score, value: Score, started: crate::time::Instant) -> SearchResult<G::Move> {
+    pub fn finish(
+        self,
+        game: &G,
+        pv: Vec<G::Move>,
+        score: Score,
+        value: Score,
+        started: crate::time::Instant,
+    ) -> SearchResult<G::Move> {
         if T::ENABLED {
             let mut line = game.clone();
             let mut moves = Vec::new();

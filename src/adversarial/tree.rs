@@ -12,8 +12,8 @@ use std::sync::{OnceLock, RwLock};
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::games::{Score, Side};
 use super::INF;
+use crate::games::{Score, Side};
 use crate::trace::{NO_NODE, Replay};
 
 /// Whose point of view the values of a trace take.
@@ -301,7 +301,8 @@ impl TreeView {
     pub fn children(&self, id: u32) -> Vec<u32> {
         let linked = |link: u32| (link != NO_NODE).then_some(link);
         let mut children: Vec<u32> =
-            std::iter::successors(linked(self.node(id).last_child), |&child| linked(self.node(child).prev_sibling)).collect();
+            std::iter::successors(linked(self.node(id).last_child), |&child| linked(self.node(child).prev_sibling))
+                .collect();
         children.reverse();
         children
     }
@@ -450,7 +451,11 @@ pub fn minimal_nodes_per_ply(branching: &[f64]) -> Vec<f64> {
     let (mut even, mut odd) = (1.0, 1.0);
     let mut counts = vec![1.0];
     for (i, &b) in branching.iter().enumerate() {
-        if i % 2 == 0 { even *= b } else { odd *= b }
+        if i % 2 == 0 {
+            even *= b
+        } else {
+            odd *= b
+        }
         counts.push(even + odd - 1.0);
     }
     counts
@@ -466,8 +471,15 @@ impl Replay for TreeView {
             self.keyframes.0.push(self.take_keyframe());
         }
         self.applied += 1;
-        let mut undo =
-            TreeUndo { node: None, added: false, cut: None, current: self.current, iteration: self.iteration, pv: None, start: None };
+        let mut undo = TreeUndo {
+            node: None,
+            added: false,
+            cut: None,
+            current: self.current,
+            iteration: self.iteration,
+            pv: None,
+            start: None,
+        };
         match event {
             TreeEvent::Start { algorithm, perspective } => {
                 undo.start = Some((self.algorithm, self.perspective));
@@ -485,8 +497,11 @@ impl Replay for TreeView {
                     self.nodes_per_ply.resize(ply as usize + 1, 0);
                 }
                 self.nodes_per_ply[ply as usize] += 1;
-                let prev_sibling =
-                    if *parent == NO_NODE { NO_NODE } else { std::mem::replace(&mut self.node_mut(*parent).last_child, *node) };
+                let prev_sibling = if *parent == NO_NODE {
+                    NO_NODE
+                } else {
+                    std::mem::replace(&mut self.node_mut(*parent).last_child, *node)
+                };
                 self.nodes.push(TreeNode {
                     parent: *parent,
                     mv: *mv,

@@ -97,7 +97,8 @@ pub fn board_ui(ui: &mut egui::Ui, game: &Barca, decor: &BoardDecor, size: f32) 
             painter.circle_stroke(area.center(), cell * 0.13, Stroke::new(cell * 0.05, palette.unsafe_move));
             let arm = cell * 0.09;
             let c = area.center();
-            painter.line_segment([c - vec2(arm, arm), c + vec2(arm, arm)], Stroke::new(cell * 0.04, palette.unsafe_move));
+            painter
+                .line_segment([c - vec2(arm, arm), c + vec2(arm, arm)], Stroke::new(cell * 0.04, palette.unsafe_move));
         }
     }
     if let Some(mv) = decor.best_so_far {
@@ -140,7 +141,15 @@ fn draw_coordinates(painter: &Painter, squares: Rect, cell: f32, margin: f32, fl
 
 /// A disc in the side's colour with the animal's head drawn in ink; a scared animal gets a red ring
 /// and an exclamation mark.
-fn draw_animal(painter: &Painter, palette: &Palette, centre: Pos2, radius: f32, side: Side, animal: Animal, scared: bool) {
+fn draw_animal(
+    painter: &Painter,
+    palette: &Palette,
+    centre: Pos2,
+    radius: f32,
+    side: Side,
+    animal: Animal,
+    scared: bool,
+) {
     let (fill, ink) = match side {
         Side::First => (palette.white_fill, palette.white_ink),
         Side::Second => (palette.black_fill, palette.black_ink),
@@ -199,12 +208,6 @@ fn draw_animal(painter: &Painter, palette: &Palette, centre: Pos2, radius: f32, 
         painter.circle_stroke(centre, radius * 1.08, Stroke::new(radius * 0.16, palette.scared));
         let badge = at(0.72, -0.72);
         painter.circle_filled(badge, radius * 0.3, palette.scared);
-        painter.text(
-            badge,
-            egui::Align2::CENTER_CENTER,
-            "!",
-            egui::FontId::proportional(radius * 0.5),
-            Color32::WHITE,
-        );
+        painter.text(badge, egui::Align2::CENTER_CENTER, "!", egui::FontId::proportional(radius * 0.5), Color32::WHITE);
     }
 }

@@ -51,7 +51,10 @@ impl Nav {
         let moved = TSTransform::from_translation(self.pan) * to_screen;
         let zoom = scales.clamp(moved.scaling * self.zoom) / moved.scaling;
         let about = self.about.to_vec2();
-        TSTransform::from_translation(about) * TSTransform::from_scaling(zoom) * TSTransform::from_translation(-about) * moved
+        TSTransform::from_translation(about)
+            * TSTransform::from_scaling(zoom)
+            * TSTransform::from_translation(-about)
+            * moved
     }
 }
 

@@ -51,7 +51,8 @@ fn ask(request: FileRequest, start: &Path, answer: impl FnOnce(Option<PathBuf>) 
         let name = start.file_name().map_or(fallback, |name| name.to_string_lossy().into_owned());
         return answer(Some(PathBuf::from(name)));
     }
-    let dialog = rfd::AsyncFileDialog::new().set_title(request.title).add_filter(request.filter_name, request.extensions);
+    let dialog =
+        rfd::AsyncFileDialog::new().set_title(request.title).add_filter(request.filter_name, request.extensions);
     wasm_bindgen_futures::spawn_local(async move {
         let Some(file) = dialog.pick_file().await else { return answer(None) };
         let path = PathBuf::from(file.file_name());

@@ -66,7 +66,15 @@ impl Default for FrameTimer {
             ..Settings::default()
         };
         let lab = GridLab::with_settings(settings);
-        FrameTimer { lab, last: None, skipped: 0, still: Vec::new(), playing: Vec::new(), passes: Vec::new(), done: false }
+        FrameTimer {
+            lab,
+            last: None,
+            skipped: 0,
+            still: Vec::new(),
+            playing: Vec::new(),
+            passes: Vec::new(),
+            done: false,
+        }
     }
 }
 

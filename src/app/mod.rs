@@ -75,10 +75,18 @@ pub struct LessonEntry {
 
 /// All lessons, in the order of the course.
 pub const LESSONS: [LessonEntry; 6] = [
-    LessonEntry { title: "Grid search", labs: &[Lab::Grid, Lab::Hierarchical], build: |saved| Box::new(GridLab::from_saved(saved)) },
+    LessonEntry {
+        title: "Grid search",
+        labs: &[Lab::Grid, Lab::Hierarchical],
+        build: |saved| Box::new(GridLab::from_saved(saved)),
+    },
     LessonEntry { title: "Polygon maps", labs: &[Lab::Polygon], build: |_| Box::new(NavmeshLab::new()) },
     LessonEntry { title: "Barca: play", labs: &[Lab::Barca], build: |saved| Box::new(BarcaLab::from_saved(saved)) },
-    LessonEntry { title: "Game-tree search", labs: &[Lab::GameTree], build: |saved| Box::new(TreeLab::from_saved(saved)) },
+    LessonEntry {
+        title: "Game-tree search",
+        labs: &[Lab::GameTree],
+        build: |saved| Box::new(TreeLab::from_saved(saved)),
+    },
     LessonEntry { title: "Tuning", labs: &[Lab::Tuning], build: |_| Box::new(TuningLab::new()) },
     LessonEntry { title: notebook::TITLE, labs: &[], build: |saved| Box::new(Notebook::from_saved(saved)) },
 ];
@@ -316,11 +324,15 @@ fn run_with(lecture: Option<&std::path::Path>) -> eframe::Result {
         viewport: egui::ViewportBuilder::default().with_inner_size([1400.0, 900.0]).with_title("searchlab"),
         ..Default::default()
     };
-    eframe::run_native("searchlab", options, Box::new(|cc| {
+    eframe::run_native(
+        "searchlab",
+        options,
+        Box::new(|cc| {
             let app = SearchlabApp::starting(cc);
             Ok(Box::new(match &lecture {
                 Some(path) => app.with_lecture(path),
                 None => app,
             }))
-        }))
+        }),
+    )
 }

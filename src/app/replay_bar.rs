@@ -37,7 +37,14 @@ impl ReplayBar {
 
     /// Buttons, speed slider and the "Timeline" slider at `position` of `len` steps; `step_name` names
     /// what a step is ("event"), for the speed's unit.
-    pub fn ui(&self, ui: &mut egui::Ui, position: usize, len: usize, step_name: &str, commands: &mut Vec<ReplayCommand>) {
+    pub fn ui(
+        &self,
+        ui: &mut egui::Ui,
+        position: usize,
+        len: usize,
+        step_name: &str,
+        commands: &mut Vec<ReplayCommand>,
+    ) {
         // Wrapped: a row wider than the panel would widen it.
         ui.horizontal_wrapped(|ui| self.buttons(ui, commands));
         let text = format!("{step_name}s/s");
@@ -46,7 +53,8 @@ impl ReplayBar {
         // The speed beside the timeline where both fit, under it in a narrow side panel.
         let one_row = timeline_width - speed_width >= Self::SHORTEST_TIMELINE;
         ui.horizontal(|ui| {
-            ui.spacing_mut().slider_width = if one_row { timeline_width - speed_width } else { timeline_width.max(60.0) };
+            ui.spacing_mut().slider_width =
+                if one_row { timeline_width - speed_width } else { timeline_width.max(60.0) };
             timeline(ui, position, len, commands);
             if one_row {
                 ui.separator();
@@ -117,7 +125,10 @@ impl ReplayBar {
         let spacing = ui.spacing();
         self.button_labels()
             .iter()
-            .map(|(label, _)| ui.painter().layout_no_wrap(label.to_string(), font.clone(), egui::Color32::WHITE).size().x + 2.0 * spacing.button_padding.x)
+            .map(|(label, _)| {
+                ui.painter().layout_no_wrap(label.to_string(), font.clone(), egui::Color32::WHITE).size().x
+                    + 2.0 * spacing.button_padding.x
+            })
             .sum::<f32>()
             + 4.0 * spacing.item_spacing.x
     }

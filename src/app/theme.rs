@@ -329,12 +329,29 @@ mod tests {
             for colour_blind_safe in [false, true] {
                 let p = Theme { light, colour_blind_safe }.palette();
                 let grid = [p.unseen, p.wall, p.open, p.closed, p.current, p.relaxing, p.path, p.start, p.goal];
-                let polygon = [p.unseen, p.wall, p.open, p.closed, p.current, p.channel, p.mesh_path, p.start, p.goal, p.decision, p.corridor, p.dead_end, p.grid_path];
+                let polygon = [
+                    p.unseen,
+                    p.wall,
+                    p.open,
+                    p.closed,
+                    p.current,
+                    p.channel,
+                    p.mesh_path,
+                    p.start,
+                    p.goal,
+                    p.decision,
+                    p.corridor,
+                    p.dead_end,
+                    p.grid_path,
+                ];
                 let walk = [p.unseen, p.wall, p.sample, p.walk, p.start, p.goal];
                 let barca = crate::app::barca_board::legend_entries(&p).map(|(colour, _)| colour);
                 for colours in [&grid[..], &polygon[..], &walk[..], &barca[..]] {
                     for (i, a) in colours.iter().enumerate() {
-                        assert!(!colours[i + 1..].contains(a), "{a:?} twice (light {light}, colour-blind safe {colour_blind_safe})");
+                        assert!(
+                            !colours[i + 1..].contains(a),
+                            "{a:?} twice (light {light}, colour-blind safe {colour_blind_safe})"
+                        );
                     }
                 }
             }
@@ -345,11 +362,15 @@ mod tests {
     fn distance_over(ground: Color32, a: Color32, b: Color32) -> f32 {
         let drawn = |c: Color32| {
             let behind = 1.0 - f32::from(c.a()) / 255.0;
-            [(c.r(), ground.r()), (c.g(), ground.g()), (c.b(), ground.b())].map(|(c, g)| f32::from(c) + behind * f32::from(g))
+            [(c.r(), ground.r()), (c.g(), ground.g()), (c.b(), ground.b())]
+                .map(|(c, g)| f32::from(c) + behind * f32::from(g))
         };
         let ([r1, g1, b1], [r2, g2, b2]) = (drawn(a), drawn(b));
         let mean_red = (r1 + r2) / 2.0;
-        ((2.0 + mean_red / 256.0) * (r1 - r2).powi(2) + 4.0 * (g1 - g2).powi(2) + (2.0 + (255.0 - mean_red) / 256.0) * (b1 - b2).powi(2)).sqrt()
+        ((2.0 + mean_red / 256.0) * (r1 - r2).powi(2)
+            + 4.0 * (g1 - g2).powi(2)
+            + (2.0 + (255.0 - mean_red) / 256.0) * (b1 - b2).powi(2))
+        .sqrt()
     }
 
     /// Each mark in the Barca legend can be told from every other on the board's squares (the
@@ -364,7 +385,10 @@ mod tests {
                     for (i, (a, a_name)) in legend.iter().enumerate() {
                         for (b, b_name) in &legend[i + 1..] {
                             let apart = distance_over(ground, *a, *b);
-                            assert!(apart >= 100.0, "{a_name} and {b_name}: {apart:.0} apart (light {light}, colour-blind safe {colour_blind_safe})");
+                            assert!(
+                                apart >= 100.0,
+                                "{a_name} and {b_name}: {apart:.0} apart (light {light}, colour-blind safe {colour_blind_safe})"
+                            );
                         }
                     }
                 }

@@ -6,12 +6,12 @@ use egui::Color32;
 use egui_plot::{GridInput, GridMark, Line, LineStyle, Plot, PlotPoints, VLine};
 
 use super::Lesson;
+use super::worker::{Job, Request, Response};
 use super::{theme, widgets};
 use crate::scene::{BUNDLED_TUNING_LOG, Lab, LogSource, MapSource, Scene};
-use super::worker::{Job, Request, Response};
-use crate::trace::Progress;
 use crate::tournament::plot::Series;
 use crate::tournament::{GameRecord, MatchObserver, Objective, TuneConfig, TuneLog};
+use crate::trace::Progress;
 
 /// The log of `searchlab barca tune --iterations 20 --games-per-eval 200 --depth 2 --seed 1
 /// --out examples/data/tuned-weights.json --log examples/data/tuning-log.json`.
@@ -81,7 +81,8 @@ impl Default for TuningLab {
 impl TuningLab {
     /// The page showing the bundled example log.
     pub fn new() -> Self {
-        let mut lab = Self { log: None, source: String::new(), path: String::new(), error: None, job: None, raw_weights: false };
+        let mut lab =
+            Self { log: None, source: String::new(), path: String::new(), error: None, job: None, raw_weights: false };
         lab.show_log(TuneLog::from_json(EXAMPLE_LOG), BUNDLED_SOURCE);
         lab
     }
@@ -145,7 +146,9 @@ impl TuningLab {
         let log = if crate::files::has_extension(path.as_ref(), "csv") {
             Err("this page reads the JSON log; write one with `barca tune --log FILE.json`".to_string())
         } else {
-            crate::files::read_text(path.as_ref(), crate::files::MAX_TEXT).map_err(|e| e.to_string()).and_then(|text| TuneLog::from_json(&text))
+            crate::files::read_text(path.as_ref(), crate::files::MAX_TEXT)
+                .map_err(|e| e.to_string())
+                .and_then(|text| TuneLog::from_json(&text))
         };
         self.show_log(log, &path);
     }
@@ -254,8 +257,11 @@ impl TuningLab {
             });
         };
         let title = crate::tournament::plot::weights_title(self.raw_weights);
-        let scores = |ui: &mut egui::Ui, last| plot(ui, "tuning-scores", "Score against the fixed reference", log.score_series(), "score (−1..1)", last);
-        let weights = |ui: &mut egui::Ui| plot(ui, "tuning-weights", &title, log.weight_series(self.raw_weights), "", true);
+        let scores = |ui: &mut egui::Ui, last| {
+            plot(ui, "tuning-scores", "Score against the fixed reference", log.score_series(), "score (−1..1)", last)
+        };
+        let weights =
+            |ui: &mut egui::Ui| plot(ui, "tuning-weights", &title, log.weight_series(self.raw_weights), "", true);
         if side_by_side {
             ui.columns(2, |columns| {
                 scores(&mut columns[0], true);
@@ -327,7 +333,6 @@ impl crate::app::notebook::LiveCell for TuningLab {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,7 +345,11 @@ mod tests {
             let colours = &palette.series[..TUNED_NAMES.len()];
             for (i, a) in colours.iter().enumerate() {
                 assert!(colours[i + 1..].iter().all(|b| b != a), "{} shares its colour", TUNED_NAMES[i]);
-                assert!(*a != palette.best_iteration && *a != palette.restart, "{} looks like a marker", TUNED_NAMES[i]);
+                assert!(
+                    *a != palette.best_iteration && *a != palette.restart,
+                    "{} looks like a marker",
+                    TUNED_NAMES[i]
+                );
             }
         }
     }

@@ -16,7 +16,11 @@ pub const SECOND_HIGHLIGHT: Color32 = Color32::from_rgb(120, 220, 240);
 /// it is (`current[side]`, highlighted in `HIGHLIGHT`, then `SECOND_HIGHLIGHT`).
 pub fn pseudocode<'a>(ui: &mut egui::Ui, lines: impl IntoIterator<Item = &'a str>, current: &[Option<usize>]) {
     let highlights = [HIGHLIGHT, SECOND_HIGHLIGHT];
-    let space = ui.painter().layout_no_wrap(" ".into(), egui::TextStyle::Monospace.resolve(ui.style()), Color32::WHITE).size().x;
+    let space = ui
+        .painter()
+        .layout_no_wrap(" ".into(), egui::TextStyle::Monospace.resolve(ui.style()), Color32::WHITE)
+        .size()
+        .x;
     let mut tops = Vec::new();
     let in_code_pane = ui.data(|data| data.get_temp::<Vec<f32>>(code_pane_id()).is_some());
     for (index, text) in lines.into_iter().enumerate() {
@@ -127,7 +131,8 @@ pub fn cell_column(
     figures: impl FnOnce(&mut egui::Ui),
 ) {
     let rect = egui::Rect::from_min_size(ui.cursor().min, Vec2::new(width, height));
-    let mut column = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
+    let mut column =
+        ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
     column.set_clip_rect(rect.intersect(ui.clip_rect()));
     column.style_mut().text_styles = ui.ctx().global_style().text_styles.clone();
     column.spacing_mut().item_spacing.y = 2.0;
@@ -154,7 +159,11 @@ pub fn cell_column(
     });
     column.separator();
     let rest = (rect.bottom() - column.cursor().top()).max(0.0);
-    let shown = egui::ScrollArea::vertical().id_salt("figures").max_height(rest).auto_shrink([false, true]).show(&mut column, figures);
+    let shown = egui::ScrollArea::vertical()
+        .id_salt("figures")
+        .max_height(rest)
+        .auto_shrink([false, true])
+        .show(&mut column, figures);
     if (shown.content_size.y - figures_need).abs() > 0.5 {
         column.data_mut(|data| data.insert_temp(figures_id, shown.content_size.y));
         column.ctx().request_repaint();
@@ -221,9 +230,14 @@ fn legend_entry(ui: &mut egui::Ui, colour: Color32, name: &str) {
     let size = Vec2::new(SWATCH + gap + galley.size().x, galley.size().y.max(SWATCH));
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, name));
-    let square = egui::Rect::from_min_size(egui::pos2(rect.left(), rect.center().y - SWATCH / 2.0), Vec2::splat(SWATCH));
+    let square =
+        egui::Rect::from_min_size(egui::pos2(rect.left(), rect.center().y - SWATCH / 2.0), Vec2::splat(SWATCH));
     ui.painter().rect_filled(square, 2.0, colour);
-    ui.painter().galley(egui::pos2(rect.left() + SWATCH + gap, rect.center().y - galley.size().y / 2.0), galley, text_colour);
+    ui.painter().galley(
+        egui::pos2(rect.left() + SWATCH + gap, rect.center().y - galley.size().y / 2.0),
+        galley,
+        text_colour,
+    );
 }
 
 /// A page's introduction: open where there is height to spare, folded on a short screen (a

@@ -9,8 +9,8 @@ use serde_json::json;
 use super::game_search::{self, SearchArgs};
 use super::tournament::{MatchArgs, PlotArgs, TuneArgs, load_weights, run_match_command, run_plot, run_tune};
 use super::{CliError, CliResult, emit, read_fen};
-use crate::games::{Game, Outcome, Side};
 use crate::games::barca::{START_FEN, perft};
+use crate::games::{Game, Outcome, Side};
 
 #[derive(Debug, Args)]
 pub struct BarcaArgs {

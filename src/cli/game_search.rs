@@ -51,7 +51,6 @@ pub struct SearchArgs {
     pub seed: u64,
 }
 
-
 /// What `score` and `value` mean, for the search commands' help.
 pub const OUTPUT_HELP: &str = "Output: `score` is for the side to move: 0 is a draw, 1000000 - n a win in n plies \
 (negative: a loss), anything else the evaluation at the searched depth (Barca's evaluation units). \
@@ -76,7 +75,9 @@ pub fn run<G: Game, E: Evaluator<G>>(
         return Err(CliError("--millis applies to --algo id and uct, --nodes to id only".to_string()));
     }
     if args.algo == Algo::Uct && (args.depth.is_some() || args.nodes.is_some()) {
-        return Err(CliError("--depth and --nodes do not apply to --algo uct (use --iterations or --millis)".to_string()));
+        return Err(CliError(
+            "--depth and --nodes do not apply to --algo uct (use --iterations or --millis)".to_string(),
+        ));
     }
     if args.algo != Algo::Uct && args.iterations.is_some() {
         return Err(CliError("--iterations applies to --algo uct only".to_string()));
@@ -98,7 +99,11 @@ pub fn run<G: Game, E: Evaluator<G>>(
         nodes: args.nodes,
         iterations: args.iterations,
         // The flags set plain UCT's knobs (the match engines' `uct:` specs play the tuned one).
-        uct: MctsConfig { exploration: args.exploration, playout_cutoff: Some(args.playout_cutoff), ..MctsConfig::plain() },
+        uct: MctsConfig {
+            exploration: args.exploration,
+            playout_cutoff: Some(args.playout_cutoff),
+            ..MctsConfig::plain()
+        },
         seed: args.seed,
         ..EngineSpec::new(algorithm)
     };
@@ -136,7 +141,9 @@ struct NodeCounter {
 impl NodeCounter {
     fn new() -> Self {
         let spinner = indicatif::ProgressBar::new_spinner();
-        spinner.set_style(indicatif::ProgressStyle::with_template("{spinner} {elapsed} searching: {msg}").expect("valid template"));
+        spinner.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {elapsed} searching: {msg}").expect("valid template"),
+        );
         spinner.enable_steady_tick(std::time::Duration::from_millis(250));
         Self { nodes: 0, spinner }
     }

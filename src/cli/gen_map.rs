@@ -71,9 +71,14 @@ pub fn run(args: GenArgs) -> CliResult {
         fill: args.fill,
     };
     if args.scenarios > movingai::MAX_SCENARIOS {
-        return Err(CliError(format!("--scenarios {}: at most {} scenarios are written", args.scenarios, movingai::MAX_SCENARIOS)));
+        return Err(CliError(format!(
+            "--scenarios {}: at most {} scenarios are written",
+            args.scenarios,
+            movingai::MAX_SCENARIOS
+        )));
     }
-    let grid = spec.generate().map_err(|e| CliError::of_option(e, &["corridor", "room", "doors", "density", "fill"]))?;
+    let grid =
+        spec.generate().map_err(|e| CliError::of_option(e, &["corridor", "room", "doors", "density", "fill"]))?;
     let write = |path: &PathBuf, text: String| {
         std::fs::write(path, text).map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))
     };

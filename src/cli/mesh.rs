@@ -13,8 +13,8 @@ use crate::navmesh::grid_outline::{cell_centre, said_of_cell};
 use crate::navmesh::reduction::Role;
 use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
 use crate::navmesh::tastar::DEFAULT_MAX_EXPANSIONS;
-use crate::text::{number, without_bom};
 use crate::navmesh::{MapFile, Point, load_grid_for_polygons, load_map_file};
+use crate::text::{number, without_bom};
 use crate::trace::NoTrace;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -62,7 +62,11 @@ fn parse_xy(text: &str) -> Result<Point, String> {
         .filter(|(_, y)| !y.contains(','))
         .ok_or_else(|| format!("'{}' is not x,y (two numbers, e.g. 3.5,4)", crate::text::quote(text)))?;
     let coordinate = |s: &str| {
-        s.trim().parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("'{s}' in '{text}' is not a number"))
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("'{s}' in '{text}' is not a number"))
     };
     Ok([coordinate(x)?, coordinate(y)?])
 }
@@ -75,7 +79,8 @@ fn parse_queries(file: &str, text: &str) -> Result<Vec<(Point, Point)>, CliError
         if line.is_empty() {
             continue;
         }
-        let numbers: Vec<f64> = line.split_whitespace().filter_map(|w| w.parse().ok()).filter(|v: &f64| v.is_finite()).collect();
+        let numbers: Vec<f64> =
+            line.split_whitespace().filter_map(|w| w.parse().ok()).filter(|v: &f64| v.is_finite()).collect();
         match (numbers.as_slice(), line.split_whitespace().count()) {
             (&[sx, sy, gx, gy], 4) => queries.push(([sx, sy], [gx, gy])),
             _ => return Err(CliError(format!("{file}:{}: expected four numbers 'sx sy gx gy'", i + 1))),
@@ -97,7 +102,11 @@ pub fn run(args: MeshArgs) -> QueriesResult {
         max_expansions: args.max_expansions,
     };
     search.validate().map_err(|e| CliError::of_option(e, &["radius", "min-angle", "max-expansions"]))?;
-    let map_path = args.map.as_ref().or(args.grid.as_ref()).ok_or_else(|| CliError("give --map FILE or --grid FILE.map".to_string()))?;
+    let map_path = args
+        .map
+        .as_ref()
+        .or(args.grid.as_ref())
+        .ok_or_else(|| CliError("give --map FILE or --grid FILE.map".to_string()))?;
     // A grid map given as --map is read as --grid would: its queries name cells, not corners.
     let MapFile { outline, grid, .. } = match &args.map {
         Some(map) => load_map_file(map)?,
@@ -112,7 +121,13 @@ pub fn run(args: MeshArgs) -> QueriesResult {
         let Some(grid) = &grid else { return Ok(p) };
         let (x, y) = (p[0] as i64, p[1] as i64);
         if p[0].fract() != 0.0 || p[1].fract() != 0.0 || !grid.contains(x, y) {
-            return Err(format!("{what} {},{} is not a cell of the {}x{} grid", number(p[0]), number(p[1]), grid.width(), grid.height()));
+            return Err(format!(
+                "{what} {},{} is not a cell of the {}x{} grid",
+                number(p[0]),
+                number(p[1]),
+                grid.width(),
+                grid.height()
+            ));
         }
         // Said of the cell the user gave, not of its centre the search would start from.
         if !grid.is_passable(x, y) {
@@ -129,7 +144,10 @@ pub fn run(args: MeshArgs) -> QueriesResult {
                 if let Some(warning) = super::other_map_warning(file, &scenarios, map_path) {
                     eprintln!("{warning}");
                 }
-                scenarios.iter().map(|s| ([s.start.0 as f64, s.start.1 as f64], [s.goal.0 as f64, s.goal.1 as f64])).collect()
+                scenarios
+                    .iter()
+                    .map(|s| ([s.start.0 as f64, s.start.1 as f64], [s.goal.0 as f64, s.goal.1 as f64]))
+                    .collect()
             } else {
                 let text = crate::files::read_text(file, crate::files::MAX_TEXT).map_err(|e| CliError(e.at(&name)))?;
                 parse_queries(&name, &text)?
@@ -142,7 +160,8 @@ pub fn run(args: MeshArgs) -> QueriesResult {
     let (mut total_expanded, mut total_micros, mut unreachable, mut failed) = (0, 0.0, 0, 0);
     for (from, to) in &queries {
         let clock = Instant::now();
-        let answer = to_point(*from, "start").and_then(|start| prepared.query(start, to_point(*to, "goal")?, &mut NoTrace));
+        let answer =
+            to_point(*from, "start").and_then(|start| prepared.query(start, to_point(*to, "goal")?, &mut NoTrace));
         // On a grid map the user named cells: so does the error.
         let cell = |p: Point| (p[0] as i64, p[1] as i64);
         let answer = answer.map_err(|e| match grid {

@@ -182,7 +182,11 @@ fn one_line(message: &str) -> String {
 
 /// A warning when a scenario file names another map than the one searched: a map of the same
 /// size passes the size check, and its optimal lengths would be the other map's.
-fn other_map_warning(scen: &std::path::Path, scenarios: &[crate::grid::movingai::Scenario], map: &std::path::Path) -> Option<String> {
+fn other_map_warning(
+    scen: &std::path::Path,
+    scenarios: &[crate::grid::movingai::Scenario],
+    map: &std::path::Path,
+) -> Option<String> {
     let name = |path: &std::path::Path| path.file_name().map(|name| name.to_os_string());
     let other = scenarios.iter().find(|s| name(s.map.as_ref()) != name(map))?;
     Some(format!(
@@ -227,7 +231,10 @@ mod tests {
     #[test]
     fn a_window_error_loses_winits_source_location() {
         let winit = "winit EventLoopError: os error at /root/.cargo/registry/src/x/winit-0.30.13/src/platform_impl/linux/mod.rs:765: neither WAYLAND_DISPLAY nor DISPLAY is set.";
-        assert_eq!(super::window_error(winit).0, "cannot open the window: winit EventLoopError: os error: neither WAYLAND_DISPLAY nor DISPLAY is set.");
+        assert_eq!(
+            super::window_error(winit).0,
+            "cannot open the window: winit EventLoopError: os error: neither WAYLAND_DISPLAY nor DISPLAY is set."
+        );
         assert_eq!(super::window_error("no GPU").0, "cannot open the window: no GPU");
     }
 }

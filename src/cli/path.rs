@@ -110,7 +110,11 @@ impl PathArgs {
                 levels: self.levels.unwrap_or(1),
                 smooth: !self.no_smooth,
             },
-            PathAlgo::Pra => Method::Pra(PraOptions { level: self.level, k: self.k, width: self.width.unwrap_or(PraOptions::DEFAULT_WIDTH) }),
+            PathAlgo::Pra => Method::Pra(PraOptions {
+                level: self.level,
+                k: self.k,
+                width: self.width.unwrap_or(PraOptions::DEFAULT_WIDTH),
+            }),
         };
         let planner = Planner { method, rules };
         planner.validate().map_err(flag_error)?;
@@ -302,7 +306,8 @@ fn run_scenarios(
             straight_lines += usize::from(straight);
         }
         if planner.is_hierarchical() {
-            let ratio = cost.filter(|_| lengths_apply && s.optimal > 0.0 && answer.complete()).map(|c| s.suboptimality(c));
+            let ratio =
+                cost.filter(|_| lengths_apply && s.optimal > 0.0 && answer.complete()).map(|c| s.suboptimality(c));
             complete_paths += usize::from(cost.is_some() && answer.complete());
             suboptimality.extend(ratio);
             line["suboptimality"] = json!(ratio);

@@ -8,13 +8,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use super::{CliError, CliResult, emit, read_fen};
+use crate::adversarial::engine::EngineAlgorithm;
 use crate::games::barca::START_FEN;
 use crate::games::barca::eval::Weights;
-use crate::adversarial::engine::EngineAlgorithm;
-use crate::tournament::{
-    Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, MatchObserver, Objective, ReportScoring, Sprt, TuneConfig, TuneLog, run_match, tune,
-};
 use crate::tournament::plot::tuning_svg;
+use crate::tournament::{
+    Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, MatchObserver, Objective, ReportScoring, Sprt,
+    TuneConfig, TuneLog, run_match, tune,
+};
 
 #[derive(Debug, Args)]
 pub struct MatchArgs {
@@ -140,8 +141,9 @@ struct BarObserver(ProgressBar);
 
 impl BarObserver {
     fn new(games: u64, what: &str) -> Self {
-        let style = ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what} [{{elapsed}}, ETA {{eta}}]"))
-            .expect("valid template");
+        let style =
+            ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what} [{{elapsed}}, ETA {{eta}}]"))
+                .expect("valid template");
         Self(ProgressBar::new(games).with_style(style))
     }
 }
@@ -176,7 +178,9 @@ fn result_text(record: &GameRecord) -> &'static str {
 pub fn run_match_command(args: MatchArgs) -> CliResult {
     let mut start = read_fen(&args.fen)?;
     // Games from a finished position would end before a move: no match to report.
-    crate::scene::GameKind::Barca.searchable(crate::games::Game::outcome(&start)).map_err(|e| CliError(format!("--fen: {e}")))?;
+    crate::scene::GameKind::Barca
+        .searchable(crate::games::Game::outcome(&start))
+        .map_err(|e| CliError(format!("--fen: {e}")))?;
     check_game_length(args.ply_limit, args.opening_plies)?;
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".to_string()));
@@ -241,9 +245,13 @@ pub struct PlotArgs {
 /// Draws a tuning log's score and weights per iteration as SVG.
 pub fn run_plot(args: PlotArgs) -> CliResult {
     if is_csv(&args.log) {
-        return Err(CliError(format!("{}: plots read the JSON log (write it with barca tune --log FILE.json), not the CSV one", args.log.display())));
+        return Err(CliError(format!(
+            "{}: plots read the JSON log (write it with barca tune --log FILE.json), not the CSV one",
+            args.log.display()
+        )));
     }
-    let text = crate::files::read_text(&args.log, crate::files::MAX_TEXT).map_err(|e| CliError(e.at(&args.log.display().to_string())))?;
+    let text = crate::files::read_text(&args.log, crate::files::MAX_TEXT)
+        .map_err(|e| CliError(e.at(&args.log.display().to_string())))?;
     let log = TuneLog::from_json(&text).map_err(|e| CliError(format!("{}: {e}", args.log.display())))?;
     std::fs::write(&args.out, tuning_svg(&log)).map_err(|e| CliError(format!("{}: {e}", args.out.display())))?;
     emit(&json!({ "plot": args.out.display().to_string(), "iterations": log.iterations.len() }));

@@ -261,7 +261,10 @@ mod tests {
     fn trees_read_with_spaces_and_negative_leaves() {
         let tree = Node::parse(" ( (3, -12 ,8),\n(2) , 7 ) ").unwrap();
         let leaf = Node::Leaf;
-        assert_eq!(tree, Node::Inner(vec![Node::Inner(vec![leaf(3), leaf(-12), leaf(8)]), Node::Inner(vec![leaf(2)]), leaf(7)]));
+        assert_eq!(
+            tree,
+            Node::Inner(vec![Node::Inner(vec![leaf(3), leaf(-12), leaf(8)]), Node::Inner(vec![leaf(2)]), leaf(7)])
+        );
         assert_eq!(tree.to_string(), "((3,-12,8),(2),7)");
         assert_eq!((tree.height(), tree.leaf_count()), (2, 5));
         assert_eq!(Node::parse("5"), Ok(leaf(5)));

@@ -81,7 +81,12 @@ impl TicTacToe {
                 'x' => x |= 1 << cell,
                 'o' => o |= 1 << cell,
                 '.' | '-' | '_' => {}
-                other => return Err(format!("position '{quoted}': '{}' is not x, o or . (cell {cell})", quote(&other.to_string()))),
+                other => {
+                    return Err(format!(
+                        "position '{quoted}': '{}' is not x, o or . (cell {cell})",
+                        quote(&other.to_string())
+                    ));
+                }
             }
             cell += 1;
         }

@@ -231,7 +231,17 @@ pub struct Spec {
 
 impl Default for Spec {
     fn default() -> Self {
-        Self { kind: Kind::Maze, width: 64, height: 64, seed: 1, corridor: 1, room: 8, doors: 0.3, density: 0.25, fill: 0.45 }
+        Self {
+            kind: Kind::Maze,
+            width: 64,
+            height: 64,
+            seed: 1,
+            corridor: 1,
+            room: 8,
+            doors: 0.3,
+            density: 0.25,
+            fill: 0.45,
+        }
     }
 }
 
@@ -292,7 +302,8 @@ impl std::str::FromStr for Spec {
         let mut spec = Spec { kind, ..Spec::default() };
         if let Some(size) = items.bare() {
             let parsed = size.split_once('x').and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
-            (spec.width, spec.height) = parsed.ok_or_else(|| format!("'{}' in '{}' is not a size WxH", quote(size), quote(text)))?;
+            (spec.width, spec.height) =
+                parsed.ok_or_else(|| format!("'{}' in '{}' is not a size WxH", quote(size), quote(text)))?;
         }
         spec.seed = items.value("seed")?.unwrap_or(spec.seed);
         match kind {
@@ -317,7 +328,8 @@ mod tests {
         let spec: super::Spec = "rooms:128x96,room=15".parse().unwrap();
         assert_eq!((spec.width, spec.height, spec.room, spec.doors, spec.seed), (128, 96, 15, 0.3, 1));
         assert_eq!(spec.to_string(), "rooms:128x96,room=15,doors=0.3,seed=1");
-        for text in ["maze:64x64,corridor=2,seed=1", "random:512x512,density=0.25,seed=3", "cave:96x80,fill=0.4,seed=2"] {
+        for text in ["maze:64x64,corridor=2,seed=1", "random:512x512,density=0.25,seed=3", "cave:96x80,fill=0.4,seed=2"]
+        {
             assert_eq!(text.parse::<super::Spec>().unwrap().to_string(), text);
         }
         for (bad, message) in [

@@ -53,7 +53,8 @@ fn stops(lines: &[u64], words: usize, ahead: bool) -> Vec<u64> {
                 let behind = if ahead { window(side, bit - 1) } else { window(side, bit + 1) };
                 side[word] & !behind
             };
-            stops[line * words + word] |= forced(&lines[(line - 1) * words..line * words]) | forced(&lines[(line + 1) * words..(line + 2) * words]);
+            stops[line * words + word] |= forced(&lines[(line - 1) * words..line * words])
+                | forced(&lines[(line + 1) * words..(line + 2) * words]);
         }
     }
     stops
@@ -75,7 +76,12 @@ impl JumpBits {
                 }
             }
         }
-        let stops = [stops(&rows, row_words, true), stops(&rows, row_words, false), stops(&columns, column_words, true), stops(&columns, column_words, false)];
+        let stops = [
+            stops(&rows, row_words, true),
+            stops(&rows, row_words, false),
+            stops(&columns, column_words, true),
+            stops(&columns, column_words, false),
+        ];
         Self { row_words, column_words, rows, columns, stops }
     }
 

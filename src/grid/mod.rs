@@ -2,8 +2,8 @@
 //! a grid into a graph for the searches in `pathfinding`.
 
 pub mod generate;
-pub mod movingai;
 pub mod jump_bits;
+pub mod movingai;
 
 use crate::graph::Graph;
 use jump_bits::{Cache as JumpBitsCache, JumpBits};
@@ -148,7 +148,8 @@ impl Grid {
             sizes[label as usize] += 1;
         }
         // `max_by_key` takes the last of equals: reversed, that is the first.
-        let Some(largest) = sizes.iter().enumerate().rev().max_by_key(|&(_, size)| size).map(|(label, _)| label as u32) else {
+        let Some(largest) = sizes.iter().enumerate().rev().max_by_key(|&(_, size)| size).map(|(label, _)| label as u32)
+        else {
             return Vec::new();
         };
         (0..self.cell_count() as u32).filter(|&cell| labels[cell as usize] == largest).collect()
@@ -261,7 +262,11 @@ impl<'a> GridGraph<'a> {
         let (dx, dy) = (x1 as i64 - x0 as i64, y1 as i64 - y0 as i64);
         let (major, minor) = (dx.abs().max(dy.abs()), dx.abs().min(dy.abs()));
         // The line keeps inside the rectangle its ends span: cell ids step by fixed offsets.
-        let (along, across) = if dx.abs() >= dy.abs() { (dx.signum(), dy.signum() * grid.width as i64) } else { (dy.signum() * grid.width as i64, dx.signum()) };
+        let (along, across) = if dx.abs() >= dy.abs() {
+            (dx.signum(), dy.signum() * grid.width as i64)
+        } else {
+            (dy.signum() * grid.width as i64, dx.signum())
+        };
         let four = self.rules.connectivity == Connectivity::Four;
         let mut path = Vec::with_capacity(major as usize + 1 + if four { minor as usize } else { 0 });
         path.push(start);
@@ -420,7 +425,13 @@ mod tests {
                 for b in 0..grid.cell_count() as u32 {
                     let mut listed = None;
                     graph.for_each_neighbor(a, |nb, cost| listed = listed.or((nb == b).then_some(cost)));
-                    assert_eq!(graph.step_cost(a, b), listed, "{rules:?}: {:?} -> {:?}", grid.coords(a), grid.coords(b));
+                    assert_eq!(
+                        graph.step_cost(a, b),
+                        listed,
+                        "{rules:?}: {:?} -> {:?}",
+                        grid.coords(a),
+                        grid.coords(b)
+                    );
                 }
             }
         }

@@ -133,7 +133,9 @@ pub fn parse_map(file: &str, text: &str) -> Result<Grid, ParseError> {
             }
         }
         if count != width as usize {
-            return Err(lines.error(format!("row has {count} {}, expected width {width}", plural(count, "cell", "cells"))));
+            return Err(
+                lines.error(format!("row has {count} {}, expected width {width}", plural(count, "cell", "cells")))
+            );
         }
         rows.push(row);
     }
@@ -173,7 +175,9 @@ fn map_header(lines: &mut Lines) -> Result<(u32, u32), ParseError> {
             "height" if height.is_none() => &mut height,
             "width" if width.is_none() => &mut width,
             _ => {
-                return Err(lines.error(format!("expected 'height <number>' or 'width <number>', found '{}'", quote(text))));
+                return Err(
+                    lines.error(format!("expected 'height <number>' or 'width <number>', found '{}'", quote(text)))
+                );
             }
         };
         *slot = Some(lines.keyword_value(text, keyword)?);
@@ -194,13 +198,20 @@ fn parse_weights(lines: &mut Lines, grid: &mut Grid) -> Result<(), ParseError> {
         let row = lines.next(&format!("{} weight rows, found {y}", grid.height()))?;
         let count = row.chars().count();
         if count != grid.width() as usize {
-            return Err(lines.error(format!("weight row has {count} {}, expected width {}", plural(count, "cell", "cells"), grid.width())));
+            return Err(lines.error(format!(
+                "weight row has {count} {}, expected width {}",
+                plural(count, "cell", "cells"),
+                grid.width()
+            )));
         }
         for (x, digit) in row.chars().enumerate() {
-            let weight = digit
-                .to_digit(10)
-                .filter(|&d| (1..=MAX_WEIGHT as u32).contains(&d))
-                .ok_or_else(|| lines.error(format!("weight '{}' in column {} is not a digit 1-{MAX_WEIGHT}", quote(&digit.to_string()), x + 1)))?;
+            let weight = digit.to_digit(10).filter(|&d| (1..=MAX_WEIGHT as u32).contains(&d)).ok_or_else(|| {
+                lines.error(format!(
+                    "weight '{}' in column {} is not a digit 1-{MAX_WEIGHT}",
+                    quote(&digit.to_string()),
+                    x + 1
+                ))
+            })?;
             grid.set_weight(x as u32, y, weight as u8);
         }
     }
@@ -271,12 +282,19 @@ pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
     scen_header(&mut lines)?;
     let mut scenarios = Vec::new();
     while let Some(text) = lines.next_content() {
-        let fields: Vec<&str> =
-            if text.contains('\t') { text.split('\t').map(str::trim).collect() } else { text.split_whitespace().collect() };
+        let fields: Vec<&str> = if text.contains('\t') {
+            text.split('\t').map(str::trim).collect()
+        } else {
+            text.split_whitespace().collect()
+        };
         if fields.len() != 9 {
-            return Err(lines.error(format!("expected 9 fields (bucket, map, width, height, sx, sy, gx, gy, optimal), found {}", fields.len())));
+            return Err(lines.error(format!(
+                "expected 9 fields (bucket, map, width, height, sx, sy, gx, gy, optimal), found {}",
+                fields.len()
+            )));
         }
-        let number = |index: usize, name: &str| whole_number(name, fields[index]).map_err(|message| lines.error(message));
+        let number =
+            |index: usize, name: &str| whole_number(name, fields[index]).map_err(|message| lines.error(message));
         let scenario = Scenario {
             bucket: number(0, "bucket")?,
             map: fields[1].to_string(),
@@ -284,12 +302,12 @@ pub fn parse_scen(file: &str, text: &str) -> Result<Vec<Scenario>, ParseError> {
             map_height: number(3, "map height")?,
             start: (number(4, "start x")?, number(5, "start y")?),
             goal: (number(6, "goal x")?, number(7, "goal y")?),
-            optimal: fields[8]
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite() && *v >= 0.0)
-                .ok_or_else(|| lines.error(format!("optimal length '{}' is not a non-negative number", quote(fields[8]))))?,
-            optimal_decimals: fields[8].split_once('.').map_or(0, |(_, decimals)| decimals.bytes().take_while(u8::is_ascii_digit).count() as u32),
+            optimal: fields[8].parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0).ok_or_else(|| {
+                lines.error(format!("optimal length '{}' is not a non-negative number", quote(fields[8])))
+            })?,
+            optimal_decimals: fields[8]
+                .split_once('.')
+                .map_or(0, |(_, decimals)| decimals.bytes().take_while(u8::is_ascii_digit).count() as u32),
             line: lines.line,
         };
         for (name, (x, y)) in [("start", scenario.start), ("goal", scenario.goal)] {
@@ -310,15 +328,24 @@ fn scen_header(lines: &mut Lines) -> Result<(), ParseError> {
     let first = lines.next("'version 1'")?;
     match first.split_whitespace().collect::<Vec<_>>().as_slice() {
         ["version", "1" | "1.0"] => Ok(()),
-        ["version", other] => Err(lines.error(format!("unsupported scenario version '{}' (version 1 files are read)", quote(other)))),
-        _ => Err(lines.error(format!("expected 'version 1' (the first line of a MovingAI scenario file), found '{}'", quote(first)))),
+        ["version", other] => {
+            Err(lines.error(format!("unsupported scenario version '{}' (version 1 files are read)", quote(other))))
+        }
+        _ => Err(lines.error(format!(
+            "expected 'version 1' (the first line of a MovingAI scenario file), found '{}'",
+            quote(first)
+        ))),
     }
 }
 
 /// The scenarios of a file for `grid`'s size (another size is refused whole) that can be searched
 /// there, and the queries left out, whose start or goal is blocked: MovingAI's wc3maps512 sets
 /// start a few queries in water, which their water units may cross.
-pub fn searchable_scenarios(file: &str, scenarios: Vec<Scenario>, grid: &Grid) -> Result<(Vec<Scenario>, Vec<ParseError>), ParseError> {
+pub fn searchable_scenarios(
+    file: &str,
+    scenarios: Vec<Scenario>,
+    grid: &Grid,
+) -> Result<(Vec<Scenario>, Vec<ParseError>), ParseError> {
     check_map_size(file, &scenarios, grid)?;
     let (mut kept, mut left_out) = (Vec::with_capacity(scenarios.len()), Vec::new());
     for s in scenarios {
@@ -337,7 +364,13 @@ pub fn check_map_size(file: &str, scenarios: &[Scenario], grid: &Grid) -> Result
         Some(s) => Err(ParseError {
             file: file.to_string(),
             line: s.line,
-            message: format!("scenario is for a {}x{} map, but the map is {}x{}", s.map_width, s.map_height, grid.width(), grid.height()),
+            message: format!(
+                "scenario is for a {}x{} map, but the map is {}x{}",
+                s.map_width,
+                s.map_height,
+                grid.width(),
+                grid.height()
+            ),
         }),
         None => Ok(()),
     }
@@ -345,10 +378,9 @@ pub fn check_map_size(file: &str, scenarios: &[Scenario], grid: &Grid) -> Result
 
 /// Why scenario `s` (of `grid`'s size) cannot be searched, if its start or goal is blocked.
 pub fn blocked_endpoint(s: &Scenario, grid: &Grid) -> Option<String> {
-    [("start", s.start), ("goal", s.goal)]
-        .into_iter()
-        .find(|&(_, (x, y))| !grid.is_cell_passable(grid.cell(x, y)))
-        .map(|(name, (x, y))| format!("{name} ({x},{y}) is a blocked cell (searchlab blocks '@', 'O', 'T' and water 'W')"))
+    [("start", s.start), ("goal", s.goal)].into_iter().find(|&(_, (x, y))| !grid.is_cell_passable(grid.cell(x, y))).map(
+        |(name, (x, y))| format!("{name} ({x},{y}) is a blocked cell (searchlab blocks '@', 'O', 'T' and water 'W')"),
+    )
 }
 
 /// The text of a `.scen` file.
@@ -357,7 +389,16 @@ pub fn write_scen(scenarios: &[Scenario]) -> String {
     for s in scenarios {
         out.push_str(&format!(
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.*}\n",
-            s.bucket, s.map, s.map_width, s.map_height, s.start.0, s.start.1, s.goal.0, s.goal.1, s.optimal_decimals as usize, s.optimal
+            s.bucket,
+            s.map,
+            s.map_width,
+            s.map_height,
+            s.start.0,
+            s.start.1,
+            s.goal.0,
+            s.goal.1,
+            s.optimal_decimals as usize,
+            s.optimal
         ));
     }
     out
@@ -390,7 +431,8 @@ fn read_checked(
     header: impl FnOnce(&str, &mut Lines) -> HeadCheck<ParseError>,
 ) -> Result<String, ParseError> {
     let file = path.display().to_string();
-    let read = crate::files::read_text_checked(path, max, header_lines, |head| header(head, &mut Lines::new(&file, head)));
+    let read =
+        crate::files::read_text_checked(path, max, header_lines, |head| header(head, &mut Lines::new(&file, head)));
     read.map_err(|e| ParseError { file: file.clone(), line: e.line().unwrap_or(0), message: e.to_string() })?
 }
 
@@ -403,7 +445,9 @@ pub fn is_map_file(path: &Path) -> bool {
 pub fn load_map(path: &Path) -> Result<Grid, ParseError> {
     let text = read_checked(path, MAX_MAP_TEXT, MAP_HEADER_LINES, |head, lines| {
         let (width, height) = map_header(lines)?;
-        let why = format!("more rows than its height {height}: a {width}x{height} map, with weights and padding, ends before this line");
+        let why = format!(
+            "more rows than its height {height}: a {width}x{height} map, with weights and padding, ends before this line"
+        );
         Ok(Some(Longest { bytes: head.len() as u64 + longest_map_rows(width, height), why }))
     })?;
     parse_map(&path.display().to_string(), &text)

@@ -5,24 +5,24 @@
 use std::path::Path;
 
 use super::{CELL_TAG, Cell, Lecture, Problem};
+use crate::adversarial::engine::{EngineAlgorithm, EngineResult, EngineSpec};
+use crate::adversarial::mcts_trace::MctsEvent;
+use crate::adversarial::tree::TreeEvent;
 use crate::games::barca::Barca;
+use crate::games::custom_tree::CustomTree;
 use crate::games::tictactoe::TicTacToe;
-use crate::text::quote;
+use crate::games::{DefaultEval, Game};
 use crate::grid::Grid;
 use crate::navmesh::grid_outline::{said_of_cell, snap_to_cell};
 use crate::navmesh::search::PreparedMesh;
 use crate::navmesh::tastar::locate_free;
 use crate::pathfinding::planner::Planner;
+use crate::pathfinding::search_trace::SearchEvent;
 use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::scene::{GameKind, Lab, LogSource, MapSource, Replayed, RunSpec, Scene, field_index};
-use crate::pathfinding::search_trace::SearchEvent;
-use crate::trace::{Progress, Recorder, Trace, Watched};
-use crate::adversarial::engine::{EngineAlgorithm, EngineResult, EngineSpec};
-use crate::adversarial::mcts_trace::MctsEvent;
-use crate::adversarial::tree::TreeEvent;
-use crate::games::custom_tree::CustomTree;
-use crate::games::{DefaultEval, Game};
+use crate::text::quote;
 use crate::tournament::TuneLog;
+use crate::trace::{Progress, Recorder, Trace, Watched};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
@@ -33,7 +33,10 @@ use std::time::Duration;
 pub fn check(lecture: &Lecture, base: &Path) -> Vec<Problem> {
     let mut problems = Vec::new();
     if lecture.cells().next().is_none() {
-        problems.push(Problem::warning(1, format!("the lecture has no live cells: a cell is a fenced block tagged ```{CELL_TAG}")));
+        problems.push(Problem::warning(
+            1,
+            format!("the lecture has no live cells: a cell is a fenced block tagged ```{CELL_TAG}"),
+        ));
     }
     problems.extend(lecture.warnings.iter().cloned());
     for cell in lecture.cells() {
@@ -78,7 +81,9 @@ fn read_cell(cell: &Cell, base: &Path) -> Result<(Scene, Read), Problem> {
     let at = |key: &'static str| move |message: String| Problem::new(key_line(cell, key), message);
     match scene.lab {
         Lab::Grid | Lab::Hierarchical => {
-            let Some(grid) = scene.load_grid().map_err(|e| map_problem(cell, &scene, e))? else { return Ok((scene, Read::Nothing)) };
+            let Some(grid) = scene.load_grid().map_err(|e| map_problem(cell, &scene, e))? else {
+                return Ok((scene, Read::Nothing));
+            };
             if let Some((start, goal)) = scene.cells().map_err(|e| at(e.field)(e.message))? {
                 grid_endpoint(&grid, start, "start").map_err(at("start"))?;
                 grid_endpoint(&grid, goal, "goal").map_err(at("goal"))?;
@@ -89,7 +94,9 @@ fn read_cell(cell: &Cell, base: &Path) -> Result<(Scene, Read), Problem> {
             return Ok((scene, Read::Grid(grid)));
         }
         Lab::Polygon => {
-            let Some(map) = scene.load_polygon_map().map_err(|e| map_problem(cell, &scene, e))? else { return Ok((scene, Read::Nothing)) };
+            let Some(map) = scene.load_polygon_map().map_err(|e| map_problem(cell, &scene, e))? else {
+                return Ok((scene, Read::Nothing));
+            };
             if let (Some(start), Some(goal)) = (scene.start, scene.goal) {
                 let search = scene.mesh_search().unwrap_or_default();
                 let prepared = search.prepare(&map.outline).map_err(at("spec"))?;
@@ -117,7 +124,10 @@ fn read_cell(cell: &Cell, base: &Path) -> Result<(Scene, Read), Problem> {
         }
         Lab::Tuning => {
             let text = match scene.tuning_log().map_err(at("map"))? {
-                Some(LogSource::Path(path)) => Some(crate::files::read_text(path.as_ref(), crate::files::MAX_TEXT).map_err(|e| at("map")(e.at(path)))?),
+                Some(LogSource::Path(path)) => Some(
+                    crate::files::read_text(path.as_ref(), crate::files::MAX_TEXT)
+                        .map_err(|e| at("map")(e.at(path)))?,
+                ),
                 Some(LogSource::Inline(text)) => Some(text.to_string()),
                 Some(LogSource::Bundled) | None => None,
             };

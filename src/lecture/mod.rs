@@ -92,10 +92,16 @@ impl Cell {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Block {
     /// Markdown to render as it is; `line` is its first line in the file.
-    Prose { line: usize, text: String },
+    Prose {
+        line: usize,
+        text: String,
+    },
     Cell(Cell),
     /// A fenced block of another language, shown as code: its body without the fences.
-    Code { line: usize, text: String },
+    Code {
+        line: usize,
+        text: String,
+    },
 }
 
 /// One screen when presenting.
@@ -132,7 +138,12 @@ impl Lecture {
         }
         let warnings = std::mem::take(&mut splitter.warnings);
         let sections = splitter.finish();
-        Ok(Self { version: front.version, title: front.title.or_else(|| sections[0].title.clone()), sections, warnings })
+        Ok(Self {
+            version: front.version,
+            title: front.title.or_else(|| sections[0].title.clone()),
+            sections,
+            warnings,
+        })
     }
 
     pub fn cells(&self) -> impl Iterator<Item = &Cell> {
@@ -146,7 +157,8 @@ impl Lecture {
     /// file: the one with the same heading (the nearest to `index` if several have it), else the one
     /// at the nearest index. A reload keeps the lecturer on their slide when sections move.
     pub fn same_section(&self, title: Option<&str>, index: usize) -> usize {
-        let titled = (0..self.sections.len()).filter(|&i| title.is_some() && self.sections[i].title.as_deref() == title);
+        let titled =
+            (0..self.sections.len()).filter(|&i| title.is_some() && self.sections[i].title.as_deref() == title);
         titled.min_by_key(|&i| i.abs_diff(index)).unwrap_or(index.min(self.sections.len() - 1))
     }
 
@@ -314,7 +326,8 @@ impl Splitter {
                 self.cell = Some((fence, Cell { line: number, source: String::new(), unclosed: false }));
             } else {
                 if nearly_cell_tag(info) {
-                    let message = format!("this block is shown as code: its tag '{}' is not ```{CELL_TAG}", quote(info));
+                    let message =
+                        format!("this block is shown as code: its tag '{}' is not ```{CELL_TAG}", quote(info));
                     self.warnings.push(Problem::warning(number, message));
                 }
                 self.flush_prose();

@@ -45,7 +45,8 @@ pub fn channel_portals(mesh: &Navmesh, channel: &[u32]) -> Vec<[u32; 2]> {
         .windows(2)
         .map(|pair| {
             let tri = &mesh.triangles[pair[0] as usize];
-            let i = (0..3).find(|&i| tri.neighbours[i] == pair[1]).expect("consecutive channel triangles are neighbours");
+            let i =
+                (0..3).find(|&i| tri.neighbours[i] == pair[1]).expect("consecutive channel triangles are neighbours");
             // Looking out through edge i, its end vertex is on the left.
             [tri.vertices[(i + 1) % 3], tri.vertices[i]]
         })
@@ -123,7 +124,14 @@ fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tracer
             }
         }
         let points = |chain: &[Corner]| chain.iter().map(|c| c.point).collect();
-        tracer.record(|| FunnelEvent::Step(FunnelStep { portal: i, apex: apex.0.point, left: points(&chains[0]), right: points(&chains[1]) }));
+        tracer.record(|| {
+            FunnelEvent::Step(FunnelStep {
+                portal: i,
+                apex: apex.0.point,
+                left: points(&chains[0]),
+                right: points(&chains[1]),
+            })
+        });
         i += 1;
     }
     apexes
@@ -133,7 +141,12 @@ fn tighten<T: Tracer<FunnelEvent>>(apex: Corner, portals: &[[Corner; 2]], tracer
 /// end of `portal` (number `index`) if that narrows the funnel. When a side would cross the
 /// other, the other side's corner is returned instead: the next apex, from which the portals
 /// after its own are taken again.
-fn narrow(apex: (Corner, usize), mut sides: Sides, portal: [Corner; 2], index: usize) -> Result<Sides, (Corner, usize)> {
+fn narrow(
+    apex: (Corner, usize),
+    mut sides: Sides,
+    portal: [Corner; 2],
+    index: usize,
+) -> Result<Sides, (Corner, usize)> {
     for side in [1, 0] {
         // Mirror the turns for the left side.
         let sign = if side == 1 { 1.0 } else { -1.0 };
@@ -332,10 +345,11 @@ mod tests {
     fn the_replayed_chains_are_taut_and_end_in_the_path() {
         // Heading +x past a corner at (5, 0.5) that sticks up from below: the path bends there.
         let (start, goal) = ([0.0, 0.0], [10.0, 0.0]);
-        let portals: Vec<[Corner; 2]> = [([2.0, 3.0], [2.0, -1.0]), ([5.0, 4.0], [5.0, 0.5]), ([8.0, 4.0], [8.0, -3.0])]
-            .into_iter()
-            .map(|(l, r)| [point(l), point(r)])
-            .collect();
+        let portals: Vec<[Corner; 2]> =
+            [([2.0, 3.0], [2.0, -1.0]), ([5.0, 4.0], [5.0, 0.5]), ([8.0, 4.0], [8.0, -3.0])]
+                .into_iter()
+                .map(|(l, r)| [point(l), point(r)])
+                .collect();
         let mut recorder = Recorder::default();
         let route = funnel(start, goal, &portals, &mut recorder);
         assert_eq!(route.waypoints, vec![start, [5.0, 0.5], goal]);

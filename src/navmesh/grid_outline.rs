@@ -88,7 +88,9 @@ pub fn said_of_cell(error: String, what: &str, (x, y): (i64, i64)) -> String {
 /// join the same points; elsewhere (or off the grid) `p` itself.
 pub fn snap_to_cell(grid: Option<&Grid>, p: Point) -> Point {
     match grid {
-        Some(grid) if grid.contains(p[0].floor() as i64, p[1].floor() as i64) => cell_centre(grid, grid.cell(p[0].floor() as u32, p[1].floor() as u32)),
+        Some(grid) if grid.contains(p[0].floor() as i64, p[1].floor() as i64) => {
+            cell_centre(grid, grid.cell(p[0].floor() as u32, p[1].floor() as u32))
+        }
         _ => p,
     }
 }

@@ -26,7 +26,8 @@ impl<'a> Words<'a> {
     }
 
     fn next(&mut self, what: &str) -> Result<&'a str, ParseError> {
-        let (line, word) = self.words.next().ok_or_else(|| self.error(format!("unexpected end of file, expected {what}")))?;
+        let (line, word) =
+            self.words.next().ok_or_else(|| self.error(format!("unexpected end of file, expected {what}")))?;
         self.line = line;
         Ok(word)
     }
@@ -65,7 +66,9 @@ pub fn parse_mesh(file: &str, text: &str) -> Result<Outline, ParseError> {
         let mut coordinate = |axis: &str| -> Result<f64, ParseError> {
             let x: f64 = words.parse(&format!("vertex {v}: {axis}"))?;
             if !(x.is_finite() && x.abs() <= MAX_COORDINATE) {
-                return Err(words.error(format!("vertex {v}: {axis} {x:e} is not a finite number within ±{MAX_COORDINATE}")));
+                return Err(
+                    words.error(format!("vertex {v}: {axis} {x:e} is not a finite number within ±{MAX_COORDINATE}"))
+                );
             }
             Ok(x)
         };

@@ -39,8 +39,11 @@ pub struct Outline {
 impl PolygonMap {
     /// Parses and validates JSON text; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<PolygonMap, ParseError> {
-        let raw: PolygonMap = serde_json::from_str(without_bom(text))
-            .map_err(|e| ParseError { file: file.to_string(), line: e.line(), message: e.to_string() })?;
+        let raw: PolygonMap = serde_json::from_str(without_bom(text)).map_err(|e| ParseError {
+            file: file.to_string(),
+            line: e.line(),
+            message: e.to_string(),
+        })?;
         raw.validated().map_err(|message| ParseError { file: file.to_string(), line: 0, message })
     }
 
@@ -67,7 +70,11 @@ impl PolygonMap {
         for (i, hole) in map.holes.iter().enumerate() {
             // Rings do not touch, so one vertex tells where the whole hole lies.
             if !inside_ring(hole[0], &map.boundary) {
-                return Err(format!("{} is not inside the boundary (its vertex 0 {:?} is outside)", hole_name(i), hole[0]));
+                return Err(format!(
+                    "{} is not inside the boundary (its vertex 0 {:?} is outside)",
+                    hole_name(i),
+                    hole[0]
+                ));
             }
             if let Some(j) = (0..map.holes.len()).find(|&j| j != i && inside_ring(hole[0], &map.holes[j])) {
                 return Err(format!("{} lies inside {}", hole_name(i), hole_name(j)));
@@ -98,7 +105,8 @@ impl PolygonMap {
         let share = |axis: usize| {
             let (mut low, mut high, mut sum) = (f64::INFINITY, f64::NEG_INFINITY, 0.0);
             for (a, b) in edge_ends() {
-                (low, high, sum) = (low.min(a[axis]).min(b[axis]), high.max(a[axis]).max(b[axis]), sum + (a[axis] - b[axis]).abs());
+                (low, high, sum) =
+                    (low.min(a[axis]).min(b[axis]), high.max(a[axis]).max(b[axis]), sum + (a[axis] - b[axis]).abs());
             }
             sum / (high - low)
         };
@@ -126,14 +134,23 @@ impl PolygonMap {
                     let n = rings[r].len();
                     let (i, j) = (i.min(j), i.max(j));
                     // Neighbouring edges share a vertex; they only fail when they fold back.
-                    let shared = if j == i + 1 { Some((a, b, c, d, i + 1)) } else if i == 0 && j == n - 1 { Some((a, b, c, d, 0)) } else { None };
+                    let shared = if j == i + 1 {
+                        Some((a, b, c, d, i + 1))
+                    } else if i == 0 && j == n - 1 {
+                        Some((a, b, c, d, 0))
+                    } else {
+                        None
+                    };
                     if let Some(shared) = shared {
                         if !folds_back(shared.0, shared.1, shared.2, shared.3) {
                             continue;
                         }
                         return Err(format!("{} turns back on itself at vertex {}", self.ring_name(r), shared.4));
                     }
-                    return Err(format!("{} crosses itself: its edges from vertex {i} and from vertex {j} meet", self.ring_name(r)));
+                    return Err(format!(
+                        "{} crosses itself: its edges from vertex {i} and from vertex {j} meet",
+                        self.ring_name(r)
+                    ));
                 }
                 let (first, second) = if r < s { ((r, i), (s, j)) } else { ((s, j), (r, i)) };
                 return Err(format!(
@@ -233,7 +250,11 @@ fn clean(mut ring: Vec<Point>, name: &str) -> Result<Vec<Point>, String> {
     }
     // Flat rings are named for what they are; a ring whose area only sums to zero (a
     // symmetric bow-tie) is left to the crossing check.
-    let far = ring.iter().copied().max_by(|p, q| distance(ring[0], *p).total_cmp(&distance(ring[0], *q))).expect("3 vertices");
+    let far = ring
+        .iter()
+        .copied()
+        .max_by(|p, q| distance(ring[0], *p).total_cmp(&distance(ring[0], *q)))
+        .expect("3 vertices");
     if ring.iter().all(|&p| orient(ring[0], far, p) == 0.0) {
         return Err(format!("{name} has zero area: its vertices lie on one line"));
     }

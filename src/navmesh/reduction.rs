@@ -29,12 +29,15 @@ impl Reduction {
     pub fn new(mesh: &Navmesh) -> Reduction {
         let n = mesh.triangles.len();
         let mut degree: Vec<u8> = (0..n as u32)
-            .map(|t| (0..3).filter(|&i| mesh.triangles[t as usize].walkable && mesh.passable(t, i).is_some()).count() as u8)
+            .map(|t| {
+                (0..3).filter(|&i| mesh.triangles[t as usize].walkable && mesh.passable(t, i).is_some()).count() as u8
+            })
             .collect();
         let mut roles: Vec<Role> =
             mesh.triangles.iter().map(|t| if t.walkable { Role::Corridor } else { Role::Blocked }).collect();
         let mut towards_core = vec![NO_NODE; n];
-        let mut peel: Vec<u32> = (0..n as u32).filter(|&t| roles[t as usize] != Role::Blocked && degree[t as usize] <= 1).collect();
+        let mut peel: Vec<u32> =
+            (0..n as u32).filter(|&t| roles[t as usize] != Role::Blocked && degree[t as usize] <= 1).collect();
         while let Some(t) = peel.pop() {
             roles[t as usize] = Role::DeadEnd;
             for i in 0..3 {

@@ -4,12 +4,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::tastar::{DEFAULT_MAX_EXPANSIONS, MeshQuery, MeshSearchResult, ta_star};
 use super::reduction::Reduction;
+use super::tastar::{DEFAULT_MAX_EXPANSIONS, MeshQuery, MeshSearchResult, ta_star};
 use super::trastar::tra_star;
 use super::{Navmesh, Outline, Point, Refinement};
-use crate::spec_text::SpecText;
 use crate::pathfinding::search_trace::SearchEvent;
+use crate::spec_text::SpecText;
 use crate::text::{number, quote};
 use crate::trace::Tracer;
 
@@ -54,7 +54,13 @@ pub struct MeshSearch {
 
 impl Default for MeshSearch {
     fn default() -> Self {
-        Self { algorithm: MeshAlgorithm::Ta, radius: 0.0, first_path_only: false, min_angle: None, max_expansions: DEFAULT_MAX_EXPANSIONS }
+        Self {
+            algorithm: MeshAlgorithm::Ta,
+            radius: 0.0,
+            first_path_only: false,
+            min_angle: None,
+            max_expansions: DEFAULT_MAX_EXPANSIONS,
+        }
     }
 }
 
@@ -97,7 +103,13 @@ impl MeshSearch {
         goal: Point,
         tracer: &mut T,
     ) -> Result<MeshSearchResult, String> {
-        let query = MeshQuery { start, goal, radius: self.radius, first_path_only: self.first_path_only, max_expansions: self.max_expansions };
+        let query = MeshQuery {
+            start,
+            goal,
+            radius: self.radius,
+            first_path_only: self.first_path_only,
+            max_expansions: self.max_expansions,
+        };
         match (self.algorithm, reduction) {
             (MeshAlgorithm::Ta, _) => ta_star(mesh, &query, tracer),
             (MeshAlgorithm::Tra, Some(reduction)) => tra_star(mesh, reduction, &query, tracer),
@@ -115,7 +127,12 @@ pub struct PreparedMesh {
 }
 
 impl PreparedMesh {
-    pub fn query<T: Tracer<SearchEvent>>(&self, start: Point, goal: Point, tracer: &mut T) -> Result<MeshSearchResult, String> {
+    pub fn query<T: Tracer<SearchEvent>>(
+        &self,
+        start: Point,
+        goal: Point,
+        tracer: &mut T,
+    ) -> Result<MeshSearchResult, String> {
         self.search.run(&self.mesh, self.reduction.as_ref(), start, goal, tracer)
     }
 }
@@ -167,7 +184,16 @@ mod tests {
     #[test]
     fn text_form_round_trips_and_refuses_bad_values() {
         let search: MeshSearch = "tra:radius=0.9,first-path,min-angle=25".parse().unwrap();
-        assert_eq!(search, MeshSearch { algorithm: MeshAlgorithm::Tra, radius: 0.9, first_path_only: true, min_angle: Some(25.0), ..MeshSearch::default() });
+        assert_eq!(
+            search,
+            MeshSearch {
+                algorithm: MeshAlgorithm::Tra,
+                radius: 0.9,
+                first_path_only: true,
+                min_angle: Some(25.0),
+                ..MeshSearch::default()
+            }
+        );
         for text in ["ta", "tra", "ta:radius=0.5", "tra:first-path", "ta:min-angle=20", "ta:max-expansions=1000"] {
             assert_eq!(text.parse::<MeshSearch>().unwrap().to_string(), text);
         }

@@ -163,7 +163,11 @@ pub fn locate_free(mesh: &Navmesh, p: Point, radius: f64, what: &str) -> Result<
 }
 
 /// TA*: the shortest path for `query` (or the first one found).
-pub fn ta_star<T: Tracer<SearchEvent>>(mesh: &Navmesh, query: &MeshQuery, tracer: &mut T) -> Result<MeshSearchResult, String> {
+pub fn ta_star<T: Tracer<SearchEvent>>(
+    mesh: &Navmesh,
+    query: &MeshQuery,
+    tracer: &mut T,
+) -> Result<MeshSearchResult, String> {
     SearchScratch::default().search(mesh, query, None, tracer)
 }
 
@@ -181,7 +185,12 @@ pub struct SearchScratch {
 
 impl SearchScratch {
     /// TA* ([`ta_star`]) with these buffers.
-    pub fn ta_star<T: Tracer<SearchEvent>>(&mut self, mesh: &Navmesh, query: &MeshQuery, tracer: &mut T) -> Result<MeshSearchResult, String> {
+    pub fn ta_star<T: Tracer<SearchEvent>>(
+        &mut self,
+        mesh: &Navmesh,
+        query: &MeshQuery,
+        tracer: &mut T,
+    ) -> Result<MeshSearchResult, String> {
         self.search(mesh, query, None, tracer)
     }
 
@@ -252,7 +261,11 @@ impl SearchScratch {
             if !viable(next) || !fits(mesh, parent.tri, parent.entry, i, radius) || nodes.on_channel(next) {
                 return None;
             }
-            let entry = mesh.triangles[next as usize].neighbours.iter().position(|&n| n == parent.tri).expect("neighbours are mutual");
+            let entry = mesh.triangles[next as usize]
+                .neighbours
+                .iter()
+                .position(|&n| n == parent.tri)
+                .expect("neighbours are mutual");
             let mut child = Channel { tri: next, entry: entry as u8, parent: node, ..parent };
             if radius == 0.0 {
                 let v = mesh.triangles[parent.tri as usize].vertices;
@@ -286,7 +299,11 @@ impl SearchScratch {
                 break;
             }
             if result.expanded == max_expansions {
-                let task = if first_path_only || result.path.is_none() { "no path found" } else { "the shortest path not proven" };
+                let task = if first_path_only || result.path.is_none() {
+                    "no path found"
+                } else {
+                    "the shortest path not proven"
+                };
                 return Err(format!("search stopped at its limit of {max_expansions} expansions: {task}"));
             }
             let current = nodes.nodes[node as usize];
@@ -326,7 +343,8 @@ impl SearchScratch {
                     while !reduction.is_decision(next.tri) && !goals.contains(&next.tri) {
                         let id = nodes.push(next);
                         nodes.marked[next.tri as usize] = id;
-                        let mut exits = (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(nodes, id, j));
+                        let mut exits =
+                            (0..3).filter(|&j| j != next.entry as usize).filter_map(|j| child(nodes, id, j));
                         match (exits.next(), exits.next()) {
                             (Some(only), None) => next = only,
                             // A branch towards the start or goal leaves here: the search decides.
@@ -368,7 +386,12 @@ impl SearchScratch {
                 let id = nodes.push(next);
                 open.push(OpenEntry { f: next.f, g: next.g, node: id });
                 let parent_tri = nodes.nodes[next.parent as usize].tri;
-                tracer.record(|| SearchEvent::Open { node: next.tri, parent: parent_tri, g: next.g, h: next.f - next.g });
+                tracer.record(|| SearchEvent::Open {
+                    node: next.tri,
+                    parent: parent_tri,
+                    g: next.g,
+                    h: next.f - next.g,
+                });
             }
         }
         if result.path.is_none() {
@@ -383,7 +406,14 @@ impl SearchScratch {
 /// between its ends, into one of `goals` within `reach` triangles. `None` where it meets an
 /// obstacle edge or passes through a vertex; the search decides there. On open maps the goal is
 /// often in sight, and this walk costs far less than a search.
-fn straight_channel(mesh: &Navmesh, start: Point, goal: Point, starts: &[u32], goals: &[u32], reach: usize) -> Option<Vec<u32>> {
+fn straight_channel(
+    mesh: &Navmesh,
+    start: Point,
+    goal: Point,
+    starts: &[u32],
+    goals: &[u32],
+    reach: usize,
+) -> Option<Vec<u32>> {
     'starts: for &first in starts {
         let mut channel = vec![first];
         let mut t = first;
@@ -478,7 +508,10 @@ impl PortalDistances {
         }
         // Gaps this short between the parts kept cost at most twice their length.
         let gap = LENGTH_EPSILON / length;
-        if std::iter::once(visible).chain(beyond.into_iter().flatten()).all(|piece| covered(&seen[..count], &piece, gap)) {
+        if std::iter::once(visible)
+            .chain(beyond.into_iter().flatten())
+            .all(|piece| covered(&seen[..count], &piece, gap))
+        {
             return true;
         }
         if count < PIECES_PER_PORTAL {

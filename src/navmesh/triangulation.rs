@@ -4,7 +4,9 @@
 use std::collections::hash_map::Entry;
 
 use spade::handles::FixedVertexHandle;
-use spade::{AngleLimit, ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, RefinementParameters, Triangulation};
+use spade::{
+    AngleLimit, ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, RefinementParameters, Triangulation,
+};
 
 use super::polygon::within_bounds;
 use super::{Outline, Point, point_segment_distance};
@@ -97,7 +99,12 @@ impl VertexHints {
             let c = filled[next];
             next += 1;
             let (x, y) = (c % columns, c / columns);
-            let around = [(x > 0).then(|| c - 1), (x + 1 < columns).then(|| c + 1), (y > 0).then(|| c - columns), (y + 1 < rows).then(|| c + columns)];
+            let around = [
+                (x > 0).then(|| c - 1),
+                (x + 1 < columns).then(|| c + 1),
+                (y > 0).then(|| c - columns),
+                (y + 1 < rows).then(|| c + columns),
+            ];
             for n in around.into_iter().flatten() {
                 if hints.vertices[n] == NO_NODE {
                     hints.vertices[n] = hints.vertices[c];
@@ -110,7 +117,8 @@ impl VertexHints {
 
     fn cell_of(&self, p: Point) -> usize {
         let rows = self.vertices.len() / self.columns;
-        let index = |value: f64, origin: f64, count: usize| (((value - origin) / self.cell).max(0.0) as usize).min(count - 1);
+        let index =
+            |value: f64, origin: f64, count: usize| (((value - origin) / self.cell).max(0.0) as usize).min(count - 1);
         index(p[1], self.origin[1], rows) * self.columns + index(p[0], self.origin[0], self.columns)
     }
 
@@ -193,7 +201,8 @@ impl Navmesh {
                 let edges = face.adjacent_edges();
                 Triangle {
                     vertices: edges.map(|e| e.from().fix().index() as u32),
-                    neighbours: edges.map(|e| e.rev().face().as_inner().map_or(NO_NODE, |f| f.fix().index() as u32 - 1)),
+                    neighbours: edges
+                        .map(|e| e.rev().face().as_inner().map_or(NO_NODE, |f| f.fix().index() as u32 - 1)),
                     constrained: edges.map(|e| e.is_constraint_edge()),
                     walkable: false,
                 }
@@ -284,7 +293,11 @@ impl Navmesh {
     }
 
     fn triangles_around(&self, vertex: FixedVertexHandle) -> Vec<u32> {
-        self.cdt.vertex(vertex).out_edges().filter_map(|e| e.face().as_inner().map(|f| f.fix().index() as u32 - 1)).collect()
+        self.cdt
+            .vertex(vertex)
+            .out_edges()
+            .filter_map(|e| e.face().as_inner().map(|f| f.fix().index() as u32 - 1))
+            .collect()
     }
 
     /// The distance from `p` to the nearest obstacle edge.

@@ -4,11 +4,11 @@
 //! closest to the goal is expanded first. A closed node reached again by a cheaper route is
 //! reopened, which keeps A* optimal even for admissible heuristics that are not consistent.
 
+use super::search_trace::SearchEvent;
 use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
 use crate::graph::Graph;
 use crate::grid::Grid;
-use crate::trace::{NO_NODE, Control, Tracer};
-use super::search_trace::SearchEvent;
+use crate::trace::{Control, NO_NODE, Tracer};
 
 pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
     graph: &G,

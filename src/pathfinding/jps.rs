@@ -17,10 +17,10 @@
 //! a scan passes over (told from the scanned range, only to a tracer that is on), so a replay
 //! shows the lines being scanned.
 
-use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
-use crate::grid::{Connectivity, Grid, MoveRules, SQRT2};
-use crate::grid::jump_bits::{self, JumpBits, PAD, window};
 use super::search_trace::SearchEvent;
+use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
+use crate::grid::jump_bits::{self, JumpBits, PAD, window};
+use crate::grid::{Connectivity, Grid, MoveRules, SQRT2};
 use crate::trace::{Control, NO_NODE, Tracer};
 
 /// Why JPS cannot search this map under these rules, if it cannot (one line, for the user).
@@ -48,7 +48,8 @@ struct Scan {
 /// (`goal`: its position, when it lies on this line).
 fn scan_line(free: &[u64], stops: &[u64], from: i64, step: i64, goal: Option<i64>) -> Scan {
     let origin = PAD as i64 + from;
-    let goal_bit = |first: i64| goal.map(|g| PAD as i64 + g - first).filter(|g| (0..64).contains(g)).map_or(0, |g| 1 << g);
+    let goal_bit =
+        |first: i64| goal.map(|g| PAD as i64 + g - first).filter(|g| (0..64).contains(g)).map_or(0, |g| 1 << g);
     let stop = if step > 0 {
         let mut first = origin + 1;
         loop {
@@ -99,7 +100,12 @@ impl Scanner<'_> {
     /// Scans from (x, y) along the diagonal (dx, dy), each cell followed by straight scans along
     /// its two components; returns the jump point and the diagonal steps to it. The cells passed
     /// over are told to `passed` (see [`trace_passed`]) in scan order.
-    fn diagonal(&self, (mut x, mut y): (i64, i64), (dx, dy): (i64, i64), passed: &mut impl FnMut((i64, i64), (i64, i64), u32, f64)) -> Option<(i64, i64, u32)> {
+    fn diagonal(
+        &self,
+        (mut x, mut y): (i64, i64),
+        (dx, dy): (i64, i64),
+        passed: &mut impl FnMut((i64, i64), (i64, i64), u32, f64),
+    ) -> Option<(i64, i64, u32)> {
         let mut steps = 0;
         loop {
             if !(self.free(x + dx, y) && self.free(x, y + dy) && self.free(x + dx, y + dy)) {
@@ -156,7 +162,15 @@ fn line(grid: &Grid, a: u32, b: u32) -> impl Iterator<Item = u32> + '_ {
 /// Records one `Relax { improved: false }` for each of the `count` cells after `from` along
 /// `along`, `distance` from the expanded node (at g `g_node`) to `from`; with `along` (0, 0) for
 /// `from` itself. Nothing at all without a tracer.
-fn trace_passed<T: Tracer<SearchEvent>>(tracer: &mut T, grid: &Grid, g_node: f64, from: (i64, i64), along: (i64, i64), count: u32, distance: f64) {
+fn trace_passed<T: Tracer<SearchEvent>>(
+    tracer: &mut T,
+    grid: &Grid,
+    g_node: f64,
+    from: (i64, i64),
+    along: (i64, i64),
+    count: u32,
+    distance: f64,
+) {
     if !T::ENABLED {
         return;
     }
@@ -173,7 +187,13 @@ fn trace_passed<T: Tracer<SearchEvent>>(tracer: &mut T, grid: &Grid, g_node: f64
 
 /// Finds a shortest path from `start` to `goal` (passable cells) as grid cells. The map and rules
 /// must pass [`refusal`]: the map is searched as uniform, 8-connected, without corner cutting.
-pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &mut SearchSpace, tracer: &mut T) -> PathResult {
+pub fn jps<T: Tracer<SearchEvent>>(
+    grid: &Grid,
+    start: u32,
+    goal: u32,
+    space: &mut SearchSpace,
+    tracer: &mut T,
+) -> PathResult {
     space.begin(grid.cell_count());
     let (gx, gy) = grid.coords(goal);
     let scan = Scanner { bits: grid.jump_bits(), goal: (gx as i64, gy as i64) };
@@ -213,7 +233,8 @@ pub fn jps<T: Tracer<SearchEvent>>(grid: &Grid, start: u32, goal: u32, space: &m
         };
         pruned_directions(&scan, here, arrival, &mut directions);
         for &direction in &directions {
-            let mut passed = |from, along, count, distance| trace_passed(tracer, grid, g_node, from, along, count, distance);
+            let mut passed =
+                |from, along, count, distance| trace_passed(tracer, grid, g_node, from, along, count, distance);
             let found = if direction.0 != 0 && direction.1 != 0 {
                 scan.diagonal(here, direction, &mut passed).map(|(jx, jy, steps)| (jx, jy, steps as f64 * SQRT2))
             } else {

@@ -10,9 +10,15 @@ use crate::trace::{Replay, Tracer};
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum PlanEvent {
     /// A new stage begins on abstraction `level` (0 = the grid).
-    Stage { level: usize, stage: PlanStage },
+    Stage {
+        level: usize,
+        stage: PlanStage,
+    },
     /// The nodes of `level` the next search there is confined to (PRA*'s corridor).
-    Corridor { level: usize, nodes: Vec<u32> },
+    Corridor {
+        level: usize,
+        nodes: Vec<u32>,
+    },
     /// The straight line from start to goal stopped here, so the planner plans.
     LineBlocked(LineStop),
     Search(SearchEvent),
@@ -77,17 +83,30 @@ pub struct PlanView {
 /// How to take one [`PlanEvent`] back.
 #[derive(Debug, Clone)]
 pub enum PlanUndo {
-    Stage { level: usize, stage: Option<PlanStage>, search: ClearedSearch },
+    Stage {
+        level: usize,
+        stage: Option<PlanStage>,
+        search: ClearedSearch,
+    },
     Corridor(Option<(usize, Vec<u32>)>),
     LineBlocked(Option<LineStop>),
     /// Search events take themselves back; `found` says whether one added to `found`.
-    Search { found: bool },
+    Search {
+        found: bool,
+    },
 }
 
 impl PlanView {
     /// Before the first event; `node_count` bounds the node ids of every level.
     pub fn new(node_count: usize) -> Self {
-        Self { level: 0, stage: None, search: SearchSnapshot::new(node_count), corridor: None, found: Vec::new(), line_stop: None }
+        Self {
+            level: 0,
+            stage: None,
+            search: SearchSnapshot::new(node_count),
+            corridor: None,
+            found: Vec::new(),
+            line_stop: None,
+        }
     }
 }
 
@@ -153,7 +172,13 @@ impl Replay for PlanView {
 /// [`GridGraph::straight_path`]), else where it stopped: a stage of its own, with the path or the
 /// stop. HPA* and PRA* try it first: on open ground, where A* walks straight to the goal, their
 /// levels cost more than that walk (bg512's open maps ran at 0.6x and 0.33x A*).
-pub(crate) fn straight_line(grid: &Grid, rules: MoveRules, start: u32, goal: u32, tracer: &mut impl Tracer<PlanEvent>) -> Result<(f64, Vec<u32>), LineStop> {
+pub(crate) fn straight_line(
+    grid: &Grid,
+    rules: MoveRules,
+    start: u32,
+    goal: u32,
+    tracer: &mut impl Tracer<PlanEvent>,
+) -> Result<(f64, Vec<u32>), LineStop> {
     tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::StraightLine });
     let line = GridGraph::new(grid, rules).straight_path(start, goal);
     match &line {

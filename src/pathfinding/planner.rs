@@ -5,8 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::hpa::{Hpa, HpaQuery, HpaResult};
-use super::pra::{PraOptions, PraResult, Pyramid};
 use super::plan_trace::PlanEvent;
+use super::pra::{PraOptions, PraResult, Pyramid};
 use super::{Algorithm, GridSearch, Heuristic, PathResult, SearchSpace};
 use crate::grid::{Connectivity, Grid, LineStop, MoveRules};
 use crate::spec_text::SpecText;
@@ -90,7 +90,9 @@ impl Planner {
         match self.method {
             Method::Bfs => Some(GridSearch { algorithm: Algorithm::Bfs, ..plain }),
             Method::Dijkstra => Some(GridSearch { algorithm: Algorithm::Dijkstra, ..plain }),
-            Method::Astar { heuristic, weight } => Some(GridSearch { algorithm: Algorithm::Astar, heuristic, weight, rules }),
+            Method::Astar { heuristic, weight } => {
+                Some(GridSearch { algorithm: Algorithm::Astar, heuristic, weight, rules })
+            }
             Method::Jps => Some(GridSearch { algorithm: Algorithm::Jps, ..plain }),
             Method::Hpa { .. } | Method::Pra(_) => None,
         }
@@ -114,7 +116,9 @@ impl Planner {
             Method::Hpa { cluster, .. } if !(2..=256).contains(&cluster) => {
                 Err(format!("cluster must be 2..256 cells, got {cluster}"))
             }
-            Method::Hpa { levels, .. } if !(1..=2).contains(&levels) => Err(format!("levels must be 1 or 2, got {levels}")),
+            Method::Hpa { levels, .. } if !(1..=2).contains(&levels) => {
+                Err(format!("levels must be 1 or 2, got {levels}"))
+            }
             Method::Pra(PraOptions { k: Some(0), .. }) => Err("k must be at least 1".to_string()),
             _ => Ok(()),
         }
@@ -155,7 +159,9 @@ impl Planner {
     /// above the pyramid plans on its top.
     pub fn build(&self, grid: &Grid) -> Prepared {
         match self.method {
-            Method::Hpa { cluster, levels, .. } => Prepared::Hpa(Hpa::build_levels(grid, self.rules, cluster, levels.clamp(1, 2))),
+            Method::Hpa { cluster, levels, .. } => {
+                Prepared::Hpa(Hpa::build_levels(grid, self.rules, cluster, levels.clamp(1, 2)))
+            }
             Method::Pra(_) => Prepared::Pra(Pyramid::build(grid, self.rules)),
             Method::Jps => {
                 // Its bits, kept by the grid: built here, not in the first query's time.
@@ -191,8 +197,12 @@ impl Planner {
     ) -> Answer {
         assert!(self.fits(prepared), "{self} queried on an abstraction built for another planner");
         match (self.method, prepared) {
-            (Method::Hpa { smooth, .. }, Prepared::Hpa(hpa)) => Answer::Hpa(hpa.query(grid, start, goal, HpaQuery { smooth }, space, tracer)),
-            (Method::Pra(options), Prepared::Pra(pyramid)) => Answer::Pra(pyramid.query(grid, start, goal, options, space, tracer)),
+            (Method::Hpa { smooth, .. }, Prepared::Hpa(hpa)) => {
+                Answer::Hpa(hpa.query(grid, start, goal, HpaQuery { smooth }, space, tracer))
+            }
+            (Method::Pra(options), Prepared::Pra(pyramid)) => {
+                Answer::Pra(pyramid.query(grid, start, goal, options, space, tracer))
+            }
             _ => {
                 let search = self.grid_search().expect("a flat planner fits only Prepared::Flat");
                 Answer::Flat(search.run(grid, start, goal, space, &mut Mapped::new(tracer, PlanEvent::Search)))
@@ -204,7 +214,9 @@ impl Planner {
     pub fn suboptimality_reason(&self, grid: &Grid) -> Option<String> {
         match self.method {
             Method::Hpa { .. } => Some("HPA* paths are near-optimal, not optimal".to_string()),
-            Method::Pra(PraOptions { k: Some(_), .. }) => Some("PRA*(k) returns the first steps of a path, not a whole path".to_string()),
+            Method::Pra(PraOptions { k: Some(_), .. }) => {
+                Some("PRA*(k) returns the first steps of a path, not a whole path".to_string())
+            }
             Method::Pra(_) => Some("PRA* paths are near-optimal, not optimal".to_string()),
             _ => self.grid_search().and_then(|search| search.suboptimality_reason(grid.has_weights())),
         }
@@ -354,7 +366,9 @@ impl FromStr for Planner {
                 const NAMES: [&str; 6] = ["bfs", "dijkstra", "astar", "jps", "hpa", "pra"];
                 // "jps,4conn": a known planner with its options after a comma instead of a colon.
                 let hint = match name.split_once(',') {
-                    Some((head, options)) if NAMES.contains(&head) => format!("options follow a colon, as in {head}:{}", quote(options)),
+                    Some((head, options)) if NAMES.contains(&head) => {
+                        format!("options follow a colon, as in {head}:{}", quote(options))
+                    }
                     _ => format!("use {} or {}", NAMES[..5].join(", "), NAMES[5]),
                 };
                 return Err(format!("unknown planner '{}': {hint}", quote(name)));
@@ -374,15 +388,23 @@ mod tests {
     fn text_form_reads_defaults_and_writes_the_canonical_form() {
         let planner: Planner = "astar:weight=1.5,4conn,corner-cut".parse().unwrap();
         let four_cutting = MoveRules { connectivity: Connectivity::Four, corner_cutting: true };
-        assert_eq!(planner, Planner { method: Method::Astar { heuristic: Heuristic::Manhattan, weight: 1.5 }, rules: four_cutting });
+        assert_eq!(
+            planner,
+            Planner { method: Method::Astar { heuristic: Heuristic::Manhattan, weight: 1.5 }, rules: four_cutting }
+        );
         assert_eq!(planner.to_string(), "astar:manhattan,weight=1.5,4conn,corner-cut");
         assert_eq!("astar".parse::<Planner>().unwrap(), Planner::default());
         assert_eq!(Planner::default().to_string(), "astar:octile");
         let hpa: Planner = "hpa:levels=2,no-smooth".parse().unwrap();
         assert_eq!(hpa.method, Method::Hpa { cluster: 32, levels: 2, smooth: false });
         assert_eq!(hpa.to_string(), "hpa:cluster=32,levels=2,no-smooth");
-        assert_eq!("pra:k=4".parse::<Planner>().unwrap().method, Method::Pra(PraOptions { k: Some(4), ..PraOptions::default() }));
-        for text in ["bfs", "dijkstra:4conn", "astar:zero", "hpa:cluster=16", "pra:level=2,k=1,corner-cut", "pra:width=2"] {
+        assert_eq!(
+            "pra:k=4".parse::<Planner>().unwrap().method,
+            Method::Pra(PraOptions { k: Some(4), ..PraOptions::default() })
+        );
+        for text in
+            ["bfs", "dijkstra:4conn", "astar:zero", "hpa:cluster=16", "pra:level=2,k=1,corner-cut", "pra:width=2"]
+        {
             assert_eq!(text.parse::<Planner>().unwrap().to_string(), text);
         }
     }
@@ -419,7 +441,8 @@ mod tests {
         for text in ["dijkstra", "astar", "hpa:cluster=2", "pra"] {
             let prepared = text.parse::<Planner>().unwrap().prepare(&grid).unwrap();
             let planner = text.parse::<Planner>().unwrap();
-            let answer = planner.query(&prepared, &grid, start, goal, &mut SearchSpace::new(), &mut crate::trace::NoTrace);
+            let answer =
+                planner.query(&prepared, &grid, start, goal, &mut SearchSpace::new(), &mut crate::trace::NoTrace);
             let cost = answer.cost().expect("a path");
             assert!(cost >= optimal - 1e-9, "{text}: {cost}");
             if !text.starts_with("hpa") && !text.starts_with("pra") {

@@ -14,12 +14,12 @@
 
 use super::astar::astar;
 use super::plan_trace::{PlanEvent, PlanStage, straight_line};
-use super::{Heuristic, SearchSpace};
 use super::planner::Planner;
+use super::search_trace::SearchEvent;
+use super::{Heuristic, SearchSpace};
 use crate::graph::Graph;
 use crate::grid::{Grid, GridGraph, LineStop, MoveRules};
-use crate::trace::{NO_NODE, Mapped, NoTrace, Tracer};
-use super::search_trace::SearchEvent;
+use crate::trace::{Mapped, NO_NODE, NoTrace, Tracer};
 
 /// One abstraction level above the grid.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
@@ -264,7 +264,16 @@ impl Pyramid {
                 let count = graph.node_count();
                 let live = |n: u32| below > 0 || grid.is_cell_passable(n);
                 let live_count = (0..count as u32).filter(|&n| live(n)).count();
-                let group = |in_blocks| abstract_level(&graph, count, live, |n| pyramid.position(grid, below, n), |n| pyramid.weight(grid, below, n), in_blocks);
+                let group = |in_blocks| {
+                    abstract_level(
+                        &graph,
+                        count,
+                        live,
+                        |n| pyramid.position(grid, below, n),
+                        |n| pyramid.weight(grid, below, n),
+                        in_blocks,
+                    )
+                };
                 // Grid cells group inside aligned 2x2 blocks, unless no two cells of a block touch.
                 let (mut parent, mut level) = group(below == 0);
                 if below == 0 && level.children.len() == live_count {
@@ -330,7 +339,8 @@ impl Pyramid {
             // is largest.
             let mut nearest = sweep(region[0]);
             for i in 0..LANDMARKS {
-                let farthest = (0..region.len()).max_by(|&a, &b| nearest[a].total_cmp(&nearest[b])).expect("a region has nodes");
+                let farthest =
+                    (0..region.len()).max_by(|&a, &b| nearest[a].total_cmp(&nearest[b])).expect("a region has nodes");
                 for (at, cost) in sweep(region[farthest]).into_iter().enumerate() {
                     costs[region[at] as usize][i] = cost;
                     nearest[at] = if i == 0 { cost } else { nearest[at].min(cost) };
@@ -350,7 +360,9 @@ impl Pyramid {
         let metric = self.metric();
         let (tx, ty) = self.position(grid, level, target);
         let above = level.checked_sub(1).map(|l| &self.levels[l]);
-        let landmarks = above.and_then(|l| Some((&l.landmarks, *l.landmarks.get(target as usize)?))).filter(|(_, to)| to[0] != UNREACHED);
+        let landmarks = above
+            .and_then(|l| Some((&l.landmarks, *l.landmarks.get(target as usize)?)))
+            .filter(|(_, to)| to[0] != UNREACHED);
         move |node| {
             let (x, y) = match above {
                 Some(level) => level.position[node as usize],
@@ -495,7 +507,16 @@ impl Pyramid {
             Some(Ok((cost, path))) => {
                 let (paths, corridors) = (vec![path.clone()], vec![Vec::new()]);
                 let path = Some((cost, path));
-                return PraResult { path, complete: true, level: 0, paths, corridors, expanded_per_level: vec![0], straight_line: true, line_stop: None };
+                return PraResult {
+                    path,
+                    complete: true,
+                    level: 0,
+                    paths,
+                    corridors,
+                    expanded_per_level: vec![0],
+                    straight_line: true,
+                    line_stop: None,
+                };
             }
             Some(Err(stop)) => Some(stop),
             None => None,
@@ -522,7 +543,10 @@ impl Pyramid {
             // Level by level: the corridor comes from the path above (everything at the top).
             for l in (0..=level).rev() {
                 // The stage comes before its corridor, so a replay draws the corridor on its level.
-                tracer.record(|| PlanEvent::Stage { level: l, stage: if l == level { PlanStage::AbstractSearch } else { PlanStage::Refine } });
+                tracer.record(|| PlanEvent::Stage {
+                    level: l,
+                    stage: if l == level { PlanStage::AbstractSearch } else { PlanStage::Refine },
+                });
                 if l < level {
                     // PRA*(k) only has to reach the next kept region, which borders the start's:
                     // rings would cost more than that search (they doubled PRA*(1)'s time on
@@ -536,7 +560,12 @@ impl Pyramid {
                     result.corridors[l] = corridor;
                 }
                 // PRA*(k) aims at the region of the last kept node above, unless that holds the goal.
-                let region = result.paths.get(l + 1).and_then(|above| above.last()).copied().filter(|&last| l < level && last != self.ancestor(goal, l + 1));
+                let region = result
+                    .paths
+                    .get(l + 1)
+                    .and_then(|above| above.last())
+                    .copied()
+                    .filter(|&last| l < level && last != self.ancestor(goal, l + 1));
                 let goal_at = match region {
                     Some(parent) => self.position(grid, l + 1, parent),
                     None => self.position(grid, l, self.ancestor(goal, l)),
@@ -630,7 +659,14 @@ impl Pyramid {
     /// Fills `sets` with the path one level up and `width` rings of its neighbours there, and the
     /// nodes of `level` under them (on the grid, with the free cells around those): the
     /// corridor, which it returns.
-    fn mark_corridor(&self, grid: &Grid, upper_path: &[u32], level: usize, width: usize, sets: &mut CorridorSets) -> Vec<u32> {
+    fn mark_corridor(
+        &self,
+        grid: &Grid,
+        upper_path: &[u32],
+        level: usize,
+        width: usize,
+        sets: &mut CorridorSets,
+    ) -> Vec<u32> {
         let upper = &mut sets.upper;
         upper.begin(self.node_count(grid, level + 1));
         upper_path.iter().for_each(|&node| upper.insert(node));
@@ -676,7 +712,10 @@ fn abstract_level(
         if parent[n as usize] != NO_NODE {
             continue;
         }
-        let free: Vec<u32> = neighbours(n).into_iter().filter(|&m| parent[m as usize] == NO_NODE && (!in_blocks || block(m) == block(n))).collect();
+        let free: Vec<u32> = neighbours(n)
+            .into_iter()
+            .filter(|&m| parent[m as usize] == NO_NODE && (!in_blocks || block(m) == block(n)))
+            .collect();
         let group = largest_clique(n, &free, &adjacent);
         let id = children.len() as u32;
         if group.len() == 1 {
@@ -704,7 +743,8 @@ fn abstract_level(
             (sx / group.len() as f64, sy / group.len() as f64)
         })
         .collect();
-    let weight: Vec<f64> = children.iter().map(|group| group.iter().map(|&c| weight(c)).sum::<f64>() / group.len() as f64).collect();
+    let weight: Vec<f64> =
+        children.iter().map(|group| group.iter().map(|&c| weight(c)).sum::<f64>() / group.len() as f64).collect();
     let metric = graph.pyramid.metric();
     let mut adjacency: Vec<Vec<(u32, f64)>> = vec![Vec::new(); children.len()];
     for n in (0..count as u32).filter(|&n| live(n)) {

@@ -51,8 +51,7 @@ pub struct NodeRecord {
 }
 
 impl NodeRecord {
-    pub const UNSEEN: NodeRecord =
-        NodeRecord { status: NodeStatus::Unseen, g: f64::INFINITY, h: 0.0, parent: NO_NODE };
+    pub const UNSEEN: NodeRecord = NodeRecord { status: NodeStatus::Unseen, g: f64::INFINITY, h: 0.0, parent: NO_NODE };
 
     pub fn f(&self) -> f64 {
         self.g + self.h
@@ -276,7 +275,8 @@ impl SearchSnapshot {
     }
 
     fn take_keyframe(&self, last_open: &[u32]) -> Keyframe {
-        let nodes = self.nodes.iter().zip(last_open).map(|(record, &opened)| record.status.bits() << 30 | opened).collect();
+        let nodes =
+            self.nodes.iter().zip(last_open).map(|(record, &opened)| record.status.bits() << 30 | opened).collect();
         Keyframe { nodes, current: self.current, expanded: self.expanded, outcome: self.outcome.clone() }
     }
 
@@ -324,7 +324,9 @@ impl SearchSnapshot {
                     self.expanded += 1;
                 }
                 SearchEvent::Relax { .. } => {}
-                SearchEvent::Found { cost, ref path } => self.outcome = Some(SearchOutcome::Found { cost, path: path.clone() }),
+                SearchEvent::Found { cost, ref path } => {
+                    self.outcome = Some(SearchOutcome::Found { cost, path: path.clone() })
+                }
                 SearchEvent::Exhausted => {
                     self.outcome = Some(SearchOutcome::Exhausted);
                     self.current = None;
@@ -420,7 +422,8 @@ impl Replay for SearchSnapshot {
     }
 
     fn footprint(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<NodeRecord>() + self.overwritten.len() * std::mem::size_of::<(u32, NodeRecord)>()
+        self.nodes.len() * std::mem::size_of::<NodeRecord>()
+            + self.overwritten.len() * std::mem::size_of::<(u32, NodeRecord)>()
     }
 
     fn revert(&mut self, done: &[SearchEvent], (): ()) {
@@ -449,7 +452,13 @@ mod tests {
         let open = grid.passable_cells();
         let (start, goal) = (open[0], open[open.len() - 1]);
         let mut recorder = Recorder::default();
-        GridSearch { algorithm, weight, ..GridSearch::default() }.run(&grid, start, goal, &mut SearchSpace::new(), &mut recorder);
+        GridSearch { algorithm, weight, ..GridSearch::default() }.run(
+            &grid,
+            start,
+            goal,
+            &mut SearchSpace::new(),
+            &mut recorder,
+        );
         recorder.finish()
     }
 

@@ -110,7 +110,9 @@ mod maybe_infinite {
             Written::Text(text) => match text.as_str() {
                 "+inf" => Ok(f64::INFINITY),
                 "-inf" => Ok(f64::NEG_INFINITY),
-                _ => Err(D::Error::custom(format!("'{text}' is not an Elo difference (a number, \"+inf\" or \"-inf\")"))),
+                _ => {
+                    Err(D::Error::custom(format!("'{text}' is not an Elo difference (a number, \"+inf\" or \"-inf\")")))
+                }
             },
         }
     }

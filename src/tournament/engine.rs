@@ -17,7 +17,10 @@ use crate::trace::{NoTrace, Tracer};
 
 /// Serializable, table and tree included, so the page's player can cross to a Web Worker and back.
 #[derive(Serialize, Deserialize)]
-#[serde(bound(serialize = "G: Serialize, G::Move: Serialize", deserialize = "G: Deserialize<'de>, G::Move: Deserialize<'de>"))]
+#[serde(bound(
+    serialize = "G: Serialize, G::Move: Serialize",
+    deserialize = "G: Deserialize<'de>, G::Move: Deserialize<'de>"
+))]
 pub struct Engine<G: Game> {
     spec: EngineSpec,
     id: IterativeDeepening<G>,

@@ -89,7 +89,8 @@ fn chart(svg: &mut String, top: f64, title: &str, series: &[Series], restarts: &
     // Points with a non-finite coordinate cannot be placed; they are left out.
     let points = || series.iter().flat_map(|s| s.points.iter()).filter(|p| p[0].is_finite() && p[1].is_finite());
     let bounds = |axis: usize| {
-        let (low, high) = points().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| (l.min(p[axis]), h.max(p[axis])));
+        let (low, high) =
+            points().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| (l.min(p[axis]), h.max(p[axis])));
         match (low.is_finite(), high > low) {
             (false, _) => (0.0, 1.0),
             // One value: a band around it, wide enough to survive rounding at any size.
@@ -100,21 +101,34 @@ fn chart(svg: &mut String, top: f64, title: &str, series: &[Series], restarts: &
     let ((xmin, xmax), (ymin, ymax)) = (bounds(0), bounds(1));
     let sx = |x: f64| x0 + fraction(x, xmin, xmax) * (x1 - x0);
     let sy = |y: f64| y0 - fraction(y, ymin, ymax) * (y0 - y1);
-    let _ = writeln!(svg, "<text x=\"{left}\" y=\"{}\" font-size=\"14\" font-weight=\"bold\">{title}</text>", top + 20.0);
-    let _ = writeln!(svg, "<rect x=\"{x0}\" y=\"{y1}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#999\"/>", x1 - x0, y0 - y1);
+    let _ =
+        writeln!(svg, "<text x=\"{left}\" y=\"{}\" font-size=\"14\" font-weight=\"bold\">{title}</text>", top + 20.0);
+    let _ = writeln!(
+        svg,
+        "<rect x=\"{x0}\" y=\"{y1}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#999\"/>",
+        x1 - x0,
+        y0 - y1
+    );
     for tick in 0..=4 {
         let t = f64::from(tick) / 4.0;
         let y = ymin * (1.0 - t) + ymax * t;
-        let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>", x0 - 6.0, sy(y) + 4.0, label(y, 2));
+        let _ =
+            writeln!(svg, "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>", x0 - 6.0, sy(y) + 4.0, label(y, 2));
         let x = xmin * (1.0 - t) + xmax * t;
-        let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", sx(x), y0 + 16.0, label(x, 0));
+        let _ =
+            writeln!(svg, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", sx(x), y0 + 16.0, label(x, 0));
     }
-    let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">iteration</text>", (x0 + x1) / 2.0, y0 + 32.0);
+    let _ =
+        writeln!(svg, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">iteration</text>", (x0 + x1) / 2.0, y0 + 32.0);
     if ymin < 0.0 && ymax > 0.0 {
         let _ = writeln!(svg, "<line x1=\"{x0}\" y1=\"{0}\" x2=\"{x1}\" y2=\"{0}\" stroke=\"#ccc\"/>", sy(0.0));
     }
     for &x in restarts {
-        let _ = writeln!(svg, "<line x1=\"{0}\" y1=\"{y1}\" x2=\"{0}\" y2=\"{y0}\" stroke=\"#aaa\" stroke-dasharray=\"4 3\"/>", sx(x));
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{0}\" y1=\"{y1}\" x2=\"{0}\" y2=\"{y0}\" stroke=\"#aaa\" stroke-dasharray=\"4 3\"/>",
+            sx(x)
+        );
     }
     for (i, line) in series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
@@ -124,14 +138,28 @@ fn chart(svg: &mut String, top: f64, title: &str, series: &[Series], restarts: &
             .filter(|p| p[0].is_finite() && p[1].is_finite())
             .map(|p| format!("{:.1},{:.1}", sx(p[0]), sy(p[1])))
             .collect();
-        let _ = writeln!(svg, "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>", path.join(" "));
+        let _ = writeln!(
+            svg,
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>",
+            path.join(" ")
+        );
         let legend_y = y1 + 14.0 + 16.0 * i as f64;
-        let _ = writeln!(svg, "<line x1=\"{0}\" y1=\"{legend_y}\" x2=\"{1}\" y2=\"{legend_y}\" stroke=\"{colour}\" stroke-width=\"3\"/>", x1 + 12.0, x1 + 32.0);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{0}\" y1=\"{legend_y}\" x2=\"{1}\" y2=\"{legend_y}\" stroke=\"{colour}\" stroke-width=\"3\"/>",
+            x1 + 12.0,
+            x1 + 32.0
+        );
         let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\">{}</text>", x1 + 38.0, legend_y + 4.0, line.name);
     }
     if !restarts.is_empty() {
         let legend_y = y1 + 14.0 + 16.0 * series.len() as f64;
-        let _ = writeln!(svg, "<line x1=\"{0}\" y1=\"{legend_y}\" x2=\"{1}\" y2=\"{legend_y}\" stroke=\"#aaa\" stroke-dasharray=\"4 3\"/>", x1 + 12.0, x1 + 32.0);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{0}\" y1=\"{legend_y}\" x2=\"{1}\" y2=\"{legend_y}\" stroke=\"#aaa\" stroke-dasharray=\"4 3\"/>",
+            x1 + 12.0,
+            x1 + 32.0
+        );
         let _ = writeln!(svg, "<text x=\"{}\" y=\"{}\">restart</text>", x1 + 38.0, legend_y + 4.0);
     }
 }

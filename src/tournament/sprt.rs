@@ -52,7 +52,8 @@ impl Sprt {
         }
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
         let mean = results.score();
-        let regularized = Wdl { wins: 2 * results.wins + 1, draws: 2 * results.draws + 1, losses: 2 * results.losses + 1 };
+        let regularized =
+            Wdl { wins: 2 * results.wins + 1, draws: 2 * results.draws + 1, losses: 2 * results.losses + 1 };
         let variance = regularized.variance();
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }

@@ -12,12 +12,12 @@ use serde::{Deserialize, Serialize};
 
 use super::elo::EloEstimate;
 use super::engine::EngineSpec;
-use crate::adversarial::engine::EngineAlgorithm;
 use super::runner::{Contestant, MatchConfig, MatchObserver, run_match};
 use super::scoring::{GameRecord, ReportScoring, plain_score};
-use crate::games::{Score, WIN};
+use crate::adversarial::engine::EngineAlgorithm;
 use crate::games::barca::Barca;
 use crate::games::barca::eval::Weights;
+use crate::games::{Score, WIN};
 use crate::text::{number, one_line, quote, without_bom};
 
 /// The tuned weights, in [`tunable`] order (`holes_held[3]`, the win, is pinned).
@@ -88,7 +88,9 @@ impl Objective {
     pub fn mean(self, scoring: &ReportScoring, games: &[GameRecord]) -> f64 {
         match self {
             Objective::Report => scoring.mean(games),
-            Objective::Plain => games.iter().map(|g| 2.0 * plain_score(g) - 1.0).sum::<f64>() / games.len().max(1) as f64,
+            Objective::Plain => {
+                games.iter().map(|g| 2.0 * plain_score(g) - 1.0).sum::<f64>() / games.len().max(1) as f64
+            }
         }
     }
 }
@@ -185,7 +187,8 @@ pub struct TuneLog {
 impl TuneLog {
     /// Reads a log; scores outside their ranges are refused, so a plot never has to show them.
     pub fn from_json(text: &str) -> Result<TuneLog, String> {
-        let log: TuneLog = serde_json::from_str(without_bom(text)).map_err(|error| one_line(&format!("tuning log: {error}")))?;
+        let log: TuneLog =
+            serde_json::from_str(without_bom(text)).map_err(|error| one_line(&format!("tuning log: {error}")))?;
         for row in &log.iterations {
             let scores = [
                 ("report score", row.report_score, -1.0),
@@ -195,7 +198,10 @@ impl TuneLog {
             for (name, score, lowest) in scores {
                 if !(lowest..=1.0).contains(&score) {
                     let iteration = row.iteration;
-                    return Err(format!("tuning log: iteration {iteration}: {name} {} is outside {lowest}..1", number(score)));
+                    return Err(format!(
+                        "tuning log: iteration {iteration}: {name} {} is outside {lowest}..1",
+                        number(score)
+                    ));
                 }
             }
         }
@@ -208,7 +214,8 @@ impl TuneLog {
 
     /// One line per iteration: scores, step sizes and the tuned weights.
     pub fn to_csv(&self) -> String {
-        let mut csv = String::from("iteration,report_score,plain_score,elo,elo_low,elo_high,delta,learning_rate,restarted");
+        let mut csv =
+            String::from("iteration,report_score,plain_score,elo,elo_low,elo_high,delta,learning_rate,restarted");
         for name in TUNED_NAMES {
             csv += &format!(",{name}");
         }
@@ -216,8 +223,15 @@ impl TuneLog {
         for row in &self.iterations {
             csv += &format!(
                 "{},{:.4},{:.4},{:.1},{:.1},{:.1},{},{},{}",
-                row.iteration, row.report_score, row.plain_score, row.elo.elo, row.elo.low, row.elo.high,
-                row.delta, row.learning_rate, row.restarted
+                row.iteration,
+                row.report_score,
+                row.plain_score,
+                row.elo.elo,
+                row.elo.low,
+                row.elo.high,
+                row.delta,
+                row.learning_rate,
+                row.restarted
             );
             for value in tunable(&row.weights) {
                 csv += &format!(",{value}");
@@ -330,7 +344,11 @@ pub fn tune(config: &TuneConfig, observer: &dyn MatchObserver) -> Result<TuneLog
         if stale >= config.patience {
             // Stuck: back to the best vector, alternately with half the delta or half the step.
             restarts += 1;
-            if restarts % 2 == 1 { delta /= 2.0 } else { learning_rate /= 2.0 }
+            if restarts % 2 == 1 {
+                delta /= 2.0
+            } else {
+                learning_rate /= 2.0
+            }
             current = log.best.clone();
             stale = 0;
             row.restarted = true;

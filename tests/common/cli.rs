@@ -13,7 +13,10 @@ pub fn searchlab(args: &[&str]) -> Output {
 }
 
 pub fn json_lines(output: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&output.stdout).lines().map(|l| serde_json::from_str(l).expect("every line is JSON")).collect()
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+        .collect()
 }
 
 /// Exit code 2 and exactly one line on stderr containing `fragment`.

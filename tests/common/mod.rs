@@ -42,7 +42,11 @@ pub fn project_map(name: &str) -> PathBuf {
 
 /// Checks on 300 random pairs of `grid` that `finds` (a planner: does it return a path?) agrees
 /// with A* and with the connected components, and that both outcomes occur often.
-pub fn assert_reports_unreachable_like_astar(grid: &Grid, seed: u64, mut finds: impl FnMut(u32, u32, &mut SearchSpace) -> bool) {
+pub fn assert_reports_unreachable_like_astar(
+    grid: &Grid,
+    seed: u64,
+    mut finds: impl FnMut(u32, u32, &mut SearchSpace) -> bool,
+) {
     let labels = grid.components(MoveRules::MOVINGAI);
     let cells = grid.passable_cells();
     let mut rng = StdRng::seed_from_u64(seed);
@@ -77,8 +81,10 @@ pub fn random_positions<G: searchlab::games::Game>(start: &G, count: usize, max_
 /// A Polyanya `.mesh` of the `n` x `n` unit squares from (0, 0), one polygon per square, without
 /// the squares in `holes` (given by their lower-left corners).
 pub fn polyanya_grid(n: i32, holes: &[(i32, i32)]) -> String {
-    let squares: Vec<(i32, i32)> = (0..n).flat_map(|y| (0..n).map(move |x| (x, y))).filter(|s| !holes.contains(s)).collect();
-    let index: std::collections::HashMap<(i32, i32), usize> = squares.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+    let squares: Vec<(i32, i32)> =
+        (0..n).flat_map(|y| (0..n).map(move |x| (x, y))).filter(|s| !holes.contains(s)).collect();
+    let index: std::collections::HashMap<(i32, i32), usize> =
+        squares.iter().enumerate().map(|(i, &s)| (s, i)).collect();
     let id = |x: i32, y: i32| index.get(&(x, y)).map_or(-1, |&i| i as i64);
     let vertex = |x: i32, y: i32| y * (n + 1) + x;
     let mut text = format!("mesh\n2\n{} {}\n", (n + 1) * (n + 1), squares.len());
@@ -90,7 +96,10 @@ pub fn polyanya_grid(n: i32, holes: &[(i32, i32)]) -> String {
     for &(x, y) in &squares {
         let corners = [vertex(x, y), vertex(x + 1, y), vertex(x + 1, y + 1), vertex(x, y + 1)];
         let across = [id(x, y - 1), id(x + 1, y), id(x, y + 1), id(x - 1, y)];
-        text += &format!("4 {} {} {} {} {} {} {} {}\n", corners[0], corners[1], corners[2], corners[3], across[0], across[1], across[2], across[3]);
+        text += &format!(
+            "4 {} {} {} {} {} {} {} {}\n",
+            corners[0], corners[1], corners[2], corners[3], across[0], across[1], across[2], across[3]
+        );
     }
     text
 }

@@ -73,7 +73,11 @@ fn movingai_moves(grid: &Grid, (x, y): (i64, i64)) -> Vec<((i64, i64), OctileCos
             continue;
         }
         let weight = grid.weight(grid.cell(nx as u32, ny as u32)) as i64;
-        let cost = if diagonal { OctileCost { straight: 0, diagonal: weight } } else { OctileCost { straight: weight, diagonal: 0 } };
+        let cost = if diagonal {
+            OctileCost { straight: 0, diagonal: weight }
+        } else {
+            OctileCost { straight: weight, diagonal: 0 }
+        };
         next.push(((nx, ny), cost));
     }
     next

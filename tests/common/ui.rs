@@ -34,7 +34,10 @@ pub fn lesson_harness<L: Lesson + 'static>(size: [f32; 2], lesson: L) -> Harness
 /// As [`lesson_harness`], in the app's style (its solid scroll bars take room from the text) in a
 /// window of `size` pixels with the text at `zoom`.
 pub fn styled_lesson_harness<L: Lesson + 'static>(size: [f32; 2], zoom: f32, lesson: L) -> Harness<'static, L> {
-    Harness::builder().with_size(size.map(|side| side / zoom)).with_context_setup(app_style(zoom)).build_ui_state(show_lesson, lesson)
+    Harness::builder()
+        .with_size(size.map(|side| side / zoom))
+        .with_context_setup(app_style(zoom))
+        .build_ui_state(show_lesson, lesson)
 }
 
 fn show_lesson<L: Lesson>(ui: &mut egui::Ui, lesson: &mut L) {
@@ -102,10 +105,11 @@ impl eframe::Storage for Memory {
 /// The whole app in a window of `size` pixels with the text at `zoom` (its "Text size"), on the
 /// page titled `title`, its background work done.
 pub fn app_on(title: &str, [width, height]: [f32; 2], zoom: f32) -> Harness<'static, searchlab::app::SearchlabApp> {
-    let mut harness = Harness::builder()
-        .with_size([width / zoom, height / zoom])
-        .with_context_setup(app_style(zoom))
-        .build_ui_state(|ui, app: &mut searchlab::app::SearchlabApp| app.show(ui), searchlab::app::SearchlabApp::default());
+    let mut harness =
+        Harness::builder().with_size([width / zoom, height / zoom]).with_context_setup(app_style(zoom)).build_ui_state(
+            |ui, app: &mut searchlab::app::SearchlabApp| app.show(ui),
+            searchlab::app::SearchlabApp::default(),
+        );
     harness.get_by_label(title).click();
     wait_until(&mut harness, |app| !app.is_busy());
     harness.run();

@@ -164,8 +164,11 @@ impl Arrival {
                 let cells = lecture.cells().count();
                 // What each cell shows in place of its view, as the notebook checks it on opening
                 // (the lecture is kept under its bare name, so its folder is the page's files' root).
-                let problems: Vec<String> =
-                    lecture.cells().filter_map(|cell| check_cell(cell, Path::new("")).err()).map(|problem| problem.at(name)).collect();
+                let problems: Vec<String> = lecture
+                    .cells()
+                    .filter_map(|cell| check_cell(cell, Path::new("")).err())
+                    .map(|problem| problem.at(name))
+                    .collect();
                 log(&format!(
                     r#"{{"event":"lecture","name":{},"cells":{cells},"problems":{}}}"#,
                     serde_json::Value::from(name),
@@ -210,9 +213,11 @@ fn fetch(url: &str, max: u64) -> impl Future<Output = Result<Vec<u8>, Refused>> 
         let error = error.dyn_into::<js_sys::Error>().map(|error| String::from(error.message()));
         Refused::Failed(error.unwrap_or_else(|error| error.as_string().unwrap_or_else(|| format!("{error:?}"))))
     };
-    let request = web_sys::window().ok_or_else(|| Refused::Failed("no window".into())).map(|window| window.fetch_with_str(url));
+    let request =
+        web_sys::window().ok_or_else(|| Refused::Failed("no window".into())).map(|window| window.fetch_with_str(url));
     async move {
-        let response: web_sys::Response = JsFuture::from(request?).await.map_err(describe)?.dyn_into().map_err(describe)?;
+        let response: web_sys::Response =
+            JsFuture::from(request?).await.map_err(describe)?.dyn_into().map_err(describe)?;
         if !response.ok() {
             // HTTP/2 has no status text: the status alone is named then.
             let status = format!("HTTP {} {}", response.status(), response.status_text());

@@ -13,13 +13,13 @@
 
 use std::path::Path;
 
-use searchlab::adversarial::engine::{EngineAlgorithm, EngineSpec};
 use searchlab::adversarial::choice::Difficulty;
+use searchlab::adversarial::engine::{EngineAlgorithm, EngineSpec};
+use searchlab::app::grid_lab::GridJob;
+use searchlab::app::worker::{Job, Request, Response};
 use searchlab::app::{AiAnswer, MoveJob, Player, SearchlabApp, Thinking, ai_engine};
 use searchlab::games::Game;
 use searchlab::games::barca::{Barca, Weights};
-use searchlab::app::grid_lab::GridJob;
-use searchlab::app::worker::{Job, Request, Response};
 use searchlab::grid::movingai;
 use searchlab::scene::Scene;
 use searchlab::tournament::Engine;
@@ -152,7 +152,18 @@ impl LongJob {
     /// The computer's Barca move from the start, deepening for up to [`LONG_JOB_MS`].
     fn new() -> Result<LongJob, JsValue> {
         let request = Some(Self::request());
-        Ok(LongJob { request, job: None, started: 0.0, running: None, frames: Vec::new(), reports: 0, last_done: 0, stopped: None, done: false, restarts: 0 })
+        Ok(LongJob {
+            request,
+            job: None,
+            started: 0.0,
+            running: None,
+            frames: Vec::new(),
+            reports: 0,
+            last_done: 0,
+            stopped: None,
+            done: false,
+            restarts: 0,
+        })
     }
 
     fn request() -> Request {
@@ -205,7 +216,8 @@ impl LongJob {
         if self.running.is_some() && self.stopped.is_none() {
             self.frames.push(now);
         }
-        let watched = self.running.map_or(now - self.started < LONG_JOB_PATIENCE_MS, |running| now - running < LONG_JOB_WATCH_MS);
+        let watched =
+            self.running.map_or(now - self.started < LONG_JOB_PATIENCE_MS, |running| now - running < LONG_JOB_WATCH_MS);
         if self.stopped.is_none() && !watched {
             self.stopped = Some(now);
             job.progress().stop();

@@ -36,7 +36,11 @@ pub fn traffic() -> Traffic {
 
 fn count(sent: usize, received: usize, receive_ms: f64) {
     let most = LARGEST.get();
-    LARGEST.set(Traffic { sent: most.sent.max(sent), received: most.received.max(received), receive_ms: most.receive_ms.max(receive_ms) });
+    LARGEST.set(Traffic {
+        sent: most.sent.max(sent),
+        received: most.received.max(received),
+        receive_ms: most.receive_ms.max(receive_ms),
+    });
 }
 
 fn now_ms() -> f64 {

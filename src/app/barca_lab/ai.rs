@@ -13,13 +13,15 @@ use crate::adversarial::mcts::{ChildStats, MctsConfig, MctsResult, Proven};
 use crate::app::worker::{Job, Request, Session};
 use crate::games::barca::{Barca, BarcaMove, Weights};
 use crate::games::{Game, Score, is_proven};
-use crate::tournament::Engine;
 use crate::text::plural;
+use crate::tournament::Engine;
 use crate::trace::{NoTrace, Progress, Watched};
 
 /// The computer's two families, as the page names them.
-pub const AI_ALGORITHMS: [(EngineAlgorithm, &str); 2] =
-    [(EngineAlgorithm::Id, "Alpha-beta (iterative deepening)"), (EngineAlgorithm::Uct, "UCT (Monte Carlo tree search)")];
+pub const AI_ALGORITHMS: [(EngineAlgorithm, &str); 2] = [
+    (EngineAlgorithm::Id, "Alpha-beta (iterative deepening)"),
+    (EngineAlgorithm::Uct, "UCT (Monte Carlo tree search)"),
+];
 
 /// The computer player of `algorithm` (`Id` or `Uct`) at `difficulty`.
 pub fn ai_engine(algorithm: EngineAlgorithm, difficulty: Difficulty) -> EngineSpec {
@@ -34,7 +36,9 @@ pub fn budget(engine: &EngineSpec) -> String {
             MctsConfig { iterations: Some(iterations), .. } => {
                 format!("runs {iterations} playouts, then plays the most visited move")
             }
-            config => format!("runs playouts for {} ms, then plays the most visited move", config.millis.unwrap_or_default()),
+            config => {
+                format!("runs playouts for {} ms, then plays the most visited move", config.millis.unwrap_or_default())
+            }
         },
         (_, Some(depth)) => format!("scores every move {depth} plies deep, then picks among the best five at random"),
         (_, None) => format!("deepens for {} ms and plays its best move", level.search_millis()),
@@ -116,9 +120,16 @@ impl MoveJob {
         let mut observer = Watched::new(NoTrace, progress);
         let Choice { mv, search } = engine.choose(&position, &eval, &mut StdRng::seed_from_u64(seed), &mut observer);
         let summary = match search {
-            Some(EngineResult::Uct(result)) => uct_summary(&result, crate::games::barca::side_name(position.side_to_move())),
+            Some(EngineResult::Uct(result)) => {
+                uct_summary(&result, crate::games::barca::side_name(position.side_to_move()))
+            }
             Some(EngineResult::Tree(result)) => {
-                format!("depth {}, {} nodes, score {}", result.stats.depth_reached, result.stats.nodes, score_text(result.score))
+                format!(
+                    "depth {}, {} nodes, score {}",
+                    result.stats.depth_reached,
+                    result.stats.nodes,
+                    score_text(result.score)
+                )
             }
             None => {
                 let depth = engine.spec().level.and_then(Difficulty::sampling_depth).unwrap_or_default();
@@ -174,7 +185,6 @@ pub struct Thinking {
     game: Barca,
 }
 
-
 fn score_text(score: Score) -> String {
     if is_proven(score) {
         if score > 0 { "winning".to_string() } else { "losing".to_string() }
@@ -184,7 +194,13 @@ fn score_text(score: Score) -> String {
 }
 
 impl Thinking {
-    pub fn start(game: &Barca, weights: &Weights, mut player: Player, seed: u64, repaint: Option<egui::Context>) -> Thinking {
+    pub fn start(
+        game: &Barca,
+        weights: &Weights,
+        mut player: Player,
+        seed: u64,
+        repaint: Option<egui::Context>,
+    ) -> Thinking {
         let spec = player.spec;
         let name = AI_ALGORITHMS.iter().find(|(a, _)| *a == spec.algorithm).map_or("", |(_, name)| name);
         let difficulty = spec.level.unwrap_or(Difficulty::Hard);
@@ -256,7 +272,11 @@ fn uct_summary<M>(result: &MctsResult<M>, mover: &str) -> String {
             format!("{result}, tried {visits} {}", plural(*visits as usize, "time", "times"))
         }
         Some(ChildStats { visits, .. }) => {
-            format!("tried {visits} {}, mean reward {:.2} for {mover}", plural(*visits as usize, "time", "times"), result.value)
+            format!(
+                "tried {visits} {}, mean reward {:.2} for {mover}",
+                plural(*visits as usize, "time", "times"),
+                result.value
+            )
         }
         None => "none: the game is over".to_string(),
     };
@@ -286,12 +306,20 @@ mod tests {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         for algorithm in [EngineAlgorithm::Id, EngineAlgorithm::Uct] {
-            let thinking = Thinking::start(&game, &Weights::default(), Player::new(ai_engine(algorithm, Difficulty::Hard)), 5, None);
+            let thinking = Thinking::start(
+                &game,
+                &Weights::default(),
+                Player::new(ai_engine(algorithm, Difficulty::Hard)),
+                5,
+                None,
+            );
             let best = within_seconds(10, || thinking.best_so_far());
             assert!(moves.contains(&best), "{algorithm:?}: {best} is a legal move");
             assert!(thinking.progress_text().contains("best so far"), "{}", thinking.progress_text());
             thinking.stop();
-            let Response::BarcaMove(answer) = within_seconds(10, || thinking.job.poll()?.ok()) else { panic!("not a move") };
+            let Response::BarcaMove(answer) = within_seconds(10, || thinking.job.poll()?.ok()) else {
+                panic!("not a move")
+            };
             assert!(answer.mv.is_some_and(|mv| moves.contains(&mv)), "{algorithm:?} answers with a move");
         }
     }
@@ -299,7 +327,11 @@ mod tests {
     /// The whole number just before `words` in `text`.
     fn number_before(text: &str, words: &str) -> u32 {
         let head = &text[..text.find(words).unwrap_or_else(|| panic!("'{words}' in '{text}'"))];
-        head.trim_end().rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("a number before '{words}' in '{text}'"))
+        head.trim_end()
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("a number before '{words}' in '{text}'"))
     }
 
     #[test]
@@ -322,11 +354,19 @@ mod tests {
         let mut engine = Engine::new(spec);
         let mut rng = StdRng::seed_from_u64(3);
         let game = Barca::start();
-        let Choice { mv, search: Some(EngineResult::Uct(first)) } = engine.choose(&game, &Weights::default(), &mut rng, &mut NoTrace) else { panic!("a UCT search") };
+        let Choice { mv, search: Some(EngineResult::Uct(first)) } =
+            engine.choose(&game, &Weights::default(), &mut rng, &mut NoTrace)
+        else {
+            panic!("a UCT search")
+        };
         let mut game = game.clone();
         game.make_move(mv.unwrap());
         game.make_move(game.parse_move(&first.pv[1]).unwrap());
-        let Choice { search: Some(EngineResult::Uct(second)), .. } = engine.choose(&game, &Weights::default(), &mut rng, &mut NoTrace) else { panic!("a UCT search") };
+        let Choice { search: Some(EngineResult::Uct(second)), .. } =
+            engine.choose(&game, &Weights::default(), &mut rng, &mut NoTrace)
+        else {
+            panic!("a UCT search")
+        };
         let kept = u64::from(second.stats.root_visits) - second.stats.iterations;
         assert!(kept > 0 && kept < u64::from(tried), "{kept} visits kept of the reply's subtree");
     }
@@ -338,7 +378,9 @@ mod tests {
         let mut tried = None;
         for seed in 0..2 {
             let thinking = Thinking::start(&game, &Weights::default(), player, seed, None);
-            let Response::BarcaMove(answer) = within_seconds(30, || thinking.job.poll()?.ok()) else { panic!("not a move") };
+            let Response::BarcaMove(answer) = within_seconds(30, || thinking.job.poll()?.ok()) else {
+                panic!("not a move")
+            };
             if let Some(tried) = tried {
                 assert_eq!(number_before(&answer.summary, "kept from the last move"), tried, "{}", answer.summary);
             }
@@ -352,14 +394,21 @@ mod tests {
     /// on this thread, where the last move left its engine.
     fn in_the_worker(game: &Barca, fresh: bool) -> (AiAnswer, usize) {
         let spec = ai_engine(EngineAlgorithm::Uct, Difficulty::Easy);
-        let job = MoveJob { position: game.clone(), eval: Weights::default(), engine: Carried::Kept { spec, fresh }, seed: 7 };
+        let job = MoveJob {
+            position: game.clone(),
+            eval: Weights::default(),
+            engine: Carried::Kept { spec, fresh },
+            seed: 7,
+        };
         let request = encode(&Request::BarcaMove(job)).unwrap();
         let posted = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
         let sink = std::rc::Rc::clone(&posted);
         serve(&request, Place::Worker, move |bytes| sink.borrow_mut().push(bytes));
         let messages = posted.take();
         let largest = messages.iter().map(Vec::len).chain([request.len()]).max().unwrap();
-        let Ok(FromWorker::Done(Response::BarcaMove(answer), _)) = decode(messages.last().unwrap()) else { panic!("no move came back") };
+        let Ok(FromWorker::Done(Response::BarcaMove(answer), _)) = decode(messages.last().unwrap()) else {
+            panic!("no move came back")
+        };
         (answer, largest)
     }
 
@@ -389,7 +438,11 @@ mod tests {
         let config = MctsConfig { iterations: Some(100), ..MctsConfig::plain() };
         let result = crate::adversarial::mcts::uct_search(&game, &crate::games::DefaultEval, &config, &mut NoTrace);
         assert_eq!(result.best_move_text.as_deref(), Some("c3"));
-        assert!(uct_summary(&result, "X").ends_with("the move played: a proven win, tried 0 times"), "{}", uct_summary(&result, "X"));
+        assert!(
+            uct_summary(&result, "X").ends_with("the move played: a proven win, tried 0 times"),
+            "{}",
+            uct_summary(&result, "X")
+        );
         let game = crate::games::tictactoe::TicTacToe::from_position("x../.o./...").unwrap();
         let result = crate::adversarial::mcts::uct_search(&game, &crate::games::DefaultEval, &config, &mut NoTrace);
         let played = result.stats.children.iter().find(|c| Some(&c.mv) == result.best_move_text.as_ref()).unwrap();

@@ -11,12 +11,12 @@ use crate::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::adversarial::engine::EngineAlgorithm;
 use self::ai::{AiAnswer, Player, Thinking, ai_engine};
 use super::Lesson;
-use super::worker::Response;
 use super::barca_board::{BoardDecor, Square};
+use super::worker::Response;
 use crate::adversarial::choice::Difficulty;
+pub use crate::adversarial::engine::EngineAlgorithm;
 use crate::games::barca::{Barca, BarcaMove, Weights, game_text, parse_game, side_name, square_name};
 use crate::games::{Game, Outcome, Side};
 use crate::scene::Scene;
@@ -38,7 +38,8 @@ pub enum Mode {
 }
 
 impl Mode {
-    pub const ALL: [Mode; 4] = [Mode::HumanVsHuman, Mode::HumanVsComputer, Mode::ComputerVsHuman, Mode::ComputerVsComputer];
+    pub const ALL: [Mode; 4] =
+        [Mode::HumanVsHuman, Mode::HumanVsComputer, Mode::ComputerVsHuman, Mode::ComputerVsComputer];
 
     pub fn name(self) -> &'static str {
         match self {

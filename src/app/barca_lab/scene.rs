@@ -25,7 +25,9 @@ impl BarcaLab {
         // Validated: the computer player is a level.
         let player = scene.engine().and_then(|engine| Some((engine.algorithm, engine.level?)));
         let game = match &scene.position {
-            Some(fen) if *fen != self.game.to_fen() => Some(Barca::from_fen(fen.trim()).map_err(|e| format!("position: {e}"))?),
+            Some(fen) if *fen != self.game.to_fen() => {
+                Some(Barca::from_fen(fen.trim()).map_err(|e| format!("position: {e}"))?)
+            }
             _ => None,
         };
         if let Some((algorithm, difficulty)) = player {

@@ -11,7 +11,6 @@ use crate::app::widgets;
 use crate::games::barca::{FeatureTerm, START_FEN, breakdown};
 use crate::games::{Game, Outcome, Side};
 
-
 const EXPLANATION: &str = "Each side has two elephants, two lions and two mice. Elephants move like chess \
 queens, lions diagonally, mice straight; nothing jumps or captures. Each animal fears one enemy kind — \
 the mouse fears the lion, the lion the elephant, the elephant the mouse — and an animal next to one it \
@@ -41,9 +40,7 @@ impl BarcaLab {
             egui::CollapsingHeader::new("Evaluation of this position")
                 .default_open(true)
                 .show(ui, |ui| self.evaluation(ui, commands));
-            egui::CollapsingHeader::new("Load and save")
-                .default_open(true)
-                .show(ui, |ui| self.load_save(ui, commands));
+            egui::CollapsingHeader::new("Load and save").default_open(true).show(ui, |ui| self.load_save(ui, commands));
         });
         egui::CentralPanel::default().show(ui, |ui| {
             self.status(ui, commands);
@@ -238,12 +235,29 @@ impl BarcaLab {
         egui::ScrollArea::horizontal().id_salt("barca-eval-scroll").show(ui, |ui| {
             // Feature names wrap, at word breaks, in what the number columns leave.
             let spacing = egui::vec2(6.0, ui.spacing().item_spacing.y);
-            let widest = |column: usize| numbers.iter().map(|row| widgets::text_width(ui, &row[column], egui::TextStyle::Body)).fold(0.0, f32::max);
-            let columns: f32 =
-                headings(side)[1..].iter().enumerate().map(|(i, heading)| widgets::text_width(ui, heading, egui::TextStyle::Body).max(widest(i)) + spacing.x).sum();
-            let longest_word = terms.iter().flat_map(|term| term.name.split(' ')).map(|word| widgets::text_width(ui, word, egui::TextStyle::Body)).fold(0.0, f32::max);
+            let widest = |column: usize| {
+                numbers
+                    .iter()
+                    .map(|row| widgets::text_width(ui, &row[column], egui::TextStyle::Body))
+                    .fold(0.0, f32::max)
+            };
+            let columns: f32 = headings(side)[1..]
+                .iter()
+                .enumerate()
+                .map(|(i, heading)| widgets::text_width(ui, heading, egui::TextStyle::Body).max(widest(i)) + spacing.x)
+                .sum();
+            let longest_word = terms
+                .iter()
+                .flat_map(|term| term.name.split(' '))
+                .map(|word| widgets::text_width(ui, word, egui::TextStyle::Body))
+                .fold(0.0, f32::max);
             let feature = (ui.available_width() - columns).max(longest_word);
-            let grid = egui::Grid::new("barca-eval").striped(true).num_columns(5).spacing(spacing).min_col_width(0.0).max_col_width(feature);
+            let grid = egui::Grid::new("barca-eval")
+                .striped(true)
+                .num_columns(5)
+                .spacing(spacing)
+                .min_col_width(0.0)
+                .max_col_width(feature);
             grid.show(ui, |ui| Self::evaluation_rows(ui, side, &terms, &numbers));
         });
         ui.weak(format!(
@@ -282,7 +296,8 @@ impl BarcaLab {
             ui.add(egui::Label::new(term.name).wrap());
             ui.label(own);
             ui.label(opponent);
-            ui.label(weight).on_hover_text(format!("{side}: {:+}, opponent: {:+}", term.own_score, term.opponent_score));
+            ui.label(weight)
+                .on_hover_text(format!("{side}: {:+}, opponent: {:+}", term.own_score, term.opponent_score));
             ui.label(contribution);
             ui.end_row();
         }

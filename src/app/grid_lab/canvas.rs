@@ -4,8 +4,8 @@
 use egui::{Color32, ColorImage, Painter, Pos2, Rect, Stroke, TextureHandle, TextureId, TextureOptions, Vec2};
 
 use crate::grid::Grid;
-use crate::trace::{NO_NODE, Player};
 use crate::pathfinding::search_trace::{NodeStatus, SearchEvent, SearchOutcome, SearchSnapshot};
+use crate::trace::{NO_NODE, Player};
 
 use crate::app::theme::{self, Palette};
 
@@ -105,7 +105,13 @@ impl CellTexture {
     }
 
     /// Brings the texture up to the replay's current step; `replay` identifies the recording.
-    pub fn update(&mut self, ctx: &egui::Context, grid: &Grid, replay: u64, player: &Player<SearchSnapshot>) -> TextureId {
+    pub fn update(
+        &mut self,
+        ctx: &egui::Context,
+        grid: &Grid,
+        replay: u64,
+        player: &Player<SearchSnapshot>,
+    ) -> TextureId {
         let size = [grid.width() as usize, grid.height() as usize];
         let cells = grid.cell_count();
         let view = player.view();
@@ -114,7 +120,10 @@ impl CellTexture {
         let palette = theme::palette(ctx);
         let incremental = self.texture.is_some()
             && self.shown.as_ref().is_some_and(|shown| {
-                shown.replay == replay && shown.size == size && shown.palette == palette && shown.step.abs_diff(step) <= cells / 8
+                shown.replay == replay
+                    && shown.size == size
+                    && shown.palette == palette
+                    && shown.step.abs_diff(step) <= cells / 8
             });
         if incremental {
             self.update_changed(&palette, grid, player);
@@ -123,7 +132,9 @@ impl CellTexture {
             for &cell in path {
                 self.on_path[cell as usize] = true;
             }
-            self.colours = (0..cells as u32).map(|cell| cell_colour(&palette, grid, view, self.on_path[cell as usize], cell)).collect();
+            self.colours = (0..cells as u32)
+                .map(|cell| cell_colour(&palette, grid, view, self.on_path[cell as usize], cell))
+                .collect();
             let image = ColorImage::new(size, self.colours.clone());
             match &mut self.texture {
                 Some(texture) => texture.set(image, TextureOptions::NEAREST),
@@ -319,7 +330,13 @@ pub fn paint_overlays(painter: &Painter, canvas: Rect, map: &MapView, overlay: &
                     // Printed, so a weight still reads under the search's colours.
                     let corner = map.to_screen(canvas, x as f32 + 0.08, y as f32 + 0.04);
                     let font = egui::FontId::monospace((zoom * 0.3).clamp(VALUE_FONT, 14.0));
-                    painter.text(corner, egui::Align2::LEFT_TOP, weight.to_string(), font, Color32::from_black_alpha(170));
+                    painter.text(
+                        corner,
+                        egui::Align2::LEFT_TOP,
+                        weight.to_string(),
+                        font,
+                        Color32::from_black_alpha(170),
+                    );
                 }
                 let record = view.node(cell);
                 if record.status == NodeStatus::Unseen {
@@ -358,7 +375,10 @@ pub fn paint_overlays(painter: &Painter, canvas: Rect, map: &MapView, overlay: &
     }
     if let Some(cell) = overlay.hovered {
         let (x, y) = grid.coords(cell);
-        let rect = Rect::from_min_max(map.to_screen(canvas, x as f32, y as f32), map.to_screen(canvas, x as f32 + 1.0, y as f32 + 1.0));
+        let rect = Rect::from_min_max(
+            map.to_screen(canvas, x as f32, y as f32),
+            map.to_screen(canvas, x as f32 + 1.0, y as f32 + 1.0),
+        );
         painter.rect_stroke(rect.expand(1.0), 0.0, Stroke::new(2.0, palette.hovered), egui::StrokeKind::Outside);
     }
 }

@@ -29,14 +29,23 @@ impl LiveCell for GridLab {
             let spacing = ui.spacing().item_spacing.x;
             // A map no wider than the cell's height leaves the rest of the width to the column
             // (a planner's comparison table needs it); at least SIDE_WIDTH, or a share of a narrow cell.
-            let header = if sides == 2 { ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y } else { 0.0 };
+            let header = if sides == 2 {
+                ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y
+            } else {
+                0.0
+            };
             let map = height * self.grid.width() as f32 / self.grid.height().max(1) as f32;
-            let side = SIDE_WIDTH.min(ui.available_width() * 0.35).max(ui.available_width() - sides as f32 * (map + spacing) - spacing);
+            let side = SIDE_WIDTH
+                .min(ui.available_width() * 0.35)
+                .max(ui.available_width() - sides as f32 * (map + spacing) - spacing);
             let width = ((ui.available_width() - side) / sides as f32 - spacing).max(160.0);
             for index in 0..sides {
                 ui.vertical(|ui| {
                     if sides == 2 {
-                        ui.add(egui::Label::new(egui::RichText::new(describe(&self.replays[index].search)).strong()).truncate());
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(describe(&self.replays[index].search)).strong())
+                                .truncate(),
+                        );
                     }
                     self.canvas(ui, index, Vec2::new(width, height), false, &mut commands);
                 });

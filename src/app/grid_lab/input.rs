@@ -8,13 +8,20 @@ use super::{Brush, Drag, GridCommand, GridLab, Tool};
 use crate::app::canvas_nav::Nav;
 use crate::app::history;
 use crate::app::replay_bar::ReplayBar;
-use crate::trace::NO_NODE;
 use crate::pathfinding::search_trace::NodeStatus;
+use crate::trace::NO_NODE;
 
 impl GridLab {
     /// One map canvas showing replay `side`; the plain wheel zooms it where it `wheel_zooms` (on
     /// the page; in a lecture cell it scrolls the lecture, and ctrl + wheel zooms).
-    pub(super) fn canvas(&mut self, ui: &mut egui::Ui, side: usize, size: Vec2, wheel_zooms: bool, commands: &mut Vec<GridCommand>) {
+    pub(super) fn canvas(
+        &mut self,
+        ui: &mut egui::Ui,
+        side: usize,
+        size: Vec2,
+        wheel_zooms: bool,
+        commands: &mut Vec<GridCommand>,
+    ) {
         let (response, painter) = ui.allocate_painter(size, Sense::click_and_drag());
         let name = if side == 0 { "Map canvas" } else { "Right map canvas" };
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, name));
@@ -66,13 +73,18 @@ impl GridLab {
     pub(super) fn cell_info(&self, side: usize, cell: u32) -> String {
         let record = self.replays[side].player.view().node(cell);
         let (x, y) = self.grid.coords(cell);
-        let weight = if self.grid.is_cell_passable(cell) { format!("weight {}", self.grid.weight(cell)) } else { "wall".into() };
+        let weight =
+            if self.grid.is_cell_passable(cell) { format!("weight {}", self.grid.weight(cell)) } else { "wall".into() };
         match record.status {
             // A wall is never reached: "not yet" would promise otherwise.
             _ if !self.grid.is_cell_passable(cell) => format!("cell ({x}, {y}), wall"),
             NodeStatus::Unseen => format!("cell ({x}, {y}), {weight}\nnot reached yet"),
             status => {
-                let parent = if record.parent == NO_NODE { "-".to_string() } else { format!("{:?}", self.grid.coords(record.parent)) };
+                let parent = if record.parent == NO_NODE {
+                    "-".to_string()
+                } else {
+                    format!("{:?}", self.grid.coords(record.parent))
+                };
                 let status = if status == NodeStatus::Open { "open" } else { "closed" };
                 format!(
                     "cell ({x}, {y}), {weight}, {status}\ng = {:.3}\nh = {:.3}\nf = {:.3}\nparent {parent}",
@@ -86,8 +98,16 @@ impl GridLab {
 
     /// Zoom, pan, painting and dragging the endpoints. Two fingers pan and zoom whatever the tool;
     /// a second finger ends the first one's edit (what it painted stays), so a pinch never paints.
-    pub(super) fn canvas_input(&mut self, ui: &egui::Ui, response: &egui::Response, rect: egui::Rect, wheel_zooms: bool, commands: &mut Vec<GridCommand>) {
-        let nav = Nav::read(ui, rect, response.hovered() || response.is_pointer_button_down_on(), Vec2::ZERO, wheel_zooms);
+    pub(super) fn canvas_input(
+        &mut self,
+        ui: &egui::Ui,
+        response: &egui::Response,
+        rect: egui::Rect,
+        wheel_zooms: bool,
+        commands: &mut Vec<GridCommand>,
+    ) {
+        let nav =
+            Nav::read(ui, rect, response.hovered() || response.is_pointer_button_down_on(), Vec2::ZERO, wheel_zooms);
         let touching = nav.is_some_and(|nav| nav.touch);
         if let Some(nav) = nav {
             if nav.pan != Vec2::ZERO {
@@ -163,8 +183,12 @@ impl GridLab {
         if response.drag_stopped() {
             match self.drag.take() {
                 Some(Drag::Paint { painted: true, .. }) => commands.push(GridCommand::Rerun),
-                Some(Drag::Endpoint { goal: false, cell }) if cell != self.start => commands.push(GridCommand::SetStart(cell)),
-                Some(Drag::Endpoint { goal: true, cell }) if cell != self.goal => commands.push(GridCommand::SetGoal(cell)),
+                Some(Drag::Endpoint { goal: false, cell }) if cell != self.start => {
+                    commands.push(GridCommand::SetStart(cell))
+                }
+                Some(Drag::Endpoint { goal: true, cell }) if cell != self.goal => {
+                    commands.push(GridCommand::SetGoal(cell))
+                }
                 _ => {}
             }
         }
@@ -177,11 +201,7 @@ impl GridLab {
         let mut replay = Vec::new();
         ReplayBar::keys(ui, &mut replay);
         commands.extend(replay.into_iter().map(GridCommand::Replay));
-        let keys = [
-            (Key::F, GridCommand::Fit),
-            (Key::Enter, GridCommand::Run),
-            (Key::Escape, GridCommand::Cancel),
-        ];
+        let keys = [(Key::F, GridCommand::Fit), (Key::Enter, GridCommand::Run), (Key::Escape, GridCommand::Cancel)];
         for (key, command) in keys {
             if ui.input(|i| i.key_pressed(key)) {
                 commands.push(command);

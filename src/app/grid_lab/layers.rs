@@ -1,8 +1,8 @@
 //! HPA* and PRA* on the grid lab's map: their abstractions drawn as layers over the left canvas,
 //! a table against A* on the same query, and the clusters HPA* re-computed after a wall edit.
 
-use std::sync::Arc;
 use crate::time::{Duration, Instant};
+use std::sync::Arc;
 
 use egui::Color32;
 use serde::{Deserialize, Serialize};
@@ -18,9 +18,9 @@ use crate::app::worker::shared;
 use crate::app::{theme, widgets};
 use crate::grid::{Grid, MoveRules, Obstacle};
 // The app's `Planner` is the on/off choice; the library's is the full spec.
+use crate::pathfinding::plan_trace::PlanView;
 use crate::pathfinding::planner::{Answer, Method, Planner as PlannerSpec, Prepared};
 use crate::pathfinding::pra::PraOptions;
-use crate::pathfinding::plan_trace::PlanView;
 use crate::pathfinding::{GridSearch, PathResult, SearchSpace};
 use crate::scene::Replayed;
 use crate::trace::{NoTrace, Player, Recorder};
@@ -129,7 +129,6 @@ impl HierarchySettings {
         Some(PlannerSpec { method, rules })
     }
 }
-
 
 /// The corridor width slider's top: beyond it the corridor covers most of a lab-sized map.
 const MAX_SHOWN_WIDTH: usize = 6;
@@ -267,7 +266,6 @@ impl PlanJob {
     }
 }
 
-
 /// The page's hierarchical planning: the last plan and the edits made since.
 #[derive(Default)]
 pub struct HierarchyState {
@@ -331,13 +329,11 @@ fn percent(value: f64) -> String {
     format!("{value:.2} %")
 }
 
-
 /// The label under the re-computed clusters, e.g. "Re-computed clusters: 5 on level 1, 2 on level 2".
 pub fn recomputed_text(counts: &[usize]) -> String {
     let parts: Vec<String> = counts.iter().enumerate().map(|(l, n)| format!("{n} on level {}", l + 1)).collect();
     format!("Re-computed clusters: {}", parts.join(", "))
 }
-
 
 impl HierarchyState {
     /// What the worker needs for the next plan (the edits stay until a plan includes them).
@@ -369,10 +365,15 @@ impl HierarchyState {
     pub fn summary(&self) -> Option<PlanSummary> {
         let plan = self.plan.as_ref()?;
         let (planner, cost, expanded_per_level, complete) = match &plan.answer {
-            Answer::Hpa(result) => {
-                (Planner::Hpa, result.path.as_ref().map(|p| p.0), result.expanded_per_level.clone(), result.path.is_some())
+            Answer::Hpa(result) => (
+                Planner::Hpa,
+                result.path.as_ref().map(|p| p.0),
+                result.expanded_per_level.clone(),
+                result.path.is_some(),
+            ),
+            Answer::Pra(result) => {
+                (Planner::Pra, result.path.as_ref().map(|p| p.0), result.expanded_per_level.clone(), result.complete)
             }
-            Answer::Pra(result) => (Planner::Pra, result.path.as_ref().map(|p| p.0), result.expanded_per_level.clone(), result.complete),
             // Plans are hierarchical: the job runs only with HPA* or PRA* on.
             Answer::Flat(_) => return None,
         };
@@ -396,7 +397,10 @@ impl HierarchyState {
 
     /// The planner's replay while the bar steps through it.
     pub fn stepping(&self, settings: &HierarchySettings) -> Option<&Player<PlanView>> {
-        self.plan.as_ref().filter(|_| settings.planner != Planner::Off && settings.stepping == Replayed::Planner).map(|plan| &plan.player)
+        self.plan
+            .as_ref()
+            .filter(|_| settings.planner != Planner::Off && settings.stepping == Replayed::Planner)
+            .map(|plan| &plan.player)
     }
 
     /// Moves the planner's replay to `step` (clamped); returns the step reached.
@@ -429,11 +433,14 @@ impl HierarchyState {
             }
             Planner::Hpa => {
                 ui.horizontal_wrapped(|ui| {
-                    egui::ComboBox::from_label("Cluster size").selected_text(edited.cluster.to_string()).show_ui(ui, |ui| {
-                        for size in [8, 10, 16, 32] {
-                            ui.selectable_value(&mut edited.cluster, size, size.to_string());
-                        }
-                    });
+                    egui::ComboBox::from_label("Cluster size").selected_text(edited.cluster.to_string()).show_ui(
+                        ui,
+                        |ui| {
+                            for size in [8, 10, 16, 32] {
+                                ui.selectable_value(&mut edited.cluster, size, size.to_string());
+                            }
+                        },
+                    );
                     ui.label("Levels:");
                     ui.radio_value(&mut edited.levels, 1, "1 level");
                     ui.radio_value(&mut edited.levels, 2, "2 levels");
@@ -516,7 +523,9 @@ impl HierarchyState {
         edited.pra_k = partial.then_some(k);
         ui.add_enabled(
             !partial,
-            egui::Slider::new(&mut edited.pra_width, 0..=MAX_SHOWN_WIDTH).clamping(egui::SliderClamping::Edits).text("Corridor width W"),
+            egui::Slider::new(&mut edited.pra_width, 0..=MAX_SHOWN_WIDTH)
+                .clamping(egui::SliderClamping::Edits)
+                .text("Corridor width W"),
         )
         .on_disabled_hover_text("PRA*(k) takes no rings: each search only has to reach the next region kept above.");
         ui.weak("Each level's search keeps to the regions under the path above, with W rings of neighbours round that path on its level (0: none; on the grid, with the free cells around them). Wider is closer to optimal but slower; PRA*(k) takes no rings.");
@@ -558,7 +567,8 @@ impl HierarchyState {
         };
         row("Straight line", line, none());
         for (level, expanded) in summary.expanded_per_level.iter().enumerate() {
-            let label = if level == 0 { "Expanded on the grid".to_string() } else { format!("Expanded on level {level}") };
+            let label =
+                if level == 0 { "Expanded on the grid".to_string() } else { format!("Expanded on level {level}") };
             row(&label, expanded.to_string(), if level == 0 { plan.astar.expanded.to_string() } else { none() });
         }
         match &plan.answer {
@@ -596,7 +606,8 @@ impl HierarchyState {
         let spacing = ui.spacing().item_spacing.x;
         let width = |text: &str| widgets::text_width(ui, text, egui::TextStyle::Body);
         let widest = |column: usize| rows.iter().map(|r| width(&r[column])).fold(0.0, f32::max);
-        let longest_word = |column: usize| rows.iter().flat_map(|r| r[column].split(' ')).map(width).fold(0.0, f32::max);
+        let longest_word =
+            |column: usize| rows.iter().flat_map(|r| r[column].split(' ')).map(width).fold(0.0, f32::max);
         let room = ui.available_width() - widest(2) - 2.0 * spacing;
         let (labels, ours) = (widest(0), widest(1));
         let label_width = if labels + ours <= room {
@@ -631,7 +642,11 @@ impl HierarchyState {
             // At the end, what the highlighted line says (the path is returned), not the last stage.
             let doing = match view.stage {
                 None => "not started".to_string(),
-                Some(_) if player.at_end() => format!("level {}: {}", view.level, pseudocode::plan_line_text(settings.planner, player).unwrap_or("done")),
+                Some(_) if player.at_end() => format!(
+                    "level {}: {}",
+                    view.level,
+                    pseudocode::plan_line_text(settings.planner, player).unwrap_or("done")
+                ),
                 Some(stage) => format!("level {}: {}", view.level, stage.name()),
             };
             let name = settings.planner.name();
@@ -647,7 +662,10 @@ impl HierarchyState {
         } else if level == 0 && result.level == 0 {
             Some("Level 0: planned on the grid itself, by plain A* (no corridor)".to_string())
         } else if level == result.level {
-            Some(format!("Level {level}: the abstract search ran here, on the whole level; level {} shows the corridor under its path", level - 1))
+            Some(format!(
+                "Level {level}: the abstract search ran here, on the whole level; level {} shows the corridor under its path",
+                level - 1
+            ))
         } else {
             Some(format!("Level {level}: refined inside the corridor under level {}'s path", level + 1))
         }
@@ -662,6 +680,13 @@ fn recorded_pra_plan() -> Player<PlanView> {
     let cells = grid.passable_cells();
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
     let mut recorder = Recorder::default();
-    pyramid.query(&grid, cells[0], *cells.last().unwrap(), PraOptions::default(), &mut SearchSpace::new(), &mut recorder);
+    pyramid.query(
+        &grid,
+        cells[0],
+        *cells.last().unwrap(),
+        PraOptions::default(),
+        &mut SearchSpace::new(),
+        &mut recorder,
+    );
     Player::new(recorder.finish(), PlanView::new(grid.cell_count() + 1))
 }

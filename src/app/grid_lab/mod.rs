@@ -32,11 +32,10 @@ use super::worker::{Job, Request, Response};
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Grid, MAX_WEIGHT, MoveRules, generate};
 use crate::pathfinding::plan_trace::PlanView;
-use crate::pathfinding::{Algorithm, GridSearch};
-use crate::trace::{Player, Progress};
 use crate::pathfinding::search_trace::SearchSnapshot;
+use crate::pathfinding::{Algorithm, GridSearch};
 use crate::scene::Scene;
-
+use crate::trace::{Player, Progress};
 
 /// Every action of the page; buttons, keys, the canvas and tests all go through [`GridLab::apply`].
 #[derive(Debug, Clone, PartialEq)]
@@ -89,10 +88,11 @@ struct MapState {
 /// Map states kept for undo: a few dozen, each a copy of the map (1 MB at most for 1024x1024).
 const UNDO_LIMIT: usize = 40;
 
-
 fn describe(search: &GridSearch) -> String {
     match search.algorithm {
-        Algorithm::Astar if search.weight > 1.0 => format!("A* ({}, w = {:.1})", search.heuristic.name(), search.weight),
+        Algorithm::Astar if search.weight > 1.0 => {
+            format!("A* ({}, w = {:.1})", search.heuristic.name(), search.weight)
+        }
         Algorithm::Astar => format!("A* ({})", search.heuristic.name()),
         other => other.name().to_string(),
     }
@@ -138,7 +138,16 @@ pub struct GridJob {
 impl GridJob {
     /// A recording of `searches` on `grid` from `start` to `goal`, as the page makes one.
     pub fn new(grid: Grid, searches: Vec<GridSearch>, start: u32, goal: u32) -> Self {
-        Self { map: JobMap::Current, current: Some(grid), searches, start, goal, chosen: true, plan: None, show_end: true }
+        Self {
+            map: JobMap::Current,
+            current: Some(grid),
+            searches,
+            start,
+            goal,
+            chosen: true,
+            plan: None,
+            show_end: true,
+        }
     }
 
     /// None if stopped.
@@ -152,7 +161,8 @@ impl GridJob {
                 (grid.clone(), Some((grid, MapSource::Generated(spec))))
             }
         };
-        let (start, goal) = if new_map.is_some() && !chosen { corner_endpoints(&grid, searches[0].rules) } else { (start, goal) };
+        let (start, goal) =
+            if new_map.is_some() && !chosen { corner_endpoints(&grid, searches[0].rules) } else { (start, goal) };
         progress.set_total(grid.passable_count() * searches.len());
         let refused = searches.iter().find_map(|search| search.refusal(&grid));
         let replays = searches
@@ -198,9 +208,16 @@ impl Recorded {
 #[derive(Debug, Clone, Copy)]
 enum Drag {
     Pan,
-    Paint { brush: Brush, last: (i64, i64), painted: bool },
+    Paint {
+        brush: Brush,
+        last: (i64, i64),
+        painted: bool,
+    },
     /// Moving the start or the goal; `cell` is where it would drop.
-    Endpoint { goal: bool, cell: u32 },
+    Endpoint {
+        goal: bool,
+        cell: u32,
+    },
 }
 
 /// Start and goal at opposite ends of the largest connected area, so a new map has a long query.
@@ -295,7 +312,9 @@ impl GridLab {
         };
         let free = |(x, y): (u32, u32)| grid.is_passable(i64::from(x), i64::from(y));
         let (start, goal) = match query {
-            Some([start, goal]) if free(start) && free(goal) => (grid.cell(start.0, start.1), grid.cell(goal.0, goal.1)),
+            Some([start, goal]) if free(start) && free(goal) => {
+                (grid.cell(start.0, start.1), grid.cell(goal.0, goal.1))
+            }
             _ => corner_endpoints(&grid, settings.searches[0].rules),
         };
         let mut lab = Self {
@@ -416,13 +435,19 @@ impl GridLab {
     fn spawn(&mut self, map: JobMap, show_end: bool) {
         let searches = self.searches();
         let label = match &map {
-            JobMap::Generate(spec) => format!("Generating a {}x{} {} and searching", spec.width, spec.height, spec.kind.name()),
+            JobMap::Generate(spec) => {
+                format!("Generating a {}x{} {} and searching", spec.width, spec.height, spec.kind.name())
+            }
             _ => format!("Recording {}", searches.iter().map(describe).collect::<Vec<_>>().join(" and ")),
         };
         let current = matches!(map, JobMap::Current).then(|| self.grid.clone());
         let chosen = self.scene_endpoints.is_some();
         let (start, goal) = self.scene_endpoints.take().unwrap_or((self.start, self.goal));
-        let plan = self.settings.hierarchy.planner(searches[0].rules).map(|_| self.hierarchy.job(&self.settings.hierarchy, searches[0].rules));
+        let plan = self
+            .settings
+            .hierarchy
+            .planner(searches[0].rules)
+            .map(|_| self.hierarchy.job(&self.settings.hierarchy, searches[0].rules));
         let job = GridJob { map, current, searches, start, goal, chosen, plan, show_end };
         self.job = Some(Job::start(label, self.repaint.clone(), Request::Grid(job)));
     }
@@ -520,7 +545,8 @@ impl GridLab {
         }
         if resized {
             // The old map's replays index other cells: the bare map shows until the new search is in.
-            self.replays = self.replays.iter().map(|replay| SearchReplay::empty(replay.search, self.grid.cell_count())).collect();
+            self.replays =
+                self.replays.iter().map(|replay| SearchReplay::empty(replay.search, self.grid.cell_count())).collect();
             self.replay_id += 1;
             self.position = 0;
         }
@@ -568,7 +594,9 @@ impl GridLab {
             }
             GridCommand::LoadMap(path) => match movingai::load_map(path.as_ref()) {
                 // No start could stand anywhere: the map on screen stays.
-                Ok(grid) if grid.passable_count() == 0 => self.error = Some(format!("{path}: the map has no free cell to search")),
+                Ok(grid) if grid.passable_count() == 0 => {
+                    self.error = Some(format!("{path}: the map has no free cell to search"))
+                }
                 Ok(grid) => {
                     self.error = None;
                     self.notice = None;
@@ -578,10 +606,15 @@ impl GridLab {
                 Err(e) => self.error = Some(e.to_string()),
             },
             GridCommand::LoadScenarios(path) => {
-                let loaded = movingai::load_scen(path.as_ref()).and_then(|scenarios| movingai::searchable_scenarios(&path, scenarios, &self.grid));
+                let loaded = movingai::load_scen(path.as_ref())
+                    .and_then(|scenarios| movingai::searchable_scenarios(&path, scenarios, &self.grid));
                 match loaded {
                     Ok((scenarios, left_out)) if scenarios.is_empty() => {
-                        self.error = Some(left_out.first().map_or_else(|| format!("{path}: no queries in the file"), ToString::to_string));
+                        self.error = Some(
+                            left_out
+                                .first()
+                                .map_or_else(|| format!("{path}: no queries in the file"), ToString::to_string),
+                        );
                     }
                     Ok((scenarios, left_out)) => {
                         self.error = None;
@@ -590,7 +623,10 @@ impl GridLab {
                             [only] => format!(" (1 query left out: {only})"),
                             [first, ..] => format!(" ({} queries left out, the first: {first})", left_out.len()),
                         };
-                        self.notice = Some(format!("{}{skipped}; pick one under Query", crate::text::counted(scenarios.len(), "query loaded", "queries loaded")));
+                        self.notice = Some(format!(
+                            "{}{skipped}; pick one under Query",
+                            crate::text::counted(scenarios.len(), "query loaded", "queries loaded")
+                        ));
                         self.settings.scen_path = path;
                         self.scenarios = scenarios;
                         self.scenario = None;

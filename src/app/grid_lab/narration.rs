@@ -43,17 +43,32 @@ fn cost(value: f64) -> String {
 
 /// The sentence for `event`, the last event applied to `view`; `name` names a node, and a path
 /// is counted in cells `on_grid`, else in nodes.
-pub fn sentence(event: &SearchEvent, view: &SearchSnapshot, order: Order, name: &dyn Fn(u32) -> String, on_grid: bool) -> String {
+pub fn sentence(
+    event: &SearchEvent,
+    view: &SearchSnapshot,
+    order: Order,
+    name: &dyn Fn(u32) -> String,
+    on_grid: bool,
+) -> String {
     let g_of = |node: u32| view.node(node).g;
     match *event {
         SearchEvent::Open { node, parent, g, h } if parent == NO_NODE => match order {
             Order::Fifo => format!("Start {}: the queue holds it alone, g = 0.", name(node)),
             Order::LowestG => format!("Start {}: the open list holds it alone, g = 0.", name(node)),
-            Order::LowestF { .. } => format!("Start {}: the open list holds it alone, f = g 0 + h {} = {}.", name(node), cost(h), cost(g + h)),
+            Order::LowestF { .. } => format!(
+                "Start {}: the open list holds it alone, f = g 0 + h {} = {}.",
+                name(node),
+                cost(h),
+                cost(g + h)
+            ),
         },
         SearchEvent::Open { node, parent, g, h } => match order {
-            Order::Fifo => format!("{} joins the back of the queue: g = {}, parent {}.", name(node), cost(g), name(parent)),
-            Order::LowestG => format!("{} goes on the open list: g = {}, parent {}.", name(node), cost(g), name(parent)),
+            Order::Fifo => {
+                format!("{} joins the back of the queue: g = {}, parent {}.", name(node), cost(g), name(parent))
+            }
+            Order::LowestG => {
+                format!("{} goes on the open list: g = {}, parent {}.", name(node), cost(g), name(parent))
+            }
             Order::LowestF { weight, .. } => format!(
                 "{} goes on the open list: f = g {} + {} {} = {}, parent {}.",
                 name(node),
@@ -68,7 +83,9 @@ pub fn sentence(event: &SearchEvent, view: &SearchSnapshot, order: Order, name: 
             let record = view.node(node);
             match order {
                 Order::Fifo => format!("Expand {}: the front of the queue, g = {}.", name(node), cost(record.g)),
-                Order::LowestG => format!("Expand {}: the lowest g on the open list, g = {}.", name(node), cost(record.g)),
+                Order::LowestG => {
+                    format!("Expand {}: the lowest g on the open list, g = {}.", name(node), cost(record.g))
+                }
                 Order::LowestF { weight, jumps } => format!(
                     "Expand {}{}: the lowest f on the open list, f = {} = g {} + {} {}.",
                     if jumps { "jump point " } else { "" },
@@ -83,7 +100,8 @@ pub fn sentence(event: &SearchEvent, view: &SearchSnapshot, order: Order, name: 
         SearchEvent::Relax { node, g, improved } => {
             // A relax changes nothing in the snapshot: the neighbour's record is still the old one.
             let old = g_of(node);
-            let from = view.current.map_or_else(String::new, |u| format!(" ({} + step {})", cost(g_of(u)), cost(g - g_of(u))));
+            let from =
+                view.current.map_or_else(String::new, |u| format!(" ({} + step {})", cost(g_of(u)), cost(g - g_of(u))));
             match (order, improved) {
                 (Order::LowestF { jumps: true, .. }, false) => format!(
                     "The scan from jump point {} passes {} at g = {}: not a jump point, or no better.",
@@ -91,21 +109,36 @@ pub fn sentence(event: &SearchEvent, view: &SearchSnapshot, order: Order, name: 
                     name(node),
                     cost(g)
                 ),
-                (Order::Fifo, false) => format!("Neighbour {}: already seen (g = {}), BFS skips it.", name(node), cost(old)),
-                (_, false) => format!("Neighbour {}: g would be {}{from}, not below its g = {}; no change.", name(node), cost(g), cost(old)),
+                (Order::Fifo, false) => {
+                    format!("Neighbour {}: already seen (g = {}), BFS skips it.", name(node), cost(old))
+                }
+                (_, false) => format!(
+                    "Neighbour {}: g would be {}{from}, not below its g = {}; no change.",
+                    name(node),
+                    cost(g),
+                    cost(old)
+                ),
                 (_, true) if view.node(node).status == NodeStatus::Unseen => {
                     format!("Neighbour {}: first reached, g = {}{from}; parent set.", name(node), cost(g))
                 }
-                (_, true) => format!("Neighbour {}: g improves from {} to {}{from}; parent set.", name(node), cost(old), cost(g)),
+                (_, true) => {
+                    format!("Neighbour {}: g improves from {} to {}{from}; parent set.", name(node), cost(old), cost(g))
+                }
             }
         }
         SearchEvent::Found { cost: total, ref path } => format!(
             "The goal {} is reached: a path of cost {} through {}, read back along the parents.",
             path.last().map_or_else(String::new, |&goal| name(goal)),
             cost(total),
-            if on_grid { crate::text::counted(path.len(), "cell", "cells") } else { crate::text::counted(path.len(), "node", "nodes") }
+            if on_grid {
+                crate::text::counted(path.len(), "cell", "cells")
+            } else {
+                crate::text::counted(path.len(), "node", "nodes")
+            }
         ),
-        SearchEvent::Exhausted => "The open list is empty and the goal was never reached: there is no path.".to_string(),
+        SearchEvent::Exhausted => {
+            "The open list is empty and the goal was never reached: there is no path.".to_string()
+        }
     }
 }
 
@@ -118,7 +151,9 @@ impl GridLab {
         }
         let name = |node: u32| cell_name(&self.grid, node);
         let one = |replay: &super::SearchReplay| match replay.player.current_event() {
-            _ if replay.player.is_empty() && self.refused.is_some() => "Nothing to replay: the search was refused (the message above says why).".to_string(),
+            _ if replay.player.is_empty() && self.refused.is_some() => {
+                "Nothing to replay: the search was refused (the message above says why).".to_string()
+            }
             _ if replay.player.is_empty() => "Nothing to replay yet.".to_string(),
             None => "Press Step > to begin.".to_string(),
             Some(event) => sentence(event, replay.player.view(), Order::of(&replay.search), &name, true),
@@ -165,7 +200,8 @@ mod tests {
             let view = player.view();
             let node = view.current.unwrap();
             let record = view.node(node);
-            let text = sentence(player.current_event().unwrap(), view, Order::of(&search), &|n| cell_name(&grid, n), true);
+            let text =
+                sentence(player.current_event().unwrap(), view, Order::of(&search), &|n| cell_name(&grid, n), true);
             let (x, y) = grid.coords(node);
             assert!(text.contains(&format!("({x},{y})")), "{text}");
             for number in numbers(&[record.f(), record.g, record.h]) {
@@ -192,7 +228,8 @@ mod tests {
         }
         // The next event opens the node: its parent is the node being expanded.
         player.seek(player.step() + 1);
-        let text = sentence(player.current_event().unwrap(), player.view(), Order::LowestG, &|n| cell_name(&grid, n), true);
+        let text =
+            sentence(player.current_event().unwrap(), player.view(), Order::LowestG, &|n| cell_name(&grid, n), true);
         let record = player.view().node(node);
         assert!(text.contains(&format!("parent {}", cell_name(&grid, record.parent))), "{text}");
         assert!(text.contains(&format!("g = {:.3}", record.g)), "{text}");
@@ -202,7 +239,13 @@ mod tests {
     fn a_grid_path_is_counted_in_cells_as_the_statistics_count_it() {
         let (grid, player) = replayed_to(GridSearch::default(), |e| matches!(e, SearchEvent::Found { .. }), 0);
         let Some(SearchEvent::Found { path, .. }) = player.current_event() else { unreachable!() };
-        let text = sentence(player.current_event().unwrap(), player.view(), Order::of(&GridSearch::default()), &|n| cell_name(&grid, n), true);
+        let text = sentence(
+            player.current_event().unwrap(),
+            player.view(),
+            Order::of(&GridSearch::default()),
+            &|n| cell_name(&grid, n),
+            true,
+        );
         assert!(text.contains(&format!("through {} cells", path.len())), "{text}");
     }
 

@@ -126,7 +126,9 @@ impl GridLab {
                 }
                 // The first row is the one the search takes next, while it still runs.
                 if index == 0 && view.outcome.is_none() {
-                    ui.label(egui::RichText::new("next").background_color(widgets::HIGHLIGHT).color(egui::Color32::BLACK));
+                    ui.label(
+                        egui::RichText::new("next").background_color(widgets::HIGHLIGHT).color(egui::Color32::BLACK),
+                    );
                 } else {
                     ui.label(format!("{}", index + 1));
                 }
@@ -180,9 +182,8 @@ mod tests {
         for algorithm in [Algorithm::Dijkstra, Algorithm::Astar, Algorithm::Jps] {
             let search = GridSearch { algorithm, weight: 1.0, ..GridSearch::default() };
             let mut player = player(search);
-            let expands: Vec<usize> = (0..player.len())
-                .filter(|&i| matches!(player.trace().events[i], SearchEvent::Expand { .. }))
-                .collect();
+            let expands: Vec<usize> =
+                (0..player.len()).filter(|&i| matches!(player.trace().events[i], SearchEvent::Expand { .. })).collect();
             for &step in expands.iter().step_by(7).chain([player.len() / 2].iter()) {
                 player.seek(step);
                 let shown = best_entries(&player, Order::of(&search), SHOWN);
@@ -194,10 +195,18 @@ mod tests {
                 let mut shown_fs: Vec<f64> = shown.iter().map(OpenRow::f).collect();
                 shown_fs.sort_by(f64::total_cmp);
                 for (shown_f, f) in shown_fs.iter().zip(&fs) {
-                    assert!((shown_f - f).abs() < 1e-9, "{algorithm:?} at {step}: {shown_fs:?} are not the lowest {fs:?}");
+                    assert!(
+                        (shown_f - f).abs() < 1e-9,
+                        "{algorithm:?} at {step}: {shown_fs:?} are not the lowest {fs:?}"
+                    );
                 }
                 for row in &shown {
-                    assert_eq!(open.get(&row.node), Some(&(row.g, row.h)), "{algorithm:?} at {step}: node {}", row.node);
+                    assert_eq!(
+                        open.get(&row.node),
+                        Some(&(row.g, row.h)),
+                        "{algorithm:?} at {step}: node {}",
+                        row.node
+                    );
                 }
                 // Just before an expansion, the marked entry is the node expanded.
                 if let SearchEvent::Expand { node } = player.trace().events[step] {

@@ -5,11 +5,11 @@ use egui::RichText;
 
 use super::{FileField, GridCommand, GridLab, SearchReplay, StepUnit, Tool, describe, millis};
 use crate::app::{history, theme, widgets};
-use crate::grid::{Connectivity, MAX_WEIGHT, generate};
 use crate::grid::movingai::Scenario;
-use crate::text::counted;
-use crate::pathfinding::{Algorithm, GridSearch, Heuristic};
+use crate::grid::{Connectivity, MAX_WEIGHT, generate};
 use crate::pathfinding::search_trace::SearchOutcome;
+use crate::pathfinding::{Algorithm, GridSearch, Heuristic};
+use crate::text::counted;
 
 impl GridLab {
     pub(super) fn map_controls(&mut self, ui: &mut egui::Ui, commands: &mut Vec<GridCommand>) {
@@ -25,15 +25,15 @@ impl GridLab {
         ui.weak("…or drop a .map or .scen file onto the window.");
         let spec = &mut self.settings.generator;
         ui.horizontal(|ui| {
-            egui::ComboBox::from_label("Generator")
-                .selected_text(spec.kind.name())
-                .show_ui(ui, |ui| {
-                    for kind in generate::Kind::ALL {
-                        ui.selectable_value(&mut spec.kind, kind, kind.name());
-                    }
-                });
+            egui::ComboBox::from_label("Generator").selected_text(spec.kind.name()).show_ui(ui, |ui| {
+                for kind in generate::Kind::ALL {
+                    ui.selectable_value(&mut spec.kind, kind, kind.name());
+                }
+            });
             match spec.kind {
-                generate::Kind::Maze => ui.add(egui::DragValue::new(&mut spec.corridor).range(1..=16).prefix("corridor ")),
+                generate::Kind::Maze => {
+                    ui.add(egui::DragValue::new(&mut spec.corridor).range(1..=16).prefix("corridor "))
+                }
                 generate::Kind::Rooms => {
                     ui.add(egui::DragValue::new(&mut spec.room).range(3..=64).prefix("room "));
                     ui.add(egui::DragValue::new(&mut spec.doors).range(0.0..=1.0).speed(0.01).prefix("doors "))
@@ -41,7 +41,9 @@ impl GridLab {
                 generate::Kind::Random => {
                     ui.add(egui::DragValue::new(&mut spec.density).range(0.0..=0.9).speed(0.01).prefix("walls "))
                 }
-                generate::Kind::Cave => ui.add(egui::DragValue::new(&mut spec.fill).range(0.0..=0.9).speed(0.01).prefix("rock ")),
+                generate::Kind::Cave => {
+                    ui.add(egui::DragValue::new(&mut spec.fill).range(0.0..=0.9).speed(0.01).prefix("rock "))
+                }
             };
         });
         ui.horizontal(|ui| {
@@ -64,7 +66,13 @@ impl GridLab {
     }
 
     /// A "Browse" button; disabled while a dialog is open, since one answer is awaited at a time.
-    pub(super) fn browse_button(&self, ui: &mut egui::Ui, label: &str, field: FileField, commands: &mut Vec<GridCommand>) {
+    pub(super) fn browse_button(
+        &self,
+        ui: &mut egui::Ui,
+        label: &str,
+        field: FileField,
+        commands: &mut Vec<GridCommand>,
+    ) {
         let hint = "The system's file dialog. If none appears, your desktop has no file-dialog service: \
                     type the path or drop the file onto the window.";
         if ui.add_enabled(!self.dialog.is_open(), egui::Button::new(label)).on_hover_text(hint).clicked() {
@@ -103,7 +111,14 @@ impl GridLab {
             return;
         }
         let query_text = |i: usize, s: &Scenario| {
-            format!("#{i}: ({}, {}) -> ({}, {}), optimal {}", s.start.0, s.start.1, s.goal.0, s.goal.1, s.optimal_text())
+            format!(
+                "#{i}: ({}, {}) -> ({}, {}), optimal {}",
+                s.start.0,
+                s.start.1,
+                s.goal.0,
+                s.goal.1,
+                s.optimal_text()
+            )
         };
         let selected = match self.scenario {
             Some(i) => query_text(i, &self.scenarios[i]),
@@ -247,7 +262,9 @@ impl GridLab {
 
     pub(super) fn outcome_text(replay: &SearchReplay) -> String {
         match &replay.player.view().outcome {
-            Some(SearchOutcome::Found { cost, path }) => format!("Path found: cost {cost:.3}, {}", counted(path.len(), "cell", "cells")),
+            Some(SearchOutcome::Found { cost, path }) => {
+                format!("Path found: cost {cost:.3}, {}", counted(path.len(), "cell", "cells"))
+            }
             Some(SearchOutcome::Exhausted) => "No path: the open list ran empty".to_string(),
             None => "No result yet at this step".to_string(),
         }
@@ -299,7 +316,9 @@ impl GridLab {
             ui.end_row();
         };
         let both = |f: &dyn Fn(&SearchReplay) -> String| [f(&self.replays[0]), f(&self.replays[1])];
-        let path = |r: &SearchReplay| r.result.path.as_ref().map_or("no path".to_string(), |(cost, cells)| format!("{cost:.3} ({})", cells.len()));
+        let path = |r: &SearchReplay| {
+            r.result.path.as_ref().map_or("no path".to_string(), |(cost, cells)| format!("{cost:.3} ({})", cells.len()))
+        };
         // Few rows, each saying whether it is the step's ("now") or the whole search's: in a presented
         // cell at 720p the table shares a column with the pseudocode.
         egui::Grid::new("comparison").striped(true).num_columns(3).show(ui, |ui| {
@@ -310,7 +329,11 @@ impl GridLab {
             }
             ui.end_row();
             row(ui, "Step", both(&|r| format!("{} / {}", r.player.step(), r.player.len())));
-            row(ui, "Now: expanded / open", both(&|r| format!("{} / {}", r.player.view().expanded, r.player.view().open_count)));
+            row(
+                ui,
+                "Now: expanded / open",
+                both(&|r| format!("{} / {}", r.player.view().expanded, r.player.view().open_count)),
+            );
             row(ui, "Total: expanded / pushed", both(&|r| format!("{} / {}", r.result.expanded, r.result.pushed)));
             row(ui, "Total: path cost (cells)", both(&path));
             row(ui, "Total: time, no recording", both(&|r| format!("{:.2} ms", r.time.as_secs_f64() * 1e3)));
@@ -322,18 +345,21 @@ impl GridLab {
 
     pub(super) fn legend(ui: &mut egui::Ui) {
         let p = theme::palette(ui.ctx());
-        widgets::legend(ui, &[
-            (p.unseen, "not reached"),
-            (p.open, "open"),
-            (p.closed, "closed"),
-            (p.current, "expanding"),
-            (p.relaxing, "neighbour examined"),
-            (p.path, "path"),
-            (p.start, "start"),
-            (p.goal, "goal"),
-            (p.wall, "wall"),
-            (p.hovered, "under the mouse"),
-        ]);
+        widgets::legend(
+            ui,
+            &[
+                (p.unseen, "not reached"),
+                (p.open, "open"),
+                (p.closed, "closed"),
+                (p.current, "expanding"),
+                (p.relaxing, "neighbour examined"),
+                (p.path, "path"),
+                (p.start, "start"),
+                (p.goal, "goal"),
+                (p.wall, "wall"),
+                (p.hovered, "under the mouse"),
+            ],
+        );
         ui.weak("Darker ground costs more (weights 1–9; zoomed in, the weight is printed). Zoom in for parent arrows.");
     }
 }

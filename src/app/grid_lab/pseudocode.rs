@@ -92,7 +92,8 @@ impl GridLab {
     /// The current line of each search, in its colour (the statistics' column headers say which
     /// is which).
     pub(super) fn pseudocode(&self, ui: &mut egui::Ui) {
-        let line = |replay: &SearchReplay| replay.player.current_event().map(|e| pseudocode_line(replay.search.algorithm, e));
+        let line =
+            |replay: &SearchReplay| replay.player.current_event().map(|e| pseudocode_line(replay.search.algorithm, e));
         let algorithm = |replay: &SearchReplay| replay.search.algorithm;
         match self.replays.as_slice() {
             [left, right] if lines(algorithm(left)) == lines(algorithm(right)) => {

@@ -6,9 +6,9 @@ use crate::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::grid::Grid;
+use crate::pathfinding::search_trace::{SearchEvent, SearchSnapshot};
 use crate::pathfinding::{GridSearch, PathResult, SearchSpace};
 use crate::trace::{NoTrace, Player, Progress, Recorder, Trace, Watched};
-use crate::pathfinding::search_trace::{SearchEvent, SearchSnapshot};
 
 /// What one press of "Step >" advances: one event, or one whole expansion (a node and all its neighbours).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -60,7 +60,13 @@ pub fn millis(time: Duration) -> String {
 }
 
 /// `search` from `start` to `goal` at full speed: its result and its [`timed`] wall time.
-pub fn flat_search(grid: &Grid, search: GridSearch, start: u32, goal: u32, space: &mut SearchSpace) -> (PathResult, Duration) {
+pub fn flat_search(
+    grid: &Grid,
+    search: GridSearch,
+    start: u32,
+    goal: u32,
+    space: &mut SearchSpace,
+) -> (PathResult, Duration) {
     timed(|| search.run(grid, start, goal, space, &mut NoTrace))
 }
 
@@ -88,13 +94,7 @@ impl SearchReplay {
         Some(Self::new(search, tracer.into_inner().finish(), result, time, grid.cell_count()))
     }
 
-    fn new(
-        search: GridSearch,
-        trace: Trace<SearchEvent>,
-        result: PathResult,
-        time: Duration,
-        cells: usize,
-    ) -> Self {
+    fn new(search: GridSearch, trace: Trace<SearchEvent>, result: PathResult, time: Duration, cells: usize) -> Self {
         let expansion_events = trace
             .events
             .iter()

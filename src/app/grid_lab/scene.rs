@@ -65,7 +65,9 @@ impl GridLab {
         }
         if scene.lab == Lab::Hierarchical {
             let mut layers = settings.hierarchy.layers;
-            scene.layers.extend(layer_switches(&mut layers).into_iter().filter(|(_, on)| **on).map(|(name, _)| name.to_string()));
+            scene.layers.extend(
+                layer_switches(&mut layers).into_iter().filter(|(_, on)| **on).map(|(name, _)| name.to_string()),
+            );
         }
         scene
     }
@@ -92,10 +94,12 @@ impl GridLab {
         if let Some(planner) = planner {
             match planner.method {
                 Method::Hpa { cluster, levels, smooth } => {
-                    (hierarchy.planner, hierarchy.cluster, hierarchy.levels, hierarchy.smooth) = (PlannerChoice::Hpa, cluster, levels, smooth);
+                    (hierarchy.planner, hierarchy.cluster, hierarchy.levels, hierarchy.smooth) =
+                        (PlannerChoice::Hpa, cluster, levels, smooth);
                 }
                 Method::Pra(PraOptions { level, k, width }) => {
-                    (hierarchy.planner, hierarchy.pra_level, hierarchy.pra_k, hierarchy.pra_width) = (PlannerChoice::Pra, level, k, width);
+                    (hierarchy.planner, hierarchy.pra_level, hierarchy.pra_k, hierarchy.pra_width) =
+                        (PlannerChoice::Pra, level, k, width);
                 }
                 _ => unreachable!("validated: the hierarchical lab's spec is a hierarchical planner"),
             }

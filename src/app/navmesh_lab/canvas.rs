@@ -6,12 +6,12 @@ use egui::emath::TSTransform;
 use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
 
 use super::{NavmeshLab, ReplayKind};
+use crate::app::theme;
 use crate::navmesh::reduction::Role;
-use crate::navmesh::{Navmesh, Point};
 use crate::navmesh::walk::WalkEvent;
+use crate::navmesh::{Navmesh, Point};
 use crate::pathfinding::search_trace::{NodeStatus, SearchEvent, SearchOutcome, SearchSnapshot};
 use crate::trace::NO_NODE;
-use crate::app::theme;
 
 /// Map coordinates to screen and back: y points up in a polygon map, down (rows) in a grid map.
 #[derive(Debug, Clone, Copy)]
@@ -116,7 +116,11 @@ impl NavmeshLab {
         for (p, colour) in [(self.start, palette.start), (self.goal, palette.goal)] {
             painter.circle_filled(at.to_screen(p), 5.0, colour);
             if self.search.radius > 0.0 {
-                painter.circle_stroke(at.to_screen(p), self.search.radius as f32 * at.points_per_unit(), Stroke::new(1.5, colour));
+                painter.circle_stroke(
+                    at.to_screen(p),
+                    self.search.radius as f32 * at.points_per_unit(),
+                    Stroke::new(1.5, colour),
+                );
             }
         }
         self.paint_drawing(painter, at);
@@ -157,7 +161,11 @@ impl NavmeshLab {
         }
         for &t in &walk.walked {
             let points = self.mesh.triangle_points(t).map(|p| at.to_screen(p)).to_vec();
-            painter.add(Shape::convex_polygon(points, palette.walk.gamma_multiply(0.25), Stroke::new(1.5, palette.walk)));
+            painter.add(Shape::convex_polygon(
+                points,
+                palette.walk.gamma_multiply(0.25),
+                Stroke::new(1.5, palette.walk),
+            ));
         }
         let route: Vec<Pos2> = walk.walked.iter().map(|&t| at.to_screen(centre(&self.mesh, t))).collect();
         painter.add(Shape::line(route, Stroke::new(2.0, palette.walk)));
@@ -172,12 +180,16 @@ impl NavmeshLab {
         let mut triangles = Vec::new();
         match self.replay {
             ReplayKind::Search => match self.player.current_event() {
-                Some(&SearchEvent::Open { node, parent, .. }) => triangles.extend([node, parent].into_iter().filter(|&t| t != NO_NODE)),
+                Some(&SearchEvent::Open { node, parent, .. }) => {
+                    triangles.extend([node, parent].into_iter().filter(|&t| t != NO_NODE))
+                }
                 Some(&SearchEvent::Expand { node } | &SearchEvent::Relax { node, .. }) => triangles.push(node),
                 _ => {}
             },
             ReplayKind::Walk => match self.walk.current_event() {
-                Some(&(WalkEvent::Sample { triangle, .. } | WalkEvent::Jump { triangle } | WalkEvent::Step { triangle })) => triangles.push(triangle),
+                Some(
+                    &(WalkEvent::Sample { triangle, .. } | WalkEvent::Jump { triangle } | WalkEvent::Step { triangle }),
+                ) => triangles.push(triangle),
                 Some(&WalkEvent::Found { triangle: Some(triangle) }) => triangles.push(triangle),
                 _ => {}
             },

@@ -25,7 +25,8 @@ impl LiveCell for NavmeshLab {
             // The map as wide as its shape at the cell's height, unless the column would get less.
             let (lo, hi) = self.bounds();
             let aspect = ((hi[0] - lo[0]) / (hi[1] - lo[1]).max(1e-9)) as f32;
-            let least_side = (ui.available_width() * SIDE_SHARE).max(self.bar.buttons_width(ui) + ui.spacing().item_spacing.x);
+            let least_side =
+                (ui.available_width() * SIDE_SHARE).max(self.bar.buttons_width(ui) + ui.spacing().item_spacing.x);
             let size = Vec2::new((height * aspect).min(ui.available_width() - least_side).max(240.0), height);
             ui.allocate_ui(size, |ui| self.canvas(ui, &mut commands));
             ui.vertical(|ui| {
@@ -54,11 +55,18 @@ impl LiveCell for NavmeshLab {
                 }
                 let narration = self.explanation();
                 let rest = (height - (ui.cursor().top() - top)).max(0.0);
-                widgets::cell_column(ui, [ui.available_width(), rest], &narration, widgets::LEAST_CODE, |ui| self.pseudocode(ui), |ui| {
-                    self.stats(ui, false);
-                    // The prose names no colours (palettes change): it points here.
-                    self.legend(ui);
-                });
+                widgets::cell_column(
+                    ui,
+                    [ui.available_width(), rest],
+                    &narration,
+                    widgets::LEAST_CODE,
+                    |ui| self.pseudocode(ui),
+                    |ui| {
+                        self.stats(ui, false);
+                        // The prose names no colours (palettes change): it points here.
+                        self.legend(ui);
+                    },
+                );
             });
         });
         for command in commands {

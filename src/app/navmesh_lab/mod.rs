@@ -16,24 +16,27 @@ use egui::{Color32, Pos2, Sense, Vec2};
 
 use super::Lesson;
 use super::canvas_nav::Nav;
-use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::history::{self, History, Step};
-use super::{theme::{self, Palette}, widgets};
+use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::worker::{Job, Request, Response, shared};
+use super::{
+    theme::{self, Palette},
+    widgets,
+};
 use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
 use crate::navmesh::grid_outline::{cell_centre, snap_to_cell};
-use crate::navmesh::tastar::MeshSearchResult;
-use crate::navmesh::reduction::{Reduction, Role};
-use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
 use crate::navmesh::polygon::hole_name;
+use crate::navmesh::reduction::{Reduction, Role};
+use crate::navmesh::tastar::MeshSearchResult;
+use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
 use crate::navmesh::{Navmesh, Outline, Point, PolygonMap, Refinement, distance};
-use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::trace::{NoTrace, Player, Recorder, Trace};
 use crate::pathfinding::search_trace::{SearchEvent, SearchOutcome, SearchSnapshot};
-use crate::text::counted;
-use canvas::Transform;
+use crate::pathfinding::{GridSearch, SearchSpace};
 use crate::scene::Scene;
+use crate::text::counted;
+use crate::trace::{NoTrace, Player, Recorder, Trace};
+use canvas::Transform;
 
 /// How many triangles jump-and-walk samples before it walks.
 const WALK_SAMPLES: usize = 6;
@@ -214,7 +217,14 @@ impl MeshJob {
 }
 
 /// Records the search and, if it finds a path, the funnel over its channel; jump-and-walk to the goal.
-fn record(mesh: &Navmesh, reduction: &Reduction, grid: Option<&Grid>, search: &MeshSearch, start: Point, goal: Point) -> Recorded {
+fn record(
+    mesh: &Navmesh,
+    reduction: &Reduction,
+    grid: Option<&Grid>,
+    search: &MeshSearch,
+    start: Point,
+    goal: Point,
+) -> Recorded {
     let mut recorder = Recorder::default();
     let result = search.run(mesh, Some(reduction), start, goal, &mut recorder);
     let mut funnel = Recorder::default();
@@ -320,16 +330,18 @@ impl NavmeshLab {
 
     pub fn apply(&mut self, command: MeshCommand) {
         match command {
-            MeshCommand::LoadMap(path) => match scene::load(&path).and_then(|loaded| Ok((build(&loaded.outline, &self.search)?, loaded))) {
-                Ok((mesh, loaded)) => {
-                    self.map_path = path;
-                    // A drawing was over the old map; it does not belong to this one.
-                    self.drawing = None;
-                    self.show_map(mesh, loaded.grid, loaded.polygons);
+            MeshCommand::LoadMap(path) => {
+                match scene::load(&path).and_then(|loaded| Ok((build(&loaded.outline, &self.search)?, loaded))) {
+                    Ok((mesh, loaded)) => {
+                        self.map_path = path;
+                        // A drawing was over the old map; it does not belong to this one.
+                        self.drawing = None;
+                        self.show_map(mesh, loaded.grid, loaded.polygons);
+                    }
+                    // The map on screen stays; only the message changes.
+                    Err(e) => self.error = Some(e),
                 }
-                // The map on screen stays; only the message changes.
-                Err(e) => self.error = Some(e),
-            },
+            }
             MeshCommand::SetStart(p) => {
                 self.start = self.snap(p);
                 self.run();
@@ -500,7 +512,8 @@ impl NavmeshLab {
         match (nearest(&mut centres, lo, radius), nearest(&mut centres, hi, radius)) {
             (Some(start), Some(goal)) => (self.start, self.goal) = (start, goal),
             _ => {
-                self.notice = Some(format!("An agent of radius {radius} fits nowhere on this map: the radius is back to 0"));
+                self.notice =
+                    Some(format!("An agent of radius {radius} fits nowhere on this map: the radius is back to 0"));
                 self.search.radius = 0.0;
                 self.start = nearest(&mut centres, lo, 0.0).unwrap_or(lo);
                 self.goal = nearest(&mut centres, hi, 0.0).unwrap_or(hi);
@@ -657,8 +670,15 @@ impl NavmeshLab {
                 }
                 commands.extend(history::buttons(ui, &self.drawing_history).map(MeshCommand::History));
                 // Holes named as the map's validation messages and the canvas name them.
-                let next = if drawing.rings.is_empty() { "the boundary".to_string() } else { hole_name(drawing.rings.len() - 1) };
-                ui.label(format!("Click the corners of {next} ({} so far); click its first corner or Close ring to close it.", drawing.current.len()));
+                let next = if drawing.rings.is_empty() {
+                    "the boundary".to_string()
+                } else {
+                    hole_name(drawing.rings.len() - 1)
+                };
+                ui.label(format!(
+                    "Click the corners of {next} ({} so far); click its first corner or Close ring to close it.",
+                    drawing.current.len()
+                ));
             }
         });
     }
@@ -678,14 +698,20 @@ impl NavmeshLab {
             self.reduction.count(Role::DeadEnd)
         ));
         ui.label(match &view.outcome {
-            Some(SearchOutcome::Found { cost, path }) => format!("Path found: length {cost:.3} through {}", counted(path.len(), "triangle", "triangles")),
+            Some(SearchOutcome::Found { cost, path }) => {
+                format!("Path found: length {cost:.3} through {}", counted(path.len(), "triangle", "triangles"))
+            }
             Some(SearchOutcome::Exhausted) => "No path: every channel is closed".to_string(),
             None => "No result yet at this step".to_string(),
         });
         if let Some(result) = self.result.as_ref().filter(|_| self.player.at_end())
             && let (Some(first), Some(best)) = (result.first_length, &result.path)
         {
-            ui.label(format!("First path: {first:.3}   Shortest path: {:.3}   ({})", best.length, improved_text(result.improvements)));
+            ui.label(format!(
+                "First path: {first:.3}   Shortest path: {:.3}   ({})",
+                best.length,
+                improved_text(result.improvements)
+            ));
         }
         ui.label(format!("Funnel step {} / {}", self.funnel.step(), self.funnel.len()));
         ui.label(format!("Walk step {} / {}", self.walk.step(), self.walk.len()));
@@ -693,7 +719,11 @@ impl NavmeshLab {
             (Some((octile, _)), Some(path)) => {
                 ui.label(format!("Grid A* (octile, cell to cell): {octile:.3}"));
                 let name = self.search.algorithm.label();
-                ui.label(format!("{name} any-angle: {:.3} ({:.1}% shorter)", path.length, 100.0 * (1.0 - path.length / octile)));
+                ui.label(format!(
+                    "{name} any-angle: {:.3} ({:.1}% shorter)",
+                    path.length,
+                    100.0 * (1.0 - path.length / octile)
+                ));
             }
             (Some((octile, _)), None) => {
                 ui.label(format!("Grid A* (octile, cell to cell): {octile:.3}"));
@@ -707,7 +737,8 @@ impl NavmeshLab {
 
     fn canvas(&mut self, ui: &mut egui::Ui, commands: &mut Vec<MeshCommand>) {
         let (lo, hi) = self.bounds();
-        let available = Vec2::new(ui.available_width().min(ui.clip_rect().right() - ui.cursor().left()), ui.available_height());
+        let available =
+            Vec2::new(ui.available_width().min(ui.clip_rect().right() - ui.cursor().left()), ui.available_height());
         let (w, h) = ((hi[0] - lo[0]).max(1e-9) as f32, (hi[1] - lo[1]).max(1e-9) as f32);
         let scale = (available.x / w).min(available.y / h).max(1.0) * 0.97;
         let (response, painter) = ui.allocate_painter(Vec2::new(w * scale, h * scale), Sense::click_and_drag());
@@ -795,7 +826,11 @@ impl NavmeshLab {
             ReplayKind::Walk => vec![(p.sample, "sampled triangle"), (p.walk, "walk")],
         };
         if self.replay == ReplayKind::Search && self.search.algorithm == MeshAlgorithm::Tra {
-            entries.extend([(p.corridor, "TRA* corridor"), (p.dead_end, "TRA* dead end"), (p.decision, "TRA* decision point")]);
+            entries.extend([
+                (p.corridor, "TRA* corridor"),
+                (p.dead_end, "TRA* dead end"),
+                (p.decision, "TRA* decision point"),
+            ]);
         }
         if self.grid_path.is_some() {
             entries.push((p.grid_path, "grid A* (octile)"));

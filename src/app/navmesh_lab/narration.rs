@@ -6,8 +6,8 @@ use crate::app::widgets;
 use crate::navmesh::Point;
 use crate::navmesh::funnel::FunnelEvent;
 use crate::navmesh::walk::WalkEvent;
-use crate::trace::NO_NODE;
 use crate::pathfinding::search_trace::SearchEvent;
+use crate::trace::NO_NODE;
 
 impl NavmeshLab {
     /// The pseudocode of the selected recording, its current line highlighted.
@@ -33,7 +33,9 @@ impl NavmeshLab {
             return "Press Step > to begin.".to_string();
         }
         let explanation = match self.replay {
-            ReplayKind::Search if self.player.at_end() => self.search_outcome().or_else(|| self.player.current_event().map(|e| self.explain_search(e))),
+            ReplayKind::Search if self.player.at_end() => {
+                self.search_outcome().or_else(|| self.player.current_event().map(|e| self.explain_search(e)))
+            }
             ReplayKind::Search => self.player.current_event().map(|e| self.explain_search(e)),
             ReplayKind::Funnel => self.funnel.current_event().map(|e| explain_funnel(e, self.goal)),
             ReplayKind::Walk => self.walk.current_event().map(explain_walk),
@@ -59,7 +61,9 @@ impl NavmeshLab {
         let count = path.channel.len();
         let triangles = crate::text::counted(count, "triangle", "triangles");
         Some(if self.search.first_path_only {
-            format!("The search stops at its first path (first-path): length {length:.3} through {triangles}, after {expanded} expansions, not proven the shortest.")
+            format!(
+                "The search stops at its first path (first-path): length {length:.3} through {triangles}, after {expanded} expansions, not proven the shortest."
+            )
         } else if expanded == 0 {
             format!("The goal is in sight of the start: the straight line, length {length:.3}, is the shortest path.")
         } else {
@@ -97,7 +101,9 @@ impl NavmeshLab {
                 }
             ),
             SearchEvent::Relax { node, .. } => format!("Triangle {node} is looked at again."),
-            SearchEvent::Exhausted => "No channel is left: start and goal are not connected for this agent.".to_string(),
+            SearchEvent::Exhausted => {
+                "No channel is left: start and goal are not connected for this agent.".to_string()
+            }
         }
     }
 }
@@ -184,10 +190,18 @@ fn walk_line(event: &WalkEvent) -> usize {
 
 fn explain_walk(event: &WalkEvent) -> String {
     match *event {
-        WalkEvent::Sample { triangle, distance } => format!("Sample triangle {triangle}: its centre is {distance:.2} from the goal."),
-        WalkEvent::Jump { triangle } => format!("Triangle {triangle} was the nearest sample; the walk starts there instead of anywhere."),
-        WalkEvent::Step { triangle } => format!("The goal is beyond one edge, so the walk crosses it into triangle {triangle}."),
-        WalkEvent::Found { triangle: Some(t) } => format!("No edge has the goal beyond it: the goal is in triangle {t}."),
+        WalkEvent::Sample { triangle, distance } => {
+            format!("Sample triangle {triangle}: its centre is {distance:.2} from the goal.")
+        }
+        WalkEvent::Jump { triangle } => {
+            format!("Triangle {triangle} was the nearest sample; the walk starts there instead of anywhere.")
+        }
+        WalkEvent::Step { triangle } => {
+            format!("The goal is beyond one edge, so the walk crosses it into triangle {triangle}.")
+        }
+        WalkEvent::Found { triangle: Some(t) } => {
+            format!("No edge has the goal beyond it: the goal is in triangle {t}.")
+        }
         WalkEvent::Found { triangle: None } => "The walk left the triangulation: the goal is off the map.".to_string(),
     }
 }
@@ -195,11 +209,11 @@ fn explain_walk(event: &WalkEvent) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::navmesh::funnel::FunnelView;
     use crate::navmesh::funnel::channel_path;
     use crate::navmesh::search::MeshSearch;
     use crate::navmesh::{Navmesh, load_map_file};
     use crate::trace::{NoTrace, Player, Recorder};
-    use crate::navmesh::funnel::FunnelView;
 
     #[test]
     fn the_funnels_last_step_highlights_the_line_its_narration_tells() {
@@ -216,7 +230,8 @@ mod tests {
         assert!(explain_funnel(last, goal).contains("in sight of the apex"));
         assert_eq!(FUNNEL_PSEUDOCODE[funnel_line(last, goal)], "the goal in sight of the apex: the path ends");
         // A corner on the way is the crossing line.
-        let corners = player.trace().events.iter().filter(|e| matches!(e, FunnelEvent::Apex { corner } if *corner != goal));
+        let corners =
+            player.trace().events.iter().filter(|e| matches!(e, FunnelEvent::Apex { corner } if *corner != goal));
         for corner in corners {
             assert_eq!(funnel_line(corner, goal), 3);
         }

@@ -2,10 +2,9 @@
 
 use super::{NavmeshLab, ReplayKind, build};
 use crate::grid::Grid;
-use crate::navmesh::{MapFile as Loaded, load_map_file};
 use crate::navmesh::grid_outline::grid_outline;
+use crate::navmesh::{MapFile as Loaded, load_map_file};
 use crate::scene::{Lab, MapSource, RunSpec, Scene, Step, bundled_file, bundled_name};
-
 
 impl NavmeshLab {
     /// What the page shows: the map, the search, the query and the search's step.

@@ -65,7 +65,14 @@ pub struct CellView {
 impl CellView {
     /// A cell of a lecture whose relative map paths start at `base`.
     pub fn new(cell: &Cell, base: &Path) -> Self {
-        Self { line: cell.line, source: cell.source.clone(), scene: check_cell(cell, base), live: None, rect: None, chrome: None }
+        Self {
+            line: cell.line,
+            source: cell.source.clone(),
+            scene: check_cell(cell, base),
+            live: None,
+            rect: None,
+            chrome: None,
+        }
     }
 
     /// The same cell, found at `line` after the lecture was edited around it.
@@ -131,7 +138,14 @@ impl CellView {
     }
 
     /// Cell number `index` of lecture `file`: its buttons and view, or its error in place.
-    pub fn ui(&mut self, ui: &mut egui::Ui, index: usize, file: &str, height: f32, commands: &mut Vec<NotebookCommand>) {
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        index: usize,
+        file: &str,
+        height: f32,
+        commands: &mut Vec<NotebookCommand>,
+    ) {
         let frame = egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.push_id(("cell", index), |ui| self.contents(ui, index, file, height, commands));
         });
@@ -143,7 +157,14 @@ impl CellView {
         }
     }
 
-    fn contents(&mut self, ui: &mut egui::Ui, index: usize, file: &str, height: f32, commands: &mut Vec<NotebookCommand>) {
+    fn contents(
+        &mut self,
+        ui: &mut egui::Ui,
+        index: usize,
+        file: &str,
+        height: f32,
+        commands: &mut Vec<NotebookCommand>,
+    ) {
         let scene = match &self.scene {
             Ok(scene) => scene,
             Err(problem) => return widgets::error(ui, &problem.at(file)),

@@ -303,17 +303,24 @@ impl Notebook {
                 self.load(Source::File(PathBuf::from(path.trim())));
             }
             NotebookCommand::Dropped(paths) => {
-                let is_lecture = |path: &String| OPEN_REQUEST.extensions.iter().any(|ext| crate::files::has_extension(Path::new(path), ext));
+                let is_lecture = |path: &String| {
+                    OPEN_REQUEST.extensions.iter().any(|ext| crate::files::has_extension(Path::new(path), ext))
+                };
                 match paths.iter().rev().find(|path| is_lecture(path)) {
                     Some(lecture) => self.apply(NotebookCommand::Open(lecture.clone())),
                     None if !paths.is_empty() => {
                         // Opened as a lecture, a map would have replaced the one on screen with its rows as text.
                         let source = self.source.clone();
                         self.load(source);
-                        let name = |path: &String| Path::new(path).file_name().map_or(path.clone(), |name| name.to_string_lossy().into_owned());
+                        let name = |path: &String| {
+                            Path::new(path).file_name().map_or(path.clone(), |name| name.to_string_lossy().into_owned())
+                        };
                         let names: Vec<String> = paths.iter().map(name).collect();
                         let verb = crate::text::plural(names.len(), "is", "are");
-                        self.notice = Some(format!("{} {verb} not a lecture (.md): the lecture was read again for cells that name it", names.join(", ")));
+                        self.notice = Some(format!(
+                            "{} {verb} not a lecture (.md): the lecture was read again for cells that name it",
+                            names.join(", ")
+                        ));
                     }
                     None => {}
                 }
@@ -345,7 +352,9 @@ impl Notebook {
                 let line = self.cells().get(index).map_or(0, |cell| cell.line());
                 self.request_image(rect, &format!("line-{line}"));
             }
-            NotebookCommand::SaveSlideImage => self.request_image(self.slide_rect, &format!("slide-{}", self.slide + 1)),
+            NotebookCommand::SaveSlideImage => {
+                self.request_image(self.slide_rect, &format!("slide-{}", self.slide + 1))
+            }
         }
     }
 
@@ -394,7 +403,8 @@ impl Notebook {
                 commands.push(NotebookCommand::Open(self.path_field.clone()));
             }
             let hint = "The system's file dialog. If none appears, type the path or drop the file onto the window.";
-            if ui.add_enabled(!self.dialog.is_open(), egui::Button::new("Open lecture…")).on_hover_text(hint).clicked() {
+            if ui.add_enabled(!self.dialog.is_open(), egui::Button::new("Open lecture…")).on_hover_text(hint).clicked()
+            {
                 commands.push(NotebookCommand::Browse);
             }
             if ui.button("Welcome lecture").clicked() {
@@ -408,7 +418,11 @@ impl Notebook {
                 }
             });
             ui.separator();
-            if ui.button("Present").on_hover_text("One section per screen: Page Down / Page Up or the arrow keys").clicked() {
+            if ui
+                .button("Present")
+                .on_hover_text("One section per screen: Page Down / Page Up or the arrow keys")
+                .clicked()
+            {
                 commands.push(NotebookCommand::Present(true));
             }
         });
@@ -425,10 +439,20 @@ impl Notebook {
 
     /// The blocks of `sections` (prose and cells). A cell's canvas is `CELL_HEIGHT` tall, or while
     /// presenting reaches down to `fill_to`, so that a slide is one screen.
-    fn blocks(&mut self, ui: &mut egui::Ui, sections: std::ops::Range<usize>, fill_to: Option<f32>, commands: &mut Vec<NotebookCommand>) {
+    fn blocks(
+        &mut self,
+        ui: &mut egui::Ui,
+        sections: std::ops::Range<usize>,
+        fill_to: Option<f32>,
+        commands: &mut Vec<NotebookCommand>,
+    ) {
         let Some(loaded) = &mut self.loaded else { return };
         let name = self.source.name();
-        let mut cell_index = loaded.lecture.sections[..sections.start].iter().flat_map(|s| &s.blocks).filter(|b| matches!(b, Block::Cell(_))).count();
+        let mut cell_index = loaded.lecture.sections[..sections.start]
+            .iter()
+            .flat_map(|s| &s.blocks)
+            .filter(|b| matches!(b, Block::Cell(_)))
+            .count();
         for section in sections {
             if section > 0 && !self.presenting {
                 ui.separator();
@@ -436,7 +460,12 @@ impl Notebook {
             for block in &loaded.lecture.sections[section].blocks {
                 match block {
                     Block::Prose { line, text } => {
-                        CommonMarkViewer::new().show_with_id(ui.scope_id().with(("prose", line)), ui, &mut self.markdown, text);
+                        CommonMarkViewer::new().show_with_id(
+                            ui.scope_id().with(("prose", line)),
+                            ui,
+                            &mut self.markdown,
+                            text,
+                        );
                     }
                     Block::Code { text, .. } => {
                         egui::Frame::group(ui.style()).fill(ui.visuals().extreme_bg_color).show(ui, |ui| {
@@ -451,7 +480,8 @@ impl Notebook {
                         let rows = cell.chrome().unwrap_or(3.0 * cell_row(ui));
                         // Whole pixels: the rows are measured a frame late, and a fraction of a
                         // pixel more or less shifted every wall of a map by one pixel column.
-                        let height = fill_to.map_or(CELL_HEIGHT, |bottom| (bottom - ui.cursor().top() - rows).max(240.0).floor());
+                        let height = fill_to
+                            .map_or(CELL_HEIGHT, |bottom| (bottom - ui.cursor().top() - rows).max(240.0).floor());
                         cell.ui(ui, cell_index, &name, height, commands);
                         cell_index += 1;
                     }
@@ -528,7 +558,12 @@ impl Notebook {
 
     fn dropped_files(ui: &egui::Ui, commands: &mut Vec<NotebookCommand>) {
         let paths: Vec<String> = ui.input(|i| {
-            i.raw.dropped_files.iter().filter(|file| !file.path().as_os_str().is_empty()).map(|file| file.path().display().to_string()).collect()
+            i.raw
+                .dropped_files
+                .iter()
+                .filter(|file| !file.path().as_os_str().is_empty())
+                .map(|file| file.path().display().to_string())
+                .collect()
         });
         if !paths.is_empty() {
             commands.push(NotebookCommand::Dropped(paths));

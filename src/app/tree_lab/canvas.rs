@@ -11,9 +11,9 @@ use crate::adversarial::bound::{BoundKind, Bounded};
 use crate::adversarial::mcts::{self, Proven};
 use crate::adversarial::mcts_trace::MctsView;
 use crate::adversarial::tree::{CutoffKind, LeafReason, NodeState, Perspective};
+use crate::app::theme::{self, Palette};
 use crate::games::{Score, Side, WIN, is_proven};
 use crate::trace::NO_NODE;
-use crate::app::theme::{self, Palette};
 
 /// A card holds three lines of [`CARD_TEXT`] ("a1 / X wins in ≤ 5 / from the table").
 const CARD: Vec2 = Vec2::new(104.0, 56.0);
@@ -211,7 +211,8 @@ fn place(
     for child in children {
         let first = placed.len();
         let contour = place(tree, expansion, selected, child, row + 1, Some(index), placed, offsets);
-        let offset = below.iter().zip(&contour).map(|(&(_, right), &(left, _))| right - left + GAP).fold(f32::MIN, f32::max);
+        let offset =
+            below.iter().zip(&contour).map(|(&(_, right), &(left, _))| right - left + GAP).fold(f32::MIN, f32::max);
         let offset = if below.is_empty() { 0.0 } else { offset };
         child_offsets.push((first, offset));
         for (depth, &(left, right)) in contour.iter().enumerate() {
@@ -229,7 +230,9 @@ fn place(
     for (child, offset) in child_offsets {
         offsets[child] = offset - middle;
     }
-    std::iter::once((-half, half)).chain(below.into_iter().map(|(left, right)| (left - middle, right - middle))).collect()
+    std::iter::once((-half, half))
+        .chain(below.into_iter().map(|(left, right)| (left - middle, right - middle)))
+        .collect()
 }
 
 /// The rectangle a placed card covers.
@@ -259,7 +262,9 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
         let rect = card_rect(p);
         let response = ui.interact(rect, ui.scope_id().with(("tree card", index)), Sense::click());
         let name = match p.item {
-            Item::Node(id) if p.card.outline == Outline::Current => format!("node {id}: {}, current", p.card.text.replace('\n', " ")),
+            Item::Node(id) if p.card.outline == Outline::Current => {
+                format!("node {id}: {}, current", p.card.text.replace('\n', " "))
+            }
             Item::Node(id) => format!("node {id}: {}", p.card.text.replace('\n', " ")),
             _ => p.card.text.replace('\n', " "),
         };
@@ -613,7 +618,11 @@ impl ShownTree for ShownUct<'_> {
             text += &format!("\n{}", numbers.selection_text("ucb", 2));
         }
         let chose = if id == 0 { "choosing here" } else { "who chose this move" };
-        let mut hover = format!("{mv}: {} {}; for {side}, {chose}:", node.visits, crate::text::plural(node.visits as usize, "visit", "visits"));
+        let mut hover = format!(
+            "{mv}: {} {}; for {side}, {chose}:",
+            node.visits,
+            crate::text::plural(node.visits as usize, "visit", "visits")
+        );
         hover += &match numbers.mean {
             Some(mean) => format!("\nmean reward {mean:.3}"),
             None => "\nno mean yet (not visited)".to_string(),

@@ -40,7 +40,14 @@ impl LiveCell for TreeLab {
             let top_down = egui::Layout::top_down(egui::Align::Min);
             canvas = ui.allocate_ui_with_layout(size, top_down, |ui| self.tree(ui, &mut commands)).response.rect;
             let narration = self.narration();
-            widgets::cell_column(ui, [ui.available_width(), height], &narration, widgets::LEAST_CODE, |ui| self.pseudocode(ui), |ui| self.stats(ui));
+            widgets::cell_column(
+                ui,
+                [ui.available_width(), height],
+                &narration,
+                widgets::LEAST_CODE,
+                |ui| self.pseudocode(ui),
+                |ui| self.stats(ui),
+            );
         });
         commands.extend(replay.into_iter().map(TreeCommand::Replay));
         for command in commands {

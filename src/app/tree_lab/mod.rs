@@ -12,7 +12,9 @@ mod scene;
 use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
 use serde::{Deserialize, Serialize};
 
-use self::canvas::{Expansion, Item, ShownSearch, ShownUct, UctNumbers, value_for_first, value_text, window_for_first, window_text};
+use self::canvas::{
+    Expansion, Item, ShownSearch, ShownUct, UctNumbers, value_for_first, value_text, window_for_first, window_text,
+};
 pub use self::recording::{EngineAlgorithm, GameKind, Position, Recording, Replay, SearchSpec};
 use super::Lesson;
 use super::replay_bar::{ReplayBar, ReplayCommand};
@@ -21,9 +23,9 @@ use super::worker::{Job, Request, Response};
 use crate::adversarial::mcts_trace::{MctsView, PlayoutEnd, PlayoutShown};
 use crate::adversarial::tree::NodeState;
 use crate::games::Side;
+use crate::scene::Scene;
 use crate::text::plural;
 use crate::trace::NO_NODE;
-use crate::scene::Scene;
 
 /// The player values are for: "X (MAX)", "White (MAX)", or "MAX" on a typed-in tree.
 fn max_player(game: GameKind) -> String {
@@ -79,7 +81,11 @@ fn playout_text(kind: GameKind, view: &MctsView, playout: PlayoutShown) -> Strin
     let reward = format!("reward {reward:.2} for {}", kind.side_name(chooser));
     match playout.end {
         PlayoutEnd::Proven => format!("Last iteration: {from} is proven, no playout; {reward}"),
-        _ => format!("Last playout: {} {} from {from}, {reward}", playout.plies, plural(playout.plies as usize, "ply", "plies")),
+        _ => format!(
+            "Last playout: {} {} from {from}, {reward}",
+            playout.plies,
+            plural(playout.plies as usize, "ply", "plies")
+        ),
     }
 }
 
@@ -97,7 +103,12 @@ const ZOOM_RANGE: std::ops::RangeInclusive<f32> = 0.01..=1.5;
 
 /// What part of the tree a canvas at `outer` showing `scene_rect` has in view, when it is not all
 /// of it at a readable size (`min_zoom`): the words and the button that shows the rest.
-fn view_note(outer: egui::Rect, scene_rect: egui::Rect, placed: &[canvas::Placed], min_zoom: f32) -> Option<(String, &'static str, TreeCommand)> {
+fn view_note(
+    outer: egui::Rect,
+    scene_rect: egui::Rect,
+    placed: &[canvas::Placed],
+    min_zoom: f32,
+) -> Option<(String, &'static str, TreeCommand)> {
     // The scene is fitted inside the canvas, centred: what shows is the canvas's shape around it.
     let zoom = (outer.size() / scene_rect.size()).min_elem().clamp(*ZOOM_RANGE.start(), *ZOOM_RANGE.end());
     let visible = egui::Rect::from_center_size(scene_rect.center(), outer.size() / zoom);
@@ -162,7 +173,8 @@ impl Default for Settings {
 /// Saved positions, the games added since they were saved getting their default ones.
 fn positions_or_defaults<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<[String; 3], D::Error> {
     let saved = Vec::<String>::deserialize(deserializer)?;
-    Ok(GameKind::ALL.map(|kind| saved.get(kind as usize).cloned().unwrap_or_else(|| kind.default_position().to_string())))
+    Ok(GameKind::ALL
+        .map(|kind| saved.get(kind as usize).cloned().unwrap_or_else(|| kind.default_position().to_string())))
 }
 
 impl Settings {
@@ -755,7 +767,10 @@ impl TreeLab {
         ui.weak(if uct {
             "Cards: the move and its visits n, then its mean μ and UCB for the player making it.".to_string()
         } else {
-            format!("Values on the cards are for {}; ≤ and ≥ mark values alpha-beta only bounded.", max_player(self.shown_game()))
+            format!(
+                "Values on the cards are for {}; ≤ and ≥ mark values alpha-beta only bounded.",
+                max_player(self.shown_game())
+            )
         });
     }
 
@@ -831,7 +846,9 @@ impl TreeLab {
                 // A cell opens on the root and its moves: the answer the slide asks for.
                 let focus = focus.filter(|_| self.expansion.follow && !(self.in_cell && self.just_opened));
                 // The scene is fitted inside the canvas's frame, above the row of its note.
-                let size = ui.available_size() - egui::vec2(0.0, note_row(ui)) - egui::Frame::canvas(ui.style()).total_margin().sum();
+                let size = ui.available_size()
+                    - egui::vec2(0.0, note_row(ui))
+                    - egui::Frame::canvas(ui.style()).total_margin().sum();
                 Self::followed_view(&placed, focus, size, self.in_cell)
             };
         }
@@ -847,7 +864,8 @@ impl TreeLab {
                     let scene = egui::Scene::new().zoom_range(ZOOM_RANGE);
                     // In a lecture the wheel scrolls the page, not the tree under the pointer (the
                     // scene would pan it too): drag pans, ctrl+wheel zooms.
-                    let page_scroll = self.in_cell.then(|| ui.ctx().input_mut(|i| std::mem::take(&mut i.smooth_scroll_delta)));
+                    let page_scroll =
+                        self.in_cell.then(|| ui.ctx().input_mut(|i| std::mem::take(&mut i.smooth_scroll_delta)));
                     let response = scene.show(ui, &mut self.scene_rect, |ui| canvas::paint(ui, &placed, self.selected));
                     if let Some(delta) = page_scroll {
                         ui.ctx().input_mut(|i| i.smooth_scroll_delta = delta);
@@ -874,7 +892,11 @@ impl TreeLab {
                 ui.add(egui::Label::new(text).truncate());
             }
             None if !placed.is_empty() => {
-                let all = if placed.len() == 1 { "The one card is in view".to_string() } else { format!("All {} cards in view", placed.len()) };
+                let all = if placed.len() == 1 {
+                    "The one card is in view".to_string()
+                } else {
+                    format!("All {} cards in view", placed.len())
+                };
                 ui.add(egui::Label::new(egui::RichText::new(all).weak()).truncate());
             }
             None => {}

@@ -3,12 +3,12 @@
 //! cards; a value alpha-beta only bounded reads `≥ v` or `≤ v`. UCT's choice shows its UCB sum.
 
 use super::TreeLab;
-use super::canvas::{ShownSearch, full_width, bound_text, value_text, window_for_first, window_text};
+use super::canvas::{ShownSearch, bound_text, full_width, value_text, window_for_first, window_text};
 use super::recording::{GameKind, MctsReplay, Replay, TreeReplay};
+use crate::adversarial::INF;
 use crate::adversarial::mcts::{Proven, ucb};
 use crate::adversarial::mcts_trace::{MctsEvent, MctsView, PlayoutEnd};
 use crate::adversarial::tree::{CutoffKind, LeafReason, TreeEvent, TreeView};
-use crate::adversarial::INF;
 use crate::games::{Score, Side};
 use crate::trace::NO_NODE;
 
@@ -84,7 +84,9 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
     };
     let first = kind.side_name(Side::First);
     match event {
-        TreeEvent::Start { algorithm, .. } => format!("{algorithm} begins at the root; every value shown is for {first}."),
+        TreeEvent::Start { algorithm, .. } => {
+            format!("{algorithm} begins at the root; every value shown is for {first}.")
+        }
         TreeEvent::Iteration { depth } => {
             format!("Iterative deepening: a new iteration to depth {depth}; the table keeps what earlier ones learned.")
         }
@@ -92,7 +94,9 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
             let at = format!("Enter {} ({} to move; {})", line(view, node), named(node), depth_budget(depth));
             if full_window(alpha, beta) { format!("{at}.") } else { format!("{at} with the window {}.", window(node)) }
         }
-        &TreeEvent::Leaf { node, reason, .. } => format!("Leaf {} ({}): its value is {}.", line(view, node), leaf_reason(reason), value(node)),
+        &TreeEvent::Leaf { node, reason, .. } => {
+            format!("Leaf {} ({}): its value is {}.", line(view, node), leaf_reason(reason), value(node))
+        }
         &TreeEvent::Window { node, best_child, alpha, beta, .. } => {
             let so_far = format!(
                 "A move returned: at {} {} now prefers {}, so its value is {}",
@@ -101,17 +105,29 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
                 view.node(best_child).mv,
                 value(node)
             );
-            if full_window(alpha, beta) { format!("{so_far}.") } else { format!("{so_far}; the window is now {}.", window(node)) }
+            if full_window(alpha, beta) {
+                format!("{so_far}.")
+            } else {
+                format!("{so_far}; the window is now {}.", window(node))
+            }
         }
         TreeEvent::Cutoff { node, kind: cut, pruned } => {
             let (alpha, beta) = view.window(*node);
             let (alpha, beta) = window_for_first(alpha, beta, view.node(*node).side, view.perspective);
             let why = match cut {
                 CutoffKind::Beta => {
-                    format!("MAX already has {} here, at least β = {}, more than MIN above allows", value(*node), bound_text(beta))
+                    format!(
+                        "MAX already has {} here, at least β = {}, more than MIN above allows",
+                        value(*node),
+                        bound_text(beta)
+                    )
                 }
                 CutoffKind::Alpha => {
-                    format!("MIN already holds this to {}, at most α = {}, less than MAX above accepts", value(*node), bound_text(alpha))
+                    format!(
+                        "MIN already holds this to {}, at most α = {}, less than MAX above accepts",
+                        value(*node),
+                        bound_text(alpha)
+                    )
                 }
             };
             let skipped = if pruned.is_empty() { String::new() } else { format!(" ({})", pruned.join(", ")) };
@@ -125,7 +141,8 @@ pub fn tree_sentence(replay: &TreeReplay, kind: GameKind, full_width: bool, even
             )
         }
         &TreeEvent::Exit { node, best_child, .. } => {
-            let best = if best_child == NO_NODE { String::new() } else { format!(", best move {}", view.node(best_child).mv) };
+            let best =
+                if best_child == NO_NODE { String::new() } else { format!(", best move {}", view.node(best_child).mv) };
             format!("{} is done: its value is {}{best}.", line(view, node), value(node))
         }
         TreeEvent::Pv { moves, value } => format!(
@@ -168,7 +185,9 @@ pub fn ucb_choice(view: &MctsView, kind: GameKind, parent: u32, child: u32) -> S
     let (p, c) = (view.node(parent), view.node(child));
     let config = view.config();
     let mover = kind.side_name(c.mover);
-    let Some((mean, score)) = c.mean().and_then(|mean| Some((mean, ucb(mean, c.visits, p.visits, f64::from(c.prior), config)?))) else {
+    let Some((mean, score)) =
+        c.mean().and_then(|mean| Some((mean, ucb(mean, c.visits, p.visits, f64::from(c.prior), config)?)))
+    else {
         return format!("{mover} tries {}: it has no visits yet, and unvisited moves go first", c.mv);
     };
     let bias = if config.prior_weight > 0.0 {
@@ -232,7 +251,8 @@ pub fn uct_sentence(view: &MctsView, kind: GameKind, event: &MctsEvent) -> Strin
                 }
                 None => String::new(),
             };
-            let nodes = if path.len() == 1 { "the root gains".to_string() } else { format!("{} nodes gain", path.len()) };
+            let nodes =
+                if path.len() == 1 { "the root gains".to_string() } else { format!("{} nodes gain", path.len()) };
             format!("Back up: {nodes} a visit and the reward; the root has {} visits{line}.", root.visits)
         }
         &MctsEvent::Solved { node, proven, plies } => {
@@ -256,11 +276,11 @@ pub fn uct_narration(replay: &MctsReplay, kind: GameKind) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::adversarial::bound::{BoundKind, Bounded};
     use crate::adversarial::tree::Perspective;
     use crate::app::tree_lab::canvas::ShownTree;
-    use crate::app::tree_lab::recording::{EngineAlgorithm, Position, SearchSpec, record};
-    use crate::adversarial::bound::{BoundKind, Bounded};
     use crate::app::tree_lab::canvas::bounded_text;
+    use crate::app::tree_lab::recording::{EngineAlgorithm, Position, SearchSpec, record};
     use crate::trace::Progress;
 
     fn recorded(algorithm: EngineAlgorithm, position: &str, depth: u32, iterations: u64) -> super::super::Recording {
@@ -270,7 +290,8 @@ mod tests {
 
     /// Replays to just after the `nth` event that `pick` accepts, and returns that event.
     fn seek_after(replay: &mut TreeReplay, nth: usize, pick: impl Fn(&TreeEvent) -> bool) -> TreeEvent {
-        let at = replay.player.trace().events.iter().enumerate().filter(|(_, e)| pick(e)).map(|(i, _)| i).nth(nth).unwrap();
+        let at =
+            replay.player.trace().events.iter().enumerate().filter(|(_, e)| pick(e)).map(|(i, _)| i).nth(nth).unwrap();
         replay.player.seek(at + 1);
         replay.player.current_event().unwrap().clone()
     }
@@ -286,7 +307,8 @@ mod tests {
     fn an_alpha_beta_cut_names_the_node_its_bound_and_the_window_it_beat() {
         let mut recording = recorded(EngineAlgorithm::AlphaBeta, "x.o/.x./..o", 9, 0);
         let replay = tree(&mut recording);
-        let TreeEvent::Cutoff { node, kind, pruned } = seek_after(replay, 0, |e| matches!(e, TreeEvent::Cutoff { .. })) else {
+        let TreeEvent::Cutoff { node, kind, pruned } = seek_after(replay, 0, |e| matches!(e, TreeEvent::Cutoff { .. }))
+        else {
             unreachable!()
         };
         let text = tree_sentence(replay, GameKind::TicTacToe, false, replay.player.current_event().unwrap());
@@ -358,7 +380,9 @@ mod tests {
         let mut recording = recorded(EngineAlgorithm::Minimax, "x.o/.x./..o", 9, 0);
         let replay = tree(&mut recording);
         // The sixth node done: minimax holds its value for X already.
-        let TreeEvent::Exit { node, value, best_child } = seek_after(replay, 5, |e| matches!(e, TreeEvent::Exit { .. })) else {
+        let TreeEvent::Exit { node, value, best_child } =
+            seek_after(replay, 5, |e| matches!(e, TreeEvent::Exit { .. }))
+        else {
             unreachable!()
         };
         let text = tree_sentence(replay, GameKind::TicTacToe, true, replay.player.current_event().unwrap());
@@ -373,8 +397,15 @@ mod tests {
     fn a_uct_selection_names_the_child_with_the_highest_ucb_and_its_sum() {
         let mut recording = recorded(EngineAlgorithm::Uct, "x.o/.x./..o", 0, 300);
         let Replay::Mcts(replay) = &mut recording.replay else { panic!("a UCT replay") };
-        let selects: Vec<usize> =
-            replay.player.trace().events.iter().enumerate().filter(|(_, e)| matches!(e, MctsEvent::Select { .. })).map(|(i, _)| i).collect();
+        let selects: Vec<usize> = replay
+            .player
+            .trace()
+            .events
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, MctsEvent::Select { .. }))
+            .map(|(i, _)| i)
+            .collect();
         for &at in selects.iter().skip(40).step_by(50) {
             replay.player.seek(at + 1);
             let text = uct_narration(replay, GameKind::TicTacToe).unwrap();
@@ -383,13 +414,21 @@ mod tests {
             let (root, child) = (view.node(path[0]), view.node(path[1]));
             // The library's UCB1 on the replayed visits and means: the child chosen has the highest.
             let config = view.config();
-            let score = |c: &crate::adversarial::mcts_trace::ViewNode| c.mean().and_then(|mean| ucb(mean, c.visits, root.visits, f64::from(c.prior), config));
-            let best = root.children().map(|id| view.node(id)).map(|c| score(c).unwrap_or(f64::INFINITY)).fold(f64::MIN, f64::max);
+            let score = |c: &crate::adversarial::mcts_trace::ViewNode| {
+                c.mean().and_then(|mean| ucb(mean, c.visits, root.visits, f64::from(c.prior), config))
+            };
+            let best = root
+                .children()
+                .map(|id| view.node(id))
+                .map(|c| score(c).unwrap_or(f64::INFINITY))
+                .fold(f64::MIN, f64::max);
             assert_eq!(score(child).unwrap_or(f64::INFINITY), best, "step {at}");
             assert!(text.contains(&format!("picks {}", child.mv)), "{text}");
             let mean = child.mean().expect("a move chosen by its UCB was visited");
             let expected = config.exploration * ((root.visits as f64).ln() / child.visits as f64).sqrt() + mean;
-            for number in [format!("{mean:.2}"), format!("ln {} / {}", root.visits, child.visits), format!("= {expected:.2}")] {
+            for number in
+                [format!("{mean:.2}"), format!("ln {} / {}", root.visits, child.visits), format!("= {expected:.2}")]
+            {
                 assert!(text.contains(&number), "{number} missing from {text}");
             }
         }
@@ -426,6 +465,9 @@ mod tests {
             })
             .collect();
         assert!(sentences.iter().any(|t| t.contains("in 1 ply,")), "{sentences:?}");
-        assert!(sentences.iter().all(|t| !t.contains("1 plies") && !t.contains("1 nodes") && !t.contains("1 children")), "{sentences:?}");
+        assert!(
+            sentences.iter().all(|t| !t.contains("1 plies") && !t.contains("1 nodes") && !t.contains("1 children")),
+            "{sentences:?}"
+        );
     }
 }

@@ -8,16 +8,16 @@ use crate::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 pub use crate::adversarial::engine::EngineAlgorithm;
-pub use crate::scene::GameKind;
-use crate::adversarial::{INF, SearchStats};
 use crate::adversarial::engine::{EngineResult, EngineSpec};
 use crate::adversarial::mcts::MctsStats;
 use crate::adversarial::mcts_trace::{MctsEvent, MctsView};
 use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_ply, minimal_nodes_per_ply};
+use crate::adversarial::{INF, SearchStats};
 use crate::games::barca::Barca;
 use crate::games::custom_tree::CustomTree;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{DefaultEval, Game, Outcome, Score, Side};
+pub use crate::scene::GameKind;
 use crate::trace::{NO_NODE, Player, Progress, Recorder, Trace, Watched};
 
 /// A position of either game.
@@ -108,7 +108,9 @@ impl Serialize for Position {
         match self {
             Position::TicTacToe(game) => PositionRecord::TicTacToe(game.position_text()),
             Position::Barca(game) => PositionRecord::Barca(game.clone()),
-            Position::Custom(game) => PositionRecord::Custom { tree: game.root().to_string(), path: game.path().to_vec() },
+            Position::Custom(game) => {
+                PositionRecord::Custom { tree: game.root().to_string(), path: game.path().to_vec() }
+            }
         }
         .serialize(serializer)
     }
@@ -122,7 +124,8 @@ impl<'de> Deserialize<'de> for Position {
             PositionRecord::Barca(game) => Ok(Position::Barca(game)),
             PositionRecord::Custom { tree, path } => {
                 let moves: Vec<String> = path.iter().map(|index| (index + 1).to_string()).collect();
-                Position::parse(GameKind::CustomTree, &tree).and_then(|root| root.after(moves.iter().map(String::as_str)))
+                Position::parse(GameKind::CustomTree, &tree)
+                    .and_then(|root| root.after(moves.iter().map(String::as_str)))
             }
         }
         .map_err(D::Error::custom)
@@ -265,32 +268,42 @@ impl Serialize for Recording {
                 exhaustive: r.exhaustive,
                 windows: Cow::Borrowed(&r.windows),
             },
-            Replay::Mcts(r) => {
-                ReplayRecord::Mcts { trace: Cow::Borrowed(r.player.trace()), pv: Cow::Borrowed(&r.pv), stats: Cow::Borrowed(&r.stats) }
-            }
+            Replay::Mcts(r) => ReplayRecord::Mcts {
+                trace: Cow::Borrowed(r.player.trace()),
+                pv: Cow::Borrowed(&r.pv),
+                stats: Cow::Borrowed(&r.stats),
+            },
         };
         let (spec, record_time, truncated) = (self.spec, self.record_time, self.truncated);
-        RecordingRecord { position: Cow::Borrowed(&self.position), spec, replay, record_time, truncated }.serialize(serializer)
+        RecordingRecord { position: Cow::Borrowed(&self.position), spec, replay, record_time, truncated }
+            .serialize(serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for Recording {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let RecordingRecord { position, spec, replay, record_time, truncated } = RecordingRecord::deserialize(deserializer)?;
+        let RecordingRecord { position, spec, replay, record_time, truncated } =
+            RecordingRecord::deserialize(deserializer)?;
         let position = position.into_owned();
         let replay = match replay {
-            ReplayRecord::Tree { trace, stats, branching, minimal, roots, exhaustive, windows } => Replay::Tree(TreeReplay {
-                player: Player::new(trace.into_owned(), TreeView::new()),
-                stats: stats.into_owned(),
-                branching: branching.into_owned(),
-                minimal: minimal.into_owned(),
-                roots: roots.into_owned(),
-                exhaustive,
-                windows: windows.into_owned(),
-            }),
+            ReplayRecord::Tree { trace, stats, branching, minimal, roots, exhaustive, windows } => {
+                Replay::Tree(TreeReplay {
+                    player: Player::new(trace.into_owned(), TreeView::new()),
+                    stats: stats.into_owned(),
+                    branching: branching.into_owned(),
+                    minimal: minimal.into_owned(),
+                    roots: roots.into_owned(),
+                    exhaustive,
+                    windows: windows.into_owned(),
+                })
+            }
             ReplayRecord::Mcts { trace, pv, stats } => {
                 let view = MctsView::new(position.side_to_move(), &spec.engine(position.kind()).mcts_config());
-                Replay::Mcts(MctsReplay { player: Player::new(trace.into_owned(), view), pv: pv.into_owned(), stats: stats.into_owned() })
+                Replay::Mcts(MctsReplay {
+                    player: Player::new(trace.into_owned(), view),
+                    pv: pv.into_owned(),
+                    stats: stats.into_owned(),
+                })
             }
         };
         Ok(Recording { position, spec, replay, record_time, truncated })
@@ -324,39 +337,42 @@ fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress:
             let trace = mcts.into_inner().finish();
             let truncated = trace.truncated;
             let view = MctsView::new(game.side_to_move(), &engine.mcts_config());
-            (Replay::Mcts(MctsReplay { player: Player::new(trace, view), pv: result.pv, stats: result.stats }), truncated)
+            (
+                Replay::Mcts(MctsReplay { player: Player::new(trace, view), pv: result.pv, stats: result.stats }),
+                truncated,
+            )
         }
         EngineResult::Tree(result) => {
-        if tracer.stopped() {
-            return None;
-        }
-        let trace = tracer.into_inner().finish();
-        let truncated = trace.truncated;
-        let branching = branching_per_ply(&trace.events);
-        let minimal = minimal_nodes_per_ply(&branching);
-        let mut roots = Vec::new();
-        let mut exhaustive = true;
-        let mut windows = Vec::new();
-        for event in &trace.events {
-            match event {
-                // Only the last iteration's values are shown at the end.
-                TreeEvent::Iteration { .. } => exhaustive = true,
-                TreeEvent::Enter { node, parent, alpha, beta, .. } => {
-                    if (*alpha, *beta) != (-INF, INF) {
-                        windows.resize(*node as usize, (-INF, INF));
-                        windows.push((*alpha, *beta));
-                    }
-                    if *parent == NO_NODE {
-                        roots.push(*node);
-                    }
-                }
-                TreeEvent::Leaf { reason: LeafReason::Horizon, .. } => exhaustive = false,
-                _ => {}
+            if tracer.stopped() {
+                return None;
             }
-        }
-        let player = Player::new(trace, TreeView::new());
-        let stats = result.stats;
-        (Replay::Tree(TreeReplay { player, stats, branching, minimal, roots, exhaustive, windows }), truncated)
+            let trace = tracer.into_inner().finish();
+            let truncated = trace.truncated;
+            let branching = branching_per_ply(&trace.events);
+            let minimal = minimal_nodes_per_ply(&branching);
+            let mut roots = Vec::new();
+            let mut exhaustive = true;
+            let mut windows = Vec::new();
+            for event in &trace.events {
+                match event {
+                    // Only the last iteration's values are shown at the end.
+                    TreeEvent::Iteration { .. } => exhaustive = true,
+                    TreeEvent::Enter { node, parent, alpha, beta, .. } => {
+                        if (*alpha, *beta) != (-INF, INF) {
+                            windows.resize(*node as usize, (-INF, INF));
+                            windows.push((*alpha, *beta));
+                        }
+                        if *parent == NO_NODE {
+                            roots.push(*node);
+                        }
+                    }
+                    TreeEvent::Leaf { reason: LeafReason::Horizon, .. } => exhaustive = false,
+                    _ => {}
+                }
+            }
+            let player = Player::new(trace, TreeView::new());
+            let stats = result.stats;
+            (Replay::Tree(TreeReplay { player, stats, branching, minimal, roots, exhaustive, windows }), truncated)
         }
     };
     Some(Recording { position, spec, replay, record_time: started.elapsed(), truncated })

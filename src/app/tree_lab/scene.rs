@@ -38,7 +38,9 @@ impl TreeLab {
         let is_shown = shown.is_some_and(|shown| shown.kind() == typed.kind() && shown.text() == typed.text());
         let name = self.settings.position_name();
         let search = super::search_button(name);
-        (!is_shown).then(|| format!("Not copied: the {} typed is not the one shown; press \"{search}\" first", name.to_lowercase()))
+        (!is_shown).then(|| {
+            format!("Not copied: the {} typed is not the one shown; press \"{search}\" first", name.to_lowercase())
+        })
     }
 
     /// Shows `scene`: its position (tic-tac-toe or a Barca FEN) or typed-in tree, and search,
@@ -78,8 +80,12 @@ impl TreeLab {
     pub(super) fn open_scene_step(&mut self, step: Step) {
         let Some(recording) = &mut self.recording else { return };
         let resolved = match &recording.replay {
-            Replay::Tree(replay) => step.in_tree(replay.player.trace()).map(|position| (position, step.warning(replay.player.trace()))),
-            Replay::Mcts(replay) => step.in_mcts(replay.player.trace()).map(|position| (position, step.warning(replay.player.trace()))),
+            Replay::Tree(replay) => {
+                step.in_tree(replay.player.trace()).map(|position| (position, step.warning(replay.player.trace())))
+            }
+            Replay::Mcts(replay) => {
+                step.in_mcts(replay.player.trace()).map(|position| (position, step.warning(replay.player.trace())))
+            }
         };
         match resolved {
             Ok((position, warning)) => {

@@ -115,7 +115,12 @@ impl Job {
     }
 
     /// Starts `request` as the next job of `session`: where the last one ran, if that still lives.
-    pub fn start_in(session: &Session, label: impl Into<String>, repaint: Option<egui::Context>, request: Request) -> Self {
+    pub fn start_in(
+        session: &Session,
+        label: impl Into<String>,
+        repaint: Option<egui::Context>,
+        request: Request,
+    ) -> Self {
         Self::launch(label.into(), repaint, request, Some(session))
     }
 
@@ -139,8 +144,16 @@ impl Job {
         std::thread::Builder::new()
             .name("searchlab-worker".into())
             .spawn(move || {
-                let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| request.run(&progress)))
-                    .map_err(|panic| failure(panic.downcast_ref::<&str>().copied().or(panic.downcast_ref::<String>().map(String::as_str))));
+                let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| request.run(&progress))).map_err(
+                    |panic| {
+                        failure(
+                            panic
+                                .downcast_ref::<&str>()
+                                .copied()
+                                .or(panic.downcast_ref::<String>().map(String::as_str)),
+                        )
+                    },
+                );
                 if !discarded.load(Ordering::Relaxed) && sender.send((answer, Place::Thread)).is_ok() {
                     if let Some(ctx) = repaint {
                         ctx.request_repaint();
@@ -158,13 +171,21 @@ impl Job {
 
     /// In a Web Worker if the page installed workers (the session's own, if it has one), else now.
     #[cfg(target_arch = "wasm32")]
-    fn start_in_browser(&mut self, request: Request, sender: mpsc::Sender<(Answer, Place)>, repaint: Option<egui::Context>, session: Option<&Session>) {
+    fn start_in_browser(
+        &mut self,
+        request: Request,
+        sender: mpsc::Sender<(Answer, Place)>,
+        repaint: Option<egui::Context>,
+        session: Option<&Session>,
+    ) {
         let reply = Reply { progress: Arc::clone(&self.progress), sender: sender.clone(), repaint };
         let kept = session.and_then(|session| session.idle.take());
         let started = encode(&request).and_then(|bytes| {
             let worker = match kept {
                 Some(worker) => worker,
-                None => STARTER.with_borrow(|starter| starter.as_ref().map_or(Err("no Web Workers".to_string()), |start| start()))?,
+                None => STARTER.with_borrow(|starter| {
+                    starter.as_ref().map_or(Err("no Web Workers".to_string()), |start| start())
+                })?,
             };
             match worker.run(bytes, reply) {
                 Ok(()) => Ok(worker),

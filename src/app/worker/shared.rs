@@ -22,7 +22,9 @@ pub mod optional {
         value.as_deref().serialize(serializer)
     }
 
-    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Arc<T>>, D::Error> {
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Arc<T>>, D::Error> {
         Option::<T>::deserialize(deserializer).map(|value| value.map(Arc::new))
     }
 }

@@ -1,10 +1,10 @@
 use std::path::Path;
 
 use super::*;
+use crate::adversarial::engine::EngineAlgorithm;
 use crate::app::grid_lab::GridJob;
 use crate::grid::{generate, movingai};
 use crate::pathfinding::{Algorithm, GridSearch};
-use crate::adversarial::engine::EngineAlgorithm;
 use crate::tournament::{TuneConfig, tune};
 
 fn wait(job: &Job) -> Response {
@@ -97,14 +97,24 @@ fn requests_round_trip_through_bytes() {
 fn game_tree_recordings_cross_intact() {
     use crate::app::tree_lab::{EngineAlgorithm, GameKind, Position, Replay, SearchSpec};
     let cases = [
-        (GameKind::TicTacToe, "x.o/.o./x..", SearchSpec { algorithm: EngineAlgorithm::AlphaBeta, depth: 9, iterations: 0 }),
+        (
+            GameKind::TicTacToe,
+            "x.o/.o./x..",
+            SearchSpec { algorithm: EngineAlgorithm::AlphaBeta, depth: 9, iterations: 0 },
+        ),
         (GameKind::TicTacToe, "x.o/.o./x..", SearchSpec { algorithm: EngineAlgorithm::Uct, depth: 0, iterations: 300 }),
-        (GameKind::CustomTree, "((3,12,8),(2,4,6),(14,5,2))", SearchSpec { algorithm: EngineAlgorithm::Id, depth: 2, iterations: 0 }),
+        (
+            GameKind::CustomTree,
+            "((3,12,8),(2,4,6),(14,5,2))",
+            SearchSpec { algorithm: EngineAlgorithm::Id, depth: 2, iterations: 0 },
+        ),
     ];
     for (game, text, spec) in cases {
         let request = || Request::Tree(Position::parse(game, text).unwrap(), spec);
         let (job, _) = through_bytes(&request());
-        let Some(Response::Tree(Some(crossed))) = job.poll().transpose().unwrap() else { panic!("{text}: no recording came back") };
+        let Some(Response::Tree(Some(crossed))) = job.poll().transpose().unwrap() else {
+            panic!("{text}: no recording came back")
+        };
         let Response::Tree(Some(here)) = wait(&Job::start("tree", None, request())) else { panic!("no recording") };
         // The same events and position (the times differ from run to run).
         let events = |recording: &crate::app::tree_lab::Recording| match &recording.replay {
@@ -159,14 +169,13 @@ fn dropping_a_job_stops_its_thread_early() {
     assert!(progress.fraction().unwrap() < 1.0);
 }
 
-
 #[test]
 fn the_computer_player_chooses_the_same_move_through_bytes() {
     use crate::adversarial::choice::Difficulty;
     use crate::app::barca_lab::ai::{MoveJob, ai_engine};
-    use crate::tournament::Engine;
-    use crate::games::barca::{Barca, Weights};
     use crate::games::Game;
+    use crate::games::barca::{Barca, Weights};
+    use crate::tournament::Engine;
     // Two moves in, so the game's history crosses too.
     let mut game = Barca::start();
     for _ in 0..2 {
@@ -174,13 +183,16 @@ fn the_computer_player_chooses_the_same_move_through_bytes() {
         game.legal_moves(&mut moves);
         game.make_move(moves[moves.len() / 2]);
     }
-    let job = || MoveJob::new(&game, &Weights::default(), Engine::new(ai_engine(EngineAlgorithm::Id, Difficulty::Easy)), 7);
+    let job =
+        || MoveJob::new(&game, &Weights::default(), Engine::new(ai_engine(EngineAlgorithm::Id, Difficulty::Easy)), 7);
     let request = Request::BarcaMove(job());
     let bytes = encode(&request).unwrap();
     assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes, "the game, engine and table cross intact");
     let (crossed, _) = through_bytes(&request);
     let Some(Response::BarcaMove(crossed)) = crossed.poll().transpose().unwrap() else { panic!("no move came back") };
-    let Response::BarcaMove(here) = wait(&Job::start("Barca", None, Request::BarcaMove(job()))) else { panic!("no move") };
+    let Response::BarcaMove(here) = wait(&Job::start("Barca", None, Request::BarcaMove(job()))) else {
+        panic!("no move")
+    };
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     assert!(crossed.mv.is_some_and(|mv| moves.contains(&mv)), "a legal move");
@@ -198,7 +210,9 @@ fn navmesh_recordings_cross_intact() {
         let bytes = encode(&request()).unwrap();
         assert_eq!(encode(&decode::<Request>(&bytes).unwrap()).unwrap(), bytes, "{map}: the mesh crosses intact");
         let (crossed, _) = through_bytes(&request());
-        let Some(Response::Mesh(crossed)) = crossed.poll().transpose().unwrap() else { panic!("{map}: no recording came back") };
+        let Some(Response::Mesh(crossed)) = crossed.poll().transpose().unwrap() else {
+            panic!("{map}: no recording came back")
+        };
         let Response::Mesh(here) = wait(&Job::start("mesh", None, request())) else { panic!("no recording") };
         let path = crossed.path().expect("the lesson's query has a path");
         assert!(path.length + 1e-9 >= crate::navmesh::distance(path.waypoints[0], *path.waypoints.last().unwrap()));
@@ -252,16 +266,29 @@ fn hierarchical_plans_cross_intact() {
             Request::Grid(query.planned(&settings))
         };
         let (crossed, _) = through_bytes(&request());
-        let Some(Response::Grid(Some(crossed))) = crossed.poll().transpose().unwrap() else { panic!("no recording came back") };
+        let Some(Response::Grid(Some(crossed))) = crossed.poll().transpose().unwrap() else {
+            panic!("no recording came back")
+        };
         let Response::Grid(Some(here)) = wait(&Job::start("plan", None, request())) else { panic!("no recording") };
         let (_, optimal) = maze_query();
         // Wall times differ from run to run; everything else is the same.
         let untimed = |(summary, bytes): (Option<crate::app::grid_lab::PlanSummary>, Vec<u8>)| {
-            (summary.map(|s| crate::app::grid_lab::PlanSummary { query_time: Default::default(), astar_time: Default::default(), ..s }), bytes)
+            (
+                summary.map(|s| crate::app::grid_lab::PlanSummary {
+                    query_time: Default::default(),
+                    astar_time: Default::default(),
+                    ..s
+                }),
+                bytes,
+            )
         };
-        let (crossed, here) = (untimed(crossed.plan().expect("a plan came back").shown()), untimed(here.plan().expect("a plan").shown()));
+        let (crossed, here) =
+            (untimed(crossed.plan().expect("a plan came back").shown()), untimed(here.plan().expect("a plan").shown()));
         let summary = crossed.0.as_ref().expect("HPA* and PRA* have figures");
-        assert!((summary.astar_cost.unwrap() - optimal).abs() < 1e-6, "{planner:?}: A* beside it finds the scen optimum");
+        assert!(
+            (summary.astar_cost.unwrap() - optimal).abs() < 1e-6,
+            "{planner:?}: A* beside it finds the scen optimum"
+        );
         assert!(summary.cost.unwrap() >= optimal - 1e-6, "{planner:?}: no shorter than the optimum");
         assert_eq!(crossed, here, "{planner:?}: the same abstraction, replay and figures as on a thread");
     }

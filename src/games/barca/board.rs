@@ -278,7 +278,9 @@ impl Tally {
     /// joining `pairs_joined`.
     #[inline]
     pub fn moved(self, from: u8, to: u8, pairs_left: u32, pairs_joined: u32) -> Tally {
-        Tally(self.0 - SQUARE_TALLY[from as usize] - pairs_left * PAIR + SQUARE_TALLY[to as usize] + pairs_joined * PAIR)
+        Tally(
+            self.0 - SQUARE_TALLY[from as usize] - pairs_left * PAIR + SQUARE_TALLY[to as usize] + pairs_joined * PAIR,
+        )
     }
 
     pub fn centre(self) -> u32 {

@@ -6,8 +6,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::board::{
-    BETWEEN_HOLE, DIAGONAL, HOLE_SQUARES, HOLES, HOLES_AROUND, LINES_TO_HOLES, NEIGHBOURS, NEXT_TO_HOLES, ORTHOGONAL, bit,
-    count_few, neighbours_of, slide, squares_of, total_centre_proximity,
+    BETWEEN_HOLE, DIAGONAL, HOLE_SQUARES, HOLES, HOLES_AROUND, LINES_TO_HOLES, NEIGHBOURS, NEXT_TO_HOLES, ORTHOGONAL,
+    bit, count_few, neighbours_of, slide, squares_of, total_centre_proximity,
 };
 use super::{Animal, Barca, index};
 use crate::games::{Evaluator, Game, Score, Side, WIN};
@@ -64,9 +64,10 @@ struct Features {
 /// a hole, centre, pairs) read from the game's tallies, the rest counted animal by animal.
 #[inline]
 fn features(game: &Barca) -> [Features; 2] {
-    let empty_holes = HOLE_SQUARES.iter().enumerate().fold(0u8, |empty, (i, &hole)| {
-        if game.board[hole] == 0 { empty | 1 << i } else { empty }
-    });
+    let empty_holes = HOLE_SQUARES
+        .iter()
+        .enumerate()
+        .fold(0u8, |empty, (i, &hole)| if game.board[hole] == 0 { empty | 1 << i } else { empty });
     [Side::First, Side::Second].map(|side| {
         let pieces = &game.pieces[index(side)];
         let enemy = &game.pieces[index(side.other())];
@@ -203,7 +204,8 @@ impl Weights {
     }
 
     pub fn load(path: &Path) -> Result<Weights, String> {
-        let text = crate::files::read_text(path, crate::files::MAX_TEXT).map_err(|error| error.at(&path.display().to_string()))?;
+        let text = crate::files::read_text(path, crate::files::MAX_TEXT)
+            .map_err(|error| error.at(&path.display().to_string()))?;
         Weights::from_json(&text).map_err(|error| format!("{}: {error}", path.display()))
     }
 

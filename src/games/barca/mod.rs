@@ -315,7 +315,10 @@ impl Barca {
         let us = index(self.side);
         let (from, to) = (bit(mv.from as usize), bit(mv.to as usize));
         let code = self.board[mv.from as usize];
-        assert!(code != 0 && usize::from(code - 1) / 3 == us, "make_move: no animal of the side to move on the from-square");
+        assert!(
+            code != 0 && usize::from(code - 1) / 3 == us,
+            "make_move: no animal of the side to move on the from-square"
+        );
         let animal = Animal::ALL[usize::from(code - 1) % 3];
         self.history.push(Undo { mv, hash: self.hash, tally: self.tally[us] });
         // Pairs of different kinds: the mover's own kind never counts, and stays where it was.

@@ -20,7 +20,9 @@ pub fn parse_square(text: &str) -> Result<u8, String> {
     let mut chars = text.chars();
     let column = match chars.next() {
         Some(c @ ('a'..='j' | 'A'..='J')) => c.to_ascii_lowercase() as u8 - b'a',
-        Some(c) => return Err(format!("'{}' is not a square: column '{}' is not a-j", quote(text), quote(&c.to_string()))),
+        Some(c) => {
+            return Err(format!("'{}' is not a square: column '{}' is not a-j", quote(text), quote(&c.to_string())));
+        }
         None => return Err("empty square".to_string()),
     };
     let row_text = chars.as_str();
@@ -107,12 +109,20 @@ pub fn side_name(side: Side) -> &'static str {
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::RowCount { found } => write!(f, "position has {found} {} separated by '/', expected 10", plural(*found, "row", "rows")),
+            FenError::RowCount { found } => {
+                write!(f, "position has {found} {} separated by '/', expected 10", plural(*found, "row", "rows"))
+            }
             FenError::RowLength { row, squares } => write!(f, "row {row} covers {squares} squares, expected 10"),
             FenError::BadChar { row, found } => {
-                write!(f, "row {row}: unexpected character '{}' (expected E L M e l m or a number)", quote(&found.to_string()))
+                write!(
+                    f,
+                    "row {row}: unexpected character '{}' (expected E L M e l m or a number)",
+                    quote(&found.to_string())
+                )
             }
-            FenError::BadNumber { row, number } => write!(f, "row {row}: '{}' empty squares is not 1-10", quote(number)),
+            FenError::BadNumber { row, number } => {
+                write!(f, "row {row}: '{}' empty squares is not 1-10", quote(number))
+            }
             FenError::PieceCount { piece, animal, side, count } => {
                 let name = plural(*count as usize, animal.name(), animal.plural());
                 write!(f, "{} has {count} {name} ('{piece}'), expected 2", side_name(*side))
@@ -263,7 +273,12 @@ pub fn game_text(start_fen: &str, moves: &[BarcaMove]) -> String {
 /// Reads [`game_text`]'s format (move numbers optional); the error names the move and why.
 pub fn parse_game(text: &str) -> Result<Barca, String> {
     // Numbered from 1, blank lines before the first line of content skipped.
-    let mut lines = without_bom(text).lines().enumerate().map(|(i, line)| (i + 1, line)).skip_while(|(_, l)| l.trim().is_empty()).peekable();
+    let mut lines = without_bom(text)
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line))
+        .skip_while(|(_, l)| l.trim().is_empty())
+        .peekable();
     let mut game = match lines.peek().and_then(|&(number, line)| Some((number, line.trim().strip_prefix("FEN:")?))) {
         Some((number, fen)) => {
             let game = Barca::from_fen(fen.trim()).map_err(|e| format!("line {number}: bad position: {e}"))?;

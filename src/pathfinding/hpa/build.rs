@@ -4,10 +4,10 @@
 use super::fields::Fields;
 use super::query::Links;
 use super::{AbstractEdge, CROSSING, GROUP, Hpa, IntraEdge, Layer, WIDE_ENTRANCE};
-use crate::grid::{Grid, GridGraph, MoveRules};
-use crate::pathfinding::dijkstra::dijkstra;
 use crate::graph::{Graph, NodeMap};
+use crate::grid::{Grid, GridGraph, MoveRules};
 use crate::pathfinding::SearchSpace;
+use crate::pathfinding::dijkstra::dijkstra;
 use crate::trace::NoTrace;
 
 /// Dijkstra from each entrance of one cluster to the others inside it: the intra edges.
@@ -46,8 +46,9 @@ impl Hpa {
     /// `cluster_size` cells, each level above with clusters of `GROUP` × `GROUP` below.
     pub fn build_levels(grid: &Grid, rules: MoveRules, cluster_size: u32, levels: usize) -> Hpa {
         let cluster_size = cluster_size.max(2);
-        let layers: Vec<Layer> =
-            (0..levels.max(1) as u32).map(|l| Layer::new(grid, cluster_size.saturating_mul(GROUP.saturating_pow(l)))).collect();
+        let layers: Vec<Layer> = (0..levels.max(1) as u32)
+            .map(|l| Layer::new(grid, cluster_size.saturating_mul(GROUP.saturating_pow(l))))
+            .collect();
         let count = layers[0].intra.len();
         let mut hpa = Hpa {
             rules,
@@ -257,9 +258,14 @@ impl Hpa {
         let weighted = (y0..y1).any(|y| (x0..x1).any(|x| grid.weight(grid.cell(x, y)) > 1));
         let mut fields = Fields::new(rect, entrances.len(), weighted);
         let forward = self.confined(grid, cluster, false);
-        let edges = all_pairs(&forward, entrances, |cell| cell, |cell| cell, space, |index, space| {
-            fields.store(grid, index, false, space)
-        });
+        let edges = all_pairs(
+            &forward,
+            entrances,
+            |cell| cell,
+            |cell| cell,
+            space,
+            |index, space| fields.store(grid, index, false, space),
+        );
         if !fields.is_symmetric() {
             let backward = self.confined(grid, cluster, true);
             for (index, &entrance) in entrances.iter().enumerate() {
@@ -276,7 +282,14 @@ impl Hpa {
         let no_links = Links::default();
         // The ends are placeholders: without links no search reaches them.
         let below = self.query_graph(grid, level - 1, &no_links, [0, 0], Some((level, cluster)), false);
-        all_pairs(&below, entrances, |cell| self.cell_nodes[&cell], |node| self.node_cells[node as usize], space, |_, _| {})
+        all_pairs(
+            &below,
+            entrances,
+            |cell| self.cell_nodes[&cell],
+            |node| self.node_cells[node as usize],
+            space,
+            |_, _| {},
+        )
     }
 
     /// Assembles `level`'s adjacency from the inter edges crossing its borders and its intra

@@ -3,8 +3,8 @@
 //! query links its start and goal to their clusters' entrances by lookups instead of searches, and
 //! refines those links by walking down the distances.
 
-use crate::grid::{Grid, GridGraph};
 use crate::graph::Graph;
+use crate::grid::{Grid, GridGraph};
 use crate::pathfinding::SearchSpace;
 
 /// The distances inside one level-1 cluster: one block per entrance (in the order of the
@@ -52,7 +52,11 @@ impl Fields {
     pub(super) fn store(&mut self, grid: &Grid, entrance: usize, towards: bool, space: &SearchSpace) {
         let area = self.area();
         let (x0, y0, width) = (self.x0, self.y0, self.width);
-        let all = if towards { self.to_entrance.as_mut().expect("weighted clusters keep both ways") } else { &mut self.from_entrance };
+        let all = if towards {
+            self.to_entrance.as_mut().expect("weighted clusters keep both ways")
+        } else {
+            &mut self.from_entrance
+        };
         for (i, distance) in all[entrance * area..(entrance + 1) * area].iter_mut().enumerate() {
             let (x, y) = (x0 + i as u32 % width, y0 + i as u32 / width);
             *distance = space.g(grid.cell(x, y)) as f32;
@@ -72,7 +76,14 @@ impl Fields {
     /// A cheapest way inside the cluster between `end` and entrance number `entrance` (at
     /// `entrance_cell`): from `end` if `towards`, else from the entrance; as its grid cells after
     /// the first. `end` must have a finite distance.
-    pub(super) fn walk(&self, graph: &GridGraph, entrance: usize, entrance_cell: u32, end: u32, towards: bool) -> Vec<u32> {
+    pub(super) fn walk(
+        &self,
+        graph: &GridGraph,
+        entrance: usize,
+        entrance_cell: u32,
+        end: u32,
+        towards: bool,
+    ) -> Vec<u32> {
         let grid = graph.grid;
         let block = self.block(entrance, towards);
         let mut cells = Vec::new();

@@ -369,7 +369,8 @@ mod tests {
                 continue;
             }
             let (x0, y0, x1, y1) = hpa.cluster_rect(&grid, 2, cluster);
-            let inside = Confined { graph: GridGraph::new(&grid, MoveRules::MOVINGAI), x0, y0, x1, y1, reversed: false };
+            let inside =
+                Confined { graph: GridGraph::new(&grid, MoveRules::MOVINGAI), x0, y0, x1, y1, reversed: false };
             let best = dijkstra(&inside, from, Some(to), &mut space, &mut NoTrace).cost().unwrap();
             assert!(cost >= best - 1e-9, "{from}->{to}: {cost} vs {best}");
             ratios.push(cost / best);

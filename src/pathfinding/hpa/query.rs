@@ -2,10 +2,10 @@
 //! level by level down to the grid, smoothing.
 
 use super::{Hpa, HpaQuery, HpaResult, smooth};
+use crate::graph::{Graph, path_cost};
 use crate::grid::{Grid, GridGraph};
 use crate::pathfinding::astar::{astar, grid_heuristic};
 use crate::pathfinding::dijkstra::dijkstra;
-use crate::graph::{Graph, path_cost};
 use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, straight_line};
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::pathfinding::{Heuristic, SearchSpace};
@@ -91,15 +91,21 @@ impl Graph for QueryGraph<'_> {
         };
         if node >= self.start() {
             // Nothing leads back into the start (or, reversed, out of the goal): no search needs it.
-            let links = if self.reversed { (node == self.goal()).then_some(&self.links.goal) } else { (node == self.start()).then_some(&self.links.start) };
+            let links = if self.reversed {
+                (node == self.goal()).then_some(&self.links.goal)
+            } else {
+                (node == self.start()).then_some(&self.links.start)
+            };
             links.into_iter().flatten().for_each(|link| go(link.node, link.cost));
             return;
         }
         let cluster = layer.node_clusters[node as usize];
-        let arrived_inside = parent != NO_NODE && (parent >= self.start() || layer.node_clusters[parent as usize] == cluster);
+        let arrived_inside =
+            parent != NO_NODE && (parent >= self.start() || layer.node_clusters[parent as usize] == cluster);
         // `connect` lists the edges crossing the border first.
         let edges = if self.reversed { &layer.into[node as usize] } else { &layer.out[node as usize] };
-        let tried = if arrived_inside { &edges[..edges.iter().take_while(|e| e.crosses()).count()] } else { &edges[..] };
+        let tried =
+            if arrived_inside { &edges[..edges.iter().take_while(|e| e.crosses()).count()] } else { &edges[..] };
         tried.iter().for_each(|e| go(e.to, e.cost));
         if !self.reversed && cluster == self.goal_cluster {
             for link in self.links.goal.iter().filter(|link| link.node == node) {
@@ -129,7 +135,11 @@ impl Hpa {
             level,
             links,
             goal_cluster: cluster(level, ends[1]),
-            within: within.map(|(level, c)| Within { level, cluster: c, ends_inside: ends.map(|e| cluster(level, e) == c) }),
+            within: within.map(|(level, c)| Within {
+                level,
+                cluster: c,
+                ends_inside: ends.map(|e| cluster(level, e) == c),
+            }),
             reversed,
         }
     }
@@ -184,7 +194,9 @@ impl Hpa {
         tracer: &mut impl Tracer<SearchEvent>,
     ) -> (Vec<Link>, usize) {
         let expanded = dijkstra(graph, from, None, space, tracer).expanded;
-        let entrances = self.layers[level - 1].entrances[cluster as usize].iter().map(|&cell| (self.cell_nodes[&cell], node_of(cell)));
+        let entrances = self.layers[level - 1].entrances[cluster as usize]
+            .iter()
+            .map(|&cell| (self.cell_nodes[&cell], node_of(cell)));
         let mut links = Vec::new();
         for (id, node) in entrances.chain(other_end) {
             let cost = space.g(node);
@@ -273,7 +285,8 @@ impl Hpa {
                 let (found, expanded) = if level == 1 {
                     self.link_on_level_one(grid, cluster, ends, reversed, space, &mut Mapped::new(tracer, on_grid))
                 } else {
-                    let graph = self.query_graph(grid, level - 1, &links[level - 2], ends, Some((level, cluster)), reversed);
+                    let graph =
+                        self.query_graph(grid, level - 1, &links[level - 2], ends, Some((level, cluster)), reversed);
                     let node_of = |cell| self.cell_nodes[&cell];
                     let tracer = &mut Mapped::new(tracer, on_level);
                     let from = start_node + end as u32;
@@ -284,7 +297,10 @@ impl Hpa {
                 result.expanded_per_level[level - 1] += expanded;
                 if reversed {
                     // Searched backwards from the goal: each path runs goal to node.
-                    joined.goal = found.into_iter().map(|link| Link { path: link.path.into_iter().rev().collect(), ..link }).collect();
+                    joined.goal = found
+                        .into_iter()
+                        .map(|link| Link { path: link.path.into_iter().rev().collect(), ..link })
+                        .collect();
                 } else {
                     joined.start = found;
                 }
@@ -328,7 +344,9 @@ impl Hpa {
                 match layer.intra_edge(pair[0], pair[1]) {
                     Some(edge) => {
                         if T::ENABLED {
-                            tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost: edge.cost, path: edge.path.clone() }));
+                            tracer.record(|| {
+                                PlanEvent::Search(SearchEvent::Found { cost: edge.cost, path: edge.path.clone() })
+                            });
                         }
                         cells.extend_from_slice(&edge.path[1..]);
                     }
@@ -344,7 +362,11 @@ impl Hpa {
             let fields = &self.fields[cluster as usize];
             let steps = match (pair[0] == start_node, pair[1] == goal_node) {
                 (true, true) => {
-                    let direct = links[0].start.iter().find(|link| link.node == goal_node).expect("a start-goal step is a direct link");
+                    let direct = links[0]
+                        .start
+                        .iter()
+                        .find(|link| link.node == goal_node)
+                        .expect("a start-goal step is a direct link");
                     direct.path[1..].to_vec()
                 }
                 (true, false) => {
@@ -418,21 +440,27 @@ mod tests {
                 let mut links = Links::default();
                 for (end, reversed) in [(0, false), (1, true)] {
                     let (x, y) = grid.coords(ends[end]);
-                    let (found, _) = hpa.link_on_level_one(&grid, hpa.cluster_at(1, x, y), ends, reversed, &mut space, &mut NoTrace);
+                    let (found, _) =
+                        hpa.link_on_level_one(&grid, hpa.cluster_at(1, x, y), ends, reversed, &mut space, &mut NoTrace);
                     *(if reversed { &mut links.goal } else { &mut links.start }) = found;
                 }
                 let graph = || hpa.query_graph(&grid, 1, &links, ends, None, false);
                 let (from, to) = (graph().start(), graph().goal());
                 let every = dijkstra(&EveryEdge(graph()), from, Some(to), &mut space, &mut NoTrace);
                 let pruned = dijkstra(&graph(), from, Some(to), &mut space, &mut NoTrace);
-                let planned = hpa.query(&grid, ends[0], ends[1], HpaQuery { smooth: false }, &mut space, &mut NoTrace).unsmoothed_cost;
+                let planned = hpa
+                    .query(&grid, ends[0], ends[1], HpaQuery { smooth: false }, &mut space, &mut NoTrace)
+                    .unsmoothed_cost;
                 let (every, pruned) = (every.cost(), pruned.cost());
                 let mut checked = vec![pruned];
                 // A free straight line is answered without the abstract graph, and is never dearer.
                 match GridGraph::new(&grid, MoveRules::MOVINGAI).straight_path(ends[0], ends[1]) {
                     Ok((line, _)) => {
                         assert_eq!(planned, Some(line));
-                        assert!(every.is_some_and(|every| line <= every + 1e-4), "density {density}, query {i}: line {line} against {every:?}");
+                        assert!(
+                            every.is_some_and(|every| line <= every + 1e-4),
+                            "density {density}, query {i}: line {line} against {every:?}"
+                        );
                     }
                     Err(_) => checked.push(planned),
                 }
@@ -440,7 +468,10 @@ mod tests {
                 for cost in checked {
                     assert_eq!(cost.is_some(), every.is_some(), "density {density}, query {i}");
                     if let (Some(cost), Some(every)) = (cost, every) {
-                        assert!((cost - every).abs() < 1e-4, "density {density}, query {i}: {cost} against {every} trying every edge");
+                        assert!(
+                            (cost - every).abs() < 1e-4,
+                            "density {density}, query {i}: {cost} against {every} trying every edge"
+                        );
                     }
                 }
             }

@@ -69,7 +69,9 @@ pub fn smooth(graph: &GridGraph, path: Vec<u32>, joints: &[usize], reach: u32) -
             // A run costs at least its steps' lengths (weights are at least 1): no run beats a
             // stretch of path that cheap, so it is not walked.
             let cheapest = steps as f64 * if dx != 0 && dy != 0 { SQRT2 } else { 1.0 };
-            steps <= reach && cheapest + COST_EPSILON < detour && rays.run_cost(graph, dx, dy).is_some_and(|c| c + COST_EPSILON < detour)
+            steps <= reach
+                && cheapest + COST_EPSILON < detour
+                && rays.run_cost(graph, dx, dy).is_some_and(|c| c + COST_EPSILON < detour)
         };
         // Past the next joint and the end of the straight stretch: the cells before are no shortcut.
         match lines.furthest_after(i, past, last, open, &mut window_end, is_shortcut) {
@@ -257,7 +259,15 @@ impl Lines {
     /// cell `i` for which `accept` holds.
     /// `window_end[l]`: where line l's cells after the window begin in `members`, or before; calls
     /// come with `last` never smaller than the call before's.
-    fn furthest_after(&self, i: usize, after: usize, last: usize, open: [bool; 4], window_end: &mut [u32], mut accept: impl FnMut(usize) -> bool) -> Option<usize> {
+    fn furthest_after(
+        &self,
+        i: usize,
+        after: usize,
+        last: usize,
+        open: [bool; 4],
+        window_end: &mut [u32],
+        mut accept: impl FnMut(usize) -> bool,
+    ) -> Option<usize> {
         let n = self.coords.len();
         let mut best: Option<usize> = None;
         for family in (0..4).filter(|&family| open[family]) {
@@ -269,7 +279,9 @@ impl Lines {
             }
             window_end[line] = end as u32;
             let floor = best.map_or(after, |b| b.max(after));
-            if let Some(&j) = self.members[from..end].iter().rev().take_while(|&&j| j as usize > floor).find(|&&j| accept(j as usize)) {
+            if let Some(&j) =
+                self.members[from..end].iter().rev().take_while(|&&j| j as usize > floor).find(|&&j| accept(j as usize))
+            {
                 best = Some(j as usize);
             }
         }
@@ -280,18 +292,16 @@ impl Lines {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Grid, MoveRules};
     use crate::graph::path_cost;
+    use crate::grid::{Grid, MoveRules};
 
     #[test]
     fn smoothing_straightens_a_staircase() {
         let grid = Grid::new(6, 6);
         let graph = GridGraph::new(&grid, MoveRules::MOVINGAI);
         // Right, right, down, down instead of two diagonals... then on to (4,4).
-        let zigzag: Vec<u32> = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (3, 3), (4, 4)]
-            .iter()
-            .map(|&(x, y)| grid.cell(x, y))
-            .collect();
+        let zigzag: Vec<u32> =
+            [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (3, 3), (4, 4)].iter().map(|&(x, y)| grid.cell(x, y)).collect();
         let every_cell: Vec<usize> = (0..zigzag.len()).collect();
         let smoothed = smooth(&graph, zigzag.clone(), &every_cell, 10);
         let straight: Vec<u32> = (0..5).map(|i| grid.cell(i, i)).collect();

@@ -4,10 +4,10 @@
 use super::{Answer, HierarchySettings, HierarchyState, Planner};
 use crate::app::grid_lab::narration::{Order, cell_name, sentence};
 use crate::grid::{Grid, Obstacle};
-use crate::text::counted;
 use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
 use crate::pathfinding::planner::Prepared;
 use crate::pathfinding::search_trace::SearchEvent;
+use crate::text::counted;
 use crate::trace::NO_NODE;
 
 impl HierarchyState {
@@ -44,11 +44,15 @@ impl HierarchyState {
                     "The straight line is free, on plain ground: it costs the distance in open ground, which no path undercuts, so a path of cost {cost:.3} through {cells} is returned without planning."
                 ),
                 Answer::Pra(result) if !result.complete => {
-                    format!("PRA*(k) returns the first {cells} of the way (cost {cost:.3}); the unit moves along them and plans again from their end.")
+                    format!(
+                        "PRA*(k) returns the first {cells} of the way (cost {cost:.3}); the unit moves along them and plans again from their end."
+                    )
                 }
                 Answer::Hpa(result) if view.stage == Some(PlanStage::Smooth) => {
                     let changed = result.unsmoothed_cost.filter(|refined| (refined - cost).abs() > 1e-9);
-                    let refined = changed.map_or_else(String::new, |refined| format!(" (the refined path cost {refined:.3} before smoothing)"));
+                    let refined = changed.map_or_else(String::new, |refined| {
+                        format!(" (the refined path cost {refined:.3} before smoothing)")
+                    });
                     format!("The plan is complete: a path of cost {cost:.3} through {cells}{refined} is returned.")
                 }
                 _ => format!("The plan is complete: a path of cost {cost:.3} through {cells} is returned."),
@@ -58,30 +62,47 @@ impl HierarchyState {
             && path.last() == virtual_goal.as_ref()
         {
             let nodes = counted(path.len() - 1, "node", "nodes");
-            return Some(format!("Level {level}: the search reaches the region kept one level up: a way of cost {cost:.3} through {nodes}."));
+            return Some(format!(
+                "Level {level}: the search reaches the region kept one level up: a way of cost {cost:.3} through {nodes}."
+            ));
         }
         Some(plan_sentence(settings, event, view, &name))
     }
 }
 
 /// The sentence for `event`, the last event applied to `view`; `name` names a node of the view's level.
-fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanView, name: &dyn Fn(u32) -> String) -> String {
+fn plan_sentence(
+    settings: &HierarchySettings,
+    event: &PlanEvent,
+    view: &PlanView,
+    name: &dyn Fn(u32) -> String,
+) -> String {
     let planner = settings.planner;
     // HPA* links start and goal on level 1 by the distances cached in their clusters (before any
     // search the stage may run straight to a goal in the start's cluster).
     if planner == Planner::Hpa
         && view.level == 0
         && view.search.expanded == 0
-        && let (Some(stage @ (PlanStage::LinkStart | PlanStage::LinkGoal)), PlanEvent::Search(SearchEvent::Open { node, parent, g, .. })) = (view.stage, event)
+        && let (
+            Some(stage @ (PlanStage::LinkStart | PlanStage::LinkGoal)),
+            PlanEvent::Search(SearchEvent::Open { node, parent, g, .. }),
+        ) = (view.stage, event)
         && *parent != NO_NODE
     {
         return match stage {
-            PlanStage::LinkStart => format!("Level 1: the start reaches entrance {} at cost {g:.3}, a distance cached inside its cluster.", name(*node)),
-            _ => format!("Level 1: entrance {} reaches the goal at cost {g:.3}, a distance cached inside its cluster.", name(*node)),
+            PlanStage::LinkStart => format!(
+                "Level 1: the start reaches entrance {} at cost {g:.3}, a distance cached inside its cluster.",
+                name(*node)
+            ),
+            _ => format!(
+                "Level 1: entrance {} reaches the goal at cost {g:.3}, a distance cached inside its cluster.",
+                name(*node)
+            ),
         };
     }
     if let PlanEvent::Search(SearchEvent::Found { cost, path }) = event
-        && let (Some(stage @ (PlanStage::RefineEdges | PlanStage::RefineAbstractPath)), Some(&first), Some(&last)) = (view.stage, path.first(), path.last())
+        && let (Some(stage @ (PlanStage::RefineEdges | PlanStage::RefineAbstractPath)), Some(&first), Some(&last)) =
+            (view.stage, path.first(), path.last())
     {
         // Not a search reaching its goal: a piece of the path from the cache, or the path one level down.
         return match stage {
@@ -91,7 +112,11 @@ fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanVie
                 name(last),
                 counted(path.len(), "cell", "cells")
             ),
-            _ => format!("The abstract path on level {}: {}, cost {cost:.3} as on the level above.", view.level, counted(path.len(), "node", "nodes")),
+            _ => format!(
+                "The abstract path on level {}: {}, cost {cost:.3} as on the level above.",
+                view.level,
+                counted(path.len(), "node", "nodes")
+            ),
         };
     }
     match event {
@@ -101,7 +126,9 @@ fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanVie
             let why = match stop.obstacle {
                 Obstacle::Wall => format!("a wall at {at}"),
                 Obstacle::Corner => format!("the corner of the wall at {at}, which a diagonal step may not cut"),
-                Obstacle::Weight(weight) => format!("heavier ground (weight {weight}) at {at}, dearer than open ground"),
+                Obstacle::Weight(weight) => {
+                    format!("heavier ground (weight {weight}) at {at}, dearer than open ground")
+                }
             };
             format!("The straight line is blocked by {why}: {} plans.", planner.name())
         }
@@ -118,14 +145,18 @@ fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanVie
                 );
             }
             let nodes = counted(nodes.len(), "node", "nodes");
-            format!("The corridor on level {level}: the {nodes} under the path one level up{rings}; the next search may not leave it.")
+            format!(
+                "The corridor on level {level}: the {nodes} under the path one level up{rings}; the next search may not leave it."
+            )
         }
         PlanEvent::Search(event) => {
             let order = Order::LowestF { weight: 1.0, jumps: false };
             let text = format!("Level {}: {}", view.level, sentence(event, &view.search, order, name, view.level == 0));
             match event {
                 SearchEvent::Found { path, .. } if planner == Planner::Pra && view.level > 0 && path.len() == 1 => {
-                    format!("{text} Start and goal share this region, so the levels below search inside it (and its rings).")
+                    format!(
+                        "{text} Start and goal share this region, so the levels below search inside it (and its rings)."
+                    )
                 }
                 _ => text,
             }
@@ -135,29 +166,48 @@ fn plan_sentence(settings: &HierarchySettings, event: &PlanEvent, view: &PlanVie
 
 fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
     match stage {
-        PlanStage::StraightLine => "First the straight line from the start to the goal: if every move on it is free, on plain ground, \
+        PlanStage::StraightLine => {
+            "First the straight line from the start to the goal: if every move on it is free, on plain ground, \
              it costs the distance in open ground, which no path undercuts, and is returned without planning."
-            .to_string(),
+                .to_string()
+        }
         // On level 1 the distances cached inside each cluster give the links; above, searches on the level below.
-        PlanStage::LinkStart if level == 0 => "Level 1: the start joins the abstract graph; the distances cached inside its cluster \
+        PlanStage::LinkStart if level == 0 => {
+            "Level 1: the start joins the abstract graph; the distances cached inside its cluster \
              give its cost to each entrance (a search runs only straight to a goal in the same cluster)."
-            .to_string(),
-        PlanStage::LinkGoal if level == 0 => "Level 1: the goal joins the abstract graph; the distances cached inside its cluster \
+                .to_string()
+        }
+        PlanStage::LinkGoal if level == 0 => {
+            "Level 1: the goal joins the abstract graph; the distances cached inside its cluster \
              give its cost from each entrance, without a search."
-            .to_string(),
+                .to_string()
+        }
         PlanStage::LinkStart | PlanStage::LinkGoal => {
             let end = if stage == PlanStage::LinkStart { "start" } else { "goal" };
-            format!("Level {}: the {end} joins the abstract graph, linked by searches on level {level} inside its cluster.", level + 1)
+            format!(
+                "Level {}: the {end} joins the abstract graph, linked by searches on level {level} inside its cluster.",
+                level + 1
+            )
         }
         PlanStage::AbstractSearch if planner == Planner::Hpa => {
             format!("A* on level {level}'s abstract graph: its nodes are entrances, its edges paths inside clusters.")
         }
-        PlanStage::AbstractSearch if level == 0 => "Planning on level 0, the grid: plain A* from the start to the goal, no corridor.".to_string(),
-        PlanStage::AbstractSearch => format!("A* on level {level} between the regions that hold the start and the goal."),
+        PlanStage::AbstractSearch if level == 0 => {
+            "Planning on level 0, the grid: plain A* from the start to the goal, no corridor.".to_string()
+        }
+        PlanStage::AbstractSearch => {
+            format!("A* on level {level} between the regions that hold the start and the goal.")
+        }
         PlanStage::RefineAbstractPath => format!("The abstract path is refined onto level {level}."),
-        PlanStage::RefineEdges => "Each abstract edge becomes the grid path cached for it inside its cluster.".to_string(),
-        PlanStage::Smooth => "Smoothing: detours in the grid path are replaced by straight runs where the way is free.".to_string(),
-        PlanStage::Refine => format!("Level {level}: the path found one level up is refined, by A* inside a corridor under it."),
+        PlanStage::RefineEdges => {
+            "Each abstract edge becomes the grid path cached for it inside its cluster.".to_string()
+        }
+        PlanStage::Smooth => {
+            "Smoothing: detours in the grid path are replaced by straight runs where the way is free.".to_string()
+        }
+        PlanStage::Refine => {
+            format!("Level {level}: the path found one level up is refined, by A* inside a corridor under it.")
+        }
         PlanStage::RefineWithoutCorridor => {
             format!("Level {level}: the corridor held no path, so A* searches the whole level.")
         }
@@ -196,7 +246,11 @@ mod tests {
             let Some(PlanEvent::Corridor { level, nodes }) = player.current_event() else { unreachable!() };
             assert_eq!(player.view().level, *level, "the canvas shows the corridor's level as it is told");
             let text = plan_sentence(&settings, player.current_event().unwrap(), player.view(), &name);
-            let size = if *level == 0 { format!("{} cells, those under", nodes.len()) } else { format!("the {} nodes under", nodes.len()) };
+            let size = if *level == 0 {
+                format!("{} cells, those under", nodes.len())
+            } else {
+                format!("the {} nodes under", nodes.len())
+            };
             assert!(text.contains(&size), "{text}");
         }
     }

@@ -5,15 +5,15 @@ use std::time::Duration;
 
 use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Shape, Stroke, TextureHandle, TextureOptions, Vec2};
 
-use super::{Answer, Prepared, HierarchySettings, HierarchyState, Plan, Planner};
-use crate::scene::Replayed;
+use super::{Answer, HierarchySettings, HierarchyState, Plan, Planner, Prepared};
 use crate::app::grid_lab::canvas::MapView;
 use crate::app::theme::{self, Palette};
 use crate::grid::Grid;
 use crate::pathfinding::plan_trace::{PlanStage, PlanView};
 use crate::pathfinding::pra::Pyramid;
-use crate::trace::NO_NODE;
 use crate::pathfinding::search_trace::NodeStatus;
+use crate::scene::Replayed;
+use crate::trace::NO_NODE;
 
 /// Cluster borders closer than this many points apart are not drawn: they would turn the map grey.
 const BORDERS_FROM_SPACING: f32 = 6.0;
@@ -30,7 +30,13 @@ pub(super) struct CachedTexture {
 }
 
 impl CachedTexture {
-    fn get(&mut self, ctx: &egui::Context, name: &str, key: (u64, usize), make: impl FnOnce() -> ColorImage) -> &TextureHandle {
+    fn get(
+        &mut self,
+        ctx: &egui::Context,
+        name: &str,
+        key: (u64, usize),
+        make: impl FnOnce() -> ColorImage,
+    ) -> &TextureHandle {
         if self.key != Some(key) || self.texture.is_none() {
             let image = make();
             match &mut self.texture {
@@ -92,11 +98,17 @@ impl HierarchyState {
         let shown = step.filter(|view| view.stage.is_some()).map_or(settings.shown_level, |view| view.level);
         let zoom = map.zoom;
         let center = |cell: u32| map.cell_center(canvas, grid, cell);
-        let map_rect = Rect::from_min_max(map.to_screen(canvas, 0.0, 0.0), map.to_screen(canvas, grid.width() as f32, grid.height() as f32));
+        let map_rect = Rect::from_min_max(
+            map.to_screen(canvas, 0.0, 0.0),
+            map.to_screen(canvas, grid.width() as f32, grid.height() as f32),
+        );
         let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
         let (xs, ys) = map.visible(canvas, grid);
         let visible = |a: (u32, u32), b: (u32, u32)| {
-            a.0.max(b.0) + 1 >= xs.start && a.0.min(b.0) < xs.end + 1 && a.1.max(b.1) + 1 >= ys.start && a.1.min(b.1) < ys.end + 1
+            a.0.max(b.0) + 1 >= xs.start
+                && a.0.min(b.0) < xs.end + 1
+                && a.1.max(b.1) + 1 >= ys.start
+                && a.1.min(b.1) < ys.end + 1
         };
         match (&*plan.abstraction, &plan.answer) {
             (Prepared::Hpa(hpa), Answer::Hpa(_)) => {
@@ -127,15 +139,23 @@ impl HierarchyState {
                         if spacing < BORDERS_FROM_SPACING {
                             continue;
                         }
-                        let strength = ((spacing - BORDERS_FROM_SPACING) / (BORDERS_FULL_SPACING - BORDERS_FROM_SPACING)).clamp(0.25, 1.0);
+                        let strength = ((spacing - BORDERS_FROM_SPACING)
+                            / (BORDERS_FULL_SPACING - BORDERS_FROM_SPACING))
+                            .clamp(0.25, 1.0);
                         let colour = palette.cluster.gamma_multiply(strength);
                         let thickness = if l == 1 { 1.0 } else { 2.5 };
-                        let (top, bottom) = (map.to_screen(canvas, 0.0, ys.start as f32).y, map.to_screen(canvas, 0.0, ys.end as f32).y);
+                        let (top, bottom) = (
+                            map.to_screen(canvas, 0.0, ys.start as f32).y,
+                            map.to_screen(canvas, 0.0, ys.end as f32).y,
+                        );
                         for x in (side..grid.width()).step_by(side as usize).filter(|x| xs.contains(x)) {
                             let sx = map.to_screen(canvas, x as f32, 0.0).x;
                             add_segment(&mut mesh, Pos2::new(sx, top), Pos2::new(sx, bottom), thickness, colour);
                         }
-                        let (left, right) = (map.to_screen(canvas, xs.start as f32, 0.0).x, map.to_screen(canvas, xs.end as f32, 0.0).x);
+                        let (left, right) = (
+                            map.to_screen(canvas, xs.start as f32, 0.0).x,
+                            map.to_screen(canvas, xs.end as f32, 0.0).x,
+                        );
                         for y in (side..grid.height()).step_by(side as usize).filter(|y| ys.contains(y)) {
                             let sy = map.to_screen(canvas, 0.0, y as f32).y;
                             add_segment(&mut mesh, Pos2::new(left, sy), Pos2::new(right, sy), thickness, colour);
@@ -154,7 +174,10 @@ impl HierarchyState {
                     for &(a, b) in &plan.transitions[level - 1] {
                         if visible(grid.coords(a), grid.coords(b)) {
                             for cell in [a, b] {
-                                mesh.add_colored_rect(Rect::from_center_size(center(cell), Vec2::splat(2.0 * half)), palette.transition);
+                                mesh.add_colored_rect(
+                                    Rect::from_center_size(center(cell), Vec2::splat(2.0 * half)),
+                                    palette.transition,
+                                );
                             }
                         }
                     }
@@ -172,7 +195,8 @@ impl HierarchyState {
                         ids.sort_unstable();
                         ids.dedup();
                         *region_count = ids.len();
-                        let pixels = regions.iter().map(|&r| if r == NO_NODE { Color32::TRANSPARENT } else { region_colour(r) });
+                        let pixels =
+                            regions.iter().map(|&r| if r == NO_NODE { Color32::TRANSPARENT } else { region_colour(r) });
                         ColorImage::new(size, pixels.collect())
                     });
                     painter.image(texture.id(), map_rect, uv, Color32::WHITE);
@@ -182,7 +206,9 @@ impl HierarchyState {
                     Some(view) => view.corridor.as_ref().filter(|(l, _)| *l == shown).map(|(l, nodes)| (*l, nodes)),
                     None => result.corridors.get(shown).map(|nodes| (shown, nodes)),
                 };
-                if layers.corridor && let Some((level, corridor)) = corridor.filter(|(_, c)| !c.is_empty()) {
+                if layers.corridor
+                    && let Some((level, corridor)) = corridor.filter(|(_, c)| !c.is_empty())
+                {
                     let texture = self.corridor.get(ctx, "pra-corridor", (self.plan_id, level), || {
                         let mut pixels = vec![Color32::from_black_alpha(120); grid.cell_count()];
                         for cell in pyramid.cells_under(level, corridor) {
@@ -198,15 +224,29 @@ impl HierarchyState {
     }
 
     /// Draws the switched-on paths, above the search's own path so both stay visible.
-    pub fn paint_above(&self, painter: &Painter, canvas: Rect, map: &MapView, grid: &Grid, settings: &HierarchySettings) {
+    pub fn paint_above(
+        &self,
+        painter: &Painter,
+        canvas: Rect,
+        map: &MapView,
+        grid: &Grid,
+        settings: &HierarchySettings,
+    ) {
         let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
         let palette = theme::palette(painter.ctx());
         if let Some(view) = step_view(plan, settings) {
             paint_step(painter, &palette, canvas, map, grid, &plan.abstraction, view);
             // The returned path, in the final path's colour as when not stepping.
-            if plan.player.at_end() && let Some((_, path)) = view.found.last() {
+            if plan.player.at_end()
+                && let Some((_, path)) = view.found.last()
+            {
                 let width = (map.zoom * 0.25).clamp(2.0, 5.0);
-                polyline(painter, path.iter().map(|&c| map.cell_center(canvas, grid, c)).collect(), width * 0.7, palette.smoothed);
+                polyline(
+                    painter,
+                    path.iter().map(|&c| map.cell_center(canvas, grid, c)).collect(),
+                    width * 0.7,
+                    palette.smoothed,
+                );
             }
             return;
         }
@@ -239,7 +279,9 @@ impl HierarchyState {
             }
             _ => return,
         };
-        if layers.smoothed && let Some((_, path)) = final_path {
+        if layers.smoothed
+            && let Some((_, path)) = final_path
+        {
             polyline(painter, path.iter().map(|&c| center(c)).collect(), width * 0.7, palette.smoothed);
         }
         if layers.abstract_path {
@@ -258,7 +300,15 @@ fn drawn_level(pyramid: &Pyramid, shown: usize) -> usize {
 /// While stepping through the planner: the nodes its current search has reached (abstract ones
 /// as larger squares at their positions), the node being expanded and the paths found on this
 /// level and the one above.
-fn paint_step(painter: &Painter, palette: &Palette, canvas: Rect, map: &MapView, grid: &Grid, abstraction: &Prepared, view: &PlanView) {
+fn paint_step(
+    painter: &Painter,
+    palette: &Palette,
+    canvas: Rect,
+    map: &MapView,
+    grid: &Grid,
+    abstraction: &Prepared,
+    view: &PlanView,
+) {
     // HPA*'s events name grid cells on every level; PRA*'s name the nodes of the stage's level.
     let at = |level: usize, node: u32| -> Option<Pos2> {
         match abstraction {

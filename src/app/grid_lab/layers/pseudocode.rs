@@ -3,8 +3,8 @@
 use super::{HierarchySettings, HierarchyState, Planner};
 use crate::app::widgets;
 use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
-use crate::trace::Player;
 use crate::pathfinding::search_trace::SearchEvent;
+use crate::trace::Player;
 
 impl HierarchyState {
     /// The planner's pseudocode with the line of the current step highlighted, while stepping
