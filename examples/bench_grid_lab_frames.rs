@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use searchlab::app::grid_lab::{MapSource, Settings};
+use searchlab::app::grid_lab::{GridSettings, MapOrigin};
 use searchlab::app::replay_bar::ReplayCommand;
 use searchlab::app::{GridLab, Lesson};
 use searchlab::pathfinding::{Algorithm, GridSearch};
@@ -46,12 +46,12 @@ fn report(name: &str, mut times: Vec<Duration>, uploads: &[usize]) {
     );
 }
 
-fn settings(speed: f32) -> Settings {
-    Settings {
+fn settings(speed: f32) -> GridSettings {
+    GridSettings {
         searches: [GridSearch { algorithm: Algorithm::Dijkstra, ..GridSearch::default() }; 2],
-        map: MapSource::File("maps/random512.map".into()),
+        map: MapOrigin::File("maps/random512.map".into()),
         speed,
-        ..Settings::default()
+        ..GridSettings::default()
     }
 }
 

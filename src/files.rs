@@ -10,7 +10,7 @@ use std::path::{Component, Path, PathBuf};
 /// The files shipped with the app, under the paths a checkout has them at. The browser reads them
 /// from here; the desktop reads its working directory first (a lecturer editing a checkout's maps
 /// sees the edit) and falls back to these, so bundled maps and lectures work from any directory.
-const BUILT_IN: [(&str, &[u8]); 20] = [
+const BUILT_IN: [(&str, &[u8]); 21] = [
     ("maps/lecture-u.map", include_bytes!("../maps/lecture-u.map")),
     ("maps/lecture-u.map.scen", include_bytes!("../maps/lecture-u.map.scen")),
     ("maps/maze64.map", include_bytes!("../maps/maze64.map")),
@@ -31,6 +31,7 @@ const BUILT_IN: [(&str, &[u8]); 20] = [
     ("lectures/4-game-trees.md", include_bytes!("../lectures/4-game-trees.md")),
     ("lectures/5-monte-carlo-tree-search.md", include_bytes!("../lectures/5-monte-carlo-tree-search.md")),
     ("lectures/6-barca-ai.md", include_bytes!("../lectures/6-barca-ai.md")),
+    ("lectures/writing-lectures.md", include_bytes!("../lectures/writing-lectures.md")),
 ];
 
 /// Where bundled maps are, among the built-in files.

@@ -12,6 +12,8 @@ pub struct SpecText<'a> {
     text: &'a str,
     pub name: &'a str,
     items: Vec<(&'a str, Option<&'a str>)>,
+    /// The options the spec's parser asked for, to list when an item is unknown.
+    offered: Vec<String>,
 }
 
 impl<'a> SpecText<'a> {
@@ -28,17 +30,19 @@ impl<'a> SpecText<'a> {
                 None => (item, None),
             });
         }
-        Ok(Self { text, name, items })
+        Ok(Self { text, name, items, offered: Vec::new() })
     }
 
     /// Whether the bare word `word` is there (taken).
     pub fn flag(&mut self, word: &str) -> bool {
+        self.offered.push(word.to_string());
         let found = self.items.iter().position(|&(k, v)| k == word && v.is_none());
         found.map(|i| self.items.remove(i)).is_some()
     }
 
     /// The first of `words` given bare, if any (taken).
     pub fn one_of<const N: usize>(&mut self, words: [&'a str; N]) -> Option<&'a str> {
+        self.offered.extend(words.iter().map(|word| word.to_string()));
         let found = self.items.iter().position(|&(k, v)| v.is_none() && words.contains(&k));
         found.map(|i| self.items.remove(i).0)
     }
@@ -51,6 +55,7 @@ impl<'a> SpecText<'a> {
 
     /// The value of `key=...`, parsed (taken).
     pub fn value<T: FromStr>(&mut self, key: &str) -> Result<Option<T>, String> {
+        self.offered.push(format!("{key}=..."));
         let Some(i) = self.items.iter().position(|&(k, v)| k == key && v.is_some()) else { return Ok(None) };
         let value = self.items.remove(i).1.unwrap_or_default();
         value.parse().map(Some).map_err(|_| {
@@ -67,15 +72,26 @@ impl<'a> SpecText<'a> {
         Ok(value)
     }
 
-    /// Fails on the first item nobody took.
+    /// Fails on the first item nobody took, listing the options the spec takes.
     fn finish(self) -> Result<(), String> {
-        match self.items.first() {
-            None => Ok(()),
-            Some((key, Some(value))) => {
-                Err(format!("unknown option '{}' in '{}'", quote(&format!("{key}={value}")), quote(self.text)))
+        let item = match self.items.first() {
+            None => return Ok(()),
+            Some((key, Some(value))) => format!("{key}={value}"),
+            Some((word, None)) => word.to_string(),
+        };
+        let takes = match self.offered.as_slice() {
+            [] => format!("{} takes no options", self.name),
+            offered => {
+                let mut listed: Vec<&str> = Vec::new();
+                for option in offered {
+                    if !listed.contains(&option.as_str()) {
+                        listed.push(option);
+                    }
+                }
+                format!("{} takes {}", self.name, listed.join(", "))
             }
-            Some((word, None)) => Err(format!("unknown option '{}' in '{}'", quote(word), quote(self.text))),
-        }
+        };
+        Err(format!("unknown option '{}' in '{}': {takes}", quote(&item), quote(self.text)))
     }
 }
 

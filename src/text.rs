@@ -56,6 +56,15 @@ pub fn counted(count: usize, one: &'static str, many: &'static str) -> String {
     format!("{count} {}", plural(count, one, many))
 }
 
+/// The items as a sentence's list: "a, b or c".
+pub fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
 /// `text` without a leading UTF-8 byte-order mark, which some Windows editors write.
 pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)

@@ -351,8 +351,8 @@ mod choice {
 proptest::proptest! {
     #[test]
     fn tic_tac_toe_parsers_never_panic(text in "\\PC{0,20}") {
-        let _ = TicTacToe::from_position(&text);
-        let _ = TicTacToe::new().parse_move(&text);
+        common::assert_one_line_error(TicTacToe::from_position(&text));
+        common::assert_one_line_error(TicTacToe::new().parse_move(&text));
     }
 
     /// Every accepted position prints back to itself (separators and case aside) and has legal counts.

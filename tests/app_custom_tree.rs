@@ -148,10 +148,20 @@ fn settings_saved_before_the_custom_tree_keep_their_positions() {
     let lab = searchlab::app::TreeLab::from_saved(Some(saved));
     let positions = &lab.settings().positions;
     assert_eq!(
-        (positions[0].as_str(), positions[1].as_str()),
+        (positions["tictactoe"].as_str(), positions["barca"].as_str()),
         ("xo./.../...", "4ee4/3lmml3/10/10/10/10/10/10/3LMML3/4EE4 b")
     );
-    assert_eq!(positions[2], GameKind::CustomTree.default_position());
+    assert_eq!(lab.settings().game, GameKind::TicTacToe);
+    assert!(!positions.contains_key("tree"), "a game never typed in opens on its default position");
+}
+
+/// Settings saved since keep each game's position under the game's id, so adding a game moves none.
+#[test]
+fn positions_are_saved_by_game_id() {
+    let saved = r#"{"game":"barca","positions":{"tree":"((1,2),(3,4))","tictactoe":"x........"}}"#;
+    let lab = searchlab::app::TreeLab::from_saved(Some(saved));
+    assert_eq!(lab.settings().game, GameKind::Barca);
+    assert_eq!(lab.settings().positions["tree"], "((1,2),(3,4))");
 }
 
 /// Step 18 of alpha-beta on the textbook tree: MIN 2 has read its leaf 2 under α = 3. The

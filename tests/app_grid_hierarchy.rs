@@ -10,7 +10,7 @@ use common::reference::{movingai_cost, same_cost};
 use common::ui::click;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use searchlab::app::grid_lab::GridCommand;
-use searchlab::app::grid_lab::{Planner, millis, recomputed_text};
+use searchlab::app::grid_lab::{PlannerChoice, millis, recomputed_text};
 use searchlab::app::replay_bar::ReplayCommand;
 use searchlab::grid::{GridGraph, MoveRules};
 use searchlab::pathfinding::SearchSpace;
@@ -54,7 +54,7 @@ fn hpa_beside_astar_tabulates_expansions_per_level_and_suboptimality() {
     assert_eq!(harness.state().hierarchy(), None, "no planner until one is picked");
     select(&mut harness, "HPA*");
     let summary = harness.state().hierarchy().expect("planned with the A* search");
-    assert_eq!(summary.planner, Planner::Hpa);
+    assert_eq!(summary.planner, PlannerChoice::Hpa);
     assert_eq!(summary.astar_cost, Some(astar_cost(&harness)), "the A* column is the replayed query");
     let (cost, optimal) = (summary.cost.unwrap(), summary.astar_cost.unwrap());
     assert!(same_cost(optimal, reference_cost(&harness)), "the A* column is optimal");
@@ -203,7 +203,7 @@ fn regions_drawn(harness: &LabHarness) -> bool {
 fn pra_level_slider_recolours_the_regions() {
     let mut harness = lab_harness();
     select(&mut harness, "PRA*");
-    assert_eq!(harness.state().hierarchy().unwrap().planner, Planner::Pra);
+    assert_eq!(harness.state().hierarchy().unwrap().planner, PlannerChoice::Pra);
     let grid = harness.state().grid().clone();
     let pyramid = Pyramid::build(&grid, MoveRules::MOVINGAI);
     let regions =

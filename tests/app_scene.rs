@@ -86,7 +86,7 @@ fn grid_lab_refuses_a_scene_it_cannot_show_and_keeps_its_own() {
         "version = 1\nlab = \"grid\"\nmap = { bundled = \"maze64.map\" }\nstart = [0, 0]\ngoal = [1, 1]",
     )
     .unwrap();
-    assert_eq!(harness.state_mut().set_scene(&scene), Err("the scene's start 0,0 is a blocked cell".to_string()));
+    assert_eq!(harness.state_mut().set_scene(&scene), Err("the start 0,0 is a blocked cell".to_string()));
     scene.lab = searchlab::scene::Lab::Polygon;
     assert!(harness.state_mut().set_scene(&scene).unwrap_err().contains("cannot show"));
     assert_eq!(harness.state().scene(), before);

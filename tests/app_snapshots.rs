@@ -20,8 +20,8 @@ const VIEWS: [(&str, [f32; 2], f32); 2] =
     [("1400x900", [1400.0, 900.0], 1.0), ("1280x720_text130", [1280.0, 720.0], 1.3)];
 
 /// A lesson's states beyond the one it opens in: a name and how to get there from the previous one.
-fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
-    match title {
+fn states(title: &str) -> Option<Vec<(&'static str, fn(&mut AppHarness))>> {
+    Some(match title {
         "Grid search" => vec![
             ("astar_step_300", |harness| {
                 for _ in 0..300 {
@@ -98,8 +98,9 @@ fn states(title: &str) -> Vec<(&'static str, fn(&mut AppHarness))> {
             harness.run();
             harness.key_press(egui::Key::PageDown);
         })],
-        _ => Vec::new(),
-    }
+        "Tuning" => vec![("light", |harness| harness.get_by_label("Light (projector)").click())],
+        _ => return None,
+    })
 }
 
 /// Moves the page's replay to `step` by its timeline slider.
@@ -142,7 +143,12 @@ fn every_lesson_matches_its_snapshots() {
             let name = file_name(lesson.title);
             let mut shots = vec![(format!("{name}_{view}"), None)];
             shots.extend(
-                states(lesson.title).into_iter().map(|(state, reach)| (format!("{name}_{state}_{view}"), Some(reach))),
+                states(lesson.title)
+                    .unwrap_or_else(|| {
+                        panic!("lesson '{}' has no snapshot states: give it some in states()", lesson.title)
+                    })
+                    .into_iter()
+                    .map(|(state, reach)| (format!("{name}_{state}_{view}"), Some(reach))),
             );
             for (shot, reach) in shots {
                 if let Some(reach) = reach {

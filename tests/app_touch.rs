@@ -8,7 +8,7 @@ mod common;
 use egui::{Event, Modifiers, MouseWheelUnit, PointerButton, Pos2, TouchDeviceId, TouchId, TouchPhase, Vec2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use searchlab::app::grid_lab::{Settings, Tool};
+use searchlab::app::grid_lab::{GridSettings, Tool};
 use searchlab::app::{GridLab, NavmeshLab};
 
 use common::ui::{lesson_harness, settle};
@@ -57,7 +57,7 @@ fn assert_near(found: Pos2, expected: Pos2, what: &str) {
 #[test]
 fn a_pinch_on_the_grid_zooms_about_the_fingers_and_paints_nothing() {
     // With the wall brush picked: one finger would paint, two must not.
-    let settings = Settings { tool: Tool::Wall, ..Settings::default() };
+    let settings = GridSettings { tool: Tool::Wall, ..GridSettings::default() };
     let mut harness = lesson_harness([1500.0, 950.0], GridLab::with_settings(settings));
     settle(&mut harness);
     let lab = harness.state();

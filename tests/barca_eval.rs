@@ -2,6 +2,7 @@
 //! what the technical report describes.
 
 mod barca_reference;
+mod common;
 
 use barca_reference::{fen_with, playout_positions};
 use proptest::prelude::*;
@@ -68,7 +69,7 @@ fn weights_up_to(held: i32, next_turn: i32, linear: i32) -> impl Strategy<Value 
 proptest! {
     #[test]
     fn weight_parsing_never_panics(text in "\\PC{0,120}") {
-        let _ = Weights::from_json(&text);
+        common::assert_one_line_error(Weights::from_json(&text));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! panic.
 
 mod barca_reference;
+mod common;
 
 use barca_reference::{engine_moves, fear_positions, fen_with, playout_positions, reference_moves};
 use proptest::prelude::*;
@@ -274,9 +275,9 @@ proptest! {
     #[test]
     fn position_and_move_parsers_never_panic(chars in proptest::collection::vec(any::<char>(), 0..80)) {
         let text: String = chars.into_iter().collect();
-        let _ = Barca::from_fen(&text);
-        let _ = Barca::start().parse_move(&text);
-        let _ = parse_square(&text);
+        common::assert_one_line_error(Barca::from_fen(&text));
+        common::assert_one_line_error(Barca::start().parse_move(&text));
+        common::assert_one_line_error(parse_square(&text));
     }
 
     #[test]

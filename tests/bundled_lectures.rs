@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use egui_kittest::kittest::{NodeT, Queryable};
 use searchlab::app::notebook::COURSE_LECTURES;
 use searchlab::app::{BarcaLab, GridLab, Lesson, NavmeshLab, Notebook, NotebookCommand, TreeLab, TuningLab};
-use searchlab::lecture::{Block, Lecture, check, check_cell};
+use searchlab::lecture::{Block, Cell, Lecture, cell_values, check, check_cell, check_expect};
 use searchlab::scene::{Lab, Moment, Scene, Step};
 
 use common::cli::{json_lines, searchlab};
@@ -33,7 +33,7 @@ fn bundled_lectures() -> Vec<PathBuf> {
 
 /// A chapter of the course (the welcome lecture shows the format instead).
 fn is_chapter(path: &Path) -> bool {
-    name(path) != "welcome.md"
+    !["welcome.md", "writing-lectures.md"].contains(&name(path))
 }
 
 fn name(path: &Path) -> &str {
@@ -108,71 +108,100 @@ fn the_command_line_checks_every_bundled_lecture_clean() {
     }
 }
 
-/// What a cell's page must show once open: labels containing `has`, labels reading exactly `is`
-/// (the figures of comparison tables).
-struct Shown {
-    cell: usize,
-    has: &'static [&'static str],
-    is: &'static [&'static str],
+/// `cell` with the literal `key = ...` of its `expect` changed: a number's last digit counted up
+/// (9 to 0), a text given one more letter, a flag flipped; and the line that writes it.
+fn with_changed_expect(cell: &Cell, key: &str) -> (Cell, usize) {
+    let mut lines: Vec<String> = cell.source.lines().map(str::to_string).collect();
+    let from = lines.iter().position(|line| line.contains("expect")).expect("an expect");
+    for (index, line) in lines.iter_mut().enumerate().skip(from) {
+        let pattern = format!("{key} = ");
+        let word = |byte: u8| byte.is_ascii_alphanumeric() || byte == b'_';
+        let Some(at) =
+            line.match_indices(&pattern).map(|(at, _)| at).find(|&at| at == 0 || !word(line.as_bytes()[at - 1]))
+        else {
+            continue;
+        };
+        let start = at + pattern.len();
+        let end = start + line[start..].find([',', '}', ' ']).unwrap_or(line.len() - start);
+        let mut literal = line[start..end].to_string();
+        match literal.as_str() {
+            "true" => literal = "false".to_string(),
+            "false" => literal = "true".to_string(),
+            _ => {
+                let last = literal.pop().expect("a literal");
+                match last.to_digit(10) {
+                    Some(digit) => literal.push(char::from_digit((digit + 1) % 10, 10).unwrap()),
+                    None if last == '"' => literal.push_str("x\""),
+                    None => panic!("{key}: an unexpected literal {literal}{last}"),
+                }
+            }
+        }
+        line.replace_range(start..end, &literal);
+        let source = lines.join("\n") + "\n";
+        return (Cell { source, ..cell.clone() }, cell.body_line(index));
+    }
+    panic!("{key} is not written in the cell's expect")
 }
 
-/// The figures each lecture's prose quotes, by cell (in file order) whose page shows them.
-fn quoted_figures(lecture: &str) -> Vec<Shown> {
-    let shown = |cell, has, is| Shown { cell, has, is };
-    match lecture {
-        "1-grid-search.md" => vec![
-            shown(0, &["Whole search: 684 expanded", "Path found: cost 36.799"], &[]),
-            shown(1, &["Whole search: 753 expanded", "Path found: cost 36.799"], &[]),
-            // Compared: "expanded / pushed" and "cost (cells)" cells of the table.
-            shown(2, &["298 / ", "753 / ", "36.799 ("], &[]),
-            shown(3, &["759 / ", "5748 / ", "203.924 (", "203.095 ("], &[]),
-            shown(4, &["1228 / ", "5748 / ", "206.409 (", "203.095 ("], &[]),
-            shown(5, &["Whole search: 298 expanded"], &[]),
-            shown(6, &["324 / ", "260 / ", "37.385 (", "36.799 ("], &[]),
-        ],
-        "2-hierarchical-search.md" => vec![
-            shown(0, &[], &["5748", "203.095"]),
-            shown(1, &[], &["685"]),
-            shown(2, &[], &["209.681", "205.581"]),
-            shown(3, &[], &["221", "203.681"]),
-            shown(4, &[], &["203.095", "693", "285"]),
-            shown(5, &[], &["204.510", "709", "147", "81", "38"]),
-            shown(6, &[], &["no: first steps"]),
-        ],
-        "3-triangulations.md" => vec![
-            shown(2, &["the funnel makes it a path of length 34.898", "Expanded: 13"], &[]),
-            shown(3, &["First path: 34.898   Shortest path: 33.488", "Expanded: 20"], &[]),
-            shown(4, &["so the path of length 33.488 through 18 triangles is the shortest", "Expanded: 32"], &[]),
-            shown(5, &["Shortest path: 41.637", "Expanded: 8"], &[]),
-            shown(6, &["Shortest path: 39.365"], &[]),
-        ],
-        "4-game-trees.md" => vec![
-            shown(
-                0,
-                &["Whole search: 186 nodes, 86 leaves, 0 cutoffs", "Root value: draw", "Principal variation: c2"],
-                &[],
-            ),
-            shown(1, &["Whole search: 186 nodes, 86 leaves, 0 cutoffs"], &[]),
-            shown(2, &["Whole search: 13 nodes, 9 leaves, 0 cutoffs", "Root value: +3"], &[]),
-            shown(3, &["Whole search: 11 nodes, 7 leaves", "Root value: +3"], &[]),
-            shown(4, &["Whole search: 88 nodes, 35 leaves, 21 cutoffs"], &[]),
-            shown(5, &["Whole search: 871 nodes", "First-move cutoffs: 83.8%"], &[]),
-            shown(6, &["Whole search: 810 nodes", "First-move cutoffs: 86.7%", "TT hits: 171 of 282 probes"], &[]),
-            shown(7, &["Whole search: 549946 nodes, 255168 leaves", "Root value: draw"], &[]),
-        ],
-        "5-monte-carlo-tree-search.md" => vec![
-            shown(1, &["Iterations: 200 / 200", "c3: 42 visits", "a1: 35 visits", "a2: 34 visits"], &[]),
-            shown(2, &["Iterations: 1000 / 1000", "b1: 98 visits", "c3: 171 visits"], &[]),
-            shown(3, &["Iterations: 1 / 1"], &[]),
-            shown(4, &["Iterations: 39 / 39"], &[]),
-        ],
-        "6-barca-ai.md" => vec![
-            shown(2, &["Whole search: 67729 nodes, 66286 leaves"], &[]),
-            shown(3, &["Whole search: 14654 nodes", "First-move cutoffs: 1.4%"], &[]),
-            shown(4, &["Whole search: 7984 nodes", "First-move cutoffs: 98.4%"], &[]),
-        ],
-        _ => Vec::new(),
+/// Every number a bundled cell's `expect` states is what its recording measures, and changing any
+/// one makes the check fail at its line, naming it.
+#[test]
+fn changing_any_expected_number_fails_the_check_at_its_line() {
+    let mut checked = 0;
+    for path in bundled_lectures() {
+        let lecture = read(&path);
+        let measured = cell_values(&lecture, project());
+        for (cell, measured) in lecture.cells().zip(&measured) {
+            assert_eq!(cell.line, measured.line);
+            let problems: Vec<String> = measured.problems.iter().map(|p| p.at(name(&path))).collect();
+            assert!(problems.is_empty(), "{problems:#?}");
+            let scene = Scene::from_toml(&cell.source).unwrap();
+            for key in scene.expect.keys() {
+                let (changed, line) = with_changed_expect(cell, key);
+                let problems = check_expect(&changed, &measured.values);
+                let at = format!("{}:{line}", name(&path));
+                assert!(
+                    problems.iter().any(|p| p.line == line && p.message.starts_with(&format!("expected {key} = "))),
+                    "{at}: changing {key} went unnoticed: {problems:?}"
+                );
+                checked += 1;
+            }
+        }
     }
+    assert!(checked >= 60, "the bundled lectures state {checked} checked numbers");
+}
+
+/// The binary fails on a lecture whose stated number no longer holds, naming the file and line.
+#[test]
+fn the_command_line_fails_on_a_number_that_no_longer_holds() {
+    let scratch = common::scratch::ScratchDir::new("lecture-expect");
+    let text = std::fs::read_to_string(project().join("lectures/writing-lectures.md")).unwrap();
+    let changed = text.replacen("expanded = 654", "expanded = 690", 1);
+    assert_ne!(changed, text);
+    let file = scratch.write("changed.md", &changed);
+    let line = changed.lines().position(|line| line.contains("expanded = 690")).unwrap() + 1;
+    let output = searchlab(&["lecture", "--check", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(&format!("changed.md:{line}: expected expanded = 690, got 654")), "{stderr}");
+}
+
+/// `--values` prints each cell's line and measured values, the names `expect` takes.
+#[test]
+fn check_values_prints_each_cells_measurements() {
+    let output = searchlab(&["lecture", "--check", "--values", "lectures/writing-lectures.md"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let lines = json_lines(&output);
+    let cells: Vec<&serde_json::Value> = lines.iter().filter(|line| line.get("values").is_some()).collect();
+    let lecture = read(&project().join("lectures/writing-lectures.md"));
+    assert_eq!(cells.len(), lecture.cells().count());
+    let grid = cells[0];
+    assert_eq!(grid["line"], lecture.cells().next().unwrap().line);
+    assert_eq!(grid["values"]["expanded"], 654);
+    assert!((grid["values"]["cost"].as_f64().unwrap() - 258.811).abs() < 5e-4);
+    let tree = cells.iter().find(|cell| cell["values"].get("leaves").is_some()).expect("the game-tree cell");
+    assert_eq!(tree["values"]["value"], 3);
+    assert_eq!(lines.last().unwrap()["problems"], 0);
 }
 
 /// Shows `scene` on a fresh `page` as "Open in the lab" does and waits for its recording; returns
@@ -206,37 +235,18 @@ fn assert_on_authored_step(authored: Step, shown: Step, at: &str) {
     assert!(fits, "{at}: authored step {authored}, the page shows {shown}");
 }
 
-fn assert_shows<L>(harness: &egui_kittest::Harness<'_, L>, shown: &Shown, at: &str) {
-    let labels = || -> Vec<String> {
-        harness.query_all_by(|node| node.value().is_some()).filter_map(|node| node.accesskit_node().value()).collect()
-    };
-    for text in shown.has {
-        assert!(
-            harness.query_all_by_label_contains(text).next().is_some(),
-            "{at}: no label containing '{text}' among {:?}",
-            labels()
-        );
-    }
-    for text in shown.is {
-        assert!(harness.query_all_by_label(text).next().is_some(), "{at}: no label '{text}' among {:?}", labels());
-    }
-}
-
 #[test]
-fn every_cell_opens_on_its_lab_page_and_shows_the_figures_the_prose_quotes() {
+fn every_cell_opens_on_its_lab_page_on_its_authored_step() {
     for path in bundled_lectures() {
         let lecture = read(&path);
-        let figures = quoted_figures(name(&path));
         for (index, cell) in lecture.cells().enumerate() {
             let at = format!("{}:{} (cell {index})", name(&path), cell.line);
             let scene = check_cell(cell, project()).unwrap_or_else(|problem| panic!("{}", problem.at(&at)));
-            let expected: Vec<&Shown> = figures.iter().filter(|shown| shown.cell == index).collect();
             macro_rules! on_page {
                 ($page:expr, $error:expr) => {{
                     let harness = open_on_page($page, &scene, $error).unwrap_or_else(|error| panic!("{at}: {error}"));
                     let shown = Lesson::scene(harness.state()).expect("a page that shows a scene says which");
                     assert_on_authored_step(scene.step, shown.step, &at);
-                    expected.iter().for_each(|shown| assert_shows(&harness, shown, &at));
                 }};
             }
             match scene.lab {
@@ -300,17 +310,6 @@ fn presenting_every_slide_fits_the_projector_and_every_cell_comes_alive() {
             harness.get_by_label(&format!("Slide {} / {slides}", slide + 1));
             let bottom = slide_bottom(&harness, slide);
             let section = &harness.state().lecture().unwrap().sections[slide];
-            if let Some(Block::Cell(cell)) = section.blocks.last()
-                && name(&path) == "2-hierarchical-search.md"
-            {
-                // A planner's cell shows the planner's own figures, not only flat A*'s.
-                let index = harness.state().cells().iter().position(|view| view.line() == cell.line).unwrap();
-                let at = format!("{} slide {} (cell {index})", name(&path), slide + 1);
-                quoted_figures(name(&path))
-                    .iter()
-                    .filter(|shown| shown.cell == index)
-                    .for_each(|shown| assert_shows(&harness, shown, &at));
-            }
             assert!(
                 bottom <= screen_bottom + 1.0,
                 "{} slide {}: text reaches {bottom:.0} of {screen_bottom:.0} points",

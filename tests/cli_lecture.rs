@@ -39,7 +39,7 @@ fn the_bundled_lectures_check_clean_from_any_folder() {
         .filter(|path| path.ends_with(".md"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 7, "the welcome lecture and six chapters: {files:?}");
+    assert_eq!(files.len(), 8, "the welcome lecture, six chapters and the authoring guide: {files:?}");
     // Named by their absolute path, and as the app's menu names them (built in).
     files.push("lectures/2-hierarchical-search.md".to_string());
     let args: Vec<&str> = ["lecture", "--check"].into_iter().chain(files.iter().map(String::as_str)).collect();
@@ -93,11 +93,11 @@ fn each_bad_cell_is_reported_at_its_line_and_the_good_ones_are_not() {
          {GOOD_CELL}\n```searchlab\nversion = 1\nlab = \"grid\"\n"
     );
     let expected = [
-        (16, "expected"),                           // the TOML syntax error, on its own line
-        (21, "unknown variant `gird`"),             // the lab line
-        (29, "goal 90,3 is outside the 64x64 map"), // the goal line
-        (35, "missing.map"),                        // the map line: cannot be read
-        (48, "never closed"),                       // the fence that opens the unclosed cell
+        (16, "expected"),                                   // the TOML syntax error, on its own line
+        (21, "unknown lab 'gird': use grid, hierarchical"), // the lab line
+        (29, "goal 90,3 is outside the 64x64 map"),         // the goal line
+        (35, "missing.map"),                                // the map line: cannot be read
+        (48, "never closed"),                               // the fence that opens the unclosed cell
     ];
     let (output, lines) = assert_problems("broken.md", &text, &expected);
     assert!(lines[5].contains("5 problem(s)"), "{}", lines[5]);

@@ -155,7 +155,7 @@ fn paths_are_connected_steps_with_the_reported_cost() {
     let mut space = SearchSpace::new();
     for rules in [MoveRules::MOVINGAI, MoveRules::FOUR, MoveRules { corner_cutting: true, ..MoveRules::MOVINGAI }] {
         let graph = GridGraph::new(&grid, rules);
-        for algorithm in Algorithm::ALL {
+        for &algorithm in Algorithm::ALL {
             let search = GridSearch { algorithm, heuristic: Heuristic::Chebyshev, weight: 1.0, rules };
             if search.refusal(&grid).is_some() {
                 continue; // JPS under other rules: refused, tests/jps.rs checks that
@@ -193,7 +193,7 @@ fn unreachable_goals_are_reported_by_every_algorithm() {
         grid.set_passable(2, y, false);
     }
     let (start, goal) = (grid.cell(0, 1), grid.cell(4, 1));
-    for algorithm in Algorithm::ALL {
+    for &algorithm in Algorithm::ALL {
         let search = GridSearch { algorithm, ..GridSearch::default() };
         let (trace, result) = record(&search, &grid, start, goal);
         assert_eq!(result.path, None, "{algorithm:?}");
@@ -210,7 +210,7 @@ fn a_stopped_search_returns_without_a_path_at_its_first_expansion() {
     let cells = grid.passable_cells();
     let progress = Progress::default();
     progress.stop();
-    for algorithm in Algorithm::ALL {
+    for &algorithm in Algorithm::ALL {
         let search = GridSearch { algorithm, ..GridSearch::default() };
         let mut watched = Watched::new(NoTrace, &progress);
         let result = search.run(&grid, cells[0], *cells.last().unwrap(), &mut SearchSpace::new(), &mut watched);

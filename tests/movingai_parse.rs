@@ -142,15 +142,15 @@ proptest! {
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
         let text = String::from_utf8_lossy(&bytes);
-        let _ = parse_map("fuzz.map", &text);
-        let _ = parse_scen("fuzz.scen", &text);
+        common::assert_one_line_error(parse_map("fuzz.map", &text));
+        common::assert_one_line_error(parse_scen("fuzz.scen", &text));
     }
 
     #[test]
     fn mutated_maps_never_panic(position in 0usize..60, byte in any::<u8>()) {
         let mut bytes = GOOD_MAP.as_bytes().to_vec();
         bytes.insert(position.min(bytes.len()), byte);
-        let _ = parse_map("fuzz.map", &String::from_utf8_lossy(&bytes));
+        common::assert_one_line_error(parse_map("fuzz.map", &String::from_utf8_lossy(&bytes)));
     }
 
     #[test]

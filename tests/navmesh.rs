@@ -650,8 +650,8 @@ proptest! {
 
     #[test]
     fn random_json_never_panics(text in "\\PC{0,200}") {
-        let _ = PolygonMap::parse("random.json", &text);
-        let _ = parse_mesh("random.mesh", &text);
+        common::assert_one_line_error(PolygonMap::parse("random.json", &text));
+        common::assert_one_line_error(parse_mesh("random.mesh", &text));
     }
 
     #[test]

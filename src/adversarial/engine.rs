@@ -172,7 +172,7 @@ impl EngineSpec {
     /// The limits of a tree search (`Id` reads them all).
     pub fn limits(&self) -> SearchLimits {
         let millis = self.millis.or(self.level.filter(|l| l.sampling_depth().is_none()).map(Difficulty::search_millis));
-        SearchLimits { depth: self.depth, millis, nodes: self.nodes, ..SearchLimits::default() }
+        SearchLimits { depth: self.depth, millis, nodes: self.nodes }
     }
 
     /// The UCT configuration: the playouts asked for, the level's budget, or the default playouts

@@ -147,7 +147,7 @@ impl MctsView {
     }
 
     pub(super) fn from_nodes(nodes: Vec<ViewNode>, config: &MctsConfig) -> Self {
-        Self { nodes, config: config.clone(), path: Vec::new(), playout: None, iterations: 0 }
+        Self { nodes, config: *config, path: Vec::new(), playout: None, iterations: 0 }
     }
 
     pub fn nodes(&self) -> &[ViewNode] {

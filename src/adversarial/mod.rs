@@ -15,6 +15,7 @@ pub mod mcts;
 pub mod mcts_trace;
 pub mod minimax;
 pub mod negamax;
+pub mod recording;
 pub mod tree;
 pub mod tt;
 

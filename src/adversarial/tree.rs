@@ -234,12 +234,15 @@ const KEYFRAME_SPACING: usize = 1 << 12;
 /// What a [`TreeView`] needs to come back to a step it has been past: nodes off the current path
 /// then were finished and never change again, so a keyframe keeps only the path's nodes (a few
 /// hundred bytes) besides the counters.
+/// A node open at a keyframe: its id, the node, its window and its cutoff if it had one.
+type OpenNode = (u32, TreeNode, (Score, Score), Option<(CutoffKind, Vec<String>)>);
+
 #[derive(Debug, Clone)]
 struct TreeKeyframe {
     node_count: u32,
     /// Each node open then (and the current one): its id, the node, its window and its cutoff if
     /// it had one.
-    path: Vec<(u32, TreeNode, (Score, Score), Option<(CutoffKind, Vec<String>)>)>,
+    path: Vec<OpenNode>,
     current: Option<u32>,
     iteration: u32,
     pv: Option<(Vec<String>, Score)>,
@@ -599,6 +602,15 @@ impl Replay for TreeView {
         }
         self.current = undo.current;
         self.iteration = undo.iteration;
+    }
+}
+
+/// A node's value for the side moving first (MAX), from a search that scores nodes from
+/// `perspective`, the node's `side` to move.
+pub fn value_for_first(value: Score, side: Side, perspective: Option<Perspective>) -> Score {
+    match perspective {
+        Some(Perspective::SideToMove) => side.sign() * value,
+        _ => value,
     }
 }
 

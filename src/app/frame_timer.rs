@@ -3,7 +3,7 @@
 //! again whenever it ends). The desktop (examples/frame_time_eframe.rs) and the web page
 //! (`?test=replay-random512`) both time this, so their figures compare.
 
-use super::grid_lab::{MapSource, Settings};
+use super::grid_lab::{GridSettings, MapOrigin};
 use super::replay_bar::{ReplayBar, ReplayCommand};
 use super::{GridCommand, GridLab, Lesson};
 use crate::pathfinding::{Algorithm, GridSearch};
@@ -59,11 +59,11 @@ pub struct FrameTimer {
 
 impl Default for FrameTimer {
     fn default() -> Self {
-        let settings = Settings {
+        let settings = GridSettings {
             searches: [GridSearch { algorithm: Algorithm::Dijkstra, ..GridSearch::default() }; 2],
-            map: MapSource::File("maps/random512.map".into()),
+            map: MapOrigin::File("maps/random512.map".into()),
             speed: ReplayBar::MAX_SPEED,
-            ..Settings::default()
+            ..GridSettings::default()
         };
         let lab = GridLab::with_settings(settings);
         FrameTimer {

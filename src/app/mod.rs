@@ -17,7 +17,7 @@ pub mod tuning_lab;
 mod widgets;
 pub mod worker;
 
-pub use barca_lab::ai::{AiAnswer, MoveJob, Player, Thinking, ai_engine};
+pub use barca_lab::ai::{AiAnswer, ComputerPlayer, MoveJob, Thinking, ai_engine};
 pub use barca_lab::{BarcaCommand, BarcaLab, Mode, Notice, Seat};
 pub use grid_lab::{FileField, GridCommand, GridLab};
 pub use navmesh_lab::{Drawing, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};
@@ -66,11 +66,14 @@ pub const STILL_RECORDING: &str = "Not copied: the search is still being recorde
 
 /// A lesson before it is opened: its name, and how to build it from what it saved last time
 /// (`None`: never saved, or from an older version), so its opening work runs once, on first show.
+/// The app's table of pages: a lab of [`crate::scene::Lab`] is shown by the page that lists it.
 pub struct LessonEntry {
     pub title: &'static str,
     /// The kinds of scene the page shows.
     pub labs: &'static [Lab],
     pub build: fn(Option<&str>) -> Box<dyn Lesson>,
+    /// The page as a lecture cell shows it (fresh, not from saved settings), for pages with labs.
+    pub cell: Option<fn() -> Box<dyn LiveCell>>,
 }
 
 /// All lessons, in the order of the course.
@@ -79,16 +82,33 @@ pub const LESSONS: [LessonEntry; 6] = [
         title: "Grid search",
         labs: &[Lab::Grid, Lab::Hierarchical],
         build: |saved| Box::new(GridLab::from_saved(saved)),
+        cell: Some(|| Box::new(GridLab::from_saved(None))),
     },
-    LessonEntry { title: "Polygon maps", labs: &[Lab::Polygon], build: |_| Box::new(NavmeshLab::new()) },
-    LessonEntry { title: "Barca: play", labs: &[Lab::Barca], build: |saved| Box::new(BarcaLab::from_saved(saved)) },
+    LessonEntry {
+        title: "Polygon maps",
+        labs: &[Lab::Polygon],
+        build: |_| Box::new(NavmeshLab::new()),
+        cell: Some(|| Box::new(NavmeshLab::new())),
+    },
+    LessonEntry {
+        title: "Barca: play",
+        labs: &[Lab::Barca],
+        build: |saved| Box::new(BarcaLab::from_saved(saved)),
+        cell: Some(|| Box::new(BarcaLab::for_cell())),
+    },
     LessonEntry {
         title: "Game-tree search",
         labs: &[Lab::GameTree],
         build: |saved| Box::new(TreeLab::from_saved(saved)),
+        cell: Some(|| Box::new(TreeLab::from_saved(None))),
     },
-    LessonEntry { title: "Tuning", labs: &[Lab::Tuning], build: |_| Box::new(TuningLab::new()) },
-    LessonEntry { title: notebook::TITLE, labs: &[], build: |saved| Box::new(Notebook::from_saved(saved)) },
+    LessonEntry {
+        title: "Tuning",
+        labs: &[Lab::Tuning],
+        build: |_| Box::new(TuningLab::new()),
+        cell: Some(|| Box::new(TuningLab::new())),
+    },
+    LessonEntry { title: notebook::TITLE, labs: &[], build: |saved| Box::new(Notebook::from_saved(saved)), cell: None },
 ];
 
 /// Settings read back from `saved`; the defaults when there are none or they no longer parse.
@@ -127,6 +147,15 @@ impl Default for SearchlabApp {
 const CURRENT_LESSON_KEY: &str = "current lesson";
 const TEXT_SIZE_KEY: &str = "text size";
 
+/// The lesson saved as open: by its title; an index, as saved before lessons were kept by
+/// title, is read in the list of that time (the same lessons in the same order).
+fn lesson_index(saved: &str) -> Option<usize> {
+    const OLD_ORDER: [&str; 6] =
+        ["Grid search", "Polygon maps", "Barca: play", "Game-tree search", "Tuning", notebook::TITLE];
+    let title = saved.parse::<usize>().ok().and_then(|index| OLD_ORDER.get(index).copied()).unwrap_or(saved);
+    LESSONS.iter().position(|entry| entry.title == title)
+}
+
 fn lesson_key(entry: &LessonEntry) -> String {
     format!("lesson: {}", entry.title)
 }
@@ -145,8 +174,8 @@ impl SearchlabApp {
     pub fn restored(storage: &dyn eframe::Storage) -> Self {
         let mut app = Self::default();
         app.saved = LESSONS.iter().map(|entry| storage.get_string(&lesson_key(entry))).collect();
-        let current = storage.get_string(CURRENT_LESSON_KEY).and_then(|s| s.parse().ok()).unwrap_or(0);
-        app.current = current.min(LESSONS.len() - 1);
+        let saved = storage.get_string(CURRENT_LESSON_KEY).unwrap_or_default();
+        app.current = lesson_index(&saved).unwrap_or(0);
         app.theme = settings_from(storage.get_string(theme::STORAGE_KEY).as_deref());
         app
     }
@@ -282,7 +311,7 @@ impl eframe::App for SearchlabApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        storage.set_string(CURRENT_LESSON_KEY, self.current.to_string());
+        storage.set_string(CURRENT_LESSON_KEY, self.current_title().to_string());
         storage.set_string(TEXT_SIZE_KEY, self.zoom.to_string());
         if let Ok(theme) = serde_json::to_string(&self.theme) {
             storage.set_string(theme::STORAGE_KEY, theme);

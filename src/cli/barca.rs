@@ -19,6 +19,8 @@ pub struct BarcaArgs {
 }
 
 #[derive(Debug, Subcommand)]
+// Parsed once per run: boxing the large variants' arguments would buy nothing.
+#[allow(clippy::large_enum_variant)]
 enum BarcaCommand {
     /// Count the legal move sequences of a given length (the move generator's check).
     Perft(PerftArgs),

@@ -15,6 +15,11 @@ pub struct LectureArgs {
     /// summary per file on stdout, exit code 2 if any cell is bad.
     #[arg(long)]
     check: bool,
+    /// With --check: also print, per cell, a JSON line with the file, the line of its opening fence
+    /// and every value its recording measures (`{"file": ..., "line": 12, "values": {"expanded":
+    /// 684, ...}}`), the names a cell's `expect` takes; before the file's summary line.
+    #[arg(long, requires = "check")]
+    values: bool,
     /// The lecture (a Markdown file with ```searchlab cells); with --check, any number of them.
     #[arg(required = true, value_name = "FILE.md")]
     files: Vec<PathBuf>,
@@ -22,7 +27,7 @@ pub struct LectureArgs {
 
 pub fn run(args: LectureArgs) -> CliResult {
     if args.check {
-        return check(&args.files);
+        return check(&args.files, args.values);
     }
     let [file] = args.files.as_slice() else {
         return Err(CliError("give one lecture to open (several only with --check)".into()));
@@ -48,7 +53,7 @@ fn read(file: &Path) -> Result<Lecture, CliError> {
     Lecture::parse(&text).map_err(|problem| CliError(problem.at(&name)))
 }
 
-fn check(files: &[PathBuf]) -> CliResult {
+fn check(files: &[PathBuf], print_values: bool) -> CliResult {
     let mut bad_files = 0;
     let mut total = 0;
     for file in files {
@@ -56,7 +61,15 @@ fn check(files: &[PathBuf]) -> CliResult {
         let (cells, lines, warnings) = match read(file) {
             Ok(lecture) => {
                 let base = file.parent().unwrap_or(Path::new("."));
-                let reported = lecture::check(&lecture, base);
+                let mut reported: Vec<lecture::Problem> = lecture::check_lecture(&lecture);
+                for cell in lecture::cell_values(&lecture, base) {
+                    if print_values {
+                        let values: serde_json::Map<String, serde_json::Value> = cell.values.into_iter().collect();
+                        emit(&json!({ "file": name, "line": cell.line, "values": values }));
+                    }
+                    reported.extend(cell.problems);
+                }
+                reported.sort_by_key(|problem| problem.line);
                 let warnings = reported.iter().filter(|problem| problem.warning).count();
                 (lecture.cells().count(), reported.iter().map(|problem| problem.at(&name)).collect(), warnings)
             }

@@ -2,6 +2,7 @@
 //! one-line error for bad arguments or files, 1 when some of many queries failed.
 
 mod barca;
+mod game;
 mod game_search;
 mod gen_map;
 mod lecture;
@@ -21,6 +22,8 @@ struct Cli {
     command: Option<Command>,
 }
 
+// Parsed once per run: boxing the large variants' arguments would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Shortest paths on a grid map: one query (--from/--to) or every query of a .scen file.
@@ -31,6 +34,8 @@ enum Command {
     Tictactoe(tictactoe::TicTacToeArgs),
     /// The Barca engine: perft, search, engine-vs-engine matches, weight tuning.
     Barca(barca::BarcaArgs),
+    /// Any game of the registry (--game tictactoe, barca, tree, ...): perft and search.
+    Game(game::GameArgs),
     /// Shortest any-angle paths on polygon maps (TA*, TRA*), or on a triangulated grid map.
     Mesh(mesh::MeshArgs),
     /// Open a lecture notebook (a Markdown file with live cells), or check its cells with --check.
@@ -84,6 +89,7 @@ pub fn main() -> i32 {
         Some(Command::Gen(args)) => no_failures(gen_map::run(args)),
         Some(Command::Tictactoe(args)) => no_failures(tictactoe::run(args)),
         Some(Command::Barca(args)) => no_failures(barca::run(args)),
+        Some(Command::Game(args)) => no_failures(game::run(args)),
         Some(Command::Mesh(args)) => mesh::run(args),
         Some(Command::Lecture(args)) => no_failures(lecture::run(args)),
         None => no_failures(open_playground()),

@@ -3,28 +3,16 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use serde_json::{Value, json};
 
 use super::{CliError, CliResult, QueriesResult, emit, parse_point};
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Connectivity, Grid, MoveRules};
-use crate::pathfinding::planner::{Answer, DEFAULT_CLUSTER, Method, Planner, Prepared};
-use crate::pathfinding::pra::PraOptions;
-use crate::pathfinding::{Heuristic, SearchSpace};
+use crate::pathfinding::planner::{Answer, Method, Planner, Prepared, planner_names};
+use crate::pathfinding::{Algorithm, Heuristic, SearchSpace};
+use crate::text::quote;
 use crate::trace::NoTrace;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum PathAlgo {
-    Bfs,
-    Dijkstra,
-    Astar,
-    Jps,
-    /// HPA*: memory per map cell grows with the entrances per cluster: about 50-70 bytes on rooms
-    /// and mazes, 450-530 on open random maps (2.2 GB at 2048x2048); A* needs about 16.
-    Hpa,
-    Pra,
-}
 
 #[derive(Debug, Args)]
 pub struct PathArgs {
@@ -40,20 +28,27 @@ pub struct PathArgs {
     /// Goal cell `x,y` of a single query.
     #[arg(long, value_parser = parse_point, requires = "from", allow_hyphen_values = true)]
     to: Option<(u32, u32)>,
-    #[arg(long, value_enum, default_value_t = PathAlgo::Astar)]
-    algo: PathAlgo,
-    /// A* heuristic (default octile, or manhattan with --connectivity 4).
+    /// The planner and its options as one spec, as a lecture cell writes it (`astar:octile,weight=1.5`,
+    /// `hpa:cluster=16`); the flags below are the same options one by one, and must agree with it.
+    #[arg(long, value_parser = parse_planner)]
+    spec: Option<Planner>,
+    /// The planner: a flat search (bfs, dijkstra, astar, jps, ...) or hpa or pra (default astar).
+    /// HPA*: memory per map cell grows with the entrances per cluster: about 50-70 bytes on rooms
+    /// and mazes, 450-530 on open random maps (2.2 GB at 2048x2048); A* needs about 16.
+    #[arg(long, value_parser = parse_algo)]
+    algo: Option<&'static str>,
+    /// The heuristic of a search that reads one (default octile, or manhattan with --connectivity 4).
     #[arg(long, value_parser = parse_heuristic)]
     heuristic: Option<Heuristic>,
-    /// Weighted A*: f = g + w*h with w >= 1.
-    #[arg(long, default_value_t = 1.0)]
-    weight: f64,
+    /// Weighted A*: f = g + w*h with w >= 1 (default 1).
+    #[arg(long)]
+    weight: Option<f64>,
     /// Run at most this many scenario queries.
     #[arg(long, value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(1..))]
     limit: Option<usize>,
-    /// 4 or 8 neighbours.
-    #[arg(long, default_value = "8", value_parser = parse_connectivity)]
-    connectivity: Connectivity,
+    /// 4 or 8 neighbours (default 8).
+    #[arg(long, value_parser = parse_connectivity)]
+    connectivity: Option<Connectivity>,
     /// Allow a diagonal step past one blocked corner (MovingAI forbids it).
     #[arg(long)]
     corner_cutting: bool,
@@ -82,44 +77,87 @@ pub struct PathArgs {
 }
 
 impl PathArgs {
-    /// The library's planner for these flags; flags of another planner are refused.
+    /// The library's planner: `--spec`, or the flags; flags of another planner are refused, and
+    /// flags given with a spec must say what it says.
     fn planner(&self) -> Result<Planner, CliError> {
-        let rules = MoveRules { connectivity: self.connectivity, corner_cutting: self.corner_cutting };
-        if self.algo != PathAlgo::Astar && (self.heuristic.is_some() || self.weight != 1.0) {
-            return Err(CliError("--heuristic and --weight apply to astar only".to_string()));
+        let name = self.algo.or(self.spec.map(|spec| spec.method.name())).unwrap_or("astar");
+        self.check_flags_fit(name)?;
+        let rules = MoveRules {
+            connectivity: self.connectivity.or(self.spec.map(|spec| spec.rules.connectivity)).unwrap_or_default(),
+            corner_cutting: self.corner_cutting || self.spec.is_some_and(|spec| spec.rules.corner_cutting),
+        };
+        let mut planner = match self.spec {
+            Some(spec) if spec.method.name() == name => Planner { rules, ..spec },
+            // The name alone, so its options take their defaults under these rules.
+            _ => Planner::named(name, rules).map_err(CliError)?,
+        };
+        self.overlay(&mut planner.method);
+        if let Some(spec) = self.spec.filter(|spec| *spec != planner) {
+            return Err(CliError(format!(
+                "the flags say {} but --spec says {spec}: give the options in one place",
+                quote(&planner.to_string())
+            )));
         }
-        if self.algo != PathAlgo::Hpa && (self.cluster.is_some() || self.levels.is_some() || self.no_smooth) {
+        planner.validate().map_err(flag_error)?;
+        Ok(planner)
+    }
+
+    /// Refuses a flag that planner `name` does not read.
+    fn check_flags_fit(&self, name: &str) -> Result<(), CliError> {
+        let reading = |reads: fn(Algorithm) -> bool| {
+            let ids: Vec<&str> = Algorithm::ALL.iter().filter(|&&a| reads(a)).map(|a| a.id()).collect();
+            (ids.contains(&name), crate::text::or_list(&ids))
+        };
+        let (heuristic_fits, heuristic_readers) = reading(Algorithm::uses_heuristic);
+        let (weight_fits, weight_readers) = reading(Algorithm::uses_weight);
+        if self.heuristic.is_some() && !heuristic_fits {
+            return Err(CliError(format!("--heuristic applies to {heuristic_readers} only")));
+        }
+        if self.weight.is_some() && !weight_fits {
+            return Err(CliError(format!("--weight applies to {weight_readers} only")));
+        }
+        if name != "hpa" && (self.cluster.is_some() || self.levels.is_some() || self.no_smooth) {
             return Err(CliError("--cluster, --levels and --no-smooth apply to hpa only".to_string()));
         }
-        if self.algo != PathAlgo::Pra && (self.level.is_some() || self.k.is_some() || self.width.is_some()) {
+        if name != "pra" && (self.level.is_some() || self.k.is_some() || self.width.is_some()) {
             return Err(CliError("--level, --k and --width apply to pra only".to_string()));
         }
         if self.k.is_some() && self.width.is_some() {
             return Err(CliError("--width applies to whole paths only: PRA*(k) (--k) takes no rings".to_string()));
         }
-        let method = match self.algo {
-            PathAlgo::Bfs => Method::Bfs,
-            PathAlgo::Dijkstra => Method::Dijkstra,
-            PathAlgo::Astar => Method::Astar {
-                heuristic: self.heuristic.unwrap_or(Planner::default_heuristic(rules)),
-                weight: self.weight,
-            },
-            PathAlgo::Jps => Method::Jps,
-            PathAlgo::Hpa => Method::Hpa {
-                cluster: self.cluster.unwrap_or(DEFAULT_CLUSTER),
-                levels: self.levels.unwrap_or(1),
-                smooth: !self.no_smooth,
-            },
-            PathAlgo::Pra => Method::Pra(PraOptions {
-                level: self.level,
-                k: self.k,
-                width: self.width.unwrap_or(PraOptions::DEFAULT_WIDTH),
-            }),
-        };
-        let planner = Planner { method, rules };
-        planner.validate().map_err(flag_error)?;
-        Ok(planner)
+        Ok(())
     }
+
+    /// Sets the options the flags give.
+    fn overlay(&self, method: &mut Method) {
+        match method {
+            Method::Flat { heuristic, weight, .. } => {
+                *heuristic = self.heuristic.unwrap_or(*heuristic);
+                *weight = self.weight.unwrap_or(*weight);
+            }
+            Method::Hpa { cluster, levels, smooth } => {
+                *cluster = self.cluster.unwrap_or(*cluster);
+                *levels = self.levels.unwrap_or(*levels);
+                *smooth &= !self.no_smooth;
+            }
+            Method::Pra(options) => {
+                options.level = self.level.or(options.level);
+                options.k = self.k.or(options.k);
+                options.width = self.width.unwrap_or(options.width);
+            }
+        }
+    }
+}
+
+fn parse_planner(text: &str) -> Result<Planner, String> {
+    text.parse()
+}
+
+fn parse_algo(text: &str) -> Result<&'static str, String> {
+    planner_names()
+        .into_iter()
+        .find(|&name| name == text)
+        .ok_or_else(|| format!("unknown planner '{}': use {}", quote(text), crate::text::or_list(&planner_names())))
 }
 
 /// A library message naming a planner option, as one naming the flag.
@@ -142,17 +180,6 @@ fn parse_connectivity(text: &str) -> Result<Connectivity, String> {
     }
 }
 
-fn cell_of(grid: &Grid, (x, y): (u32, u32), what: &str) -> Result<u32, CliError> {
-    if !grid.contains(x as i64, y as i64) {
-        return Err(CliError(format!("{what} {x},{y} is outside the {}x{} map", grid.width(), grid.height())));
-    }
-    let cell = grid.cell(x, y);
-    if !grid.is_cell_passable(cell) {
-        return Err(CliError(format!("{what} {x},{y} is a blocked cell")));
-    }
-    Ok(cell)
-}
-
 pub(super) fn micros_since(start: Instant) -> f64 {
     (start.elapsed().as_secs_f64() * 1e7).round() / 10.0
 }
@@ -161,7 +188,9 @@ pub fn run(args: PathArgs) -> QueriesResult {
     let planner = args.planner()?;
     let grid = movingai::load_map(&args.map)?;
     let (start, goal) = match (args.from, args.to) {
-        (Some(from), Some(to)) => (Some(cell_of(&grid, from, "start")?), Some(cell_of(&grid, to, "goal")?)),
+        (Some(from), Some(to)) => {
+            (Some(grid.endpoint(from, "start").map_err(CliError)?), Some(grid.endpoint(to, "goal").map_err(CliError)?))
+        }
         _ => (None, None),
     };
     let scenarios = match &args.scen {

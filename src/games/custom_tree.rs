@@ -144,6 +144,11 @@ impl Parser<'_> {
             self.at += 1;
         }
         let digits = std::str::from_utf8(&self.text[start..self.at]).expect("ASCII digits");
+        if matches!(self.text.get(self.at), Some(b'.' | b'e' | b'E')) {
+            let end = self.at + self.text[self.at..].iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'.').count();
+            let written = String::from_utf8_lossy(&self.text[start..end]);
+            return Err(format!("column {}: leaves are whole numbers, not {written}", start + 1));
+        }
         let too_big = || format!("column {}: {digits} is beyond ±{LEAF_LIMIT}", start + 1);
         match digits.parse::<Score>() {
             Ok(value) if value.abs() <= LEAF_LIMIT => Ok(Node::Leaf(value)),
@@ -195,7 +200,7 @@ impl Game for CustomTree {
     type Move = u32;
 
     fn side_to_move(&self) -> Side {
-        if self.path.len() % 2 == 0 { Side::First } else { Side::Second }
+        if self.path.len().is_multiple_of(2) { Side::First } else { Side::Second }
     }
 
     fn legal_moves(&self, moves: &mut Vec<u32>) {
@@ -326,5 +331,49 @@ mod tests {
             let text = if spaces { tree.to_string().replace(',', " , ").replace('(', "( ") } else { tree.to_string() };
             prop_assert_eq!(Node::parse(&text), Ok(tree));
         }
+    }
+}
+
+impl crate::games::RegisteredGame for CustomTree {
+    const ID: &'static str = "tree";
+    const NAME: &'static str = "Custom tree";
+    const SIDES: [&'static str; 2] = ["MAX", "MIN"];
+    const DEFAULT_POSITION: &'static str = "((3,12,8),(2,4,6),(14,5,2))";
+    const POSITION_HELP: &'static str = "Nested leaves, e.g. ((3,12,8),(2,4,6),(14,5,2)): MAX at the root, then MIN, \
+         alternating; integer leaves for MAX at any depth. Moves are child numbers from 1.";
+    // Searched to its height whatever the depth asked for (see the game-tree lab's `spawn`).
+    const DEFAULT_DEPTH: u32 = MAX_DEPTH as u32;
+    const MAX_DEPTH: u32 = MAX_DEPTH as u32;
+
+    fn parse_position(text: &str) -> Result<Self, String> {
+        CustomTree::parse(text)
+    }
+
+    /// The subtree the moves made lead to.
+    fn position_text(&self) -> String {
+        self.current().to_string()
+    }
+
+    fn looks_like(text: &str) -> bool {
+        text.trim_start().starts_with('(')
+    }
+
+    /// The whole tree and the moves made in it: `TREE|1,0`.
+    fn record(&self) -> String {
+        let path: Vec<String> = self.path.iter().map(u32::to_string).collect();
+        format!("{}|{}", self.root, path.join(","))
+    }
+
+    fn from_record(text: &str) -> Result<Self, String> {
+        let (tree, path) = text.split_once('|').ok_or("a tree's record is TREE|PATH")?;
+        let mut game = CustomTree::parse(tree)?;
+        for index in path.split(',').filter(|index| !index.is_empty()) {
+            let index: u32 = index.parse().map_err(|_| format!("'{index}' is not a child index"))?;
+            if index as usize >= game.current().children().len() {
+                return Err(format!("the tree has no child {index} there"));
+            }
+            game.make_move(index);
+        }
+        Ok(game)
     }
 }

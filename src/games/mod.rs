@@ -1,10 +1,16 @@
 //! Games for adversarial search: the [`Game`] trait every search algorithm is written against,
 //! and its implementations.
 
-pub mod barca;
-pub mod custom_tree;
-pub mod tictactoe;
+pub mod registry;
 pub mod uniform_tree;
+
+pub use registry::{GameVisitor, RegisteredGame};
+
+registry::games! {
+    tictactoe: TicTacToe,
+    barca: Barca,
+    custom_tree: CustomTree,
+}
 
 use std::fmt::Debug;
 use std::hash::Hash;

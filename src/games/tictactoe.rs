@@ -99,7 +99,7 @@ impl TicTacToe {
         }
         let game = Self { x, o, hash: 0, history: Vec::new() };
         let (x_won, o_won) = (game.has_line(x), game.has_line(o));
-        if (x_won && o_won) || (x_won && xs == os) || (o_won && xs > os) {
+        if (x_won && (o_won || xs == os)) || (o_won && xs > os) {
             return Err(format!("position '{quoted}' cannot arise: play continued after a win"));
         }
         Ok(Self { hash: game.compute_hash(), ..game })
@@ -145,7 +145,7 @@ impl TicTacToe {
     }
 
     fn has_line(&self, bits: u16) -> bool {
-        LINES.iter().any(|&line| bits & line == line)
+        LINES.iter().any(|&line| (bits & line) ^ line == 0)
     }
 
     /// Parses `b2` or `4` into a cell, without checking that it is empty.
@@ -319,5 +319,29 @@ mod tests {
             assert_eq!(game.hash(), game.compute_hash());
         }
         assert_eq!(game, start);
+    }
+}
+
+impl crate::games::RegisteredGame for TicTacToe {
+    const ID: &'static str = "tictactoe";
+    const NAME: &'static str = "Tic-tac-toe";
+    const SIDES: [&'static str; 2] = ["X", "O"];
+    const DEFAULT_POSITION: &'static str = "x.o/.x./..o";
+    const POSITION_HELP: &'static str =
+        "Nine cells x, o or . row by row from the top left (x.o/.o./x..); X moves first.";
+    const DEFAULT_DEPTH: u32 = 9;
+    const MAX_DEPTH: u32 = 9;
+
+    fn parse_position(text: &str) -> Result<Self, String> {
+        TicTacToe::from_position(text)
+    }
+
+    fn position_text(&self) -> String {
+        TicTacToe::position_text(self)
+    }
+
+    /// Nine cells, with no blank inside and no tree's bracket.
+    fn looks_like(text: &str) -> bool {
+        !text.trim().contains(char::is_whitespace) && !text.trim_start().starts_with('(')
     }
 }

@@ -77,7 +77,7 @@ impl Game for UniformTree {
     type Move = u8;
 
     fn side_to_move(&self) -> Side {
-        if self.path.len() % 2 == 0 { Side::First } else { Side::Second }
+        if self.path.len().is_multiple_of(2) { Side::First } else { Side::Second }
     }
 
     fn legal_moves(&self, moves: &mut Vec<u8>) {

@@ -56,6 +56,19 @@ impl Grid {
         (cell - y * self.width, y)
     }
 
+    /// The free cell at `(x, y)` as a query's `what` ("start", "goal"), or why it cannot be one:
+    /// "the start 0,0 is a blocked cell". The one check the CLI, the lab and lectures share.
+    pub fn endpoint(&self, (x, y): (u32, u32), what: &str) -> Result<u32, String> {
+        if !self.contains(i64::from(x), i64::from(y)) {
+            return Err(format!("the {what} {x},{y} is outside the {}x{} map", self.width(), self.height()));
+        }
+        let cell = self.cell(x, y);
+        if !self.is_cell_passable(cell) {
+            return Err(format!("the {what} {x},{y} is a blocked cell"));
+        }
+        Ok(cell)
+    }
+
     pub fn contains(&self, x: i64, y: i64) -> bool {
         x >= 0 && y >= 0 && x < self.width as i64 && y < self.height as i64
     }

@@ -4,14 +4,12 @@
 
 use std::path::Path;
 
-use super::{CELL_TAG, Cell, Lecture, Problem};
-use crate::adversarial::engine::{EngineAlgorithm, EngineResult, EngineSpec};
-use crate::adversarial::mcts_trace::MctsEvent;
-use crate::adversarial::tree::TreeEvent;
+use super::values::{self, Values};
+use super::{CELL_TAG, Cell, Lecture, Problem, expect};
+use crate::adversarial::engine::{EngineAlgorithm, UCT_DEFAULT_ITERATIONS};
+use crate::adversarial::recording::{Recording, Replay, SearchSpec, record};
+use crate::games::GameKind;
 use crate::games::barca::Barca;
-use crate::games::custom_tree::CustomTree;
-use crate::games::tictactoe::TicTacToe;
-use crate::games::{DefaultEval, Game};
 use crate::grid::Grid;
 use crate::navmesh::grid_outline::{said_of_cell, snap_to_cell};
 use crate::navmesh::search::PreparedMesh;
@@ -19,10 +17,10 @@ use crate::navmesh::tastar::locate_free;
 use crate::pathfinding::planner::Planner;
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::pathfinding::{GridSearch, SearchSpace};
-use crate::scene::{GameKind, Lab, LogSource, MapSource, Replayed, RunSpec, Scene, field_index};
+use crate::scene::{Lab, LogSource, MapSource, Replayed, RunSpec, Scene, field_index};
 use crate::text::quote;
 use crate::tournament::TuneLog;
-use crate::trace::{Progress, Recorder, Trace, Watched};
+use crate::trace::{Progress, Recorder, Trace};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
@@ -31,6 +29,15 @@ use std::time::Duration;
 /// that opens where its recording stops. Steps are checked against the search recorded as the app
 /// records it (with the same cap on events), so this runs each cell's search once.
 pub fn check(lecture: &Lecture, base: &Path) -> Vec<Problem> {
+    let mut problems = check_lecture(lecture);
+    problems.extend(cell_values(lecture, base).into_iter().flat_map(|cell| cell.problems));
+    problems.sort_by_key(|problem| problem.line);
+    problems
+}
+
+/// The problems of the lecture as a whole, before its cells': its own warnings (see
+/// [`Lecture::warnings`]), and one when it has no cells.
+pub fn check_lecture(lecture: &Lecture) -> Vec<Problem> {
     let mut problems = Vec::new();
     if lecture.cells().next().is_none() {
         problems.push(Problem::warning(
@@ -39,14 +46,37 @@ pub fn check(lecture: &Lecture, base: &Path) -> Vec<Problem> {
         ));
     }
     problems.extend(lecture.warnings.iter().cloned());
-    for cell in lecture.cells() {
-        match read_cell(cell, base).and_then(|(scene, read)| check_step(cell, &scene, read)) {
-            Ok(warning) => problems.extend(warning),
-            Err(problem) => problems.push(problem),
-        }
-    }
-    problems.sort_by_key(|problem| problem.line);
     problems
+}
+
+/// One cell checked: what its recording measures, and its problems.
+pub struct CellValues {
+    /// The line of the cell's opening fence.
+    pub line: usize,
+    pub values: Values,
+    pub problems: Vec<Problem>,
+}
+
+/// Every cell of `lecture` checked and measured, in file order (see [`check`]).
+pub fn cell_values(lecture: &Lecture, base: &Path) -> Vec<CellValues> {
+    lecture.cells().map(|cell| measure(cell, base)).collect()
+}
+
+fn measure(cell: &Cell, base: &Path) -> CellValues {
+    let (values, problems) =
+        match read_cell(cell, base).and_then(|(scene, read)| Ok((record_cell(cell, &scene, read)?, scene))) {
+            Ok((Some(recorded), scene)) => {
+                let problems = recorded_problems(cell, &scene, &recorded);
+                (recorded.values, problems)
+            }
+            Ok((None, scene)) if !scene.expect.is_empty() => {
+                let why = "expect: this cell measures nothing: it gives no query (start and goal), position or tree";
+                (Values::new(), vec![Problem::new(key_line(cell, "expect"), why)])
+            }
+            Ok((None, _)) => (Values::new(), Vec::new()),
+            Err(problem) => (Values::new(), vec![problem]),
+        };
+    CellValues { line: cell.line, values, problems }
 }
 
 /// The cell's scene, its map paths resolved against `base`, or its first problem: everything its
@@ -84,9 +114,9 @@ fn read_cell(cell: &Cell, base: &Path) -> Result<(Scene, Read), Problem> {
             let Some(grid) = scene.load_grid().map_err(|e| map_problem(cell, &scene, e))? else {
                 return Ok((scene, Read::Nothing));
             };
-            if let Some((start, goal)) = scene.cells().map_err(|e| at(e.field)(e.message))? {
-                grid_endpoint(&grid, start, "start").map_err(at("start"))?;
-                grid_endpoint(&grid, goal, "goal").map_err(at("goal"))?;
+            if let Some([start, goal]) = scene.cells().map_err(|e| at(e.field)(e.message))? {
+                grid.endpoint(start, "start").map_err(at("start"))?;
+                grid.endpoint(goal, "goal").map_err(at("goal"))?;
             }
             for (key, planner) in grid_planners(&scene) {
                 planner.check(&grid).map_err(at(key))?;
@@ -153,53 +183,84 @@ fn grid_planners(scene: &Scene) -> Vec<(&'static str, Planner)> {
     [("spec", first), ("compare", second)].into_iter().filter_map(|(key, planner)| Some((key, planner?))).collect()
 }
 
-/// Whether `text` is a game-tree position with something to search (a tic-tac-toe board or a Barca
-/// FEN, the game not over), else why: the parser's reason for the game the text looks like.
+/// Whether `text` is a game-tree position with something to search (a game's position, the game
+/// not over), else why: the parser's reason for the game the text looks like.
 pub fn check_position(text: &str) -> Result<(), String> {
-    let game = GameKind::of_position(text);
-    let outcome = match game {
-        GameKind::Barca => read_fen(text)?.outcome(),
-        _ => TicTacToe::from_position(text)?.outcome(),
-    };
-    game.searchable(outcome)
+    let game = GameKind::of_position(text).unwrap_or(GameKind::TicTacToe);
+    game.parse(text).map_err(|e| format!("'{}': {e}", quote(text)))?.searchable().map(drop)
 }
 
 fn read_fen(text: &str) -> Result<Barca, String> {
     Barca::from_fen(text.trim()).map_err(|e| format!("'{}': {e}", quote(text)))
 }
 
-/// Records the cell's search as its page does and checks that its step is in it (grid and polygon
-/// cells that give their query, game-tree cells that give their position or tree; other cells
-/// leave the query to their page); a warning when the step is the end of a recording that stops
-/// before its search does.
-fn check_step(cell: &Cell, scene: &Scene, read: Read) -> Result<Option<Problem>, Problem> {
+/// A cell's search recorded as its page records it: where its step lands, and what it measures.
+pub struct Recorded {
+    /// The number of events to replay to the step, or why the step is not in the recording.
+    step: Result<usize, String>,
+    /// What to tell the author about the step though it opens (see [`crate::scene::Step::warning`]).
+    warning: Option<String>,
+    pub values: Values,
+}
+
+/// The problems with a recorded cell: a step not in its recording (or a warning about it), and
+/// each `expect` entry its values do not show.
+fn recorded_problems(cell: &Cell, scene: &Scene, recorded: &Recorded) -> Vec<Problem> {
     let line = key_line(cell, "step");
+    let mut problems = match &recorded.step {
+        Ok(_) => recorded.warning.iter().map(|warning| Problem::warning(line, warning.clone())).collect(),
+        Err(message) => vec![Problem::new(line, message.clone())],
+    };
+    problems.extend(expect::mismatches(cell, &scene.expect, &recorded.values));
+    problems
+}
+
+/// Records the cell's search as its page does (grid and polygon cells that give their query,
+/// game-tree cells that give their position or tree); `None` for other cells, which leave the
+/// query to their page and so measure nothing.
+fn record_cell(cell: &Cell, scene: &Scene, read: Read) -> Result<Option<Recorded>, Problem> {
     let step = scene.step;
-    let resolved = |resolved: Result<usize, String>, warning: Option<String>| match resolved {
-        Ok(_) => Ok(warning.map(|warning| Problem::warning(line, warning))),
-        Err(message) => Err(Problem::new(line, message)),
+    let done = |resolved: Result<usize, String>, warning: Option<String>, values: Values| {
+        Ok(Some(Recorded { step: resolved, warning, values }))
     };
     match scene.lab {
         Lab::Grid | Lab::Hierarchical => {
-            let (Read::Grid(grid), Some((start, goal))) = (read, scene.cells().ok().flatten()) else {
+            let (Read::Grid(grid), Some([start, goal])) = (read, scene.cells().ok().flatten()) else {
                 return Ok(None);
             };
-            if let (Some(Replayed::Planner), Some(RunSpec::Planner(planner))) = (scene.replay, scene.spec) {
-                let prepared = planner.prepare(&grid).map_err(|e| Problem::new(key_line(cell, "spec"), e))?;
-                let mut recorder = Recorder::default();
-                let (start, goal) = (grid.cell(start.0, start.1), grid.cell(goal.0, goal.1));
-                planner.query(&prepared, &grid, start, goal, &mut SearchSpace::new(), &mut recorder);
-                let trace = recorder.finish();
-                return resolved(step.in_plan(&trace), step.warning(&trace));
+            let (start, goal) = (grid.cell(start.0, start.1), grid.cell(goal.0, goal.1));
+            let mut values = Values::new();
+            let (mut plan, mut flat) = (None, Vec::new());
+            for (key, planner) in grid_planners(scene) {
+                let prefix = if key == "spec" { "" } else { "compare_" };
+                match planner.grid_search() {
+                    Some(search) => {
+                        let mut recorder = Recorder::default();
+                        let result = search.run(&grid, start, goal, &mut SearchSpace::new(), &mut recorder);
+                        values::search_values(prefix, &result, &mut values);
+                        flat.push((key, recorder.finish()));
+                    }
+                    None => {
+                        let prepared = planner.prepare(&grid).map_err(|e| Problem::new(key_line(cell, key), e))?;
+                        let mut recorder = Recorder::default();
+                        let answer =
+                            planner.query(&prepared, &grid, start, goal, &mut SearchSpace::new(), &mut recorder);
+                        values::answer_values(prefix, &answer, &mut values);
+                        plan = Some(recorder.finish());
+                    }
+                }
             }
-            // The page steps through the flat search; the hierarchical lab's is its second spec.
-            let flat = if scene.lab == Lab::Hierarchical { scene.compare } else { scene.spec };
-            let search = match flat {
-                Some(RunSpec::Planner(planner)) => planner.grid_search().unwrap_or_default(),
-                _ => GridSearch::default(),
+            if let (Some(Replayed::Planner), Some(trace)) = (scene.replay, &plan) {
+                return done(step.in_plan(trace), step.warning(trace), values);
+            }
+            // The page steps through the flat search (the hierarchical lab's is its second spec),
+            // A* when the cell names none.
+            let key = if scene.lab == Lab::Hierarchical { "compare" } else { "spec" };
+            let trace = match flat.into_iter().find(|(field, _)| *field == key) {
+                Some((_, trace)) => trace,
+                None => search_trace(&grid, GridSearch::default(), start, goal),
             };
-            let trace = search_trace(&grid, search, start, goal);
-            resolved(step.in_search(&trace), step.warning(&trace))
+            done(step.in_search(&trace), step.warning(&trace), values)
         }
         Lab::Polygon => {
             let (Read::Mesh(prepared, grid), Some(start), Some(goal)) = (read, scene.start, scene.goal) else {
@@ -207,19 +268,34 @@ fn check_step(cell: &Cell, scene: &Scene, read: Read) -> Result<Option<Problem>,
             };
             let mut recorder = Recorder::default();
             let snap = |point| snap_to_cell(grid.as_ref(), point);
-            prepared.query(snap(start), snap(goal), &mut recorder).map_err(|e| {
+            let result = prepared.query(snap(start), snap(goal), &mut recorder).map_err(|e| {
                 // The search names the endpoint at fault first.
                 let field = if e.starts_with("goal") { "goal" } else { "start" };
                 Problem::new(key_line(cell, field), e)
             })?;
             let trace = recorder.finish();
-            resolved(step.in_search(&trace), step.warning(&trace))
+            let mut values = Values::new();
+            values::mesh_values(&result, &mut values);
+            done(step.in_search(&trace), step.warning(&trace), values)
         }
-        Lab::GameTree => match game_tree_trace(scene) {
+        Lab::GameTree => match game_tree_recording(scene) {
             None => Ok(None),
-            Some(Err(message)) => Err(Problem::new(line, message)),
-            Some(Ok(Recorded::Tree(trace))) => resolved(step.in_tree(&trace), step.warning(&trace)),
-            Some(Ok(Recorded::Mcts(trace))) => resolved(step.in_mcts(&trace), step.warning(&trace)),
+            Some(Err(message)) => Err(Problem::new(key_line(cell, "step"), message)),
+            Some(Ok(mut recording)) => {
+                let (resolved, warning) = match &recording.replay {
+                    Replay::Tree(replay) => {
+                        let trace = replay.player.trace();
+                        (step.in_tree(trace), step.warning(trace))
+                    }
+                    Replay::Mcts(replay) => {
+                        let trace = replay.player.trace();
+                        (step.in_mcts(trace), step.warning(trace))
+                    }
+                };
+                let mut values = Values::new();
+                values::game_tree_values(&mut recording, &mut values);
+                done(resolved, warning, values)
+            }
         },
         // The Barca page opens on its position (its step is always the end); a tuning log has no steps.
         Lab::Barca | Lab::Tuning => Ok(None),
@@ -229,76 +305,39 @@ fn check_step(cell: &Cell, scene: &Scene, read: Read) -> Result<Option<Problem>,
 /// How long `--check` lets a game-tree cell's search run to find its step.
 pub const TREE_CHECK_TIME: Duration = Duration::from_secs(20);
 
-/// A game-tree search's recording: a tree search's or UCT's.
-enum Recorded {
-    Tree(Trace<TreeEvent>),
-    Mcts(Trace<MctsEvent>),
-}
-
 /// The game-tree cell's search, recorded as the page records it; `None` for a cell with no
 /// position or tree (the page's own is searched).
-fn game_tree_trace(scene: &Scene) -> Option<Result<Recorded, String>> {
-    let default = || EngineSpec::depth(EngineAlgorithm::AlphaBeta, 9);
-    let engine = scene.engine().unwrap_or_else(default);
-    if let Some(text) = &scene.tree {
-        let tree = CustomTree::parse(text).ok()?;
-        // The page searches a typed-in tree to its deepest leaf.
-        let engine = EngineSpec { depth: Some(tree.root().height() as u32), ..engine };
-        return Some(record(&tree, &engine));
-    }
-    let text = scene.position.as_deref()?;
-    match TicTacToe::from_position(text) {
-        Ok(game) => Some(record(&game, &engine)),
-        Err(_) => Some(record(&Barca::from_fen(text.trim()).ok()?, &engine)),
-    }
-}
-
-/// Records `engine` on `game` as the game-tree lab does (UCT seeded as there), stopped after
-/// [`TREE_CHECK_TIME`].
-fn record<G: Game>(game: &G, engine: &EngineSpec) -> Result<Recorded, String> {
+fn game_tree_recording(scene: &Scene) -> Option<Result<Recording, String>> {
+    scene.position.as_ref().or(scene.tree.as_ref())?;
+    let default = SearchSpec { algorithm: EngineAlgorithm::AlphaBeta, depth: 9, iterations: UCT_DEFAULT_ITERATIONS };
+    let (position, spec) = match crate::scene::game_tree_request(scene, (GameKind::TicTacToe, ""), default) {
+        Ok(request) => request,
+        Err(message) => return Some(Err(message)),
+    };
     let progress = Progress::default();
     let (done, finished) = mpsc::channel::<()>();
     let watched = &progress;
-    let (searched, stopped) = std::thread::scope(|scope| {
+    let recording = std::thread::scope(|scope| {
         scope.spawn(move || {
             if finished.recv_timeout(TREE_CHECK_TIME) == Err(RecvTimeoutError::Timeout) {
                 watched.stop();
             }
         });
-        let mut tree = Watched::new(Recorder::default(), &progress);
-        let mut mcts = Watched::new(Recorder::default(), &progress);
-        let mut id = EngineSpec::id_engine(16);
-        let searched = engine.search(game, &DefaultEval, &mut id, &mut tree, &mut mcts);
+        let recording = record(position, spec, &progress);
         drop(done);
-        let recorded = searched.map(|result| match result {
-            EngineResult::Tree(_) => Recorded::Tree(tree.into_inner().finish()),
-            EngineResult::Uct(_) => Recorded::Mcts(mcts.into_inner().finish()),
-        });
-        (recorded, progress.is_stopped())
+        recording
     });
-    if stopped {
+    Some(recording.ok_or_else(|| {
         let seconds = TREE_CHECK_TIME.as_secs();
-        return Err(format!("the search ran longer than {seconds} s, so its step could not be checked"));
-    }
-    searched
+        format!("the search ran longer than {seconds} s, so its step could not be checked")
+    }))
 }
 
 /// The search's recording, capped as the grid lab caps it.
-fn search_trace(grid: &Grid, search: GridSearch, (sx, sy): (u32, u32), (gx, gy): (u32, u32)) -> Trace<SearchEvent> {
+fn search_trace(grid: &Grid, search: GridSearch, start: u32, goal: u32) -> Trace<SearchEvent> {
     let mut recorder = Recorder::default();
-    search.run(grid, grid.cell(sx, sy), grid.cell(gx, gy), &mut SearchSpace::new(), &mut recorder);
+    search.run(grid, start, goal, &mut SearchSpace::new(), &mut recorder);
     recorder.finish()
-}
-
-/// The passable cell at `(x, y)`, or why it cannot be an endpoint.
-fn grid_endpoint(grid: &Grid, (x, y): (u32, u32), what: &str) -> Result<(), String> {
-    if !grid.contains(i64::from(x), i64::from(y)) {
-        return Err(format!("the {what} {x},{y} is outside the {}x{} map", grid.width(), grid.height()));
-    }
-    if !grid.is_cell_passable(grid.cell(x, y)) {
-        return Err(format!("the {what} {x},{y} is a blocked cell"));
-    }
-    Ok(())
 }
 
 /// A problem from reading the scene, at the line of the file it names (`scene line N: ...`), else

@@ -14,8 +14,10 @@
 //!   CommonMark); the `---` itself is not shown.
 
 mod check;
+mod expect;
+pub mod values;
 
-pub use check::{check, check_cell, check_position};
+pub use check::{CellValues, cell_values, check, check_cell, check_lecture, check_position};
 
 use std::fmt;
 
@@ -27,6 +29,15 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// What a fenced block's info string starts with to make it a live cell.
 pub const CELL_TAG: &str = "searchlab";
+
+/// The `expect` entries of `cell` that `values` (what its recording measures, see [`cell_values`])
+/// do not show, each at the line that writes it; a cell whose scene does not read gives none.
+pub fn check_expect(cell: &Cell, values: &values::Values) -> Vec<Problem> {
+    match Scene::from_toml(&cell.source) {
+        Ok(scene) => expect::mismatches(cell, &scene.expect, values),
+        Err(_) => Vec::new(),
+    }
+}
 
 /// `scene` as a cell, ready to paste into a lecture.
 pub fn cell_block(scene: &Scene) -> String {
@@ -105,13 +116,17 @@ pub enum Block {
 }
 
 /// One screen when presenting.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Section {
     /// The first line of the section's content.
     pub line: usize,
     /// The text of its first heading, if it has one.
     pub title: Option<String>,
     pub blocks: Vec<Block>,
+    /// The speaker notes: the text of its `<!-- notes: ... -->` comments, which the reading view
+    /// and plain Markdown viewers hide and the presenter view shows (several are joined by a
+    /// blank line).
+    pub notes: String,
 }
 
 /// A parsed lecture file.
@@ -136,7 +151,10 @@ impl Lecture {
         for (index, &line) in lines.iter().enumerate().skip(body_start) {
             splitter.line(index + 1, line);
         }
-        let warnings = std::mem::take(&mut splitter.warnings);
+        let mut warnings = std::mem::take(&mut splitter.warnings);
+        if let Some((line, _)) = &splitter.notes {
+            warnings.push(Problem::warning(*line, "this notes comment is never closed: end it with -->"));
+        }
         let sections = splitter.finish();
         Ok(Self {
             version: front.version,
@@ -296,6 +314,8 @@ struct Splitter {
     cell: Option<(Fence, Cell)>,
     /// The line before was paragraph text, so a `---` under it underlines a heading instead.
     after_text: bool,
+    /// Inside a `<!-- notes: ... -->` comment: its first line and its text so far.
+    notes: Option<(usize, String)>,
 }
 
 impl Splitter {
@@ -309,6 +329,9 @@ impl Splitter {
                 cell.source.push('\n');
             }
             self.after_text = false;
+            return;
+        }
+        if self.notes_line(number, line) {
             return;
         }
         let mut text = false;
@@ -349,13 +372,50 @@ impl Splitter {
         self.after_text = text;
     }
 
+    /// Takes `line` into the speaker notes if it opens, continues or closes a notes comment
+    /// (outside code); the notes go to the section they stand in.
+    fn notes_line(&mut self, number: usize, line: &str) -> bool {
+        let rest = match self.notes.as_mut() {
+            Some(_) => line,
+            None if self.code.is_none() => {
+                let Some(comment) = line.trim_start().strip_prefix("<!--") else { return false };
+                let Some(rest) = comment.trim_start().strip_prefix("notes") else { return false };
+                if !rest.starts_with([':', ' ', '\t']) && !rest.trim().is_empty() && !rest.starts_with("-->") {
+                    return false;
+                }
+                self.notes = Some((number, String::new()));
+                rest.strip_prefix(':').unwrap_or(rest)
+            }
+            None => return false,
+        };
+        let (text, closed) = match rest.split_once("-->") {
+            Some((text, _)) => (text, true),
+            None => (rest, false),
+        };
+        let (_, notes) = self.notes.as_mut().expect("inside notes");
+        if !notes.is_empty() || !text.trim().is_empty() {
+            notes.push_str(text.trim());
+            notes.push('\n');
+        }
+        if closed {
+            let (_, notes) = self.notes.take().expect("inside notes");
+            let section = self.current.get_or_insert_with(|| Section { line: number, ..Section::default() });
+            if !section.notes.is_empty() {
+                section.notes.push('\n');
+            }
+            section.notes.push_str(notes.trim_end());
+            section.notes.push('\n');
+        }
+        true
+    }
+
     /// Ends the current section unless it is still empty; the next one starts at `line`.
     fn new_section(&mut self, line: usize) {
         self.flush_prose();
         match &mut self.current {
             Some(section) if section.blocks.is_empty() => section.line = line,
             _ => {
-                let ended = self.current.replace(Section { line, title: None, blocks: Vec::new() });
+                let ended = self.current.replace(Section { line, ..Section::default() });
                 self.sections.extend(ended);
             }
         }
@@ -375,7 +435,7 @@ impl Splitter {
             Block::Prose { line, .. } | Block::Code { line, .. } => *line,
             Block::Cell(cell) => cell.line,
         };
-        self.current.get_or_insert_with(|| Section { line, title: None, blocks: Vec::new() }).blocks.push(block);
+        self.current.get_or_insert_with(|| Section { line, ..Section::default() }).blocks.push(block);
     }
 
     fn finish(mut self) -> Vec<Section> {
@@ -389,7 +449,7 @@ impl Splitter {
         self.flush_prose();
         self.sections.extend(self.current.take().filter(|s| !s.blocks.is_empty()));
         if self.sections.is_empty() {
-            self.sections.push(Section { line: 1, title: None, blocks: Vec::new() });
+            self.sections.push(Section { line: 1, ..Section::default() });
         }
         self.sections
     }

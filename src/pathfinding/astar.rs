@@ -5,7 +5,8 @@
 //! reopened, which keeps A* optimal even for admissible heuristics that are not consistent.
 
 use super::search_trace::SearchEvent;
-use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
+use super::registry::{GridAlgorithm, Key, Line, Order, best_first};
+use super::{COST_EPSILON, GridSearch, Heuristic, PathResult, SearchSpace};
 use crate::graph::Graph;
 use crate::grid::Grid;
 use crate::trace::{Control, NO_NODE, Tracer};
@@ -62,5 +63,43 @@ pub fn grid_heuristic(grid: &Grid, goal: u32, heuristic: Heuristic) -> impl Fn(u
         let y = cell / width;
         let x = cell - y * width;
         heuristic.estimate(x as f64 - gx as f64, y as f64 - gy as f64)
+    }
+}
+
+/// A* in the registry, weighted when w > 1.
+pub struct Astar;
+
+impl GridAlgorithm for Astar {
+    const ID: &'static str = "astar";
+    const LABEL: &'static str = "A*";
+    const HEURISTIC: bool = true;
+    const WEIGHT: bool = true;
+    const PSEUDOCODE: &'static [Line] = &best_first("    u := the open node with the lowest f = g + w·h");
+
+    fn order(search: &GridSearch) -> Order {
+        Order { label: Self::LABEL, key: Key::F { weight: search.weight }, first_route_only: false, jumps: false }
+    }
+
+    fn run<T: Tracer<SearchEvent>>(
+        search: &GridSearch,
+        grid: &Grid,
+        start: u32,
+        goal: u32,
+        space: &mut SearchSpace,
+        tracer: &mut T,
+    ) -> PathResult {
+        let graph = crate::grid::GridGraph::new(grid, search.rules);
+        let heuristic = grid_heuristic(grid, goal, search.heuristic);
+        astar(&graph, start, goal, heuristic, search.weight, space, tracer)
+    }
+
+    fn suboptimality_reason(search: &GridSearch, _weighted_map: bool) -> Option<String> {
+        if search.weight > 1.0 {
+            Some(format!("weighted A* (w = {}) returns a path within w times the optimal cost", search.weight))
+        } else if !search.heuristic.is_admissible(search.rules) {
+            Some(format!("the {} heuristic overestimates under these move rules", search.heuristic.name()))
+        } else {
+            None
+        }
     }
 }

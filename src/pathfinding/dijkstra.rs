@@ -4,7 +4,8 @@
 //! looked at again.
 
 use super::search_trace::SearchEvent;
-use super::{COST_EPSILON, PathResult, SearchSpace};
+use super::registry::{GridAlgorithm, Key, Line, Order, best_first};
+use super::{COST_EPSILON, GridSearch, PathResult, SearchSpace};
 use crate::graph::Graph;
 use crate::trace::{Control, NO_NODE, Tracer};
 
@@ -49,4 +50,28 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
     }
     tracer.record(|| SearchEvent::Exhausted);
     PathResult { path: None, expanded, pushed }
+}
+
+/// Dijkstra in the registry, searching to the goal.
+pub struct Dijkstra;
+
+impl GridAlgorithm for Dijkstra {
+    const ID: &'static str = "dijkstra";
+    const LABEL: &'static str = "Dijkstra";
+    const PSEUDOCODE: &'static [Line] = &best_first("    u := the open node with the lowest g");
+
+    fn order(_search: &GridSearch) -> Order {
+        Order { label: Self::LABEL, key: Key::G, first_route_only: false, jumps: false }
+    }
+
+    fn run<T: Tracer<SearchEvent>>(
+        search: &GridSearch,
+        grid: &crate::grid::Grid,
+        start: u32,
+        goal: u32,
+        space: &mut SearchSpace,
+        tracer: &mut T,
+    ) -> PathResult {
+        dijkstra(&crate::grid::GridGraph::new(grid, search.rules), start, Some(goal), space, tracer)
+    }
 }

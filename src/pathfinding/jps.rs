@@ -18,7 +18,8 @@
 //! shows the lines being scanned.
 
 use super::search_trace::SearchEvent;
-use super::{COST_EPSILON, Heuristic, PathResult, SearchSpace};
+use super::registry::{GridAlgorithm, Key, Line, Order, best_first};
+use super::{COST_EPSILON, GridSearch, Heuristic, PathResult, SearchSpace};
 use crate::grid::jump_bits::{self, JumpBits, PAD, window};
 use crate::grid::{Connectivity, Grid, MoveRules, SQRT2};
 use crate::trace::{Control, NO_NODE, Tracer};
@@ -258,4 +259,37 @@ pub fn jps<T: Tracer<SearchEvent>>(
     }
     tracer.record(|| SearchEvent::Exhausted);
     PathResult { path: None, expanded, pushed }
+}
+
+/// JPS in the registry.
+pub struct Jps;
+
+impl GridAlgorithm for Jps {
+    const ID: &'static str = "jps";
+    const LABEL: &'static str = "JPS";
+    const PSEUDOCODE: &'static [Line] = &best_first("    u := the open jump point with the lowest f = g + h");
+
+    fn order(_search: &GridSearch) -> Order {
+        Order { label: Self::LABEL, key: Key::F { weight: 1.0 }, first_route_only: false, jumps: true }
+    }
+
+    fn run<T: Tracer<SearchEvent>>(
+        _search: &GridSearch,
+        grid: &Grid,
+        start: u32,
+        goal: u32,
+        space: &mut SearchSpace,
+        tracer: &mut T,
+    ) -> PathResult {
+        jps(grid, start, goal, space, tracer)
+    }
+
+    fn prepare(grid: &Grid) {
+        // Its bits, kept by the grid.
+        grid.jump_bits();
+    }
+
+    fn refusal(grid: &Grid, rules: MoveRules) -> Option<&'static str> {
+        refusal(grid, rules)
+    }
 }

@@ -1,19 +1,25 @@
 //! Shortest-path search on [`Graph`]s: BFS, Dijkstra and A*, one module each, all traced through
 //! [`crate::trace`]; HPA* and PRA* on grids; scenario sets with their optimal lengths.
 
-pub mod astar;
-pub mod bfs;
-pub mod dijkstra;
 pub mod hpa;
-pub mod jps;
 mod open_list;
 pub mod plan_trace;
 pub mod planner;
 pub mod pra;
+pub mod registry;
 pub mod scenarios;
 pub mod search_trace;
 
-use crate::grid::{Connectivity, Grid, GridGraph, MoveRules, SQRT2};
+use registry::GridAlgorithm;
+
+registry::grid_algorithms! {
+    bfs: Bfs,
+    dijkstra: Dijkstra,
+    astar: Astar,
+    jps: Jps,
+}
+
+use crate::grid::{Connectivity, Grid, MoveRules, SQRT2};
 use crate::trace::NO_NODE;
 use open_list::{OpenEntry, OpenHeap, TIE_BITS};
 
@@ -218,28 +224,25 @@ impl SearchSpace {
     }
 }
 
-/// The grid algorithms a query can use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Algorithm {
-    Bfs,
-    Dijkstra,
-    Astar,
-    Jps,
-}
-
-impl Algorithm {
-    pub const ALL: [Algorithm; 4] = [Algorithm::Bfs, Algorithm::Dijkstra, Algorithm::Astar, Algorithm::Jps];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "BFS",
-            Algorithm::Dijkstra => "Dijkstra",
-            Algorithm::Astar => "A*",
-            Algorithm::Jps => "JPS",
-        }
+/// Written as its spec name ([`Algorithm::id`]).
+impl std::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
     }
 }
+
+impl std::str::FromStr for Algorithm {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        Algorithm::from_id(text).ok_or_else(|| {
+            let ids: Vec<&str> = Algorithm::ALL.iter().map(|algorithm| algorithm.id()).collect();
+            format!("unknown search '{}': use {}", crate::text::quote(text), ids.join(", "))
+        })
+    }
+}
+
+crate::serde_as_text!(Algorithm);
 
 /// Everything that decides how a grid query is searched.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -254,55 +257,6 @@ pub struct GridSearch {
 impl Default for GridSearch {
     fn default() -> Self {
         Self { algorithm: Algorithm::Astar, heuristic: Heuristic::Octile, weight: 1.0, rules: MoveRules::MOVINGAI }
-    }
-}
-
-impl GridSearch {
-    pub fn run<T: crate::trace::Tracer<search_trace::SearchEvent>>(
-        &self,
-        grid: &Grid,
-        start: u32,
-        goal: u32,
-        space: &mut SearchSpace,
-        tracer: &mut T,
-    ) -> PathResult {
-        let graph = GridGraph::new(grid, self.rules);
-        match self.algorithm {
-            Algorithm::Bfs => bfs::bfs(&graph, start, goal, space, tracer),
-            Algorithm::Dijkstra => dijkstra::dijkstra(&graph, start, Some(goal), space, tracer),
-            Algorithm::Astar => {
-                let heuristic = astar::grid_heuristic(grid, goal, self.heuristic);
-                astar::astar(&graph, start, goal, heuristic, self.weight, space, tracer)
-            }
-            Algorithm::Jps => jps::jps(grid, start, goal, space, tracer),
-        }
-    }
-
-    /// Why this search cannot run on `grid`, if it cannot; [`Self::run`] expects `None`.
-    pub fn refusal(&self, grid: &Grid) -> Option<&'static str> {
-        match self.algorithm {
-            Algorithm::Jps => jps::refusal(grid, self.rules),
-            _ => None,
-        }
-    }
-
-    /// Why this search may return a path that is not the cheapest, if it may.
-    pub fn suboptimality_reason(&self, weighted_map: bool) -> Option<String> {
-        match self.algorithm {
-            Algorithm::Bfs if self.rules.connectivity == Connectivity::Eight => {
-                Some("BFS minimises the number of steps, not the octile cost".to_string())
-            }
-            Algorithm::Bfs if weighted_map => Some("BFS ignores cell weights".to_string()),
-            Algorithm::Bfs => None,
-            Algorithm::Dijkstra => None,
-            Algorithm::Astar if self.weight > 1.0 => {
-                Some(format!("weighted A* (w = {}) returns a path within w times the optimal cost", self.weight))
-            }
-            Algorithm::Astar if !self.heuristic.is_admissible(self.rules) => {
-                Some(format!("the {} heuristic overestimates under these move rules", self.heuristic.name()))
-            }
-            Algorithm::Astar | Algorithm::Jps => None,
-        }
     }
 }
 

@@ -44,21 +44,25 @@ pub struct Planner {
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Method {
-    Bfs,
-    Dijkstra,
-    Astar { heuristic: Heuristic, weight: f64 },
-    Jps,
-    Hpa { cluster: u32, levels: usize, smooth: bool },
+    /// A flat search of the registry ([`Algorithm`]); the heuristic and weight are read only by
+    /// searches that use them (BFS and Dijkstra keep the defaults).
+    Flat {
+        algorithm: Algorithm,
+        heuristic: Heuristic,
+        weight: f64,
+    },
+    Hpa {
+        cluster: u32,
+        levels: usize,
+        smooth: bool,
+    },
     Pra(PraOptions),
 }
 
 impl Method {
     pub fn name(&self) -> &'static str {
         match self {
-            Method::Bfs => "bfs",
-            Method::Dijkstra => "dijkstra",
-            Method::Astar { .. } => "astar",
-            Method::Jps => "jps",
+            Method::Flat { algorithm, .. } => algorithm.id(),
             Method::Hpa { .. } => "hpa",
             Method::Pra(_) => "pra",
         }
@@ -74,26 +78,30 @@ impl Default for Planner {
 impl Planner {
     /// The planner of a flat search (BFS and Dijkstra drop the heuristic and weight).
     pub fn flat(search: GridSearch) -> Self {
-        let method = match search.algorithm {
-            Algorithm::Bfs => Method::Bfs,
-            Algorithm::Dijkstra => Method::Dijkstra,
-            Algorithm::Astar => Method::Astar { heuristic: search.heuristic, weight: search.weight },
-            Algorithm::Jps => Method::Jps,
-        };
-        Planner { method, rules: search.rules }
+        let GridSearch { algorithm, heuristic, weight, rules } = search;
+        let plain = GridSearch { rules, ..GridSearch::default() };
+        let heuristic = if algorithm.uses_heuristic() { heuristic } else { plain.heuristic };
+        let weight = if algorithm.uses_weight() { weight } else { plain.weight };
+        Planner { method: Method::Flat { algorithm, heuristic, weight }, rules }
+    }
+
+    /// Planner `name` with its default options under `rules` (the heuristic follows the rules).
+    pub fn named(name: &str, rules: MoveRules) -> Result<Planner, String> {
+        let mut planner: Planner = name.parse()?;
+        if let Method::Flat { algorithm, heuristic, .. } = &mut planner.method
+            && algorithm.uses_heuristic()
+        {
+            *heuristic = Planner::default_heuristic(rules);
+        }
+        Ok(Planner { rules, ..planner })
     }
 
     /// The flat search this is, if it is one.
     pub fn grid_search(&self) -> Option<GridSearch> {
-        let rules = self.rules;
-        let plain = GridSearch { rules, ..GridSearch::default() };
         match self.method {
-            Method::Bfs => Some(GridSearch { algorithm: Algorithm::Bfs, ..plain }),
-            Method::Dijkstra => Some(GridSearch { algorithm: Algorithm::Dijkstra, ..plain }),
-            Method::Astar { heuristic, weight } => {
-                Some(GridSearch { algorithm: Algorithm::Astar, heuristic, weight, rules })
+            Method::Flat { algorithm, heuristic, weight } => {
+                Some(GridSearch { algorithm, heuristic, weight, rules: self.rules })
             }
-            Method::Jps => Some(GridSearch { algorithm: Algorithm::Jps, ..plain }),
             Method::Hpa { .. } | Method::Pra(_) => None,
         }
     }
@@ -110,7 +118,7 @@ impl Planner {
     /// Checks the values; the message starts with the option's name (also the CLI flag's).
     pub fn validate(&self) -> Result<(), String> {
         match self.method {
-            Method::Astar { weight, .. } if !(weight.is_finite() && weight >= 1.0) => {
+            Method::Flat { weight, .. } if !(weight.is_finite() && weight >= 1.0) => {
                 Err(format!("weight must be a number >= 1, got {weight}"))
             }
             Method::Hpa { cluster, .. } if !(2..=256).contains(&cluster) => {
@@ -129,10 +137,10 @@ impl Planner {
     pub fn prepare(&self, grid: &Grid) -> Result<Prepared, String> {
         self.check_rules(grid)?;
         let prepared = self.build(grid);
-        if let (Method::Pra(PraOptions { level: Some(level), .. }), Prepared::Pra(pyramid)) = (self.method, &prepared) {
-            if level >= pyramid.height() {
-                return Err(format!("level {level} is above the pyramid's top level {}", pyramid.height() - 1));
-            }
+        if let (Method::Pra(PraOptions { level: Some(level), .. }), Prepared::Pra(pyramid)) = (self.method, &prepared)
+            && level >= pyramid.height()
+        {
+            return Err(format!("level {level} is above the pyramid's top level {}", pyramid.height() - 1));
         }
         Ok(prepared)
     }
@@ -163,12 +171,10 @@ impl Planner {
                 Prepared::Hpa(Hpa::build_levels(grid, self.rules, cluster, levels.clamp(1, 2)))
             }
             Method::Pra(_) => Prepared::Pra(Pyramid::build(grid, self.rules)),
-            Method::Jps => {
-                // Its bits, kept by the grid: built here, not in the first query's time.
-                grid.jump_bits();
+            Method::Flat { .. } => {
+                self.grid_search().expect("a flat search").prepare(grid);
                 Prepared::Flat
             }
-            _ => Prepared::Flat,
         }
     }
 
@@ -293,8 +299,10 @@ impl fmt::Display for Planner {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut items = Vec::new();
         match self.method {
-            Method::Astar { heuristic, weight } => {
-                items.push(heuristic.name().to_string());
+            Method::Flat { algorithm, heuristic, weight } => {
+                if algorithm.uses_heuristic() {
+                    items.push(heuristic.name().to_string());
+                }
                 if weight != 1.0 {
                     items.push(format!("weight={weight}"));
                 }
@@ -315,7 +323,6 @@ impl fmt::Display for Planner {
                     items.push(format!("width={width}"));
                 }
             }
-            Method::Bfs | Method::Dijkstra | Method::Jps => {}
         }
         if self.rules.connectivity == Connectivity::Four {
             items.push("4conn".to_string());
@@ -339,15 +346,6 @@ impl FromStr for Planner {
         let corner_cutting = spec.one_of(["corner-cut", "no-corner-cut"]) == Some("corner-cut");
         let rules = MoveRules { connectivity, corner_cutting };
         let method = match spec.name {
-            "bfs" => Method::Bfs,
-            "dijkstra" => Method::Dijkstra,
-            "astar" => {
-                let names = Heuristic::ALL.map(Heuristic::name);
-                let heuristic = spec.one_of(names).map_or(Planner::default_heuristic(rules), |name| {
-                    Heuristic::ALL.into_iter().find(|h| h.name() == name).expect("one of the names")
-                });
-                Method::Astar { heuristic, weight: spec.value("weight")?.unwrap_or(1.0) }
-            }
             "hpa" => {
                 let no_smooth = spec.one_of(["smooth", "no-smooth"]) == Some("no-smooth");
                 Method::Hpa {
@@ -356,29 +354,50 @@ impl FromStr for Planner {
                     smooth: !no_smooth,
                 }
             }
-            "jps" => Method::Jps,
             "pra" => Method::Pra(PraOptions {
                 level: spec.value("level")?,
                 k: spec.value("k")?,
                 width: spec.value("width")?.unwrap_or(PraOptions::DEFAULT_WIDTH),
             }),
-            name => {
-                const NAMES: [&str; 6] = ["bfs", "dijkstra", "astar", "jps", "hpa", "pra"];
-                // "jps,4conn": a known planner with its options after a comma instead of a colon.
-                let hint = match name.split_once(',') {
-                    Some((head, options)) if NAMES.contains(&head) => {
-                        format!("options follow a colon, as in {head}:{}", quote(options))
-                    }
-                    _ => format!("use {} or {}", NAMES[..5].join(", "), NAMES[5]),
-                };
-                return Err(format!("unknown planner '{}': {hint}", quote(name)));
-            }
+            name => match Algorithm::from_id(name) {
+                Some(algorithm) => {
+                    let heuristic = if algorithm.uses_heuristic() {
+                        let names = Heuristic::ALL.map(Heuristic::name);
+                        spec.one_of(names).map_or(Planner::default_heuristic(rules), |name| {
+                            Heuristic::ALL.into_iter().find(|h| h.name() == name).expect("one of the names")
+                        })
+                    } else {
+                        Heuristic::Octile
+                    };
+                    let weight = if algorithm.uses_weight() { spec.value("weight")?.unwrap_or(1.0) } else { 1.0 };
+                    Method::Flat { algorithm, heuristic, weight }
+                }
+                None => return Err(unknown_planner(name)),
+            },
         };
         spec.done(Planner { method, rules }, Planner::validate)
     }
 }
 
 crate::serde_as_text!(Planner);
+
+/// The names a planner spec can start with: the registry's flat searches, then HPA* and PRA*.
+pub fn planner_names() -> Vec<&'static str> {
+    Algorithm::ALL.iter().map(|algorithm| algorithm.id()).chain(["hpa", "pra"]).collect()
+}
+
+/// Says that `name` names no planner, and how to write a known one given with a comma for its colon.
+fn unknown_planner(name: &str) -> String {
+    let names = planner_names();
+    // "jps,4conn": a known planner with its options after a comma instead of a colon.
+    let hint = match name.split_once(',') {
+        Some((head, options)) if names.contains(&head) => {
+            format!("options follow a colon, as in {head}:{}", quote(options))
+        }
+        _ => format!("use {}", crate::text::or_list(&names)),
+    };
+    format!("unknown planner '{}': {hint}", quote(name))
+}
 
 #[cfg(test)]
 mod tests {
@@ -390,7 +409,10 @@ mod tests {
         let four_cutting = MoveRules { connectivity: Connectivity::Four, corner_cutting: true };
         assert_eq!(
             planner,
-            Planner { method: Method::Astar { heuristic: Heuristic::Manhattan, weight: 1.5 }, rules: four_cutting }
+            Planner {
+                method: Method::Flat { algorithm: Algorithm::Astar, heuristic: Heuristic::Manhattan, weight: 1.5 },
+                rules: four_cutting
+            }
         );
         assert_eq!(planner.to_string(), "astar:manhattan,weight=1.5,4conn,corner-cut");
         assert_eq!("astar".parse::<Planner>().unwrap(), Planner::default());

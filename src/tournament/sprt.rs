@@ -73,7 +73,8 @@ impl Sprt {
 
     /// Checks the parameters: elo0 < elo1 and error rates strictly between 0 and ½.
     pub fn validate(&self) -> Result<(), String> {
-        if !(self.elo0 < self.elo1) {
+        // Written so that a NaN bound is refused too.
+        if self.elo0.partial_cmp(&self.elo1) != Some(std::cmp::Ordering::Less) {
             return Err(format!("SPRT needs elo0 < elo1, got {} and {}", self.elo0, self.elo1));
         }
         for (name, rate) in [("alpha", self.alpha), ("beta", self.beta)] {

@@ -103,3 +103,12 @@ pub fn polyanya_grid(n: i32, holes: &[(i32, i32)]) -> String {
     }
     text
 }
+
+/// What a parser must answer to any input: a value, or one non-empty line saying what is wrong
+/// (never a panic, which the calling property test would catch as a failure too).
+pub fn assert_one_line_error<T, E: std::fmt::Display>(result: Result<T, E>) {
+    if let Err(error) = result {
+        let message = error.to_string();
+        assert!(!message.trim().is_empty() && !message.contains('\n'), "not one line: {message:?}");
+    }
+}

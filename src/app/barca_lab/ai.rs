@@ -148,16 +148,16 @@ impl MoveJob {
 
 /// The computer player between moves: its engine, with the table and UCT tree it keeps for the
 /// next move, or (in the browser) the session whose Web Worker keeps the engine.
-pub struct Player {
+pub struct ComputerPlayer {
     spec: EngineSpec,
     /// Between moves, when the session keeps no state.
     engine: Option<Engine<Barca>>,
     session: Session,
 }
 
-impl Player {
-    pub fn new(spec: EngineSpec) -> Player {
-        Player { spec, engine: None, session: Session::default() }
+impl ComputerPlayer {
+    pub fn new(spec: EngineSpec) -> ComputerPlayer {
+        ComputerPlayer { spec, engine: None, session: Session::default() }
     }
 
     pub fn spec(&self) -> &EngineSpec {
@@ -179,7 +179,7 @@ pub struct Thinking {
     /// Its progress's stop ("Stop") makes the searches answer with the best move found so far.
     pub job: Job,
     /// Dropped after the job: a job hands its worker back to a live session only.
-    player: Player,
+    player: ComputerPlayer,
     algorithm: EngineAlgorithm,
     /// The position thought about, to read the best move so far.
     game: Barca,
@@ -197,7 +197,7 @@ impl Thinking {
     pub fn start(
         game: &Barca,
         weights: &Weights,
-        mut player: Player,
+        mut player: ComputerPlayer,
         seed: u64,
         repaint: Option<egui::Context>,
     ) -> Thinking {
@@ -211,7 +211,7 @@ impl Thinking {
     }
 
     /// The player, once its move is in, with the engine the answer handed back (if any).
-    pub fn into_player(self, engine: Option<Engine<Barca>>) -> Player {
+    pub fn into_player(self, engine: Option<Engine<Barca>>) -> ComputerPlayer {
         let mut player = self.player;
         player.engine = engine;
         player
@@ -309,7 +309,7 @@ mod tests {
             let thinking = Thinking::start(
                 &game,
                 &Weights::default(),
-                Player::new(ai_engine(algorithm, Difficulty::Hard)),
+                ComputerPlayer::new(ai_engine(algorithm, Difficulty::Hard)),
                 5,
                 None,
             );
@@ -374,7 +374,7 @@ mod tests {
     #[test]
     fn the_player_keeps_its_tree_from_move_to_move_on_a_thread() {
         let mut game = Barca::start();
-        let mut player = Player::new(ai_engine(EngineAlgorithm::Uct, Difficulty::Easy));
+        let mut player = ComputerPlayer::new(ai_engine(EngineAlgorithm::Uct, Difficulty::Easy));
         let mut tried = None;
         for seed in 0..2 {
             let thinking = Thinking::start(&game, &Weights::default(), player, seed, None);

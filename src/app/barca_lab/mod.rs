@@ -11,7 +11,7 @@ use crate::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use self::ai::{AiAnswer, Player, Thinking, ai_engine};
+use self::ai::{AiAnswer, ComputerPlayer, Thinking, ai_engine};
 use super::Lesson;
 use super::barca_board::{BoardDecor, Square};
 use super::worker::Response;
@@ -69,7 +69,7 @@ impl Mode {
 /// Everything the page remembers between runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct Settings {
+pub struct BarcaSettings {
     pub players: [Seat; 2],
     /// The computer: `Id` (alpha-beta) or `Uct`, at `difficulty`.
     pub algorithm: EngineAlgorithm,
@@ -81,7 +81,7 @@ pub struct Settings {
     pub flipped: bool,
 }
 
-impl Default for Settings {
+impl Default for BarcaSettings {
     fn default() -> Self {
         Self {
             players: Mode::HumanVsComputer.players(),
@@ -135,7 +135,7 @@ pub struct Notice {
 }
 
 pub struct BarcaLab {
-    settings: Settings,
+    settings: BarcaSettings,
     game: Barca,
     /// Moves taken back, the next one to redo last.
     redo: Vec<BarcaMove>,
@@ -150,7 +150,7 @@ pub struct BarcaLab {
     paused: bool,
     thinking: Option<Thinking>,
     /// The computer player between moves, with its table and UCT tree (taken by a running search).
-    engine: Option<Player>,
+    engine: Option<ComputerPlayer>,
     /// The last computer move's search, in one line.
     last_search: Option<String>,
     last_move_at: Instant,
@@ -173,7 +173,7 @@ fn side_index(side: Side) -> usize {
 
 impl BarcaLab {
     pub fn new() -> Self {
-        Self::with_settings(Settings::default())
+        Self::with_settings(BarcaSettings::default())
     }
 
     /// The lab as it was left: `saved` is what `Lesson::save` returned in an earlier run.
@@ -181,7 +181,7 @@ impl BarcaLab {
         Self::with_settings(crate::app::settings_from(saved))
     }
 
-    pub fn with_settings(settings: Settings) -> Self {
+    pub fn with_settings(settings: BarcaSettings) -> Self {
         let game = Barca::start();
         Self {
             fen_text: game.to_fen(),
@@ -207,7 +207,7 @@ impl BarcaLab {
         &self.game
     }
 
-    pub fn settings(&self) -> &Settings {
+    pub fn settings(&self) -> &BarcaSettings {
         &self.settings
     }
 
@@ -500,7 +500,7 @@ impl BarcaLab {
         self.thinking = Some(Thinking::start(
             &self.game,
             &self.weights,
-            engine.unwrap_or_else(|| Player::new(spec)),
+            engine.unwrap_or_else(|| ComputerPlayer::new(spec)),
             self.moves_made ^ self.game.hash(),
             self.repaint.clone(),
         ));

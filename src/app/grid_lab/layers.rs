@@ -17,7 +17,7 @@ use super::replay::{SearchReplay, flat_search, millis, timed};
 use crate::app::worker::shared;
 use crate::app::{theme, widgets};
 use crate::grid::{Grid, MoveRules, Obstacle};
-// The app's `Planner` is the on/off choice; the library's is the full spec.
+// The app's `PlannerChoice` is the on/off choice; the library's `Planner` is the full spec.
 use crate::pathfinding::plan_trace::PlanView;
 use crate::pathfinding::planner::{Answer, Method, Planner as PlannerSpec, Prepared};
 use crate::pathfinding::pra::PraOptions;
@@ -27,21 +27,21 @@ use crate::trace::{NoTrace, Player, Recorder};
 
 /// The hierarchical planner run beside the replayed search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum Planner {
+pub enum PlannerChoice {
     #[default]
     Off,
     Hpa,
     Pra,
 }
 
-impl Planner {
-    pub const ALL: [Planner; 3] = [Planner::Off, Planner::Hpa, Planner::Pra];
+impl PlannerChoice {
+    pub const ALL: [PlannerChoice; 3] = [PlannerChoice::Off, PlannerChoice::Hpa, PlannerChoice::Pra];
 
     pub fn name(self) -> &'static str {
         match self {
-            Planner::Off => "Off",
-            Planner::Hpa => "HPA*",
-            Planner::Pra => "PRA*",
+            PlannerChoice::Off => "Off",
+            PlannerChoice::Hpa => "HPA*",
+            PlannerChoice::Pra => "PRA*",
         }
     }
 }
@@ -78,7 +78,7 @@ impl Default for Layers {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct HierarchySettings {
-    pub planner: Planner,
+    pub planner: PlannerChoice,
     /// HPA*: cluster side, levels (1 or 2), smoothing.
     pub cluster: u32,
     pub levels: usize,
@@ -99,7 +99,7 @@ pub struct HierarchySettings {
 impl Default for HierarchySettings {
     fn default() -> Self {
         Self {
-            planner: Planner::Off,
+            planner: PlannerChoice::Off,
             cluster: 10,
             levels: 1,
             smooth: true,
@@ -115,16 +115,18 @@ impl Default for HierarchySettings {
 
 impl HierarchySettings {
     /// What the plan depends on; the rest only changes the drawing.
-    pub fn plan_key(&self) -> (Planner, u32, usize, bool, Option<usize>, Option<usize>, usize) {
+    pub fn plan_key(&self) -> (PlannerChoice, u32, usize, bool, Option<usize>, Option<usize>, usize) {
         (self.planner, self.cluster, self.levels, self.smooth, self.pra_level, self.pra_k, self.pra_width)
     }
 
     /// The library's planner for these settings under `rules`; None when the planner is off.
     pub fn planner(&self, rules: MoveRules) -> Option<PlannerSpec> {
         let method = match self.planner {
-            Planner::Off => return None,
-            Planner::Hpa => Method::Hpa { cluster: self.cluster, levels: self.levels, smooth: self.smooth },
-            Planner::Pra => Method::Pra(PraOptions { level: self.pra_level, k: self.pra_k, width: self.pra_width }),
+            PlannerChoice::Off => return None,
+            PlannerChoice::Hpa => Method::Hpa { cluster: self.cluster, levels: self.levels, smooth: self.smooth },
+            PlannerChoice::Pra => {
+                Method::Pra(PraOptions { level: self.pra_level, k: self.pra_k, width: self.pra_width })
+            }
         };
         Some(PlannerSpec { method, rules })
     }
@@ -284,7 +286,7 @@ pub struct HierarchyState {
 /// A planner's figures against A* on the same query, as the table shows them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlanSummary {
-    pub planner: Planner,
+    pub planner: PlannerChoice,
     pub cost: Option<f64>,
     pub astar_cost: Option<f64>,
     /// Nodes expanded per level, index = level (0 = the grid).
@@ -366,14 +368,17 @@ impl HierarchyState {
         let plan = self.plan.as_ref()?;
         let (planner, cost, expanded_per_level, complete) = match &plan.answer {
             Answer::Hpa(result) => (
-                Planner::Hpa,
+                PlannerChoice::Hpa,
                 result.path.as_ref().map(|p| p.0),
                 result.expanded_per_level.clone(),
                 result.path.is_some(),
             ),
-            Answer::Pra(result) => {
-                (Planner::Pra, result.path.as_ref().map(|p| p.0), result.expanded_per_level.clone(), result.complete)
-            }
+            Answer::Pra(result) => (
+                PlannerChoice::Pra,
+                result.path.as_ref().map(|p| p.0),
+                result.expanded_per_level.clone(),
+                result.complete,
+            ),
             // Plans are hierarchical: the job runs only with HPA* or PRA* on.
             Answer::Flat(_) => return None,
         };
@@ -399,7 +404,7 @@ impl HierarchyState {
     pub fn stepping(&self, settings: &HierarchySettings) -> Option<&Player<PlanView>> {
         self.plan
             .as_ref()
-            .filter(|_| settings.planner != Planner::Off && settings.stepping == Replayed::Planner)
+            .filter(|_| settings.planner != PlannerChoice::Off && settings.stepping == Replayed::Planner)
             .map(|plan| &plan.player)
     }
 
@@ -413,7 +418,7 @@ impl HierarchyState {
         match self.plan.as_ref().map(|plan| &*plan.abstraction) {
             Some(Prepared::Pra(pyramid)) => 0..=pyramid.height() - 1,
             Some(Prepared::Hpa(hpa)) => 1..=hpa.levels(),
-            None if settings.planner == Planner::Hpa => 1..=settings.levels,
+            None if settings.planner == PlannerChoice::Hpa => 1..=settings.levels,
             Some(Prepared::Flat) | None => 1..=1,
         }
     }
@@ -422,16 +427,16 @@ impl HierarchyState {
         let mut edited = *settings;
         ui.horizontal(|ui| {
             ui.label("Planner:");
-            for planner in Planner::ALL {
+            for planner in PlannerChoice::ALL {
                 ui.radio_value(&mut edited.planner, planner, planner.name());
             }
         });
         let layers = &mut edited.layers;
         match edited.planner {
-            Planner::Off => {
+            PlannerChoice::Off => {
                 ui.weak("Pick HPA* or PRA* to plan the same query hierarchically and see its abstraction.");
             }
-            Planner::Hpa => {
+            PlannerChoice::Hpa => {
                 ui.horizontal_wrapped(|ui| {
                     egui::ComboBox::from_label("Cluster size").selected_text(edited.cluster.to_string()).show_ui(
                         ui,
@@ -462,7 +467,7 @@ impl HierarchyState {
                     });
                 }
             }
-            Planner::Pra => {
+            PlannerChoice::Pra => {
                 self.pra_options(ui, &mut edited);
                 let layers = &mut edited.layers;
                 let p = theme::palette(ui.ctx());
@@ -480,7 +485,7 @@ impl HierarchyState {
                 }
             }
         }
-        if edited.planner != Planner::Off {
+        if edited.planner != PlannerChoice::Off {
             let range = self.level_range(&edited);
             edited.shown_level = edited.shown_level.clamp(*range.start(), *range.end());
             let stepping = edited.stepping == Replayed::Planner;
@@ -600,39 +605,7 @@ impl HierarchyState {
                 row(&format!("Graph on level {level}"), size, none());
             }
         }
-        // A* keeps its column whole; the labels and the planner's values wrap in what it leaves, so
-        // on a narrow panel (a projector at 130% text) the A* column stays in view instead of
-        // being cut at the panel's edge.
-        let spacing = ui.spacing().item_spacing.x;
-        let width = |text: &str| widgets::text_width(ui, text, egui::TextStyle::Body);
-        let widest = |column: usize| rows.iter().map(|r| width(&r[column])).fold(0.0, f32::max);
-        let longest_word =
-            |column: usize| rows.iter().flat_map(|r| r[column].split(' ')).map(width).fold(0.0, f32::max);
-        let room = ui.available_width() - widest(2) - 2.0 * spacing;
-        let (labels, ours) = (widest(0), widest(1));
-        let label_width = if labels + ours <= room {
-            labels
-        } else if ours < room / 2.0 {
-            room - ours
-        } else {
-            labels.min(room / 2.0)
-        }
-        .max(longest_word(0));
-        let ours_width = (room - label_width).max(longest_word(1));
-        let wrapped = |ui: &mut egui::Ui, text: String, max_width: f32| {
-            ui.scope(|ui| {
-                ui.set_max_width(max_width);
-                ui.add(egui::Label::new(text).wrap());
-            });
-        };
-        egui::Grid::new("hierarchy-vs-astar").striped(true).num_columns(3).show(ui, |ui| {
-            for [label, ours, astar] in rows {
-                wrapped(ui, label, label_width);
-                wrapped(ui, ours, ours_width);
-                ui.label(astar);
-                ui.end_row();
-            }
-        });
+        comparison_table(ui, rows);
     }
 
     /// A note under the canvas about the level shown, when the plan has nothing there.
@@ -652,7 +625,7 @@ impl HierarchyState {
             let name = settings.planner.name();
             return Some(format!("Stepping through {name}: step {} / {}, {doing}", player.step(), player.len()));
         }
-        let plan = self.plan.as_ref().filter(|_| settings.planner == Planner::Pra)?;
+        let plan = self.plan.as_ref().filter(|_| settings.planner == PlannerChoice::Pra)?;
         let Answer::Pra(result) = &plan.answer else { return None };
         let level = settings.shown_level;
         if result.straight_line {
@@ -670,6 +643,41 @@ impl HierarchyState {
             Some(format!("Level {level}: refined inside the corridor under level {}'s path", level + 1))
         }
     }
+}
+
+/// The planner-vs-A* rows as a table. A* keeps its column whole; the labels and the planner's
+/// values wrap in what it leaves, so on a narrow panel (a projector at 130% text) the A* column
+/// stays in view instead of being cut at the panel's edge.
+fn comparison_table(ui: &mut egui::Ui, rows: Vec<[String; 3]>) {
+    let spacing = ui.spacing().item_spacing.x;
+    let width = |text: &str| widgets::text_width(ui, text, egui::TextStyle::Body);
+    let widest = |column: usize| rows.iter().map(|r| width(&r[column])).fold(0.0, f32::max);
+    let longest_word = |column: usize| rows.iter().flat_map(|r| r[column].split(' ')).map(width).fold(0.0, f32::max);
+    let room = ui.available_width() - widest(2) - 2.0 * spacing;
+    let (labels, ours) = (widest(0), widest(1));
+    let label_width = if labels + ours <= room {
+        labels
+    } else if ours < room / 2.0 {
+        room - ours
+    } else {
+        labels.min(room / 2.0)
+    }
+    .max(longest_word(0));
+    let ours_width = (room - label_width).max(longest_word(1));
+    let wrapped = |ui: &mut egui::Ui, text: String, max_width: f32| {
+        ui.scope(|ui| {
+            ui.set_max_width(max_width);
+            ui.add(egui::Label::new(text).wrap());
+        });
+    };
+    egui::Grid::new("hierarchy-vs-astar").striped(true).num_columns(3).show(ui, |ui| {
+        for [label, ours, astar] in rows {
+            wrapped(ui, label, label_width);
+            wrapped(ui, ours, ours_width);
+            ui.label(astar);
+            ui.end_row();
+        }
+    });
 }
 
 /// PRA* recorded on a 32x32 maze between its first and last open cells, for the layer tests.

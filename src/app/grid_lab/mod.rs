@@ -3,6 +3,7 @@
 
 mod canvas;
 mod cell;
+mod commands;
 mod input;
 mod layers;
 mod narration;
@@ -20,9 +21,9 @@ use serde::{Deserialize, Serialize};
 
 use self::canvas::{CellTexture, MapView};
 use self::layers::HierarchyState;
-pub use self::layers::{HierarchySettings, Layers, PlanSummary, Planner, recomputed_text};
+pub use self::layers::{HierarchySettings, Layers, PlanSummary, PlannerChoice, recomputed_text};
 pub use self::replay::{SearchReplay, StepUnit, millis};
-pub use self::settings::{Brush, DEFAULT_MAP, FileField, MapSource, Settings, Tool};
+pub use self::settings::{Brush, DEFAULT_MAP, FileField, GridSettings, MapOrigin, Tool};
 use super::Lesson;
 use super::file_dialog::NativeDialog;
 use super::history::{History, Step};
@@ -31,9 +32,9 @@ use super::widgets;
 use super::worker::{Job, Request, Response};
 use crate::grid::movingai::{self, Scenario};
 use crate::grid::{Grid, MAX_WEIGHT, MoveRules, generate};
+use crate::pathfinding::GridSearch;
 use crate::pathfinding::plan_trace::PlanView;
 use crate::pathfinding::search_trace::SearchSnapshot;
-use crate::pathfinding::{Algorithm, GridSearch};
 use crate::scene::Scene;
 use crate::trace::{Player, Progress};
 
@@ -82,26 +83,25 @@ struct MapState {
     grid: Grid,
     start: u32,
     goal: u32,
-    source: MapSource,
+    source: MapOrigin,
 }
 
 /// Map states kept for undo: a few dozen, each a copy of the map (1 MB at most for 1024x1024).
 const UNDO_LIMIT: usize = 40;
 
 fn describe(search: &GridSearch) -> String {
-    match search.algorithm {
-        Algorithm::Astar if search.weight > 1.0 => {
-            format!("A* ({}, w = {:.1})", search.heuristic.name(), search.weight)
-        }
-        Algorithm::Astar => format!("A* ({})", search.heuristic.name()),
-        other => other.name().to_string(),
+    let algorithm = search.algorithm;
+    match (algorithm.uses_heuristic(), algorithm.uses_weight() && search.weight > 1.0) {
+        (true, true) => format!("{} ({}, w = {:.1})", algorithm.name(), search.heuristic.name(), search.weight),
+        (true, false) => format!("{} ({})", algorithm.name(), search.heuristic.name()),
+        _ => algorithm.name().to_string(),
     }
 }
 
 /// What the worker sends back: new searches, and the map they ran on if it replaces the current one.
 #[derive(Serialize, Deserialize)]
-pub struct Recorded {
-    new_map: Option<(Grid, MapSource)>,
+pub struct GridRecorded {
+    new_map: Option<(Grid, MapOrigin)>,
     start: u32,
     goal: u32,
     replays: Vec<SearchReplay>,
@@ -115,7 +115,7 @@ pub struct Recorded {
 #[derive(Serialize, Deserialize)]
 enum JobMap {
     Current,
-    Replace(Grid, MapSource),
+    Replace(Grid, MapOrigin),
     Generate(generate::Spec),
 }
 
@@ -151,14 +151,14 @@ impl GridJob {
     }
 
     /// None if stopped.
-    pub fn run(self, progress: &Progress) -> Option<Recorded> {
+    pub fn run(self, progress: &Progress) -> Option<GridRecorded> {
         let GridJob { map, current, searches, start, goal, chosen, plan, show_end } = self;
         let (grid, new_map) = match map {
             JobMap::Current => (current.expect("set with JobMap::Current"), None),
             JobMap::Replace(grid, source) => (grid.clone(), Some((grid, source))),
             JobMap::Generate(spec) => {
                 let grid = spec.generate().expect("checked before the job");
-                (grid.clone(), Some((grid, MapSource::Generated(spec))))
+                (grid.clone(), Some((grid, MapOrigin::Generated(spec))))
             }
         };
         let (start, goal) =
@@ -173,7 +173,7 @@ impl GridJob {
             })
             .collect::<Option<Vec<_>>>()?;
         let hierarchy = plan.and_then(|plan| plan.run(&grid, start, goal, new_map.is_some(), &replays));
-        Some(Recorded { new_map, start, goal, replays, hierarchy, show_end, refused: refused.map(str::to_string) })
+        Some(GridRecorded { new_map, start, goal, replays, hierarchy, show_end, refused: refused.map(str::to_string) })
     }
 }
 
@@ -187,13 +187,13 @@ impl GridJob {
 }
 
 #[cfg(test)]
-impl Recorded {
+impl GridRecorded {
     pub fn plan(self) -> Option<layers::Plan> {
         self.hierarchy
     }
 }
 
-impl Recorded {
+impl GridRecorded {
     pub fn replays(&self) -> &[SearchReplay] {
         &self.replays
     }
@@ -234,12 +234,12 @@ fn corner_endpoints(grid: &Grid, rules: MoveRules) -> (u32, u32) {
 #[derive(Default, serde::Serialize, serde::Deserialize)]
 struct Saved {
     #[serde(flatten)]
-    settings: Settings,
+    settings: GridSettings,
     query: Option<[(u32, u32); 2]>,
 }
 
 pub struct GridLab {
-    settings: Settings,
+    settings: GridSettings,
     grid: Grid,
     start: u32,
     goal: u32,
@@ -283,7 +283,7 @@ impl Default for GridLab {
 impl GridLab {
     /// Opens the default map and starts recording a search on it.
     pub fn new() -> Self {
-        Self::with_settings(Settings::default())
+        Self::with_settings(GridSettings::default())
     }
 
     /// The lab as it was left: `saved` is what `Lesson::save` returned in an earlier run.
@@ -294,17 +294,17 @@ impl GridLab {
 
     /// Opens the map `settings` name (a generated maze and the reason if the file cannot be read)
     /// and starts recording a search on it.
-    pub fn with_settings(settings: Settings) -> Self {
+    pub fn with_settings(settings: GridSettings) -> Self {
         Self::open(settings, None)
     }
 
     /// [`Self::with_settings`], searching `query` (start and goal cells) where both are free
     /// cells of the map, else between its corners.
-    fn open(settings: Settings, query: Option<[(u32, u32); 2]>) -> Self {
+    fn open(settings: GridSettings, query: Option<[(u32, u32); 2]>) -> Self {
         let loaded = match &settings.map {
-            MapSource::File(path) => movingai::load_map(path.as_ref()).map_err(|e| e.to_string()),
-            MapSource::Inline(text) => movingai::parse_map("the saved map", text).map_err(|e| e.to_string()),
-            MapSource::Generated(spec) => spec.generate(),
+            MapOrigin::File(path) => movingai::load_map(path.as_ref()).map_err(|e| e.to_string()),
+            MapOrigin::Inline(text) => movingai::parse_map("the saved map", text).map_err(|e| e.to_string()),
+            MapOrigin::Generated(spec) => spec.generate(),
         };
         let (grid, error) = match loaded {
             Ok(grid) => (grid, None),
@@ -349,7 +349,7 @@ impl GridLab {
         lab
     }
 
-    pub fn settings(&self) -> &Settings {
+    pub fn settings(&self) -> &GridSettings {
         &self.settings
     }
 
@@ -519,7 +519,7 @@ impl GridLab {
     /// one's too), and its scenarios when they lie beside it: else the field would offer the
     /// last map's queries for this one.
     fn name_map_file(&mut self) {
-        let MapSource::File(path) = &self.settings.map else { return };
+        let MapOrigin::File(path) = &self.settings.map else { return };
         self.settings.map_path = path.clone();
         let scen = format!("{path}.scen");
         self.settings.scen_path = if Path::new(&scen).exists() { scen } else { String::new() };
@@ -592,48 +592,10 @@ impl GridLab {
                 self.settings.compare = compare;
                 self.apply(GridCommand::Run);
             }
-            GridCommand::LoadMap(path) => match movingai::load_map(path.as_ref()) {
-                // No start could stand anywhere: the map on screen stays.
-                Ok(grid) if grid.passable_count() == 0 => {
-                    self.error = Some(format!("{path}: the map has no free cell to search"))
-                }
-                Ok(grid) => {
-                    self.error = None;
-                    self.notice = None;
-                    self.spawn(JobMap::Replace(grid, MapSource::File(path)), false);
-                }
-                // The map on screen stays; only the message changes.
-                Err(e) => self.error = Some(e.to_string()),
-            },
-            GridCommand::LoadScenarios(path) => {
-                let loaded = movingai::load_scen(path.as_ref())
-                    .and_then(|scenarios| movingai::searchable_scenarios(&path, scenarios, &self.grid));
-                match loaded {
-                    Ok((scenarios, left_out)) if scenarios.is_empty() => {
-                        self.error = Some(
-                            left_out
-                                .first()
-                                .map_or_else(|| format!("{path}: no queries in the file"), ToString::to_string),
-                        );
-                    }
-                    Ok((scenarios, left_out)) => {
-                        self.error = None;
-                        let skipped = match left_out.as_slice() {
-                            [] => String::new(),
-                            [only] => format!(" (1 query left out: {only})"),
-                            [first, ..] => format!(" ({} queries left out, the first: {first})", left_out.len()),
-                        };
-                        self.notice = Some(format!(
-                            "{}{skipped}; pick one under Query",
-                            crate::text::counted(scenarios.len(), "query loaded", "queries loaded")
-                        ));
-                        self.settings.scen_path = path;
-                        self.scenarios = scenarios;
-                        self.scenario = None;
-                    }
-                    Err(e) => self.error = Some(e.to_string()),
-                }
-            }
+            GridCommand::LoadMap(path) => self.load_map(path),
+            GridCommand::LoadScenarios(path) => self.load_scenarios(path),
+            GridCommand::SaveMap(path) => self.save_map(path),
+            GridCommand::Paint(brush, cells) => self.paint(brush, &cells),
             GridCommand::PickQuery(index) => {
                 if let Some(scenario) = self.scenarios.get(index) {
                     self.start = self.grid.cell(scenario.start.0, scenario.start.1);
@@ -644,16 +606,6 @@ impl GridLab {
                     self.apply(GridCommand::Run);
                 }
             }
-            GridCommand::SaveMap(path) => match crate::files::write(path.as_ref(), movingai::write_map(&self.grid)) {
-                Ok(()) => {
-                    self.error = None;
-                    self.notice = Some(format!("Saved the {}x{} map to {path}", self.grid.width(), self.grid.height()));
-                    self.settings.save_path = path.clone();
-                    self.settings.map_path = path.clone();
-                    self.settings.map = MapSource::File(path);
-                }
-                Err(e) => self.error = Some(format!("{path}: cannot write: {e}")),
-            },
             GridCommand::Browse(field) => {
                 let current = match field {
                     FileField::Map => &self.settings.map_path,
@@ -681,46 +633,10 @@ impl GridLab {
                 self.spawn(JobMap::Current, true);
             }
             GridCommand::SetStart(_) | GridCommand::SetGoal(_) => {}
-            GridCommand::Paint(brush, cells) => {
-                if !self.painting {
-                    self.history.record(self.map_state());
-                    self.painting = true;
-                }
-                for &cell in &cells {
-                    if cell == self.start || cell == self.goal || cell as usize >= self.grid.cell_count() {
-                        continue;
-                    }
-                    let (x, y) = self.grid.coords(cell);
-                    match brush {
-                        Brush::Wall => self.grid.set_passable(x, y, false),
-                        Brush::Erase => {
-                            self.grid.set_passable(x, y, true);
-                            self.grid.set_weight(x, y, 1);
-                        }
-                        Brush::Weight(weight) => {
-                            self.grid.set_passable(x, y, true);
-                            self.grid.set_weight(x, y, weight);
-                        }
-                    }
-                }
-                self.textures.iter_mut().for_each(|t| t.mark_edited(cells.iter().copied()));
-                self.hierarchy.note_edits(&self.grid, &cells);
-            }
             GridCommand::SetTool(tool) => self.settings.tool = tool,
             GridCommand::SetPaintWeight(weight) => self.settings.paint_weight = weight.clamp(1, MAX_WEIGHT),
             GridCommand::ShowValues(show) => self.settings.show_values = show,
-            GridCommand::SetHierarchy(hierarchy) => {
-                let replan = hierarchy.plan_key() != self.settings.hierarchy.plan_key();
-                let was_planner = self.plan_player().is_some();
-                self.settings.hierarchy = hierarchy;
-                self.bar.playing &= was_planner == self.plan_player().is_some();
-                if replan {
-                    self.apply(GridCommand::Run);
-                } else if was_planner != self.plan_player().is_some() {
-                    // Back to where the search was, or to the planner's start.
-                    self.seek(if was_planner { self.position } else { 0 });
-                }
-            }
+            GridCommand::SetHierarchy(hierarchy) => self.set_hierarchy(hierarchy),
             GridCommand::Fit => self.map_view.fitted = true,
             GridCommand::History(step) => {
                 if let Some(state) = self.history.step(step, self.map_state()) {

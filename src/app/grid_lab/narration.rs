@@ -4,31 +4,11 @@
 
 use super::GridLab;
 use crate::grid::Grid;
+use crate::pathfinding::registry::{Key, Order};
 use crate::pathfinding::search_trace::{NodeStatus, SearchEvent, SearchSnapshot};
+#[cfg(test)]
 use crate::pathfinding::{Algorithm, GridSearch};
 use crate::trace::NO_NODE;
-
-/// How a search picks its next node: what its events mean and how its open list is ordered.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Order {
-    /// BFS: first in, first out.
-    Fifo,
-    /// Dijkstra: the lowest g (h is 0).
-    LowestG,
-    /// A* (weight w: the events' h is already w·h), JPS (w = 1, jump points only).
-    LowestF { weight: f64, jumps: bool },
-}
-
-impl Order {
-    pub fn of(search: &GridSearch) -> Order {
-        match search.algorithm {
-            Algorithm::Bfs => Order::Fifo,
-            Algorithm::Dijkstra => Order::LowestG,
-            Algorithm::Astar => Order::LowestF { weight: search.weight, jumps: false },
-            Algorithm::Jps => Order::LowestF { weight: 1.0, jumps: true },
-        }
-    }
-}
 
 /// A grid cell as the canvas shows it: (x, y).
 pub fn cell_name(grid: &Grid, cell: u32) -> String {
@@ -52,49 +32,34 @@ pub fn sentence(
 ) -> String {
     let g_of = |node: u32| view.node(node).g;
     match *event {
-        SearchEvent::Open { node, parent, g, h } if parent == NO_NODE => match order {
-            Order::Fifo => format!("Start {}: the queue holds it alone, g = 0.", name(node)),
-            Order::LowestG => format!("Start {}: the open list holds it alone, g = 0.", name(node)),
-            Order::LowestF { .. } => format!(
-                "Start {}: the open list holds it alone, f = g 0 + h {} = {}.",
-                name(node),
-                cost(h),
-                cost(g + h)
-            ),
+        SearchEvent::Open { node, parent, g, h } if parent == NO_NODE => match order.key {
+            Key::Arrival => format!("Start {}: the queue holds it alone, g = 0.", name(node)),
+            key => format!("Start {}: the open list holds it alone, {}.", name(node), priority(key, g, h)),
         },
-        SearchEvent::Open { node, parent, g, h } => match order {
-            Order::Fifo => {
+        SearchEvent::Open { node, parent, g, h } => match order.key {
+            Key::Arrival => {
                 format!("{} joins the back of the queue: g = {}, parent {}.", name(node), cost(g), name(parent))
             }
-            Order::LowestG => {
-                format!("{} goes on the open list: g = {}, parent {}.", name(node), cost(g), name(parent))
-            }
-            Order::LowestF { weight, .. } => format!(
-                "{} goes on the open list: f = g {} + {} {} = {}, parent {}.",
-                name(node),
-                cost(g),
-                weighted_h(weight),
-                cost(h),
-                cost(g + h),
-                name(parent)
-            ),
+            key => format!("{} goes on the open list: {}, parent {}.", name(node), priority(key, g, h), name(parent)),
         },
         SearchEvent::Expand { node } => {
             let record = view.node(node);
-            match order {
-                Order::Fifo => format!("Expand {}: the front of the queue, g = {}.", name(node), cost(record.g)),
-                Order::LowestG => {
-                    format!("Expand {}: the lowest g on the open list, g = {}.", name(node), cost(record.g))
-                }
-                Order::LowestF { weight, jumps } => format!(
-                    "Expand {}{}: the lowest f on the open list, f = {} = g {} + {} {}.",
-                    if jumps { "jump point " } else { "" },
+            let what = if order.jumps { "jump point " } else { "" };
+            match (order.key, order.priority_name()) {
+                (Key::F { weight }, _) => format!(
+                    "Expand {what}{}: the lowest f on the open list, f = {} = g {} + {} {}.",
                     name(node),
                     cost(record.f()),
                     cost(record.g),
                     weighted_h(weight),
                     cost(record.h)
                 ),
+                (key, Some(lowest)) => format!(
+                    "Expand {what}{}: the lowest {lowest} on the open list, {}.",
+                    name(node),
+                    priority(key, record.g, record.h)
+                ),
+                (_, None) => format!("Expand {}: the front of the queue, g = {}.", name(node), cost(record.g)),
             }
         }
         SearchEvent::Relax { node, g, improved } => {
@@ -103,14 +68,14 @@ pub fn sentence(
             let from =
                 view.current.map_or_else(String::new, |u| format!(" ({} + step {})", cost(g_of(u)), cost(g - g_of(u))));
             match (order, improved) {
-                (Order::LowestF { jumps: true, .. }, false) => format!(
+                (Order { jumps: true, .. }, false) => format!(
                     "The scan from jump point {} passes {} at g = {}: not a jump point, or no better.",
                     view.current.map_or_else(String::new, name),
                     name(node),
                     cost(g)
                 ),
-                (Order::Fifo, false) => {
-                    format!("Neighbour {}: already seen (g = {}), BFS skips it.", name(node), cost(old))
+                (Order { first_route_only: true, label, .. }, false) => {
+                    format!("Neighbour {}: already seen (g = {}), {label} skips it.", name(node), cost(old))
                 }
                 (_, false) => format!(
                     "Neighbour {}: g would be {}{from}, not below its g = {}; no change.",
@@ -156,7 +121,7 @@ impl GridLab {
             }
             _ if replay.player.is_empty() => "Nothing to replay yet.".to_string(),
             None => "Press Step > to begin.".to_string(),
-            Some(event) => sentence(event, replay.player.view(), Order::of(&replay.search), &name, true),
+            Some(event) => sentence(event, replay.player.view(), replay.search.order(), &name, true),
         };
         match self.replays.as_slice() {
             [left, right] => format!("Left: {}\nRight: {}", one(left), one(right)),
@@ -167,6 +132,16 @@ impl GridLab {
 
 fn weighted_h(weight: f64) -> String {
     if weight > 1.0 { format!("w·h (w = {weight:.1})") } else { "h".to_string() }
+}
+
+/// A node's priority as the open list reads it, from its g and its (weighted) h: "g = 3.000",
+/// "f = g 3.000 + h 2.000 = 5.000", "h = 2.000 (g = 3.000)".
+fn priority(key: Key, g: f64, h: f64) -> String {
+    match key {
+        Key::Arrival | Key::G => format!("g = {}", cost(g)),
+        Key::F { weight } => format!("f = g {} + {} {} = {}", cost(g), weighted_h(weight), cost(h), cost(g + h)),
+        Key::H => format!("h = {} (g = {})", cost(h), cost(g)),
+    }
 }
 
 #[cfg(test)]
@@ -200,8 +175,7 @@ mod tests {
             let view = player.view();
             let node = view.current.unwrap();
             let record = view.node(node);
-            let text =
-                sentence(player.current_event().unwrap(), view, Order::of(&search), &|n| cell_name(&grid, n), true);
+            let text = sentence(player.current_event().unwrap(), view, search.order(), &|n| cell_name(&grid, n), true);
             let (x, y) = grid.coords(node);
             assert!(text.contains(&format!("({x},{y})")), "{text}");
             for number in numbers(&[record.f(), record.g, record.h]) {
@@ -220,7 +194,7 @@ mod tests {
         let Some(&SearchEvent::Relax { node, g, .. }) = player.current_event() else { unreachable!() };
         let view = player.view();
         let (old, parent_g) = (view.node(node).g, view.node(view.current.unwrap()).g);
-        let text = sentence(player.current_event().unwrap(), view, Order::LowestG, &|n| cell_name(&grid, n), true);
+        let text = sentence(player.current_event().unwrap(), view, search.order(), &|n| cell_name(&grid, n), true);
         assert!(text.contains(&cell_name(&grid, node)), "{text}");
         let expected = if old.is_finite() { numbers(&[old, g, parent_g]) } else { numbers(&[g, parent_g]) };
         for number in expected {
@@ -229,7 +203,7 @@ mod tests {
         // The next event opens the node: its parent is the node being expanded.
         player.seek(player.step() + 1);
         let text =
-            sentence(player.current_event().unwrap(), player.view(), Order::LowestG, &|n| cell_name(&grid, n), true);
+            sentence(player.current_event().unwrap(), player.view(), search.order(), &|n| cell_name(&grid, n), true);
         let record = player.view().node(node);
         assert!(text.contains(&format!("parent {}", cell_name(&grid, record.parent))), "{text}");
         assert!(text.contains(&format!("g = {:.3}", record.g)), "{text}");
@@ -242,7 +216,7 @@ mod tests {
         let text = sentence(
             player.current_event().unwrap(),
             player.view(),
-            Order::of(&GridSearch::default()),
+            GridSearch::default().order(),
             &|n| cell_name(&grid, n),
             true,
         );
@@ -254,7 +228,7 @@ mod tests {
         let search = GridSearch { algorithm: Algorithm::Bfs, ..GridSearch::default() };
         let (grid, player) = replayed_to(search, |e| matches!(e, SearchEvent::Expand { .. }), 10);
         let view = player.view();
-        let text = sentence(player.current_event().unwrap(), view, Order::Fifo, &|n| cell_name(&grid, n), true);
+        let text = sentence(player.current_event().unwrap(), view, search.order(), &|n| cell_name(&grid, n), true);
         let node = view.current.unwrap();
         assert!(text.contains("front of the queue") && text.contains(&cell_name(&grid, node)), "{text}");
         assert!(text.contains(&format!("{:.3}", view.node(node).g)), "{text}");

@@ -1,9 +1,10 @@
 //! The open list beside the canvas: the best entries of the replayed search's open list (node,
 //! g, h, f), the one about to be popped first; BFS's queue from its front.
 
-use super::narration::{Order, cell_name};
+use super::narration::cell_name;
 use super::{GridLab, SearchReplay};
 use crate::app::widgets;
+use crate::pathfinding::registry::Order;
 use crate::pathfinding::search_trace::{NodeStatus, SearchEvent, SearchSnapshot};
 
 /// Rows the panel shows.
@@ -33,15 +34,15 @@ pub fn best_entries(player: &crate::trace::Player<SearchSnapshot>, order: Order,
         OpenRow { node, g: record.g, h: record.h }
     };
     let done = &player.trace().events[..player.step()];
-    if order == Order::Fifo {
+    let Some(priority) = order.priority_name().map(|_| |r: &OpenRow| order.priority(r.g, r.h).unwrap_or(0.0)) else {
         return fifo_front(done, view.current).into_iter().take(count).map(row).collect();
-    }
+    };
     let mut open: Vec<OpenRow> =
         (0..view.nodes().len() as u32).filter(|&node| view.node(node).status == NodeStatus::Open).map(row).collect();
     // The node expanded next goes first; among entries equal in f the search's own order picked it.
     let next = next_expanded(&player.trace().events[player.step()..]);
     let first = next.and_then(|node| open.iter().position(|r| r.node == node)).map(|at| open.swap_remove(at));
-    let key = |r: &OpenRow| (r.f(), r.h, r.node);
+    let key = |r: &OpenRow| (priority(r), r.h, r.node);
     let by_key = |a: &OpenRow, b: &OpenRow| key(a).partial_cmp(&key(b)).expect("costs are numbers");
     if open.len() > count {
         open.select_nth_unstable_by(count, by_key);
@@ -90,21 +91,20 @@ impl GridLab {
     /// The open list's best entries beside the canvas (the left search's when comparing).
     pub(super) fn open_list(&mut self, ui: &mut egui::Ui) {
         let replay: &SearchReplay = &self.replays[0];
-        let order = super::narration::Order::of(&replay.search);
+        let order = replay.search.order();
         let view = replay.player.view();
         let at = Some((self.replay_id, replay.player.step()));
         if self.open_entries.at != at {
             self.open_entries = ShownEntries { at, rows: best_entries(&replay.player, order, SHOWN) };
         }
         let rows = &self.open_entries.rows;
-        let fifo = order == Order::Fifo;
+        let fifo = order.priority_name().is_none();
         if self.replays.len() == 2 {
             ui.weak(format!("The left search's ({})", super::describe(&replay.search)));
         }
-        ui.label(if fifo {
-            format!("BFS's queue: {} cells, front first", view.open_count)
-        } else {
-            format!("{} entries, lowest f first", view.open_count)
+        ui.label(match order.priority_name() {
+            None => format!("{}'s queue: {} cells, front first", order.label, view.open_count),
+            Some(lowest) => format!("{} entries, lowest {lowest} first", view.open_count),
         });
         if rows.is_empty() {
             ui.weak("(empty)");
@@ -186,7 +186,7 @@ mod tests {
                 (0..player.len()).filter(|&i| matches!(player.trace().events[i], SearchEvent::Expand { .. })).collect();
             for &step in expands.iter().step_by(7).chain([player.len() / 2].iter()) {
                 player.seek(step);
-                let shown = best_entries(&player, Order::of(&search), SHOWN);
+                let shown = best_entries(&player, search.order(), SHOWN);
                 let open = open_from_events(&player.trace().events[..step]);
                 let mut fs: Vec<f64> = open.values().map(|(g, h)| g + h).collect();
                 fs.sort_by(f64::total_cmp);
@@ -231,7 +231,7 @@ mod tests {
                     _ => {}
                 }
             }
-            let shown: Vec<u32> = best_entries(&player, Order::Fifo, SHOWN).iter().map(|r| r.node).collect();
+            let shown: Vec<u32> = best_entries(&player, search.order(), SHOWN).iter().map(|r| r.node).collect();
             let front: Vec<u32> = queue.iter().copied().take(SHOWN).collect();
             assert_eq!(shown, front, "at step {step}");
             assert_eq!(player.view().open_count, queue.len());

@@ -142,11 +142,11 @@ impl GridLab {
         let salt = ["left", "right"][side];
         ui.horizontal(|ui| {
             ui.label(if side == 0 { "Algorithm:" } else { "Right:" });
-            for algorithm in Algorithm::ALL {
+            for &algorithm in Algorithm::ALL {
                 ui.radio_value(&mut edited.algorithm, algorithm, algorithm.name());
             }
         });
-        ui.add_enabled_ui(edited.algorithm == Algorithm::Astar, |ui| {
+        ui.add_enabled_ui(edited.algorithm.uses_heuristic(), |ui| {
             ui.horizontal(|ui| {
                 egui::ComboBox::new(("heuristic", salt), if side == 0 { "Heuristic" } else { "Right heuristic" })
                     .selected_text(edited.heuristic.name())
@@ -156,6 +156,8 @@ impl GridLab {
                         }
                     });
             });
+        });
+        ui.add_enabled_ui(edited.algorithm.uses_weight(), |ui| {
             let text = if side == 0 { "Weight w" } else { "Right weight w" };
             ui.add(egui::Slider::new(&mut edited.weight, 1.0..=5.0).step_by(0.1).text(text));
         });

@@ -1,8 +1,7 @@
 //! The grid lab as a [`Scene`]: the one it shows, and showing one.
 
-use super::layers::{Layers, Planner as PlannerChoice};
-use super::{GridLab, JobMap, MapSource, StepUnit};
-use crate::grid::{Grid, movingai};
+use super::layers::{Layers, PlannerChoice};
+use super::{GridLab, JobMap, MapOrigin, StepUnit};
 use crate::pathfinding::planner::{Method, Planner};
 use crate::pathfinding::pra::PraOptions;
 use crate::scene::{Lab, MapSource as SceneMap, Replayed, RunSpec, Scene, Step, bundled_file, bundled_name};
@@ -31,12 +30,12 @@ impl GridLab {
         let planner = settings.hierarchy.planner(left.rules);
         let mut scene = Scene::new(if planner.is_some() { Lab::Hierarchical } else { Lab::Grid });
         scene.map = Some(match &settings.map {
-            MapSource::File(path) => match bundled_name(path) {
+            MapOrigin::File(path) => match bundled_name(path) {
                 Some(name) => SceneMap::Bundled(name.to_string()),
                 _ => SceneMap::Path(path.clone()),
             },
-            MapSource::Inline(text) => SceneMap::Inline(text.clone()),
-            MapSource::Generated(spec) => SceneMap::Generated(*spec),
+            MapOrigin::Inline(text) => SceneMap::Inline(text.clone()),
+            MapOrigin::Generated(spec) => SceneMap::Generated(*spec),
         });
         match planner {
             Some(planner) => {
@@ -119,22 +118,17 @@ impl GridLab {
             }
         }
         settings.hierarchy = hierarchy;
-        let map = match &scene.map {
+        let origin = match &scene.map {
             None => None,
-            Some(SceneMap::Path(path)) => Some((load(path)?, MapSource::File(path.clone()))),
-            Some(SceneMap::Bundled(name)) => {
-                let path = bundled_file(name)?;
-                Some((load(&path)?, MapSource::File(path)))
-            }
-            Some(SceneMap::Inline(text)) => {
-                let grid = movingai::parse_map("the scene's map", text).map_err(|e| e.to_string())?;
-                Some((grid, MapSource::Inline(text.clone())))
-            }
-            Some(SceneMap::Generated(spec)) => Some((spec.generate()?, MapSource::Generated(*spec))),
+            Some(SceneMap::Path(path)) => Some(MapOrigin::File(path.clone())),
+            Some(SceneMap::Bundled(name)) => Some(MapOrigin::File(bundled_file(name)?)),
+            Some(SceneMap::Inline(text)) => Some(MapOrigin::Inline(text.clone())),
+            Some(SceneMap::Generated(spec)) => Some(MapOrigin::Generated(*spec)),
         };
+        let map = scene.load_grid()?.zip(origin);
         let grid = map.as_ref().map_or(&self.grid, |(grid, _)| grid);
         let endpoints = match scene.cells()? {
-            Some((start, goal)) => Some((endpoint(grid, start, "start")?, endpoint(grid, goal, "goal")?)),
+            Some([start, goal]) => Some((grid.endpoint(start, "start")?, grid.endpoint(goal, "goal")?)),
             None => None,
         };
         self.settings = settings;
@@ -163,20 +157,4 @@ impl GridLab {
             Err(e) => self.error = Some(e),
         }
     }
-}
-
-fn load(path: &str) -> Result<Grid, String> {
-    movingai::load_map(path.as_ref()).map_err(|e| e.to_string())
-}
-
-/// The passable cell at `(x, y)`, or why it cannot be an endpoint.
-fn endpoint(grid: &Grid, (x, y): (u32, u32), what: &str) -> Result<u32, String> {
-    if !grid.contains(i64::from(x), i64::from(y)) {
-        return Err(format!("the scene's {what} {x},{y} is outside the {}x{} map", grid.width(), grid.height()));
-    }
-    let cell = grid.cell(x, y);
-    if !grid.is_cell_passable(cell) {
-        return Err(format!("the scene's {what} {x},{y} is a blocked cell"));
-    }
-    Ok(cell)
 }

@@ -48,7 +48,7 @@ pub enum Brush {
 
 /// Where the map on screen came from (restored on the next start).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum MapSource {
+pub enum MapOrigin {
     File(String),
     /// A map's text, from a scene.
     Inline(String),
@@ -58,14 +58,14 @@ pub enum MapSource {
 /// Everything the page remembers between runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct Settings {
+pub struct GridSettings {
     /// The left (or only) search and the right one; both use the left one's move rules.
     pub searches: [GridSearch; 2],
     pub compare: bool,
     pub unit: StepUnit,
     /// Replay speed in steps per second.
     pub speed: f32,
-    pub map: MapSource,
+    pub map: MapOrigin,
     pub map_path: String,
     pub scen_path: String,
     pub save_path: String,
@@ -76,7 +76,7 @@ pub struct Settings {
     pub hierarchy: HierarchySettings,
 }
 
-impl Default for Settings {
+impl Default for GridSettings {
     fn default() -> Self {
         let dijkstra = GridSearch { algorithm: Algorithm::Dijkstra, ..GridSearch::default() };
         Self {
@@ -84,7 +84,7 @@ impl Default for Settings {
             compare: false,
             unit: StepUnit::Event,
             speed: 200.0,
-            map: MapSource::File(DEFAULT_MAP.to_string()),
+            map: MapOrigin::File(DEFAULT_MAP.to_string()),
             map_path: DEFAULT_MAP.to_string(),
             scen_path: format!("{DEFAULT_MAP}.scen"),
             save_path: "edited.map".to_string(),

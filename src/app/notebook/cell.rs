@@ -7,9 +7,9 @@ use std::path::Path;
 use egui::{Rect, RichText, Vec2};
 
 use super::NotebookCommand;
-use crate::app::{BarcaLab, GridLab, Lesson, NavmeshLab, TreeLab, TuningLab, widgets};
+use crate::app::{Lesson, widgets};
 use crate::lecture::{Cell, Problem, check_cell};
-use crate::scene::{Lab, Scene};
+use crate::scene::Scene;
 
 /// A lab page that can be drawn inside a lecture.
 pub trait LiveCell: Lesson {
@@ -38,13 +38,8 @@ fn located(error: &mut String, file: &str, line: usize, source: &str) {
 
 /// The page that shows `scene`, set to it (its recording started).
 fn live_cell(scene: &Scene) -> Result<Box<dyn LiveCell>, String> {
-    let mut cell: Box<dyn LiveCell> = match scene.lab {
-        Lab::Grid | Lab::Hierarchical => Box::new(GridLab::from_saved(None)),
-        Lab::Polygon => Box::new(NavmeshLab::new()),
-        Lab::GameTree => Box::new(TreeLab::from_saved(None)),
-        Lab::Barca => Box::new(BarcaLab::for_cell()),
-        Lab::Tuning => Box::new(TuningLab::new()),
-    };
+    let page = crate::app::LESSONS.iter().find_map(|entry| entry.cell.filter(|_| entry.labs.contains(&scene.lab)));
+    let mut cell = page.ok_or_else(|| format!("no page shows the {} lab", scene.lab))?();
     cell.set_scene(scene)?;
     Ok(cell)
 }

@@ -40,6 +40,8 @@ pub const COURSE_LECTURES: [(&str, &str); 6] = [
     ("6-barca-ai.md", "6. The Barca AI: evaluation and tuning"),
 ];
 const COURSE_DIR: &str = "lectures";
+/// The authoring guide, itself a lecture, listed after the chapters.
+const GUIDE: (&str, &str) = ("writing-lectures.md", "Writing your own lectures");
 
 /// How often the lecture file is looked at for changes.
 const POLL_INTERVAL: Duration = Duration::from_secs(1);
@@ -411,7 +413,7 @@ impl Notebook {
                 commands.push(NotebookCommand::OpenWelcome);
             }
             ui.menu_button("Course lectures", |ui| {
-                for (file, title) in COURSE_LECTURES {
+                for (file, title) in COURSE_LECTURES.into_iter().chain([GUIDE]) {
                     if ui.button(title).clicked() {
                         commands.push(NotebookCommand::Open(Path::new(COURSE_DIR).join(file).display().to_string()));
                     }

@@ -13,7 +13,7 @@ pub fn paint(ui: &mut egui::Ui, position: &Position, last_move: Option<&str>) {
     match position {
         Position::TicTacToe(game) => tic_tac_toe(ui, |cell| game.owner(cell)),
         // A typed-in tree's node is its text, shown below.
-        Position::Custom(_) => {}
+        Position::CustomTree(_) => {}
         Position::Barca(game) => {
             let decor = BoardDecor { last_move: last_move.and_then(|text| text.parse().ok()), ..BoardDecor::default() };
             board_ui(ui, game, &decor, 280.0);

@@ -332,12 +332,7 @@ pub fn window_for_first(alpha: Score, beta: Score, side: Side, perspective: Opti
     }
 }
 
-pub fn value_for_first(value: Score, side: Side, perspective: Option<Perspective>) -> Score {
-    match perspective {
-        Some(Perspective::SideToMove) => side.sign() * value,
-        _ => value,
-    }
-}
+pub use crate::adversarial::tree::value_for_first;
 
 /// A value for `First` as text: game results by name, evaluations as numbers. `exact` says the
 /// value is a game result (no horizon below, no bound), so 0 is a draw.

@@ -1,7 +1,8 @@
 //! The game-tree lab as a [`Scene`]: the one it shows, and showing one.
 
 use super::TreeLab;
-use super::recording::{GameKind, Position, Replay};
+use super::recording::Replay;
+use crate::games::GameKind;
 use crate::scene::{Lab, RunSpec, Scene, Step};
 
 impl TreeLab {
@@ -51,25 +52,15 @@ impl TreeLab {
         if scene.lab != Lab::GameTree {
             return Err(format!("the game-tree lab cannot show a {:?} scene", scene.lab));
         }
-        let (game, text) = match (&scene.tree, &scene.position) {
-            (Some(tree), _) => {
-                Position::parse(GameKind::CustomTree, tree).map_err(|e| format!("tree: {e}"))?;
-                (GameKind::CustomTree, tree.clone())
-            }
-            (None, Some(text)) => {
-                // The parser's reason, as the lecture check gives it; a checked text is one of the two games.
-                crate::lecture::check_position(text)?;
-                (GameKind::of_position(text), text.clone())
-            }
-            (None, None) => (self.settings.game, self.settings.position_text().to_string()),
+        let shown = (self.settings.game, self.settings.position_text());
+        let (position, spec) = crate::scene::game_tree_request(scene, shown, self.settings.spec)?;
+        let game = position.kind();
+        let text = match (&scene.tree, &scene.position) {
+            (Some(text), _) | (None, Some(text)) => text.clone(),
+            (None, None) => self.settings.position_text().to_string(),
         };
-        let mut spec = self.settings.spec;
-        // Validated on the scene's game; a scene naming no game is searched on the page's.
-        let engine = scene.engine().unwrap_or_else(|| spec.engine(game));
-        game.check_engine(&engine)?;
-        spec.set_engine(&engine);
         self.settings.game = game;
-        self.settings.positions[game as usize] = text;
+        *self.settings.position_text_mut() = text;
         self.settings.spec = spec;
         self.scene_step = Some(scene.step);
         self.spawn();

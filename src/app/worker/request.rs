@@ -34,7 +34,7 @@ pub enum Request {
 /// What a [`Request`] answers, variant for variant. Recordings are `None` when stopped.
 #[derive(Serialize, Deserialize)]
 pub enum Response {
-    Grid(Option<grid_lab::Recorded>),
+    Grid(Option<grid_lab::GridRecorded>),
     Tune(Result<TuneLog, String>),
     BarcaMove(AiAnswer),
     Tree(Option<Recording>),

@@ -258,8 +258,8 @@ fn a_failed_job_ends_with_its_message() {
 
 #[test]
 fn hierarchical_plans_cross_intact() {
-    use crate::app::grid_lab::{HierarchySettings, Planner};
-    for planner in [Planner::Hpa, Planner::Pra] {
+    use crate::app::grid_lab::{HierarchySettings, PlannerChoice};
+    for planner in [PlannerChoice::Hpa, PlannerChoice::Pra] {
         let settings = HierarchySettings { planner, ..HierarchySettings::default() };
         let request = || {
             let (query, _) = maze_query();

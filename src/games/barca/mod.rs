@@ -409,3 +409,45 @@ impl Game for Barca {
         Ok(mv)
     }
 }
+
+impl crate::games::RegisteredGame for Barca {
+    const ID: &'static str = "barca";
+    const NAME: &'static str = "Barca";
+    const SIDES: [&'static str; 2] = ["White", "Black"];
+    const DEFAULT_POSITION: &'static str = START_FEN;
+    const POSITION_HELP: &'static str =
+        "FEN-like: ten rows from the top, E L M for White, e l m for Black, then w or b.";
+    const DEFAULT_DEPTH: u32 = 3;
+    // Deeper searches take minutes.
+    const MAX_DEPTH: u32 = 5;
+    const MAX_FULL_WIDTH_DEPTH: u32 = 3;
+    // Random Barca games rarely end: playouts are scored after a few plies instead.
+    const PLAYOUT_CUTOFF: Option<u32> = Some(16);
+
+    fn parse_position(text: &str) -> Result<Self, String> {
+        Barca::from_fen(text.trim()).map_err(|e| e.to_string())
+    }
+
+    fn position_text(&self) -> String {
+        self.to_fen()
+    }
+
+    /// A FEN names the side to move after a space.
+    fn looks_like(text: &str) -> bool {
+        text.trim().contains(char::is_whitespace)
+    }
+
+    /// The game with its history, which decides repetitions.
+    fn record(&self) -> String {
+        serde_json::to_string(self).expect("a game is plain data")
+    }
+
+    fn from_record(text: &str) -> Result<Self, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+
+    /// The spec's perft: repetition ignored, won positions end a sequence.
+    fn perft(&mut self, depth: usize) -> u64 {
+        perft::perft(self, depth)
+    }
+}

@@ -1,8 +1,8 @@
 //! What the grid lesson says while stepping through a planner: each stage, each corridor, and the
 //! events of the searches it runs, read from the replayed plan.
 
-use super::{Answer, HierarchySettings, HierarchyState, Planner};
-use crate::app::grid_lab::narration::{Order, cell_name, sentence};
+use super::{Answer, HierarchySettings, HierarchyState, PlannerChoice};
+use crate::app::grid_lab::narration::{cell_name, sentence};
 use crate::grid::{Grid, Obstacle};
 use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
 use crate::pathfinding::planner::Prepared;
@@ -80,7 +80,7 @@ fn plan_sentence(
     let planner = settings.planner;
     // HPA* links start and goal on level 1 by the distances cached in their clusters (before any
     // search the stage may run straight to a goal in the start's cluster).
-    if planner == Planner::Hpa
+    if planner == PlannerChoice::Hpa
         && view.level == 0
         && view.search.expanded == 0
         && let (
@@ -150,10 +150,13 @@ fn plan_sentence(
             )
         }
         PlanEvent::Search(event) => {
-            let order = Order::LowestF { weight: 1.0, jumps: false };
+            // Every level searches with plain A*.
+            let order = crate::pathfinding::GridSearch::default().order();
             let text = format!("Level {}: {}", view.level, sentence(event, &view.search, order, name, view.level == 0));
             match event {
-                SearchEvent::Found { path, .. } if planner == Planner::Pra && view.level > 0 && path.len() == 1 => {
+                SearchEvent::Found { path, .. }
+                    if planner == PlannerChoice::Pra && view.level > 0 && path.len() == 1 =>
+                {
                     format!(
                         "{text} Start and goal share this region, so the levels below search inside it (and its rings)."
                     )
@@ -164,7 +167,7 @@ fn plan_sentence(
     }
 }
 
-fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
+fn stage_sentence(planner: PlannerChoice, level: usize, stage: PlanStage) -> String {
     match stage {
         PlanStage::StraightLine => {
             "First the straight line from the start to the goal: if every move on it is free, on plain ground, \
@@ -189,7 +192,7 @@ fn stage_sentence(planner: Planner, level: usize, stage: PlanStage) -> String {
                 level + 1
             )
         }
-        PlanStage::AbstractSearch if planner == Planner::Hpa => {
+        PlanStage::AbstractSearch if planner == PlannerChoice::Hpa => {
             format!("A* on level {level}'s abstract graph: its nodes are entrances, its edges paths inside clusters.")
         }
         PlanStage::AbstractSearch if level == 0 => {
@@ -231,7 +234,7 @@ mod tests {
         assert!(view.level > 0, "PRA* begins above the grid");
         let Some(PlanEvent::Search(SearchEvent::Expand { node })) = player.current_event() else { unreachable!() };
         let name = |n: u32| format!("region {n}");
-        let settings = HierarchySettings { planner: Planner::Pra, ..HierarchySettings::default() };
+        let settings = HierarchySettings { planner: PlannerChoice::Pra, ..HierarchySettings::default() };
         let text = plan_sentence(&settings, player.current_event().unwrap(), view, &name);
         let record = view.search.node(*node);
         assert!(text.starts_with(&format!("Level {}:", view.level)), "{text}");

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Shape, Stroke, TextureHandle, TextureOptions, Vec2};
 
-use super::{Answer, HierarchySettings, HierarchyState, Plan, Planner, Prepared};
+use super::{Answer, HierarchySettings, HierarchyState, Plan, PlannerChoice, Prepared};
 use crate::app::grid_lab::canvas::MapView;
 use crate::app::theme::{self, Palette};
 use crate::grid::Grid;
@@ -76,7 +76,7 @@ fn polyline(painter: &Painter, points: Vec<Pos2>, width: f32, colour: Color32) {
 
 /// The planner's state at the current step, while the bar steps through the planner.
 fn step_view<'a>(plan: &'a Plan, settings: &HierarchySettings) -> Option<&'a PlanView> {
-    (settings.planner != Planner::Off && settings.stepping == Replayed::Planner).then(|| plan.player.view())
+    (settings.planner != PlannerChoice::Off && settings.stepping == Replayed::Planner).then(|| plan.player.view())
 }
 
 impl HierarchyState {
@@ -90,7 +90,7 @@ impl HierarchyState {
         grid: &Grid,
         settings: &HierarchySettings,
     ) {
-        let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
+        let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != PlannerChoice::Off) else { return };
         let palette = theme::palette(ctx);
         let layers = settings.layers;
         let step = step_view(plan, settings);
@@ -232,7 +232,7 @@ impl HierarchyState {
         grid: &Grid,
         settings: &HierarchySettings,
     ) {
-        let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != Planner::Off) else { return };
+        let Some(plan) = self.plan.as_ref().filter(|_| settings.planner != PlannerChoice::Off) else { return };
         let palette = theme::palette(painter.ctx());
         if let Some(view) = step_view(plan, settings) {
             paint_step(painter, &palette, canvas, map, grid, &plan.abstraction, view);

@@ -1,6 +1,6 @@
 //! HPA*'s and PRA*'s pseudocode, and the line each step of a recorded plan belongs to.
 
-use super::{HierarchySettings, HierarchyState, Planner};
+use super::{HierarchySettings, HierarchyState, PlannerChoice};
 use crate::app::widgets;
 use crate::pathfinding::plan_trace::{PlanEvent, PlanStage, PlanView};
 use crate::pathfinding::search_trace::SearchEvent;
@@ -11,7 +11,7 @@ impl HierarchyState {
     /// through it; false (nothing drawn) otherwise.
     pub fn pseudocode(&self, ui: &mut egui::Ui, settings: &HierarchySettings) -> bool {
         let Some(player) = self.stepping(settings) else { return false };
-        let lines: &[&str] = if settings.planner == Planner::Hpa { &HPA_PSEUDOCODE } else { &PRA_PSEUDOCODE };
+        let lines: &[&str] = if settings.planner == PlannerChoice::Hpa { &HPA_PSEUDOCODE } else { &PRA_PSEUDOCODE };
         widgets::pseudocode(ui, lines.iter().copied(), &[plan_line(settings.planner, player)]);
         true
     }
@@ -42,27 +42,27 @@ const PRA_PSEUDOCODE: [&str; 9] = [
 
 /// The text of the planner's pseudocode line at the current step of `player`, trimmed: what the
 /// label under the canvas names, so it always agrees with the highlighted line.
-pub(super) fn plan_line_text(planner: Planner, player: &Player<PlanView>) -> Option<&'static str> {
-    let lines: &[&'static str] = if planner == Planner::Hpa { &HPA_PSEUDOCODE } else { &PRA_PSEUDOCODE };
+pub(super) fn plan_line_text(planner: PlannerChoice, player: &Player<PlanView>) -> Option<&'static str> {
+    let lines: &[&'static str] = if planner == PlannerChoice::Hpa { &HPA_PSEUDOCODE } else { &PRA_PSEUDOCODE };
     plan_line(planner, player).map(|line| lines[line].trim().trim_end_matches(':'))
 }
 
 /// The planner's pseudocode line at the current step of `player`.
-fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
+fn plan_line(planner: PlannerChoice, player: &Player<PlanView>) -> Option<usize> {
     let event = player.current_event()?;
     let expanding = matches!(event, PlanEvent::Search(SearchEvent::Expand { .. }));
     let stage = player.view().stage;
     match planner {
         _ if stage == Some(PlanStage::StraightLine) => Some(0),
-        _ if player.at_end() => Some(if planner == Planner::Hpa { 7 } else { 8 }),
-        Planner::Hpa => match stage {
+        _ if player.at_end() => Some(if planner == PlannerChoice::Hpa { 7 } else { 8 }),
+        PlannerChoice::Hpa => match stage {
             Some(PlanStage::AbstractSearch) => Some(2 + expanding as usize),
             Some(PlanStage::RefineAbstractPath) => Some(4),
             Some(PlanStage::RefineEdges) => Some(5),
             Some(PlanStage::Smooth) => Some(6),
             _ => Some(1),
         },
-        Planner::Pra => match (stage, event) {
+        PlannerChoice::Pra => match (stage, event) {
             (_, PlanEvent::Corridor { .. }) => Some(4),
             (Some(PlanStage::Refine), PlanEvent::Stage { .. }) => Some(3),
             (Some(PlanStage::AbstractSearch), _) => Some(1 + expanding as usize),
@@ -70,7 +70,7 @@ fn plan_line(planner: Planner, player: &Player<PlanView>) -> Option<usize> {
             (Some(PlanStage::RefineWithoutCorridor), _) => Some(7),
             _ => None,
         },
-        Planner::Off => None,
+        PlannerChoice::Off => None,
     }
 }
 
@@ -81,10 +81,10 @@ mod tests {
     #[test]
     fn pra_pseudocode_follows_the_stages() {
         let mut player = super::super::recorded_pra_plan();
-        assert_eq!(plan_line(Planner::Pra, &player), None, "nothing before the first event");
+        assert_eq!(plan_line(PlannerChoice::Pra, &player), None, "nothing before the first event");
         let mut lines = Vec::new();
         while player.forward() {
-            let line = plan_line(Planner::Pra, &player).expect("every event has a line");
+            let line = plan_line(PlannerChoice::Pra, &player).expect("every event has a line");
             // Every stage the planner records has its own line here: a new stage fails the test.
             let expected = match (player.current_event().unwrap(), player.view().stage) {
                 (_, Some(PlanStage::StraightLine)) => 0,

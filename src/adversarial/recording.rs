@@ -1,5 +1,5 @@
-//! What the tree lab records on its worker: a game position, the algorithm and its limits, and the
-//! replay of the trace the library's search produced.
+//! What the game-tree lab records, on its worker and for `lecture --check` alike: a game position,
+//! the algorithm and its limits, and the replay of the trace the library's search produced.
 
 use std::borrow::Cow;
 
@@ -13,124 +13,9 @@ use crate::adversarial::mcts::MctsStats;
 use crate::adversarial::mcts_trace::{MctsEvent, MctsView};
 use crate::adversarial::tree::{LeafReason, TreeEvent, TreeView, branching_per_ply, minimal_nodes_per_ply};
 use crate::adversarial::{INF, SearchStats};
-use crate::games::barca::Barca;
-use crate::games::custom_tree::CustomTree;
-use crate::games::tictactoe::TicTacToe;
-use crate::games::{DefaultEval, Game, Outcome, Score, Side};
-pub use crate::scene::GameKind;
+use crate::games::{DefaultEval, Game, GameVisitor, RegisteredGame, Score};
+pub use crate::games::{GameKind, Position};
 use crate::trace::{NO_NODE, Player, Progress, Recorder, Trace, Watched};
-
-/// A position of either game.
-#[derive(Debug, Clone)]
-pub enum Position {
-    TicTacToe(TicTacToe),
-    Barca(Barca),
-    Custom(CustomTree),
-}
-
-impl Position {
-    /// Reads a position in the game's own notation.
-    pub fn parse(kind: GameKind, text: &str) -> Result<Position, String> {
-        match kind {
-            GameKind::TicTacToe => TicTacToe::from_position(text).map(Position::TicTacToe),
-            GameKind::Barca => Barca::from_fen(text.trim()).map(Position::Barca).map_err(|e| e.to_string()),
-            GameKind::CustomTree => CustomTree::parse(text).map(Position::Custom),
-        }
-    }
-
-    pub fn kind(&self) -> GameKind {
-        match self {
-            Position::TicTacToe(_) => GameKind::TicTacToe,
-            Position::Barca(_) => GameKind::Barca,
-            Position::Custom(_) => GameKind::CustomTree,
-        }
-    }
-
-    pub fn text(&self) -> String {
-        match self {
-            Position::TicTacToe(game) => game.position_text(),
-            Position::Barca(game) => game.to_fen(),
-            Position::Custom(game) => game.current().to_string(),
-        }
-    }
-
-    pub fn side_to_move(&self) -> Side {
-        match self {
-            Position::TicTacToe(game) => game.side_to_move(),
-            Position::Barca(game) => game.side_to_move(),
-            Position::Custom(game) => game.side_to_move(),
-        }
-    }
-
-    /// The result, when the game is already over in this position.
-    pub fn outcome(&self) -> Option<Outcome> {
-        match self {
-            Position::TicTacToe(game) => game.outcome(),
-            Position::Barca(game) => game.outcome(),
-            Position::Custom(game) => game.outcome(),
-        }
-    }
-
-    /// The position, or a one-line reason when there is nothing to search: the game is over.
-    pub fn searchable(self) -> Result<Position, String> {
-        self.kind().searchable(self.outcome()).map(|()| self)
-    }
-
-    /// The position after `moves`, given as move texts.
-    pub fn after<'m>(&self, moves: impl IntoIterator<Item = &'m str>) -> Result<Position, String> {
-        fn play<'a, G: Game>(game: &G, moves: impl IntoIterator<Item = &'a str>) -> Result<G, String> {
-            let mut game = game.clone();
-            for text in moves {
-                let mv = game.parse_move(text)?;
-                game.make_move(mv);
-            }
-            Ok(game)
-        }
-        Ok(match self {
-            Position::TicTacToe(game) => Position::TicTacToe(play(game, moves)?),
-            Position::Barca(game) => Position::Barca(play(game, moves)?),
-            Position::Custom(game) => Position::Custom(play(game, moves)?),
-        })
-    }
-}
-
-/// A position crosses to a Web Worker as its game's own record: tic-tac-toe as its text, Barca
-/// as its game (history included), a typed-in tree as its text and the moves made in it.
-#[derive(Serialize, Deserialize)]
-enum PositionRecord {
-    TicTacToe(String),
-    Barca(Barca),
-    Custom { tree: String, path: Vec<u32> },
-}
-
-impl Serialize for Position {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Position::TicTacToe(game) => PositionRecord::TicTacToe(game.position_text()),
-            Position::Barca(game) => PositionRecord::Barca(game.clone()),
-            Position::Custom(game) => {
-                PositionRecord::Custom { tree: game.root().to_string(), path: game.path().to_vec() }
-            }
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for Position {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        match PositionRecord::deserialize(deserializer)? {
-            PositionRecord::TicTacToe(text) => TicTacToe::from_position(&text).map(Position::TicTacToe),
-            PositionRecord::Barca(game) => Ok(Position::Barca(game)),
-            PositionRecord::Custom { tree, path } => {
-                let moves: Vec<String> = path.iter().map(|index| (index + 1).to_string()).collect();
-                Position::parse(GameKind::CustomTree, &tree)
-                    .and_then(|root| root.after(moves.iter().map(String::as_str)))
-            }
-        }
-        .map_err(D::Error::custom)
-    }
-}
 
 /// What to search and how far: the page's choices, kept for each algorithm while another is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -310,18 +195,27 @@ impl<'de> Deserialize<'de> for Recording {
     }
 }
 
-/// Searches `position` with the trace recorded; `None` if the job was cancelled.
+/// Searches `position` with the trace recorded, as the game-tree lab records it: on the page's
+/// worker, and for `lecture --check`; `None` if the job was cancelled.
 pub fn record(position: Position, spec: SearchSpec, progress: &Progress) -> Option<Recording> {
-    match &position {
-        Position::TicTacToe(game) => record_game(game.clone(), position, spec, progress),
-        Position::Barca(game) => record_game(game.clone(), position, spec, progress),
-        Position::Custom(game) => record_game(game.clone(), position, spec, progress),
+    struct Record<'a> {
+        position: &'a Position,
+        spec: SearchSpec,
+        progress: &'a Progress,
     }
+    impl GameVisitor for Record<'_> {
+        type Output = Option<(Replay, bool)>;
+        fn visit<G: RegisteredGame>(self, game: &G) -> Self::Output {
+            record_game(game.clone(), self.position.kind(), self.spec, self.progress)
+        }
+    }
+    let started = Instant::now();
+    let (replay, truncated) = position.visit(Record { position: &position, spec, progress })?;
+    Some(Recording { position, spec, replay, record_time: started.elapsed(), truncated })
 }
 
-fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress: &Progress) -> Option<Recording> {
-    let started = Instant::now();
-    let engine = spec.engine(position.kind());
+fn record_game<G: Game>(game: G, kind: GameKind, spec: SearchSpec, progress: &Progress) -> Option<(Replay, bool)> {
+    let engine = spec.engine(kind);
     if engine.algorithm == EngineAlgorithm::Uct {
         progress.set_total(spec.iterations as usize);
     }
@@ -375,7 +269,7 @@ fn record_game<G: Game>(game: G, position: Position, spec: SearchSpec, progress:
             (Replay::Tree(TreeReplay { player, stats, branching, minimal, roots, exhaustive, windows }), truncated)
         }
     };
-    Some(Recording { position, spec, replay, record_time: started.elapsed(), truncated })
+    Some((replay, truncated))
 }
 
 /// The branching factor b* of a uniform tree of `depth` plies with as many nodes as the search

@@ -1,0 +1,91 @@
+//! `searchlab game ...`: any registered game (`--game tictactoe|barca|tree|...`) from the command
+//! line: perft and search.
+
+use clap::{Args, Subcommand};
+use serde_json::{Value, json};
+
+use super::game_search::{self, SearchArgs};
+use super::{CliError, CliResult, emit};
+use crate::games::{DefaultEval, GameKind, GameVisitor, RegisteredGame};
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    #[command(subcommand)]
+    command: GameCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum GameCommand {
+    /// The number of legal move sequences of a length from a position: the standard check of a
+    /// move generator. Prints {"game", "depth", "nodes", "micros"}.
+    Perft {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=12))]
+        depth: u32,
+    },
+    /// Search a position and print the best move, score, principal variation and statistics.
+    #[command(after_help = game_search::OUTPUT_HELP)]
+    Search {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+}
+
+#[derive(Debug, Args)]
+struct PositionArgs {
+    /// The game, by its id.
+    #[arg(long, value_parser = parse_game)]
+    game: GameKind,
+    /// A position in the game's own text (default: the game's start, or the lab's example).
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
+}
+
+fn parse_game(text: &str) -> Result<GameKind, String> {
+    text.parse()
+}
+
+impl PositionArgs {
+    /// Runs `visitor` on the position asked for.
+    fn visit<V: GameVisitor>(&self, visitor: V) -> Result<V::Output, CliError> {
+        let text = self.position.as_deref().unwrap_or(self.game.default_position());
+        let position = self.game.parse(text).map_err(|e| CliError(format!("--position: {e}")))?;
+        Ok(position.visit(visitor))
+    }
+}
+
+pub fn run(args: GameArgs) -> CliResult {
+    let out = match args.command {
+        GameCommand::Perft { position, depth } => {
+            struct Perft(usize);
+            impl GameVisitor for Perft {
+                type Output = (u64, f64);
+                fn visit<G: RegisteredGame>(self, game: &G) -> (u64, f64) {
+                    let clock = Instant::now();
+                    let nodes = game.clone().perft(self.0);
+                    (nodes, super::path::micros_since(clock))
+                }
+            }
+            let (nodes, micros) = position.visit(Perft(depth as usize))?;
+            json!({ "game": position.game.id(), "depth": depth, "nodes": nodes, "micros": micros })
+        }
+        GameCommand::Search { position, search } => {
+            struct Search<'a>(&'a SearchArgs);
+            impl GameVisitor for Search<'_> {
+                type Output = Result<Value, CliError>;
+                fn visit<G: RegisteredGame>(self, game: &G) -> Self::Output {
+                    game_search::run(game, &DefaultEval, self.0, G::DEFAULT_DEPTH, false)
+                }
+            }
+            let mut out = position.visit(Search(&search))??;
+            out["game"] = json!(position.game.id());
+            out
+        }
+    };
+    emit(&out);
+    Ok(())
+}
