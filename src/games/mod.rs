@@ -3,6 +3,8 @@
 
 pub mod barca;
 pub mod custom_tree;
+pub mod hus;
+pub mod othello;
 pub mod tictactoe;
 pub mod uniform_tree;
 
