@@ -33,10 +33,10 @@ struct Reference {
 
 impl Reference {
     fn new() -> Reference {
+        // placeInitialSeeds: 2 seeds in each of the first 1.5 * WIDTH pits of both players.
         let mut board = [[0; 2 * WIDTH]; 2];
-        for i in 0..3 * WIDTH / 2 {
-            board[0][i] = 2;
-            board[1][i] = 2;
+        for row in &mut board {
+            row[..3 * WIDTH / 2].fill(2);
         }
         Reference { board, turn_player: 0, turn_number: 0, winner: Winner::Nobody, captures: 0 }
     }
