@@ -208,6 +208,7 @@ fn perft_to_depth_4_agrees_with_the_reference_and_the_spec() {
         assert_eq!(engine, reference, "depth {depth}");
         assert_eq!(engine, spec[depth - 1], "depth {depth}");
     }
+    assert_eq!(perft(&mut Hus::start(), 5), 3_439_088, "the spec's depth 5");
 }
 
 #[test]
@@ -292,4 +293,26 @@ fn the_evaluation_counts_hand_checked_features() {
     let mut first_turn = position(&[(0, 45), (14, 2), (16, 1)], &[(5, 45), (31, 3)], 0, 0);
     first_turn.play_moves("14").unwrap();
     assert_eq!(first_turn.pits(Side::First)[14..20], [0, 1, 0, 1, 1, 0]);
+}
+
+#[test]
+fn a_move_needing_more_than_200_rounds_cancels_the_game_as_in_the_reference() {
+    // Found by a search over random boards: player 0's pit 2 relays and captures past the cap.
+    let p0 = "0,4,3,3,0,3,2,1,2,1,0,2,4,1,1,0,2,3,0,1,1,1,2,1,2,1,0,1,4,1,0,1";
+    let p1 = "1,5,5,2,2,0,1,1,0,3,1,0,2,2,1,2,2,1,1,2,2,2,3,3,2,0,0,0,1,0,1,0";
+    let text = format!("{p0}/{p1} 0 1");
+    let mut reference = Reference::new();
+    let counts = |row: &str| row.split(',').map(|n| n.parse().unwrap()).collect::<Vec<i32>>();
+    reference.board = [counts(p0).try_into().unwrap(), counts(p1).try_into().unwrap()];
+    reference.turn_number = 1;
+    assert_eq!(reference.text(), text);
+    reference.play(2);
+    assert_eq!(reference.winner, Winner::Cancelled(0));
+    let mut game = Hus::from_text(&text).unwrap();
+    game.play_moves("2").unwrap();
+    assert_same(&game, &reference, "pit 2");
+    assert_eq!(game.outcome(), Some(Outcome::Win(Side::Second)), "the engine scores it as the canceller's loss");
+    assert_eq!(perft(&mut game, 1), 0, "a cancelled game has no moves");
+    game.unmake_move();
+    assert_eq!((game.to_text(), game.cancelled_by()), (text, None));
 }
