@@ -9,6 +9,8 @@ pub use registry::{GameVisitor, RegisteredGame};
 registry::games! {
     tictactoe: TicTacToe,
     barca: Barca,
+    othello: Othello,
+    hus: Hus,
     custom_tree: CustomTree,
 }
 

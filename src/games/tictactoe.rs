@@ -340,8 +340,8 @@ impl crate::games::RegisteredGame for TicTacToe {
         TicTacToe::position_text(self)
     }
 
-    /// Nine cells, with no blank inside and no tree's bracket.
+    /// Cells written x, o, . (or - _), rows split by /.
     fn looks_like(text: &str) -> bool {
-        !text.trim().contains(char::is_whitespace) && !text.trim_start().starts_with('(')
+        text.trim().chars().all(|c| "xXoO.-_/".contains(c))
     }
 }

@@ -1,5 +1,6 @@
-//! A small picture of a node's position: tic-tac-toe's 3×3 grid, or the Barca board widget with
-//! the move that led there and the evaluation feature by feature.
+//! A small picture of a node's position, the app's table of boards by game: tic-tac-toe's 3×3
+//! grid, Othello's discs, Hus's pits, or the Barca board widget with the move that led there and
+//! the evaluation feature by feature.
 
 use egui::{Align2, FontId, Rect, Sense, Stroke, Vec2};
 
@@ -12,6 +13,8 @@ use crate::games::barca::{Weights, breakdown};
 pub fn paint(ui: &mut egui::Ui, position: &Position, last_move: Option<&str>) {
     match position {
         Position::TicTacToe(game) => tic_tac_toe(ui, |cell| game.owner(cell)),
+        Position::Othello(game) => othello(ui, game),
+        Position::Hus(game) => hus(ui, game),
         // A typed-in tree's node is its text, shown below.
         Position::CustomTree(_) => {}
         Position::Barca(game) => {
@@ -43,21 +46,58 @@ pub fn paint(ui: &mut egui::Ui, position: &Position, last_move: Option<&str>) {
     }
 }
 
-fn tic_tac_toe(ui: &mut egui::Ui, owner: impl Fn(u8) -> Option<Side>) {
-    const CELL: f32 = 40.0;
-    let (rect, _) = ui.allocate_exact_size(Vec2::splat(CELL * 3.0), Sense::hover());
+/// A board of `columns` x `rows` squares `size` points wide, each with its text and the side it
+/// belongs to, filled in the tree's colour of that side.
+fn squares(ui: &mut egui::Ui, [columns, rows]: [u8; 2], size: f32, square: impl Fn(u8, u8) -> (String, Option<Side>)) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(f32::from(columns), f32::from(rows)) * size, Sense::hover());
     let painter = ui.painter_at(rect);
-    // The tree's colours: a cell's fill is the card colour of the side that took it.
     let palette = crate::app::theme::palette(ui.ctx());
-    for cell in 0..9u8 {
-        let (row, column) = (f32::from(cell / 3), f32::from(cell % 3));
-        let square = Rect::from_min_size(rect.min + Vec2::new(column, row) * CELL, Vec2::splat(CELL));
-        let (mark, fill) = match owner(cell) {
-            Some(Side::First) => ("X", palette.max_fill),
-            Some(Side::Second) => ("O", palette.min_fill),
-            None => ("", palette.other_fill),
+    for (row, column) in (0..rows).flat_map(|row| (0..columns).map(move |column| (row, column))) {
+        let corner = rect.min + Vec2::new(f32::from(column), f32::from(row)) * size;
+        let cell = Rect::from_min_size(corner, Vec2::splat(size));
+        let (text, side) = square(row, column);
+        let fill = match side {
+            Some(Side::First) => palette.max_fill,
+            Some(Side::Second) => palette.min_fill,
+            None => palette.other_fill,
         };
-        painter.rect(square, 0.0, fill, Stroke::new(1.0, palette.tree_edge), egui::StrokeKind::Inside);
-        painter.text(square.center(), Align2::CENTER_CENTER, mark, FontId::monospace(CELL * 0.6), palette.card_text);
+        painter.rect(cell, 0.0, fill, Stroke::new(1.0, palette.tree_edge), egui::StrokeKind::Inside);
+        painter.text(cell.center(), Align2::CENTER_CENTER, text, FontId::monospace(size * 0.55), palette.card_text);
     }
+}
+
+/// Tic-tac-toe's cells, row by row from the top left.
+fn tic_tac_toe(ui: &mut egui::Ui, owner: impl Fn(u8) -> Option<Side>) {
+    squares(ui, [3, 3], 40.0, |row, column| {
+        let side = owner(row * 3 + column);
+        let mark = match side {
+            Some(Side::First) => "X",
+            Some(Side::Second) => "O",
+            None => "",
+        };
+        (mark.to_string(), side)
+    });
+}
+
+/// Othello's board, rank 8 at the top: X Black, O White.
+fn othello(ui: &mut egui::Ui, game: &crate::games::othello::Othello) {
+    squares(ui, [8, 8], 28.0, |row, column| {
+        let side = game.disc_at((7 - row) * 8 + column);
+        let disc = match side {
+            Some(Side::First) => "X",
+            Some(Side::Second) => "O",
+            None => "",
+        };
+        (disc.to_string(), side)
+    });
+}
+
+/// Hus's pits with their seeds: the second player's two rows above, the first player's below,
+/// the inner rows (pits 16..31) in the middle.
+fn hus(ui: &mut egui::Ui, game: &crate::games::hus::Hus) {
+    squares(ui, [16, 4], 22.0, |row, column| {
+        let side = if row < 2 { Side::Second } else { Side::First };
+        let pit = if row == 1 || row == 2 { 16 + column } else { column };
+        (game.pits(side)[usize::from(pit)].to_string(), Some(side))
+    });
 }

@@ -432,9 +432,9 @@ impl crate::games::RegisteredGame for Barca {
         self.to_fen()
     }
 
-    /// A FEN names the side to move after a space.
+    /// Rows split by /, a space, the side to move.
     fn looks_like(text: &str) -> bool {
-        text.trim().contains(char::is_whitespace)
+        matches!(text.split_whitespace().collect::<Vec<_>>()[..], [rows, _] if rows.contains('/') && !rows.contains(','))
     }
 
     /// The game with its history, which decides repetitions.
