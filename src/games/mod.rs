@@ -3,6 +3,9 @@
 
 pub mod barca;
 pub mod custom_tree;
+pub mod goofspiel;
+pub mod ropasci;
+pub mod simultaneous;
 pub mod tictactoe;
 pub mod uniform_tree;
 
