@@ -200,9 +200,9 @@ impl RefGame {
         if invincible(0) && invincible(1) {
             return Some("Draw BothInvincible".into());
         }
-        for p in 0..2 {
+        for (p, winner) in name.iter().enumerate() {
             if invincible(p) && self.throws[1 - p] == 9 && count(1 - p, None) == 1 {
-                return Some(format!("Win({}) InvincibleAgainstLone", name[p]));
+                return Some(format!("Win({winner}) InvincibleAgainstLone"));
             }
         }
         let now = self.history.last().unwrap();
@@ -278,8 +278,8 @@ fn random_position(rng: &mut StdRng) -> RefGame {
     let hexes = all_hexes();
     let throws = [rng.random_range(0..=9), rng.random_range(0..=9)];
     let mut tokens: Vec<Token> = Vec::new();
-    for p in 0..2 {
-        for _ in 0..rng.random_range(0..=throws[p]) {
+    for (p, &thrown) in throws.iter().enumerate() {
+        for _ in 0..rng.random_range(0..=thrown) {
             let hex = hexes[rng.random_range(0..hexes.len())];
             let symbol = tokens.iter().find(|t| t.2 == hex).map_or(['r', 'p', 's'][rng.random_range(0..3)], |t| t.1);
             tokens.push((p, symbol, hex));
