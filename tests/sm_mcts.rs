@@ -169,3 +169,27 @@ fn the_replayed_trace_shows_the_searched_matrix() {
     player.seek(player.len());
     assert_eq!(player.view(), &end);
 }
+
+/// A deeper tree: replaying Goofspiel's trace to the end shows the root the search ended with,
+/// and any step reached backward equals the same step reached forward.
+#[test]
+fn a_goofspiel_trace_replays_forward_and_backward() {
+    let game = Goofspiel::new(4).unwrap();
+    let config = config(SelectionRule::DecoupledUct { exploration: 0.7 }, 500, 3);
+    let mut recorder = Recorder::default();
+    let result = search(&game, &config, &mut recorder);
+    let mut player = Player::new(recorder.finish(), SmMctsView::new(config.rule));
+    player.seek(player.len());
+    assert_eq!(player.view().iterations, 500);
+    let root = player.view().matrix(0).expect("the root was visited");
+    assert_eq!(root.marginals, result.strategies);
+    assert_eq!(root.rows, ["1", "2", "3", "4"]);
+    let children = player.view().nodes().iter().filter(|n| n.parent != searchlab::trace::NO_NODE).count();
+    assert_eq!(children + 1, result.nodes, "one view node per search node");
+    for step in [player.len() / 3, player.len() / 2, 7] {
+        let mut forward = Player::new(player.trace().clone(), SmMctsView::new(config.rule));
+        forward.seek(step);
+        player.seek(step);
+        assert_eq!(player.view(), forward.view(), "at step {step}");
+    }
+}
