@@ -282,26 +282,10 @@ impl<A: Copy> Search<'_, A> {
     fn iterate<G: SimultaneousGame<Action = A>, T: Tracer<SmMctsEvent>>(&mut self, root: &G, tracer: &mut T) {
         let mut state = root.clone();
         let (mut path, mut pairs) = (vec![0u32], Vec::new());
-        let payoffs = loop {
-            let node = *path.last().expect("the path starts at the root") as usize;
-            if state.is_terminal() {
-                tracer.record(|| SmMctsEvent::Select { path: path.clone(), pairs: pairs.clone() });
-                let payoffs = state.payoffs();
-                tracer.record(|| SmMctsEvent::Playout {
-                    node: node as u32,
-                    turns: 0,
-                    payoffs,
-                    end: PlayoutEnd::GameOver,
-                });
-                break payoffs;
-            }
-            if self.nodes[node].actions.is_none() {
-                tracer.record(|| SmMctsEvent::Select { path: path.clone(), pairs: pairs.clone() });
-                self.expand(node, &state, tracer);
-                break self.playout(node as u32, &mut state, tracer);
-            }
+        let mut node = 0;
+        while !state.is_terminal() && self.nodes[node].actions.is_some() {
             let (row, column) = self.select(node);
-            let actions = self.nodes[node].actions.as_ref().expect("the node was expanded");
+            let actions = self.nodes[node].actions.as_ref().expect("the loop checked");
             let (first, second) = (actions[0][row], actions[1][column]);
             pairs.push((row as u16, column as u16));
             state.apply(first, second);
@@ -315,13 +299,23 @@ impl<A: Copy> Search<'_, A> {
                 }
             };
             path.push(child);
+            node = child as usize;
+        }
+        tracer.record(|| SmMctsEvent::Select { path: path.clone(), pairs: pairs.clone() });
+        let payoffs = if state.is_terminal() {
+            let payoffs = state.payoffs();
+            let end = PlayoutEnd::GameOver;
+            tracer.record(|| SmMctsEvent::Playout { node: node as u32, turns: 0, payoffs, end });
+            payoffs
+        } else {
+            self.expand(node, &state, tracer);
+            self.playout(node as u32, &mut state, tracer)
         };
         let rule = self.config.rule;
         for (&node, &(row, column)) in path.iter().zip(&pairs) {
             self.nodes[node as usize].stats.update(row.into(), column.into(), payoffs, rule);
         }
-        let leaf = *path.last().expect("the path starts at the root");
-        self.nodes[leaf as usize].stats.visits += 1;
+        self.nodes[node].stats.visits += 1;
         tracer.record(|| SmMctsEvent::Backpropagate { path, pairs, payoffs });
     }
 
