@@ -11,11 +11,14 @@ pub mod bound;
 pub mod choice;
 pub mod engine;
 pub mod iterative;
+pub mod matrix_nash;
 pub mod mcts;
 pub mod mcts_trace;
 pub mod minimax;
 pub mod negamax;
 pub mod recording;
+pub mod sm_mcts;
+pub mod sm_mcts_trace;
 pub mod tree;
 pub mod tt;
 

@@ -1,7 +1,10 @@
 //! Games for adversarial search: the [`Game`] trait every search algorithm is written against,
 //! and its implementations.
 
+pub mod goofspiel;
 pub mod registry;
+pub mod ropasci;
+pub mod simultaneous;
 pub mod uniform_tree;
 
 pub use registry::{GameVisitor, RegisteredGame};
