@@ -6,6 +6,7 @@ pub mod bfs;
 pub mod dijkstra;
 pub mod hpa;
 pub mod jps;
+pub mod mapf;
 mod open_list;
 pub mod plan_trace;
 pub mod planner;
