@@ -277,11 +277,19 @@ mod cli {
         let file = dir.write("two.agents", "# sx sy gx gy\n5 8 27 8\n27 8 5 8\n");
         let from_file = run(file.to_str().unwrap(), "cooperative");
         assert_eq!(from_file, run(HEAD_ON, "cooperative"));
-        // The bundled scenario file's queries as agents (distinct starts and goals in its first lines).
-        let scen = run("maps/rooms128.map.scen", "whca:window=16");
-        let count = scen["agents"].as_array().unwrap().len();
-        assert_eq!(scen["totals"]["agents"], count);
+        // The first queries of the bundled scenario file as agents (its line 45 repeats a start).
+        let bundled = std::fs::read_to_string(common::project_map("rooms128.map.scen")).unwrap();
+        let head: Vec<&str> = bundled.lines().take(11).collect();
+        let scen_file = dir.write("ten.scen", head.join("\n"));
+        let scen = run(scen_file.to_str().unwrap(), "whca:window=16");
+        assert_eq!(scen["agents"].as_array().unwrap().len(), 10);
+        assert_eq!(scen["agents"][0]["start"], serde_json::json!([124, 61]));
         assert_eq!(collisions(&json_paths(&scen)), []);
+        let repeated = dir.write("repeated.scen", bundled);
+        assert_fails(
+            &["agents", "--map", ROOMS, "--agents", repeated.to_str().unwrap()],
+            "repeated.scen:45: start (85,65) is also the start of the agent on line 13",
+        );
 
         let output = searchlab(&["agents", "--map", ROOMS, "--random", "30", "--seed", "7", "--spec", "cooperative"]);
         let plan = &json_lines(&output)[0];

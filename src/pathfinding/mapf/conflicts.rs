@@ -17,6 +17,15 @@ pub enum Conflict {
     Edge { a: usize, b: usize, from: (u32, u32), to: (u32, u32), t: u32 },
 }
 
+impl Conflict {
+    /// The two agents, the first before the second in priority.
+    pub fn agents(&self) -> (usize, usize) {
+        match *self {
+            Conflict::Vertex { a, b, .. } | Conflict::Edge { a, b, .. } => (a, b),
+        }
+    }
+}
+
 /// Every conflict of `paths` (one per agent, `None` for an agent left out), by time, vertex
 /// conflicts before edge conflicts, then by agents.
 pub fn conflicts(grid: &Grid, paths: &[Option<&[u32]>]) -> Vec<Conflict> {
@@ -42,9 +51,7 @@ pub fn conflicts(grid: &Grid, paths: &[Option<&[u32]>]) -> Vec<Conflict> {
                     .flat_map(move |(k, &a)| agents[k + 1..].iter().map(move |&b| Conflict::Vertex { a, b, cell, t }))
             })
             .collect();
-        vertex.sort_by_key(|c| match *c {
-            Conflict::Vertex { a, b, .. } | Conflict::Edge { a, b, .. } => (a, b),
-        });
+        vertex.sort_by_key(Conflict::agents);
         found.extend(vertex);
         if t == end {
             break;
@@ -65,9 +72,7 @@ pub fn conflicts(grid: &Grid, paths: &[Option<&[u32]>]) -> Vec<Conflict> {
                 }
             }
         }
-        edge.sort_by_key(|c| match *c {
-            Conflict::Vertex { a, b, .. } | Conflict::Edge { a, b, .. } => (a, b),
-        });
+        edge.sort_by_key(Conflict::agents);
         found.extend(edge);
     }
     found

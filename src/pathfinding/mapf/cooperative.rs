@@ -8,7 +8,7 @@
 //! changes, so the search folds all later times into one layer and ends after at most
 //! cells x (that arrival time + 2) states. A failure means no path exists at all.
 
-use super::reservations::ReservationTable;
+use super::reservations::{ReservationTable, reserve_path};
 use super::space_time::{Horizon, Query, manhattan, search};
 use super::{Agent, AgentPlan, MapfEvent, Plan, timed, unreachable_goal};
 use crate::grid::{Grid, MoveRules};
@@ -41,7 +41,7 @@ pub fn plan<T: Tracer<MapfEvent>>(grid: &Grid, agents: &[Agent], tracer: &mut T)
         plans.push(match path {
             Ok(path) => {
                 tracer.record(|| MapfEvent::Found { agent: i, path: timed(grid, &path, 0), arrived: true });
-                reserve(grid, &mut table, i, &path, 0, true, tracer);
+                reserve_path(grid, &mut table, i, &path, 0, true, tracer);
                 AgentPlan { path: Some(path), failure: None, expanded, heuristic_expanded: 0 }
             }
             Err(reason) => {
@@ -51,28 +51,4 @@ pub fn plan<T: Tracer<MapfEvent>>(grid: &Grid, agents: &[Agent], tracer: &mut T)
         });
     }
     Plan { agents: plans, conflicts: Vec::new() }
-}
-
-/// Reserves `path` (its first cell at time `t0`) for `agent`, and its last cell forever from its
-/// time on if the agent `arrived` there.
-pub(super) fn reserve<T: Tracer<MapfEvent>>(
-    grid: &Grid,
-    table: &mut ReservationTable,
-    agent: usize,
-    path: &[u32],
-    t0: u32,
-    arrived: bool,
-    tracer: &mut T,
-) {
-    let last = path.len() - 1;
-    for (&cell, t) in path.iter().zip(t0..) {
-        let (x, y) = grid.coords(cell);
-        if arrived && t == t0 + last as u32 {
-            table.park(agent, cell, t);
-            tracer.record(|| MapfEvent::Park { agent, x, y, t });
-        } else {
-            table.reserve(agent, cell, t);
-            tracer.record(|| MapfEvent::Reserve { agent, x, y, t });
-        }
-    }
 }

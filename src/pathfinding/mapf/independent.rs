@@ -35,10 +35,10 @@ pub fn plan<T: Tracer<MapfEvent>>(grid: &Grid, agents: &[Agent], tracer: &mut T)
             }
         });
     }
-    let paths: Vec<Option<&[u32]>> = plans.iter().map(|p| p.path.as_deref()).collect();
-    let found = conflicts(grid, &paths);
-    for conflict in &found {
+    let mut plan = Plan { agents: plans, conflicts: Vec::new() };
+    plan.conflicts = conflicts(grid, &plan.paths());
+    for conflict in &plan.conflicts {
         tracer.record(|| MapfEvent::Conflict(conflict.clone()));
     }
-    Plan { agents: plans, conflicts: found }
+    plan
 }

@@ -4,6 +4,10 @@
 
 use std::collections::HashMap;
 
+use super::MapfEvent;
+use crate::grid::Grid;
+use crate::trace::Tracer;
+
 /// Cells reserved by time, and goals reserved from a time on.
 #[derive(Debug, Clone, Default)]
 pub struct ReservationTable {
@@ -14,8 +18,8 @@ pub struct ReservationTable {
     /// cell -> the latest time it is reserved in `timed`.
     last_timed: HashMap<u32, u32>,
     /// The latest time of any reservation or parking: from the next step on, only parked agents
-    /// remain, and the table no longer changes with time.
-    latest: u32,
+    /// remain, and the table no longer changes with time. `None` for an empty table.
+    latest: Option<u32>,
 }
 
 impl ReservationTable {
@@ -53,25 +57,44 @@ impl ReservationTable {
     /// The first time from which the table no longer changes: [`Self::holder`] and
     /// [`Self::can_move`] answer the same for every later time.
     pub fn static_from(&self) -> u32 {
-        self.latest + 1
+        self.latest.map_or(0, |t| t + 1)
     }
 
     pub fn reserve(&mut self, agent: usize, cell: u32, t: u32) {
         self.timed.insert((cell, t), agent);
         let last = self.last_timed.entry(cell).or_insert(t);
         *last = (*last).max(t);
-        self.latest = self.latest.max(t);
+        self.latest = self.latest.max(Some(t));
     }
 
     /// `agent` holds `cell` from time `t` on, forever.
     pub fn park(&mut self, agent: usize, cell: u32, t: u32) {
         self.parked.insert(cell, (t, agent));
-        self.latest = self.latest.max(t);
+        self.latest = self.latest.max(Some(t));
     }
+}
 
-    /// The agents parked so far: `(cell, from time, agent)`.
-    pub fn parked(&self) -> impl Iterator<Item = (u32, u32, usize)> + '_ {
-        self.parked.iter().map(|(&cell, &(t, agent))| (cell, t, agent))
+/// Reserves `path` (its first cell at time `t0`) for `agent`, and its last cell forever from its
+/// time on if the agent `arrived` there.
+pub(super) fn reserve_path<T: Tracer<MapfEvent>>(
+    grid: &Grid,
+    table: &mut ReservationTable,
+    agent: usize,
+    path: &[u32],
+    t0: u32,
+    arrived: bool,
+    tracer: &mut T,
+) {
+    let arrival = t0 + path.len() as u32 - 1;
+    for (&cell, t) in path.iter().zip(t0..) {
+        let (x, y) = grid.coords(cell);
+        if arrived && t == arrival {
+            table.park(agent, cell, t);
+            tracer.record(|| MapfEvent::Park { agent, x, y, t });
+        } else {
+            table.reserve(agent, cell, t);
+            tracer.record(|| MapfEvent::Reserve { agent, x, y, t });
+        }
     }
 }
 
@@ -90,5 +113,6 @@ mod tests {
         assert!(table.can_move(1, 1, 1) && table.can_move(2, 3, 2));
         assert!(!table.is_free_from(1, 3) && table.is_free_from(1, 4) && !table.is_free_from(2, 100));
         assert_eq!(table.static_from(), 5);
+        assert_eq!(ReservationTable::new().static_from(), 0, "an empty table never changes");
     }
 }

@@ -13,8 +13,7 @@
 //! otherwise keep the rounds going), fails and leaves the plan: taking it away takes away
 //! reservations only, so the other paths stay free of conflicts.
 
-use super::cooperative::reserve;
-use super::reservations::ReservationTable;
+use super::reservations::{ReservationTable, reserve_path};
 use super::rra::TrueDistance;
 use super::space_time::{Horizon, Query, search};
 use super::{Agent, AgentPlan, MapfEvent, Plan, timed, unreachable_goal};
@@ -35,13 +34,16 @@ pub fn plan<T: Tracer<MapfEvent>>(grid: &Grid, agents: &[Agent], window: u32, tr
     let step = (window / 2).max(1);
     let horizon = (2 * grid.passable_count() + agents.len()).min(u32::MAX as usize / 2) as u32;
     let components = grid.components(MoveRules::FOUR);
-    let mut progress: Vec<Progress> = agents
-        .iter()
-        .map(|agent| match unreachable_goal(grid, &components, agent) {
-            Some(reason) => Progress::Failed(reason),
+    let mut progress = Vec::with_capacity(agents.len());
+    for (i, agent) in agents.iter().enumerate() {
+        progress.push(match unreachable_goal(grid, &components, agent) {
+            Some(reason) => {
+                tracer.record(|| MapfEvent::Failed { agent: i, reason: reason.clone() });
+                Progress::Failed(reason)
+            }
             None => Progress::Travelling(vec![agent.start_cell(grid)]),
-        })
-        .collect();
+        });
+    }
     let mut distances: Vec<TrueDistance> =
         agents.iter().map(|agent| TrueDistance::new(grid, agent.goal_cell(grid), agent.start_cell(grid))).collect();
     let mut expanded = vec![0; agents.len()];
@@ -56,7 +58,7 @@ pub fn plan<T: Tracer<MapfEvent>>(grid: &Grid, agents: &[Agent], window: u32, tr
         let mut table = ReservationTable::new();
         for (i, p) in progress.iter().enumerate() {
             if let Progress::Arrived(path) = p {
-                reserve(grid, &mut table, i, &path[path.len() - 1..], path.len() as u32 - 1, true, tracer);
+                reserve_path(grid, &mut table, i, &path[path.len() - 1..], path.len() as u32 - 1, true, tracer);
             }
         }
         let mut windows = vec![None; agents.len()];
@@ -84,7 +86,7 @@ pub fn plan<T: Tracer<MapfEvent>>(grid: &Grid, agents: &[Agent], window: u32, tr
                 continue;
             };
             tracer.record(|| MapfEvent::Found { agent: i, path: timed(grid, &cells, now), arrived });
-            reserve(grid, &mut table, i, &cells, now, arrived, tracer);
+            reserve_path(grid, &mut table, i, &cells, now, arrived, tracer);
             windows[i] = Some((cells, arrived));
         }
         for (p, window) in progress.iter_mut().zip(windows) {
