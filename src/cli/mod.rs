@@ -1,6 +1,7 @@
 //! The headless command line: `searchlab <subcommand>`, JSON on stdout, exit code 2 with a
 //! one-line error for bad arguments or files, 1 when some of many queries failed.
 
+mod agents;
 mod barca;
 mod game;
 mod game_search;
@@ -40,6 +41,8 @@ enum Command {
     Mesh(mesh::MeshArgs),
     /// Open a lecture notebook (a Markdown file with live cells), or check its cells with --check.
     Lecture(lecture::LectureArgs),
+    /// Multi-agent paths on a grid map: independent A*, cooperative A* or WHCA*.
+    Agents(agents::AgentsArgs),
 }
 
 /// A failure to report to the user in one line.
@@ -92,6 +95,7 @@ pub fn main() -> i32 {
         Some(Command::Game(args)) => no_failures(game::run(args)),
         Some(Command::Mesh(args)) => mesh::run(args),
         Some(Command::Lecture(args)) => no_failures(lecture::run(args)),
+        Some(Command::Agents(args)) => agents::run(args),
         None => no_failures(open_playground()),
     };
     match result {

@@ -2,6 +2,7 @@
 //! [`crate::trace`]; HPA* and PRA* on grids; scenario sets with their optimal lengths.
 
 pub mod hpa;
+pub mod mapf;
 mod open_list;
 pub mod plan_trace;
 pub mod planner;
