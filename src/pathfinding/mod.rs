@@ -16,6 +16,7 @@ registry::grid_algorithms! {
     bfs: Bfs,
     dijkstra: Dijkstra,
     astar: Astar,
+    greedy: Greedy,
     jps: Jps,
 }
 
