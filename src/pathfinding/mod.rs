@@ -17,6 +17,7 @@ registry::grid_algorithms! {
     bfs: Bfs,
     dijkstra: Dijkstra,
     astar: Astar,
+    greedy: Greedy,
     jps: Jps,
 }
 
