@@ -188,9 +188,10 @@ impl PolyanyaScratch {
         if radius != 0.0 {
             return Err(format!("Polyanya plans for a point agent: the radius must be 0, not {}", number(radius)));
         }
+        // The triangles' list becomes the polygons' (no allocation of its own).
         let in_polygons = |p: Point, what: &str| -> Result<Vec<u32>, String> {
-            let mut found: Vec<u32> =
-                locate_free(mesh, p, 0.0, what)?.into_iter().map(|t| polygons.polygon_of_triangle(t)).collect();
+            let mut found = locate_free(mesh, p, 0.0, what)?;
+            found.iter_mut().for_each(|t| *t = polygons.polygon_of_triangle(*t));
             found.sort_unstable();
             found.dedup();
             Ok(found)
