@@ -10,9 +10,11 @@ use super::path::micros_since;
 use super::{CliError, QueriesResult, emit};
 use crate::grid::movingai;
 use crate::navmesh::grid_outline::{cell_centre, said_of_cell};
+use crate::navmesh::merge::ConvexMesh;
+use crate::navmesh::polyanya_search::PolyanyaScratch;
 use crate::navmesh::reduction::Role;
 use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
-use crate::navmesh::tastar::DEFAULT_MAX_EXPANSIONS;
+use crate::navmesh::tastar::{DEFAULT_MAX_EXPANSIONS, MeshPath, MeshQuery, MeshSearchResult};
 use crate::navmesh::{MapFile, Point, load_grid_for_polygons, load_map_file};
 use crate::text::{number, without_bom};
 use crate::trace::NoTrace;
@@ -21,6 +23,14 @@ use crate::trace::NoTrace;
 enum MeshAlgo {
     Ta,
     Tra,
+    Polyanya,
+}
+
+/// The polygons Polyanya searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum MeshKind {
+    Triangles,
+    Merged,
 }
 
 #[derive(Debug, Args)]
@@ -42,6 +52,9 @@ pub struct MeshArgs {
     queries: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = MeshAlgo::Ta)]
     algo: MeshAlgo,
+    /// With --algo polyanya: search the triangles, or them merged into convex polygons.
+    #[arg(long, value_enum, default_value_t = MeshKind::Merged)]
+    mesh: MeshKind,
     /// The agent's radius: paths keep this far from obstacles.
     #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     radius: f64,
@@ -91,9 +104,16 @@ fn parse_queries(file: &str, text: &str) -> Result<Vec<(Point, Point)>, CliError
 
 pub fn run(args: MeshArgs) -> QueriesResult {
     let algorithm = match args.algo {
-        MeshAlgo::Ta => MeshAlgorithm::Ta,
+        MeshAlgo::Ta | MeshAlgo::Polyanya => MeshAlgorithm::Ta,
         MeshAlgo::Tra => MeshAlgorithm::Tra,
     };
+    let algo_name = if args.algo == MeshAlgo::Polyanya { "polyanya" } else { algorithm.name() };
+    if args.algo == MeshAlgo::Polyanya && args.radius != 0.0 {
+        return Err(CliError(format!(
+            "--radius: Polyanya plans for a point agent, so the radius must be 0, not {}",
+            number(args.radius)
+        )));
+    }
     let search = MeshSearch {
         algorithm,
         radius: args.radius,
@@ -115,7 +135,22 @@ pub fn run(args: MeshArgs) -> QueriesResult {
     let map_name = map_path.display().to_string();
     let clock = Instant::now();
     let prepared = search.prepare(&outline).map_err(|e| CliError(format!("{map_name}: {e}")))?;
+    let polygons = (args.algo == MeshAlgo::Polyanya).then(|| match args.mesh {
+        MeshKind::Triangles => ConvexMesh::triangles(&prepared.mesh),
+        MeshKind::Merged => ConvexMesh::merged(&prepared.mesh),
+    });
     let preprocessing_micros = micros_since(clock);
+    let mut polyanya = PolyanyaScratch::default();
+    // Polyanya's first path is its shortest.
+    let mut search_polygons = |polygons: &ConvexMesh, start: Point, goal: Point| {
+        let query = MeshQuery { max_expansions: search.max_expansions, ..MeshQuery::new(start, goal) };
+        polyanya.search(&prepared.mesh, polygons, &query, &mut NoTrace).map(|found| MeshSearchResult {
+            first_length: found.path.as_ref().map(|p| p.length),
+            improvements: usize::from(found.path.is_some()),
+            path: found.path.map(|p| MeshPath { length: p.length, waypoints: p.waypoints, channel: Vec::new() }),
+            expanded: found.expanded,
+        })
+    };
     // Grid queries name cells; the search runs between their centres.
     let to_point = |p: Point, what: &str| -> Result<Point, String> {
         let Some(grid) = &grid else { return Ok(p) };
@@ -160,8 +195,10 @@ pub fn run(args: MeshArgs) -> QueriesResult {
     let (mut total_expanded, mut total_micros, mut unreachable, mut failed) = (0, 0.0, 0, 0);
     for (from, to) in &queries {
         let clock = Instant::now();
-        let answer =
-            to_point(*from, "start").and_then(|start| prepared.query(start, to_point(*to, "goal")?, &mut NoTrace));
+        let answer = to_point(*from, "start").and_then(|start| match &polygons {
+            Some(polygons) => search_polygons(polygons, start, to_point(*to, "goal")?),
+            None => prepared.query(start, to_point(*to, "goal")?, &mut NoTrace),
+        });
         // On a grid map the user named cells: so does the error.
         let cell = |p: Point| (p[0] as i64, p[1] as i64);
         let answer = answer.map_err(|e| match grid {
@@ -175,7 +212,7 @@ pub fn run(args: MeshArgs) -> QueriesResult {
             Err(error) if single => return Err(CliError(error)),
             Err(error) => {
                 failed += 1;
-                emit(&json!({ "start": from, "goal": to, "algo": search.algorithm.name(), "error": error }));
+                emit(&json!({ "start": from, "goal": to, "algo": algo_name, "error": error }));
                 continue;
             }
         };
@@ -185,7 +222,7 @@ pub fn run(args: MeshArgs) -> QueriesResult {
         emit(&json!({
             "start": from,
             "goal": to,
-            "algo": search.algorithm.name(),
+            "algo": algo_name,
             "length": result.path.as_ref().map(|p| p.length),
             "first_path_length": result.first_length,
             "waypoints": result.path.as_ref().map(|p| &p.waypoints),
@@ -195,7 +232,7 @@ pub fn run(args: MeshArgs) -> QueriesResult {
     }
     if !single {
         let mut summary = json!({
-            "algo": search.algorithm.name(),
+            "algo": algo_name,
             "queries": queries.len(),
             "failed": failed,
             "unreachable": unreachable,
@@ -204,6 +241,9 @@ pub fn run(args: MeshArgs) -> QueriesResult {
             "preprocessing_micros": preprocessing_micros,
             "triangles": prepared.mesh.walkable_count(),
         });
+        if let Some(polygons) = &polygons {
+            summary["polygons"] = json!(polygons.len());
+        }
         if let Some(reduction) = &prepared.reduction {
             summary["decision_points"] = json!(reduction.count(Role::Decision));
             summary["corridor_triangles"] = json!(reduction.count(Role::Corridor));

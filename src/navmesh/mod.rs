@@ -4,7 +4,9 @@
 
 pub mod funnel;
 pub mod grid_outline;
+pub mod merge;
 pub mod polyanya;
+pub mod polyanya_search;
 pub mod polygon;
 pub mod reduction;
 pub mod search;
