@@ -92,11 +92,11 @@ HARMLESS = [
 TEN_MBIT = {"offline": False, "latency": 20, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
 UNTHROTTLED = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 # The loading bar's state: [value, max, the text above it], or null once the app has started.
-LOADING = """JSON.stringify((() => {
+LOADING = """(() => {
     const bar = document.getElementById("progress"), status = document.getElementById("status");
     return bar ? [bar.getAttribute("value") === null ? null : bar.value, bar.max, status.textContent,
                   document.getElementById("loading").className] : null;
-})())"""
+})()"""
 # The colours of an error's text (the dark and the light theme: src/app/theme.rs).
 ERROR_COLOURS = [(235, 90, 70), (190, 30, 20)]
 # Read before the app starts on the next load: the notebook restored as presenting.
@@ -239,6 +239,7 @@ def serve(dist, encodings_sent):
                 return self.send_error(404, "File not found")
             for folder in ["/plain/", "/broken/"]:
                 if path.startswith(folder):
+                    encodings_sent[path] = "identity"
                     self.path = self.path[len(folder) - 1 :]
                     return super().do_GET()
             local = self.translate_path(path)
@@ -493,10 +494,13 @@ def main():
                 page.call("Network.setCacheDisabled", cacheDisabled=False)
             sent = encodings_sent.get(f"/{folder}searchlab_web_bg.wasm", "?")
             figures[f"first frame at 10 Mbit/s, wasm sent {sent} (ms after navigation)"] = frame["ms"]
+            # Polled every 0.1 s: the last count seen is near the size, then the bar waits for the compiler.
+            size = states[-1][1]
             counts = [value for value, *_ in states if value is not None]
             assert len(set(counts)) >= 3, f"the bar showed {len(set(counts))} different counts: {states}"
-            assert counts == sorted(counts) and counts[-1] == states[-1][1], f"it never counted up to the size: {states}"
-            assert "Starting" in states[-1][2], f"the last state shown: {states[-1]}"
+            assert counts == sorted(counts) and 0.8 * size < counts[-1] <= size, f"it did not count up to the size: {states}"
+            assert "Starting" in states[-1][2] and states[-1][0] is None, f"the last state shown: {states[-1]}"
+            figures[f"loading bar at 10 Mbit/s, wasm sent {sent}: states seen"] = len(states)
             assert not page.problems(), page.problems()
 
         def failed_load_says_so():
