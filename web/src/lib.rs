@@ -6,6 +6,7 @@
 #![cfg(target_arch = "wasm32")]
 
 mod frame_time;
+mod full_screen;
 mod links;
 mod test_hook;
 mod workers;
@@ -20,7 +21,7 @@ use searchlab::app::SearchlabApp;
 use wasm_bindgen::prelude::*;
 
 use frame_time::FrameTimeHook;
-use links::Arrivals;
+use links::{Arrivals, Kept};
 use test_hook::TestHook;
 
 /// One line on the browser's console, for people and for `web/test.py`.
@@ -54,10 +55,13 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
             canvas,
             eframe::WebOptions::default(),
             Box::new(move |cc| {
+                // Before the app: its saved state may name a map or lecture a link brought.
+                let kept = Kept::restore(cc.storage);
                 let app = SearchlabApp::starting(cc);
                 Ok(Box::new(WebApp {
                     app,
                     arrivals,
+                    kept,
                     test,
                     frame_timer,
                     link_error: None,
@@ -73,6 +77,7 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
 struct WebApp {
     app: SearchlabApp,
     arrivals: Arrivals,
+    kept: Kept,
     test: Option<TestHook>,
     /// `?test=replay-random512`: the page times the grid lab's replay instead of showing the app.
     frame_timer: Option<FrameTimeHook>,
@@ -92,7 +97,7 @@ impl eframe::App for WebApp {
         }
         self.drops.update(ui.ctx());
         for arrival in self.arrivals.take(ui.ctx()) {
-            if let Err(error) = arrival.open(&mut self.app) {
+            if let Err(error) = arrival.open(&mut self.app, &mut self.kept) {
                 web_sys::console::error_1(&JsValue::from_str(&error));
                 self.link_error = Some(error);
             }
@@ -108,6 +113,7 @@ impl eframe::App for WebApp {
             }
         }
         self.app.ui(ui, frame);
+        full_screen::follow(ui.ctx());
         let title = self.app.current_title();
         if self.lesson != Some(title) {
             self.lesson = Some(title);
@@ -122,6 +128,7 @@ impl eframe::App for WebApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.app.save(storage);
+        self.kept.save(storage);
     }
 
     /// eframe saves on this interval and when the page loses focus; its save on closing the page

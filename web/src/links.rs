@@ -31,8 +31,16 @@ impl Query {
 
 /// A linked file, fetched.
 pub enum Arrival {
-    Map { url: String, bytes: Vec<u8> },
-    Lecture { url: String, bytes: Vec<u8> },
+    Map {
+        url: String,
+        bytes: Vec<u8>,
+    },
+    /// `cell_files`: the files its cells name, fetched from beside it.
+    Lecture {
+        url: String,
+        bytes: Vec<u8>,
+        cell_files: Vec<(String, Vec<u8>)>,
+    },
     Failed(String),
 }
 
@@ -81,8 +89,8 @@ pub fn fetch_linked(query: &Query, arrivals: &Arrivals) {
         wasm_bindgen_futures::spawn_local(async move {
             arrivals.push(match fetch(&url, files::MAX_TEXT).await {
                 Ok(bytes) => {
-                    fetch_cell_files(&url, &bytes).await;
-                    Arrival::Lecture { url, bytes }
+                    let cell_files = fetch_cell_files(&url, &bytes).await;
+                    Arrival::Lecture { url, bytes, cell_files }
                 }
                 Err(refused) => Arrival::Failed(refused.at(&url)),
             });
@@ -93,9 +101,10 @@ pub fn fetch_linked(query: &Query, arrivals: &Arrivals) {
 /// Fetches every file the cells of the lecture at `lecture_url` name by path, from where the
 /// lecture's folder is on the web, into the page's files under the name the cell uses: the
 /// desktop reads them from the lecture's folder. One that cannot be fetched reads as why not.
-async fn fetch_cell_files(lecture_url: &str, lecture: &[u8]) {
+/// Returns those fetched, by name.
+async fn fetch_cell_files(lecture_url: &str, lecture: &[u8]) -> Vec<(String, Vec<u8>)> {
     let Some(lecture) = std::str::from_utf8(lecture).ok().and_then(|text| Lecture::parse(text).ok()) else {
-        return; // opening the lecture says what is wrong with it
+        return Vec::new(); // opening the lecture says what is wrong with it
     };
     let paths: BTreeSet<String> = lecture
         .cells()
@@ -104,7 +113,9 @@ async fn fetch_cell_files(lecture_url: &str, lecture: &[u8]) {
             _ => None,
         })
         .collect();
-    let Ok(base) = page_url().and_then(|page| web_sys::Url::new_with_base(lecture_url, &page)) else { return };
+    let Ok(base) = page_url().and_then(|page| web_sys::Url::new_with_base(lecture_url, &page)) else {
+        return Vec::new();
+    };
     // All requests go out before the first answer is awaited.
     let requests: Vec<_> = paths
         .into_iter()
@@ -114,12 +125,17 @@ async fn fetch_cell_files(lecture_url: &str, lecture: &[u8]) {
             (path, url, reply)
         })
         .collect();
+    let mut fetched = Vec::new();
     for (path, url, reply) in requests {
         match reply.await {
-            Ok(bytes) => files::add(Path::new(&path), bytes),
+            Ok(bytes) => {
+                files::add(Path::new(&path), bytes.clone());
+                fetched.push((path, bytes));
+            }
             Err(refused) => refused.keep_as(Path::new(&path), &url),
         }
     }
+    fetched
 }
 
 /// The page's own address, which relative links start from.
@@ -133,12 +149,14 @@ fn cap(path: &str) -> u64 {
 }
 
 impl Arrival {
-    /// Shows the file: a map on its lab's page, a lecture in the notebook.
-    pub fn open(self, app: &mut SearchlabApp) -> Result<(), String> {
+    /// Shows the file: a map on its lab's page, a lecture in the notebook. The files it brought
+    /// are `kept` for later visits.
+    pub fn open(self, app: &mut SearchlabApp, kept: &mut Kept) -> Result<(), String> {
         match self {
             Arrival::Failed(error) => Err(error),
             Arrival::Map { url, bytes } => {
                 let name = file_name(&url);
+                kept.add(vec![(name.to_string(), bytes.clone())]);
                 files::add(Path::new(name), bytes);
                 let polygon = files::has_extension(Path::new(name), "json");
                 let mut scene = Scene::new(if polygon { Lab::Polygon } else { Lab::Grid });
@@ -154,11 +172,13 @@ impl Arrival {
                 log(&format!(r#"{{"event":"map","name":{}{size}}}"#, serde_json::Value::from(name)));
                 Ok(())
             }
-            Arrival::Lecture { url, bytes } => {
+            Arrival::Lecture { url, bytes, mut cell_files } => {
                 let name = file_name(&url);
                 let text = String::from_utf8(bytes).map_err(|_| format!("{url}: not UTF-8 text"))?;
                 // Checked here too so a broken link says why in the page, not only in the notebook.
                 let lecture = Lecture::parse(&text).map_err(|problem| problem.at(name))?;
+                cell_files.push((name.to_string(), text.clone().into_bytes()));
+                kept.add(cell_files);
                 files::add(Path::new(name), text.into_bytes());
                 *app = std::mem::take(app).with_lecture(Path::new(name));
                 let cells = lecture.cells().count();
@@ -176,6 +196,51 @@ impl Arrival {
                 ));
                 Ok(())
             }
+        }
+    }
+}
+
+/// The files links brought, kept in the saved state: the labs and the notebook save the names of
+/// the map and the lecture they show, and a later visit without the link reads them again.
+#[derive(Default)]
+pub struct Kept {
+    /// By name, oldest first.
+    files: Vec<(String, String)>,
+    changed: bool,
+}
+
+/// Where [`Kept`] is saved.
+const KEPT_KEY: &str = "web: linked files";
+/// The most text kept, oldest files dropped first: a site's local storage holds ~5 MB.
+const KEPT_MAX: usize = 2_000_000;
+
+impl Kept {
+    /// The files an earlier visit kept, added to the page's files again.
+    pub fn restore(storage: Option<&dyn eframe::Storage>) -> Kept {
+        let saved = storage.and_then(|storage| storage.get_string(KEPT_KEY));
+        let files: Vec<(String, String)> = saved.and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_default();
+        for (name, text) in &files {
+            files::add(Path::new(name), text.clone().into_bytes());
+        }
+        Kept { files, changed: false }
+    }
+
+    /// Keeps these files (text only: maps and lectures are), in place of any of the same name.
+    fn add(&mut self, arrived: Vec<(String, Vec<u8>)>) {
+        for (name, bytes) in arrived {
+            let Ok(text) = String::from_utf8(bytes) else { continue };
+            self.files.retain(|(kept, _)| *kept != name);
+            self.files.push((name, text));
+        }
+        while self.files.iter().map(|(_, text)| text.len()).sum::<usize>() > KEPT_MAX {
+            self.files.remove(0);
+        }
+        self.changed = true;
+    }
+
+    pub fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if std::mem::take(&mut self.changed) {
+            storage.set_string(KEPT_KEY, serde_json::to_string(&self.files).unwrap_or_default());
         }
     }
 }

@@ -15,7 +15,7 @@ use std::path::Path;
 
 use searchlab::adversarial::choice::Difficulty;
 use searchlab::adversarial::engine::{EngineAlgorithm, EngineSpec};
-use searchlab::app::grid_lab::GridJob;
+use searchlab::app::grid_lab::{GridJob, millis};
 use searchlab::app::worker::{Job, Request, Response};
 use searchlab::app::{AiAnswer, MoveJob, Player, SearchlabApp, Thinking, ai_engine};
 use searchlab::games::Game;
@@ -122,10 +122,12 @@ impl GridAstar {
         let ((sx, sy), (gx, gy)) = self.query;
         let ran_in = job.ran_in().map_or("nowhere", |place| place.name());
         log(&format!(
-            r#"{{"test":"grid-astar","map":"{GRID_MAP}","start":[{sx},{sy}],"goal":[{gx},{gy}],"cost":{cost},"expanded":{},"events":{},"ran_in":"{ran_in}","ms":{}}}"#,
+            r#"{{"test":"grid-astar","map":"{GRID_MAP}","start":[{sx},{sy}],"goal":[{gx},{gy}],"cost":{cost},"expanded":{},"events":{},"ran_in":"{ran_in}","ms":{},"search_time":"{}","search_us":{}}}"#,
             replay.result.expanded,
             replay.player.len(),
-            job.elapsed().as_millis()
+            job.elapsed().as_millis(),
+            millis(replay.time),
+            replay.time.as_secs_f64() * 1e6
         ));
     }
 }

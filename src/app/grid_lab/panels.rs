@@ -338,7 +338,7 @@ impl GridLab {
             );
             row(ui, "Total: expanded / pushed", both(&|r| format!("{} / {}", r.result.expanded, r.result.pushed)));
             row(ui, "Total: path cost (cells)", both(&path));
-            row(ui, "Total: time, no recording", both(&|r| format!("{:.2} ms", r.time.as_secs_f64() * 1e3)));
+            row(ui, "Total: time, no recording", both(&|r| millis(r.time)));
             if let Some(optimal) = optimal {
                 row(ui, "Optimal (scenario)", [optimal.clone(), optimal.clone()]);
             }
