@@ -17,7 +17,7 @@ use searchlab::adversarial::choice::Difficulty;
 use searchlab::adversarial::engine::{EngineAlgorithm, EngineSpec};
 use searchlab::app::grid_lab::{GridJob, millis};
 use searchlab::app::worker::{Job, Request, Response};
-use searchlab::app::{AiAnswer, MoveJob, Player, SearchlabApp, Thinking, ai_engine};
+use searchlab::app::{AiAnswer, ComputerPlayer, MoveJob, SearchlabApp, Thinking, ai_engine};
 use searchlab::games::Game;
 use searchlab::games::barca::{Barca, Weights};
 use searchlab::grid::movingai;
@@ -258,7 +258,7 @@ impl LongJob {
 pub struct BarcaUct {
     game: Barca,
     /// The computer, between moves; dropped once the game is done (its worker with it).
-    player: Option<Player>,
+    player: Option<ComputerPlayer>,
     thinking: Option<Thinking>,
     /// When the game began, and when each frame began since.
     started: f64,
@@ -278,7 +278,7 @@ impl BarcaUct {
     fn new() -> BarcaUct {
         BarcaUct {
             game: Barca::start(),
-            player: Some(Player::new(ai_engine(EngineAlgorithm::Uct, Difficulty::Hard))),
+            player: Some(ComputerPlayer::new(ai_engine(EngineAlgorithm::Uct, Difficulty::Hard))),
             thinking: None,
             started: 0.0,
             frames: Vec::new(),
