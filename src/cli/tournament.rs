@@ -12,9 +12,10 @@ use crate::adversarial::engine::EngineAlgorithm;
 use crate::games::barca::START_FEN;
 use crate::games::barca::eval::Weights;
 use crate::tournament::plot::tuning_svg;
+use crate::tournament::shard::{Shard, game_index};
 use crate::tournament::{
-    Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, MatchObserver, Objective, ReportScoring, Sprt,
-    TuneConfig, TuneLog, run_match, tune,
+    Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, MatchObserver, MatchReport, Objective, ReportScoring,
+    Sprt, TuneConfig, TuneLog, run_pairs, tune, useful_threads,
 };
 
 #[derive(Debug, Args)]
@@ -54,12 +55,16 @@ pub struct MatchArgs {
     /// The SPRT's false-negative rate.
     #[arg(long, default_value_t = 0.05)]
     beta: f64,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; never more than the cores, nor than the pairs played at once).
     #[arg(long)]
     threads: Option<usize>,
     /// Print only the summary, not a line per game.
     #[arg(long)]
     summary_only: bool,
+    /// Play only shard K of N (`K/N`): every N-th opening pair from the K-th, every game a JSON
+    /// line, then the match's description; `barca merge` sums the shards' files.
+    #[arg(long, conflicts_with = "summary_only")]
+    shard: Option<Shard>,
     /// The position to start from (default: the start).
     #[arg(long, default_value = START_FEN)]
     fen: String,
@@ -112,7 +117,7 @@ pub struct TuneArgs {
     /// What to maximise: the report's score (quick wins, draws judged by evaluation) or plain W/D/L.
     #[arg(long, default_value = "report")]
     objective: Objective,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; never more than the cores, nor than the pairs played at once).
     #[arg(long)]
     threads: Option<usize>,
 }
@@ -158,11 +163,19 @@ pub(super) fn load_weights(path: Option<&Path>, option: &str) -> Result<Weights,
     path.map_or(Ok(Weights::default()), |path| Weights::load(path).map_err(|e| CliError(format!("{option}: {e}"))))
 }
 
-/// Runs `work` on `threads` workers, or on rayon's global pool.
-fn with_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + Send) -> Result<T, CliError> {
+/// Runs `work`, matches of `games` each, on `threads` workers capped by [`useful_threads`], or on
+/// rayon's global pool.
+fn with_threads<T: Send>(threads: Option<usize>, games: u32, work: impl FnOnce() -> T + Send) -> Result<T, CliError> {
     match threads {
         Some(0) => Err(CliError("--threads must be at least 1".to_string())),
-        Some(threads) => Ok(rayon::ThreadPoolBuilder::new().num_threads(threads).build()?.install(work)),
+        Some(threads) => {
+            let workers = useful_threads(threads, games);
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(workers)
+                .build()
+                .map_err(|e| CliError(format!("--threads {threads}: cannot start {workers} worker threads: {e}")))?;
+            Ok(pool.install(work))
+        }
         None => Ok(work()),
     }
 }
@@ -204,32 +217,85 @@ pub fn run_match_command(args: MatchArgs) -> CliResult {
         sprt.validate().map_err(|e| CliError(format!("--sprt: {e}")))?;
     }
     let scoring = ReportScoring::default();
-    let config = MatchConfig { games: args.games, seed: args.seed, opening_plies: args.opening_plies, sprt, scoring };
+    // A shard cannot stop for the SPRT: the other shards' games count too. The merge runs it.
+    let runner_sprt = if args.shard.is_some() { None } else { sprt };
+    let config = MatchConfig {
+        games: args.games,
+        seed: args.seed,
+        opening_plies: args.opening_plies,
+        sprt: runner_sprt,
+        scoring,
+    };
     let contestants = [0, 1].map(|i| Contestant { engine: engines[i], eval: weights[i].clone() });
+    let pairs = args.shard.map_or_else(|| (0..args.games.div_ceil(2)).collect(), |shard| shard.pairs(args.games));
     let bar = BarObserver::new(u64::from(args.games), "games");
-    let report = with_threads(args.threads, || run_match(&start, &contestants, &config, &bar))?.map_err(CliError)?;
+    let report = with_threads(args.threads, args.games, || run_pairs(&start, &contestants, &config, &pairs, &bar))?
+        .map_err(CliError)?;
     bar.0.finish_and_clear();
     if !args.summary_only {
-        for (index, record) in report.games.iter().enumerate() {
-            let winner = match (record.result, record.first_plays_white) {
-                (GameResult::Draw, _) => "draw",
-                (GameResult::Win, true) | (GameResult::Loss, false) => "white",
-                _ => "black",
-            };
-            emit(&json!({"game": index + 1, "opening": record.pair + 1,
-                "first_engine_plays": if record.first_plays_white { "white" } else { "black" },
-                "winner": winner, "first_engine_result": result_text(record), "plies": record.plies,
-                "mean_eval": record.mean_eval, "report_score": scoring.score(record)}));
+        for record in &report.games {
+            emit(&game_line(record, &scoring));
         }
     }
-    let mut summary = serde_json::to_value(report.summary(&scoring))?;
-    summary["white"] = json!(engines[0].to_string());
-    summary["black"] = json!(engines[1].to_string());
-    summary["white_weights"] = json!(args.white_weights.as_ref().map(|p| p.display().to_string()));
-    summary["black_weights"] = json!(args.black_weights.as_ref().map(|p| p.display().to_string()));
-    summary["seed"] = json!(args.seed);
-    emit(&summary);
+    let names = |path: &Option<PathBuf>| json!(path.as_ref().map(|p| p.display().to_string()));
+    let described = MatchDescription {
+        white: engines[0].to_string(),
+        black: engines[1].to_string(),
+        white_weights: names(&args.white_weights),
+        black_weights: names(&args.black_weights),
+        seed: args.seed,
+        games: args.games,
+        opening_plies: args.opening_plies,
+        ply_limit: args.ply_limit,
+        fen: args.fen.clone(),
+        sprt,
+    };
+    match args.shard {
+        Some(shard) => emit(&json!({ "shard": shard.to_string(), "pairs": pairs.len(), "match": described })),
+        None => emit(&described.summary(&report, &scoring)?),
+    }
     Ok(())
+}
+
+/// One game as a JSON line: what `barca merge` reads back.
+fn game_line(record: &GameRecord, scoring: &ReportScoring) -> serde_json::Value {
+    let winner = match (record.result, record.first_plays_white) {
+        (GameResult::Draw, _) => "draw",
+        (GameResult::Win, true) | (GameResult::Loss, false) => "white",
+        _ => "black",
+    };
+    json!({"game": game_index(record) + 1, "opening": record.pair + 1,
+        "first_engine_plays": if record.first_plays_white { "white" } else { "black" },
+        "winner": winner, "first_engine_result": result_text(record), "plies": record.plies,
+        "mean_eval": record.mean_eval, "report_score": scoring.score(record)})
+}
+
+/// What a match played: the summary names it, and each shard's last line carries it for the merge.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(super) struct MatchDescription {
+    white: String,
+    black: String,
+    white_weights: serde_json::Value,
+    black_weights: serde_json::Value,
+    seed: u64,
+    pub(super) games: u32,
+    opening_plies: usize,
+    ply_limit: usize,
+    fen: String,
+    pub(super) sprt: Option<Sprt>,
+}
+
+impl MatchDescription {
+    /// The summary line of `report`, naming the engines, their weights and the seed.
+    pub(super) fn summary(&self, report: &MatchReport, scoring: &ReportScoring) -> Result<serde_json::Value, CliError> {
+        let mut summary = serde_json::to_value(report.summary(scoring))?;
+        summary["white"] = json!(self.white);
+        summary["black"] = json!(self.black);
+        summary["white_weights"] = self.white_weights.clone();
+        summary["black_weights"] = self.black_weights.clone();
+        summary["seed"] = json!(self.seed);
+        Ok(summary)
+    }
 }
 
 #[derive(Debug, Args)]
@@ -297,7 +363,7 @@ pub fn run_tune(args: TuneArgs) -> CliResult {
     config.opening_plies = args.opening_plies;
     config.objective = args.objective;
     let bar = BarObserver::new(config.total_games(), "tuning games");
-    let log = with_threads(args.threads, || tune(&config, &bar))?.map_err(CliError)?;
+    let log = with_threads(args.threads, args.games_per_eval, || tune(&config, &bar))?.map_err(CliError)?;
     bar.0.finish_and_clear();
     let write = |path: &Path, text: String| {
         std::fs::write(path, text).map_err(|e| CliError(format!("{}: {e}", path.display())))

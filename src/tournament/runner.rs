@@ -94,6 +94,14 @@ impl MatchReport {
 /// Pairs played between checks for an SPRT decision or a cancel: enough to keep the cores busy.
 const PAIRS_PER_BATCH: u32 = 16;
 
+/// Worker threads worth starting for `requested` on a match of `games`: no more than the pairs
+/// played at once (a pair is one task) nor the machine's cores (more only time-slice them).
+pub fn useful_threads(requested: usize, games: u32) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let pairs_at_once = games.div_ceil(2).min(PAIRS_PER_BATCH) as usize;
+    requested.min(pairs_at_once).min(cores).max(1)
+}
+
 /// An independent random stream for each (seed, stream) (SplitMix64's mixing step).
 fn stream_rng(seed: u64, stream: u64) -> StdRng {
     let mut z = seed.wrapping_add(stream.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -109,11 +117,49 @@ pub fn opening<G: Game>(start: &G, seed: u64, pair: u32, plies: usize) -> G {
     game
 }
 
+/// A match's games gathered pair by pair in pair order, the SPRT (if any) checked after each pair:
+/// the runner and the merge of sharded runs end a match at the same pair.
+pub struct PairFold<'a> {
+    pub report: MatchReport,
+    sprt: Option<&'a Sprt>,
+    /// Kept as the pairs come in, so the SPRT check after each pair does not re-count every game.
+    running: Wdl,
+}
+
+impl<'a> PairFold<'a> {
+    pub fn new(sprt: Option<&'a Sprt>) -> Self {
+        Self { report: MatchReport { games: Vec::new(), sprt: None, cancelled: false }, sprt, running: Wdl::default() }
+    }
+
+    /// Adds the next pair's games; true when the SPRT has decided, which ends the match.
+    pub fn add(&mut self, pair_games: Vec<GameRecord>) -> bool {
+        self.running.add(&tally(&pair_games));
+        self.report.games.extend(pair_games);
+        let Some(sprt) = self.sprt else { return false };
+        let status = sprt.status(&self.running);
+        self.report.sprt = Some(status);
+        status.decision != Decision::Continue
+    }
+}
+
 /// Plays `contestants[0]` against `contestants[1]` from `start`.
 pub fn run_match<G: Game + Sync, E: Evaluator<G>>(
     start: &G,
     contestants: &[Contestant<E>; 2],
     config: &MatchConfig,
+    observer: &dyn MatchObserver,
+) -> Result<MatchReport, String> {
+    let pairs: Vec<u32> = (0..config.games.div_ceil(2)).collect();
+    run_pairs(start, contestants, config, &pairs, observer)
+}
+
+/// Plays the games of `pairs` (increasing pair numbers of the match `config` describes), so that
+/// the games of each pair are those [`run_match`] would play.
+pub fn run_pairs<G: Game + Sync, E: Evaluator<G>>(
+    start: &G,
+    contestants: &[Contestant<E>; 2],
+    config: &MatchConfig,
+    pairs: &[u32],
     observer: &dyn MatchObserver,
 ) -> Result<MatchReport, String> {
     if config.games == 0 {
@@ -122,16 +168,11 @@ pub fn run_match<G: Game + Sync, E: Evaluator<G>>(
     if let Some(sprt) = &config.sprt {
         sprt.validate()?;
     }
-    let pairs = config.games.div_ceil(2);
-    let mut report = MatchReport { games: Vec::new(), sprt: None, cancelled: false };
-    // Kept as the pairs come in, so the SPRT check after each pair does not re-count every game.
-    let mut running = Wdl::default();
-    let mut batch_start = 0;
-    while batch_start < pairs {
-        let batch_end = (batch_start + PAIRS_PER_BATCH).min(pairs);
-        let batch: Vec<Option<Vec<GameRecord>>> = (batch_start..batch_end)
-            .into_par_iter()
-            .map(|pair| {
+    let mut fold = PairFold::new(config.sprt.as_ref());
+    for batch in pairs.chunks(PAIRS_PER_BATCH as usize) {
+        let batch: Vec<Option<Vec<GameRecord>>> = batch
+            .par_iter()
+            .map(|&pair| {
                 let opening = opening(start, config.seed, pair, config.opening_plies);
                 let colours = if 2 * pair + 1 < config.games { 2 } else { 1 };
                 (0..colours)
@@ -148,22 +189,15 @@ pub fn run_match<G: Game + Sync, E: Evaluator<G>>(
             .collect();
         for pair_games in batch {
             let Some(pair_games) = pair_games else {
-                report.cancelled = true;
-                return Ok(report);
+                fold.report.cancelled = true;
+                return Ok(fold.report);
             };
-            running.add(&tally(&pair_games));
-            report.games.extend(pair_games);
-            if let Some(sprt) = &config.sprt {
-                let status = sprt.status(&running);
-                report.sprt = Some(status);
-                if status.decision != Decision::Continue {
-                    return Ok(report);
-                }
+            if fold.add(pair_games) {
+                return Ok(fold.report);
             }
         }
-        batch_start = batch_end;
     }
-    Ok(report)
+    Ok(fold.report)
 }
 
 /// One game from `opening`; the record and the evaluations are from `contestants[0]`'s side.
