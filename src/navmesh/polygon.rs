@@ -4,7 +4,8 @@
 //! stored with the boundary counter-clockwise and holes clockwise, so free space is always on the
 //! left of every edge. A map is rejected when a ring has fewer than 3 vertices, repeats a vertex,
 //! has zero area or crosses itself, when two rings touch or cross, when a hole is not inside the
-//! boundary or lies inside another hole, or when a coordinate is not a finite number in range.
+//! boundary or lies inside another hole, when a coordinate is not a finite number in range or is
+//! nonzero but below [`MIN_COORDINATE`], or when a ring spans less than [`MIN_EXTENT`].
 
 use std::path::Path;
 
@@ -14,6 +15,14 @@ use crate::text::without_bom;
 
 /// Coordinates must lie within ±this, which keeps the triangulation's predicates exact enough.
 pub const MAX_COORDINATE: f64 = 1e7;
+
+/// Nonzero coordinates must be at least this large: the triangulation refuses smaller ones
+/// (spade's limit is 1.8e-43), and at the search's tolerances they are 0 anyway.
+pub const MIN_COORDINATE: f64 = 1e-30;
+
+/// Every ring must span at least this much in x or y: the search tells lengths apart to 1e-9,
+/// and the area of a far smaller ring can round to 0.
+pub const MIN_EXTENT: f64 = 1e-6;
 
 /// Whether both coordinates are within ±[`MAX_COORDINATE`] (so neither is infinite or NaN).
 pub fn within_bounds(p: Point) -> bool {
@@ -236,6 +245,12 @@ fn clean(mut ring: Vec<Point>, name: &str) -> Result<Vec<Point>, String> {
     if let Some(i) = ring.iter().position(|&p| !within_bounds(p)) {
         return Err(format!("{name}: vertex {i} {:?} is beyond ±{MAX_COORDINATE}", ring[i]));
     }
+    if let Some(i) = ring.iter().position(|p| p.iter().any(|c| *c != 0.0 && c.abs() < MIN_COORDINATE)) {
+        return Err(format!(
+            "{name}: vertex {i} {:?} has a nonzero coordinate below {MIN_COORDINATE:e} in size: write 0 or use a larger unit",
+            ring[i]
+        ));
+    }
     if ring.len() > 1 && ring.first() == ring.last() {
         ring.pop();
     }
@@ -247,6 +262,17 @@ fn clean(mut ring: Vec<Point>, name: &str) -> Result<Vec<Point>, String> {
         if ring[i] == ring[next] {
             return Err(format!("{name}: vertex {next} repeats vertex {i} {:?}", ring[i]));
         }
+    }
+    let extent = |axis: usize| {
+        let (low, high) =
+            ring.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| (l.min(p[axis]), h.max(p[axis])));
+        high - low
+    };
+    let span = extent(0).max(extent(1));
+    if span < MIN_EXTENT {
+        return Err(format!(
+            "{name} spans only {span:e} across, below the smallest ring of {MIN_EXTENT:e}: use a larger unit"
+        ));
     }
     // Flat rings are named for what they are; a ring whose area only sums to zero (a
     // symmetric bow-tie) is left to the crossing check.

@@ -127,6 +127,17 @@ impl VertexHints {
     }
 }
 
+/// Spade's reason for refusing a vertex, in words.
+fn vertex_error(error: spade::InsertionError) -> String {
+    match error {
+        spade::InsertionError::TooSmall => {
+            format!("a nonzero coordinate is below {:e} in size", spade::MIN_ALLOWED_VALUE)
+        }
+        spade::InsertionError::TooLarge => format!("a coordinate is beyond ±{:e}", spade::MAX_ALLOWED_VALUE),
+        spade::InsertionError::NAN => "a coordinate is not a number".to_string(),
+    }
+}
+
 impl Navmesh {
     /// Triangulates `outline`; free space is where a ray to infinity crosses an odd number of
     /// obstacle edges.
@@ -140,7 +151,8 @@ impl Navmesh {
         let mut vertex_of = Vec::with_capacity(outline.points.len());
         for (i, p) in outline.points.iter().enumerate() {
             let point = Point2::new(p[0], p[1]);
-            spade::validate_vertex(&point).map_err(|e| format!("point {i} {p:?} cannot be triangulated: {e:?}"))?;
+            spade::validate_vertex(&point)
+                .map_err(|e| format!("point {i} {p:?} cannot be triangulated: {}", vertex_error(e)))?;
             // Adding 0 makes -0.0 the same position as 0.0.
             vertex_of.push(*first_at.entry(((p[0] + 0.0).to_bits(), (p[1] + 0.0).to_bits())).or_insert_with(|| {
                 vertices.push(point);
