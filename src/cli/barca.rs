@@ -30,6 +30,8 @@ enum BarcaCommand {
     /// Play engines against each other, colours swapped each pair: each game, W/D/L, Elo, SPRT.
     #[command(alias = "play")]
     Match(MatchArgs),
+    /// The summary of a match played in shards (`match --shard K/N`), from every shard's output.
+    Merge(super::merge::MergeArgs),
     /// Tune the evaluation weights by gradient ascent over self-play matches.
     Tune(TuneArgs),
     /// Draw a tuning log (score and weights per iteration) as an SVG file.
@@ -84,6 +86,7 @@ pub fn run(args: BarcaArgs) -> CliResult {
             Ok(())
         }
         BarcaCommand::Match(args) => run_match_command(args),
+        BarcaCommand::Merge(args) => super::merge::run_merge(args),
         BarcaCommand::Tune(args) => run_tune(args),
         BarcaCommand::Plot(args) => run_plot(args),
     }

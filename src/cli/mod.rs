@@ -7,6 +7,7 @@ mod game;
 mod game_search;
 mod gen_map;
 mod lecture;
+mod merge;
 mod mesh;
 mod path;
 mod tictactoe;
