@@ -271,7 +271,7 @@ fn clean(mut ring: Vec<Point>, name: &str) -> Result<Vec<Point>, String> {
     let span = extent(0).max(extent(1));
     if span < MIN_EXTENT {
         return Err(format!(
-            "{name} spans only {span:e} across, below the smallest ring of {MIN_EXTENT:e}: use a larger unit"
+            "{name} spans only {span:.3e} across, below the smallest ring of {MIN_EXTENT:e}: use a larger unit"
         ));
     }
     // Flat rings are named for what they are; a ring whose area only sums to zero (a

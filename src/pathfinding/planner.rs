@@ -304,7 +304,7 @@ impl fmt::Display for Planner {
                     items.push(heuristic.name().to_string());
                 }
                 if weight != 1.0 {
-                    items.push(format!("weight={weight}"));
+                    items.push(format!("weight={}", crate::text::number(weight)));
                 }
             }
             Method::Hpa { cluster, levels, smooth } => {
