@@ -44,11 +44,9 @@ fn main() {
     let start = TicTacToe::new();
     let base = MctsConfig { iterations: Some(iterations), ..MctsConfig::default() };
     println!("tic-tac-toe, from the start, {iterations} iterations");
-    measure("random playouts, no solver", &start, &DefaultEval, &MctsConfig { solver: false, ..base.clone() }, || {
-        NoTrace
-    });
+    measure("random playouts, no solver", &start, &DefaultEval, &MctsConfig { solver: false, ..base }, || NoTrace);
     measure("random playouts, solver", &start, &DefaultEval, &base, || NoTrace);
-    let cut = MctsConfig { playout_cutoff: Some(2), prior_weight: 1.0, ..base.clone() };
+    let cut = MctsConfig { playout_cutoff: Some(2), prior_weight: 1.0, ..base };
     measure("cut-off after 2 plies + priors, solver", &start, &DefaultEval, &cut, || NoTrace);
     let recorded = MctsConfig { iterations: Some(iterations.min(50_000)), ..base };
     measure("random playouts, solver, recorded", &start, &DefaultEval, &recorded, Recorder::<MctsEvent>::default);

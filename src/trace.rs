@@ -480,7 +480,7 @@ mod tests {
         let mut rec: Recorder<(u8, u32)> = Recorder::new(10);
         Mapped::new(&mut rec, |e| (3, e)).record(|| 7);
         assert_eq!(rec.finish().events, vec![(3, 7)]);
-        assert!(!<Mapped<'_, NoTrace, fn(u32) -> u32> as Tracer<u32>>::ENABLED);
+        const { assert!(!<Mapped<'_, NoTrace, fn(u32) -> u32> as Tracer<u32>>::ENABLED) };
     }
 
     /// A view of `n` slots; each event sets one slot. Big enough a footprint for keyframes to matter.

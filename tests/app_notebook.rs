@@ -953,3 +953,24 @@ fn a_planner_cells_current_line_stays_in_its_code_pane() {
     }
     harness.get_by_label_contains("Planner step 289 / ");
 }
+
+/// A cell whose `expect` no longer holds shows the same `FILE:LINE: expected ...` as
+/// `lecture --check`, and one that holds shows nothing.
+#[test]
+fn a_cell_shows_an_expected_number_that_no_longer_holds() {
+    let body = "tree = \"((3,12,8),(2,4,6),(14,5,2))\"\nspec = \"alphabeta\"\nexpect = { leaves = 6, value = 3 }";
+    let (_dir, path) = lecture_file("expect", &cell("game-tree", body));
+    let mut harness = open(&path);
+    wait_until(&mut harness, |notebook| notebook.cells()[0].live().is_some());
+    let line = key_line(&std::fs::read_to_string(&path).unwrap(), 0, "expect");
+    for _ in 0..200 {
+        harness.run();
+        if harness.query_by_label_contains("expected leaves = 6, got 7").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    let shown = harness.get_by_label_contains("expected leaves = 6, got 7");
+    assert!(shown.accesskit_node().label().unwrap().contains(&format!("talk.md:{line}:")));
+    assert!(harness.query_by_label_contains("expected value").is_none(), "value = 3 holds");
+}

@@ -19,8 +19,11 @@ type AppHarness = Harness<'static, SearchlabApp>;
 const VIEWS: [(&str, [f32; 2], f32); 2] =
     [("1400x900", [1400.0, 900.0], 1.0), ("1280x720_text130", [1280.0, 720.0], 1.3)];
 
+/// A named state of a page and how to reach it from the one before.
+type State = (&'static str, fn(&mut AppHarness));
+
 /// A lesson's states beyond the one it opens in: a name and how to get there from the previous one.
-fn states(title: &str) -> Option<Vec<(&'static str, fn(&mut AppHarness))>> {
+fn states(title: &str) -> Option<Vec<State>> {
     Some(match title {
         "Grid search" => vec![
             ("astar_step_300", |harness| {

@@ -37,8 +37,7 @@ fn bad_weights_json_is_an_error_naming_the_problem() {
 
 #[test]
 fn weights_that_could_rival_a_proven_win_are_refused() {
-    let mut weights = Weights::default();
-    weights.centre = 20_000;
+    let mut weights = Weights { centre: 20_000, ..Weights::default() };
     let error = Weights::from_json(&weights.to_json()).unwrap_err();
     assert!(error.contains("must stay below 500000"), "{error}");
     assert!(weights.largest_evaluation() >= 500_000);

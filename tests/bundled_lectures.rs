@@ -309,7 +309,6 @@ fn presenting_every_slide_fits_the_projector_and_every_cell_comes_alive() {
             settle(&mut harness);
             harness.get_by_label(&format!("Slide {} / {slides}", slide + 1));
             let bottom = slide_bottom(&harness, slide);
-            let section = &harness.state().lecture().unwrap().sections[slide];
             assert!(
                 bottom <= screen_bottom + 1.0,
                 "{} slide {}: text reaches {bottom:.0} of {screen_bottom:.0} points",

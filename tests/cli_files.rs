@@ -51,7 +51,7 @@ fn a_map_larger_than_the_largest_map_text_is_too_big() {
 #[test]
 fn binary_maps_weights_queries_and_logs_are_not_text() {
     let dir = ScratchDir::new("cli-files");
-    let nul = dir.write_arg("nul.bin", &[0; 100]);
+    let nul = dir.write_arg("nul.bin", [0; 100]);
     let at_line_1 = format!("{nul}:1: not a text file (NUL byte)");
     assert_fails(&["path", "--map", &nul, "--from", "0,0", "--to", "1,1"], &at_line_1);
     assert_fails(&["mesh", "--map", &nul, "--from", "0,0", "--to", "1,1"], &at_line_1);

@@ -56,7 +56,7 @@ fn the_bundled_lectures_check_clean_from_any_folder() {
 #[test]
 fn an_unknown_bundled_map_is_named_with_the_bundled_ones() {
     let dir = ScratchDir::new("cli-lecture");
-    let file = dir.write_arg("unknown.md", &GOOD_CELL.replace("maze64.map", "maze65.map"));
+    let file = dir.write_arg("unknown.md", GOOD_CELL.replace("maze64.map", "maze65.map"));
     let output = searchlab_elsewhere(&["lecture", "--check", &file]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -119,7 +119,7 @@ fn maps_are_read_from_the_lectures_folder() {
 fn a_step_the_search_never_reaches_is_reported() {
     let dir = ScratchDir::new("cli-lecture");
     let cell = GOOD_CELL.replace("step = \"path-found\"", "step = 100000");
-    let file = dir.write_arg("late.md", &format!("intro\n\n{cell}"));
+    let file = dir.write_arg("late.md", format!("intro\n\n{cell}"));
     let output = searchlab(&["lecture", "--check", &file]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -236,7 +236,7 @@ fn grid_cells_read_their_spec_as_a_planner_and_errors_name_the_fields_line() {
             "```searchlab\nversion = 1\nlab = \"grid\"\nmap = {{ bundled = \"maze64.map\" }}\nspec = \"{spec}\"\nstart = [1, 1]\ngoal = [62, 62]\n{extra}```\n\n"
         )
     };
-    let jps = dir.write_arg("jps.md", &cell("jps", "step = \"path-found\"\n"));
+    let jps = dir.write_arg("jps.md", cell("jps", "step = \"path-found\"\n"));
     let output = searchlab(&["lecture", "--check", &jps]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let text = [cell("foo", ""), cell("astar,4conn", ""), cell("bfs", "layers = [\"bogus\"]\n")].concat();

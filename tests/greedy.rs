@@ -6,6 +6,7 @@ mod common;
 
 use std::collections::HashMap;
 
+use egui_kittest::kittest::Queryable;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use searchlab::grid::{Grid, MoveRules, generate};

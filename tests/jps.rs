@@ -208,9 +208,12 @@ fn trace_text(grid: &Grid, start: u32, goal: u32) -> String {
     text
 }
 
+/// A named map and its queries (start, goal).
+type TracedQuery = (String, Grid, Vec<(u32, u32)>);
+
 /// The maps and queries of `tests/snapshots/jps_trace.txt`: bundled maps' scenarios, open
 /// ground with a wall, and a random map with an unreachable goal among its pairs.
-fn traced_queries() -> Vec<(String, Grid, Vec<(u32, u32)>)> {
+fn traced_queries() -> Vec<TracedQuery> {
     let mut cases = Vec::new();
     for (name, stride) in [("maze64.map", 23), ("rooms128.map", 29), ("lecture-u.map", 1)] {
         let map = common::project_map(name);

@@ -294,7 +294,7 @@ impl Game for Shuttle {
     fn repeats_earlier_position(&self) -> bool {
         // The same node with the same side to move: an even number of plies ago.
         let last = self.history.len() - 1;
-        (0..last).any(|i| self.history[i] == self.at() && (last - i) % 2 == 0)
+        (0..last).any(|i| self.history[i] == self.at() && (last - i).is_multiple_of(2))
     }
 
     fn hash(&self) -> u64 {
@@ -364,7 +364,7 @@ fn replay_rebuilds_the_tree_and_steps_back_to_the_start() {
 #[test]
 fn a_fresh_view_matches_a_fresh_tree() {
     let cfg = config(10, 16);
-    let mcts = Mcts::new(TicTacToe::new(), cfg.clone());
+    let mcts = Mcts::new(TicTacToe::new(), cfg);
     assert_eq!(MctsView::new(Side::First, &cfg), mcts.view());
 }
 

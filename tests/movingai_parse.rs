@@ -191,5 +191,5 @@ fn a_scenario_knows_the_precision_its_length_was_printed_to() {
         ("3.41".to_string(), "3.414".to_string(), "3".to_string())
     );
     // Written back with the digits it was read with, not eight that were never there.
-    assert!(write_scen(&[two.clone()]).ends_with("\t3.41\n"));
+    assert!(write_scen(std::slice::from_ref(two)).ends_with("\t3.41\n"));
 }

@@ -115,8 +115,7 @@ fn config(games: u32, sprt: Option<Sprt>) -> MatchConfig {
 
 #[test]
 fn match_runner_is_deterministic_for_a_seed_on_any_number_of_threads() {
-    let mut other = Weights::default();
-    other.centre = 8;
+    let other = Weights { centre: 8, ..Weights::default() };
     // `easy` samples its moves: the engines' own randomness must be seeded per game too.
     let contestants = [
         Contestant {

@@ -209,7 +209,7 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
         if self.walk.stopped || self.node_limit.is_some_and(|limit| nodes > limit) {
             return true;
         }
-        nodes % CHECK_EVERY == 0 && self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        nodes.is_multiple_of(CHECK_EVERY) && self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     fn leaf(&mut self, node: u32, value: Score, reason: LeafReason) -> Score {

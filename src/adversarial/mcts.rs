@@ -450,7 +450,7 @@ pub fn uct_search<G: Game, E: Evaluator<G>, T: Tracer<MctsEvent>>(
     config: &MctsConfig,
     tracer: &mut T,
 ) -> MctsResult<G::Move> {
-    Mcts::new(game.clone(), config.clone()).search(evaluator, tracer)
+    Mcts::new(game.clone(), *config).search(evaluator, tracer)
 }
 
 impl<G: Game> Mcts<G> {
@@ -593,7 +593,7 @@ impl<G: Game> Mcts<G> {
         let mut max_depth = 0;
         let mut playout_plies = 0u64;
         while self.nodes[0].proven.is_none() && self.config.iterations.is_none_or(|limit| iterations < limit) {
-            if iterations % CHECK_EVERY == 0 {
+            if iterations.is_multiple_of(CHECK_EVERY) {
                 if self.config.millis.is_some_and(|ms| start.elapsed().as_millis() >= ms as u128) {
                     break;
                 }

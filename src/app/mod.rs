@@ -172,12 +172,13 @@ impl SearchlabApp {
 
     /// The app as it was left: the open lesson and each lesson's settings.
     pub fn restored(storage: &dyn eframe::Storage) -> Self {
-        let mut app = Self::default();
-        app.saved = LESSONS.iter().map(|entry| storage.get_string(&lesson_key(entry))).collect();
-        let saved = storage.get_string(CURRENT_LESSON_KEY).unwrap_or_default();
-        app.current = lesson_index(&saved).unwrap_or(0);
-        app.theme = settings_from(storage.get_string(theme::STORAGE_KEY).as_deref());
-        app
+        let current = storage.get_string(CURRENT_LESSON_KEY).unwrap_or_default();
+        Self {
+            saved: LESSONS.iter().map(|entry| storage.get_string(&lesson_key(entry))).collect(),
+            current: lesson_index(&current).unwrap_or(0),
+            theme: settings_from(storage.get_string(theme::STORAGE_KEY).as_deref()),
+            ..Self::default()
+        }
     }
 
     /// The app opened on the notebook showing the lecture at `path`.

@@ -256,6 +256,50 @@ impl Game for CustomTree {
     }
 }
 
+impl crate::games::RegisteredGame for CustomTree {
+    const ID: &'static str = "tree";
+    const NAME: &'static str = "Custom tree";
+    const SIDES: [&'static str; 2] = ["MAX", "MIN"];
+    const DEFAULT_POSITION: &'static str = "((3,12,8),(2,4,6),(14,5,2))";
+    const POSITION_HELP: &'static str = "Nested leaves, e.g. ((3,12,8),(2,4,6),(14,5,2)): MAX at the root, then MIN, \
+         alternating; integer leaves for MAX at any depth. Moves are child numbers from 1.";
+    // Searched to its height whatever the depth asked for (see the game-tree lab's `spawn`).
+    const DEFAULT_DEPTH: u32 = MAX_DEPTH as u32;
+    const MAX_DEPTH: u32 = MAX_DEPTH as u32;
+
+    fn parse_position(text: &str) -> Result<Self, String> {
+        CustomTree::parse(text)
+    }
+
+    /// The subtree the moves made lead to.
+    fn position_text(&self) -> String {
+        self.current().to_string()
+    }
+
+    fn looks_like(text: &str) -> bool {
+        text.trim_start().starts_with('(')
+    }
+
+    /// The whole tree and the moves made in it: `TREE|1,0`.
+    fn record(&self) -> String {
+        let path: Vec<String> = self.path.iter().map(u32::to_string).collect();
+        format!("{}|{}", self.root, path.join(","))
+    }
+
+    fn from_record(text: &str) -> Result<Self, String> {
+        let (tree, path) = text.split_once('|').ok_or("a tree's record is TREE|PATH")?;
+        let mut game = CustomTree::parse(tree)?;
+        for index in path.split(',').filter(|index| !index.is_empty()) {
+            let index: u32 = index.parse().map_err(|_| format!("'{index}' is not a child index"))?;
+            if index as usize >= game.current().children().len() {
+                return Err(format!("the tree has no child {index} there"));
+            }
+            game.make_move(index);
+        }
+        Ok(game)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -331,49 +375,5 @@ mod tests {
             let text = if spaces { tree.to_string().replace(',', " , ").replace('(', "( ") } else { tree.to_string() };
             prop_assert_eq!(Node::parse(&text), Ok(tree));
         }
-    }
-}
-
-impl crate::games::RegisteredGame for CustomTree {
-    const ID: &'static str = "tree";
-    const NAME: &'static str = "Custom tree";
-    const SIDES: [&'static str; 2] = ["MAX", "MIN"];
-    const DEFAULT_POSITION: &'static str = "((3,12,8),(2,4,6),(14,5,2))";
-    const POSITION_HELP: &'static str = "Nested leaves, e.g. ((3,12,8),(2,4,6),(14,5,2)): MAX at the root, then MIN, \
-         alternating; integer leaves for MAX at any depth. Moves are child numbers from 1.";
-    // Searched to its height whatever the depth asked for (see the game-tree lab's `spawn`).
-    const DEFAULT_DEPTH: u32 = MAX_DEPTH as u32;
-    const MAX_DEPTH: u32 = MAX_DEPTH as u32;
-
-    fn parse_position(text: &str) -> Result<Self, String> {
-        CustomTree::parse(text)
-    }
-
-    /// The subtree the moves made lead to.
-    fn position_text(&self) -> String {
-        self.current().to_string()
-    }
-
-    fn looks_like(text: &str) -> bool {
-        text.trim_start().starts_with('(')
-    }
-
-    /// The whole tree and the moves made in it: `TREE|1,0`.
-    fn record(&self) -> String {
-        let path: Vec<String> = self.path.iter().map(u32::to_string).collect();
-        format!("{}|{}", self.root, path.join(","))
-    }
-
-    fn from_record(text: &str) -> Result<Self, String> {
-        let (tree, path) = text.split_once('|').ok_or("a tree's record is TREE|PATH")?;
-        let mut game = CustomTree::parse(tree)?;
-        for index in path.split(',').filter(|index| !index.is_empty()) {
-            let index: u32 = index.parse().map_err(|_| format!("'{index}' is not a child index"))?;
-            if index as usize >= game.current().children().len() {
-                return Err(format!("the tree has no child {index} there"));
-            }
-            game.make_move(index);
-        }
-        Ok(game)
     }
 }

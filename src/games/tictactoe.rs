@@ -259,6 +259,30 @@ impl Game for TicTacToe {
     }
 }
 
+impl crate::games::RegisteredGame for TicTacToe {
+    const ID: &'static str = "tictactoe";
+    const NAME: &'static str = "Tic-tac-toe";
+    const SIDES: [&'static str; 2] = ["X", "O"];
+    const DEFAULT_POSITION: &'static str = "x.o/.x./..o";
+    const POSITION_HELP: &'static str =
+        "Nine cells x, o or . row by row from the top left (x.o/.o./x..); X moves first.";
+    const DEFAULT_DEPTH: u32 = 9;
+    const MAX_DEPTH: u32 = 9;
+
+    fn parse_position(text: &str) -> Result<Self, String> {
+        TicTacToe::from_position(text)
+    }
+
+    fn position_text(&self) -> String {
+        TicTacToe::position_text(self)
+    }
+
+    /// Cells written x, o, . (or - _), rows split by /.
+    fn looks_like(text: &str) -> bool {
+        text.trim().chars().all(|c| "xXoO.-_/".contains(c))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,29 +343,5 @@ mod tests {
             assert_eq!(game.hash(), game.compute_hash());
         }
         assert_eq!(game, start);
-    }
-}
-
-impl crate::games::RegisteredGame for TicTacToe {
-    const ID: &'static str = "tictactoe";
-    const NAME: &'static str = "Tic-tac-toe";
-    const SIDES: [&'static str; 2] = ["X", "O"];
-    const DEFAULT_POSITION: &'static str = "x.o/.x./..o";
-    const POSITION_HELP: &'static str =
-        "Nine cells x, o or . row by row from the top left (x.o/.o./x..); X moves first.";
-    const DEFAULT_DEPTH: u32 = 9;
-    const MAX_DEPTH: u32 = 9;
-
-    fn parse_position(text: &str) -> Result<Self, String> {
-        TicTacToe::from_position(text)
-    }
-
-    fn position_text(&self) -> String {
-        TicTacToe::position_text(self)
-    }
-
-    /// Cells written x, o, . (or - _), rows split by /.
-    fn looks_like(text: &str) -> bool {
-        text.trim().chars().all(|c| "xXoO.-_/".contains(c))
     }
 }

@@ -59,10 +59,12 @@ pub struct CellValues {
 
 /// Every cell of `lecture` checked and measured, in file order (see [`check`]).
 pub fn cell_values(lecture: &Lecture, base: &Path) -> Vec<CellValues> {
-    lecture.cells().map(|cell| measure(cell, base)).collect()
+    lecture.cells().map(|cell| measure_cell(cell, base)).collect()
 }
 
-fn measure(cell: &Cell, base: &Path) -> CellValues {
+/// One cell checked and measured, as [`cell_values`] does for each (the notebook does it for a
+/// cell it shows).
+pub fn measure_cell(cell: &Cell, base: &Path) -> CellValues {
     let (values, problems) =
         match read_cell(cell, base).and_then(|(scene, read)| Ok((record_cell(cell, &scene, read)?, scene))) {
             Ok((Some(recorded), scene)) => {

@@ -17,7 +17,7 @@ mod check;
 mod expect;
 pub mod values;
 
-pub use check::{CellValues, cell_values, check, check_cell, check_lecture, check_position};
+pub use check::{CellValues, cell_values, check, check_cell, check_lecture, check_position, measure_cell};
 
 use std::fmt;
 

@@ -338,6 +338,8 @@ impl Pyramid {
             // The cost from the first node, then to the nearest landmark: the next goes where it
             // is largest.
             let mut nearest = sweep(region[0]);
+            // `i` is a column of every node's row of `costs`, not an index into one slice.
+            #[allow(clippy::needless_range_loop)]
             for i in 0..LANDMARKS {
                 let farthest =
                     (0..region.len()).max_by(|&a, &b| nearest[a].total_cmp(&nearest[b])).expect("a region has nodes");

@@ -85,6 +85,8 @@ pub struct MoveJob {
 
 /// How a move's engine gets to the search, and where it goes after.
 #[derive(Serialize, Deserialize)]
+// One per move job, moved to the worker and back: boxing the engine would buy nothing.
+#[allow(clippy::large_enum_variant)]
 enum Carried {
     /// With the job, and back with the answer (to a thread it is moved, not copied).
     Along(Engine<Barca>),

@@ -263,7 +263,7 @@ impl MapView {
     }
 
     /// The screen position of grid point (x, y) (cell corners at integers).
-    pub fn to_screen(&self, canvas: Rect, x: f32, y: f32) -> Pos2 {
+    pub fn to_screen(self, canvas: Rect, x: f32, y: f32) -> Pos2 {
         canvas.min + self.offset + Vec2::new(x, y) * self.zoom
     }
 

@@ -88,7 +88,7 @@ impl GridLab {
             }
         }
         self.textures.iter_mut().for_each(|t| t.mark_edited(cells.iter().copied()));
-        self.hierarchy.note_edits(&self.grid, &cells);
+        self.hierarchy.note_edits(&self.grid, cells);
     }
 
     /// Takes the planner's settings; plans again only when what the plan depends on changed.

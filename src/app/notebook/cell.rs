@@ -53,6 +53,9 @@ pub struct CellView {
     live: Option<Result<Box<dyn LiveCell>, String>>,
     /// The canvas in the last frame drawn.
     rect: Option<Rect>,
+    /// The cell's `expect` entries its recording does not show, as `lecture --check` reports them;
+    /// checked on a thread of its own once the cell comes alive.
+    mismatches: Mismatches,
     /// How much taller the cell's frame was than its canvas in the last frame drawn.
     chrome: Option<f32>,
 }
@@ -67,6 +70,7 @@ impl CellView {
             live: None,
             rect: None,
             chrome: None,
+            mismatches: Mismatches::Unchecked(base.to_path_buf()),
         }
     }
 
@@ -75,6 +79,9 @@ impl CellView {
         let offset = line as isize - self.line as isize;
         if let Err(problem) = &mut self.scene {
             problem.line = problem.line.saturating_add_signed(offset);
+        }
+        if let Mismatches::Done(problems) = &mut self.mismatches {
+            problems.iter_mut().for_each(|problem| problem.line = problem.line.saturating_add_signed(offset));
         }
         self.line = line;
         self
@@ -167,6 +174,9 @@ impl CellView {
         if let Some(Err(error)) = &self.live {
             return widgets::error(ui, &Problem::new(self.line, error.clone()).at(file));
         }
+        for problem in self.mismatches.found(ui.ctx()) {
+            widgets::error(ui, &problem.at(file));
+        }
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("Cell {} (line {})", index + 1, self.line)).weak());
             let buttons = [
@@ -193,9 +203,55 @@ impl CellView {
                 // Built when first in view: cells a reader never reaches are never recorded.
                 if ui.is_rect_visible(rect) {
                     self.live = Some(live_cell(scene));
+                    self.mismatches.start(&Cell { line: self.line, source: self.source.clone(), unclosed: false });
                     ui.ctx().request_repaint();
                 }
             }
+        }
+    }
+}
+
+/// Where checking a cell's `expect` stands.
+enum Mismatches {
+    /// Not started: the folder its map paths are read from.
+    Unchecked(std::path::PathBuf),
+    Checking(std::sync::mpsc::Receiver<Vec<Problem>>),
+    Done(Vec<Problem>),
+}
+
+impl Mismatches {
+    /// Records `cell` as `lecture --check` does, on a thread (the browser, which has none, leaves
+    /// the check to `--check`), when it has an `expect`.
+    fn start(&mut self, cell: &Cell) {
+        let Mismatches::Unchecked(base) = self else { return };
+        let has_expect = Scene::from_toml(&cell.source).is_ok_and(|scene| !scene.expect.is_empty());
+        if !has_expect || cfg!(target_arch = "wasm32") {
+            *self = Mismatches::Done(Vec::new());
+            return;
+        }
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let (cell, base) = (cell.clone(), base.clone());
+        std::thread::spawn(move || {
+            let values = crate::lecture::measure_cell(&cell, &base).values;
+            let _ = sender.send(crate::lecture::check_expect(&cell, &values));
+        });
+        *self = Mismatches::Checking(receiver);
+    }
+
+    /// The mismatches found so far (none while checking).
+    fn found(&mut self, ctx: &egui::Context) -> &[Problem] {
+        if let Mismatches::Checking(receiver) = self {
+            match receiver.try_recv() {
+                Ok(problems) => *self = Mismatches::Done(problems),
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    ctx.request_repaint_after(std::time::Duration::from_millis(200))
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => *self = Mismatches::Done(Vec::new()),
+            }
+        }
+        match self {
+            Mismatches::Done(problems) => problems,
+            _ => &[],
         }
     }
 }

@@ -154,10 +154,11 @@ impl Job {
                         )
                     },
                 );
-                if !discarded.load(Ordering::Relaxed) && sender.send((answer, Place::Thread)).is_ok() {
-                    if let Some(ctx) = repaint {
-                        ctx.request_repaint();
-                    }
+                if !discarded.load(Ordering::Relaxed)
+                    && sender.send((answer, Place::Thread)).is_ok()
+                    && let Some(ctx) = repaint
+                {
+                    ctx.request_repaint();
                 }
             })
             .expect("the OS refused to start a worker thread");

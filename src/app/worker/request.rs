@@ -18,6 +18,8 @@ use crate::trace::{Progress, ProgressReport};
 
 /// Work for a worker.
 #[derive(Serialize, Deserialize)]
+// Moved once per job, to the worker and back: boxing the large jobs and answers buys nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Request {
     /// Record the grid lab's searches.
     Grid(GridJob),
@@ -33,6 +35,7 @@ pub enum Request {
 
 /// What a [`Request`] answers, variant for variant. Recordings are `None` when stopped.
 #[derive(Serialize, Deserialize)]
+#[allow(clippy::large_enum_variant)]
 pub enum Response {
     Grid(Option<grid_lab::GridRecorded>),
     Tune(Result<TuneLog, String>),
@@ -40,6 +43,9 @@ pub enum Response {
     Tree(Option<Recording>),
     Mesh(navmesh_lab::Recorded),
 }
+
+/// What a job ended early answers with, from its progress.
+pub type EndedAnswer = Box<dyn FnOnce(&Progress) -> Response>;
 
 impl Request {
     /// The one way every job runs: on a thread, in a Web Worker, or in the page's frame.
@@ -58,7 +64,7 @@ impl Request {
 
     /// What a request stopped early answers with when its worker is ended instead of asked
     /// (the browser's): the Barca move best so far; recordings answer nothing.
-    pub fn answer_when_ended(&self) -> Option<Box<dyn FnOnce(&Progress) -> Response>> {
+    pub fn answer_when_ended(&self) -> Option<EndedAnswer> {
         match self {
             Request::BarcaMove(job) => {
                 let position = job.position().clone();
@@ -95,6 +101,7 @@ impl Place {
 
 /// A message from a worker to its page.
 #[derive(Serialize, Deserialize)]
+#[allow(clippy::large_enum_variant)]
 pub enum FromWorker {
     Progress(ProgressReport),
     Done(Response, Place),
@@ -113,10 +120,13 @@ pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
 /// A worker posts progress at most this often.
 const REPORT_EVERY: Duration = Duration::from_millis(50);
 
+/// How a running job posts to its page, and when it last posted progress.
+type Post = (Box<dyn Fn(Vec<u8>)>, Option<Instant>);
+
 thread_local! {
     /// The running job's way to its page, and when it last posted progress (none yet: the first
     /// report goes at once, so even a short job shows its total).
-    static POST: std::cell::RefCell<Option<(Box<dyn Fn(Vec<u8>)>, Option<Instant>)>> = const { std::cell::RefCell::new(None) };
+    static POST: std::cell::RefCell<Option<Post>> = const { std::cell::RefCell::new(None) };
 }
 
 fn post_progress(progress: &Progress) {
