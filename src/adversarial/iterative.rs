@@ -330,37 +330,9 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
         let mut best_move = None;
         let mut best_child = NO_NODE;
         for i in 0..moves.len() {
-            if i < SELECTED_MOVES {
-                // Selection sort, one step per move: a cutoff (usually on the first move) saves sorting the rest.
-                let pick = (i..moves.len()).max_by_key(|&j| (keys[j], std::cmp::Reverse(j))).expect("i < len");
-                moves.swap(i, pick);
-                keys.swap(i, pick);
-            } else if i == SELECTED_MOVES {
-                // No cutoff yet: most likely every move will be searched, so sort the rest at once.
-                self.sorting.clear();
-                self.sorting.extend(keys[i..].iter().copied().zip(moves[i..].iter().copied()));
-                self.sorting.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-                for (j, &(key, mv)) in self.sorting.iter().enumerate() {
-                    (keys[i + j], moves[i + j]) = (key, mv);
-                }
-            }
+            self.bring_forward(i, &mut moves, &mut keys);
             let mv = moves[i];
-            let mut child = self.walk.next_node();
-            let text = Walk::<G, E, T>::text(game, mv);
-            game.make_move(mv);
-            let mut value;
-            if i == 0 {
-                value = -self.node(game, depth - 1, ply + 1, -beta, -alpha, id, text);
-            } else {
-                // Principal variation search: with good ordering the first move is best, so a null
-                // window only has to show that a later move is no better; one that is gets searched again.
-                value = -self.node(game, depth - 1, ply + 1, -alpha - 1, -alpha, id, text.clone());
-                if value > alpha && value < beta && !self.stopped {
-                    child = self.walk.next_node();
-                    value = -self.node(game, depth - 1, ply + 1, -beta, -alpha, id, text);
-                }
-            }
-            game.unmake_move();
+            let (value, child) = self.search_move(game, mv, i == 0, depth, ply, alpha, beta, id);
             if self.stopped {
                 self.walk.give_back(ply, moves);
                 self.order[ply] = keys;
@@ -396,5 +368,55 @@ impl<G: Game, E: Evaluator<G>, T: Tracer<TreeEvent>> Run<'_, '_, G, E, T> {
             self.engine.tt.store(game.hash(), stored_depth, to_table(best, ply), bound, best_move);
         }
         self.walk.exit(id, best, best_child)
+    }
+
+    /// Puts the `i`th move to search in place: a selection sort step for the first few (a cutoff,
+    /// usually on the first move, saves sorting the rest), then one sort of all the rest.
+    fn bring_forward(&mut self, i: usize, moves: &mut [G::Move], keys: &mut [i32]) {
+        if i < SELECTED_MOVES {
+            let pick = (i..moves.len()).max_by_key(|&j| (keys[j], std::cmp::Reverse(j))).expect("i < len");
+            moves.swap(i, pick);
+            keys.swap(i, pick);
+        } else if i == SELECTED_MOVES {
+            // No cutoff yet: most likely every move will be searched, so sort the rest at once.
+            self.sorting.clear();
+            self.sorting.extend(keys[i..].iter().copied().zip(moves[i..].iter().copied()));
+            self.sorting.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+            for (j, &(key, mv)) in self.sorting.iter().enumerate() {
+                (keys[i + j], moves[i + j]) = (key, mv);
+            }
+        }
+    }
+
+    /// Searches `mv` from the side to move's point of view; returns its value and the node that gave it.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        game: &mut G,
+        mv: G::Move,
+        first: bool,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        parent: u32,
+    ) -> (Score, u32) {
+        let mut child = self.walk.next_node();
+        let text = Walk::<G, E, T>::text(game, mv);
+        game.make_move(mv);
+        let mut value;
+        if first {
+            value = -self.node(game, depth - 1, ply + 1, -beta, -alpha, parent, text);
+        } else {
+            // Principal variation search: with good ordering the first move is best, so a null
+            // window only has to show that a later move is no better; one that is gets searched again.
+            value = -self.node(game, depth - 1, ply + 1, -alpha - 1, -alpha, parent, text.clone());
+            if value > alpha && value < beta && !self.stopped {
+                child = self.walk.next_node();
+                value = -self.node(game, depth - 1, ply + 1, -beta, -alpha, parent, text);
+            }
+        }
+        game.unmake_move();
+        (value, child)
     }
 }

@@ -122,6 +122,22 @@ pub struct PraResult {
     pub line_stop: Option<LineStop>,
 }
 
+impl PraResult {
+    /// The free straight line from start to goal, found before any planning.
+    fn straight(cost: f64, path: Vec<u32>) -> Self {
+        PraResult {
+            paths: vec![path.clone()],
+            path: Some((cost, path)),
+            complete: true,
+            level: 0,
+            corridors: vec![Vec::new()],
+            expanded_per_level: vec![0],
+            straight_line: true,
+            line_stop: None,
+        }
+    }
+}
+
 /// One level seen as a graph: the grid at level 0, an abstract level above.
 struct LevelGraph<'a> {
     pyramid: &'a Pyramid,
@@ -506,20 +522,7 @@ impl Pyramid {
         // is chosen or anything is allocated for the levels.
         let joined = self.joins(start, goal);
         let line_stop = match joined.then(|| straight_line(grid, self.rules, start, goal, tracer)) {
-            Some(Ok((cost, path))) => {
-                let (paths, corridors) = (vec![path.clone()], vec![Vec::new()]);
-                let path = Some((cost, path));
-                return PraResult {
-                    path,
-                    complete: true,
-                    level: 0,
-                    paths,
-                    corridors,
-                    expanded_per_level: vec![0],
-                    straight_line: true,
-                    line_stop: None,
-                };
-            }
+            Some(Ok((cost, path))) => return PraResult::straight(cost, path),
             Some(Err(stop)) => Some(stop),
             None => None,
         };
@@ -561,17 +564,7 @@ impl Pyramid {
                     }
                     result.corridors[l] = corridor;
                 }
-                // PRA*(k) aims at the region of the last kept node above, unless that holds the goal.
-                let region = result
-                    .paths
-                    .get(l + 1)
-                    .and_then(|above| above.last())
-                    .copied()
-                    .filter(|&last| l < level && last != self.ancestor(goal, l + 1));
-                let goal_at = match region {
-                    Some(parent) => self.position(grid, l + 1, parent),
-                    None => self.position(grid, l, self.ancestor(goal, l)),
-                };
+                let (region, goal_at) = self.aim(grid, l, &result, goal);
                 let within = (l < level).then_some(&sets.inside);
                 let mut found = self.search_level(grid, l, within, start, goal, region, goal_at, space, tracer);
                 if found.0.is_none() && l < level {
@@ -599,6 +592,18 @@ impl Pyramid {
         }
         result.path = Some((cost, path));
         result
+    }
+
+    /// Where the search on level `l` heads: PRA*(k) for the region of the last node kept one level
+    /// up, unless that holds the goal; else for the goal. With the position to aim at.
+    fn aim(&self, grid: &Grid, l: usize, result: &PraResult, goal: u32) -> (Option<u32>, (f64, f64)) {
+        let above = result.paths.get(l + 1).and_then(|above| above.last()).copied();
+        let region = above.filter(|&last| l < result.level && last != self.ancestor(goal, l + 1));
+        let goal_at = match region {
+            Some(parent) => self.position(grid, l + 1, parent),
+            None => self.position(grid, l, self.ancestor(goal, l)),
+        };
+        (region, goal_at)
     }
 
     /// A* on one level inside the corridor, from the start's ancestor to the goal's, or to any

@@ -264,16 +264,55 @@ impl Hpa {
             Err(stop) => result.line_stop = Some(stop),
         }
         let ends = [start, goal];
-        let (start_node, goal_node) = (self.node_cells.len() as u32, self.node_cells.len() as u32 + 1);
-        let cell_of = |node: u32| match node.checked_sub(start_node) {
+        let links = self.link_ends(grid, ends, space, &mut result, tracer);
+        let Some(nodes) = self.abstract_path(grid, ends, &links, space, &mut result, tracer) else { return result };
+
+        tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::RefineEdges });
+        let (mut cells, mut joints) = self.refine_edges(grid, ends, &nodes, &links[0], tracer);
+        let graph = GridGraph::new(grid, self.rules);
+        result.refined_path = cells.clone();
+        let cost = if options.smooth {
+            tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::Smooth });
+            joints.push(cells.len() - 1);
+            let smoothed = smooth(&graph, cells, &joints, self.cluster_size());
+            result.unsmoothed_cost = Some(smoothed.unsmoothed_cost);
+            cells = smoothed.path;
+            smoothed.cost
+        } else {
+            let unsmoothed = path_cost(&graph, &cells).expect("refined steps are grid moves");
+            result.unsmoothed_cost = Some(unsmoothed);
+            unsmoothed
+        };
+        if T::ENABLED {
+            let path = cells.clone();
+            tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost, path }));
+        }
+        result.path = Some((cost, cells));
+        result
+    }
+
+    /// The grid cell of a node of a query graph: an entrance's cell, or the query's start or goal (`ends`).
+    fn cell_of(&self, ends: [u32; 2], node: u32) -> u32 {
+        match node.checked_sub(self.node_cells.len() as u32) {
             Some(end) => ends[end as usize],
             None => self.node_cells[node as usize],
-        };
-        let on_grid = |e| PlanEvent::Search(e);
-        let on_level = |e: SearchEvent| PlanEvent::Search(e.map_nodes(cell_of));
+        }
+    }
 
-        // Link start and goal level by level: on level 1 by the cached distances inside their
-        // clusters, higher up by searching the level below inside their clusters there.
+    /// Links start and goal (`ends`) level by level: on level 1 by the cached distances inside
+    /// their clusters, higher up by searching the level below inside their clusters there.
+    fn link_ends<T: Tracer<PlanEvent>>(
+        &self,
+        grid: &Grid,
+        ends: [u32; 2],
+        space: &mut SearchSpace,
+        result: &mut HpaResult,
+        tracer: &mut T,
+    ) -> Vec<Links> {
+        let top = self.levels();
+        let (start_node, goal_node) = (self.node_cells.len() as u32, self.node_cells.len() as u32 + 1);
+        let on_grid = |e| PlanEvent::Search(e);
+        let on_level = |e: SearchEvent| PlanEvent::Search(e.map_nodes(|node| self.cell_of(ends, node)));
         let mut links: Vec<Links> = Vec::with_capacity(top);
         for level in 1..=top {
             let mut joined = Links::default();
@@ -307,9 +346,26 @@ impl Hpa {
             }
             links.push(joined);
         }
+        links
+    }
 
+    /// The abstract search on the top level, its path refined level by level down to level 1
+    /// (each level's in `result.abstract_paths`); returns level 1's path as query-graph nodes.
+    fn abstract_path<T: Tracer<PlanEvent>>(
+        &self,
+        grid: &Grid,
+        ends: [u32; 2],
+        links: &[Links],
+        space: &mut SearchSpace,
+        result: &mut HpaResult,
+        tracer: &mut T,
+    ) -> Option<Vec<u32>> {
+        let top = self.levels();
+        let (start_node, goal_node) = (self.node_cells.len() as u32, self.node_cells.len() as u32 + 1);
+        let cell_of = |node: u32| self.cell_of(ends, node);
+        let on_level = |e: SearchEvent| PlanEvent::Search(e.map_nodes(cell_of));
         tracer.record(|| PlanEvent::Stage { level: top, stage: PlanStage::AbstractSearch });
-        let (gx, gy) = grid.coords(goal);
+        let (gx, gy) = grid.coords(ends[1]);
         let heuristic = |node: u32| {
             let (x, y) = grid.coords(cell_of(node));
             Heuristic::Octile.estimate(x as f64 - gx as f64, y as f64 - gy as f64)
@@ -318,7 +374,7 @@ impl Hpa {
         let found = astar(&graph, start_node, goal_node, heuristic, 1.0, space, &mut Mapped::new(tracer, on_level));
         result.abstract_expanded = found.expanded;
         result.expanded_per_level[top] += found.expanded;
-        let Some((cost, mut nodes)) = found.path else { return result };
+        let (cost, mut nodes) = found.path?;
         result.abstract_paths[top - 1] = nodes.iter().map(|&n| cell_of(n)).collect();
         for level in (2..=top).rev() {
             tracer.record(|| PlanEvent::Stage { level: level - 1, stage: PlanStage::RefineAbstractPath });
@@ -330,16 +386,27 @@ impl Hpa {
             }
             result.abstract_paths[level - 2] = cells;
         }
+        Some(nodes)
+    }
 
-        tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::RefineEdges });
+    /// Level 1's path (query-graph `nodes`, linked by `links`) as grid cells, with the joints
+    /// where one refined piece (a cheapest way inside one cluster) ends and the next begins.
+    fn refine_edges<T: Tracer<PlanEvent>>(
+        &self,
+        grid: &Grid,
+        ends: [u32; 2],
+        nodes: &[u32],
+        links: &Links,
+        tracer: &mut T,
+    ) -> (Vec<u32>, Vec<usize>) {
+        let (start_node, goal_node) = (self.node_cells.len() as u32, self.node_cells.len() as u32 + 1);
         let graph = GridGraph::new(grid, self.rules);
         let layer = &self.layers[0];
-        let mut cells = vec![start];
-        // Where one refined piece (a cheapest way inside one cluster) ends and the next begins.
-        let mut joints = Vec::with_capacity(result.abstract_paths[0].len());
+        let mut cells = vec![ends[0]];
+        let mut joints = Vec::with_capacity(nodes.len());
         for pair in nodes.windows(2) {
             joints.push(cells.len() - 1);
-            let (a, b) = (cell_of(pair[0]), cell_of(pair[1]));
+            let (a, b) = (self.cell_of(ends, pair[0]), self.cell_of(ends, pair[1]));
             if pair[0] != start_node && pair[1] != goal_node {
                 match layer.intra_edge(pair[0], pair[1]) {
                     Some(edge) => {
@@ -354,30 +421,7 @@ impl Hpa {
                 }
                 continue;
             }
-            // Start and goal are linked to entrances only for this query: walk the cached
-            // distances, or take the way found when the goal shares the start's cluster.
-            let (ax, ay) = grid.coords(a);
-            let cluster = layer.cluster_of(ax, ay);
-            let entrances = &layer.entrances[cluster as usize];
-            let fields = &self.fields[cluster as usize];
-            let steps = match (pair[0] == start_node, pair[1] == goal_node) {
-                (true, true) => {
-                    let direct = links[0]
-                        .start
-                        .iter()
-                        .find(|link| link.node == goal_node)
-                        .expect("a start-goal step is a direct link");
-                    direct.path[1..].to_vec()
-                }
-                (true, false) => {
-                    let entrance = entrances.binary_search(&b).expect("the start links to its cluster's entrances");
-                    fields.walk(&graph, entrance, b, a, true)
-                }
-                _ => {
-                    let entrance = entrances.binary_search(&a).expect("the goal links to its cluster's entrances");
-                    fields.walk(&graph, entrance, a, b, false)
-                }
-            };
+            let steps = self.end_steps(grid, &graph, links, ends, pair);
             // A goal that is the entrance itself adds no step: nothing to show.
             if T::ENABLED && !steps.is_empty() {
                 let path: Vec<u32> = std::iter::once(a).chain(steps.iter().copied()).collect();
@@ -386,25 +430,35 @@ impl Hpa {
             }
             cells.extend_from_slice(&steps);
         }
-        result.refined_path = cells.clone();
-        let cost = if options.smooth {
-            tracer.record(|| PlanEvent::Stage { level: 0, stage: PlanStage::Smooth });
-            joints.push(cells.len() - 1);
-            let smoothed = smooth(&graph, cells, &joints, self.cluster_size());
-            result.unsmoothed_cost = Some(smoothed.unsmoothed_cost);
-            cells = smoothed.path;
-            smoothed.cost
-        } else {
-            let unsmoothed = path_cost(&graph, &cells).expect("refined steps are grid moves");
-            result.unsmoothed_cost = Some(unsmoothed);
-            unsmoothed
-        };
-        if T::ENABLED {
-            let path = cells.clone();
-            tracer.record(|| PlanEvent::Search(SearchEvent::Found { cost, path }));
+        (cells, joints)
+    }
+
+    /// The grid cells after the first of a step of level 1's path (`pair`) that leaves the start
+    /// or reaches the goal. Start and goal are linked to entrances only for this query: walk the
+    /// cached distances, or take the way found when the goal shares the start's cluster.
+    fn end_steps(&self, grid: &Grid, graph: &GridGraph, links: &Links, ends: [u32; 2], pair: &[u32]) -> Vec<u32> {
+        let (start_node, goal_node) = (self.node_cells.len() as u32, self.node_cells.len() as u32 + 1);
+        let (a, b) = (self.cell_of(ends, pair[0]), self.cell_of(ends, pair[1]));
+        let layer = &self.layers[0];
+        let (ax, ay) = grid.coords(a);
+        let cluster = layer.cluster_of(ax, ay);
+        let entrances = &layer.entrances[cluster as usize];
+        let fields = &self.fields[cluster as usize];
+        match (pair[0] == start_node, pair[1] == goal_node) {
+            (true, true) => {
+                let direct =
+                    links.start.iter().find(|link| link.node == goal_node).expect("a start-goal step is a direct link");
+                direct.path[1..].to_vec()
+            }
+            (true, false) => {
+                let entrance = entrances.binary_search(&b).expect("the start links to its cluster's entrances");
+                fields.walk(graph, entrance, b, a, true)
+            }
+            _ => {
+                let entrance = entrances.binary_search(&a).expect("the goal links to its cluster's entrances");
+                fields.walk(graph, entrance, a, b, false)
+            }
         }
-        result.path = Some((cost, cells));
-        result
     }
 }
 

@@ -1,14 +1,16 @@
 //! Drawing the planners' layers over the map: clusters, entrances, the abstract graph, regions,
 //! corridors, the paths, and the planner's current step.
 
+use std::ops::Range;
 use std::time::Duration;
 
 use egui::{Color32, ColorImage, Mesh, Painter, Pos2, Rect, Shape, Stroke, TextureHandle, TextureOptions, Vec2};
 
-use super::{Answer, HierarchySettings, HierarchyState, Plan, PlannerChoice, Prepared};
+use super::{Answer, HierarchySettings, HierarchyState, Layers, Plan, PlannerChoice, Prepared};
 use crate::app::grid_lab::canvas::MapView;
 use crate::app::theme::{self, Palette};
 use crate::grid::Grid;
+use crate::pathfinding::hpa::Hpa;
 use crate::pathfinding::plan_trace::{PlanStage, PlanView};
 use crate::pathfinding::pra::Pyramid;
 use crate::pathfinding::search_trace::NodeStatus;
@@ -96,110 +98,30 @@ impl HierarchyState {
         let step = step_view(plan, settings);
         // While stepping, the level of the step (the slider's before the first); otherwise the slider's.
         let shown = step.filter(|view| view.stage.is_some()).map_or(settings.shown_level, |view| view.level);
-        let zoom = map.zoom;
-        let center = |cell: u32| map.cell_center(canvas, grid, cell);
-        let map_rect = Rect::from_min_max(
-            map.to_screen(canvas, 0.0, 0.0),
-            map.to_screen(canvas, grid.width() as f32, grid.height() as f32),
-        );
-        let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
-        let (xs, ys) = map.visible(canvas, grid);
-        let visible = |a: (u32, u32), b: (u32, u32)| {
-            a.0.max(b.0) + 1 >= xs.start
-                && a.0.min(b.0) < xs.end + 1
-                && a.1.max(b.1) + 1 >= ys.start
-                && a.1.min(b.1) < ys.end + 1
-        };
+        let surface = Surface::new(painter, canvas, map, grid);
         match (&*plan.abstraction, &plan.answer) {
             (Prepared::Hpa(hpa), Answer::Hpa(_)) => {
                 let level = shown.clamp(1, hpa.levels());
                 if let Some(redone) = &plan.recomputed {
                     let age = self.installed_at.map_or(f32::MAX, |t| t.elapsed().as_secs_f32());
-                    if age < HIGHLIGHT_SECONDS {
-                        let alpha = (1.0 - age / HIGHLIGHT_SECONDS) * 0.45;
-                        for &cluster in &redone[0] {
-                            let (x0, y0, x1, y1) = hpa.cluster_rect(grid, 1, cluster);
-                            let rect = Rect::from_min_max(
-                                map.to_screen(canvas, x0 as f32, y0 as f32),
-                                map.to_screen(canvas, x1 as f32, y1 as f32),
-                            );
-                            painter.rect_filled(rect, 0.0, palette.recomputed.gamma_multiply(alpha));
-                        }
-                        // Not an immediate repaint: the fade needs only a few frames a second.
-                        ctx.request_repaint_after(Duration::from_millis(50));
-                    }
+                    paint_recomputed(ctx, &surface, &palette, hpa, &redone[0], age);
                 }
                 let mut mesh = Mesh::default();
                 if layers.clusters {
-                    // Borders of every level, clipped to the visible cells; higher levels thicker.
-                    // Zoomed out they fade, then go, so a big map is not covered in grey.
-                    for l in 1..=hpa.levels() {
-                        let side = hpa.cluster_rect(grid, l, 0).2;
-                        let spacing = side as f32 * zoom;
-                        if spacing < BORDERS_FROM_SPACING {
-                            continue;
-                        }
-                        let strength = ((spacing - BORDERS_FROM_SPACING)
-                            / (BORDERS_FULL_SPACING - BORDERS_FROM_SPACING))
-                            .clamp(0.25, 1.0);
-                        let colour = palette.cluster.gamma_multiply(strength);
-                        let thickness = if l == 1 { 1.0 } else { 2.5 };
-                        let (top, bottom) = (
-                            map.to_screen(canvas, 0.0, ys.start as f32).y,
-                            map.to_screen(canvas, 0.0, ys.end as f32).y,
-                        );
-                        for x in (side..grid.width()).step_by(side as usize).filter(|x| xs.contains(x)) {
-                            let sx = map.to_screen(canvas, x as f32, 0.0).x;
-                            add_segment(&mut mesh, Pos2::new(sx, top), Pos2::new(sx, bottom), thickness, colour);
-                        }
-                        let (left, right) = (
-                            map.to_screen(canvas, xs.start as f32, 0.0).x,
-                            map.to_screen(canvas, xs.end as f32, 0.0).x,
-                        );
-                        for y in (side..grid.height()).step_by(side as usize).filter(|y| ys.contains(y)) {
-                            let sy = map.to_screen(canvas, 0.0, y as f32).y;
-                            add_segment(&mut mesh, Pos2::new(left, sy), Pos2::new(right, sy), thickness, colour);
-                        }
-                    }
+                    add_cluster_borders(&mut mesh, &surface, &palette, hpa);
                 }
-                if layers.graph {
-                    for &(a, b) in &plan.edges[level - 1] {
-                        if visible(grid.coords(a), grid.coords(b)) {
-                            add_segment(&mut mesh, center(a), center(b), (zoom * 0.08).clamp(0.6, 2.0), palette.graph);
-                        }
-                    }
-                }
-                if layers.transitions {
-                    let half = (zoom * 0.35).max(0.8);
-                    for &(a, b) in &plan.transitions[level - 1] {
-                        if visible(grid.coords(a), grid.coords(b)) {
-                            for cell in [a, b] {
-                                mesh.add_colored_rect(
-                                    Rect::from_center_size(center(cell), Vec2::splat(2.0 * half)),
-                                    palette.transition,
-                                );
-                            }
-                        }
-                    }
-                }
+                let (edges, transitions) = (&plan.edges[level - 1], &plan.transitions[level - 1]);
+                add_level_graph(&mut mesh, &surface, &palette, layers, edges, transitions);
                 painter.add(Shape::mesh(mesh));
             }
             (Prepared::Pra(pyramid), Answer::Pra(result)) => {
                 let level = drawn_level(pyramid, shown);
-                let size = [grid.width() as usize, grid.height() as usize];
                 if layers.regions {
                     let region_count = &mut self.region_count;
                     let texture = self.regions.get(ctx, "pra-regions", (self.plan_id, level), || {
-                        let regions = pyramid.region_map(grid, level);
-                        let mut ids: Vec<u32> = regions.iter().copied().filter(|&r| r != NO_NODE).collect();
-                        ids.sort_unstable();
-                        ids.dedup();
-                        *region_count = ids.len();
-                        let pixels =
-                            regions.iter().map(|&r| if r == NO_NODE { Color32::TRANSPARENT } else { region_colour(r) });
-                        ColorImage::new(size, pixels.collect())
+                        region_image(pyramid, grid, level, region_count)
                     });
-                    painter.image(texture.id(), map_rect, uv, Color32::WHITE);
+                    surface.cover(texture);
                 }
                 // While stepping: the corridor of the level being refined (the grid's too).
                 let corridor = match step {
@@ -210,13 +132,9 @@ impl HierarchyState {
                     && let Some((level, corridor)) = corridor.filter(|(_, c)| !c.is_empty())
                 {
                     let texture = self.corridor.get(ctx, "pra-corridor", (self.plan_id, level), || {
-                        let mut pixels = vec![Color32::from_black_alpha(120); grid.cell_count()];
-                        for cell in pyramid.cells_under(level, corridor) {
-                            pixels[cell as usize] = Color32::TRANSPARENT;
-                        }
-                        ColorImage::new(size, pixels)
+                        corridor_image(pyramid, grid, level, corridor)
                     });
-                    painter.image(texture.id(), map_rect, uv, Color32::WHITE);
+                    surface.cover(texture);
                 }
             }
             _ => {}
@@ -288,6 +206,144 @@ impl HierarchyState {
             abstract_path(level_path);
         }
     }
+}
+
+/// Where the layers below the search go: the painter over the map's canvas, and the columns
+/// and rows in view.
+struct Surface<'a> {
+    painter: &'a Painter,
+    canvas: Rect,
+    map: &'a MapView,
+    grid: &'a Grid,
+    xs: Range<u32>,
+    ys: Range<u32>,
+}
+
+impl<'a> Surface<'a> {
+    fn new(painter: &'a Painter, canvas: Rect, map: &'a MapView, grid: &'a Grid) -> Self {
+        let (xs, ys) = map.visible(canvas, grid);
+        Self { painter, canvas, map, grid, xs, ys }
+    }
+
+    fn to_screen(&self, x: f32, y: f32) -> Pos2 {
+        self.map.to_screen(self.canvas, x, y)
+    }
+
+    fn center(&self, cell: u32) -> Pos2 {
+        self.map.cell_center(self.canvas, self.grid, cell)
+    }
+
+    /// Whether the segment between cells `a` and `b` may cross the cells in view.
+    fn shows(&self, a: u32, b: u32) -> bool {
+        let (a, b) = (self.grid.coords(a), self.grid.coords(b));
+        a.0.max(b.0) + 1 >= self.xs.start
+            && a.0.min(b.0) < self.xs.end + 1
+            && a.1.max(b.1) + 1 >= self.ys.start
+            && a.1.min(b.1) < self.ys.end + 1
+    }
+
+    /// Lays `texture`, one texel per cell, over the whole map.
+    fn cover(&self, texture: &TextureHandle) {
+        let (width, height) = (self.grid.width() as f32, self.grid.height() as f32);
+        let map_rect = Rect::from_min_max(self.to_screen(0.0, 0.0), self.to_screen(width, height));
+        let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+        self.painter.image(texture.id(), map_rect, uv, Color32::WHITE);
+    }
+}
+
+/// Highlights the level-1 `clusters` an edit made HPA* re-compute, fading out over
+/// [`HIGHLIGHT_SECONDS`] from the plan's arrival `age` seconds ago.
+fn paint_recomputed(ctx: &egui::Context, surface: &Surface, palette: &Palette, hpa: &Hpa, clusters: &[u32], age: f32) {
+    if age < HIGHLIGHT_SECONDS {
+        let alpha = (1.0 - age / HIGHLIGHT_SECONDS) * 0.45;
+        for &cluster in clusters {
+            let (x0, y0, x1, y1) = hpa.cluster_rect(surface.grid, 1, cluster);
+            let rect =
+                Rect::from_min_max(surface.to_screen(x0 as f32, y0 as f32), surface.to_screen(x1 as f32, y1 as f32));
+            surface.painter.rect_filled(rect, 0.0, palette.recomputed.gamma_multiply(alpha));
+        }
+        // Not an immediate repaint: the fade needs only a few frames a second.
+        ctx.request_repaint_after(Duration::from_millis(50));
+    }
+}
+
+/// Adds the cluster borders of every level, clipped to the cells in view; higher levels thicker.
+/// Zoomed out they fade, then go, so a big map is not covered in grey.
+fn add_cluster_borders(mesh: &mut Mesh, surface: &Surface, palette: &Palette, hpa: &Hpa) {
+    let (grid, xs, ys) = (surface.grid, &surface.xs, &surface.ys);
+    for l in 1..=hpa.levels() {
+        let side = hpa.cluster_rect(grid, l, 0).2;
+        let spacing = side as f32 * surface.map.zoom;
+        if spacing < BORDERS_FROM_SPACING {
+            continue;
+        }
+        let strength =
+            ((spacing - BORDERS_FROM_SPACING) / (BORDERS_FULL_SPACING - BORDERS_FROM_SPACING)).clamp(0.25, 1.0);
+        let colour = palette.cluster.gamma_multiply(strength);
+        let thickness = if l == 1 { 1.0 } else { 2.5 };
+        let (top, bottom) = (surface.to_screen(0.0, ys.start as f32).y, surface.to_screen(0.0, ys.end as f32).y);
+        for x in (side..grid.width()).step_by(side as usize).filter(|x| xs.contains(x)) {
+            let sx = surface.to_screen(x as f32, 0.0).x;
+            add_segment(mesh, Pos2::new(sx, top), Pos2::new(sx, bottom), thickness, colour);
+        }
+        let (left, right) = (surface.to_screen(xs.start as f32, 0.0).x, surface.to_screen(xs.end as f32, 0.0).x);
+        for y in (side..grid.height()).step_by(side as usize).filter(|y| ys.contains(y)) {
+            let sy = surface.to_screen(0.0, y as f32).y;
+            add_segment(mesh, Pos2::new(left, sy), Pos2::new(right, sy), thickness, colour);
+        }
+    }
+}
+
+/// Adds the shown level's abstract graph (`edges`) and `transitions` in view, where switched on.
+fn add_level_graph(
+    mesh: &mut Mesh,
+    surface: &Surface,
+    palette: &Palette,
+    layers: Layers,
+    edges: &[(u32, u32)],
+    transitions: &[(u32, u32)],
+) {
+    let zoom = surface.map.zoom;
+    if layers.graph {
+        for &(a, b) in edges {
+            if surface.shows(a, b) {
+                add_segment(mesh, surface.center(a), surface.center(b), (zoom * 0.08).clamp(0.6, 2.0), palette.graph);
+            }
+        }
+    }
+    if layers.transitions {
+        let half = (zoom * 0.35).max(0.8);
+        for &(a, b) in transitions {
+            if surface.shows(a, b) {
+                for cell in [a, b] {
+                    mesh.add_colored_rect(
+                        Rect::from_center_size(surface.center(cell), Vec2::splat(2.0 * half)),
+                        palette.transition,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Each cell in the colour of its PRA* region on `level` (walls clear); counts the regions.
+fn region_image(pyramid: &Pyramid, grid: &Grid, level: usize, region_count: &mut usize) -> ColorImage {
+    let regions = pyramid.region_map(grid, level);
+    let mut ids: Vec<u32> = regions.iter().copied().filter(|&r| r != NO_NODE).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    *region_count = ids.len();
+    let pixels = regions.iter().map(|&r| if r == NO_NODE { Color32::TRANSPARENT } else { region_colour(r) });
+    ColorImage::new([grid.width() as usize, grid.height() as usize], pixels.collect())
+}
+
+/// The map shaded but for the cells under the `corridor` nodes of `level`.
+fn corridor_image(pyramid: &Pyramid, grid: &Grid, level: usize, corridor: &[u32]) -> ColorImage {
+    let mut pixels = vec![Color32::from_black_alpha(120); grid.cell_count()];
+    for cell in pyramid.cells_under(level, corridor) {
+        pixels[cell as usize] = Color32::TRANSPARENT;
+    }
+    ColorImage::new([grid.width() as usize, grid.height() as usize], pixels)
 }
 
 /// The PRA* level whose regions and path are drawn when `shown` is: the grid has no regions of
