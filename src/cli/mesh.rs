@@ -1,6 +1,6 @@
 //! `searchlab mesh`: shortest paths on polygon maps with TA* or TRA*.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
@@ -8,12 +8,12 @@ use serde_json::json;
 
 use super::path::micros_since;
 use super::{CliError, QueriesResult, emit};
-use crate::grid::movingai;
+use crate::grid::{Grid, movingai};
 use crate::navmesh::grid_outline::{cell_centre, said_of_cell};
 use crate::navmesh::merge::ConvexMesh;
 use crate::navmesh::polyanya_search::PolyanyaScratch;
 use crate::navmesh::reduction::Role;
-use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
+use crate::navmesh::search::{MeshAlgorithm, MeshSearch, PreparedMesh};
 use crate::navmesh::tastar::{DEFAULT_MAX_EXPANSIONS, MeshPath, MeshQuery, MeshSearchResult};
 use crate::navmesh::{MapFile, Point, load_grid_for_polygons, load_map_file};
 use crate::text::{number, without_bom};
@@ -102,18 +102,87 @@ fn parse_queries(file: &str, text: &str) -> Result<Vec<(Point, Point)>, CliError
     Ok(queries)
 }
 
-pub fn run(args: MeshArgs) -> QueriesResult {
-    let algorithm = match args.algo {
-        MeshAlgo::Ta | MeshAlgo::Polyanya => MeshAlgorithm::Ta,
-        MeshAlgo::Tra => MeshAlgorithm::Tra,
-    };
-    let algo_name = if args.algo == MeshAlgo::Polyanya { "polyanya" } else { algorithm.name() };
+/// A query point as searched: on a grid map the user names a cell, searched from its centre.
+fn grid_point(grid: Option<&Grid>, p: Point, what: &str) -> Result<Point, String> {
+    let Some(grid) = grid else { return Ok(p) };
+    let (x, y) = (p[0] as i64, p[1] as i64);
+    if p[0].fract() != 0.0 || p[1].fract() != 0.0 || !grid.contains(x, y) {
+        return Err(format!(
+            "{what} {},{} is not a cell of the {}x{} grid",
+            number(p[0]),
+            number(p[1]),
+            grid.width(),
+            grid.height()
+        ));
+    }
+    // Said of the cell the user gave, not of its centre the search would start from.
+    if !grid.is_passable(x, y) {
+        return Err(format!("{what} cell {x},{y} is blocked"));
+    }
+    Ok(cell_centre(grid, grid.cell(x as u32, y as u32)))
+}
+
+/// The queries asked for: a file's (a grid map's `.scen`, else lines of points), or the one given.
+fn read_queries(args: &MeshArgs, grid: Option<&Grid>, map_path: &Path) -> Result<Vec<(Point, Point)>, CliError> {
+    Ok(match (&args.queries, args.from, args.to) {
+        (Some(file), _, _) => {
+            let name = file.display().to_string();
+            if let Some(grid) = grid {
+                let scenarios = movingai::load_scen(file)?;
+                movingai::check_map_size(&name, &scenarios, grid)?;
+                if let Some(warning) = super::other_map_warning(file, &scenarios, map_path) {
+                    eprintln!("{warning}");
+                }
+                scenarios
+                    .iter()
+                    .map(|s| ([s.start.0 as f64, s.start.1 as f64], [s.goal.0 as f64, s.goal.1 as f64]))
+                    .collect()
+            } else {
+                let text = crate::files::read_text(file, crate::files::MAX_TEXT).map_err(|e| CliError(e.at(&name)))?;
+                parse_queries(&name, &text)?
+            }
+        }
+        (None, Some(from), Some(to)) => vec![(from, to)],
+        _ => return Err(CliError("give either --queries FILE or --from x,y --to x,y".to_string())),
+    })
+}
+
+/// Polyanya plans for a point agent: a radius is refused.
+fn check_point_agent(args: &MeshArgs) -> Result<(), CliError> {
     if args.algo == MeshAlgo::Polyanya && args.radius != 0.0 {
         return Err(CliError(format!(
             "--radius: Polyanya plans for a point agent, so the radius must be 0, not {}",
             number(args.radius)
         )));
     }
+    Ok(())
+}
+
+/// A batch's summary: its `totals`, and what the mesh is made of.
+fn mesh_summary(
+    mut summary: serde_json::Value,
+    prepared: &PreparedMesh,
+    polygons: Option<&ConvexMesh>,
+) -> serde_json::Value {
+    summary["triangles"] = json!(prepared.mesh.walkable_count());
+    if let Some(polygons) = polygons {
+        summary["polygons"] = json!(polygons.len());
+    }
+    if let Some(reduction) = &prepared.reduction {
+        summary["decision_points"] = json!(reduction.count(Role::Decision));
+        summary["corridor_triangles"] = json!(reduction.count(Role::Corridor));
+        summary["dead_end_triangles"] = json!(reduction.count(Role::DeadEnd));
+    }
+    summary
+}
+
+pub fn run(args: MeshArgs) -> QueriesResult {
+    let algorithm = match args.algo {
+        MeshAlgo::Ta | MeshAlgo::Polyanya => MeshAlgorithm::Ta,
+        MeshAlgo::Tra => MeshAlgorithm::Tra,
+    };
+    let algo_name = if args.algo == MeshAlgo::Polyanya { "polyanya" } else { algorithm.name() };
+    check_point_agent(&args)?;
     let search = MeshSearch {
         algorithm,
         radius: args.radius,
@@ -151,46 +220,8 @@ pub fn run(args: MeshArgs) -> QueriesResult {
             expanded: found.expanded,
         })
     };
-    // Grid queries name cells; the search runs between their centres.
-    let to_point = |p: Point, what: &str| -> Result<Point, String> {
-        let Some(grid) = &grid else { return Ok(p) };
-        let (x, y) = (p[0] as i64, p[1] as i64);
-        if p[0].fract() != 0.0 || p[1].fract() != 0.0 || !grid.contains(x, y) {
-            return Err(format!(
-                "{what} {},{} is not a cell of the {}x{} grid",
-                number(p[0]),
-                number(p[1]),
-                grid.width(),
-                grid.height()
-            ));
-        }
-        // Said of the cell the user gave, not of its centre the search would start from.
-        if !grid.is_passable(x, y) {
-            return Err(format!("{what} cell {x},{y} is blocked"));
-        }
-        Ok(cell_centre(grid, grid.cell(x as u32, y as u32)))
-    };
-    let queries: Vec<(Point, Point)> = match (&args.queries, args.from, args.to) {
-        (Some(file), _, _) => {
-            let name = file.display().to_string();
-            if let Some(grid) = &grid {
-                let scenarios = movingai::load_scen(file)?;
-                movingai::check_map_size(&name, &scenarios, grid)?;
-                if let Some(warning) = super::other_map_warning(file, &scenarios, map_path) {
-                    eprintln!("{warning}");
-                }
-                scenarios
-                    .iter()
-                    .map(|s| ([s.start.0 as f64, s.start.1 as f64], [s.goal.0 as f64, s.goal.1 as f64]))
-                    .collect()
-            } else {
-                let text = crate::files::read_text(file, crate::files::MAX_TEXT).map_err(|e| CliError(e.at(&name)))?;
-                parse_queries(&name, &text)?
-            }
-        }
-        (None, Some(from), Some(to)) => vec![(from, to)],
-        _ => return Err(CliError("give either --queries FILE or --from x,y --to x,y".to_string())),
-    };
+    let to_point = |p: Point, what: &str| grid_point(grid.as_ref(), p, what);
+    let queries = read_queries(&args, grid.as_ref(), map_path)?;
     let single = args.queries.is_none();
     let (mut total_expanded, mut total_micros, mut unreachable, mut failed) = (0, 0.0, 0, 0);
     for (from, to) in &queries {
@@ -231,7 +262,7 @@ pub fn run(args: MeshArgs) -> QueriesResult {
         }));
     }
     if !single {
-        let mut summary = json!({
+        let totals = json!({
             "algo": algo_name,
             "queries": queries.len(),
             "failed": failed,
@@ -239,17 +270,8 @@ pub fn run(args: MeshArgs) -> QueriesResult {
             "total_expanded": total_expanded,
             "total_micros": (total_micros * 10.0).round() / 10.0,
             "preprocessing_micros": preprocessing_micros,
-            "triangles": prepared.mesh.walkable_count(),
         });
-        if let Some(polygons) = &polygons {
-            summary["polygons"] = json!(polygons.len());
-        }
-        if let Some(reduction) = &prepared.reduction {
-            summary["decision_points"] = json!(reduction.count(Role::Decision));
-            summary["corridor_triangles"] = json!(reduction.count(Role::Corridor));
-            summary["dead_end_triangles"] = json!(reduction.count(Role::DeadEnd));
-        }
-        emit(&json!({ "summary": summary }));
+        emit(&json!({ "summary": mesh_summary(totals, &prepared, polygons.as_ref()) }));
     }
     Ok(failed)
 }

@@ -286,6 +286,17 @@ fn positive_zero(cost: f64) -> f64 {
 
 /// Runs the queries; `warning` (about the scenario file) goes to stderr, on the line that reports
 /// mismatches if there is one, so stderr stays one line.
+/// Why a scenario file's lengths are not compared with.
+const NOT_MOVINGAI: &str = "the .scen optimal lengths assume MovingAI rules (8-connected, no corner cutting) on unweighted ground, so no path is compared with them";
+
+/// The mean and largest suboptimality over the complete paths (a partial path's cost says nothing
+/// of the optimum); no figure at all when there are none.
+fn suboptimality_summary(suboptimality: &[f64]) -> Value {
+    let mean = (!suboptimality.is_empty())
+        .then(|| positive_zero(suboptimality.iter().sum::<f64>() / suboptimality.len() as f64));
+    json!({ "mean_suboptimality": mean, "max_suboptimality": suboptimality.iter().copied().reduce(f64::max) })
+}
+
 fn run_scenarios(
     grid: &Grid,
     planner: &Planner,
@@ -299,8 +310,7 @@ fn run_scenarios(
     // to compare with (corner cutting beat them by 18% on a 1-wide maze: "suboptimality" -0.18).
     let lengths_apply = planner.rules == MoveRules::MOVINGAI && !grid.has_weights();
     let (mut failed, mut total_expanded, mut total_micros) = (0, 0, 0.0);
-    let mut mismatches = Vec::new();
-    let (mut suboptimality, mut complete_paths, mut straight_lines) = (Vec::new(), 0, 0);
+    let (mut mismatches, mut suboptimality, mut complete_paths, mut straight_lines) = (Vec::new(), Vec::new(), 0, 0);
     for (id, s) in queries.iter().enumerate() {
         if let Some(error) = movingai::blocked_endpoint(s, grid) {
             // One bad query is reported on its line; the others still run.
@@ -352,26 +362,18 @@ fn run_scenarios(
         "total_micros": (total_micros * 10.0).round() / 10.0,
     });
     if planner.is_hierarchical() {
-        // Over the complete paths only (a partial path's cost says nothing of the optimum): how
-        // many, and no figure at all when there are none.
-        let mean = (!suboptimality.is_empty())
-            .then(|| positive_zero(suboptimality.iter().sum::<f64>() / suboptimality.len() as f64));
         summary["preprocessing_micros"] = json!((preprocessing_micros * 10.0).round() / 10.0);
         summary["complete"] = json!(complete_paths);
         // Answered by the free straight line, without planning.
         summary["straight_lines"] = json!(straight_lines);
-        summary["mean_suboptimality"] = json!(mean);
-        summary["max_suboptimality"] = json!(suboptimality.iter().copied().reduce(f64::max));
+        merge(&mut summary, suboptimality_summary(&suboptimality));
     }
     let reason = planner.suboptimality_reason(grid);
     summary["guaranteed_optimal"] = json!(reason.is_none());
     let mut notes: Vec<String> = reason.iter().cloned().collect();
     if !lengths_apply {
         summary["mismatches"] = json!(null);
-        notes.push(
-            "the .scen optimal lengths assume MovingAI rules (8-connected, no corner cutting) on unweighted ground, so no path is compared with them"
-                .to_string(),
-        );
+        notes.push(NOT_MOVINGAI.to_string());
     }
     if !notes.is_empty() {
         summary["note"] = json!(notes.join("; "));

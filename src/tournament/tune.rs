@@ -300,8 +300,7 @@ pub fn tune(config: &TuneConfig, observer: &dyn MatchObserver) -> Result<TuneLog
         iterations: vec![first_row],
         cancelled: false,
     };
-    let mut best_score = log.iterations[0].objective_score;
-    let (mut stale, mut restarts) = (0, 0);
+    let (mut best_score, mut stale, mut restarts) = (log.iterations[0].objective_score, 0, 0);
     for iteration in 1..=config.iterations {
         if cancelled {
             break;
@@ -325,10 +324,9 @@ pub fn tune(config: &TuneConfig, observer: &dyn MatchObserver) -> Result<TuneLog
         if cancelled {
             break;
         }
-        let mut stepped = values;
-        for i in 0..10 {
-            stepped[i] += (learning_rate * gradient[i]).clamp(-config.max_step, config.max_step) * scale[i];
-        }
+        let stepped: [f64; 10] = std::array::from_fn(|i| {
+            values[i] + (learning_rate * gradient[i]).clamp(-config.max_step, config.max_step) * scale[i]
+        });
         current = with_tunable(&config.start, rounded(&stepped));
         let (mut row, stopped) = judge(&current, iteration, gradient, delta, learning_rate)?;
         if stopped {
@@ -344,11 +342,7 @@ pub fn tune(config: &TuneConfig, observer: &dyn MatchObserver) -> Result<TuneLog
         if stale >= config.patience {
             // Stuck: back to the best vector, alternately with half the delta or half the step.
             restarts += 1;
-            if restarts % 2 == 1 {
-                delta /= 2.0
-            } else {
-                learning_rate /= 2.0
-            }
+            *(if restarts % 2 == 1 { &mut delta } else { &mut learning_rate }) /= 2.0;
             current = log.best.clone();
             stale = 0;
             row.restarted = true;
