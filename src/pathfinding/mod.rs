@@ -199,7 +199,13 @@ impl SearchSpace {
     fn pop(&mut self) -> Option<u32> {
         // An inconsistent heuristic (weighted A*) can push below the current f; those go first.
         let open_below = self.open.peek().is_some_and(|top| top.key >> TIE_BITS < self.level_f);
-        while !open_below && let Some(entry) = self.level.pop() {
+        if open_below {
+            // The level's entries wait their turn in the heap: the next level is lower.
+            for entry in self.level.drain(..) {
+                self.open.push(entry);
+            }
+        }
+        while let Some(entry) = self.level.pop() {
             if !self.is_closed(entry.node) {
                 return Some(entry.node);
             }
