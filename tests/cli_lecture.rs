@@ -240,7 +240,7 @@ fn grid_cells_read_their_spec_as_a_planner_and_errors_name_the_fields_line() {
     let output = searchlab(&["lecture", "--check", &jps]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let text = [cell("foo", ""), cell("astar,4conn", ""), cell("bfs", "layers = [\"bogus\"]\n")].concat();
-    let planners = "use bfs, dijkstra, astar, jps, hpa or pra";
+    let planners = "use bfs, dijkstra, astar, greedy, jps, hpa or pra";
     let expected = [
         (5, &*format!("unknown planner 'foo': {planners}")),
         (14, "unknown planner 'astar,4conn'"),

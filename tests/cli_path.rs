@@ -98,7 +98,7 @@ fn bad_arguments_exit_2_with_one_line() {
     );
     assert_fails(
         &["path", "--map", "maps/maze64.map", "--scen", "x.scen", "--algo", "bfs", "--heuristic", "octile"],
-        "--heuristic applies to astar only",
+        "--heuristic applies to astar or greedy only",
     );
     assert_fails(
         &[

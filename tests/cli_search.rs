@@ -240,3 +240,24 @@ fn limits_that_leave_nothing_to_do_are_refused() {
         "--opening-plies 9 must be below --ply-limit 8",
     );
 }
+
+/// `searchlab game` works for every registered game: Othello's published perft count, Hus's from
+/// the reference in tests/hus_reference.rs, and a search with a game's default depth.
+#[test]
+fn game_perft_and_search_run_any_registered_game() {
+    for (game, depth, nodes) in [("othello", "7", 55_092), ("hus", "3", 11_040), ("barca", "2", 0)] {
+        let output = searchlab(&["game", "perft", "--game", game, "--depth", depth]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let line = &json_lines(&output)[0];
+        assert_eq!(line["game"], game);
+        if nodes > 0 {
+            assert_eq!(line["nodes"], nodes, "{game}");
+        }
+    }
+    let search =
+        searchlab(&["game", "search", "--game", "tictactoe", "--algo", "alphabeta", "--position", "xx./oo./..."]);
+    assert_eq!(json_lines(&search)[0]["best_move"], "c3");
+    let error = searchlab(&["game", "perft", "--game", "chess", "--depth", "1"]);
+    assert_eq!(error.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&error.stderr).contains("unknown game 'chess': use tictactoe, barca"));
+}

@@ -152,7 +152,7 @@ fn the_grid_lab_steps_through_greedy_with_its_pseudocode_and_narration() {
     assert_eq!(harness.state().settings().searches[0].algorithm, Algorithm::Greedy);
     common::ui::click(&mut harness, "Step >");
     common::ui::click(&mut harness, "Step >");
-    harness.get_by_label("    u := the open node with the lowest h");
+    harness.get_by_label_contains("u := the open node with the lowest h");
     harness.get_by_label_contains("the lowest h on the open list, h = ");
     harness.get_by_label_contains("entries, lowest h first");
 }

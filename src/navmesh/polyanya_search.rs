@@ -510,7 +510,8 @@ fn collinear(root: Point, left: Point, right: Point) -> bool {
 fn crossing(a: Point, b: Point, root: Point, through: Point) -> Point {
     let (at_a, at_b) = (side(root, through, a), side(root, through, b));
     let t = at_a / (at_a - at_b);
-    if !(t > 0.0) {
+    // A NaN t (the edge on the line) falls to `a`, as t <= 0 does.
+    if t.is_nan() || t <= 0.0 {
         a
     } else if t >= 1.0 {
         b

@@ -50,7 +50,7 @@ fn bad_scenes_are_refused_in_one_line() {
         (with("\"values\"", "\"clusters\""), "scene line 10: unknown layer 'clusters' for the grid lab"),
         (
             with("\"astar:octile,weight=1.5\"", "\"foo\""),
-            "scene line 5: unknown planner 'foo': use bfs, dijkstra, astar, jps, hpa or pra",
+            "scene line 5: unknown planner 'foo': use bfs, dijkstra, astar, greedy, jps, hpa or pra",
         ),
         (with("\"dijkstra\"", "\"astar,4conn\""), "scene line 6: unknown planner 'astar,4conn'"),
         (with("first-expansion", "halfway"), "step 'halfway' is not an event index"),
