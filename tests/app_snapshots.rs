@@ -95,6 +95,20 @@ fn states(title: &str) -> Option<Vec<State>> {
             }),
             ("custom_tree_end_light", |harness| harness.get_by_label("Light (projector)").click()),
         ],
+        "Multi-agent paths" => vec![
+            // Independent A*: the agents' paths collide, marked on the map.
+            ("independent_end", |harness| {
+                harness.get_by_label("Independent A*").click_accesskit();
+                settle(harness);
+                harness.get_by_label("End >|").click();
+            }),
+            // WHCA*: a step inside an agent's windowed search, the reservations at its time.
+            ("whca_step_200", |harness| {
+                harness.get_by_label("WHCA*").click_accesskit();
+                settle(harness);
+                timeline(harness, 200.0);
+            }),
+        ],
         "Barca: play" => vec![("light", |harness| harness.get_by_label("Light (projector)").click())],
         "Lecture notebook" => vec![("presenting_slide_2", |harness| {
             harness.get_by_label("Present").click();

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use searchlab::app::notebook::COURSE_LECTURES;
-use searchlab::app::{BarcaLab, GridLab, Lesson, NavmeshLab, Notebook, NotebookCommand, TreeLab, TuningLab};
+use searchlab::app::{AgentsLab, BarcaLab, GridLab, Lesson, NavmeshLab, Notebook, NotebookCommand, TreeLab, TuningLab};
 use searchlab::lecture::{Block, Cell, Lecture, cell_values, check, check_cell, check_expect};
 use searchlab::scene::{Lab, Moment, Scene, Step};
 
@@ -255,6 +255,7 @@ fn every_cell_opens_on_its_lab_page_on_its_authored_step() {
                 Lab::GameTree => on_page!(TreeLab::from_saved(None), TreeLab::error),
                 Lab::Barca => on_page!(BarcaLab::new(), |_| None),
                 Lab::Tuning => on_page!(TuningLab::new(), TuningLab::error),
+                Lab::Agents => on_page!(AgentsLab::from_saved(None), AgentsLab::error),
             }
         }
     }

@@ -1,6 +1,7 @@
 //! The playground app: lessons registered in a list, a navigation panel, one page per lesson.
 //! Pages only replay traces recorded by the library's algorithms; nothing here searches itself.
 
+mod agents_lab;
 pub mod barca_board;
 mod barca_lab;
 mod canvas_nav;
@@ -17,6 +18,7 @@ pub mod tuning_lab;
 mod widgets;
 pub mod worker;
 
+pub use agents_lab::AgentsLab;
 pub use barca_lab::ai::{AiAnswer, ComputerPlayer, MoveJob, Thinking, ai_engine};
 pub use barca_lab::{BarcaCommand, BarcaLab, Mode, Notice, Seat};
 pub use grid_lab::{FileField, GridCommand, GridLab};
@@ -77,7 +79,7 @@ pub struct LessonEntry {
 }
 
 /// All lessons, in the order of the course.
-pub const LESSONS: [LessonEntry; 6] = [
+pub const LESSONS: [LessonEntry; 7] = [
     LessonEntry {
         title: "Grid search",
         labs: &[Lab::Grid, Lab::Hierarchical],
@@ -89,6 +91,12 @@ pub const LESSONS: [LessonEntry; 6] = [
         labs: &[Lab::Polygon],
         build: |_| Box::new(NavmeshLab::new()),
         cell: Some(|| Box::new(NavmeshLab::new())),
+    },
+    LessonEntry {
+        title: "Multi-agent paths",
+        labs: &[Lab::Agents],
+        build: |saved| Box::new(AgentsLab::from_saved(saved)),
+        cell: Some(|| Box::new(AgentsLab::from_saved(None))),
     },
     LessonEntry {
         title: "Barca: play",

@@ -9,7 +9,7 @@ use super::{CliError, QueriesResult, emit};
 use crate::grid::Grid;
 use crate::grid::movingai;
 use crate::pathfinding::mapf::agents::{load_agents, parse_inline, random_agents};
-use crate::pathfinding::mapf::{Agent, MapfSpec, Plan};
+use crate::pathfinding::mapf::{Agent, Conflict, MapfSpec, Plan};
 use crate::trace::NoTrace;
 
 #[derive(Debug, Args)]
@@ -81,7 +81,7 @@ fn report(spec: &MapfSpec, grid: &Grid, agents: &[Agent], plan: &Plan) -> Value 
     json!({
         "spec": spec.to_string(),
         "agents": rows,
-        "conflicts": plan.conflicts,
+        "conflicts": plan.conflicts.iter().map(Conflict::to_json).collect::<Vec<_>>(),
         "totals": {
             "agents": agents.len(),
             "sum_of_costs": plan.sum_of_costs(),

@@ -14,6 +14,8 @@ use crate::grid::Grid;
 use crate::navmesh::grid_outline::{said_of_cell, snap_to_cell};
 use crate::navmesh::search::PreparedMesh;
 use crate::navmesh::tastar::locate_free;
+use crate::pathfinding::mapf::MapfSpec;
+use crate::pathfinding::mapf::agents::{Agent, from_corners};
 use crate::pathfinding::planner::Planner;
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::pathfinding::{GridSearch, SearchSpace};
@@ -96,6 +98,8 @@ enum Read {
     Grid(Grid),
     /// The polygon map prepared for the cell's query, and the grid it was traced from, if any.
     Mesh(Box<PreparedMesh>, Option<Grid>),
+    /// A multi-agent cell's map and agents.
+    Agents(Grid, Vec<Agent>),
     Nothing,
 }
 
@@ -153,6 +157,13 @@ fn read_cell(cell: &Cell, base: &Path) -> Result<(Scene, Read), Problem> {
                 };
                 parsed.map_err(at("position"))?;
             }
+        }
+        Lab::Agents => {
+            let Some(grid) = scene.load_grid().map_err(|e| map_problem(cell, &scene, e))? else {
+                return Ok((scene, Read::Nothing));
+            };
+            let agents = from_corners(&scene.agents, &grid).map_err(at("agents"))?;
+            return Ok((scene, Read::Agents(grid, agents)));
         }
         Lab::Tuning => {
             let text = match scene.tuning_log().map_err(at("map"))? {
@@ -299,6 +310,18 @@ fn record_cell(cell: &Cell, scene: &Scene, read: Read) -> Result<Option<Recorded
                 done(resolved, warning, values)
             }
         },
+        Lab::Agents => {
+            let Read::Agents(grid, agents) = read else { return Ok(None) };
+            if agents.is_empty() {
+                return Ok(None);
+            }
+            let mut recorder = Recorder::default();
+            let plan = scene.mapf_spec().unwrap_or(MapfSpec::Cooperative).plan(&grid, &agents, &mut recorder);
+            let trace = recorder.finish();
+            let mut values = Values::new();
+            values::agents_values(&plan, &mut values);
+            done(step.in_agents(&trace), step.warning(&trace), values)
+        }
         // The Barca page opens on its position (its step is always the end); a tuning log has no steps.
         Lab::Barca | Lab::Tuning => Ok(None),
     }

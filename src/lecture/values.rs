@@ -8,6 +8,7 @@ use crate::adversarial::recording::{Recording, Replay};
 use crate::adversarial::tree::value_for_first;
 use crate::navmesh::tastar::MeshSearchResult;
 use crate::pathfinding::PathResult;
+use crate::pathfinding::mapf::Plan;
 use crate::pathfinding::planner::Answer;
 
 /// A cell's measured values, in the order they are printed.
@@ -77,6 +78,16 @@ pub fn mesh_values(result: &MeshSearchResult, values: &mut Values) {
         values.push(("length".to_string(), json!(path.length)));
         values.push(("triangles".to_string(), json!(path.channel.len())));
     }
+}
+
+/// A multi-agent plan's totals, as `searchlab agents` prints them.
+pub fn agents_values(plan: &Plan, values: &mut Values) {
+    values.push(("agents".to_string(), json!(plan.agents.len())));
+    values.push(("sum_of_costs".to_string(), json!(plan.sum_of_costs())));
+    values.push(("makespan".to_string(), json!(plan.makespan())));
+    values.push(("expanded".to_string(), json!(plan.expanded())));
+    values.push(("conflicts".to_string(), json!(plan.conflicts.len())));
+    values.push(("failed".to_string(), json!(plan.failed().len())));
 }
 
 /// A game-tree recording at its end: the search's counters, the root's value for the side moving

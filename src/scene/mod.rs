@@ -31,6 +31,7 @@ use crate::grid::generate::Spec;
 use crate::grid::{Grid, movingai};
 use crate::navmesh::search::MeshSearch;
 use crate::navmesh::{self, MapFile, PolygonMap};
+use crate::pathfinding::mapf::MapfSpec;
 use crate::pathfinding::planner::Planner;
 use crate::text::quote;
 
@@ -96,6 +97,8 @@ pub enum RunSpec {
     Planner(Planner),
     Mesh(MeshSearch),
     Engine(EngineSpec),
+    /// A multi-agent planner.
+    Agents(MapfSpec),
 }
 
 impl fmt::Display for RunSpec {
@@ -104,6 +107,7 @@ impl fmt::Display for RunSpec {
             RunSpec::Planner(planner) => planner.fmt(f),
             RunSpec::Mesh(search) => search.fmt(f),
             RunSpec::Engine(engine) => engine.fmt(f),
+            RunSpec::Agents(planner) => planner.fmt(f),
         }
     }
 }
@@ -173,6 +177,9 @@ pub struct Scene<S = RunSpec> {
     /// position is written as.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<GameKind>,
+    /// The agents of a multi-agent scene in priority order, `[sx, sy, gx, gy]` each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agents: Vec<[u32; 4]>,
     /// What the cell's recording must show, by the names `lecture --check --values` prints:
     /// `expect = { expanded = 684, cost = 36.799 }`; numbers compare at the precision written.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -232,7 +239,7 @@ fn read_tree(text: &str) -> Result<usize, FieldError> {
 
 impl<S> Scene<S> {
     /// The optional fields that are set, for [`Lab::unused_field`].
-    fn given(&self) -> [(&'static str, bool); 9] {
+    fn given(&self) -> [(&'static str, bool); 10] {
         [
             ("map", self.map.is_some()),
             ("spec", self.spec.is_some()),
@@ -243,6 +250,7 @@ impl<S> Scene<S> {
             ("tree", self.tree.is_some()),
             ("replay", self.replay.is_some()),
             ("game", self.game.is_some()),
+            ("agents", !self.agents.is_empty()),
         ]
     }
 
@@ -281,9 +289,26 @@ impl Scene<String> {
             };
             Ok((RunSpec::parse(lab, &text)?, written.trim().to_string()))
         })?;
-        let Scene { version, lab, map, start, goal, position, tree, replay, step, layers, game, expect, .. } = self;
-        let scene =
-            Scene { version, lab, map, spec, compare, start, goal, position, tree, replay, step, layers, game, expect };
+        let Scene {
+            version, lab, map, start, goal, position, tree, replay, step, layers, game, agents, expect, ..
+        } = self;
+        let scene = Scene {
+            version,
+            lab,
+            map,
+            spec,
+            compare,
+            start,
+            goal,
+            position,
+            tree,
+            replay,
+            step,
+            layers,
+            game,
+            agents,
+            expect,
+        };
         scene.check_after_specs(height)?;
         Ok(scene)
     }
@@ -318,6 +343,7 @@ impl Scene {
             step: Step::End,
             layers: Vec::new(),
             game: None,
+            agents: Vec::new(),
             expect: BTreeMap::new(),
         }
     }
@@ -428,6 +454,13 @@ impl Scene {
     pub fn engine(&self) -> Option<EngineSpec> {
         match self.spec {
             Some(RunSpec::Engine(engine)) => Some(engine),
+            _ => None,
+        }
+    }
+
+    pub fn mapf_spec(&self) -> Option<MapfSpec> {
+        match self.spec {
+            Some(RunSpec::Agents(planner)) => Some(planner),
             _ => None,
         }
     }

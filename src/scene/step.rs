@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::adversarial::mcts_trace::MctsEvent;
 use crate::adversarial::tree::TreeEvent;
+use crate::pathfinding::mapf::MapfEvent;
 use crate::pathfinding::plan_trace::PlanEvent;
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::text::quote;
@@ -142,6 +143,15 @@ impl Step {
             Moment::Cutoff => matches!(event, TreeEvent::Cutoff { .. }),
             Moment::PathFound => matches!(event, TreeEvent::Pv { .. }),
             Moment::Start => false,
+        })
+    }
+
+    /// [`Step::resolve`] for a multi-agent planner's recording: its first expansion, its first path.
+    pub fn in_agents(self, trace: &Trace<MapfEvent>) -> Result<usize, String> {
+        self.resolve(trace, |moment, event| match moment {
+            Moment::FirstExpansion => matches!(event, MapfEvent::Expand { .. }),
+            Moment::PathFound => matches!(event, MapfEvent::Found { .. }),
+            Moment::Start | Moment::Cutoff => false,
         })
     }
 

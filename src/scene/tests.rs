@@ -108,13 +108,14 @@ fn fields_a_lab_does_not_read_are_refused() {
         ("position", "position = \"x../.o./...\""),
         ("tree", "tree = \"((1,2),(3,4))\""),
     ];
-    let reads: [(Lab, &[&str]); 6] = [
+    let reads: [(Lab, &[&str]); 7] = [
         (Lab::Grid, &["map", "compare", "start"]),
         (Lab::Hierarchical, &["map", "compare", "start"]),
         (Lab::Polygon, &["map", "start"]),
         (Lab::GameTree, &["position", "tree"]),
         (Lab::Barca, &["position"]),
         (Lab::Tuning, &["map"]),
+        (Lab::Agents, &["map"]),
     ];
     for (lab, read) in reads {
         for (field, line) in values {
@@ -293,7 +294,7 @@ fn scene() -> impl Strategy<Value = Scene> {
         "type octile\nheight 1\nwidth 2\nmap\n[.@]{2}\n".prop_map(MapSource::Inline),
         generator().prop_map(MapSource::Generated),
     ]);
-    let lab = (0..6usize).prop_map(|i| Lab::ALL[i]);
+    let lab = (0..Lab::ALL.len()).prop_map(|i| Lab::ALL[i]);
     let query = proptest::option::of((0..500u32, 0..500u32, 0..500u32, 0..500u32));
     let position = proptest::option::of("[ -~]{0,30}");
     // A typed-in tree is read with the scene: trees with one level and with several.
@@ -328,6 +329,7 @@ fn scene() -> impl Strategy<Value = Scene> {
                 Lab::Polygon => Some(RunSpec::Mesh(mesh)),
                 Lab::GameTree | Lab::Barca => Some(RunSpec::Engine(engine)),
                 Lab::Tuning => None,
+                Lab::Agents => Some(RunSpec::Agents(crate::pathfinding::mapf::MapfSpec::Whca { window: 4 })),
             };
             scene.spec = spec;
             scene.compare = match lab {
@@ -340,6 +342,9 @@ fn scene() -> impl Strategy<Value = Scene> {
                 query.filter(|_| matches!(lab, Lab::Grid | Lab::Hierarchical | Lab::Polygon))
             {
                 (scene.start, scene.goal) = (Some([sx.into(), sy.into()]), Some([gx.into(), gy.into()]));
+            }
+            if let Some((sx, sy, gx, gy)) = query.filter(|_| lab == Lab::Agents && scene.map.is_some()) {
+                scene.agents = vec![[sx, sy, gx, gy], [gx, gy, sx, sy]];
             }
             scene.layers = lab.layers().iter().take(2).map(|s| s.to_string()).collect();
             scene

@@ -8,6 +8,7 @@ use std::sync::mpsc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::app::agents_lab::{AgentsJob, Planned};
 use crate::app::barca_lab::ai::{AiAnswer, MoveJob};
 use crate::app::grid_lab::{self, GridJob};
 use crate::app::navmesh_lab::{self, MeshJob};
@@ -31,6 +32,8 @@ pub enum Request {
     Tree(Position, SearchSpec),
     /// Record a navmesh search, its funnel and its walk.
     Mesh(MeshJob),
+    /// Plan agents together, recorded.
+    Agents(AgentsJob),
 }
 
 /// What a [`Request`] answers, variant for variant. Recordings are `None` when stopped.
@@ -42,6 +45,7 @@ pub enum Response {
     BarcaMove(AiAnswer),
     Tree(Option<Recording>),
     Mesh(navmesh_lab::Recorded),
+    Agents(Option<Planned>),
 }
 
 /// What a job ended early answers with, from its progress.
@@ -53,6 +57,7 @@ impl Request {
         match self {
             Request::Grid(job) => Response::Grid(job.run(progress)),
             Request::Mesh(job) => Response::Mesh(job.run()),
+            Request::Agents(job) => Response::Agents(job.run(progress)),
             Request::Tree(position, spec) => Response::Tree(recording::record(position, spec, progress)),
             Request::BarcaMove(job) => Response::BarcaMove(job.run(progress)),
             Request::Tune(config) => {

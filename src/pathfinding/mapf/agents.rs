@@ -68,6 +68,14 @@ pub fn parse_inline(option: &str, text: &str, grid: &Grid) -> Result<Vec<Agent>,
     check(option, lined, grid)
 }
 
+/// A scene's agents, `[sx, sy, gx, gy]` each, checked as a file's are; an error names the
+/// agent by its number from 1.
+pub fn from_corners(corners: &[[u32; 4]], grid: &Grid) -> Result<Vec<Agent>, String> {
+    let lined =
+        corners.iter().zip(1..).map(|(&[sx, sy, gx, gy], line)| (Agent { start: (sx, sy), goal: (gx, gy) }, line));
+    check("agents", lined.collect(), grid).map_err(|e| format!("agent {}: {}", e.line, e.message))
+}
+
 /// Agents from `(line number, text)` pairs of four numbers; blank texts are skipped.
 fn parse_lines<'a>(file: &str, lines: impl Iterator<Item = (usize, &'a str)>) -> Result<Vec<Lined>, ParseError> {
     let mut agents = Vec::new();

@@ -9,7 +9,6 @@ use crate::grid::Grid;
 
 /// One collision between agents `a < b`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Conflict {
     /// Both at `cell` at time `t`.
     Vertex { a: usize, b: usize, cell: (u32, u32), t: u32 },
@@ -18,6 +17,18 @@ pub enum Conflict {
 }
 
 impl Conflict {
+    /// As `searchlab agents` prints it: `{"kind": "vertex", "a": 0, ...}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        match *self {
+            Conflict::Vertex { a, b, cell, t } => {
+                serde_json::json!({ "kind": "vertex", "a": a, "b": b, "cell": [cell.0, cell.1], "t": t })
+            }
+            Conflict::Edge { a, b, from, to, t } => serde_json::json!({
+                "kind": "edge", "a": a, "b": b, "from": [from.0, from.1], "to": [to.0, to.1], "t": t
+            }),
+        }
+    }
+
     /// The two agents, the first before the second in priority.
     pub fn agents(&self) -> (usize, usize) {
         match *self {

@@ -19,6 +19,7 @@ pub mod agents;
 pub mod conflicts;
 pub mod cooperative;
 pub mod independent;
+pub mod replay;
 pub mod reservations;
 pub mod rra;
 mod space_time;

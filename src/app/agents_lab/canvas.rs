@@ -1,0 +1,141 @@
+//! Drawing the agents' map at one time step: walls as a texture, the running search's expanded
+//! states, the cells reserved at that time, each agent's trail up to it and its path beyond,
+//! the agents, their goals, and the collisions of an independent plan.
+
+use egui::{Color32, ColorImage, Pos2, Rect, Sense, Shape, Stroke, TextureOptions, Vec2};
+
+use super::AgentsLab;
+use crate::app::theme;
+use crate::pathfinding::mapf::Conflict;
+use crate::pathfinding::mapf::replay::AgentsView;
+
+/// Agents' colours, in turn: distinct hues readable on both themes.
+const AGENT_COLOURS: [Color32; 8] = [
+    Color32::from_rgb(230, 159, 0),
+    Color32::from_rgb(86, 180, 233),
+    Color32::from_rgb(0, 158, 115),
+    Color32::from_rgb(204, 121, 167),
+    Color32::from_rgb(213, 94, 0),
+    Color32::from_rgb(0, 114, 178),
+    Color32::from_rgb(240, 228, 66),
+    Color32::from_rgb(150, 110, 220),
+];
+
+/// Collisions, in a red no agent wears.
+const COLLISION: Color32 = Color32::from_rgb(235, 30, 45);
+
+pub fn agent_colour(agent: usize) -> Color32 {
+    AGENT_COLOURS[agent % AGENT_COLOURS.len()]
+}
+
+/// Where the map is drawn: its rect and points per cell.
+#[derive(Clone, Copy)]
+struct Frame {
+    rect: Rect,
+    cell: f32,
+}
+
+impl Frame {
+    fn centre(self, [x, y]: [u32; 2]) -> Pos2 {
+        self.rect.min + Vec2::new((x as f32 + 0.5) * self.cell, (y as f32 + 0.5) * self.cell)
+    }
+
+    fn square(self, [x, y]: [u32; 2], shrink: f32) -> Rect {
+        let min = self.rect.min + Vec2::new(x as f32, y as f32) * self.cell;
+        Rect::from_min_size(min, Vec2::splat(self.cell)).shrink(shrink * self.cell)
+    }
+}
+
+impl AgentsLab {
+    /// The map `size` at most, its shape kept; returns the rect drawn.
+    pub(super) fn canvas(&mut self, ui: &mut egui::Ui, size: Vec2) -> Rect {
+        let (width, height) = (self.grid.width() as f32, self.grid.height() as f32);
+        let cell = (size.x / width).min(size.y / height).max(0.1);
+        let (outer, _) = ui.allocate_exact_size(size, Sense::hover());
+        let rect = Rect::from_center_size(outer.center(), Vec2::new(width, height) * cell);
+        let frame = Frame { rect, cell };
+        let palette = theme::palette(ui.ctx());
+        let painter = ui.painter_at(outer);
+        painter.rect_filled(outer, 0.0, palette.background);
+        let texture = self.map_texture(ui.ctx(), palette.wall, palette.unseen);
+        painter.image(texture, rect, Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);
+        let Some(shown) = &self.shown else { return rect };
+        let view = shown.player.view();
+        for &[x, y, _] in &view.expanded {
+            painter.rect_filled(frame.square([x, y], 0.0), 0.0, palette.closed.gamma_multiply(0.55));
+        }
+        for (agent, at) in view.reserved_at(self.time) {
+            painter.rect_stroke(
+                frame.square(at, 0.12),
+                0.0,
+                Stroke::new((cell * 0.12).max(1.5), agent_colour(agent)),
+                egui::StrokeKind::Inside,
+            );
+        }
+        self.paint_agents(&painter, frame, view);
+        paint_conflicts(&painter, frame, &view.conflicts, self.time);
+        rect
+    }
+
+    /// Each agent's goal, trail up to the time, path after it (faint), and the agent itself.
+    fn paint_agents(&self, painter: &egui::Painter, frame: Frame, view: &AgentsView) {
+        let last = view.last_time();
+        let line = (frame.cell * 0.18).clamp(1.5, 5.0);
+        let radius = (frame.cell * 0.42).max(4.0);
+        for (agent, a) in self.agents.iter().enumerate() {
+            let colour = agent_colour(agent);
+            // The goal as a ring the agent's size, so it shows on a large map too.
+            painter.circle_stroke(frame.centre([a.goal.0, a.goal.1]), radius, Stroke::new(line.max(2.0), colour));
+            let points = |times: std::ops::RangeInclusive<u32>| -> Vec<Pos2> {
+                times.filter_map(|t| view.position(agent, t)).map(|at| frame.centre(at)).collect()
+            };
+            let (past, future) = (points(0..=self.time), points(self.time..=last));
+            painter.add(Shape::line(future, Stroke::new(line * 0.6, colour.gamma_multiply(0.45))));
+            painter.add(Shape::line(past, Stroke::new(line, colour)));
+            let at = view.position(agent, self.time).unwrap_or([a.start.0, a.start.1]);
+            painter.circle(frame.centre(at), radius, colour, Stroke::new(1.5, Color32::BLACK));
+            if radius >= 7.0 {
+                let font = egui::FontId::proportional((radius * 1.3).min(22.0));
+                let number = (agent + 1).to_string();
+                painter.text(frame.centre(at), egui::Align2::CENTER_CENTER, number, font, Color32::BLACK);
+            }
+        }
+    }
+
+    /// The map's walls and free cells, one texel per cell, made again for a new map or theme.
+    fn map_texture(&mut self, ctx: &egui::Context, wall: Color32, free: Color32) -> egui::TextureId {
+        let key = (self.map_version, wall, free);
+        if let Some((texture, made_for)) = &self.texture
+            && *made_for == key
+        {
+            return texture.id();
+        }
+        let (width, height) = (self.grid.width() as usize, self.grid.height() as usize);
+        let pixels =
+            (0..width * height).map(|cell| if self.grid.is_cell_passable(cell as u32) { free } else { wall }).collect();
+        let image = ColorImage::new([width, height], pixels);
+        let texture = ctx.load_texture("agents map", image, TextureOptions::NEAREST);
+        let id = texture.id();
+        self.texture = Some((texture, key));
+        id
+    }
+}
+
+/// The collisions: a ring on a shared cell, a bar across a swapped edge; thicker at the time shown.
+fn paint_conflicts(painter: &egui::Painter, frame: Frame, conflicts: &[Conflict], time: u32) {
+    let colour = COLLISION;
+    for conflict in conflicts {
+        let (centre, t) = match *conflict {
+            Conflict::Vertex { cell: (x, y), t, .. } => (frame.centre([x, y]), t),
+            Conflict::Edge { from: (fx, fy), to: (tx, ty), t, .. } => {
+                (frame.centre([fx, fy]).lerp(frame.centre([tx, ty]), 0.5), t)
+            }
+        };
+        let width = if t == time || t + 1 == time && matches!(conflict, Conflict::Edge { .. }) { 4.0 } else { 2.0 };
+        let radius = (frame.cell * 0.9).max(8.0);
+        painter.circle_stroke(centre, radius, Stroke::new(width, colour));
+        let d = radius * 0.7;
+        painter.line_segment([centre - Vec2::splat(d), centre + Vec2::splat(d)], Stroke::new(width, colour));
+        painter.line_segment([centre + Vec2::new(-d, d), centre + Vec2::new(d, -d)], Stroke::new(width, colour));
+    }
+}
