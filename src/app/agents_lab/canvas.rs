@@ -85,7 +85,8 @@ impl AgentsLab {
         for (agent, a) in self.agents.iter().enumerate() {
             let colour = agent_colour(agent);
             // The goal as a ring the agent's size, so it shows on a large map too.
-            painter.circle_stroke(frame.centre([a.goal.0, a.goal.1]), radius, Stroke::new(line.max(2.0), colour));
+            let ring = Stroke::new(line.max(2.0), colour);
+            painter.circle_stroke(frame.centre([a.goal.0, a.goal.1]), radius.max(6.0), ring);
             let points = |times: std::ops::RangeInclusive<u32>| -> Vec<Pos2> {
                 times.filter_map(|t| view.position(agent, t)).map(|at| frame.centre(at)).collect()
             };
