@@ -171,6 +171,19 @@ pub fn cell_column(
     ui.allocate_rect(rect, Sense::hover());
 }
 
+/// [`cell_column`] with the default least code, in what is left of a column `height` tall begun
+/// at `top`, as wide as the rest of the row.
+pub fn rest_of_column(
+    ui: &mut egui::Ui,
+    [top, height]: [f32; 2],
+    narration: &str,
+    code: impl FnOnce(&mut egui::Ui),
+    figures: impl FnOnce(&mut egui::Ui),
+) {
+    let rest = (height - (ui.cursor().top() - top)).max(0.0);
+    cell_column(ui, [ui.available_width(), rest], narration, LEAST_CODE, code, figures);
+}
+
 /// A running job's line: spinner, bar (when the total is known), `text` with the time so far, and
 /// Cancel. True when Cancel was clicked. Keeps repainting while shown, so the line moves on.
 pub fn progress(ui: &mut egui::Ui, text: &str, fraction: Option<f32>, elapsed: Duration) -> bool {

@@ -38,15 +38,7 @@ impl AgentsLab {
                 let top = ui.cursor().top();
                 self.time_slider(ui);
                 let narration = self.narration();
-                let rest = (height - (ui.cursor().top() - top)).max(0.0);
-                widgets::cell_column(
-                    ui,
-                    [ui.available_width(), rest],
-                    &narration,
-                    widgets::LEAST_CODE,
-                    |ui| self.pseudocode(ui),
-                    |ui| self.stats(ui),
-                );
+                widgets::rest_of_column(ui, [top, height], &narration, |ui| self.pseudocode(ui), |ui| self.stats(ui));
             });
         });
         canvas

@@ -54,12 +54,10 @@ impl LiveCell for NavmeshLab {
                     widgets::error(ui, error);
                 }
                 let narration = self.explanation();
-                let rest = (height - (ui.cursor().top() - top)).max(0.0);
-                widgets::cell_column(
+                widgets::rest_of_column(
                     ui,
-                    [ui.available_width(), rest],
+                    [top, height],
                     &narration,
-                    widgets::LEAST_CODE,
                     |ui| self.pseudocode(ui),
                     |ui| {
                         self.stats(ui, false);
