@@ -20,9 +20,35 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
     space: &mut SearchSpace,
     tracer: &mut T,
 ) -> PathResult {
+    let rule = Relax {
+        heuristic: |cell| weight * heuristic(cell),
+        improves: |space: &SearchSpace, next, g| g + COST_EPSILON < space.g(next),
+        key: |g, h| g + h,
+    };
+    expand_best_first(graph, start, goal, rule, space, tracer)
+}
+
+/// What sets a best-first search apart: the estimate `heuristic` it opens a node with, when a
+/// node reached at cost g `improves` on what the search holds, and the open list's `key(g, h)`.
+pub(super) struct Relax<H, I, K> {
+    pub heuristic: H,
+    pub improves: I,
+    pub key: K,
+}
+
+/// The loop A* and greedy best-first share: expand the open node with the lowest key, stop at the
+/// goal, and open each successor the rule says improves.
+pub(super) fn expand_best_first<G: Graph, T: Tracer<SearchEvent>>(
+    graph: &G,
+    start: u32,
+    goal: u32,
+    rule: Relax<impl Fn(u32) -> f64, impl Fn(&SearchSpace, u32, f64) -> bool, impl Fn(f64, f64) -> f64>,
+    space: &mut SearchSpace,
+    tracer: &mut T,
+) -> PathResult {
     space.begin(graph.node_count());
-    let h_start = weight * heuristic(start);
-    space.open(start, NO_NODE, 0.0, h_start);
+    let h_start = (rule.heuristic)(start);
+    space.open(start, NO_NODE, 0.0, (rule.key)(0.0, h_start));
     tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: h_start });
     let (mut expanded, mut pushed) = (0, 1);
     while let Some(node) = space.expand_next(tracer) {
@@ -41,11 +67,11 @@ pub fn astar<G: Graph, T: Tracer<SearchEvent>>(
         let g_node = space.g_seen(node);
         graph.for_each_successor(node, space.parent(node), |next, step| {
             let g = g_node + step;
-            let improved = g + COST_EPSILON < space.g(next);
+            let improved = (rule.improves)(space, next, g);
             tracer.record(|| SearchEvent::Relax { node: next, g, improved });
             if improved {
-                let h = weight * heuristic(next);
-                space.open(next, node, g, g + h);
+                let h = (rule.heuristic)(next);
+                space.open(next, node, g, (rule.key)(g, h));
                 pushed += 1;
                 tracer.record(|| SearchEvent::Open { node: next, parent: node, g, h });
             }

@@ -7,12 +7,13 @@
 //! and Red Blob's version): ordered by h alone, a cheaper route found later changes nothing the
 //! search looks at. Ties on h go to the larger g, as in A*.
 
+use super::astar::{Relax, expand_best_first};
 use super::registry::{GridAlgorithm, Key, Line, Order, Phase};
 use super::search_trace::SearchEvent;
 use super::{GridSearch, PathResult, SearchSpace};
 use crate::graph::Graph;
 use crate::grid::{Grid, GridGraph};
-use crate::trace::{Control, NO_NODE, Tracer};
+use crate::trace::Tracer;
 
 pub fn greedy<G: Graph, T: Tracer<SearchEvent>>(
     graph: &G,
@@ -22,39 +23,8 @@ pub fn greedy<G: Graph, T: Tracer<SearchEvent>>(
     space: &mut SearchSpace,
     tracer: &mut T,
 ) -> PathResult {
-    space.begin(graph.node_count());
-    let h_start = heuristic(start);
-    space.open(start, NO_NODE, 0.0, h_start);
-    tracer.record(|| SearchEvent::Open { node: start, parent: NO_NODE, g: 0.0, h: h_start });
-    let (mut expanded, mut pushed) = (0, 1);
-    while let Some(node) = space.expand_next(tracer) {
-        expanded += 1;
-        if tracer.control() == Control::Stop {
-            return PathResult { path: None, expanded, pushed };
-        }
-        if node == goal {
-            let cost = space.g_seen(node);
-            let path = space.path_to(goal);
-            if T::ENABLED {
-                tracer.record(|| SearchEvent::Found { cost, path: path.clone() });
-            }
-            return PathResult { path: Some((cost, path)), expanded, pushed };
-        }
-        let g_node = space.g_seen(node);
-        graph.for_each_successor(node, space.parent(node), |next, step| {
-            let g = g_node + step;
-            let fresh = !space.is_seen(next);
-            tracer.record(|| SearchEvent::Relax { node: next, g, improved: fresh });
-            if fresh {
-                let h = heuristic(next);
-                space.open(next, node, g, h);
-                pushed += 1;
-                tracer.record(|| SearchEvent::Open { node: next, parent: node, g, h });
-            }
-        });
-    }
-    tracer.record(|| SearchEvent::Exhausted);
-    PathResult { path: None, expanded, pushed }
+    let rule = Relax { heuristic, improves: |space: &SearchSpace, next, _| !space.is_seen(next), key: |_, h| h };
+    expand_best_first(graph, start, goal, rule, space, tracer)
 }
 
 /// Greedy best-first search in the registry.
