@@ -112,6 +112,17 @@ pub trait Game: Clone + Send + 'static {
 
     /// Parses a move in the game's notation and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// Plays moves written in the game's notation and separated by whitespace; the error names
+    /// the move by its ply and says why it cannot be played.
+    fn play_moves(&mut self, text: &str) -> Result<(), String> {
+        for token in text.split_whitespace() {
+            let ply = self.ply() + 1;
+            let mv = self.parse_move(token).map_err(|error| format!("move {ply}: {error}"))?;
+            self.make_move(mv);
+        }
+        Ok(())
+    }
 }
 
 /// A static evaluation the searches call at their horizon, from the side to move's point of view.

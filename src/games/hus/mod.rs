@@ -132,17 +132,6 @@ impl Hus {
     pub fn moves_played(&self) -> impl Iterator<Item = u8> + '_ {
         self.history.iter().map(|undo| undo.pit)
     }
-
-    /// Plays moves written as pit numbers separated by whitespace; the error names the move by its
-    /// ply and says why it cannot be played.
-    pub fn play_moves(&mut self, text: &str) -> Result<(), String> {
-        for token in text.split_whitespace() {
-            let ply = self.ply() + 1;
-            let mv = self.parse_move(token).map_err(|error| format!("move {ply}: {error}"))?;
-            self.make_move(mv);
-        }
-        Ok(())
-    }
 }
 
 impl Game for Hus {

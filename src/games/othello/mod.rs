@@ -184,17 +184,6 @@ impl Othello {
     pub fn moves_played(&self) -> impl Iterator<Item = OthelloMove> + '_ {
         self.history.iter().map(|undo| undo.mv)
     }
-
-    /// Plays moves written as text and separated by whitespace; the error names the move by its
-    /// ply and says why it cannot be played.
-    pub fn play_moves(&mut self, text: &str) -> Result<(), String> {
-        for token in text.split_whitespace() {
-            let ply = self.ply() + 1;
-            let mv = self.parse_move(token).map_err(|error| format!("move {ply}: {error}"))?;
-            self.make_move(mv);
-        }
-        Ok(())
-    }
 }
 
 impl Game for Othello {
