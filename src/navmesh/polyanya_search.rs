@@ -18,11 +18,10 @@
 //! the length of a real path (straight to the goal, or round one end of the interval), no longer
 //! than any other node's lower bound.
 
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use super::merge::ConvexMesh;
-use super::tastar::{MeshQuery, locate_free};
+use super::tastar::{MeshQuery, OpenEntry, locate_free};
 use super::triangulation::Navmesh;
 use super::{Point, distance, orient};
 use crate::text::number;
@@ -126,28 +125,6 @@ struct Successor {
     right: Point,
     slot: u32,
     turn: Turn,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct OpenEntry {
-    f: f64,
-    g: f64,
-    node: u32,
-}
-
-impl Eq for OpenEntry {}
-
-impl Ord for OpenEntry {
-    /// The heap pops the lowest f first, then the largest g.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.f.total_cmp(&self.f).then(self.g.total_cmp(&other.g)).then(other.node.cmp(&self.node))
-    }
-}
-
-impl PartialOrd for OpenEntry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
 }
 
 /// Polyanya: the shortest path for `query` on `polygons`, built from `mesh` (which locates the

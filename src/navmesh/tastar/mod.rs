@@ -91,11 +91,12 @@ pub struct MeshSearchResult {
     pub improvements: usize,
 }
 
+/// An open search node of TA* or Polyanya.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct OpenEntry {
-    f: f64,
-    g: f64,
-    node: u32,
+pub(crate) struct OpenEntry {
+    pub f: f64,
+    pub g: f64,
+    pub node: u32,
 }
 
 impl Eq for OpenEntry {}
