@@ -178,7 +178,7 @@ pub struct Scene<S = RunSpec> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<GameKind>,
     /// The agents of a multi-agent scene in priority order, `[sx, sy, gx, gy]` each.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "agent_rows")]
     pub agents: Vec<[u32; 4]>,
     /// What the cell's recording must show, by the names `lecture --check --values` prints:
     /// `expect = { expanded = 684, cost = 36.799 }`; numbers compare at the precision written.
@@ -193,6 +193,20 @@ fn point<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<[f6
     <[f64; 2]>::try_from(numbers)
         .map(Some)
         .map_err(|_| serde::de::Error::custom(format!("a cell or point is [x, y]: two numbers, not {count}")))
+}
+
+/// `[[sx, sy, gx, gy], ...]`, each agent refused with any other count of numbers.
+fn agent_rows<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<[u32; 4]>, D::Error> {
+    let rows = Vec::<Vec<u32>>::deserialize(deserializer)?;
+    rows.into_iter()
+        .zip(1..)
+        .map(|(row, agent)| {
+            let count = row.len();
+            <[u32; 4]>::try_from(row).map_err(|_| {
+                serde::de::Error::custom(format!("agent {agent} is [sx, sy, gx, gy]: four numbers, not {count}"))
+            })
+        })
+        .collect()
 }
 
 /// A problem with one field of a scene: the field lets a lecture point at its line.

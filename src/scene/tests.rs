@@ -359,3 +359,22 @@ proptest! {
         prop_assert_eq!(Scene::from_json(&scene.to_json()), Ok(scene));
     }
 }
+
+#[test]
+fn agents_are_four_numbers_each_on_a_map_and_refused_by_line_otherwise() {
+    let scene = |agents: &str| {
+        Scene::from_toml(&format!("version = 1\nlab = \"agents\"\nmap = {{ bundled = \"rooms128.map\" }}\n{agents}"))
+    };
+    let read = scene("agents = [[5, 8, 27, 8], [27, 8, 5, 8]]\nspec = \"whca:window=4\"").unwrap();
+    assert_eq!(read.agents, [[5, 8, 27, 8], [27, 8, 5, 8]]);
+    assert_eq!(read.mapf_spec(), Some(crate::pathfinding::mapf::MapfSpec::Whca { window: 4 }));
+    let five = scene("agents = [[5, 8, 27, 8], [1, 2, 3, 4, 5]]").unwrap_err();
+    assert!(
+        five.contains("scene line 4") && five.contains("agent 2 is [sx, sy, gx, gy]: four numbers, not 5"),
+        "{five}"
+    );
+    let unmapped = Scene::from_toml("version = 1\nlab = \"agents\"\nagents = [[1, 2, 3, 4]]").unwrap_err();
+    assert_eq!(unmapped, "scene line 3: agents are cells of a map: give the map too");
+    let grid = Scene::from_toml("version = 1\nlab = \"grid\"\nagents = [[1, 2, 3, 4]]").unwrap_err();
+    assert!(grid.contains("the grid lab does not use `agents`"), "{grid}");
+}
