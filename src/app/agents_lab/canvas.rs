@@ -28,37 +28,45 @@ pub fn agent_colour(agent: usize) -> Color32 {
     AGENT_COLOURS[agent % AGENT_COLOURS.len()]
 }
 
-/// Where the map is drawn: its rect and points per cell.
+/// The view reaches this many cells beyond what the agents use, and shows at least this many a side.
+const MARGIN: f32 = 2.0;
+const LEAST_VIEW: f32 = 16.0;
+
+/// Where the map is drawn: its rect, the cell at its top-left corner and points per cell.
 #[derive(Clone, Copy)]
 struct Frame {
     rect: Rect,
+    origin: Vec2,
     cell: f32,
 }
 
 impl Frame {
     fn centre(self, [x, y]: [u32; 2]) -> Pos2 {
-        self.rect.min + Vec2::new((x as f32 + 0.5) * self.cell, (y as f32 + 0.5) * self.cell)
+        self.rect.min + (Vec2::new(x as f32 + 0.5, y as f32 + 0.5) - self.origin) * self.cell
     }
 
     fn square(self, [x, y]: [u32; 2], shrink: f32) -> Rect {
-        let min = self.rect.min + Vec2::new(x as f32, y as f32) * self.cell;
+        let min = self.rect.min + (Vec2::new(x as f32, y as f32) - self.origin) * self.cell;
         Rect::from_min_size(min, Vec2::splat(self.cell)).shrink(shrink * self.cell)
     }
 }
 
 impl AgentsLab {
     /// The map `size` at most, its shape kept; returns the rect drawn.
+    /// The part of the map around the agents (see [`Self::shown_cells`]) fills it.
     pub(super) fn canvas(&mut self, ui: &mut egui::Ui, size: Vec2) -> Rect {
-        let (width, height) = (self.grid.width() as f32, self.grid.height() as f32);
-        let cell = (size.x / width).min(size.y / height).max(0.1);
+        let cells = self.shown_cells(size);
+        let cell = (size.x / cells.width()).min(size.y / cells.height()).max(0.1);
         let (outer, _) = ui.allocate_exact_size(size, Sense::hover());
-        let rect = Rect::from_center_size(outer.center(), Vec2::new(width, height) * cell);
-        let frame = Frame { rect, cell };
+        let rect = Rect::from_center_size(outer.center(), cells.size() * cell);
+        let frame = Frame { rect, origin: cells.min.to_vec2(), cell };
         let palette = theme::palette(ui.ctx());
-        let painter = ui.painter_at(outer);
-        painter.rect_filled(outer, 0.0, palette.background);
+        ui.painter_at(outer).rect_filled(outer, 0.0, palette.background);
+        let painter = ui.painter_at(rect);
         let texture = self.map_texture(ui.ctx(), palette.wall, palette.unseen);
-        painter.image(texture, rect, Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);
+        let map = Vec2::new(self.grid.width() as f32, self.grid.height() as f32);
+        let uv = Rect::from_min_max((cells.min.to_vec2() / map).to_pos2(), (cells.max.to_vec2() / map).to_pos2());
+        painter.image(texture, rect, uv, Color32::WHITE);
         let Some(shown) = &self.shown else { return rect };
         let view = shown.player.view();
         for &[x, y, _] in &view.expanded {
@@ -75,6 +83,38 @@ impl AgentsLab {
         self.paint_agents(&painter, frame, view);
         paint_conflicts(&painter, frame, &view.conflicts, self.time);
         rect
+    }
+
+    /// The cells shown, as a rect in cells: the agents' starts, goals and planned paths with a
+    /// margin, at least [`LEAST_VIEW`] a side, in the canvas's shape where the map allows, within
+    /// the map. Two agents crossing a corner of a large map then fill the canvas.
+    fn shown_cells(&self, canvas: Vec2) -> Rect {
+        let map = Vec2::new(self.grid.width() as f32, self.grid.height() as f32);
+        let whole = Rect::from_min_size(Pos2::ZERO, map);
+        let corner = |(x, y): (u32, u32)| Pos2::new(x as f32, y as f32);
+        let mut used = Rect::NOTHING;
+        for agent in &self.agents {
+            used.extend_with(corner(agent.start));
+            used.extend_with(corner(agent.goal));
+        }
+        let paths = self.shown.iter().flat_map(|shown| shown.plan.agents.iter().filter_map(|a| a.path.as_ref()));
+        for &cell in paths.flatten() {
+            used.extend_with(corner(self.grid.coords(cell)));
+        }
+        if !used.is_finite() || canvas.y <= 0.0 {
+            return whole;
+        }
+        let used = Rect::from_min_max(used.min, used.max + Vec2::splat(1.0)).expand(MARGIN);
+        let aspect = canvas.x / canvas.y;
+        let mut size = used.size().max(Vec2::splat(LEAST_VIEW));
+        if size.x < size.y * aspect {
+            size.x = size.y * aspect;
+        } else {
+            size.y = size.x / aspect;
+        }
+        let size = size.min(map);
+        let min = (used.center() - size / 2.0).clamp(Pos2::ZERO, (map - size).to_pos2());
+        Rect::from_min_size(min, size)
     }
 
     /// Each agent's goal, trail up to the time, path after it (faint), and the agent itself.
