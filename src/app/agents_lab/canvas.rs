@@ -127,18 +127,19 @@ impl AgentsLab {
             // The goal as a ring the agent's size, so it shows on a large map too.
             let ring = Stroke::new(line.max(2.0), colour);
             painter.circle_stroke(frame.centre([a.goal.0, a.goal.1]), radius.max(6.0), ring);
-            let points = |times: std::ops::RangeInclusive<u32>| -> Vec<Pos2> {
-                times.filter_map(|t| view.position(agent, t)).map(|at| frame.centre(at)).collect()
-            };
-            let (past, future) = (points(0..=self.time), points(self.time..=last));
+            // From t = 0 on once the agent has a path (its first one starts then): t indexes them.
+            let points: Vec<Pos2> =
+                view.positions(agent, 0..=last.max(self.time)).into_iter().map(|at| frame.centre(at)).collect();
+            let at = points.get(self.time as usize).copied().unwrap_or(frame.centre([a.start.0, a.start.1]));
+            let now = (self.time as usize + 1).min(points.len());
+            let (past, future) = (points[..now].to_vec(), points[now.saturating_sub(1)..].to_vec());
             painter.add(Shape::line(future, Stroke::new(line * 0.6, colour.gamma_multiply(0.45))));
             painter.add(Shape::line(past, Stroke::new(line, colour)));
-            let at = view.position(agent, self.time).unwrap_or([a.start.0, a.start.1]);
-            painter.circle(frame.centre(at), radius, colour, Stroke::new(1.5, Color32::BLACK));
+            painter.circle(at, radius, colour, Stroke::new(1.5, Color32::BLACK));
             if radius >= 7.0 {
                 let font = egui::FontId::proportional((radius * 1.3).min(22.0));
                 let number = (agent + 1).to_string();
-                painter.text(frame.centre(at), egui::Align2::CENTER_CENTER, number, font, Color32::BLACK);
+                painter.text(at, egui::Align2::CENTER_CENTER, number, font, Color32::BLACK);
             }
         }
     }

@@ -136,8 +136,14 @@ impl AgentsLab {
         scene.map = Some(source.clone());
         self.grid = scene.load_grid()?.ok_or("no map")?;
         self.source = source;
-        self.map_version += 1;
+        self.new_map();
         Ok(())
+    }
+
+    /// The shown plan belonged to the map before.
+    fn new_map(&mut self) {
+        self.map_version += 1;
+        self.shown = None;
     }
 
     /// Random agents from the settings' count and seed, then planned.
@@ -343,7 +349,7 @@ impl Lesson for AgentsLab {
             self.settings.map = name.clone();
         }
         (self.grid, self.source) = (grid, source);
-        self.map_version += 1;
+        self.new_map();
         if let Some(spec) = scene.mapf_spec() {
             self.settings.spec = spec;
         }

@@ -107,11 +107,25 @@ impl AgentsView {
     /// Where `agent` is at time `t` by the paths found so far: on the last one it began by `t`
     /// (WHCA* plans window after window), at its end once it is past it. `None` before any.
     pub fn position(&self, agent: usize, t: u32) -> Option<[u32; 2]> {
-        let (_, path) =
-            self.found.iter().rev().find(|(a, path)| *a == agent && path.first().is_some_and(|s| s[2] <= t))?;
-        let first = path.first()?[2];
-        let [x, y, _] = path[((t - first) as usize).min(path.len() - 1)];
-        Some([x, y])
+        self.positions(agent, t..=t).pop()
+    }
+
+    /// [`Self::position`] at each of `times`, those with one, in one pass over the agent's paths.
+    pub fn positions(&self, agent: usize, times: std::ops::RangeInclusive<u32>) -> Vec<[u32; 2]> {
+        // An agent's paths begin in time order (WHCA*'s rounds move forward).
+        let paths: Vec<&[[u32; 3]]> =
+            self.found.iter().filter(|(a, path)| *a == agent && !path.is_empty()).map(|(_, p)| &p[..]).collect();
+        let (mut current, mut next) = (None, 0);
+        times
+            .filter_map(|t| {
+                while next < paths.len() && paths[next][0][2] <= t {
+                    (current, next) = (Some(paths[next]), next + 1);
+                }
+                let path = current?;
+                let [x, y, _] = path[((t - path[0][2]) as usize).min(path.len() - 1)];
+                Some([x, y])
+            })
+            .collect()
     }
 
     /// The cells reserved at time `t` and by whom: held at `t`, or parked by then.
