@@ -6,7 +6,8 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use searchlab::games::hus::{Hus, START_TEXT, perft};
+use searchlab::games::RegisteredGame;
+use searchlab::games::hus::{Hus, START_TEXT};
 use searchlab::games::{Game, Outcome, Side};
 
 const WIDTH: usize = 16;
@@ -202,13 +203,13 @@ fn perft_to_depth_4_agrees_with_the_reference_and_the_spec() {
     // Spec table (an independent Python implementation), and this file's reference.
     let spec = [24, 576, 11_040, 207_443];
     for depth in 1..=4 {
-        let engine = perft(&mut Hus::start(), depth);
+        let engine = Hus::start().perft(depth);
         let reference = Reference::new().perft(depth);
         eprintln!("perft {depth}: engine {engine}, reference {reference}");
         assert_eq!(engine, reference, "depth {depth}");
         assert_eq!(engine, spec[depth - 1], "depth {depth}");
     }
-    assert_eq!(perft(&mut Hus::start(), 5), 3_439_088, "the spec's depth 5");
+    assert_eq!(Hus::start().perft(5), 3_439_088, "the spec's depth 5");
 }
 
 #[test]
@@ -312,7 +313,7 @@ fn a_move_needing_more_than_200_rounds_cancels_the_game_as_in_the_reference() {
     game.play_moves("2").unwrap();
     assert_same(&game, &reference, "pit 2");
     assert_eq!(game.outcome(), Some(Outcome::Win(Side::Second)), "the engine scores it as the canceller's loss");
-    assert_eq!(perft(&mut game, 1), 0, "a cancelled game has no moves");
+    assert_eq!(game.perft(1), 0, "a cancelled game has no moves");
     game.unmake_move();
     assert_eq!((game.to_text(), game.cancelled_by()), (text, None));
 }

@@ -9,12 +9,10 @@
 
 pub mod eval;
 mod notation;
-pub mod perft;
 mod sowing;
 
 pub use eval::{DEFAULT_WEIGHTS, Weights, breakdown};
 pub use notation::START_TEXT;
-pub use perft::perft;
 pub use sowing::MAX_ROUNDS;
 use sowing::{Sown, sow};
 
@@ -244,10 +242,6 @@ impl crate::games::RegisteredGame for Hus {
     /// Pit counts separated by commas.
     fn looks_like(text: &str) -> bool {
         text.contains(',')
-    }
-
-    fn perft(&mut self, depth: usize) -> u64 {
-        perft(self, depth)
     }
 }
 
