@@ -9,7 +9,9 @@ mod narration;
 
 use serde::{Deserialize, Serialize};
 
-use super::replay_bar::{ReplayBar, ReplayCommand};
+use super::file_dialog::NativeDialog;
+use super::grid_lab::FileField;
+use super::replay_bar::{ReplayBar, ReplayCommand, slider_in_row};
 use super::worker::{Job, Request, Response};
 use super::{Lesson, widgets};
 use crate::grid::Grid;
@@ -91,6 +93,8 @@ pub struct AgentsLab {
     /// Counts the maps loaded, so the map's texture is made again for a new one.
     map_version: u64,
     texture: Option<(egui::TextureHandle, (u64, egui::Color32, egui::Color32))>,
+    /// "Open map…": the dialog, while it is open.
+    dialog: NativeDialog<()>,
 }
 
 impl AgentsLab {
@@ -122,6 +126,7 @@ impl AgentsLab {
             error: None,
             map_version: 0,
             texture: None,
+            dialog: NativeDialog::default(),
         }
     }
 
@@ -170,6 +175,27 @@ impl AgentsLab {
         self.job = Some(Job::start(label, None, Request::Agents(job)));
     }
 
+    /// The map chosen in "Open map…", once the dialog closes with one: its random agents planned.
+    fn poll_dialog(&mut self) {
+        let Some(((), path)) = self.dialog.poll() else { return };
+        match self.set_map(MapSource::Path(path.display().to_string())) {
+            Ok(()) => self.place_random(),
+            Err(message) => self.error = Some(message),
+        }
+    }
+
+    /// The map's name in the page: a bundled map's, a file's, or where a scene got it.
+    fn map_name(&self) -> String {
+        match &self.source {
+            MapSource::Bundled(name) => name.clone(),
+            MapSource::Path(path) => {
+                std::path::Path::new(path).file_name().map_or(path.clone(), |name| name.to_string_lossy().into_owned())
+            }
+            MapSource::Inline(_) => "the scene's map".to_string(),
+            MapSource::Generated(spec) => spec.to_string(),
+        }
+    }
+
     /// Takes in the recording once the worker has it.
     fn poll(&mut self) {
         let Some(Response::Agents(planned)) = Job::finish(&mut self.job, &mut self.error) else { return };
@@ -216,7 +242,7 @@ impl AgentsLab {
         let mut replan = false;
         ui.horizontal_wrapped(|ui| {
             let before = self.settings.map.clone();
-            egui::ComboBox::from_label("Map").selected_text(&self.settings.map).show_ui(ui, |ui| {
+            egui::ComboBox::from_label("Map").selected_text(self.map_name()).show_ui(ui, |ui| {
                 for name in crate::files::bundled_maps().filter(|name| name.ends_with(".map")) {
                     ui.selectable_value(&mut self.settings.map, name.to_string(), name);
                 }
@@ -227,9 +253,17 @@ impl AgentsLab {
                     Err(message) => (self.error, self.settings.map) = (Some(message), before),
                 }
             }
-            ui.separator();
-            replan |= self.planner_ui(ui);
+            let open = ui.add_enabled(!self.dialog.is_open(), egui::Button::new("Open map…"));
+            if open.on_hover_text("A MovingAI .map file of your own").clicked() {
+                let current = match &self.source {
+                    MapSource::Path(path) => path.clone(),
+                    _ => String::new(),
+                };
+                self.dialog.open((), FileField::Map.request(), &current, Some(ui.ctx().clone()));
+            }
         });
+        // A row of its own: beside the map's, a projector's width pushed the slider past the edge.
+        ui.horizontal_wrapped(|ui| replan |= self.planner_ui(ui));
         ui.horizontal_wrapped(|ui| {
             ui.add(egui::Slider::new(&mut self.settings.count, 1..=MOST_AGENTS).text("agents"));
             ui.add(egui::DragValue::new(&mut self.settings.seed).prefix("seed "));
@@ -268,7 +302,7 @@ impl AgentsLab {
             }
         }
         if let MapfSpec::Whca { window } = &mut self.settings.spec {
-            ui.add(egui::Slider::new(window, 1..=64).text("window W"));
+            slider_in_row(ui, egui::Slider::new(window, 1..=64).text("window W"), "window W");
         }
         self.settings.spec != before
     }
@@ -301,6 +335,7 @@ impl Lesson for AgentsLab {
     }
 
     fn logic(&mut self, _ctx: &egui::Context) {
+        self.poll_dialog();
         self.poll();
     }
 

@@ -107,7 +107,7 @@ pub enum FileField {
 }
 
 impl FileField {
-    pub(super) fn request(self) -> FileRequest {
+    pub(crate) fn request(self) -> FileRequest {
         use crate::grid::movingai::{MAX_MAP_TEXT, MAX_SCEN_TEXT};
         let (title, filter_name, extensions, save, max_bytes): (_, _, &'static [&'static str], _, _) = match self {
             FileField::Map => ("Open a grid map", "MovingAI maps", &["map"], false, MAX_MAP_TEXT),
