@@ -22,7 +22,13 @@ const AGENT_COLOURS: [Color32; 8] = [
 ];
 
 /// Collisions, in a red no agent wears.
-const COLLISION: Color32 = Color32::from_rgb(235, 30, 45);
+pub const COLLISION: Color32 = Color32::from_rgb(235, 30, 45);
+
+/// The states the shown search expanded (free cells only): the closed colour paled towards the
+/// floor, so the agents' lines stand out over it; opaque, so the legend's swatch is the same.
+pub fn expanded_colour(palette: &theme::Palette) -> Color32 {
+    palette.unseen.lerp_to_gamma(palette.closed, 0.55)
+}
 
 pub fn agent_colour(agent: usize) -> Color32 {
     AGENT_COLOURS[agent % AGENT_COLOURS.len()]
@@ -70,7 +76,7 @@ impl AgentsLab {
         let Some(shown) = &self.shown else { return rect };
         let view = shown.player.view();
         for &[x, y, _] in &view.expanded {
-            painter.rect_filled(frame.square([x, y], 0.0), 0.0, palette.closed.gamma_multiply(0.55));
+            painter.rect_filled(frame.square([x, y], 0.0), 0.0, expanded_colour(&palette));
         }
         for (agent, at) in view.reserved_at(self.time) {
             painter.rect_stroke(

@@ -3,7 +3,7 @@
 
 use egui::RichText;
 
-use super::canvas::agent_colour;
+use super::canvas::{COLLISION, agent_colour, expanded_colour};
 use super::{AgentsLab, Shown};
 use crate::app::widgets;
 use crate::pathfinding::mapf::replay::{line, pseudocode};
@@ -104,6 +104,9 @@ impl AgentsLab {
         if !plan.conflicts.is_empty() {
             ui.label(format!("Collisions: {}", plan.conflicts.len()));
         }
+        let palette = crate::app::theme::palette(ui.ctx());
+        widgets::legend(ui, &[(expanded_colour(&palette), "expanded by the search shown"), (COLLISION, "a collision")]);
+        ui.weak("A disc is an agent at time t, a ring its goal, a square outline a cell reserved at t.");
         egui::Grid::new("agents-stats").striped(true).show(ui, |ui| {
             for heading in ["Agent", "Cost", "Expanded"] {
                 ui.label(RichText::new(heading).strong());
