@@ -1,4 +1,4 @@
-//! `searchlab mesh`: shortest paths on polygon maps with TA* or TRA*.
+//! `searchlab mesh`: shortest paths on polygon maps with TA*, TRA* or Polyanya.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -10,11 +10,9 @@ use super::path::micros_since;
 use super::{CliError, QueriesResult, emit};
 use crate::grid::{Grid, movingai};
 use crate::navmesh::grid_outline::{cell_centre, said_of_cell};
-use crate::navmesh::merge::ConvexMesh;
-use crate::navmesh::polyanya_search::PolyanyaScratch;
 use crate::navmesh::reduction::Role;
-use crate::navmesh::search::{MeshAlgorithm, MeshSearch, PreparedMesh};
-use crate::navmesh::tastar::{DEFAULT_MAX_EXPANSIONS, MeshPath, MeshQuery, MeshSearchResult};
+use crate::navmesh::search::{MeshAlgorithm, MeshSearch, PolygonKind, PreparedMesh};
+use crate::navmesh::tastar::DEFAULT_MAX_EXPANSIONS;
 use crate::navmesh::{MapFile, Point, load_grid_for_polygons, load_map_file};
 use crate::text::{number, without_bom};
 use crate::trace::NoTrace;
@@ -55,7 +53,7 @@ pub struct MeshArgs {
     /// With --algo polyanya: search the triangles, or them merged into convex polygons.
     #[arg(long, value_enum, default_value_t = MeshKind::Merged)]
     mesh: MeshKind,
-    /// The agent's radius: paths keep this far from obstacles.
+    /// The agent's radius: paths keep this far from obstacles (TA* and TRA*; Polyanya refuses one).
     #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
     radius: f64,
     /// Stop at the first path found instead of proving the shortest.
@@ -147,25 +145,10 @@ fn read_queries(args: &MeshArgs, grid: Option<&Grid>, map_path: &Path) -> Result
     })
 }
 
-/// Polyanya plans for a point agent: a radius is refused.
-fn check_point_agent(args: &MeshArgs) -> Result<(), CliError> {
-    if args.algo == MeshAlgo::Polyanya && args.radius != 0.0 {
-        return Err(CliError(format!(
-            "--radius: Polyanya plans for a point agent, so the radius must be 0, not {}",
-            number(args.radius)
-        )));
-    }
-    Ok(())
-}
-
 /// A batch's summary: its `totals`, and what the mesh is made of.
-fn mesh_summary(
-    mut summary: serde_json::Value,
-    prepared: &PreparedMesh,
-    polygons: Option<&ConvexMesh>,
-) -> serde_json::Value {
+fn mesh_summary(mut summary: serde_json::Value, prepared: &PreparedMesh) -> serde_json::Value {
     summary["triangles"] = json!(prepared.mesh.walkable_count());
-    if let Some(polygons) = polygons {
+    if let Some(polygons) = &prepared.polygons {
         summary["polygons"] = json!(polygons.len());
     }
     if let Some(reduction) = &prepared.reduction {
@@ -178,17 +161,21 @@ fn mesh_summary(
 
 pub fn run(args: MeshArgs) -> QueriesResult {
     let algorithm = match args.algo {
-        MeshAlgo::Ta | MeshAlgo::Polyanya => MeshAlgorithm::Ta,
+        MeshAlgo::Ta => MeshAlgorithm::Ta,
         MeshAlgo::Tra => MeshAlgorithm::Tra,
+        MeshAlgo::Polyanya => MeshAlgorithm::Polyanya,
     };
-    let algo_name = if args.algo == MeshAlgo::Polyanya { "polyanya" } else { algorithm.name() };
-    check_point_agent(&args)?;
+    let algo_name = algorithm.name();
     let search = MeshSearch {
         algorithm,
         radius: args.radius,
         first_path_only: args.first_path,
         min_angle: args.min_angle,
         max_expansions: args.max_expansions,
+        mesh: match args.mesh {
+            MeshKind::Triangles => PolygonKind::Triangles,
+            MeshKind::Merged => PolygonKind::Merged,
+        },
     };
     search.validate().map_err(|e| CliError::of_option(e, &["radius", "min-angle", "max-expansions"]))?;
     let map_path = args
@@ -204,32 +191,15 @@ pub fn run(args: MeshArgs) -> QueriesResult {
     let map_name = map_path.display().to_string();
     let clock = Instant::now();
     let prepared = search.prepare(&outline).map_err(|e| CliError(format!("{map_name}: {e}")))?;
-    let polygons = (args.algo == MeshAlgo::Polyanya).then(|| match args.mesh {
-        MeshKind::Triangles => ConvexMesh::triangles(&prepared.mesh),
-        MeshKind::Merged => ConvexMesh::merged(&prepared.mesh),
-    });
     let preprocessing_micros = micros_since(clock);
-    let mut polyanya = PolyanyaScratch::default();
-    // Polyanya's first path is its shortest.
-    let mut search_polygons = |polygons: &ConvexMesh, start: Point, goal: Point| {
-        let query = MeshQuery { max_expansions: search.max_expansions, ..MeshQuery::new(start, goal) };
-        polyanya.search(&prepared.mesh, polygons, &query, &mut NoTrace).map(|found| MeshSearchResult {
-            first_length: found.path.as_ref().map(|p| p.length),
-            improvements: usize::from(found.path.is_some()),
-            path: found.path.map(|p| MeshPath { length: p.length, waypoints: p.waypoints, channel: Vec::new() }),
-            expanded: found.expanded,
-        })
-    };
     let to_point = |p: Point, what: &str| grid_point(grid.as_ref(), p, what);
     let queries = read_queries(&args, grid.as_ref(), map_path)?;
     let single = args.queries.is_none();
     let (mut total_expanded, mut total_micros, mut unreachable, mut failed) = (0, 0.0, 0, 0);
     for (from, to) in &queries {
         let clock = Instant::now();
-        let answer = to_point(*from, "start").and_then(|start| match &polygons {
-            Some(polygons) => search_polygons(polygons, start, to_point(*to, "goal")?),
-            None => prepared.query(start, to_point(*to, "goal")?, &mut NoTrace),
-        });
+        let answer =
+            to_point(*from, "start").and_then(|start| prepared.query(start, to_point(*to, "goal")?, &mut NoTrace));
         // On a grid map the user named cells: so does the error.
         let cell = |p: Point| (p[0] as i64, p[1] as i64);
         let answer = answer.map_err(|e| match grid {
@@ -271,7 +241,7 @@ pub fn run(args: MeshArgs) -> QueriesResult {
             "total_micros": (total_micros * 10.0).round() / 10.0,
             "preprocessing_micros": preprocessing_micros,
         });
-        emit(&json!({ "summary": mesh_summary(totals, &prepared, polygons.as_ref()) }));
+        emit(&json!({ "summary": mesh_summary(totals, &prepared) }));
     }
     Ok(failed)
 }

@@ -12,7 +12,7 @@ use crate::games::GameKind;
 use crate::games::barca::Barca;
 use crate::grid::Grid;
 use crate::navmesh::grid_outline::{said_of_cell, snap_to_cell};
-use crate::navmesh::search::PreparedMesh;
+use crate::navmesh::search::{MeshRecorder, PreparedMesh};
 use crate::navmesh::tastar::locate_free;
 use crate::pathfinding::mapf::MapfSpec;
 use crate::pathfinding::mapf::agents::{Agent, from_corners};
@@ -279,17 +279,21 @@ fn record_cell(cell: &Cell, scene: &Scene, read: Read) -> Result<Option<Recorded
             let (Read::Mesh(prepared, grid), Some(start), Some(goal)) = (read, scene.start, scene.goal) else {
                 return Ok(None);
             };
-            let mut recorder = Recorder::default();
+            let mut recorder = MeshRecorder::default();
             let snap = |point| snap_to_cell(grid.as_ref(), point);
             let result = prepared.query(snap(start), snap(goal), &mut recorder).map_err(|e| {
                 // The search names the endpoint at fault first.
                 let field = if e.starts_with("goal") { "goal" } else { "start" };
                 Problem::new(key_line(cell, field), e)
             })?;
-            let trace = recorder.finish();
             let mut values = Values::new();
-            values::mesh_values(&result, &mut values);
-            done(step.in_search(&trace), step.warning(&trace), values)
+            values::mesh_values(&result, prepared.polygons.as_ref(), &mut values);
+            // Polyanya's recording, or the triangle search's.
+            let (search, intervals) = (recorder.search.finish(), recorder.polyanya.finish());
+            match prepared.polygons {
+                Some(_) => done(step.in_polyanya(&intervals), step.warning(&intervals), values),
+                None => done(step.in_search(&search), step.warning(&search), values),
+            }
         }
         Lab::GameTree => match game_tree_recording(scene) {
             None => Ok(None),

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 
 use crate::adversarial::recording::{Recording, Replay};
 use crate::adversarial::tree::value_for_first;
+use crate::navmesh::merge::ConvexMesh;
 use crate::navmesh::tastar::MeshSearchResult;
 use crate::pathfinding::PathResult;
 use crate::pathfinding::mapf::Plan;
@@ -67,16 +68,21 @@ pub fn answer_values(prefix: &str, answer: &Answer, values: &mut Values) {
 }
 
 /// A polygon search: expansions, improvements, the first and the final path's length, and the
-/// triangles the final path runs through.
-pub fn mesh_values(result: &MeshSearchResult, values: &mut Values) {
+/// triangles the final path runs through (TA*, TRA*) or the polygons searched (Polyanya).
+pub fn mesh_values(result: &MeshSearchResult, polygons: Option<&ConvexMesh>, values: &mut Values) {
     values.push(("expanded".to_string(), json!(result.expanded)));
+    if let Some(polygons) = polygons {
+        values.push(("polygons".to_string(), json!(polygons.len())));
+    }
     values.push(("improvements".to_string(), json!(result.improvements)));
     if let Some(first) = result.first_length {
         values.push(("first_length".to_string(), json!(first)));
     }
     if let Some(path) = &result.path {
         values.push(("length".to_string(), json!(path.length)));
-        values.push(("triangles".to_string(), json!(path.channel.len())));
+        if polygons.is_none() {
+            values.push(("triangles".to_string(), json!(path.channel.len())));
+        }
     }
 }
 

@@ -14,7 +14,7 @@ use crate::trace::NO_NODE;
 /// Convex polygons covering the free space, stored flat. Polygon `p`'s corners are the slots
 /// `starts[p]..starts[p + 1]`, counter-clockwise; slot `s` also stands for the edge from its
 /// vertex to the next slot's, with the polygon across it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ConvexMesh {
     pub vertices: Vec<Point>,
     /// The vertex lies on an obstacle edge: the only kind of vertex a shortest path bends at.

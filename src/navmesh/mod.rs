@@ -7,6 +7,7 @@ pub mod grid_outline;
 pub mod merge;
 pub mod polyanya;
 pub mod polyanya_search;
+pub mod polyanya_view;
 pub mod polygon;
 pub mod reduction;
 pub mod search;

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::adversarial::mcts_trace::MctsEvent;
 use crate::adversarial::tree::TreeEvent;
+use crate::navmesh::polyanya_search::PolyanyaEvent;
 use crate::pathfinding::mapf::MapfEvent;
 use crate::pathfinding::plan_trace::PlanEvent;
 use crate::pathfinding::search_trace::SearchEvent;
@@ -118,6 +119,15 @@ impl Step {
         self.resolve(trace, |moment, event| match moment {
             Moment::FirstExpansion => matches!(event, SearchEvent::Expand { .. }),
             Moment::PathFound => matches!(event, SearchEvent::Found { .. }),
+            Moment::Start | Moment::Cutoff => false,
+        })
+    }
+
+    /// [`Step::resolve`] for Polyanya's recording.
+    pub fn in_polyanya(self, trace: &Trace<PolyanyaEvent>) -> Result<usize, String> {
+        self.resolve(trace, |moment, event| match moment {
+            Moment::FirstExpansion => matches!(event, PolyanyaEvent::Expand { .. }),
+            Moment::PathFound => matches!(event, PolyanyaEvent::Found { .. }),
             Moment::Start | Moment::Cutoff => false,
         })
     }

@@ -53,7 +53,8 @@ impl NavmeshLab {
     pub(super) fn paint(&self, painter: &Painter, at: &Transform) {
         let palette = theme::palette(painter.ctx());
         // The search's colours only in its own replay: the others have their own legends.
-        let searching = self.replay == ReplayKind::Search;
+        let intervals = self.replay == ReplayKind::Search && self.polyanya();
+        let searching = self.replay == ReplayKind::Search && !intervals;
         let empty = SearchSnapshot::new(0);
         let view = if searching { self.player.view() } else { &empty };
         // The funnel is shown over the channel found, wherever the search replay is.
@@ -96,7 +97,11 @@ impl NavmeshLab {
             let points = self.mesh.triangle_points(current).map(|p| at.to_screen(p)).to_vec();
             painter.add(Shape::closed_line(points, Stroke::new(2.5, palette.current)));
         }
+        if intervals {
+            self.paint_intervals(painter, at);
+        }
         if self.replay != ReplayKind::Walk
+            && !intervals
             && self.player.at_end()
             && let Some(path) = self.result.as_ref().and_then(|r| r.path.as_ref())
         {
@@ -179,6 +184,7 @@ impl NavmeshLab {
     fn paint_numbers(&self, painter: &Painter, at: &Transform) {
         let mut triangles = Vec::new();
         match self.replay {
+            ReplayKind::Search if self.polyanya() => self.polyanya_numbers(painter, at),
             ReplayKind::Search => match self.player.current_event() {
                 Some(&SearchEvent::Open { node, parent, .. }) => {
                     triangles.extend([node, parent].into_iter().filter(|&t| t != NO_NODE))
@@ -237,7 +243,7 @@ impl NavmeshLab {
 }
 
 /// A number (or short name) on the canvas, on a pale plate so it reads on any fill.
-fn number(painter: &Painter, at: Pos2, text: &str) {
+pub(super) fn number(painter: &Painter, at: Pos2, text: &str) {
     let galley = painter.layout_no_wrap(text.to_string(), egui::FontId::proportional(13.0), Color32::BLACK);
     let rect = Rect::from_center_size(at, galley.size() + egui::vec2(6.0, 2.0));
     painter.rect_filled(rect, 3.0, Color32::from_white_alpha(220));

@@ -43,6 +43,10 @@ impl NavmeshLab {
                 self.search.algorithm = algorithm;
                 self.run();
             }
+            MeshCommand::SetPolygons(kind) => {
+                self.search.mesh = kind;
+                self.run();
+            }
             MeshCommand::SetRefine(refine) => {
                 self.search.min_angle = refine.then_some(Refinement::default().min_angle_deg);
                 let path = self.map_path.clone();
@@ -108,6 +112,7 @@ impl NavmeshLab {
     /// Moves the selected recording to `step`.
     pub(super) fn seek(&mut self, step: usize) {
         match self.replay {
+            ReplayKind::Search if self.polyanya() => self.intervals.seek(step),
             ReplayKind::Search => self.player.seek(step),
             ReplayKind::Funnel => self.funnel.seek(step),
             ReplayKind::Walk => self.walk.seek(step),
@@ -126,6 +131,7 @@ impl NavmeshLab {
     /// (step, length) of the selected recording.
     pub(super) fn replay_position(&self) -> (usize, usize) {
         match self.replay {
+            ReplayKind::Search if self.polyanya() => (self.intervals.step(), self.intervals.len()),
             ReplayKind::Search => (self.player.step(), self.player.len()),
             ReplayKind::Funnel => (self.funnel.step(), self.funnel.len()),
             ReplayKind::Walk => (self.walk.step(), self.walk.len()),
@@ -135,6 +141,7 @@ impl NavmeshLab {
     pub(super) fn show_map(&mut self, mesh: Navmesh, grid: Option<Grid>, polygons: Option<PolygonMap>) {
         self.extent = mesh_extent(&mesh);
         self.reduction = Arc::new(Reduction::new(&mesh));
+        self.convex = (self.search.mesh, Arc::new(self.search.mesh.polygons(&mesh)));
         self.mesh = Arc::new(mesh);
         self.grid = grid.map(Arc::new);
         self.polygons = polygons;

@@ -1,5 +1,6 @@
 //! The polygon-map lesson: the constrained Delaunay triangulation of a map, its walkable faces,
-//! TA* / TRA* searching over triangles (replayed step by step), the channel found, the funnel
+//! TA* / TRA* searching over triangles and Polyanya over intervals of convex polygons (the
+//! triangles or them merged), replayed step by step, the channel found, the funnel
 //! pulling the path tight portal by portal, jump-and-walk locating the goal, and the agent radius
 //! closing narrow gaps. Polygons can be drawn by clicking and saved. A grid map is triangulated
 //! too, and grid A*'s octile path drawn beside the any-angle one.
@@ -9,6 +10,7 @@ mod cell;
 mod commands;
 mod narration;
 mod panels;
+mod polyanya;
 mod recording;
 mod scene;
 
@@ -24,6 +26,8 @@ use super::widgets;
 use super::worker::Job;
 use crate::grid::Grid;
 use crate::navmesh::funnel::FunnelView;
+use crate::navmesh::merge::ConvexMesh;
+use crate::navmesh::polyanya_view::PolyanyaView;
 use crate::navmesh::reduction::Reduction;
 use crate::navmesh::tastar::MeshSearchResult;
 use crate::navmesh::walk::WalkView;
@@ -40,7 +44,7 @@ const WALK_SAMPLES: usize = 6;
 /// The bundled polygon maps (the first one opens) and a grid map to compare with grid A*.
 pub const MAPS: [&str; 4] = ["maps/pillars.json", "maps/narrow_corridor.json", "maps/u_hall.json", "maps/rooms128.map"];
 
-pub use crate::navmesh::search::{MeshAlgorithm, MeshSearch};
+pub use crate::navmesh::search::{MeshAlgorithm, MeshSearch, PolygonKind};
 
 /// Which recording the step controls move through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,6 +88,8 @@ pub enum MeshCommand {
     SetPlacing(Endpoint),
     SetRadius(f64),
     SetAlgorithm(MeshAlgorithm),
+    /// The polygons Polyanya searches.
+    SetPolygons(PolygonKind),
     SetRefine(bool),
     /// The replay bar acts on this recording.
     SetReplay(ReplayKind),
@@ -113,12 +119,16 @@ pub struct NavmeshLab {
     /// The mesh's bounding box, kept because every frame needs it.
     extent: (Point, Point),
     reduction: Arc<Reduction>,
+    /// The polygons Polyanya searches on this mesh, of the kind they were made.
+    convex: (PolygonKind, Arc<ConvexMesh>),
     error: Option<String>,
     start: Point,
     goal: Point,
     search: MeshSearch,
     result: Option<MeshSearchResult>,
     player: Player<SearchSnapshot>,
+    /// Polyanya's search replayed (the Search replay when Polyanya runs).
+    intervals: Player<PolyanyaView>,
     funnel: Player<FunnelView>,
     walk: Player<WalkView>,
     replay: ReplayKind,
@@ -177,6 +187,7 @@ impl NavmeshLab {
             grid: None,
             grid_path: None,
             reduction: Arc::new(Reduction::new(&mesh)),
+            convex: (PolygonKind::default(), Arc::new(PolygonKind::default().polygons(&mesh))),
             extent: mesh_extent(&mesh),
             mesh: Arc::new(mesh),
             map_path: String::new(),
@@ -186,6 +197,7 @@ impl NavmeshLab {
             search: MeshSearch::default(),
             result: None,
             player: Player::new(Recorder::new(0).finish(), SearchSnapshot::new(0)),
+            intervals: Player::new(Recorder::new(0).finish(), PolyanyaView::default()),
             funnel: Player::new(Recorder::new(0).finish(), FunnelView::default()),
             walk: Player::new(Recorder::new(0).finish(), WalkView::default()),
             replay: ReplayKind::Search,
@@ -216,6 +228,20 @@ impl NavmeshLab {
 
     pub fn player(&self) -> &Player<SearchSnapshot> {
         &self.player
+    }
+
+    pub fn intervals(&self) -> &Player<PolyanyaView> {
+        &self.intervals
+    }
+
+    /// The convex polygons Polyanya searches.
+    pub fn polygons(&self) -> &ConvexMesh {
+        &self.convex.1
+    }
+
+    /// The search replay shows Polyanya's intervals rather than triangles.
+    fn polyanya(&self) -> bool {
+        self.search.algorithm == MeshAlgorithm::Polyanya
     }
 
     pub fn funnel(&self) -> &Player<FunnelView> {
@@ -276,7 +302,7 @@ impl Lesson for NavmeshLab {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui) {
-        ui.heading("Polygon maps: triangulation, TA*, TRA* and the funnel");
+        ui.heading("Polygon maps: triangulation, TA*, TRA*, Polyanya and the funnel");
         widgets::intro(
             ui,
             "navmesh-lab-intro",
@@ -284,7 +310,8 @@ impl Lesson for NavmeshLab {
              triangulation), so a huge open room costs a handful of nodes. TA* searches channels (strings of \
              triangles) and may reach a triangle along several; the funnel turns a channel into its shortest \
              path, bending only at corners. TRA* first peels off dead ends and treats each corridor as one \
-             edge between decision points. A round agent keeps its radius from every corner and cannot pass a \
+             edge between decision points. Polyanya searches intervals of polygon edges seen from a root \
+             corner, on the triangles or on them merged into convex polygons (fewer, larger). A round agent keeps its radius from every corner and cannot pass a \
              gap narrower than its width. A click or tap places the goal (or the start: pick it above the map, \
              or Shift+click); drag to pan, ctrl+wheel to zoom, on a touch screen two fingers pan and pinch.",
         );

@@ -14,6 +14,7 @@ impl NavmeshLab {
     pub(super) fn pseudocode(&self, ui: &mut egui::Ui) {
         let (lines, current): (&[&str], Option<usize>) = match self.replay {
             // A search that proved its path shortest ends on the loop's test: no channel's f is below it.
+            ReplayKind::Search if self.polyanya() => (&super::polyanya::POLYANYA_PSEUDOCODE, self.polyanya_line()),
             ReplayKind::Search if self.proven_shortest() => (&SEARCH_PSEUDOCODE, Some(1)),
             ReplayKind::Search => (&SEARCH_PSEUDOCODE, self.player.current_event().map(search_line)),
             ReplayKind::Funnel => (&FUNNEL_PSEUDOCODE, self.funnel.current_event().map(|e| funnel_line(e, self.goal))),
@@ -33,6 +34,10 @@ impl NavmeshLab {
             return "Press Step > to begin.".to_string();
         }
         let explanation = match self.replay {
+            ReplayKind::Search if self.polyanya() && self.intervals.at_end() => {
+                self.polyanya_outcome().or_else(|| self.intervals.current_event().map(|e| self.explain_polyanya(e)))
+            }
+            ReplayKind::Search if self.polyanya() => self.intervals.current_event().map(|e| self.explain_polyanya(e)),
             ReplayKind::Search if self.player.at_end() => {
                 self.search_outcome().or_else(|| self.player.current_event().map(|e| self.explain_search(e)))
             }
@@ -221,7 +226,7 @@ mod tests {
         let search = MeshSearch::default();
         let mesh = Navmesh::build(&loaded.outline, search.refinement()).unwrap();
         let (start, goal) = ([1.0, 1.0], [39.0, 29.0]);
-        let path = search.run(&mesh, None, start, goal, &mut NoTrace).unwrap().path.unwrap();
+        let path = search.run(&mesh, None, None, start, goal, &mut NoTrace).unwrap().path.unwrap();
         let mut recorder = Recorder::default();
         channel_path(&mesh, start, goal, &path.channel, 0.0, &mut recorder);
         let mut player = Player::new(recorder.finish(), FunnelView::default());

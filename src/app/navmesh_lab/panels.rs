@@ -4,7 +4,7 @@ use egui::emath::TSTransform;
 use egui::{Color32, Sense, Vec2};
 
 use super::canvas::Transform;
-use super::{Endpoint, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};
+use super::{Endpoint, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, PolygonKind, ReplayKind};
 use crate::app::canvas_nav::Nav;
 use crate::app::history;
 use crate::app::theme::{self, Palette};
@@ -40,12 +40,24 @@ impl NavmeshLab {
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             ui.label("Algorithm:");
-            for algorithm in [MeshAlgorithm::Ta, MeshAlgorithm::Tra] {
+            for algorithm in [MeshAlgorithm::Ta, MeshAlgorithm::Tra, MeshAlgorithm::Polyanya] {
                 if ui.radio(self.search.algorithm == algorithm, algorithm.label()).clicked() {
                     commands.push(MeshCommand::SetAlgorithm(algorithm));
                 }
             }
         });
+        if self.polyanya() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Polyanya searches:");
+                for (kind, name) in
+                    [(PolygonKind::Triangles, "the triangles"), (PolygonKind::Merged, "merged polygons")]
+                {
+                    if ui.radio(self.search.mesh == kind, name).clicked() {
+                        commands.push(MeshCommand::SetPolygons(kind));
+                    }
+                }
+            });
+        }
         let mut refine = self.search.min_angle.is_some();
         if ui.checkbox(&mut refine, "Refine (no angle under 25 degrees)").changed() {
             commands.push(MeshCommand::SetRefine(refine));
@@ -79,6 +91,9 @@ impl NavmeshLab {
         match self.replay {
             _ if self.job.is_some() => "Recording: the replay appears when it is done.",
             _ if self.error.is_some() => "Nothing to replay: the query was refused (the message above says why).",
+            ReplayKind::Funnel if self.polyanya() => {
+                "Nothing to replay: Polyanya needs no funnel, its roots are the path's corners (Search shows them)."
+            }
             ReplayKind::Funnel => "Nothing to replay: no path was found, so there is no channel to pull tight.",
             ReplayKind::Search | ReplayKind::Walk => "Nothing to replay yet.",
         }
@@ -124,6 +139,11 @@ impl NavmeshLab {
 
     /// `offer_grid`: say that a grid map adds grid A*'s path (not on a lecture's slide).
     pub(super) fn stats(&self, ui: &mut egui::Ui, offer_grid: bool) {
+        if self.polyanya() {
+            self.polyanya_stats(ui);
+            self.comparison_stats(ui, offer_grid);
+            return;
+        }
         let view = self.player.view();
         ui.label(format!("Step {} / {}", self.player.step(), self.player.len()));
         ui.label(format!("Expanded: {}", view.expanded));
@@ -153,6 +173,11 @@ impl NavmeshLab {
             ));
         }
         ui.label(format!("Funnel step {} / {}", self.funnel.step(), self.funnel.len()));
+        self.comparison_stats(ui, offer_grid);
+    }
+
+    /// The walk's step, and grid A*'s octile path beside the any-angle one on a grid map.
+    fn comparison_stats(&self, ui: &mut egui::Ui, offer_grid: bool) {
         ui.label(format!("Walk step {} / {}", self.walk.step(), self.walk.len()));
         match (&self.grid_path, self.result.as_ref().and_then(|r| r.path.as_ref())) {
             (Some((octile, _)), Some(path)) => {
@@ -247,6 +272,7 @@ impl NavmeshLab {
     pub fn legend_entries(&self, palette: &Palette) -> Vec<(Color32, &'static str)> {
         let p = palette;
         let mut entries: Vec<(Color32, &str)> = match self.replay {
+            ReplayKind::Search if self.polyanya() => self.polyanya_legend(p),
             ReplayKind::Search => vec![
                 (p.open, "frontier (open)"),
                 (p.closed, "expanded"),

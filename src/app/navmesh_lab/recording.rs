@@ -8,8 +8,11 @@ use crate::app::worker::{Job, Request, Response, shared};
 use crate::grid::Grid;
 use crate::navmesh::funnel::{FunnelEvent, FunnelView, channel_path};
 use crate::navmesh::grid_outline::cell_centre;
+use crate::navmesh::merge::ConvexMesh;
+use crate::navmesh::polyanya_search::PolyanyaEvent;
+use crate::navmesh::polyanya_view::PolyanyaView;
 use crate::navmesh::reduction::Reduction;
-use crate::navmesh::search::MeshSearch;
+use crate::navmesh::search::{MeshRecorder, MeshSearch};
 use crate::navmesh::tastar::MeshSearchResult;
 use crate::navmesh::walk::{WalkEvent, WalkView, jump_and_walk};
 use crate::navmesh::{Navmesh, Point};
@@ -22,6 +25,8 @@ use crate::trace::{NoTrace, Player, Recorder, Trace};
 pub struct Recorded {
     result: Result<MeshSearchResult, String>,
     search: Trace<SearchEvent>,
+    /// Polyanya's search (empty for TA* and TRA*).
+    intervals: Trace<PolyanyaEvent>,
     funnel: Trace<FunnelEvent>,
     walk: Trace<WalkEvent>,
     /// Grid A*'s path between the start and goal cells, on a grid map: length and cell centres.
@@ -35,6 +40,8 @@ pub struct MeshJob {
     mesh: Arc<Navmesh>,
     #[serde(with = "shared")]
     reduction: Arc<Reduction>,
+    #[serde(with = "shared")]
+    polygons: Arc<ConvexMesh>,
     #[serde(with = "shared::optional")]
     grid: Option<Arc<Grid>>,
     search: MeshSearch,
@@ -55,21 +62,21 @@ impl Recorded {
 
 impl MeshJob {
     pub fn run(self) -> Recorded {
-        record(&self.mesh, &self.reduction, self.grid.as_deref(), &self.search, self.start, self.goal)
+        let meshes = (&*self.mesh, &*self.reduction, &*self.polygons);
+        record(meshes, self.grid.as_deref(), &self.search, self.start, self.goal)
     }
 }
 
 /// Records the search and, if it finds a path, the funnel over its channel; jump-and-walk to the goal.
 fn record(
-    mesh: &Navmesh,
-    reduction: &Reduction,
+    (mesh, reduction, polygons): (&Navmesh, &Reduction, &ConvexMesh),
     grid: Option<&Grid>,
     search: &MeshSearch,
     start: Point,
     goal: Point,
 ) -> Recorded {
-    let mut recorder = Recorder::default();
-    let result = search.run(mesh, Some(reduction), start, goal, &mut recorder);
+    let mut recorder = MeshRecorder::default();
+    let result = search.run(mesh, Some(reduction), Some(polygons), start, goal, &mut recorder);
     let mut funnel = Recorder::default();
     if let Ok(Some(path)) = result.as_ref().map(|result| &result.path) {
         channel_path(mesh, start, goal, &path.channel, search.radius, &mut funnel);
@@ -86,7 +93,8 @@ fn record(
         let (cost, cells) = result.path?;
         Some((cost, cells.into_iter().map(|c| cell_centre(grid, c)).collect()))
     });
-    Recorded { result, search: recorder.finish(), funnel: funnel.finish(), walk: walk.finish(), grid_path }
+    let (search, intervals) = (recorder.search.finish(), recorder.polyanya.finish());
+    Recorded { result, search, intervals, funnel: funnel.finish(), walk: walk.finish(), grid_path }
 }
 
 impl NavmeshLab {
@@ -95,13 +103,17 @@ impl NavmeshLab {
     pub(super) fn run(&mut self) {
         // A new query: the last one's message no longer applies.
         self.error = None;
+        if self.convex.0 != self.search.mesh {
+            self.convex = (self.search.mesh, Arc::new(self.search.mesh.polygons(&self.mesh)));
+        }
         self.job = Some(Job::start("Recording the search", self.repaint.clone(), Request::Mesh(self.query())));
     }
 
     /// The query on screen, as a job.
     pub fn query(&self) -> MeshJob {
         let (mesh, reduction, grid) = (Arc::clone(&self.mesh), Arc::clone(&self.reduction), self.grid.clone());
-        MeshJob { mesh, reduction, grid, search: self.search, start: self.start, goal: self.goal }
+        let polygons = Arc::clone(&self.convex.1);
+        MeshJob { mesh, reduction, polygons, grid, search: self.search, start: self.start, goal: self.goal }
     }
 
     /// Installs the worker's recordings once they are in.
@@ -110,6 +122,8 @@ impl NavmeshLab {
         self.player = Player::new(recorded.search, SearchSnapshot::new(self.mesh.triangles.len()));
         // Open on the outcome, the path drawn; Start or the timeline go back to watch it grow.
         self.player.seek(usize::MAX);
+        self.intervals = Player::new(recorded.intervals, PolyanyaView::default());
+        self.intervals.seek(usize::MAX);
         match recorded.result {
             Ok(result) => self.result = Some(result),
             Err(e) => {
@@ -132,6 +146,7 @@ impl NavmeshLab {
         self.result = None;
         self.grid_path = None;
         self.player = Player::new(Recorder::new(0).finish(), SearchSnapshot::new(self.mesh.triangles.len()));
+        self.intervals = Player::new(Recorder::new(0).finish(), PolyanyaView::default());
         self.funnel = Player::new(Recorder::new(0).finish(), FunnelView::default());
         self.walk = Player::new(Recorder::new(0).finish(), WalkView::default());
     }

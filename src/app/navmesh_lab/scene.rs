@@ -18,7 +18,11 @@ impl NavmeshLab {
         };
         scene.spec = Some(RunSpec::Mesh(self.search));
         (scene.start, scene.goal) = (Some(self.start), Some(self.goal));
-        scene.step = Step::at(self.player.step(), self.player.len());
+        let (step, len) = match self.polyanya() {
+            true => (self.intervals.step(), self.intervals.len()),
+            false => (self.player.step(), self.player.len()),
+        };
+        scene.step = Step::at(step, len);
         scene
     }
 
@@ -66,10 +70,13 @@ impl NavmeshLab {
 
     /// Opens the search's replay at a scene's step, once its recording is in.
     pub(super) fn open_scene_step(&mut self, step: Step) {
-        let trace = self.player.trace();
-        match step.in_search(trace) {
+        let (position, warning) = match self.polyanya() {
+            true => (step.in_polyanya(self.intervals.trace()), step.warning(self.intervals.trace())),
+            false => (step.in_search(self.player.trace()), step.warning(self.player.trace())),
+        };
+        match position {
             Ok(position) => {
-                self.error = step.warning(trace);
+                self.error = warning;
                 self.seek(position);
             }
             Err(e) => self.error = Some(e),
