@@ -9,6 +9,7 @@ use searchlab::app::theme::Theme;
 use searchlab::app::{Lesson, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind, SearchlabApp};
 use searchlab::pathfinding::search_trace::{SearchEvent, SearchOutcome};
 
+use common::navmesh_lab::canvas_colours;
 use common::scratch::ScratchDir;
 use common::ui::settle;
 
@@ -422,31 +423,6 @@ fn a_refused_query_shows_no_timeline_and_says_why() {
     assert!(!harness.query_all_by_label_contains("the query was refused").collect::<Vec<_>>().is_empty());
 }
 
-/// Fill colours of the polygons and dots painted on the canvas in the last frame, and the
-/// outlines drawn alone.
-fn canvas_colours(harness: &Harness<'_, NavmeshLab>) -> Vec<egui::Color32> {
-    let canvas = harness.get_by_label("Polygon canvas").rect();
-    let mut colours = Vec::new();
-    for clipped in harness
-        .output()
-        .shapes
-        .iter()
-        .filter(|clipped| canvas.contains_rect(clipped.shape.visual_bounding_rect().shrink(1.0)))
-    {
-        match &clipped.shape {
-            egui::Shape::Path(path) if path.closed && path.fill.a() == 255 => colours.push(path.fill),
-            egui::Shape::Path(path) if path.closed && path.fill == egui::Color32::TRANSPARENT => {
-                if let egui::epaint::ColorMode::Solid(colour) = path.stroke.color {
-                    colours.push(colour);
-                }
-            }
-            egui::Shape::Circle(circle) if circle.fill.a() == 255 => colours.push(circle.fill),
-            _ => {}
-        }
-    }
-    colours
-}
-
 #[test]
 fn every_colour_on_the_canvas_is_in_the_legend_of_the_replay_shown() {
     for theme in all_themes() {
@@ -467,7 +443,7 @@ fn every_colour_on_the_canvas_is_in_the_legend_of_the_replay_shown() {
                 apply(&mut harness, MeshCommand::Replay(command));
                 let legend: Vec<egui::Color32> =
                     harness.state().legend_entries(&palette).iter().map(|(colour, _)| *colour).collect();
-                for colour in canvas_colours(&harness) {
+                for colour in canvas_colours(&harness, false) {
                     assert!(
                         legend.contains(&colour),
                         "{theme:?} {kind:?}: {colour:?} is drawn but not in the legend {legend:?}"

@@ -13,6 +13,7 @@ use searchlab::navmesh::distance;
 use searchlab::navmesh::polyanya_search::{PolyanyaEvent, Turn};
 use searchlab::navmesh::search::PolygonKind;
 
+use common::navmesh_lab::canvas_colours;
 use common::ui::{click, settle};
 
 fn lab_harness() -> Harness<'static, NavmeshLab> {
@@ -118,28 +119,6 @@ fn painted_texts(harness: &Harness<'_, NavmeshLab>) -> Vec<String> {
         .collect()
 }
 
-/// Line colours drawn on the canvas: Polyanya's intervals and polygons are strokes.
-fn canvas_strokes(harness: &Harness<'_, NavmeshLab>) -> Vec<egui::Color32> {
-    let canvas = harness.get_by_label("Polygon canvas").rect();
-    let mut colours = Vec::new();
-    for clipped in harness.output().shapes.iter() {
-        if !canvas.contains_rect(clipped.shape.visual_bounding_rect().shrink(1.0)) {
-            continue;
-        }
-        match &clipped.shape {
-            egui::Shape::LineSegment { stroke, .. } => colours.push(stroke.color),
-            egui::Shape::Path(path) if path.fill == egui::Color32::TRANSPARENT => {
-                if let egui::epaint::ColorMode::Solid(colour) = path.stroke.color {
-                    colours.push(colour);
-                }
-            }
-            egui::Shape::Circle(circle) if circle.fill.a() == 255 => colours.push(circle.fill),
-            _ => {}
-        }
-    }
-    colours
-}
-
 #[test]
 fn every_colour_polyanya_draws_is_in_the_legend() {
     for theme in [Theme { light: false, colour_blind_safe: false }, Theme { light: true, colour_blind_safe: true }] {
@@ -157,7 +136,7 @@ fn every_colour_polyanya_draws_is_in_the_legend() {
         }
         for _ in 0..6 {
             apply(&mut harness, MeshCommand::Replay(ReplayCommand::StepForward));
-            for colour in canvas_strokes(&harness) {
+            for colour in canvas_colours(&harness, true) {
                 assert!(legend.contains(&colour), "{theme:?}: {colour:?} is drawn but not in the legend");
             }
         }

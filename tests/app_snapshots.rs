@@ -59,6 +59,15 @@ fn states(title: &str) -> Option<Vec<State>> {
                 harness.run();
                 harness.get_by_label("End >|").click();
             }),
+            // Polyanya mid-search: the merged polygons, an interval's cone from its root, its
+            // successors with f; then the path it proves shortest.
+            ("polyanya_step_12", |harness| {
+                harness.get_by_label("Search").click_accesskit();
+                harness.get_by_label("Polyanya").click_accesskit();
+                settle(harness);
+                timeline(harness, 12.0);
+            }),
+            ("polyanya_end", |harness| harness.get_by_label("End >|").click_accesskit()),
             ("tra_rooms128", |harness| {
                 // By accessibility: at 720p the panel is scrolled to its foot, and a click lands on nothing.
                 harness.get_by_label("Search").click_accesskit();

@@ -151,7 +151,6 @@ impl MeshSearch {
     /// Searches `mesh` from `start` to `goal`; TRA* uses `reduction` (which must be `mesh`'s) or
     /// reduces the mesh first, Polyanya `polygons` (made of `mesh`) or makes them first. TA* and
     /// TRA* record [`SearchEvent`]s, Polyanya [`PolyanyaEvent`]s.
-    #[allow(clippy::too_many_arguments)]
     pub fn run<T: Tracer<SearchEvent> + Tracer<PolyanyaEvent>>(
         &self,
         mesh: &Navmesh,

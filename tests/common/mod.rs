@@ -6,6 +6,8 @@ pub mod cli;
 pub mod fuzz;
 #[cfg(feature = "app")]
 pub mod grid_lab;
+#[cfg(feature = "app")]
+pub mod navmesh_lab;
 pub mod reference;
 pub mod scratch;
 #[cfg(feature = "app")]

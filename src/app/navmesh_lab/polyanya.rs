@@ -219,7 +219,7 @@ impl NavmeshLab {
             (p.current, "interval being expanded"),
             (p.apex, "its root and cone"),
             (p.left_side, "observable successor"),
-            (p.right_side, "successor round a corner"),
+            (p.smoothed, "successor round a corner"),
             (p.dead_end, "successor pruned"),
             (p.mesh_path, "path"),
         ]
@@ -229,7 +229,7 @@ impl NavmeshLab {
 fn successor_colour(palette: &Palette, turn: Turn) -> Color32 {
     match turn {
         Turn::Start | Turn::Observable => palette.left_side,
-        Turn::Left | Turn::Right => palette.right_side,
+        Turn::Left | Turn::Right => palette.smoothed,
     }
 }
 
