@@ -1,5 +1,5 @@
 //! `searchlab game ...`: any registered game (`--game tictactoe|barca|tree|...`) from the command
-//! line: perft and search.
+//! line: perft, search and engine matches.
 
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
@@ -33,6 +33,9 @@ enum GameCommand {
         #[command(flatten)]
         search: SearchArgs,
     },
+    /// Play engines against each other, colours swapped each pair: each game, W/D/L, score with
+    /// its 95% interval, Elo.
+    Match(super::game_match::GameMatchArgs),
 }
 
 #[derive(Debug, Args)]
@@ -60,6 +63,7 @@ impl PositionArgs {
 
 pub fn run(args: GameArgs) -> CliResult {
     let out = match args.command {
+        GameCommand::Match(args) => return super::game_match::run(args),
         GameCommand::Perft { position, depth } => {
             struct Perft(usize);
             impl GameVisitor for Perft {
