@@ -16,6 +16,8 @@ pub struct GameArgs {
 }
 
 #[derive(Debug, Subcommand)]
+// Parsed once per run: boxing the large variants' arguments would buy nothing.
+#[allow(clippy::large_enum_variant)]
 enum GameCommand {
     /// The number of legal move sequences of a length from a position: the standard check of a
     /// move generator. Prints {"game", "depth", "nodes", "micros"}.
