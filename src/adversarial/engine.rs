@@ -80,7 +80,7 @@ impl EngineAlgorithm {
 /// - `uct:N` (N playouts a move), `uct:Tms` (time), `uct:easy|medium|hard` (that level's budget),
 ///   playing with [`MctsConfig::tuned`]'s settings, changed by `plain` (classic UCT, see
 ///   [`MctsConfig::plain`]), `exploration=C`, `playout-cutoff=P|none`, `eval-scale=S`, `bias=W`,
-///   `minimax=A`, `mast=E|off`, `solver=on|off` (see [`MctsConfig::apply_item`]), `seed=S`;
+///   `minimax=A`, `mast=E|off`, `rave=K|off` (RAVE, β = sqrt(K / (3n + K))), `solver=on|off` (see [`MctsConfig::apply_item`]), `seed=S`;
 /// - `random`, and the difficulty levels `easy`, `medium`, `hard` (alpha-beta: the best five moves
 ///   sampled at depth 1 or 3, or iterative deepening for a second).
 ///
@@ -330,7 +330,7 @@ impl FromStr for EngineSpec {
         if spec.flag("plain") {
             engine.uct.apply_item("plain")?;
         }
-        for key in ["exploration", "playout-cutoff", "eval-scale", "bias", "minimax", "mast", "solver"] {
+        for key in ["exploration", "playout-cutoff", "eval-scale", "bias", "minimax", "mast", "rave", "solver"] {
             if let Some(value) = spec.value::<String>(key)? {
                 engine.uct.apply_item(&format!("{key}={value}"))?;
             }

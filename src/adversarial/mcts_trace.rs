@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use super::mcts::{ChildStats, MctsConfig, PlayRank, Proven, mean, play_order};
+use super::mcts::{Amaf, ChildStats, MctsConfig, PlayRank, Proven, mean, play_order};
 use crate::games::Side;
 use crate::trace::{NO_NODE, Replay};
 
@@ -38,8 +38,14 @@ pub enum MctsEvent {
     Expand { node: u32, first: u32, mover: Side, children: Vec<ExpandedChild> },
     /// A playout from `node` over `plies` random moves gave `reward` to the player who moved into `node`.
     Playout { node: u32, plies: u32, reward: f64, end: PlayoutEnd },
-    /// Each node of `path` gained a visit and `rewards[i]`, the reward of the player who moved into it.
-    Backpropagate { path: Vec<u32>, rewards: Vec<f64> },
+    /// Each node of `path` gained a visit and `rewards[i]`, the reward of the player who moved into
+    /// it; with RAVE each `(node, reward)` of `amaf` gained an AMAF sample.
+    Backpropagate {
+        path: Vec<u32>,
+        rewards: Vec<f64>,
+        #[serde(default)]
+        amaf: Vec<(u32, f64)>,
+    },
     /// `node` was proven for the player who moved into it, in `plies` plies.
     Solved { node: u32, proven: Proven, plies: u16 },
 }
@@ -59,6 +65,8 @@ pub struct ViewNode {
     pub prior: f32,
     pub proven: Option<Proven>,
     pub proof_plies: u16,
+    /// With RAVE: the move's AMAF statistics.
+    pub amaf: Amaf,
 }
 
 impl ViewNode {
@@ -76,6 +84,7 @@ impl ViewNode {
             prior: 0.5,
             proven: None,
             proof_plies: 0,
+            amaf: Amaf::default(),
         }
     }
 
@@ -127,9 +136,10 @@ pub enum MctsUndo {
     Playout {
         playout: Option<PlayoutShown>,
     },
-    /// Node ids with their visits and value sums before the update.
+    /// Node ids with their visits and value sums before the update, and their AMAF statistics.
     Backpropagate {
         before: Vec<(u32, u32, f64)>,
+        amaf_before: Vec<(u32, Amaf)>,
     },
     Solved {
         node: u32,
@@ -183,6 +193,7 @@ impl MctsView {
             .map(|c| {
                 let n = self.node(c);
                 ChildStats::new(n.mv.clone(), n.visits, n.value_sum, n.prior, n.proven, parent.visits, &self.config)
+                    .with_amaf(n.amaf, parent.visits, &self.config)
             })
             .collect()
     }
@@ -215,7 +226,7 @@ impl Replay for MctsView {
             &MctsEvent::Playout { node, plies, reward, end } => {
                 MctsUndo::Playout { playout: self.playout.replace(PlayoutShown { node, plies, reward, end }) }
             }
-            MctsEvent::Backpropagate { path, rewards } => {
+            MctsEvent::Backpropagate { path, rewards, amaf } => {
                 let before = path
                     .iter()
                     .zip(rewards)
@@ -227,8 +238,17 @@ impl Replay for MctsView {
                         before
                     })
                     .collect();
+                let amaf_before = amaf
+                    .iter()
+                    .map(|&(id, reward)| {
+                        let n = &mut self.nodes[id as usize];
+                        let before = (id, n.amaf);
+                        n.amaf.add(reward);
+                        before
+                    })
+                    .collect();
                 self.iterations += 1;
-                MctsUndo::Backpropagate { before }
+                MctsUndo::Backpropagate { before, amaf_before }
             }
             &MctsEvent::Solved { node, proven, plies } => {
                 let n = &mut self.nodes[node as usize];
@@ -260,7 +280,10 @@ impl Replay for MctsView {
                 self.nodes.truncate(first);
             }
             MctsUndo::Playout { playout } => self.playout = playout,
-            MctsUndo::Backpropagate { before } => {
+            MctsUndo::Backpropagate { before, amaf_before } => {
+                for (id, amaf) in amaf_before {
+                    self.nodes[id as usize].amaf = amaf;
+                }
                 for (id, visits, value_sum) in before {
                     let n = &mut self.nodes[id as usize];
                     n.visits = visits;

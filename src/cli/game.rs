@@ -1,5 +1,5 @@
 //! `searchlab game ...`: any registered game (`--game tictactoe|barca|tree|...`) from the command
-//! line: perft and search.
+//! line: perft, search and engine matches.
 
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
@@ -16,6 +16,8 @@ pub struct GameArgs {
 }
 
 #[derive(Debug, Subcommand)]
+// Parsed once per run: boxing the large variants' arguments would buy nothing.
+#[allow(clippy::large_enum_variant)]
 enum GameCommand {
     /// The number of legal move sequences of a length from a position: the standard check of a
     /// move generator. Prints {"game", "depth", "nodes", "micros"}.
@@ -33,6 +35,9 @@ enum GameCommand {
         #[command(flatten)]
         search: SearchArgs,
     },
+    /// Play engines against each other, colours swapped each pair: each game, W/D/L, score with
+    /// its 95% interval, Elo.
+    Match(super::game_match::GameMatchArgs),
 }
 
 #[derive(Debug, Args)]
@@ -60,6 +65,7 @@ impl PositionArgs {
 
 pub fn run(args: GameArgs) -> CliResult {
     let out = match args.command {
+        GameCommand::Match(args) => return super::game_match::run(args),
         GameCommand::Perft { position, depth } => {
             struct Perft(usize);
             impl GameVisitor for Perft {

@@ -4,6 +4,7 @@
 mod agents;
 mod barca;
 mod game;
+mod game_match;
 mod game_search;
 mod gen_map;
 mod lecture;
@@ -36,7 +37,7 @@ enum Command {
     Tictactoe(tictactoe::TicTacToeArgs),
     /// The Barca engine: perft, search, engine-vs-engine matches, weight tuning.
     Barca(barca::BarcaArgs),
-    /// Any game of the registry (--game tictactoe, barca, tree, ...): perft and search.
+    /// Any game of the registry (--game tictactoe, barca, othello, hus, ...): perft, search, match.
     Game(game::GameArgs),
     /// Shortest any-angle paths on polygon maps (TA*, TRA*), or on a triangulated grid map.
     Mesh(mesh::MeshArgs),

@@ -131,7 +131,7 @@ fn parse_elo_pair(text: &str) -> Result<(f64, f64), String> {
 
 /// Refuses games that end before they start: an opening as long as the ply limit leaves no ply to
 /// play, and every game would be a 0-ply draw.
-fn check_game_length(ply_limit: usize, opening_plies: usize) -> CliResult {
+pub(super) fn check_game_length(ply_limit: usize, opening_plies: usize) -> CliResult {
     if ply_limit == 0 {
         return Err(CliError("--ply-limit must be at least 1".to_string()));
     }
@@ -142,10 +142,10 @@ fn check_game_length(ply_limit: usize, opening_plies: usize) -> CliResult {
 }
 
 /// Counts finished games on a progress bar (hidden when stderr is not a terminal).
-struct BarObserver(ProgressBar);
+pub(super) struct BarObserver(pub(super) ProgressBar);
 
 impl BarObserver {
-    fn new(games: u64, what: &str) -> Self {
+    pub(super) fn new(games: u64, what: &str) -> Self {
         let style =
             ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what} [{{elapsed}}, ETA {{eta}}]"))
                 .expect("valid template");
@@ -165,7 +165,11 @@ pub(super) fn load_weights(path: Option<&Path>, option: &str) -> Result<Weights,
 
 /// Runs `work`, matches of `games` each, on `threads` workers capped by [`useful_threads`], or on
 /// rayon's global pool.
-fn with_threads<T: Send>(threads: Option<usize>, games: u32, work: impl FnOnce() -> T + Send) -> Result<T, CliError> {
+pub(super) fn with_threads<T: Send>(
+    threads: Option<usize>,
+    games: u32,
+    work: impl FnOnce() -> T + Send,
+) -> Result<T, CliError> {
     match threads {
         Some(0) => Err(CliError("--threads must be at least 1".to_string())),
         Some(threads) => {

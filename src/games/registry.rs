@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::{Game, GameKind, Outcome, Position};
 
 /// A game as the labs and scenes see it.
-pub trait RegisteredGame: Game {
+/// Sync, so that a match can play games from one start on many threads.
+pub trait RegisteredGame: Game + Sync {
     /// Its name in scenes (`game = "barca"`), on the command line and in saved settings.
     const ID: &'static str;
     /// Its name on the page.
@@ -17,6 +18,8 @@ pub trait RegisteredGame: Game {
     const SIDES: [&'static str; 2];
     /// The position a page opens with: one with a small, instructive tree.
     const DEFAULT_POSITION: &'static str;
+    /// Where a game played from the beginning starts (matches, the play page).
+    const START_POSITION: &'static str = Self::DEFAULT_POSITION;
     /// How its position text is written, for the page.
     const POSITION_HELP: &'static str;
     /// The depth a newly chosen game is searched to: the whole game, or what takes a moment.
@@ -119,6 +122,10 @@ macro_rules! games {
 
             pub fn default_position(self) -> &'static str {
                 match self { $(GameKind::$kind => <$module::$kind as RegisteredGame>::DEFAULT_POSITION),+ }
+            }
+
+            pub fn start_position(self) -> &'static str {
+                match self { $(GameKind::$kind => <$module::$kind as RegisteredGame>::START_POSITION),+ }
             }
 
             pub fn position_help(self) -> &'static str {

@@ -264,6 +264,7 @@ impl crate::games::RegisteredGame for TicTacToe {
     const NAME: &'static str = "Tic-tac-toe";
     const SIDES: [&'static str; 2] = ["X", "O"];
     const DEFAULT_POSITION: &'static str = "x.o/.x./..o";
+    const START_POSITION: &'static str = ".../.../...";
     const POSITION_HELP: &'static str =
         "Nine cells x, o or . row by row from the top left (x.o/.o./x..); X moves first.";
     const DEFAULT_DEPTH: u32 = 9;

@@ -44,6 +44,15 @@ impl Wdl {
         (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(self.games())
     }
 
+    /// The mean score's 95% Wilson interval (a draw half a win; its p(1 - p) bounds the variance of
+    /// a score with draws, so the interval is if anything wide), sensible at 0 % and 100 % too.
+    pub fn score_interval(&self) -> (f64, f64) {
+        let (n, p, z) = (f64::from(self.games().max(1)), self.score(), 1.96);
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+        ((centre - half).max(0.0), (centre + half).min(1.0))
+    }
+
     /// The variance of one game's score around the mean score.
     pub fn variance(&self) -> f64 {
         let (n, mean) = (f64::from(self.games()), self.score());

@@ -29,6 +29,13 @@ pub struct MctsConfig {
     /// playouts so far (by mover and move), or with this probability a random move; `None` plays
     /// uniformly random moves.
     pub mast: Option<f64>,
+    /// RAVE (Gelly & Silver 2007/2011) with equivalence parameter K: every node also keeps AMAF
+    /// ("all moves as first") statistics, the rewards of the simulations through its parent in
+    /// which its mover played its move at any later point, and selection uses
+    /// `(1 - β)·mean + β·amaf_mean` in place of the mean, `β = sqrt(K / (3n + K))` for a child of `n`
+    /// visits (β is ½ at n = K). Untried children still go first, the best AMAF mean first.
+    /// `None` (the default) is plain UCT.
+    pub rave: Option<f64>,
     /// MCTS-Solver: propagate proven results up the tree and never re-simulate proven nodes.
     pub solver: bool,
     /// Seeds the playouts' random generator when the tree is created or reconfigured.
@@ -46,6 +53,7 @@ impl Default for MctsConfig {
             prior_weight: 0.0,
             implicit_minimax: 0.0,
             mast: None,
+            rave: None,
             solver: true,
             seed: 0,
         }
@@ -81,7 +89,8 @@ impl MctsConfig {
     /// Applies one item of a `uct:` engine spec (after its budget): `plain` (all of
     /// [`MctsConfig::plain`]), `exploration=C`, `playout-cutoff=P` or `none`, `eval-scale=S`,
     /// `bias=W` (progressive bias), `minimax=A` (implicit minimax weight), `mast=E` (MAST with
-    /// random moves at rate E) or `off`, `solver=on|off`, `seed=S`.
+    /// random moves at rate E) or `off`, `rave=K` (RAVE with equivalence parameter K) or `off`,
+    /// `solver=on|off`, `seed=S`.
     pub fn apply_item(&mut self, item: &str) -> Result<(), String> {
         if item == "plain" {
             *self = Self { iterations: self.iterations, millis: self.millis, seed: self.seed, ..Self::plain() };
@@ -119,11 +128,13 @@ impl MctsConfig {
                         .ok_or_else(|| format!("{key}={value}: not a rate from 0 to 1, or off"))?,
                 )
             }
+            "rave" if value == "off" => self.rave = None,
+            "rave" => self.rave = Some(number(f64::MIN_POSITIVE)?),
             "solver" if value == "on" || value == "off" => self.solver = value == "on",
             "seed" => self.seed = value.parse().map_err(|_| format!("{key}={value}: not a whole number"))?,
             _ => {
                 return Err(format!(
-                    "unknown uct option '{item}' (plain, exploration, playout-cutoff, eval-scale, bias, minimax, mast, solver, seed)"
+                    "unknown uct option '{item}' (plain, exploration, playout-cutoff, eval-scale, bias, minimax, mast, rave, solver, seed)"
                 ));
             }
         }
@@ -155,6 +166,7 @@ impl MctsConfig {
         differ(self.prior_weight == base.prior_weight, format!("bias={}", self.prior_weight));
         differ(self.implicit_minimax == base.implicit_minimax, format!("minimax={}", self.implicit_minimax));
         differ(self.mast == base.mast, format!("mast={}", self.mast.map_or("off".to_string(), |e| e.to_string())));
+        differ(self.rave == base.rave, format!("rave={}", self.rave.map_or("off".to_string(), |k| k.to_string())));
         differ(self.solver == base.solver, format!("solver={}", if self.solver { "on" } else { "off" }));
         differ(self.seed == base.seed, format!("seed={}", self.seed));
         items

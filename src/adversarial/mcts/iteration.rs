@@ -7,7 +7,7 @@ use crate::trace::{NO_NODE, Tracer};
 use super::super::iterative::move_slot;
 use super::super::mcts_trace::{ExpandedChild, MctsEvent, PlayoutEnd};
 use super::tree::Node;
-use super::value::{mean, selection_score};
+use super::value::{mean, rave_mean, selection_score};
 use super::{MAST_SLOTS, Mcts, Proven, squash};
 
 impl<G: Game> Mcts<G> {
@@ -50,6 +50,9 @@ impl<G: Game> Mcts<G> {
             n.visits += 1;
             n.value_sum += reward_of(n.mover);
         }
+        if self.config.rave.is_some() {
+            self.update_amaf(&path, reward_of);
+        }
         if self.config.mast.is_some() {
             let tree_moves = path[1..]
                 .iter()
@@ -66,6 +69,7 @@ impl<G: Game> Mcts<G> {
                 .iter()
                 .map(|&id| if self.nodes[id as usize].mover == leaf_mover { reward } else { 1.0 - reward })
                 .collect(),
+            amaf: self.amaf_updates.clone(),
         });
 
         if self.config.solver {
@@ -86,6 +90,30 @@ impl<G: Game> Mcts<G> {
         let depth = path.len() - 1;
         self.path = path;
         (depth, plies)
+    }
+
+    /// RAVE's backup: each child of a node on `path` whose move its mover played later in this
+    /// simulation (further down the tree or in the playout) gains one AMAF sample, that mover's reward.
+    fn update_amaf(&mut self, path: &[u32], reward_of: impl Fn(Side) -> f64) {
+        let mut seen = std::mem::take(&mut self.played_after);
+        seen.clear();
+        seen.extend(self.playout_moves.iter().copied());
+        self.amaf_updates.clear();
+        for (i, &id) in path.iter().enumerate().rev() {
+            if let Some(&next) = path.get(i + 1) {
+                let n = &self.nodes[next as usize];
+                seen.insert((n.mover, n.mv.expect("children have moves")));
+            }
+            for c in self.nodes[id as usize].children() {
+                let child = &mut self.nodes[c as usize];
+                if seen.contains(&(child.mover, child.mv.expect("children have moves"))) {
+                    let reward = reward_of(child.mover);
+                    child.amaf.add(reward);
+                    self.amaf_updates.push((c, reward));
+                }
+            }
+        }
+        self.played_after = seen;
     }
 
     /// Whether a new node's playout would only repeat the evaluation its expansion already made (a
@@ -134,7 +162,7 @@ impl<G: Game> Mcts<G> {
             }
             let prior = child.prior as f64;
             let score = selection_score(
-                mean(child.value_sum, child.visits),
+                rave_mean(mean(child.value_sum, child.visits), child.visits, &child.amaf, &self.config),
                 child.visits,
                 parent.visits,
                 log_parent,
@@ -144,6 +172,8 @@ impl<G: Game> Mcts<G> {
             );
             let (fresh, key) = match score {
                 Some(score) => (false, score),
+                // With RAVE the untried move with the best AMAF mean goes first.
+                None if self.config.rave.is_some() => (true, child.amaf.mean()),
                 None => (true, prior),
             };
             if (fresh, key) > (best.1, best.2) || best.0 == NO_NODE {

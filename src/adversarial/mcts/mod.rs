@@ -21,7 +21,9 @@ mod value;
 pub use config::{MctsConfig, PLAIN_PLAYOUT_CUTOFF};
 pub use final_move::{PlayRank, play_order};
 pub(super) use value::mean;
-pub use value::{ChildStats, Proven, squash, ucb};
+pub use value::{Amaf, ChildStats, Proven, rave_beta, rave_mean, squash, ucb};
+
+use std::collections::HashSet;
 
 use crate::time::Instant;
 
@@ -92,9 +94,15 @@ pub struct Mcts<G: Game> {
     path: Vec<u32>,
     /// MAST's reward sums and counts by mover and move (hashed into [`MAST_SLOTS`] per side).
     mast: Vec<(f32, u32)>,
-    /// The moves of the current playout with their movers, for MAST.
+    /// The moves of the current playout with their movers, for MAST and RAVE.
     #[serde(skip)]
     playout_moves: Vec<(Side, G::Move)>,
+    /// RAVE's scratch set: the moves played after the node being updated, with their movers.
+    #[serde(skip)]
+    played_after: HashSet<(Side, G::Move)>,
+    /// The AMAF samples of the current backup (node, reward), for the tracer.
+    #[serde(skip)]
+    amaf_updates: Vec<(u32, f64)>,
 }
 
 fn unseeded() -> StdRng {
@@ -126,6 +134,8 @@ impl<G: Game> Mcts<G> {
             path: Vec::new(),
             mast: Vec::new(),
             playout_moves: Vec::new(),
+            played_after: HashSet::new(),
+            amaf_updates: Vec::new(),
         };
         mcts.reset_root();
         mcts
@@ -162,9 +172,10 @@ impl<G: Game> Mcts<G> {
                 let n = &self.nodes[c as usize];
                 let text = self.game.move_text(n.mv.expect("children have moves"));
                 let mut stats =
-                    ChildStats::new(text, n.visits, n.value_sum, n.prior, n.proven, root.visits, &self.config);
+                    ChildStats::new(text, n.visits, n.value_sum, n.prior, n.proven, root.visits, &self.config)
+                        .with_amaf(n.amaf, root.visits, &self.config);
                 stats.ucb = selection_score(
-                    stats.mean,
+                    rave_mean(stats.mean, n.visits, &n.amaf, &self.config),
                     n.visits,
                     root.visits,
                     log_parent,

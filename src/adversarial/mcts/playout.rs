@@ -30,7 +30,7 @@ impl<G: Game> Mcts<G> {
                 break (Proven::Draw.reward(), PlayoutEnd::GameOver);
             }
             let mv = self.playout_move(&moves);
-            if self.config.mast.is_some() {
+            if self.config.mast.is_some() || self.config.rave.is_some() {
                 self.playout_moves.push((self.game.side_to_move(), mv));
             }
             self.game.make_move(mv);

@@ -8,7 +8,7 @@ use crate::games::{Game, Side};
 use crate::trace::NO_NODE;
 
 use super::super::mcts_trace::{MctsView, ViewNode};
-use super::{Mcts, PlayRank, Proven};
+use super::{Amaf, Mcts, PlayRank, Proven};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(super) struct Node<M> {
@@ -28,6 +28,8 @@ pub(super) struct Node<M> {
     /// With implicit minimax: the minimax value for `mover` of the evaluations below (at a leaf,
     /// its own evaluation).
     pub(super) minimax: f32,
+    /// With RAVE: the move's AMAF statistics, for `mover`.
+    pub(super) amaf: Amaf,
 }
 
 impl<M> Node<M> {
@@ -45,6 +47,7 @@ impl<M> Node<M> {
             value_sum: 0.0,
             prior: 0.5,
             minimax: 0.5,
+            amaf: Amaf::default(),
         }
     }
 
@@ -156,6 +159,7 @@ impl<M> From<&Node<M>> for ViewNode {
             prior: n.prior,
             proven: n.proven,
             proof_plies: n.proof_plies,
+            amaf: n.amaf,
         }
     }
 }

@@ -52,6 +52,39 @@ pub fn squash(score: Score, eval_scale: f64) -> f64 {
     }
 }
 
+/// AMAF ("all moves as first") statistics of a move for RAVE: the rewards of its mover in the
+/// simulations through the parent in which that move was played at any later point.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Amaf {
+    pub visits: u32,
+    pub sum: f64,
+}
+
+impl Amaf {
+    /// The AMAF mean; 0.5 (even) before the first sample.
+    pub fn mean(&self) -> f64 {
+        mean(self.sum, self.visits)
+    }
+
+    pub(in crate::adversarial) fn add(&mut self, reward: f64) {
+        self.visits += 1;
+        self.sum += reward;
+    }
+}
+
+/// RAVE's weight of the AMAF mean for a child visited `visits` times: β = sqrt(K / (3n + K)).
+pub fn rave_beta(k: f64, visits: u32) -> f64 {
+    (k / (3.0 * visits as f64 + k)).sqrt()
+}
+
+/// The mean selection works with: with RAVE, `(1 - β)·mean + β·amaf_mean`; else `mean`.
+pub fn rave_mean(mean: f64, visits: u32, amaf: &Amaf, config: &MctsConfig) -> f64 {
+    config.rave.map_or(mean, |k| {
+        let beta = rave_beta(k, visits);
+        (1.0 - beta) * mean + beta * amaf.mean()
+    })
+}
+
 /// A child's selection score: UCB1 plus progressive bias; `None` (try first) while unvisited.
 pub fn ucb(mean: f64, visits: u32, parent_visits: u32, prior: f64, config: &MctsConfig) -> Option<f64> {
     (visits > 0).then(|| {
@@ -95,6 +128,9 @@ pub struct ChildStats {
     pub ucb: Option<f64>,
     pub prior: f64,
     pub proven: Option<Proven>,
+    /// With RAVE: the move's AMAF statistics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amaf: Option<Amaf>,
 }
 
 impl ChildStats {
@@ -109,7 +145,17 @@ impl ChildStats {
     ) -> Self {
         let mean = mean(value_sum, visits);
         let prior = prior as f64;
-        Self { mv, visits, mean, ucb: ucb(mean, visits, parent_visits, prior, config), prior, proven }
+        Self { mv, visits, mean, ucb: ucb(mean, visits, parent_visits, prior, config), prior, proven, amaf: None }
+    }
+
+    /// With RAVE on in `config`: the AMAF statistics shown, and UCB computed on the blended mean.
+    pub(in crate::adversarial) fn with_amaf(mut self, amaf: Amaf, parent_visits: u32, config: &MctsConfig) -> Self {
+        if config.rave.is_some() {
+            let blended = rave_mean(self.mean, self.visits, &amaf, config);
+            self.ucb = ucb(blended, self.visits, parent_visits, self.prior, config);
+            self.amaf = Some(amaf);
+        }
+        self
     }
 }
 

@@ -548,7 +548,10 @@ impl UctNumbers {
             (node.mover, node.mean(), node.proven)
         };
         let ucb = (id != 0 && proven.is_none())
-            .then(|| mcts::ucb(mean?, node.visits, view.node(node.parent).visits, f64::from(node.prior), view.config()))
+            .then(|| {
+                let mean = mcts::rave_mean(mean?, node.visits, &node.amaf, view.config());
+                mcts::ucb(mean, node.visits, view.node(node.parent).visits, f64::from(node.prior), view.config())
+            })
             .flatten();
         Self { chooser, visits: node.visits, mean, ucb, proven }
     }
@@ -609,6 +612,10 @@ impl ShownTree for ShownUct<'_> {
         let mv = if id == 0 { "root".to_string() } else { node.mv.clone() };
         let side = self.kind.side_name(numbers.chooser);
         let mut text = format!("{mv} n {}\n{side} μ {}", node.visits, numbers.mean_text(2));
+        let rave = view.config().rave.filter(|_| id != 0);
+        if rave.is_some() {
+            text += &format!("\namaf {:.2} n {}", node.amaf.mean(), node.amaf.visits);
+        }
         if id != 0 || numbers.proven.is_some() {
             text += &format!("\n{}", numbers.selection_text("ucb", 2));
         }
@@ -622,9 +629,18 @@ impl ShownTree for ShownUct<'_> {
             Some(mean) => format!("\nmean reward {mean:.3}"),
             None => "\nno mean yet (not visited)".to_string(),
         };
+        if let Some(k) = rave {
+            hover += &format!(
+                "\nAMAF mean {:.3} over {} playouts that made this move later;\nβ = √(K / (3n + K)) = {:.3} (K = {k})",
+                node.amaf.mean(),
+                node.amaf.visits,
+                mcts::rave_beta(k, node.visits)
+            );
+        }
+        let mean_used = if rave.is_some() { "(1 - β)·mean + β·AMAF mean" } else { "its mean" };
         hover += &match (numbers.proven, numbers.ucb) {
             (Some(_), _) => format!("\n{}: no more playouts from it", numbers.selection_text("ucb", 3)),
-            (None, Some(ucb)) => format!("\nUCB {ucb:.3} = its mean + C·√(ln N / n)"),
+            (None, Some(ucb)) => format!("\nUCB {ucb:.3} = {mean_used} + C·√(ln N / n)"),
             (None, None) if id != 0 => "\nUCB –: an untried move is tried before any other".to_string(),
             (None, None) => String::new(),
         };
