@@ -202,6 +202,11 @@ impl SearchlabApp {
         LESSONS[self.current].title
     }
 
+    /// What the lesson shown shows, as a scene (its replay's step among it), if it shows one.
+    pub fn current_scene(&self) -> Option<Scene> {
+        self.lessons[self.current].as_ref().and_then(|lesson| lesson.scene())
+    }
+
     /// Shows `scene` on the page of its lab ("Open in the lab" in a lecture, a map linked in the
     /// web page's address).
     pub fn open_scene(&mut self, scene: &Scene) {
