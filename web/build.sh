@@ -2,9 +2,9 @@
 # Builds the browser version into dist/ (or $1): a folder of static files any web server can serve,
 # each with a gzip (.gz) and a brotli (.br) copy beside it for servers that send those as they are.
 # Needs: rustup target add wasm32-unknown-unknown; wasm-bindgen-cli at the version of wasm-bindgen in
-# Cargo.lock (cargo install wasm-bindgen-cli --version X.Y.Z); and Debian's brotli package.
-# No wasm-opt pass: Debian 12's (binaryen 108) at -O2 took 6 min here and left the gzipped wasm
-# as large (4.10 -> 4.12 MB on the wgpu build); -Oz did not finish in 10 min.
+# Cargo.lock (cargo install wasm-bindgen-cli --version X.Y.Z); Debian's brotli and python3-fonttools.
+# No wasm-opt pass: Debian 12's (binaryen 108) at -Oz took 4 min here and left the gzipped wasm
+# larger (2,403,357 -> 2,429,387 bytes, before SIMD and the fonts' cut).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-dist}"
@@ -18,6 +18,22 @@ if [ "$installed" != "$locked" ]; then
     exit 1
 fi
 command -v brotli >/dev/null || { echo "web/build.sh: brotli is needed (Debian's brotli package)" >&2; exit 1; }
+/usr/bin/python3 -c "import fontTools" 2>/dev/null ||
+    { echo "web/build.sh: fontTools is needed (Debian's python3-fonttools package)" >&2; exit 1; }
+
+# egui's text fonts cut to the scripts and symbols lessons use, without hinting (web/src/fonts.rs).
+egui_fonts=$(cargo metadata --format-version 1 --filter-platform wasm32-unknown-unknown | /usr/bin/python3 -c '
+import json, os, sys
+packages = json.load(sys.stdin)["packages"]
+print(next(os.path.dirname(p["manifest_path"]) for p in packages if p["name"] == "epaint_default_fonts"))')/fonts
+fonts="$(realpath -m "$target_dir")/web-fonts"
+mkdir -p "$fonts"
+for font in Ubuntu-Light Hack-Regular; do
+    /usr/bin/python3 -m fontTools.subset "$egui_fonts/$font.ttf" --output-file="$fonts/$font.ttf" \
+        --unicodes="U+0020-007E,U+00A0-017F,U+0370-03FF,U+0400-04FF,U+2000-206F,U+20AC,U+2190-21FF,U+2200-23FF,U+2500-257F,U+25A0-25FF" \
+        --layout-features='*' --no-hinting 2>/dev/null
+done
+export SEARCHLAB_WEB_FONTS="$fonts"
 
 cargo build -p searchlab-web --target wasm32-unknown-unknown --profile web
 mkdir -p "$out"

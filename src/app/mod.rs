@@ -202,6 +202,11 @@ impl SearchlabApp {
         LESSONS[self.current].title
     }
 
+    /// What the lesson shown shows, as a scene (its replay's step among it), if it shows one.
+    pub fn current_scene(&self) -> Option<Scene> {
+        self.lessons[self.current].as_ref().and_then(|lesson| lesson.scene())
+    }
+
     /// Shows `scene` on the page of its lab ("Open in the lab" in a lecture, a map linked in the
     /// web page's address).
     pub fn open_scene(&mut self, scene: &Scene) {
@@ -218,40 +223,20 @@ impl SearchlabApp {
 
     /// Draws the whole app into `ui` (also what the UI tests drive).
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        let mut listed = !self.lessons[self.current].as_ref().is_some_and(|lesson| lesson.full_screen());
+        let presenting = self.lessons[self.current].as_ref().is_some_and(|lesson| lesson.full_screen());
+        let narrow = widgets::is_narrow(ui.ctx());
         // Presenting full screen hides the bar with the lesson list.
-        if listed {
-            self.top_bar(ui);
+        if !presenting {
+            self.top_bar(ui, narrow);
         }
         if theme::Theme::applied(ui.ctx()) != Some(self.theme) {
             self.theme.apply(ui.ctx());
         }
-        egui::Panel::left("lessons").resizable(false).show_collapsible(ui, &mut listed, |ui| {
-            for (index, entry) in LESSONS.iter().enumerate() {
-                if ui.selectable_value(&mut self.current, index, entry.title).clicked() {
-                    self.message = None;
-                }
-            }
-            ui.separator();
-            let lesson = self.lessons[self.current].as_ref();
-            let hint = "What this page shows, as a searchlab block to paste into a lecture";
-            if let Some(scene) = lesson.and_then(|lesson| lesson.scene())
-                && ui.button("Copy this cell").on_hover_text(hint).clicked()
-            {
-                self.message = Some(match lesson.and_then(|lesson| lesson.copy_refused()) {
-                    Some(refused) => Err(refused),
-                    None => {
-                        ui.ctx().copy_text(crate::lecture::cell_block(&scene));
-                        Ok("Copied: paste it into a lecture file".to_string())
-                    }
-                });
-            }
-            match &self.message {
-                Some(Ok(notice)) => widgets::notice(ui, notice),
-                Some(Err(error)) => widgets::error(ui, error),
-                None => {}
-            }
-        });
+        // On a phone the list is a menu in the top bar, so the page keeps the width.
+        let mut listed = !presenting && !narrow;
+        egui::Panel::left("lessons")
+            .resizable(false)
+            .show_collapsible(ui, &mut listed, |ui| self.lesson_list(ui, false));
         let (current, saved) = (self.current, &self.saved);
         self.lessons[current].get_or_insert_with(|| (LESSONS[current].build)(saved[current].as_deref()));
         for lesson in self.lessons.iter_mut().flatten() {
@@ -266,34 +251,82 @@ impl SearchlabApp {
 }
 
 impl SearchlabApp {
-    /// The app's name, and what suits the room: the theme, the colours, the text size.
-    fn top_bar(&mut self, ui: &mut egui::Ui) {
+    /// The lessons, "Copy this cell" and what it said: the left panel, or a phone's menu.
+    fn lesson_list(&mut self, ui: &mut egui::Ui, in_menu: bool) {
+        for (index, entry) in LESSONS.iter().enumerate() {
+            if ui.selectable_value(&mut self.current, index, entry.title).clicked() {
+                self.message = None;
+                if in_menu {
+                    ui.close();
+                }
+            }
+        }
+        ui.separator();
+        let lesson = self.lessons[self.current].as_ref();
+        let hint = "What this page shows, as a searchlab block to paste into a lecture";
+        if let Some(scene) = lesson.and_then(|lesson| lesson.scene())
+            && ui.button("Copy this cell").on_hover_text(hint).clicked()
+        {
+            self.message = Some(match lesson.and_then(|lesson| lesson.copy_refused()) {
+                Some(refused) => Err(refused),
+                None => {
+                    ui.ctx().copy_text(crate::lecture::cell_block(&scene));
+                    Ok("Copied: paste it into a lecture file".to_string())
+                }
+            });
+        }
+        self.show_message(ui);
+    }
+
+    fn show_message(&self, ui: &mut egui::Ui) {
+        match &self.message {
+            Some(Ok(notice)) => widgets::notice(ui, notice),
+            Some(Err(error)) => widgets::error(ui, error),
+            None => {}
+        }
+    }
+
+    /// The app's name, and what suits the room: the theme, the colours, the text size. On a phone:
+    /// the lessons and those settings as two menus, and what the list said under them.
+    fn top_bar(&mut self, ui: &mut egui::Ui, narrow: bool) {
         egui::Panel::top("top bar").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
-                ui.strong("searchlab");
-                ui.separator();
-                // Applied by `show` from the next frame on.
-                let theme = &mut self.theme;
-                ui.selectable_value(&mut theme.light, false, "Dark");
-                ui.selectable_value(&mut theme.light, true, "Light (projector)")
-                    .on_hover_text("Dark themes wash out on most projectors");
-                ui.checkbox(&mut theme.colour_blind_safe, "Colour-blind safe")
-                    .on_hover_text("Okabe–Ito colours for open, closed, current and path: no red against green");
-                ui.separator();
-                // For the back of a lecture hall (also Ctrl + and Ctrl −).
-                let zoom = ui.ctx().zoom_factor();
-                self.zoom = zoom;
-                ui.label(format!("Text size {:.0}%", zoom * 100.0));
-                if ui.button("Smaller").on_hover_text("Ctrl −").clicked() {
-                    ui.ctx().set_zoom_factor((zoom - 0.1).max(0.6));
+                if narrow {
+                    ui.menu_button(format!("Lessons: {}", self.current_title()), |ui| self.lesson_list(ui, true));
+                    ui.menu_button("View", |ui| self.view_settings(ui));
+                } else {
+                    ui.strong("searchlab");
+                    ui.separator();
+                    self.view_settings(ui);
                 }
-                if ui.button("Larger").on_hover_text("Ctrl +").clicked() {
-                    ui.ctx().set_zoom_factor((zoom + 0.1).min(2.5));
-                }
-                #[cfg(target_arch = "wasm32")]
-                browser_limits(ui);
             });
+            if narrow {
+                self.show_message(ui);
+            }
         });
+    }
+
+    fn view_settings(&mut self, ui: &mut egui::Ui) {
+        // Applied by `show` from the next frame on.
+        let theme = &mut self.theme;
+        ui.selectable_value(&mut theme.light, false, "Dark");
+        ui.selectable_value(&mut theme.light, true, "Light (projector)")
+            .on_hover_text("Dark themes wash out on most projectors");
+        ui.checkbox(&mut theme.colour_blind_safe, "Colour-blind safe")
+            .on_hover_text("Okabe–Ito colours for open, closed, current and path: no red against green");
+        ui.separator();
+        // For the back of a lecture hall (also Ctrl + and Ctrl −).
+        let zoom = ui.ctx().zoom_factor();
+        self.zoom = zoom;
+        ui.label(format!("Text size {:.0}%", zoom * 100.0));
+        if ui.button("Smaller").on_hover_text("Ctrl −").clicked() {
+            ui.ctx().set_zoom_factor((zoom - 0.1).max(0.6));
+        }
+        if ui.button("Larger").on_hover_text("Ctrl +").clicked() {
+            ui.ctx().set_zoom_factor((zoom + 0.1).min(2.5));
+        }
+        #[cfg(target_arch = "wasm32")]
+        browser_limits(ui);
     }
 
     /// The theme chosen (also what the tests check after a restart).

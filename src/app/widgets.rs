@@ -261,18 +261,37 @@ pub fn intro(ui: &mut egui::Ui, id: &str, text: &str) {
     if ui.ctx().cumulative_pass_nr() == 0 {
         return;
     }
-    let roomy = ui.ctx().content_rect().height() > 760.0;
+    let roomy = ui.ctx().content_rect().height() > 760.0 && !is_narrow(ui.ctx());
     egui::CollapsingHeader::new("About this page").id_salt(id).default_open(roomy).show(ui, |ui| ui.label(text));
 }
 
+/// True on a phone, a portrait tablet or a narrow desktop window: the lesson list goes into a
+/// menu and a page's side panel under its canvas.
+pub fn is_narrow(ctx: &egui::Context) -> bool {
+    let screen = ctx.content_rect();
+    screen.width() <= NARROW_WIDTH || (screen.height() > screen.width() && screen.width() <= PORTRAIT_WIDTH)
+}
+
+/// Narrower than this (points) is a phone's layout, whatever the orientation.
+const NARROW_WIDTH: f32 = 600.0;
+/// A portrait screen up to this wide (a tablet held upright) lays out as a phone.
+const PORTRAIT_WIDTH: f32 = 900.0;
+/// On a narrow screen the side panel takes this share of the page's height, under the canvas.
+const NARROW_PANEL_SHARE: f32 = 0.45;
+
 /// A page's side panel on the right, scrolling: `share` of the page's width, never half, so the
 /// canvas beside it keeps most of a projector's screen. Its rows never widen it (a wide row is cut
-/// at the edge, as a scrolled one would be), so it never runs under the canvas.
+/// at the edge, as a scrolled one would be), so it never runs under the canvas. On a narrow
+/// screen it sits under the canvas instead, the whole width, so the canvas comes first.
 pub fn side_panel(ui: &mut egui::Ui, id: &str, share: f32, add_contents: impl FnOnce(&mut egui::Ui)) {
-    let width = ui.available_width();
-    let open = (width * share).clamp(260.0, 440.0);
     // Sized every frame (not remembered): the share holds after the window or the text size changes.
-    let panel = egui::Panel::right(id.to_owned()).resizable(false).exact_size(open);
+    let panel = if is_narrow(ui.ctx()) {
+        let height = (ui.available_height() * NARROW_PANEL_SHARE).max(160.0);
+        egui::Panel::bottom(format!("{id} (narrow)")).resizable(false).exact_size(height)
+    } else {
+        let open = (ui.available_width() * share).clamp(260.0, 440.0);
+        egui::Panel::right(id.to_owned()).resizable(false).exact_size(open)
+    };
     panel.show(ui, |ui| {
         // Short of the right edge by the scroll bar, which is drawn over the content.
         let mut rect = ui.available_rect_before_wrap();

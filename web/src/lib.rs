@@ -5,6 +5,7 @@
 //! `web/test.py`.
 #![cfg(target_arch = "wasm32")]
 
+mod fonts;
 mod frame_time;
 mod full_screen;
 mod links;
@@ -57,6 +58,7 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
             Box::new(move |cc| {
                 // Before the app: its saved state may name a map or lecture a link brought.
                 let kept = Kept::restore(cc.storage);
+                fonts::install(&cc.egui_ctx);
                 let app = SearchlabApp::starting(cc);
                 Ok(Box::new(WebApp {
                     app,

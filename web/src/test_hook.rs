@@ -10,6 +10,8 @@
 //!   as the page does (its kept tree carries over from move to move, in its Web Worker), then one
 //!   stopped early and one more, while the page times its frames, each move's start and the
 //!   largest messages to and from the workers.
+//! - `steps`: the page as it is, with a line each time the shown page's replay step changes, so
+//!   taps on a phone are checked by what they step.
 
 use std::path::Path;
 
@@ -44,6 +46,7 @@ pub enum TestHook {
     GridAstar(GridAstar),
     LongJob(LongJob),
     BarcaUct(BarcaUct),
+    Steps(Steps),
 }
 
 impl TestHook {
@@ -52,7 +55,8 @@ impl TestHook {
             "grid-astar" => Ok(TestHook::GridAstar(GridAstar::new()?)),
             "long-job" => Ok(TestHook::LongJob(LongJob::new()?)),
             "barca-uct" => Ok(TestHook::BarcaUct(BarcaUct::new())),
-            _ => Err(format!("?test={name}: the test hooks are grid-astar, long-job and barca-uct").into()),
+            "steps" => Ok(TestHook::Steps(Steps::default())),
+            _ => Err(format!("?test={name}: the test hooks are grid-astar, long-job, barca-uct and steps").into()),
         }
     }
 
@@ -61,6 +65,25 @@ impl TestHook {
             TestHook::GridAstar(hook) => hook.update(app, ctx),
             TestHook::LongJob(hook) => hook.update(ctx),
             TestHook::BarcaUct(hook) => hook.update(app, ctx),
+            TestHook::Steps(hook) => hook.update(app),
+        }
+    }
+}
+
+/// The lesson shown and its replay's step, as last logged.
+#[derive(Default)]
+pub struct Steps {
+    logged: Option<(&'static str, String)>,
+}
+
+impl Steps {
+    fn update(&mut self, app: &SearchlabApp) {
+        let Some(scene) = app.current_scene() else { return };
+        let shown = (app.current_title(), scene.step.to_string());
+        if self.logged.as_ref() != Some(&shown) {
+            let (lesson, step) = (serde_json::Value::from(shown.0), serde_json::Value::from(shown.1.as_str()));
+            log(&format!(r#"{{"event":"step","lesson":{lesson},"step":{step}}}"#));
+            self.logged = Some(shown);
         }
     }
 }

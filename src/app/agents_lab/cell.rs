@@ -10,6 +10,10 @@ use crate::app::widgets;
 
 /// The column beside the map gets at least this share of the width.
 const SIDE_SHARE: f32 = 0.36;
+/// On a phone the map takes at most this share of the body's height, the column the rest.
+const NARROW_MAP_SHARE: f32 = 0.5;
+/// The column under the map on a phone is at least this tall (points).
+const MIN_NARROW_COLUMN: f32 = 240.0;
 
 impl AgentsLab {
     /// The running job's line (Cancel drops it) and the page's error.
@@ -27,9 +31,21 @@ impl AgentsLab {
 
     /// The map and its column, `height` tall; returns the map's rect.
     pub(super) fn body(&mut self, ui: &mut egui::Ui, height: f32) -> Rect {
+        let aspect = self.grid.width() as f32 / self.grid.height().max(1) as f32;
+        if widgets::is_narrow(ui.ctx()) {
+            // A phone: the map the whole width, its column under it.
+            let width = ui.available_width();
+            let map_height = (width / aspect).min(height * NARROW_MAP_SHARE).max(160.0);
+            let canvas = self.canvas(ui, Vec2::new(width, map_height));
+            let top = ui.cursor().top();
+            self.time_slider(ui);
+            let narration = self.narration();
+            let column = (height - map_height).max(MIN_NARROW_COLUMN);
+            widgets::rest_of_column(ui, [top, column], &narration, |ui| self.pseudocode(ui), |ui| self.stats(ui));
+            return canvas;
+        }
         let mut canvas = Rect::NOTHING;
         ui.horizontal_top(|ui| {
-            let aspect = self.grid.width() as f32 / self.grid.height().max(1) as f32;
             let side = ui.available_width() * SIDE_SHARE;
             let width = (height * aspect).min(ui.available_width() - side).max(160.0);
             canvas = self.canvas(ui, Vec2::new(width, height));
