@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::astar::AstarOptions;
 use super::hpa::{Hpa, HpaQuery, HpaResult};
 use super::plan_trace::PlanEvent;
 use super::pra::{PraOptions, PraResult, Pyramid};
@@ -26,7 +27,8 @@ pub const DEFAULT_CLUSTER: u32 = 32;
 /// - move rules (any planner): `8conn` (default) or `4conn`; `no-corner-cut` (default, MovingAI)
 ///   or `corner-cut`;
 /// - `astar`: a heuristic `zero|manhattan|octile|euclidean|chebyshev` (default octile, manhattan
-///   with `4conn`) and `weight=W` (W >= 1, default 1: f = g + W·h);
+///   with `4conn`), `weight=W` (W >= 1, default 1: f = g + W·h) and `reopen=true|false` (default:
+///   true for W = 1, false above);
 /// - `hpa`: `cluster=C` (2..256 cells, default [`DEFAULT_CLUSTER`]), `levels=L` (1 or 2, default 1), `no-smooth`;
 /// - `pra`: `level=L` (the level to plan on, default 1, with `k` half way up to where start and
 ///   goal share an ancestor), `k=K` (PRA*(k), K >= 1), `width=W` (rings of neighbours around the
@@ -44,12 +46,14 @@ pub struct Planner {
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Method {
-    /// A flat search of the registry ([`Algorithm`]); the heuristic and weight are read only by
-    /// searches that use them (BFS and Dijkstra keep the defaults).
+    /// A flat search of the registry ([`Algorithm`]); the heuristic, weight and reopening are read
+    /// only by searches that use them (BFS and Dijkstra keep the defaults).
     Flat {
         algorithm: Algorithm,
         heuristic: Heuristic,
         weight: f64,
+        /// `None`: the default for the weight ([`AstarOptions::weighted`]), left out of the text form.
+        reopen: Option<bool>,
     },
     Hpa {
         cluster: u32,
@@ -78,11 +82,12 @@ impl Default for Planner {
 impl Planner {
     /// The planner of a flat search (BFS and Dijkstra drop the heuristic and weight).
     pub fn flat(search: GridSearch) -> Self {
-        let GridSearch { algorithm, heuristic, weight, rules } = search;
+        let GridSearch { algorithm, heuristic, weight, reopen, rules } = search;
         let plain = GridSearch { rules, ..GridSearch::default() };
         let heuristic = if algorithm.uses_heuristic() { heuristic } else { plain.heuristic };
         let weight = if algorithm.uses_weight() { weight } else { plain.weight };
-        Planner { method: Method::Flat { algorithm, heuristic, weight }, rules }
+        let reopen = if algorithm.uses_reopen() { canonical_reopen(reopen, weight) } else { None };
+        Planner { method: Method::Flat { algorithm, heuristic, weight, reopen }, rules }
     }
 
     /// Planner `name` with its default options under `rules` (the heuristic follows the rules).
@@ -99,8 +104,8 @@ impl Planner {
     /// The flat search this is, if it is one.
     pub fn grid_search(&self) -> Option<GridSearch> {
         match self.method {
-            Method::Flat { algorithm, heuristic, weight } => {
-                Some(GridSearch { algorithm, heuristic, weight, rules: self.rules })
+            Method::Flat { algorithm, heuristic, weight, reopen } => {
+                Some(GridSearch { algorithm, heuristic, weight, reopen, rules: self.rules })
             }
             Method::Hpa { .. } | Method::Pra(_) => None,
         }
@@ -119,7 +124,7 @@ impl Planner {
     pub fn validate(&self) -> Result<(), String> {
         match self.method {
             Method::Flat { weight, .. } if !(weight.is_finite() && weight >= 1.0) => {
-                Err(format!("weight must be a number >= 1, got {weight}"))
+                Err(format!("weight must be a number >= 1, got {}", crate::text::number(weight)))
             }
             Method::Hpa { cluster, .. } if !(2..=256).contains(&cluster) => {
                 Err(format!("cluster must be 2..256 cells, got {cluster}"))
@@ -299,13 +304,14 @@ impl fmt::Display for Planner {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut items = Vec::new();
         match self.method {
-            Method::Flat { algorithm, heuristic, weight } => {
+            Method::Flat { algorithm, heuristic, weight, reopen } => {
                 if algorithm.uses_heuristic() {
                     items.push(heuristic.name().to_string());
                 }
                 if weight != 1.0 {
                     items.push(format!("weight={}", crate::text::number(weight)));
                 }
+                items.extend(reopen.map(|reopen| format!("reopen={reopen}")));
             }
             Method::Hpa { cluster, levels, smooth } => {
                 items.push(format!("cluster={cluster}"));
@@ -370,7 +376,8 @@ impl FromStr for Planner {
                         Heuristic::Octile
                     };
                     let weight = if algorithm.uses_weight() { spec.value("weight")?.unwrap_or(1.0) } else { 1.0 };
-                    Method::Flat { algorithm, heuristic, weight }
+                    let reopen = if algorithm.uses_reopen() { spec.value("reopen")? } else { None };
+                    Method::Flat { algorithm, heuristic, weight, reopen: canonical_reopen(reopen, weight) }
                 }
                 None => return Err(unknown_planner(name)),
             },
@@ -380,6 +387,11 @@ impl FromStr for Planner {
 }
 
 crate::serde_as_text!(Planner);
+
+/// `reopen` as the text form keeps it: `None` when it is the default for `weight`.
+pub fn canonical_reopen(reopen: Option<bool>, weight: f64) -> Option<bool> {
+    reopen.filter(|&reopen| reopen != AstarOptions::weighted(weight).reopen)
+}
 
 /// The names a planner spec can start with: the registry's flat searches, then HPA* and PRA*.
 pub fn planner_names() -> Vec<&'static str> {
@@ -410,7 +422,12 @@ mod tests {
         assert_eq!(
             planner,
             Planner {
-                method: Method::Flat { algorithm: Algorithm::Astar, heuristic: Heuristic::Manhattan, weight: 1.5 },
+                method: Method::Flat {
+                    algorithm: Algorithm::Astar,
+                    heuristic: Heuristic::Manhattan,
+                    weight: 1.5,
+                    reopen: None
+                },
                 rules: four_cutting
             }
         );
