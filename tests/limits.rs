@@ -11,6 +11,7 @@ use searchlab::grid::movingai;
 use searchlab::navmesh::polygon::PolygonMap;
 use searchlab::pathfinding::SearchSpace;
 use searchlab::pathfinding::planner::Planner;
+use searchlab::scene::Scene;
 use searchlab::trace::NoTrace;
 use serde_json::Value;
 
@@ -64,6 +65,31 @@ fn tiny_coordinates_are_refused_for_what_they_are() {
     // Small but fine: a millimetre square in metres is triangulated and searched.
     let small = r#"{"boundary": [[0, 0], [0.001, 0], [0.001, 0.001], [0, 0.001]]}"#;
     assert!(PolygonMap::parse("small.json", small).is_ok());
+}
+
+#[test]
+fn huge_numbers_in_messages_stay_short() {
+    let output = searchlab(&["tictactoe", "search", "--algo", "uct", "--exploration", "-1e308"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("-1e308") && stderr.len() < 200, "{stderr}");
+
+    let scene = "version = 1\nlab = \"grid\"\nmap = { bundled = \"maze64.map\" }\nstep = 18446744073709551616\n";
+    let error = Scene::from_toml(scene).unwrap_err();
+    assert!(error.contains("step 18446744073709551616 is too large"), "{error}");
+    assert!(!error.contains("i128"), "{error}");
+}
+
+#[test]
+fn a_failed_mesh_batch_says_so_on_stderr() {
+    let scratch = ScratchDir::new("limits-mesh");
+    let queries = scratch.dir().join("queries.txt");
+    // The second query starts outside the map.
+    std::fs::write(&queries, "2 28 28 28\n-50 -50 28 28\n").unwrap();
+    let output = searchlab(&["mesh", "--map", "maps/u_hall.json", "--queries", queries.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("1 of 2 queries failed"), "{stderr}");
 }
 
 #[test]

@@ -273,5 +273,9 @@ pub fn run(args: MeshArgs) -> QueriesResult {
         });
         emit(&json!({ "summary": mesh_summary(totals, &prepared, polygons.as_ref()) }));
     }
+    if failed > 0 {
+        // The exit code says something failed; stderr says what, as it does for a lone query.
+        eprintln!("{failed} of {} queries failed: their lines on stdout carry the \"error\"", queries.len());
+    }
     Ok(failed)
 }
