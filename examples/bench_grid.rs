@@ -16,7 +16,7 @@ use std::time::Instant;
 use petgraph::graph::{DiGraph, NodeIndex};
 use searchlab::graph::Graph;
 use searchlab::grid::movingai::{self, Scenario};
-use searchlab::grid::{Grid, GridGraph, MoveRules, SQRT2, generate};
+use searchlab::grid::{Grid, GridGraph, MoveRules, generate};
 use searchlab::pathfinding::astar::{astar, grid_heuristic};
 use searchlab::pathfinding::{Heuristic, SearchSpace, scenarios};
 use searchlab::trace::NoTrace;
