@@ -92,6 +92,51 @@ fn a_failed_mesh_batch_says_so_on_stderr() {
     assert!(stderr.contains("1 of 2 queries failed"), "{stderr}");
 }
 
+/// Writes an open `side` x `side` MovingAI map, with a wall across column `side / 2` but for its
+/// last row when `walled`.
+fn open_map(scratch: &ScratchDir, side: usize, walled: bool) -> String {
+    let mut text = format!("type octile\nheight {side}\nwidth {side}\nmap\n");
+    for y in 0..side {
+        let mut row = vec![b'.'; side];
+        if walled && y + 1 < side {
+            row[side / 2] = b'@';
+        }
+        text.push_str(std::str::from_utf8(&row).unwrap());
+        text.push('\n');
+    }
+    let path = scratch.dir().join(format!("open{side}-{walled}.map"));
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Before: `path` built the whole abstraction before trying the line (PRA* past 20 s on an open
+/// 4096² map, HPA* 71 s and out of memory on 8192²).
+#[test]
+fn a_free_straight_line_is_answered_before_any_abstraction_is_built() {
+    let scratch = ScratchDir::new("limits-open");
+    let map = open_map(&scratch, 4096, false);
+    for algo in ["hpa", "pra"] {
+        let output = quick(&["path", "--map", &map, "--algo", algo, "--from", "0,0", "--to", "4095,4000"], 10);
+        let lines = json_lines(&output);
+        assert_eq!(lines[0]["straight_line"], true, "{algo}: {}", lines[0]);
+        // 4,000 diagonal steps and 95 straight ones.
+        let octile = 4000.0 * std::f64::consts::SQRT_2 + 95.0;
+        assert!((lines[0]["cost"].as_f64().unwrap() - octile).abs() < 1e-6, "{algo}: {}", lines[0]);
+    }
+}
+
+/// A blocked line on an open 8192² map: HPA*'s abstraction (about 4.7 GB) is refused in one line.
+#[test]
+fn an_abstraction_over_the_memory_limit_is_refused_in_one_line() {
+    let scratch = ScratchDir::new("limits-wall");
+    let map = open_map(&scratch, 8192, true);
+    let output = quick(&["path", "--map", &map, "--algo", "hpa", "--from", "0,0", "--to", "8191,0"], 10);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("over the limit of 2.0 GB") && stderr.contains("astar"), "{stderr}");
+}
+
 #[test]
 fn pra_k_partial_paths_are_not_mismatches() {
     let args = ["path", "--map", "maps/rooms128.map", "--scen", "maps/rooms128.map.scen", "--algo", "pra", "--k", "1"];

@@ -210,17 +210,31 @@ pub fn run(args: PathArgs) -> QueriesResult {
         }
         None => None,
     };
-    let clock = Instant::now();
-    let prepared = planner.prepare(&grid).map_err(flag_error)?;
-    let preprocessing_micros = clock.elapsed().as_secs_f64() * 1e6;
     match (scenarios, start, goal) {
         (Some((scenarios, warning)), _, _) => {
+            let clock = Instant::now();
+            let prepared = planner.prepare(&grid).map_err(flag_error)?;
+            let preprocessing_micros = clock.elapsed().as_secs_f64() * 1e6;
             let queries = &scenarios[..args.limit.unwrap_or(usize::MAX).min(scenarios.len())];
             run_scenarios(&grid, &planner, &prepared, preprocessing_micros, queries, warning)
         }
-        (None, Some(start), Some(goal)) => run_single(&grid, &planner, &prepared, start, goal).map(|()| 0),
+        (None, Some(start), Some(goal)) => run_single(&grid, &planner, start, goal).map(|()| 0),
         _ => Err(CliError("give either --scen FILE or --from x,y --to x,y".to_string())),
     }
+}
+
+/// One query: the answer that needs no abstraction if there is one (a free straight line), else
+/// the planner's on what it builds, and the microseconds the query took (not the build).
+fn answer_one(grid: &Grid, planner: &Planner, start: u32, goal: u32) -> Result<(Answer, f64), CliError> {
+    let clock = Instant::now();
+    if let Some(answer) = planner.answer_without_abstraction(grid, start, goal, &mut NoTrace) {
+        return Ok((answer, micros_since(clock)));
+    }
+    let prepared = planner.prepare(grid).map_err(flag_error)?;
+    let mut space = query_space(grid);
+    let clock = Instant::now();
+    let answer = planner.query(&prepared, grid, start, goal, &mut space, &mut NoTrace);
+    Ok((answer, micros_since(clock)))
 }
 
 /// A search space ready for every level of `grid`'s planners (PRA*'s corridors add one node, a
@@ -259,11 +273,8 @@ fn complete(answer: &Answer) -> Option<Value> {
     }
 }
 
-fn run_single(grid: &Grid, planner: &Planner, prepared: &Prepared, start: u32, goal: u32) -> CliResult {
-    let mut space = query_space(grid);
-    let clock = Instant::now();
-    let answer = planner.query(prepared, grid, start, goal, &mut space, &mut NoTrace);
-    let micros = micros_since(clock);
+fn run_single(grid: &Grid, planner: &Planner, start: u32, goal: u32) -> CliResult {
+    let (answer, micros) = answer_one(grid, planner, start, goal)?;
     if let Some(error) = budget_error(planner, &answer) {
         return Err(CliError(error));
     }

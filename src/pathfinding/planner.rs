@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use super::astar::AstarOptions;
 use super::hpa::{Hpa, HpaQuery, HpaResult};
-use super::plan_trace::PlanEvent;
+use super::plan_trace::{PlanEvent, straight_line};
 use super::pra::{PraOptions, PraResult, Pyramid};
 use super::{Algorithm, GridSearch, Heuristic, PathResult, SearchSpace};
 use crate::grid::{Connectivity, Grid, LineStop, MoveRules};
@@ -20,6 +20,10 @@ use crate::trace::{Mapped, Tracer};
 /// up to 1.2%), measured before wide entrances got a middle transition (which costs up to a third
 /// of the speed-up and brings every map tried under 1%). A smaller map simply has fewer clusters.
 pub const DEFAULT_CLUSTER: u32 = 32;
+
+/// The most an abstraction may take: HPA*'s is estimated before it is built and refused above
+/// this, in one line, instead of the process running out of memory part way.
+pub const ABSTRACTION_LIMIT_BYTES: usize = 2_000_000_000;
 
 /// A grid planner and its move rules.
 ///
@@ -159,9 +163,21 @@ impl Planner {
         }
     }
 
-    /// The values, and JPS's move rules and ground.
+    /// The values, JPS's move rules and ground, and the abstraction's memory.
     fn check_rules(&self, grid: &Grid) -> Result<(), String> {
         self.validate()?;
+        if let Method::Hpa { cluster, .. } = self.method {
+            let bytes = Hpa::estimate_bytes(grid, self.rules, cluster);
+            if bytes > ABSTRACTION_LIMIT_BYTES {
+                return Err(format!(
+                    "HPA* on this {}x{} map would take about {} for its abstraction, over the limit of {}: use a larger cluster, or astar or jps (16 bytes a cell)",
+                    grid.width(),
+                    grid.height(),
+                    crate::text::bytes(bytes),
+                    crate::text::bytes(ABSTRACTION_LIMIT_BYTES)
+                ));
+            }
+        }
         match self.grid_search().and_then(|search| search.refusal(grid)) {
             Some(reason) => Err(reason.to_string()),
             None => Ok(()),
@@ -193,6 +209,27 @@ impl Planner {
             (method, Prepared::Flat) => !matches!(method, Method::Hpa { .. } | Method::Pra(_)),
             _ => false,
         }
+    }
+
+    /// The answer a hierarchical planner gives without its abstraction, if it has one: the free
+    /// straight line, which HPA* and PRA* try first anyway. Asked before [`Planner::prepare`], so a
+    /// query the line answers never waits for a build (71 s on an open 8192x8192 map) or runs out
+    /// of memory in it. `None` for a flat search or a blocked line.
+    pub fn answer_without_abstraction<T: Tracer<PlanEvent>>(
+        &self,
+        grid: &Grid,
+        start: u32,
+        goal: u32,
+        tracer: &mut T,
+    ) -> Option<Answer> {
+        if !self.is_hierarchical() {
+            return None;
+        }
+        let (cost, path) = straight_line(grid, self.rules, start, goal, tracer).ok()?;
+        Some(match self.method {
+            Method::Hpa { levels, .. } => Answer::Hpa(HpaResult::straight(levels.clamp(1, 2), cost, path)),
+            _ => Answer::Pra(PraResult::straight(cost, path)),
+        })
     }
 
     /// Plans from `start` to `goal` on what [`Planner::prepare`] built for this planner; a flat
