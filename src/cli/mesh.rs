@@ -273,9 +273,6 @@ pub fn run(args: MeshArgs) -> QueriesResult {
         });
         emit(&json!({ "summary": mesh_summary(totals, &prepared, polygons.as_ref()) }));
     }
-    if failed > 0 {
-        // The exit code says something failed; stderr says what, as it does for a lone query.
-        eprintln!("{failed} of {} queries failed: their lines on stdout carry the \"error\"", queries.len());
-    }
+    super::report_failed(failed, queries.len());
     Ok(failed)
 }

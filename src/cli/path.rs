@@ -331,6 +331,25 @@ fn suboptimality_summary(suboptimality: &[f64]) -> Value {
     json!({ "mean_suboptimality": mean, "max_suboptimality": suboptimality.iter().copied().reduce(f64::max) })
 }
 
+/// One scenario's answer and its microseconds, or why it has none: an endpoint on a blocked cell,
+/// or a search that spent its budget.
+fn scenario_query(
+    grid: &Grid,
+    planner: &Planner,
+    prepared: &Prepared,
+    s: &Scenario,
+    space: &mut SearchSpace,
+) -> Result<(Answer, f64), String> {
+    if let Some(error) = movingai::blocked_endpoint(s, grid) {
+        return Err(error);
+    }
+    let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
+    let clock = Instant::now();
+    let answer = planner.query(prepared, grid, start, goal, space, &mut NoTrace);
+    let micros = micros_since(clock);
+    budget_error(planner, &answer).map_or(Ok((answer, micros)), Err)
+}
+
 fn run_scenarios(
     grid: &Grid,
     planner: &Planner,
@@ -346,29 +365,23 @@ fn run_scenarios(
     let (mut failed, mut total_expanded, mut total_micros) = (0, 0, 0.0);
     let (mut mismatches, mut suboptimality, mut complete_paths, mut straight_lines) = (Vec::new(), Vec::new(), 0, 0);
     for (id, s) in queries.iter().enumerate() {
-        if let Some(error) = movingai::blocked_endpoint(s, grid) {
-            // One bad query is reported on its line; the others still run.
-            failed += 1;
-            emit(&json!({ "id": id, "start": [s.start.0, s.start.1], "goal": [s.goal.0, s.goal.1], "error": error }));
-            continue;
-        }
-        let (start, goal) = (grid.cell(s.start.0, s.start.1), grid.cell(s.goal.0, s.goal.1));
-        let clock = Instant::now();
-        let answer = planner.query(prepared, grid, start, goal, &mut space, &mut NoTrace);
-        let micros = micros_since(clock);
-        if let Some(error) = budget_error(planner, &answer) {
-            failed += 1;
-            emit(&json!({ "id": id, "start": [s.start.0, s.start.1], "goal": [s.goal.0, s.goal.1], "error": error }));
-            continue;
-        }
+        let (answer, micros) = match scenario_query(grid, planner, prepared, s, &mut space) {
+            Ok(answered) => answered,
+            Err(error) => {
+                // One bad query is reported on its line; the others still run.
+                failed += 1;
+                emit(
+                    &json!({ "id": id, "start": [s.start.0, s.start.1], "goal": [s.goal.0, s.goal.1], "error": error }),
+                );
+                continue;
+            }
+        };
         let cost = answer.cost().map(positive_zero);
         // PRA*(k)'s first steps are no whole path to compare with the optimum.
-        let partial = cost.is_some() && !answer.complete();
-        if !partial && cost.is_none_or(|c| !s.is_optimal(c)) {
+        if cost.is_none_or(|c| answer.complete() && !s.is_optimal(c)) {
             mismatches.push(id);
         }
-        total_expanded += answer.expanded();
-        total_micros += micros;
+        (total_expanded, total_micros) = (total_expanded + answer.expanded(), total_micros + micros);
         let mut line = json!({
             "id": id,
             "start": [s.start.0, s.start.1],
