@@ -46,6 +46,15 @@ pub fn number(value: f64) -> String {
     }
 }
 
+/// A size in bytes as a reader says it: "4.7 GB", "310 MB", "12 kB" (powers of 1000).
+pub fn bytes(count: usize) -> String {
+    match count as f64 {
+        b if b >= 1e9 => format!("{:.1} GB", b / 1e9),
+        b if b >= 1e6 => format!("{:.0} MB", b / 1e6),
+        b => format!("{:.0} kB", b / 1e3),
+    }
+}
+
 /// The word for `count` things: `one` for 1, else `many` ("ply"/"plies", "is"/"are").
 pub fn plural(count: usize, one: &'static str, many: &'static str) -> &'static str {
     if count == 1 { one } else { many }

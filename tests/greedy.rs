@@ -19,7 +19,7 @@ use common::cli::{assert_fails, json_lines, searchlab};
 use common::reference::{movingai_cost, movingai_path_cost, same_cost};
 
 fn greedy(heuristic: Heuristic) -> GridSearch {
-    GridSearch { algorithm: Algorithm::Greedy, heuristic, weight: 1.0, rules: MoveRules::MOVINGAI }
+    GridSearch { algorithm: Algorithm::Greedy, heuristic, weight: 1.0, reopen: None, rules: MoveRules::MOVINGAI }
 }
 
 /// The octile distance between two cells, computed here.

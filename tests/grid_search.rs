@@ -36,7 +36,7 @@ fn record(
 }
 
 fn astar(heuristic: Heuristic, weight: f64) -> GridSearch {
-    GridSearch { algorithm: Algorithm::Astar, heuristic, weight, rules: MoveRules::MOVINGAI }
+    GridSearch { algorithm: Algorithm::Astar, heuristic, weight, rules: MoveRules::MOVINGAI, reopen: None }
 }
 
 fn dijkstra() -> GridSearch {
@@ -156,7 +156,7 @@ fn paths_are_connected_steps_with_the_reported_cost() {
     for rules in [MoveRules::MOVINGAI, MoveRules::FOUR, MoveRules { corner_cutting: true, ..MoveRules::MOVINGAI }] {
         let graph = GridGraph::new(&grid, rules);
         for &algorithm in Algorithm::ALL {
-            let search = GridSearch { algorithm, heuristic: Heuristic::Chebyshev, weight: 1.0, rules };
+            let search = GridSearch { algorithm, heuristic: Heuristic::Chebyshev, weight: 1.0, rules, reopen: None };
             if search.refusal(&grid).is_some() {
                 continue; // JPS under other rules: refused, tests/jps.rs checks that
             }

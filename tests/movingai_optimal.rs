@@ -11,10 +11,15 @@ use searchlab::trace::NoTrace;
 /// Every search that must be optimal under MovingAI rules.
 fn optimal_searches() -> Vec<GridSearch> {
     let rules = MoveRules::MOVINGAI;
-    let mut searches =
-        vec![GridSearch { algorithm: Algorithm::Dijkstra, heuristic: Heuristic::Zero, weight: 1.0, rules }];
+    let mut searches = vec![GridSearch {
+        algorithm: Algorithm::Dijkstra,
+        heuristic: Heuristic::Zero,
+        weight: 1.0,
+        rules,
+        reopen: None,
+    }];
     for heuristic in Heuristic::ALL.into_iter().filter(|h| h.is_admissible(rules)) {
-        searches.push(GridSearch { algorithm: Algorithm::Astar, heuristic, weight: 1.0, rules });
+        searches.push(GridSearch { algorithm: Algorithm::Astar, heuristic, weight: 1.0, rules, reopen: None });
     }
     searches
 }

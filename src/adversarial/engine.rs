@@ -146,7 +146,7 @@ impl EngineSpec {
             return Err("uct needs a positive number of playouts, e.g. uct:5000".to_string());
         }
         if !(self.uct.exploration.is_finite() && self.uct.exploration >= 0.0) {
-            return Err(format!("exploration {} must be a number >= 0", self.uct.exploration));
+            return Err(format!("exploration {} must be a number >= 0", crate::text::number(self.uct.exploration)));
         }
         let has_limits =
             self.depth.is_some() || self.millis.is_some() || self.nodes.is_some() || self.iterations.is_some();

@@ -243,5 +243,6 @@ pub fn run(args: MeshArgs) -> QueriesResult {
         });
         emit(&json!({ "summary": mesh_summary(totals, &prepared) }));
     }
+    super::report_failed(failed, queries.len());
     Ok(failed)
 }

@@ -210,6 +210,14 @@ fn other_map_warning(
     ))
 }
 
+/// Says on stderr how many of a batch's queries failed, if any: the exit code says that some did,
+/// and stderr says what, as it does for a lone query.
+fn report_failed(failed: usize, queries: usize) {
+    if failed > 0 {
+        eprintln!("{failed} of {queries} queries failed: their lines on stdout carry the \"error\"");
+    }
+}
+
 /// Prints one JSON value as a line. A reader that has gone (`| head -1`) ends the command quietly,
 /// as it would end `cat`: the lines it did not want are not an error.
 fn emit(value: &serde_json::Value) {

@@ -32,7 +32,7 @@ pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
         tracer.record(|| SearchEvent::Expand { node });
         if tracer.control() == Control::Stop {
             space.queue = queue;
-            return PathResult { path: None, expanded, pushed };
+            return PathResult { path: None, expanded, pushed, out_of_budget: false };
         }
         let g_node = space.g_seen(node);
         graph.for_each_neighbor(node, |next, step| {
@@ -54,14 +54,14 @@ pub fn bfs<G: Graph, T: Tracer<SearchEvent>>(
     space.queue = queue;
     if !found {
         tracer.record(|| SearchEvent::Exhausted);
-        return PathResult { path: None, expanded, pushed };
+        return PathResult { path: None, expanded, pushed, out_of_budget: false };
     }
     let cost = space.g_seen(goal);
     let path = space.path_to(goal);
     if T::ENABLED {
         tracer.record(|| SearchEvent::Found { cost, path: path.clone() });
     }
-    PathResult { path: Some((cost, path)), expanded, pushed }
+    PathResult { path: Some((cost, path)), expanded, pushed, out_of_budget: false }
 }
 
 /// BFS in the registry: a FIFO queue, a node marked seen once, the goal tested when generated.

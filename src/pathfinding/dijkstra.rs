@@ -24,7 +24,7 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
     while let Some(node) = space.expand_next(tracer) {
         expanded += 1;
         if tracer.control() == Control::Stop {
-            return PathResult { path: None, expanded, pushed };
+            return PathResult { path: None, expanded, pushed, out_of_budget: false };
         }
         let g_node = space.g_seen(node);
         if goal == Some(node) {
@@ -32,7 +32,7 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
             if T::ENABLED {
                 tracer.record(|| SearchEvent::Found { cost: g_node, path: path.clone() });
             }
-            return PathResult { path: Some((g_node, path)), expanded, pushed };
+            return PathResult { path: Some((g_node, path)), expanded, pushed, out_of_budget: false };
         }
         graph.for_each_successor(node, space.parent(node), |next, step| {
             if space.is_closed(next) {
@@ -49,7 +49,7 @@ pub fn dijkstra<G: Graph, T: Tracer<SearchEvent>>(
         });
     }
     tracer.record(|| SearchEvent::Exhausted);
-    PathResult { path: None, expanded, pushed }
+    PathResult { path: None, expanded, pushed, out_of_budget: false }
 }
 
 /// Dijkstra in the registry, searching to the goal.

@@ -23,7 +23,12 @@ pub fn greedy<G: Graph, T: Tracer<SearchEvent>>(
     space: &mut SearchSpace,
     tracer: &mut T,
 ) -> PathResult {
-    let rule = Relax { heuristic, improves: |space: &SearchSpace, next, _| !space.is_seen(next), key: |_, h| h };
+    let rule = Relax {
+        heuristic,
+        improves: |space: &SearchSpace, next, _| !space.is_seen(next),
+        key: |_, h| h,
+        budget: usize::MAX,
+    };
     expand_best_first(graph, start, goal, rule, space, tracer)
 }
 

@@ -217,10 +217,10 @@ pub fn jps<T: Tracer<SearchEvent>>(
             if T::ENABLED {
                 tracer.record(|| SearchEvent::Found { cost, path: path.clone() });
             }
-            return PathResult { path: Some((cost, path)), expanded, pushed };
+            return PathResult { path: Some((cost, path)), expanded, pushed, out_of_budget: false };
         }
         if tracer.control() == Control::Stop {
-            return PathResult { path: None, expanded, pushed };
+            return PathResult { path: None, expanded, pushed, out_of_budget: false };
         }
         let g_node = space.g_seen(node);
         let (x, y) = grid.coords(node);
@@ -258,7 +258,7 @@ pub fn jps<T: Tracer<SearchEvent>>(
         }
     }
     tracer.record(|| SearchEvent::Exhausted);
-    PathResult { path: None, expanded, pushed }
+    PathResult { path: None, expanded, pushed, out_of_budget: false }
 }
 
 /// JPS in the registry.

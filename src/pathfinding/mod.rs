@@ -82,6 +82,9 @@ pub struct PathResult {
     pub expanded: usize,
     /// Nodes put on the open list (counting re-pushes with a better cost).
     pub pushed: usize,
+    /// The search stopped at its expansion budget (reopening weighted A*) without an answer.
+    #[serde(default)]
+    pub out_of_budget: bool,
 }
 
 impl PathResult {
@@ -259,12 +262,29 @@ pub struct GridSearch {
     pub heuristic: Heuristic,
     /// Weighted A*'s w (1 = plain A*).
     pub weight: f64,
+    /// Whether A* reopens closed nodes; `None`: only plain A* does ([`astar::AstarOptions::weighted`]).
+    #[serde(default)]
+    pub reopen: Option<bool>,
     pub rules: MoveRules,
 }
 
 impl Default for GridSearch {
     fn default() -> Self {
-        Self { algorithm: Algorithm::Astar, heuristic: Heuristic::Octile, weight: 1.0, rules: MoveRules::MOVINGAI }
+        Self {
+            algorithm: Algorithm::Astar,
+            heuristic: Heuristic::Octile,
+            weight: 1.0,
+            reopen: None,
+            rules: MoveRules::MOVINGAI,
+        }
+    }
+}
+
+impl GridSearch {
+    /// The weight and reopening A* runs with.
+    pub fn astar_options(&self) -> astar::AstarOptions {
+        let default = astar::AstarOptions::weighted(self.weight);
+        astar::AstarOptions { reopen: self.reopen.unwrap_or(default.reopen), ..default }
     }
 }
 

@@ -4,8 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::astar::AstarOptions;
 use super::hpa::{Hpa, HpaQuery, HpaResult};
-use super::plan_trace::PlanEvent;
+use super::plan_trace::{PlanEvent, straight_line};
 use super::pra::{PraOptions, PraResult, Pyramid};
 use super::{Algorithm, GridSearch, Heuristic, PathResult, SearchSpace};
 use crate::grid::{Connectivity, Grid, LineStop, MoveRules};
@@ -20,13 +21,18 @@ use crate::trace::{Mapped, Tracer};
 /// of the speed-up and brings every map tried under 1%). A smaller map simply has fewer clusters.
 pub const DEFAULT_CLUSTER: u32 = 32;
 
+/// The most an abstraction may take: HPA*'s is estimated before it is built and refused above
+/// this, in one line, instead of the process running out of memory part way.
+pub const ABSTRACTION_LIMIT_BYTES: usize = 2_000_000_000;
+
 /// A grid planner and its move rules.
 ///
 /// Text form: `NAME[:ITEM,...]` with NAME `bfs`, `dijkstra`, `astar`, `hpa` or `pra`. Items:
 /// - move rules (any planner): `8conn` (default) or `4conn`; `no-corner-cut` (default, MovingAI)
 ///   or `corner-cut`;
 /// - `astar`: a heuristic `zero|manhattan|octile|euclidean|chebyshev` (default octile, manhattan
-///   with `4conn`) and `weight=W` (W >= 1, default 1: f = g + W·h);
+///   with `4conn`), `weight=W` (W >= 1, default 1: f = g + W·h) and `reopen=true|false` (default:
+///   true for W = 1, false above);
 /// - `hpa`: `cluster=C` (2..256 cells, default [`DEFAULT_CLUSTER`]), `levels=L` (1 or 2, default 1), `no-smooth`;
 /// - `pra`: `level=L` (the level to plan on, default 1, with `k` half way up to where start and
 ///   goal share an ancestor), `k=K` (PRA*(k), K >= 1), `width=W` (rings of neighbours around the
@@ -44,12 +50,14 @@ pub struct Planner {
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Method {
-    /// A flat search of the registry ([`Algorithm`]); the heuristic and weight are read only by
-    /// searches that use them (BFS and Dijkstra keep the defaults).
+    /// A flat search of the registry ([`Algorithm`]); the heuristic, weight and reopening are read
+    /// only by searches that use them (BFS and Dijkstra keep the defaults).
     Flat {
         algorithm: Algorithm,
         heuristic: Heuristic,
         weight: f64,
+        /// `None`: the default for the weight ([`AstarOptions::weighted`]), left out of the text form.
+        reopen: Option<bool>,
     },
     Hpa {
         cluster: u32,
@@ -78,11 +86,12 @@ impl Default for Planner {
 impl Planner {
     /// The planner of a flat search (BFS and Dijkstra drop the heuristic and weight).
     pub fn flat(search: GridSearch) -> Self {
-        let GridSearch { algorithm, heuristic, weight, rules } = search;
+        let GridSearch { algorithm, heuristic, weight, reopen, rules } = search;
         let plain = GridSearch { rules, ..GridSearch::default() };
         let heuristic = if algorithm.uses_heuristic() { heuristic } else { plain.heuristic };
         let weight = if algorithm.uses_weight() { weight } else { plain.weight };
-        Planner { method: Method::Flat { algorithm, heuristic, weight }, rules }
+        let reopen = if algorithm.uses_reopen() { canonical_reopen(reopen, weight) } else { None };
+        Planner { method: Method::Flat { algorithm, heuristic, weight, reopen }, rules }
     }
 
     /// Planner `name` with its default options under `rules` (the heuristic follows the rules).
@@ -99,8 +108,8 @@ impl Planner {
     /// The flat search this is, if it is one.
     pub fn grid_search(&self) -> Option<GridSearch> {
         match self.method {
-            Method::Flat { algorithm, heuristic, weight } => {
-                Some(GridSearch { algorithm, heuristic, weight, rules: self.rules })
+            Method::Flat { algorithm, heuristic, weight, reopen } => {
+                Some(GridSearch { algorithm, heuristic, weight, reopen, rules: self.rules })
             }
             Method::Hpa { .. } | Method::Pra(_) => None,
         }
@@ -119,7 +128,7 @@ impl Planner {
     pub fn validate(&self) -> Result<(), String> {
         match self.method {
             Method::Flat { weight, .. } if !(weight.is_finite() && weight >= 1.0) => {
-                Err(format!("weight must be a number >= 1, got {weight}"))
+                Err(format!("weight must be a number >= 1, got {}", crate::text::number(weight)))
             }
             Method::Hpa { cluster, .. } if !(2..=256).contains(&cluster) => {
                 Err(format!("cluster must be 2..256 cells, got {cluster}"))
@@ -154,9 +163,21 @@ impl Planner {
         }
     }
 
-    /// The values, and JPS's move rules and ground.
+    /// The values, JPS's move rules and ground, and the abstraction's memory.
     fn check_rules(&self, grid: &Grid) -> Result<(), String> {
         self.validate()?;
+        if let Method::Hpa { cluster, .. } = self.method {
+            let bytes = Hpa::estimate_bytes(grid, self.rules, cluster);
+            if bytes > ABSTRACTION_LIMIT_BYTES {
+                return Err(format!(
+                    "HPA* on this {}x{} map would take about {} for its abstraction, over the limit of {}: use a larger cluster, or astar or jps (16 bytes a cell)",
+                    grid.width(),
+                    grid.height(),
+                    crate::text::bytes(bytes),
+                    crate::text::bytes(ABSTRACTION_LIMIT_BYTES)
+                ));
+            }
+        }
         match self.grid_search().and_then(|search| search.refusal(grid)) {
             Some(reason) => Err(reason.to_string()),
             None => Ok(()),
@@ -188,6 +209,27 @@ impl Planner {
             (method, Prepared::Flat) => !matches!(method, Method::Hpa { .. } | Method::Pra(_)),
             _ => false,
         }
+    }
+
+    /// The answer a hierarchical planner gives without its abstraction, if it has one: the free
+    /// straight line, which HPA* and PRA* try first anyway. Asked before [`Planner::prepare`], so a
+    /// query the line answers never waits for a build (71 s on an open 8192x8192 map) or runs out
+    /// of memory in it. `None` for a flat search or a blocked line.
+    pub fn answer_without_abstraction<T: Tracer<PlanEvent>>(
+        &self,
+        grid: &Grid,
+        start: u32,
+        goal: u32,
+        tracer: &mut T,
+    ) -> Option<Answer> {
+        if !self.is_hierarchical() {
+            return None;
+        }
+        let (cost, path) = straight_line(grid, self.rules, start, goal, tracer).ok()?;
+        Some(match self.method {
+            Method::Hpa { levels, .. } => Answer::Hpa(HpaResult::straight(levels.clamp(1, 2), cost, path)),
+            _ => Answer::Pra(PraResult::straight(cost, path)),
+        })
     }
 
     /// Plans from `start` to `goal` on what [`Planner::prepare`] built for this planner; a flat
@@ -299,13 +341,14 @@ impl fmt::Display for Planner {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut items = Vec::new();
         match self.method {
-            Method::Flat { algorithm, heuristic, weight } => {
+            Method::Flat { algorithm, heuristic, weight, reopen } => {
                 if algorithm.uses_heuristic() {
                     items.push(heuristic.name().to_string());
                 }
                 if weight != 1.0 {
                     items.push(format!("weight={}", crate::text::number(weight)));
                 }
+                items.extend(reopen.map(|reopen| format!("reopen={reopen}")));
             }
             Method::Hpa { cluster, levels, smooth } => {
                 items.push(format!("cluster={cluster}"));
@@ -370,7 +413,8 @@ impl FromStr for Planner {
                         Heuristic::Octile
                     };
                     let weight = if algorithm.uses_weight() { spec.value("weight")?.unwrap_or(1.0) } else { 1.0 };
-                    Method::Flat { algorithm, heuristic, weight }
+                    let reopen = if algorithm.uses_reopen() { spec.value("reopen")? } else { None };
+                    Method::Flat { algorithm, heuristic, weight, reopen: canonical_reopen(reopen, weight) }
                 }
                 None => return Err(unknown_planner(name)),
             },
@@ -380,6 +424,11 @@ impl FromStr for Planner {
 }
 
 crate::serde_as_text!(Planner);
+
+/// `reopen` as the text form keeps it: `None` when it is the default for `weight`.
+pub fn canonical_reopen(reopen: Option<bool>, weight: f64) -> Option<bool> {
+    reopen.filter(|&reopen| reopen != AstarOptions::weighted(weight).reopen)
+}
 
 /// The names a planner spec can start with: the registry's flat searches, then HPA* and PRA*.
 pub fn planner_names() -> Vec<&'static str> {
@@ -410,7 +459,12 @@ mod tests {
         assert_eq!(
             planner,
             Planner {
-                method: Method::Flat { algorithm: Algorithm::Astar, heuristic: Heuristic::Manhattan, weight: 1.5 },
+                method: Method::Flat {
+                    algorithm: Algorithm::Astar,
+                    heuristic: Heuristic::Manhattan,
+                    weight: 1.5,
+                    reopen: None
+                },
                 rules: four_cutting
             }
         );

@@ -124,7 +124,7 @@ pub struct PraResult {
 
 impl PraResult {
     /// The free straight line from start to goal, found before any planning.
-    fn straight(cost: f64, path: Vec<u32>) -> Self {
+    pub(super) fn straight(cost: f64, path: Vec<u32>) -> Self {
         PraResult {
             paths: vec![path.clone()],
             path: Some((cost, path)),

@@ -18,6 +18,8 @@ pub trait GridAlgorithm {
     const HEURISTIC: bool = false;
     /// Whether it reads a weight w >= 1 on the heuristic (`astar:weight=1.5`).
     const WEIGHT: bool = false;
+    /// Whether it reads `reopen=true|false`, putting closed nodes back on the open list (A*).
+    const REOPEN: bool = false;
     /// What it does, line by line, each line with the steps it highlights.
     const PSEUDOCODE: &'static [Line];
 
@@ -196,6 +198,10 @@ macro_rules! grid_algorithms {
 
             pub fn uses_weight(self) -> bool {
                 match self { $(Algorithm::$kind => <$module::$kind as GridAlgorithm>::WEIGHT),+ }
+            }
+
+            pub fn uses_reopen(self) -> bool {
+                match self { $(Algorithm::$kind => <$module::$kind as GridAlgorithm>::REOPEN),+ }
             }
 
             pub fn pseudocode(self) -> &'static [registry::Line] {

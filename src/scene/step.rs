@@ -198,7 +198,14 @@ impl<'de> Deserialize<'de> for Step {
                 usize::try_from(index).map(Step::Index).map_err(E::custom)
             }
             fn visit_i64<E: serde::de::Error>(self, index: i64) -> Result<Step, E> {
-                usize::try_from(index).map(Step::Index).map_err(|_| E::custom(format!("step {index} is negative")))
+                self.visit_i128(index.into())
+            }
+            // TOML hands integers beyond 64 bits over as i128.
+            fn visit_i128<E: serde::de::Error>(self, index: i128) -> Result<Step, E> {
+                usize::try_from(index).map(Step::Index).map_err(|_| match index < 0 {
+                    true => E::custom(format!("step {index} is negative")),
+                    false => E::custom(format!("step {index} is too large (at most {})", usize::MAX)),
+                })
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Step, E> {
                 text.parse().map_err(E::custom)

@@ -23,10 +23,14 @@ use searchlab::grid::{Grid, MoveRules};
 use searchlab::pathfinding::{GridSearch, SearchSpace};
 use searchlab::trace::NoTrace;
 
-/// `../shared/<sub>` next to the project, where fetched benchmark data lives (never committed).
-/// Under `CI=true` missing data fails the test; elsewhere the test is skipped with a message.
+/// `../shared/<sub>` next to the project (or `$SEARCHLAB_SHARED/<sub>`), where fetched benchmark
+/// data lives (never committed). Under `CI=true` missing data fails the test; elsewhere the test is
+/// skipped with a message.
 pub fn shared_data(sub: &str) -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared").join(sub);
+    // A git worktree lies deeper than the project's checkout: $SEARCHLAB_SHARED names the place.
+    let shared = std::env::var_os("SEARCHLAB_SHARED")
+        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"), PathBuf::from);
+    let dir = shared.join(sub);
     if dir.is_dir() {
         return Some(dir);
     }

@@ -145,7 +145,7 @@ impl SearchReplay {
 
     /// An empty replay of `search`, shown before its recording arrives or when it was refused.
     pub fn empty(search: GridSearch, cells: usize) -> Self {
-        let result = PathResult { path: None, expanded: 0, pushed: 0 };
+        let result = PathResult { path: None, expanded: 0, pushed: 0, out_of_budget: false };
         Self::new(search, Recorder::new(0).finish(), result, Duration::ZERO, cells)
     }
 

@@ -45,12 +45,46 @@ impl Hpa {
     /// Builds `levels` abstraction levels (at least one): level 1 with clusters of
     /// `cluster_size` cells, each level above with clusters of `GROUP` × `GROUP` below.
     pub fn build_levels(grid: &Grid, rules: MoveRules, cluster_size: u32, levels: usize) -> Hpa {
+        let mut hpa = Hpa::skeleton(grid, rules, cluster_size, levels);
+        let all: Vec<u32> = (0..hpa.layers[0].intra.len() as u32).collect();
+        hpa.rebuild(grid, &all);
+        hpa
+    }
+
+    /// The bytes [`Hpa::build_levels`] would take on `grid`, estimated before anything is built
+    /// from the transitions on the cluster borders (a pass over the borders alone). Per level-1
+    /// cluster with e entrances: the cached distances, 4 bytes per cell and entrance (both ways on
+    /// weighted ground), and up to e² intra edges with their paths. Higher levels add little.
+    pub fn estimate_bytes(grid: &Grid, rules: MoveRules, cluster_size: u32) -> usize {
+        let mut hpa = Hpa::skeleton(grid, rules, cluster_size, 1);
+        let (count, clusters_x) = (hpa.layers[0].intra.len() as u32, hpa.layers[0].clusters_x);
+        for cluster in 0..count {
+            hpa.find_transitions(grid, cluster, true);
+            hpa.find_transitions(grid, cluster, false);
+        }
+        let ways = if grid.has_weights() { 2 } else { 1 };
+        let clusters = 0..count as usize;
+        let bytes = clusters.map(|c| {
+            let (cx, cy) = (c as u32 % clusters_x, c as u32 / clusters_x);
+            let west = if cx > 0 { hpa.east[c - 1].len() } else { 0 };
+            let north = if cy > 0 { hpa.south[c - clusters_x as usize].len() } else { 0 };
+            let entrances = hpa.east[c].len() + hpa.south[c].len() + west + north;
+            let (x0, y0, x1, y1) = hpa.cluster_rect(grid, 1, c as u32);
+            let area = ((x1 - x0) * (y1 - y0)) as usize;
+            let edge = std::mem::size_of::<IntraEdge>() + 4 * (x1 - x0).max(y1 - y0) as usize;
+            4 * area * entrances * ways + entrances * entrances * edge
+        });
+        bytes.sum()
+    }
+
+    /// The levels' clusters with no transitions or edges yet.
+    fn skeleton(grid: &Grid, rules: MoveRules, cluster_size: u32, levels: usize) -> Hpa {
         let cluster_size = cluster_size.max(2);
         let layers: Vec<Layer> = (0..levels.max(1) as u32)
             .map(|l| Layer::new(grid, cluster_size.saturating_mul(GROUP.saturating_pow(l))))
             .collect();
         let count = layers[0].intra.len();
-        let mut hpa = Hpa {
+        Hpa {
             rules,
             east: vec![Vec::new(); count],
             south: vec![Vec::new(); count],
@@ -58,10 +92,7 @@ impl Hpa {
             cell_nodes: NodeMap::default(),
             layers,
             fields: vec![Fields::default(); count],
-        };
-        let all: Vec<u32> = (0..count as u32).collect();
-        hpa.rebuild(grid, &all);
-        hpa
+        }
     }
 
     /// Re-computes the abstraction after the cells in `changed` were edited; only the clusters

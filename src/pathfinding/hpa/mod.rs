@@ -168,6 +168,35 @@ pub struct HpaResult {
     pub line_stop: Option<LineStop>,
 }
 
+impl HpaResult {
+    /// No path yet, with room for the figures of `levels` levels.
+    pub(super) fn none(levels: usize) -> Self {
+        HpaResult {
+            path: None,
+            refined_path: Vec::new(),
+            unsmoothed_cost: None,
+            abstract_paths: vec![Vec::new(); levels],
+            insertion_expanded: 0,
+            abstract_expanded: 0,
+            expanded_per_level: vec![0; levels + 1],
+            straight_line: false,
+            line_stop: None,
+        }
+    }
+
+    /// The free straight line from start to goal, found before any planning.
+    pub(crate) fn straight(levels: usize, cost: f64, path: Vec<u32>) -> Self {
+        let refined_path = path.clone();
+        HpaResult {
+            path: Some((cost, path)),
+            refined_path,
+            unsmoothed_cost: Some(cost),
+            straight_line: true,
+            ..HpaResult::none(levels)
+        }
+    }
+}
+
 /// A grid graph confined to one rectangle of cells; `reversed` gives each edge the cost of
 /// travelling it the other way (searching backwards from a goal).
 struct Confined<'a> {

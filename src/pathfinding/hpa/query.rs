@@ -241,26 +241,9 @@ impl Hpa {
         space: &mut SearchSpace,
         tracer: &mut T,
     ) -> HpaResult {
-        let top = self.levels();
-        let mut result = HpaResult {
-            path: None,
-            refined_path: Vec::new(),
-            unsmoothed_cost: None,
-            abstract_paths: vec![Vec::new(); top],
-            insertion_expanded: 0,
-            abstract_expanded: 0,
-            expanded_per_level: vec![0; top + 1],
-            straight_line: false,
-            line_stop: None,
-        };
+        let mut result = HpaResult::none(self.levels());
         match straight_line(grid, self.rules, start, goal, tracer) {
-            Ok((cost, path)) => {
-                result.unsmoothed_cost = Some(cost);
-                result.refined_path = path.clone();
-                result.path = Some((cost, path));
-                result.straight_line = true;
-                return result;
-            }
+            Ok((cost, path)) => return HpaResult::straight(self.levels(), cost, path),
             Err(stop) => result.line_stop = Some(stop),
         }
         let ends = [start, goal];
