@@ -355,7 +355,7 @@ fn node_values_are_minimax_values() {
         let q = question(Kind::NodeValue, seed);
         let tree = tree_of(&q);
         let path = path_of(&q);
-        let expected = minimax(at(&tree, &path), path.len() % 2 == 0);
+        let expected = minimax(at(&tree, &path), path.len().is_multiple_of(2));
         assert_eq!(q["answer"].as_f64().unwrap(), expected as f64, "seed {seed}: {}", q["question"]);
     }
 }
@@ -394,7 +394,7 @@ fn node_bounds_match_plain_fail_soft_alpha_beta_and_hold() {
         };
         assert_eq!(q["answer"]["relation"], relation, "seed {seed}: {}", q["question"]);
         assert_eq!(q["answer"]["value"], *value, "seed {seed}");
-        let truth = minimax(at(&tree, &path), path.len() % 2 == 0);
+        let truth = minimax(at(&tree, &path), path.len().is_multiple_of(2));
         match relation {
             "exact" => assert_eq!(truth, *value),
             "<=" => assert!(truth <= *value),

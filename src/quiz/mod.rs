@@ -89,6 +89,13 @@ pub struct Options {
     pub size: Option<u32>,
 }
 
+impl crate::scene::Scene {
+    /// A quiz cell's options.
+    pub fn quiz_options(&self) -> Options {
+        Options { algorithm: self.algorithm.clone(), size: self.size }
+    }
+}
+
 /// The right answer, in the form the CLI prints and a student gives.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]

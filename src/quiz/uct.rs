@@ -5,13 +5,13 @@ use rand::Rng;
 use rand::rngs::StdRng;
 
 use super::{Answer, ChildShown, Given, Made, Options, refuse_algorithm};
-use crate::adversarial::mcts::Proven;
-use crate::adversarial::mcts_trace::MctsEvent;
+use crate::adversarial::mcts::{ChildStats, Proven};
+use crate::adversarial::mcts_trace::{MctsEvent, MctsView};
 use crate::adversarial::recording::{EngineAlgorithm, Replay, SearchSpec, record};
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{Game, Position, Side};
 use crate::scene::{Lab, Scene, Step};
-use crate::trace::Progress;
+use crate::trace::{Player, Progress};
 
 /// Iterations recorded; the question stops somewhere among them.
 const ITERATIONS: u64 = 60;
@@ -68,10 +68,9 @@ fn question(game: &TicTacToe, rng: &mut StdRng) -> Option<Made> {
         })
         .collect();
     let mut candidates = Vec::new();
-    for (iteration, &(event, chosen)) in selects.iter().enumerate() {
+    for &(event, chosen) in &selects {
         replay.player.seek(event);
         let view = replay.player.view();
-        let root = view.node(0);
         let stats = view.child_stats(0);
         let open: Vec<usize> = (0..stats.len()).filter(|&i| stats[i].proven != Some(Proven::Loss)).collect();
         if open.iter().any(|&i| stats[i].ucb.is_none()) {
@@ -79,27 +78,41 @@ fn question(game: &TicTacToe, rng: &mut StdRng) -> Option<Made> {
         }
         let best = open.iter().filter_map(|&i| stats[i].ucb).fold(f64::NEG_INFINITY, f64::max);
         let tied: Vec<usize> = open.iter().copied().filter(|&i| stats[i].ucb.expect("tried") >= best - TIE).collect();
-        let chosen = (chosen - root.first_child) as usize;
+        let chosen = (chosen - view.node(0).first_child) as usize;
         if tied.contains(&chosen) {
-            candidates.push((iteration, event, chosen, tied, stats, root.visits));
+            candidates.push(Selection { event, chosen, tied, stats, root_visits: view.node(0).visits });
         }
     }
     if candidates.is_empty() {
         return None;
     }
-    let (_, event, chosen, tied, stats, root_visits) =
-        candidates.swap_remove(rng.random_range(0..candidates.len() as u32) as usize);
+    let selection = candidates.swap_remove(rng.random_range(0..candidates.len() as u32) as usize);
+    replay.player.seek(selection.event);
+    Some(ask(game, &replay.player, selection))
+}
+
+/// A selection at the root where UCB1 decides: its event, the move taken, the moves tied for the
+/// highest score and every move's statistics then.
+struct Selection {
+    event: usize,
+    chosen: usize,
+    tied: Vec<usize>,
+    stats: Vec<ChildStats>,
+    root_visits: u32,
+}
+
+/// The question about `selection`, with `player` at its event.
+fn ask(game: &TicTacToe, player: &Player<MctsView>, selection: Selection) -> Made {
+    let Selection { event, chosen, tied, stats, root_visits } = selection;
     let iterations_done =
-        replay.player.trace().events[..event].iter().filter(|e| matches!(e, MctsEvent::Backpropagate { .. })).count();
-    replay.player.seek(event);
-    let exploration = replay.player.view().config().exploration;
-    let children: Vec<ChildShown> = replay
-        .player
+        player.trace().events[..event].iter().filter(|e| matches!(e, MctsEvent::Backpropagate { .. })).count();
+    let exploration = player.view().config().exploration;
+    let children: Vec<ChildShown> = player
         .view()
         .node(0)
         .children()
         .map(|c| {
-            let node = replay.player.view().node(c);
+            let node = player.view().node(c);
             ChildShown {
                 mv: node.mv.clone(),
                 visits: node.visits,
@@ -150,12 +163,12 @@ fn question(game: &TicTacToe, rng: &mut StdRng) -> Option<Made> {
         scene.step = Step::Index(event);
         scene.to_toml()
     };
-    Some(Made {
+    Made {
         text,
         scene,
         answer: Answer::Moves(names),
         explanation: format!("UCB1 of each move: {}. {verdict}", scores.join("; ")),
         show_step: event + 1,
         given: Given::Uct { root_visits, exploration, children },
-    })
+    }
 }
