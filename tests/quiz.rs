@@ -457,8 +457,8 @@ fn the_same_seed_gives_the_same_bytes_and_other_seeds_other_instances() {
 fn options_choose_the_algorithm_and_size_and_bad_ones_are_refused() {
     let astar = Options { algorithm: Some("astar".into()), size: Some(12) };
     let q = question_with(Kind::NextExpansion, &astar);
-    assert!(q.scene.contains("spec = \"astar:manhattan,4conn\""), "{}", q.scene);
-    assert!(q.scene.contains("width 12"), "{}", q.scene);
+    assert!(q.body.scene.contains("spec = \"astar:manhattan,4conn\""), "{}", q.body.scene);
+    assert!(q.body.scene.contains("width 12"), "{}", q.body.scene);
     let deep = Options { algorithm: None, size: Some(4) };
     assert_eq!(at_depth(&question_with(Kind::NodeValue, &deep)), 4);
     let greedy = Options { algorithm: Some("greedy".into()), size: None };
@@ -474,7 +474,7 @@ fn question_with(kind: Kind, options: &Options) -> searchlab::quiz::Question {
 }
 
 fn at_depth(q: &searchlab::quiz::Question) -> usize {
-    let scene: toml::Table = q.scene.parse().unwrap();
+    let scene: toml::Table = q.body.scene.parse().unwrap();
     let tree = parse_tree(scene["tree"].as_str().unwrap());
     fn height(tree: &Tree) -> usize {
         match tree {

@@ -197,20 +197,13 @@ pub struct ChildShown {
     pub proven_loss: bool,
 }
 
-/// One generated question.
+/// One generated question: its kind and seed, and what it asks.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Question {
     pub kind: String,
     pub seed: u64,
-    #[serde(rename = "question")]
-    pub text: String,
-    /// The TOML of a scene that rebuilds the instance, opened on the step the question shows.
-    pub scene: String,
-    pub answer: Answer,
-    pub explanation: String,
-    /// The replay's step that shows the answer ("show me").
-    pub show_step: usize,
-    pub given: Given,
+    #[serde(flatten)]
+    pub body: Made,
 }
 
 impl Question {
@@ -228,24 +221,19 @@ pub fn generate(kind: Kind, seed: u64, options: &Options) -> Result<Question, St
         Kind::NodeValue | Kind::PrunedLeaves | Kind::NodeBound => tree::generate(kind, &mut rng, options)?,
         Kind::UctNext => uct::generate(&mut rng, options)?,
     };
-    Ok(Question {
-        kind: kind.id().to_string(),
-        seed,
-        text: made.text,
-        scene: made.scene,
-        answer: made.answer,
-        explanation: made.explanation,
-        show_step: made.show_step,
-        given: made.given,
-    })
+    Ok(Question { kind: kind.id().to_string(), seed, body: made })
 }
 
-/// What a family's generator makes: a question without its kind and seed.
-pub(crate) struct Made {
+/// What a question asks, made by its family's generator.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Made {
+    #[serde(rename = "question")]
     pub text: String,
+    /// The TOML of a scene that rebuilds the instance, opened on the step the question shows.
     pub scene: String,
     pub answer: Answer,
     pub explanation: String,
+    /// The replay's step that shows the answer ("show me").
     pub show_step: usize,
     pub given: Given,
 }
