@@ -16,6 +16,7 @@ pub mod grid;
 pub mod lecture;
 pub mod navmesh;
 pub mod pathfinding;
+pub mod quiz;
 pub mod scene;
 pub mod spec_text;
 pub mod text;

@@ -256,6 +256,8 @@ fn every_cell_opens_on_its_lab_page_on_its_authored_step() {
                 Lab::Barca => on_page!(BarcaLab::new(), |_| None),
                 Lab::Tuning => on_page!(TuningLab::new(), TuningLab::error),
                 Lab::Agents => on_page!(AgentsLab::from_saved(None), AgentsLab::error),
+                // A quiz cell asks its question in place: it opens no lab page.
+                Lab::Quiz => {}
             }
         }
     }

@@ -47,7 +47,7 @@ fn open(_file: &Path) -> CliResult {
     Err(CliError("this build has no playground (feature `app`): only --check works".to_string()))
 }
 
-fn read(file: &Path) -> Result<Lecture, CliError> {
+pub(super) fn read(file: &Path) -> Result<Lecture, CliError> {
     let name = file.display().to_string();
     let text = crate::files::read_text(file, crate::files::MAX_TEXT).map_err(|e| CliError(e.at(&name)))?;
     Lecture::parse(&text).map_err(|problem| CliError(problem.at(&name)))

@@ -11,6 +11,7 @@ mod lecture;
 mod merge;
 mod mesh;
 mod path;
+mod quiz;
 mod tictactoe;
 mod tournament;
 
@@ -45,6 +46,8 @@ enum Command {
     Lecture(lecture::LectureArgs),
     /// Multi-agent paths on a grid map: independent A*, cooperative A* or WHCA*.
     Agents(agents::AgentsArgs),
+    /// Questions generated from a seed and answered from the algorithm's own trace.
+    Quiz(quiz::QuizArgs),
 }
 
 /// A failure to report to the user in one line.
@@ -98,6 +101,7 @@ pub fn main() -> i32 {
         Some(Command::Mesh(args)) => mesh::run(args),
         Some(Command::Lecture(args)) => no_failures(lecture::run(args)),
         Some(Command::Agents(args)) => agents::run(args),
+        Some(Command::Quiz(args)) => no_failures(quiz::run(args)),
         None => no_failures(open_playground()),
     };
     match result {

@@ -178,6 +178,8 @@ fn read_cell(cell: &Cell, base: &Path) -> Result<(Scene, Read), Problem> {
                 TuneLog::from_json(&text).map_err(at("map"))?;
             }
         }
+        // Its question is generated when the scene is read (see the quiz lab's page rules).
+        Lab::Quiz => {}
     }
     Ok((scene, Read::Nothing))
 }
@@ -327,7 +329,7 @@ fn record_cell(cell: &Cell, scene: &Scene, read: Read) -> Result<Option<Recorded
             done(step.in_agents(&trace), step.warning(&trace), values)
         }
         // The Barca page opens on its position (its step is always the end); a tuning log has no steps.
-        Lab::Barca | Lab::Tuning => Ok(None),
+        Lab::Barca | Lab::Tuning | Lab::Quiz => Ok(None),
     }
 }
 

@@ -184,6 +184,16 @@ pub struct Scene<S = RunSpec> {
     /// `expect = { expanded = 684, cost = 36.799 }`; numbers compare at the precision written.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub expect: BTreeMap<String, serde_json::Value>,
+    /// A quiz cell's question kind (`kind = "next-expansion"`), the algorithm and size it asks
+    /// about (drawn from the seed when not given) and its first seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algorithm: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 /// `[x, y]`, refused with any other count of numbers (serde's arrays drop the ones past the second).
@@ -253,7 +263,7 @@ fn read_tree(text: &str) -> Result<usize, FieldError> {
 
 impl<S> Scene<S> {
     /// The optional fields that are set, for [`Lab::unused_field`].
-    fn given(&self) -> [(&'static str, bool); 10] {
+    fn given(&self) -> [(&'static str, bool); 14] {
         [
             ("map", self.map.is_some()),
             ("spec", self.spec.is_some()),
@@ -265,6 +275,10 @@ impl<S> Scene<S> {
             ("replay", self.replay.is_some()),
             ("game", self.game.is_some()),
             ("agents", !self.agents.is_empty()),
+            ("kind", self.kind.is_some()),
+            ("algorithm", self.algorithm.is_some()),
+            ("size", self.size.is_some()),
+            ("seed", self.seed.is_some()),
         ]
     }
 
@@ -304,7 +318,24 @@ impl Scene<String> {
             Ok((RunSpec::parse(lab, &text)?, written.trim().to_string()))
         })?;
         let Scene {
-            version, lab, map, start, goal, position, tree, replay, step, layers, game, agents, expect, ..
+            version,
+            lab,
+            map,
+            start,
+            goal,
+            position,
+            tree,
+            replay,
+            step,
+            layers,
+            game,
+            agents,
+            expect,
+            kind,
+            algorithm,
+            size,
+            seed,
+            ..
         } = self;
         let scene = Scene {
             version,
@@ -322,6 +353,10 @@ impl Scene<String> {
             game,
             agents,
             expect,
+            kind,
+            algorithm,
+            size,
+            seed,
         };
         scene.check_after_specs(height)?;
         Ok(scene)
@@ -359,6 +394,10 @@ impl Scene {
             game: None,
             agents: Vec::new(),
             expect: BTreeMap::new(),
+            kind: None,
+            algorithm: None,
+            size: None,
+            seed: None,
         }
     }
 

@@ -319,7 +319,10 @@ fn scene() -> impl Strategy<Value = Scene> {
             }
             // Only a step the lab's replay has.
             let fits = |step| !matches!(step, Step::Moment(moment) if !lab.moments().contains(&moment));
-            if matches!(lab, Lab::Barca | Lab::Tuning) || !fits(scene.step) {
+            if lab == Lab::Quiz {
+                (scene.map, scene.kind, scene.seed) = (None, Some("node-value".to_string()), Some(3));
+            }
+            if matches!(lab, Lab::Barca | Lab::Tuning | Lab::Quiz) || !fits(scene.step) {
                 scene.step = Step::End;
             }
             let engine = page_engine(&scene, engine);
@@ -328,7 +331,7 @@ fn scene() -> impl Strategy<Value = Scene> {
                 Lab::Hierarchical => Some(RunSpec::Planner(planner)).filter(|_| planner.is_hierarchical()),
                 Lab::Polygon => Some(RunSpec::Mesh(mesh)),
                 Lab::GameTree | Lab::Barca => Some(RunSpec::Engine(engine)),
-                Lab::Tuning => None,
+                Lab::Tuning | Lab::Quiz => None,
                 Lab::Agents => Some(RunSpec::Agents(crate::pathfinding::mapf::MapfSpec::Whca { window: 4 })),
             };
             scene.spec = spec;

@@ -95,11 +95,12 @@ labs! {
     barca: Barca,
     tuning: Tuning,
     agents: Agents,
+    quiz: Quiz,
 }
 
 impl Lab {
     /// The first of the `given` fields the lab's page does not read, with why.
-    pub(super) fn unused_field(self, given: [(&'static str, bool); 10]) -> Result<(), FieldError> {
+    pub(super) fn unused_field(self, given: [(&'static str, bool); 14]) -> Result<(), FieldError> {
         let (fields, shows) = self.fields();
         match given.into_iter().find(|&(field, present)| present && !fields.contains(&field)) {
             Some((field, _)) => {
