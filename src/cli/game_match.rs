@@ -4,9 +4,8 @@
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::tournament::{BarObserver, check_game_length, with_threads};
+use super::tournament::{BarObserver, Engines, check_game_length, with_threads};
 use super::{CliError, CliResult, emit};
-use crate::adversarial::engine::EngineAlgorithm;
 use crate::games::{DefaultEval, GameKind, GameVisitor, Position, RegisteredGame, Side};
 use crate::tournament::{Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, ReportScoring, run_match};
 
@@ -15,16 +14,8 @@ pub struct GameMatchArgs {
     /// The game, by its id.
     #[arg(long, value_parser = |text: &str| text.parse::<GameKind>())]
     game: GameKind,
-    /// The first engine (the side moving first in odd games): minimax:D, alphabeta:D, id:D,
-    /// id:<T>ms, uct:N, uct:<T>ms (with options, e.g. uct:100ms,plain,rave=1000), random (default id:<depth>).
-    #[arg(long)]
-    white: Option<EngineSpec>,
-    /// The second engine (default id:<depth>).
-    #[arg(long)]
-    black: Option<EngineSpec>,
-    /// Depth of the default engines, and of an `id` given no limit.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
-    depth: u32,
+    #[command(flatten)]
+    engines: Engines,
     #[arg(long, default_value_t = 2)]
     games: u32,
     /// Seeds the opening suite and the engines' randomized choices.
@@ -75,15 +66,7 @@ impl GameVisitor for Match<'_> {
 
     fn visit<G: RegisteredGame>(self, start: &G) -> Self::Output {
         let args = self.0;
-        // A bare `id` would deepen until the game's end: it searches --depth plies like the default.
-        let limited = |engine: Option<EngineSpec>| match engine {
-            None => EngineSpec::depth(EngineAlgorithm::Id, args.depth),
-            Some(
-                engine @ EngineSpec { algorithm: EngineAlgorithm::Id, depth: None, millis: None, nodes: None, .. },
-            ) if engine.level.is_none() => EngineSpec { depth: Some(args.depth), ..engine },
-            Some(engine) => engine,
-        };
-        let engines = [limited(args.white), limited(args.black)];
+        let engines = args.engines.specs();
         let scoring = ReportScoring::default();
         let config =
             MatchConfig { games: args.games, seed: args.seed, opening_plies: args.opening_plies, sprt: None, scoring };

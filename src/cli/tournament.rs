@@ -18,17 +18,41 @@ use crate::tournament::{
     Sprt, TuneConfig, TuneLog, run_pairs, tune, useful_threads,
 };
 
+/// The two engines of a match (`barca match`, `game match`).
 #[derive(Debug, Args)]
-pub struct MatchArgs {
-    /// The first engine (White in odd games): minimax:D, negamax:D, alphabeta:D, id:D, id:<T>ms, uct:N, random, easy, medium, hard (default id:<depth>).
+pub(super) struct Engines {
+    /// The first engine (moving first in odd games): minimax:D, negamax:D, alphabeta:D, id:D,
+    /// id:<T>ms, uct:N, uct:<T>ms (with options, e.g. uct:100ms,plain,rave=1000), random, easy,
+    /// medium, hard (default id:<depth>).
     #[arg(long)]
     white: Option<EngineSpec>,
-    /// The second engine (Black in odd games; default id:<depth>).
+    /// The second engine (default id:<depth>).
     #[arg(long)]
     black: Option<EngineSpec>,
     /// Depth of the default engines, and of an `id` given no limit.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
-    depth: u32,
+    pub(super) depth: u32,
+}
+
+impl Engines {
+    /// Both engines, a missing one `id:<depth>`; a bare `id` would deepen until the game's end,
+    /// so it searches `--depth` plies like the default.
+    pub(super) fn specs(&self) -> [EngineSpec; 2] {
+        let limited = |engine: EngineSpec| match engine {
+            EngineSpec {
+                algorithm: EngineAlgorithm::Id, level: None, depth: None, millis: None, nodes: None, ..
+            } => EngineSpec { depth: Some(self.depth), ..engine },
+            engine => engine,
+        };
+        [self.white, self.black]
+            .map(|engine| engine.map_or(EngineSpec::depth(EngineAlgorithm::Id, self.depth), limited))
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    engines: Engines,
     /// Evaluation weights (JSON) of the first engine (default: the hand-picked ones).
     #[arg(long)]
     white_weights: Option<PathBuf>,
@@ -203,15 +227,7 @@ pub fn run_match_command(args: MatchArgs) -> CliResult {
         return Err(CliError("--games must be at least 1".to_string()));
     }
     start.set_ply_limit(Some(args.ply_limit));
-    let default_engine = EngineSpec::depth(EngineAlgorithm::Id, args.depth);
-    // A bare `id` would deepen until the game's end: it searches --depth plies like the default.
-    let limited = |engine: EngineSpec| match engine {
-        EngineSpec { algorithm: EngineAlgorithm::Id, level: None, depth: None, millis: None, nodes: None, .. } => {
-            EngineSpec { depth: Some(args.depth), ..engine }
-        }
-        engine => engine,
-    };
-    let engines = [args.white, args.black].map(|engine| engine.map_or(default_engine, limited));
+    let engines = args.engines.specs();
     let weights = [
         load_weights(args.white_weights.as_deref(), "--white-weights")?,
         load_weights(args.black_weights.as_deref(), "--black-weights")?,

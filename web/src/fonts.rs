@@ -16,7 +16,8 @@ pub fn install(ctx: &egui::Context) {
     fonts.font_data.insert("Hack".to_owned(), Arc::new(FontData::from_static(CODE)));
     fonts.font_data.insert("Ubuntu-Light".to_owned(), Arc::new(FontData::from_static(TEXT)));
     // egui's own icons (as egui sizes them), which no text font has.
-    let icons = FontData::from_static(epaint_default_fonts::EGUI_ICONS).tweak(FontTweak { scale: 0.9, ..Default::default() });
+    let icons =
+        FontData::from_static(epaint_default_fonts::EGUI_ICONS).tweak(FontTweak { scale: 0.9, ..Default::default() });
     fonts.font_data.insert("egui-icons".to_owned(), Arc::new(icons));
     let family = |names: &[&str]| names.iter().map(|name| (*name).to_owned()).collect();
     fonts.families.insert(FontFamily::Monospace, family(&["Hack", "Ubuntu-Light", "egui-icons"]));
