@@ -57,7 +57,8 @@ pub(crate) fn generate(kind: Kind, rng: &mut StdRng, options: &Options) -> Resul
         Some(name) => Algorithm::from_id(name).expect("an allowed name"),
         None => Algorithm::from_id(allowed[rng.random_range(0..allowed.len() as u32) as usize]).expect("a name"),
     };
-    let search = GridSearch { algorithm, heuristic: Heuristic::Manhattan, weight: 1.0, rules: MoveRules::FOUR };
+    let search =
+        GridSearch { algorithm, heuristic: Heuristic::Manhattan, weight: 1.0, rules: MoveRules::FOUR, reopen: None };
     let instance = instance(rng, width, search)?;
     Ok(match kind {
         Kind::NextExpansion => next_expansion(&instance, rng),
