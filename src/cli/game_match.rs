@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use super::tournament::{BarObserver, Engines, check_game_length, with_threads};
 use super::{CliError, CliResult, emit};
 use crate::games::{DefaultEval, GameKind, GameVisitor, Position, RegisteredGame, Side};
-use crate::tournament::{Contestant, EngineSpec, GameRecord, GameResult, MatchConfig, ReportScoring, run_match};
+use crate::tournament::{Contestant, GameRecord, GameResult, MatchConfig, ReportScoring, run_match};
 
 #[derive(Debug, Args)]
 pub struct GameMatchArgs {
