@@ -129,7 +129,7 @@ pub struct ChildStats {
     pub prior: f64,
     pub proven: Option<Proven>,
     /// With RAVE: the move's AMAF statistics.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub amaf: Option<Amaf>,
 }
 
