@@ -30,7 +30,7 @@ fonts="$(realpath -m "$target_dir")/web-fonts"
 mkdir -p "$fonts"
 for font in Ubuntu-Light Hack-Regular; do
     /usr/bin/python3 -m fontTools.subset "$egui_fonts/$font.ttf" --output-file="$fonts/$font.ttf" \
-        --unicodes="U+0020-007E,U+00A0-017F,U+0370-03FF,U+0400-04FF,U+2000-206F,U+20AC,U+2190-21FF,U+2200-23FF,U+2500-257F,U+25A0-25FF" \
+        --unicodes="U+0020-007E,U+00A0-017F,U+0370-03FF,U+2000-206F,U+20AC,U+2190-21FF,U+2200-23FF,U+2500-257F,U+25A0-25FF" \
         --layout-features='*' --no-hinting 2>/dev/null
 done
 export SEARCHLAB_WEB_FONTS="$fonts"

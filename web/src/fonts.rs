@@ -1,5 +1,5 @@
 //! The page's fonts: egui's own two (Ubuntu Light for text, Hack for code), cut by `web/build.sh`
-//! to the scripts and symbols lessons are written in (Latin, Greek, Cyrillic, punctuation, arrows,
+//! to the scripts and symbols lessons are written in (Latin, Greek, punctuation, arrows,
 //! mathematical operators, box drawing, shapes) and without hinting, which egui's renderer does
 //! not use. They were a third of the gzipped bundle; a character outside the cut shows as a box.
 
