@@ -640,8 +640,6 @@ def main():
                     if before.isdigit() and after == str(int(before) + 1):
                         found = y
                         break
-                    if after == "end" or not after.isdigit():
-                        continue
                 assert found is not None, f"no tap stepped the search on: {page.events('step')[-5:]}"
                 page.tap(255, found)
                 page.pump(0.5)

@@ -37,11 +37,7 @@ impl AgentsLab {
             let width = ui.available_width();
             let map_height = (width / aspect).min(height * NARROW_MAP_SHARE).max(160.0);
             let canvas = self.canvas(ui, Vec2::new(width, map_height));
-            let top = ui.cursor().top();
-            self.time_slider(ui);
-            let narration = self.narration();
-            let column = (height - map_height).max(MIN_NARROW_COLUMN);
-            widgets::rest_of_column(ui, [top, column], &narration, |ui| self.pseudocode(ui), |ui| self.stats(ui));
+            self.column(ui, (height - map_height).max(MIN_NARROW_COLUMN));
             return canvas;
         }
         let mut canvas = Rect::NOTHING;
@@ -51,13 +47,18 @@ impl AgentsLab {
             canvas = self.canvas(ui, Vec2::new(width, height));
             ui.vertical(|ui| {
                 ui.set_max_width(ui.available_width());
-                let top = ui.cursor().top();
-                self.time_slider(ui);
-                let narration = self.narration();
-                widgets::rest_of_column(ui, [top, height], &narration, |ui| self.pseudocode(ui), |ui| self.stats(ui));
+                self.column(ui, height);
             });
         });
         canvas
+    }
+
+    /// The map's column, `height` tall: time slider, narration, pseudocode and statistics.
+    fn column(&mut self, ui: &mut egui::Ui, height: f32) {
+        let top = ui.cursor().top();
+        self.time_slider(ui);
+        let narration = self.narration();
+        widgets::rest_of_column(ui, [top, height], &narration, |ui| self.pseudocode(ui), |ui| self.stats(ui));
     }
 
     /// "Time t": where the agents are drawn, from 0 to the plan's last step.
