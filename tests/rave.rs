@@ -127,4 +127,6 @@ fn rave_is_a_uct_spec_option() {
     assert_eq!(off.uct.rave, None);
     let error = "uct:100,rave=0".parse::<EngineSpec>().unwrap_err();
     assert!(error.contains("rave=0"), "{error}");
+    // The bound reads as a reader writes it, not as the smallest float's 300 digits.
+    assert!(error.contains("rave=0: not a number > 0") && error.len() < 120, "{error}");
 }

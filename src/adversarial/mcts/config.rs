@@ -102,7 +102,14 @@ impl MctsConfig {
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite() && *v >= low)
-                .ok_or_else(|| format!("{key}={value}: not a number >= {low}"))
+                // The smallest positive float stands for "above 0", which is how it reads.
+                .ok_or_else(|| {
+                    if low > 0.0 {
+                        format!("{key}={value}: not a number > 0")
+                    } else {
+                        format!("{key}={value}: not a number >= {}", crate::text::number(low))
+                    }
+                })
         };
         match key {
             "exploration" => self.exploration = number(0.0)?,
