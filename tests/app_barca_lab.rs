@@ -309,12 +309,12 @@ fn a_loaded_position_says_how_the_computer_resumes() {
 fn the_evaluation_table_fits_the_side_panel_at_720p_with_large_text() {
     let mut harness = common::ui::app_on("Barca: play", [1280.0, 720.0], 1.3);
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0) / 1.3);
-    // The panel's text column: the game's text box fills it.
-    let panel =
-        harness.query_all_by_label("Game (moves)").map(|node| node.rect()).fold(egui::Rect::NOTHING, egui::Rect::union);
     // Scrolled down the panel as a user would, to the line under the table.
     harness.get_by_label_contains("Table weights: holes held").scroll_to_me();
     harness.run();
+    // The panel's text column as scrolled: the game's text box fills its width.
+    let panel =
+        harness.query_all_by_label("Game (moves)").map(|node| node.rect()).fold(egui::Rect::NOTHING, egui::Rect::union);
     for cell in
         ["Feature", "White", "Opp.", "Wt", "Score", "complementary teammates adjacent", "ways onto a hole next move"]
     {

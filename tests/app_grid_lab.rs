@@ -80,6 +80,19 @@ fn keys_step_the_replay() {
     assert!(harness.state().player().at_end());
 }
 
+/// Presses that arrive within one frame (a slow frame, a fast typist) all count, in order.
+#[test]
+fn key_presses_within_one_frame_all_count_in_order() {
+    let mut harness = lab_harness();
+    harness.key_press(egui::Key::End);
+    harness.key_press(egui::Key::Home);
+    for _ in 0..5 {
+        harness.key_press(egui::Key::ArrowRight);
+    }
+    harness.run();
+    assert_eq!(harness.state().player().step(), 5);
+}
+
 #[test]
 fn choosing_dijkstra_records_a_search_without_estimates() {
     let has_estimates = |lab: &GridLab| {

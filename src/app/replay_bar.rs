@@ -153,11 +153,16 @@ impl ReplayBar {
             (Key::Home, ReplayCommand::ToStart),
             (Key::End, ReplayCommand::ToEnd),
         ];
-        for (key, command) in keys {
-            if ui.input(|i| i.key_pressed(key)) {
-                commands.push(command);
+        // Every press in the order made: on a slow frame several arrive at once, and none is lost.
+        ui.input(|i| {
+            for event in &i.events {
+                if let egui::Event::Key { key: pressed_key, pressed: true, .. } = event
+                    && let Some((_, command)) = keys.iter().find(|(key, _)| key == pressed_key)
+                {
+                    commands.push(*command);
+                }
             }
-        }
+        });
     }
 
     /// Applies `command` at `position` of `len`; returns the position to seek to, if it moves.

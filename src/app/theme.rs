@@ -134,7 +134,8 @@ const DARK: Palette = Palette {
     triangle_edge: Color32::from_gray(150),
     obstacle_edge: Color32::BLACK,
     channel: rgb(250, 225, 120),
-    corridor: rgb(215, 225, 245),
+    // Lavender, clearly off the free space's white even on a washed-out projector.
+    corridor: rgb(190, 170, 240),
     dead_end: Color32::from_gray(200),
     // Not the goal's magenta nor the start's green: all three show at once under TRA*.
     decision: rgb(25, 30, 130),
@@ -371,6 +372,21 @@ mod tests {
             + 4.0 * (g1 - g2).powi(2)
             + (2.0 + (255.0 - mean_red) / 256.0) * (b1 - b2).powi(2))
         .sqrt()
+    }
+
+    /// TRA*'s corridor and dead-end triangles stand out from free space (the corridor was once a
+    /// blue-white a projector washed into it).
+    #[test]
+    fn tra_roles_stand_out_from_free_space_in_every_theme() {
+        for light in [false, true] {
+            for colour_blind_safe in [false, true] {
+                let p = Theme { light, colour_blind_safe }.palette();
+                for (role, name) in [(p.corridor, "corridor"), (p.dead_end, "dead end")] {
+                    let apart = distance_over(p.unseen, role, p.unseen);
+                    assert!(apart >= 100.0, "{name}: {apart:.0} from free space (light {light})");
+                }
+            }
+        }
     }
 
     /// Each mark in the Barca legend can be told from every other on the board's squares (the

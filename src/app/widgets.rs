@@ -137,8 +137,7 @@ pub fn cell_column(
     column.style_mut().text_styles = ui.ctx().global_style().text_styles.clone();
     column.spacing_mut().item_spacing.y = 2.0;
     if !narration.is_empty() {
-        column.add(egui::Label::new(RichText::new(narration).strong()).wrap());
-        column.separator();
+        Narration::pinned(&mut column, narration);
     }
     // The code takes what it needs up to a little over half of what is left, less where the
     // figures need more (as tall as they were last frame; the code follows its current line),
@@ -284,6 +283,18 @@ const NARROW_PANEL_SHARE: f32 = 0.45;
 /// at the edge, as a scrolled one would be), so it never runs under the canvas. On a narrow
 /// screen it sits under the canvas instead, the whole width, so the canvas comes first.
 pub fn side_panel(ui: &mut egui::Ui, id: &str, share: f32, add_contents: impl FnOnce(&mut egui::Ui)) {
+    side_panel_pinned(ui, id, share, |_| {}, add_contents);
+}
+
+/// [`side_panel`] with `pinned` drawn above the scrolled part, always in view (the narration: the
+/// highlighted pseudocode line scrolls the rest).
+pub fn side_panel_pinned(
+    ui: &mut egui::Ui,
+    id: &str,
+    share: f32,
+    pinned: impl FnOnce(&mut egui::Ui),
+    add_contents: impl FnOnce(&mut egui::Ui),
+) {
     // Sized every frame (not remembered): the share holds after the window or the text size changes.
     let panel = if is_narrow(ui.ctx()) {
         let height = (ui.available_height() * NARROW_PANEL_SHARE).max(160.0);
@@ -299,7 +310,9 @@ pub fn side_panel(ui: &mut egui::Ui, id: &str, share: f32, add_contents: impl Fn
         // A child the panel does not grow with; the panel claims exactly its own rect below.
         let mut inside = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(*ui.layout()));
         inside.spacing_mut().text_edit_width = (rect.width() - 190.0).max(90.0);
-        egui::ScrollArea::vertical().show(&mut inside, add_contents);
+        pinned(&mut inside);
+        // Both ways: text wraps to the panel, and a row that cannot (a table) scrolls sideways.
+        egui::ScrollArea::both().show(&mut inside, add_contents);
         ui.allocate_rect(rect, Sense::hover());
     });
 }
@@ -327,16 +340,27 @@ impl Narration {
         let width = ui.available_width();
         ui.allocate_ui_with_layout(Vec2::new(width, height), egui::Layout::top_down(egui::Align::Min), |ui| {
             ui.set_min_size(Vec2::new(width, height));
-            ui.add(egui::Label::new(RichText::new(text).strong()).wrap());
+            Self::sentence(ui, text);
         });
     }
 
-    /// At the top of the side panel.
+    /// At the top of the side panel, above its scrolled part.
     pub fn in_side_panel(&self, ui: &mut egui::Ui, text: &str) {
         if !self.roomy {
-            ui.add(egui::Label::new(RichText::new(text).strong()).wrap());
-            ui.separator();
+            Self::pinned(ui, text);
         }
+    }
+
+    /// At the top of the side panel whatever the height: for a page whose replay bar is there too.
+    pub fn pinned(ui: &mut egui::Ui, text: &str) {
+        Self::sentence(ui, text);
+        ui.separator();
+    }
+
+    /// The sentence, described as "Narration" to assistive technology (and to layout tests).
+    fn sentence(ui: &mut egui::Ui, text: &str) {
+        let response = ui.add(egui::Label::new(RichText::new(text).strong()).wrap());
+        ui.ctx().accesskit_node_builder(response.id, |node| node.set_description("Narration"));
     }
 }
 

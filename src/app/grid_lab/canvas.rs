@@ -11,22 +11,24 @@ use crate::app::theme::{self, Palette};
 
 /// Zoom (screen points per cell) from which parent arrows are drawn.
 pub const ARROWS_FROM_ZOOM: f32 = 12.0;
-/// Zoom from which f fits inside a cell (in text of `VALUE_FONT` points).
-pub const VALUES_FROM_ZOOM: f32 = 20.0;
-/// Zoom from which g, h and f all fit.
-pub const ALL_VALUES_FROM_ZOOM: f32 = 36.0;
-/// Smaller text could not be read from the back of a lecture hall.
-pub const VALUE_FONT: f32 = 11.0;
+/// Screen pixels per cell from which f is printed in a cell.
+pub const VALUES_FROM_PIXELS: f32 = 14.0;
+/// Screen pixels per cell from which g, h and f all are.
+pub const ALL_VALUES_FROM_PIXELS: f32 = 28.0;
+/// The smallest digits, in screen pixels, that still read on a projector.
+pub const VALUE_PIXELS: f32 = 8.0;
 
-/// The values printed in a cell at `zoom` points per cell: f alone from `VALUES_FROM_ZOOM`, g, h
-/// and f from `ALL_VALUES_FROM_ZOOM` (whole numbers while a decimal would not fit), and the text size.
-pub fn cell_values(zoom: f32, g: f64, h: f64, f: f64) -> Option<(String, f32)> {
-    let size = (zoom * 0.26).clamp(VALUE_FONT, 14.0);
-    let digits = if zoom >= 48.0 { 1 } else { 0 };
-    if zoom >= ALL_VALUES_FROM_ZOOM {
+/// The values printed in a cell `pixels` screen pixels wide: f alone from `VALUES_FROM_PIXELS`, g,
+/// h and f from `ALL_VALUES_FROM_PIXELS` (whole numbers while a decimal would not fit), and the
+/// text size in screen pixels.
+pub fn cell_values(pixels: f32, g: f64, h: f64, f: f64) -> Option<(String, f32)> {
+    let digits = if pixels >= 64.0 { 1 } else { 0 };
+    if pixels >= ALL_VALUES_FROM_PIXELS {
+        // Three lines, each about 1.15 times the text size, in the cell's height.
+        let size = (pixels * 0.28).clamp(VALUE_PIXELS, 18.0);
         Some((format!("g {g:.digits$}\nh {h:.digits$}\nf {f:.digits$}"), size))
-    } else if zoom >= VALUES_FROM_ZOOM {
-        Some((format!("{f:.0}"), size))
+    } else if pixels >= VALUES_FROM_PIXELS {
+        Some((format!("{f:.0}"), (pixels * 0.55).clamp(VALUE_PIXELS, 18.0)))
     } else {
         None
     }
@@ -320,7 +322,10 @@ pub fn paint_overlays(painter: &Painter, canvas: Rect, map: &MapView, overlay: &
     let palette = theme::palette(painter.ctx());
     let zoom = map.zoom;
     let center = |cell: u32| map.cell_center(canvas, grid, cell);
-    if zoom >= ARROWS_FROM_ZOOM || (overlay.show_values && zoom >= VALUES_FROM_ZOOM) {
+    // Values are sized in screen pixels: what a projector shows, whatever the text size.
+    let pixels_per_point = painter.ctx().pixels_per_point();
+    let pixels = zoom * pixels_per_point;
+    if zoom >= ARROWS_FROM_ZOOM || (overlay.show_values && pixels >= VALUES_FROM_PIXELS) {
         let (xs, ys) = map.visible(canvas, grid);
         for y in ys {
             for x in xs.clone() {
@@ -329,7 +334,7 @@ pub fn paint_overlays(painter: &Painter, canvas: Rect, map: &MapView, overlay: &
                 if weight > 1 && grid.is_cell_passable(cell) {
                     // Printed, so a weight still reads under the search's colours.
                     let corner = map.to_screen(canvas, x as f32 + 0.08, y as f32 + 0.04);
-                    let font = egui::FontId::monospace((zoom * 0.3).clamp(VALUE_FONT, 14.0));
+                    let font = egui::FontId::monospace((pixels * 0.3).clamp(VALUE_PIXELS, 18.0) / pixels_per_point);
                     painter.text(
                         corner,
                         egui::Align2::LEFT_TOP,
@@ -348,8 +353,9 @@ pub fn paint_overlays(painter: &Painter, canvas: Rect, map: &MapView, overlay: &
                     painter.arrow(from, towards, Stroke::new((zoom * 0.06).max(1.0), Color32::from_black_alpha(150)));
                 }
                 if overlay.show_values
-                    && let Some((text, size)) = cell_values(zoom, record.g, record.h, record.f())
+                    && let Some((text, size)) = cell_values(pixels, record.g, record.h, record.f())
                 {
+                    let size = size / pixels_per_point;
                     // Centred, on a pale plate drawn over the parent arrow so the arrow never hides it.
                     let galley = painter.layout(text, egui::FontId::monospace(size), Color32::BLACK, f32::INFINITY);
                     let plate = Rect::from_center_size(from, galley.size() + Vec2::new(2.0, 0.0));
@@ -421,17 +427,17 @@ mod tests {
     }
 
     #[test]
-    fn cell_values_show_f_from_20_points_and_g_h_f_from_36_in_readable_text() {
-        assert_eq!(cell_values(19.9, 3.0, 4.0, 7.0), None);
-        let (text, size) = cell_values(20.0, 3.0, 4.0, 7.25).unwrap();
+    fn cell_values_show_f_from_14_pixels_and_g_h_f_from_28_in_readable_digits() {
+        assert_eq!(cell_values(13.9, 3.0, 4.0, 7.0), None);
+        let (text, size) = cell_values(14.0, 3.0, 4.0, 7.25).unwrap();
         assert_eq!(text, "7");
-        assert!(size >= 11.0);
-        let (text, size) = cell_values(36.0, 3.0, 4.25, 7.25).unwrap();
+        assert!(size >= VALUE_PIXELS);
+        let (text, size) = cell_values(28.0, 3.0, 4.25, 7.25).unwrap();
         assert_eq!(text, "g 3\nh 4\nf 7");
-        assert!(size >= 11.0);
-        // Three lines of this size fit the cell's height.
-        assert!(3.0 * size <= 36.0);
-        assert_eq!(cell_values(60.0, 3.0, 4.26, 7.26).unwrap().0, "g 3.0\nh 4.3\nf 7.3");
+        assert!(size >= VALUE_PIXELS);
+        // Three lines of this size (egui's rows are about 1.15 times the size) fit the cell.
+        assert!(3.0 * 1.15 * size <= 28.0 + 1.0);
+        assert_eq!(cell_values(64.0, 3.0, 4.26, 7.26).unwrap().0, "g 3.0\nh 4.3\nf 7.3");
     }
 
     #[test]

@@ -44,6 +44,9 @@ impl GridLab {
             self.grid.contains(x, y).then(|| self.grid.cell(x as u32, y as u32))
         };
         let hovered = response.hover_pos().and_then(pointer_cell);
+        if side == 0 {
+            self.hovered = hovered;
+        }
         let (mut start, mut goal) = (self.start, self.goal);
         if let Some(Drag::Endpoint { goal: moving_goal, cell }) = self.drag {
             *(if moving_goal { &mut goal } else { &mut start }) = cell;

@@ -272,6 +272,8 @@ pub struct GridLab {
     /// A paint stroke is going on: it is undone as one edit.
     painting: bool,
     open_entries: open_list::ShownEntries,
+    /// The cell under the mouse in the last frame, for the side column.
+    hovered: Option<u32>,
 }
 
 impl Default for GridLab {
@@ -335,6 +337,7 @@ impl GridLab {
             map_view: MapView::default(),
             textures: Default::default(),
             canvas_rects: [None; 2],
+            hovered: None,
             drag: None,
             hierarchy: HierarchyState::default(),
             repaint: None,
@@ -700,8 +703,8 @@ impl Lesson for GridLab {
         );
         let narration = widgets::Narration::new(ui);
         let sentence = self.narration();
-        widgets::side_panel(ui, "grid-lab-side", 0.36, |ui| {
-            narration.in_side_panel(ui, &sentence);
+        let pinned = |ui: &mut egui::Ui| narration.in_side_panel(ui, &sentence);
+        widgets::side_panel_pinned(ui, "grid-lab-side", 0.36, pinned, |ui| {
             // What a class follows while stepping comes first, so on a 720p projector it stays
             // beside the canvas; the options, set once, are below.
             ui.strong("Statistics");

@@ -250,7 +250,8 @@ impl GridLab {
             if ui.button("Fit").clicked() {
                 commands.push(GridCommand::Fit);
             }
-            ui.weak(format!("{:.1} px/cell", self.map_view.zoom)).on_hover_text("Zoom: screen pixels per map cell");
+            ui.weak(format!("{:.1} px/cell", self.map_view.zoom * ui.ctx().pixels_per_point()))
+                .on_hover_text("Zoom: screen pixels per map cell");
         });
     }
 
@@ -299,6 +300,12 @@ impl GridLab {
             ui.label(format!("Expanded: {}", view.expanded));
             ui.label(format!("Open: {}   Closed: {}", view.open_count, view.closed_count));
             ui.label(Self::outcome_text(replay));
+            // The values the cells print only when zoomed in, always readable here.
+            if let Some((cell, whose)) =
+                self.hovered.map(|c| (c, "Under the mouse")).or(view.current.map(|c| (c, "Current")))
+            {
+                ui.label(format!("{whose}: {}", self.cell_info(0, cell).replace('\n', ", ")));
+            }
             ui.weak(format!(
                 "Whole search: {} expanded, {} pushed, {} without recording",
                 replay.result.expanded,

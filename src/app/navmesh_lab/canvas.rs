@@ -7,11 +7,13 @@ use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
 
 use super::{NavmeshLab, ReplayKind};
 use crate::app::theme;
+use crate::navmesh::funnel::channel_path;
 use crate::navmesh::reduction::Role;
 use crate::navmesh::walk::WalkEvent;
 use crate::navmesh::{Navmesh, Point};
 use crate::pathfinding::search_trace::{NodeStatus, SearchEvent, SearchOutcome, SearchSnapshot};
 use crate::trace::NO_NODE;
+use crate::trace::NoTrace;
 
 /// Map coordinates to screen and back: y points up in a polygon map, down (rows) in a grid map.
 #[derive(Debug, Clone, Copy)]
@@ -100,13 +102,20 @@ impl NavmeshLab {
         if intervals {
             self.paint_intervals(painter, at);
         }
-        if self.replay != ReplayKind::Walk
-            && !intervals
-            && self.player.at_end()
-            && let Some(path) = self.result.as_ref().and_then(|r| r.path.as_ref())
-        {
-            let points: Vec<Pos2> = path.waypoints.iter().map(|&p| at.to_screen(p)).collect();
-            painter.add(Shape::line(points, Stroke::new(3.0, palette.mesh_path)));
+        if self.replay != ReplayKind::Walk && !intervals {
+            let final_path = self.result.as_ref().and_then(|r| r.path.as_ref()).map(|path| path.waypoints.clone());
+            // Before the end, the best path found so far, as the narration reports it.
+            let waypoints = match &view.outcome {
+                _ if self.player.at_end() => final_path,
+                Some(SearchOutcome::Found { path, .. }) if searching => Some(
+                    channel_path(&self.mesh, self.start, self.goal, path, self.search.radius, &mut NoTrace).waypoints,
+                ),
+                _ => None,
+            };
+            if let Some(waypoints) = waypoints {
+                let points: Vec<Pos2> = waypoints.iter().map(|&p| at.to_screen(p)).collect();
+                painter.add(Shape::line(points, Stroke::new(3.0, palette.mesh_path)));
+            }
         }
         if let Some((_, centres)) = &self.grid_path {
             let points: Vec<Pos2> = centres.iter().map(|&p| at.to_screen(p)).collect();

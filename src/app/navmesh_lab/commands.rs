@@ -12,20 +12,26 @@ use crate::navmesh::reduction::Reduction;
 use crate::navmesh::{Navmesh, Point, PolygonMap, Refinement, distance};
 
 impl NavmeshLab {
+    /// Shows the map file at `path` with an agent of `radius`.
+    fn load_map(&mut self, path: String, radius: f64) {
+        let search = super::MeshSearch { radius, ..self.search };
+        match scene::load(&path).and_then(|loaded| Ok((build(&loaded.outline, &search)?, loaded))) {
+            Ok((mesh, loaded)) => {
+                self.map_path = path;
+                self.search = search;
+                // A drawing was over the old map; it does not belong to this one.
+                self.drawing = None;
+                self.show_map(mesh, loaded.grid, loaded.polygons);
+            }
+            // The map on screen stays; only the message changes.
+            Err(e) => self.error = Some(e),
+        }
+    }
+
     pub fn apply(&mut self, command: MeshCommand) {
         match command {
-            MeshCommand::LoadMap(path) => {
-                match scene::load(&path).and_then(|loaded| Ok((build(&loaded.outline, &self.search)?, loaded))) {
-                    Ok((mesh, loaded)) => {
-                        self.map_path = path;
-                        // A drawing was over the old map; it does not belong to this one.
-                        self.drawing = None;
-                        self.show_map(mesh, loaded.grid, loaded.polygons);
-                    }
-                    // The map on screen stays; only the message changes.
-                    Err(e) => self.error = Some(e),
-                }
-            }
+            // An agent sized for the old map starts over as a point on another one.
+            MeshCommand::LoadMap(path) => self.load_map(path, 0.0),
             MeshCommand::SetStart(p) => {
                 self.start = self.snap(p);
                 self.run();
@@ -49,8 +55,7 @@ impl NavmeshLab {
             }
             MeshCommand::SetRefine(refine) => {
                 self.search.min_angle = refine.then_some(Refinement::default().min_angle_deg);
-                let path = self.map_path.clone();
-                self.apply(MeshCommand::LoadMap(path));
+                self.load_map(self.map_path.clone(), self.search.radius);
             }
             MeshCommand::SetReplay(kind) => {
                 self.replay = kind;

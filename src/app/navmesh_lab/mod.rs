@@ -324,13 +324,14 @@ impl Lesson for NavmeshLab {
             commands.extend(history::keys(ui).map(MeshCommand::History));
         }
         self.advance_playback(ui);
-        widgets::side_panel(ui, "navmesh-lab-side", 0.36, |ui| {
+        let sentence = self.explanation();
+        let pinned = |ui: &mut egui::Ui| widgets::Narration::pinned(ui, &sentence);
+        widgets::side_panel_pinned(ui, "navmesh-lab-side", 0.36, pinned, |ui| {
             self.controls(ui, &mut commands);
             ui.separator();
             self.stats(ui, true);
             ui.separator();
             self.pseudocode(ui);
-            ui.label(self.explanation());
         });
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(job) = &self.job

@@ -269,6 +269,8 @@ pub fn paint(ui: &mut egui::Ui, placed: &[Placed], selected: Option<u32>) -> Opt
             _ => p.card.text.replace('\n', " "),
         };
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+        // On a canvas one pans, not in a panel one scrolls: layout tests tell them apart by this.
+        ui.ctx().accesskit_node_builder(response.id, |node| node.set_description("Tree card"));
         let fill = match p.card.fill {
             CardFill::Max => palette.max_fill,
             CardFill::Min => palette.min_fill,

@@ -679,8 +679,8 @@ impl Lesson for TreeLab {
         widgets::intro(ui, "tree-lab-intro", &about(self.shown_game()));
         let narration = widgets::Narration::new(ui);
         let sentence = self.narration();
-        widgets::side_panel(ui, "tree-lab-side", 0.34, |ui| {
-            narration.in_side_panel(ui, &sentence);
+        let pinned = |ui: &mut egui::Ui| narration.in_side_panel(ui, &sentence);
+        widgets::side_panel_pinned(ui, "tree-lab-side", 0.34, pinned, |ui| {
             egui::CollapsingHeader::new("Search")
                 .default_open(true)
                 .show(ui, |ui| self.search_controls(ui, &mut commands));

@@ -256,14 +256,15 @@ pub fn uct_sentence(view: &MctsView, kind: GameKind, event: &MctsEvent) -> Strin
             format!("Back up: {nodes} a visit and the reward; the root has {} visits{line}.", root.visits)
         }
         &MctsEvent::Solved { node, proven, plies } => {
-            let result = match proven {
-                Proven::Win => "a win",
-                Proven::Draw => "a draw",
-                Proven::Loss => "a loss",
-            };
             let mover = kind.side_name(view.node(node).mover);
+            // A draw is a draw for both sides: it names no one.
+            let result = match proven {
+                Proven::Win => format!("a win for {mover}"),
+                Proven::Draw => "a draw".to_string(),
+                Proven::Loss => format!("a loss for {mover}"),
+            };
             let plies = crate::text::counted(plies.into(), "ply", "plies");
-            format!("Solved: {} is {result} for {mover} in {plies}, whatever the playouts say.", uct_line(view, node))
+            format!("Solved: {} is {result} in {plies}, whatever the playouts say.", uct_line(view, node))
         }
     }
 }
@@ -431,6 +432,23 @@ mod tests {
             {
                 assert!(text.contains(&number), "{number} missing from {text}");
             }
+        }
+    }
+
+    /// A solved draw names no side: it is a draw for both (O must block at a3, then X fills c3).
+    #[test]
+    fn a_solved_draw_is_a_draw_for_no_one_in_particular() {
+        let mut recording = recorded(EngineAlgorithm::Uct, "xox/xoo/.x.", 0, 200);
+        let Replay::Mcts(replay) = &mut recording.replay else { panic!("a UCT replay") };
+        let draws: Vec<usize> = (replay.player.trace().events.iter().enumerate())
+            .filter(|(_, e)| matches!(e, MctsEvent::Solved { proven: crate::adversarial::mcts::Proven::Draw, .. }))
+            .map(|(i, _)| i)
+            .collect();
+        assert!(!draws.is_empty(), "the root is proven a draw");
+        for at in draws {
+            replay.player.seek(at + 1);
+            let text = uct_narration(replay, GameKind::TicTacToe).unwrap();
+            assert!(text.contains("is a draw in ") && !text.contains("draw for"), "{text}");
         }
     }
 
