@@ -285,7 +285,7 @@ impl Navmesh {
             let face = self.cdt.face(face);
             face.as_inner().map(|f| f.fix().index() as u32 - 1)
         };
-        let around: Vec<u32> = match self.cdt.locate_with_hint(Point2::new(p[0], p[1]), self.hints.near(p)) {
+        let mut around: Vec<u32> = match self.cdt.locate_with_hint(Point2::new(p[0], p[1]), self.hints.near(p)) {
             PositionInTriangulation::OnFace(face) => vec![face.index() as u32 - 1],
             PositionInTriangulation::OnEdge(edge) => {
                 let edge = self.cdt.directed_edge(edge);
@@ -296,9 +296,10 @@ impl Navmesh {
                 return Location::OutsideMap;
             }
         };
-        let walkable: Vec<u32> = around.iter().copied().filter(|&t| self.triangles[t as usize].walkable).collect();
-        match (walkable.is_empty(), around.is_empty()) {
-            (false, _) => Location::Triangles(walkable),
+        let none_around = around.is_empty();
+        around.retain(|&t| self.triangles[t as usize].walkable);
+        match (around.is_empty(), none_around) {
+            (false, _) => Location::Triangles(around),
             (true, false) => Location::InObstacle,
             (true, true) => Location::OutsideMap,
         }

@@ -29,6 +29,7 @@
 mod channels;
 mod portals;
 mod space;
+mod table;
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -38,13 +39,13 @@ use super::polygon::{MAX_COORDINATE, within_bounds};
 use super::reduction::Reduction;
 use super::triangulation::{Location, Navmesh};
 use super::{Point, distance, orient};
-use crate::graph::NodeMap;
 use crate::pathfinding::search_trace::SearchEvent;
 use crate::text::number;
 use crate::trace::{NO_NODE, NoTrace, Tracer};
 use channels::{Channel, Channels, Side};
 use portals::PortalDistances;
 use space::SearchSpace;
+use table::StampedTable;
 
 /// Lengths closer than this are equal.
 const LENGTH_EPSILON: f64 = 1e-9;
@@ -147,8 +148,8 @@ pub fn ta_star<T: Tracer<SearchEvent>>(
 pub struct SearchScratch {
     nodes: Channels,
     open: BinaryHeap<OpenEntry>,
-    /// The shortest known taut path to each apex corner, by vertex (`NO_NODE` for the start).
-    shortest_to_apex: NodeMap<f64>,
+    /// The shortest known taut path to each apex corner, by vertex.
+    shortest_to_apex: StampedTable<f64>,
     portals: PortalDistances,
 }
 
@@ -228,8 +229,8 @@ impl SearchScratch {
     fn reset(&mut self, mesh: &Navmesh) {
         self.nodes.reset(mesh.triangles.len());
         self.open.clear();
-        self.shortest_to_apex.clear();
-        self.portals.clear();
+        self.shortest_to_apex.reset(mesh.vertices.len());
+        self.portals.reset(mesh.triangles.len());
     }
 
     /// Opens a channel of one triangle at each of the start's triangles.
@@ -306,11 +307,14 @@ impl SearchScratch {
     /// Point agent: whether some other channel reached `next`'s apex by a strictly shorter path,
     /// or reaches its last portal no longer ([`PortalDistances`]).
     fn pruned(&mut self, mesh: &Navmesh, next: &Channel) -> bool {
-        let known = self.shortest_to_apex.entry(next.apex_vertex).or_insert(next.apex_distance);
-        if next.apex_distance > *known + LENGTH_EPSILON {
-            return true;
+        // The start (no vertex) is every channel's apex at distance 0 until it moves.
+        if next.apex_vertex != NO_NODE {
+            match self.shortest_to_apex.get(next.apex_vertex) {
+                Some(known) if next.apex_distance > known + LENGTH_EPSILON => return true,
+                Some(known) if known <= next.apex_distance => {}
+                _ => self.shortest_to_apex.set(next.apex_vertex, next.apex_distance),
+            }
         }
-        *known = known.min(next.apex_distance);
         self.portals.dominated(mesh, next)
     }
 }
@@ -352,23 +356,25 @@ fn straight_channel(
     goals: &[u32],
     reach: usize,
 ) -> Option<Vec<u32>> {
+    // Edge i runs counter-clockwise: the goal lies beyond it on its right.
+    let step = |t: u32| {
+        let exit = (0..3).find(|&i| {
+            let (a, b) = mesh.edge(t, i);
+            orient(a, b, goal) < 0.0 && orient(start, goal, a) * orient(start, goal, b) < 0.0
+        });
+        exit.and_then(|i| mesh.passable(t, i))
+    };
     'starts: for &first in starts {
-        let mut channel = vec![first];
-        let mut t = first;
+        let (mut t, mut steps) = (first, 1);
         while !goals.contains(&t) {
-            if channel.len() == reach {
+            if steps == reach {
                 continue 'starts;
             }
-            // Edge i runs counter-clockwise: the goal lies beyond it on its right.
-            let exit = (0..3).find(|&i| {
-                let (a, b) = mesh.edge(t, i);
-                orient(a, b, goal) < 0.0 && orient(start, goal, a) * orient(start, goal, b) < 0.0
-            });
-            let Some(next) = exit.and_then(|i| mesh.passable(t, i)) else { continue 'starts };
-            t = next;
-            channel.push(t);
+            let Some(next) = step(t) else { continue 'starts };
+            (t, steps) = (next, steps + 1);
         }
-        return Some(channel);
+        // Walked again to list the triangles: most walks fail, and those allocate nothing.
+        return Some(std::iter::successors(Some(first), |&t| step(t)).take(steps).collect());
     }
     None
 }

@@ -4,7 +4,7 @@ use super::super::triangulation::Navmesh;
 use super::super::{Point, distance, orient, point_segment_distance};
 use super::LENGTH_EPSILON;
 use super::channels::Channel;
-use crate::graph::NodeMap;
+use super::table::StampedTable;
 use crate::trace::NO_NODE;
 
 /// Part of a channel's last portal, from `from` to `to` (0 is the portal's right end, 1 its left):
@@ -31,7 +31,7 @@ struct Piece {
 pub(super) struct PortalDistances {
     /// Per portal (triangle and entry edge), its last piece kept and how many it has: the pieces
     /// are a list through `pieces`, so a new portal costs no allocation of its own.
-    portals: NodeMap<(u32, u32)>,
+    portals: StampedTable<(u32, u32)>,
     /// Each piece with the one kept before it at its portal (`NO_NODE` for the first).
     pieces: Vec<(Piece, u32)>,
 }
@@ -40,8 +40,9 @@ pub(super) struct PortalDistances {
 const PIECES_PER_PORTAL: usize = 16;
 
 impl PortalDistances {
-    pub(super) fn clear(&mut self) {
-        self.portals.clear();
+    /// Empties the table for a search on a mesh of `triangles` triangles.
+    pub(super) fn reset(&mut self, triangles: usize) {
+        self.portals.reset(3 * triangles);
         self.pieces.clear();
     }
 
@@ -51,7 +52,7 @@ impl PortalDistances {
         let length = distance(left, right);
         let Some((visible, beyond)) = portal_pieces(left, right, channel) else { return false };
         let key = 3 * channel.tri + u32::from(channel.entry);
-        let (last, count) = self.portals.get(&key).copied().unwrap_or((NO_NODE, 0));
+        let (last, count) = self.portals.get(key).unwrap_or((NO_NODE, 0));
         let count = count as usize;
         let mut seen = [visible; PIECES_PER_PORTAL];
         let mut piece = last;
@@ -68,7 +69,7 @@ impl PortalDistances {
         }
         if count < PIECES_PER_PORTAL {
             self.pieces.push((visible, last));
-            self.portals.insert(key, (self.pieces.len() as u32 - 1, count as u32 + 1));
+            self.portals.set(key, (self.pieces.len() as u32 - 1, count as u32 + 1));
         }
         false
     }
