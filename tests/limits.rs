@@ -126,16 +126,20 @@ fn a_free_straight_line_is_answered_before_any_abstraction_is_built() {
     }
 }
 
-/// A blocked line on an open 8192² map: HPA*'s abstraction (about 4.8 GB) is refused in one line.
+/// A blocked line on an open 8192² map: HPA*'s abstraction (about 4.8 GB) and PRA*'s pyramid
+/// (about 8.7 GB) are refused in one line.
 #[test]
 fn an_abstraction_over_the_memory_limit_is_refused_in_one_line() {
     let scratch = ScratchDir::new("limits-wall");
     let map = open_map(&scratch, 8192, true);
-    let output = quick(&["path", "--map", &map, "--algo", "hpa", "--from", "0,0", "--to", "8191,0"], 30);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("over the limit of 2.0 GB") && stderr.contains("astar"), "{stderr}");
+    for (algo, name) in [("hpa", "HPA*"), ("pra", "PRA*")] {
+        let output = quick(&["path", "--map", &map, "--algo", algo, "--from", "0,0", "--to", "8191,0"], 30);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(&format!("{name} on this 8192x8192 map")), "{stderr}");
+        assert!(stderr.contains("over the limit of 2.0 GB") && stderr.contains("astar"), "{stderr}");
+    }
 }
 
 #[test]

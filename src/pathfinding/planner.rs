@@ -21,8 +21,8 @@ use crate::trace::{Mapped, Tracer};
 /// of the speed-up and brings every map tried under 1%). A smaller map simply has fewer clusters.
 pub const DEFAULT_CLUSTER: u32 = 32;
 
-/// The most an abstraction may take: HPA*'s is estimated before it is built and refused above
-/// this, in one line, instead of the process running out of memory part way.
+/// The most an abstraction may take: HPA*'s and PRA*'s are estimated before they are built and
+/// refused above this, in one line, instead of the process running out of memory part way.
 pub const ABSTRACTION_LIMIT_BYTES: usize = 2_000_000_000;
 
 /// A grid planner and its move rules.
@@ -163,20 +163,24 @@ impl Planner {
         }
     }
 
-    /// The values, JPS's move rules and ground, and the abstraction's memory.
-    fn check_rules(&self, grid: &Grid) -> Result<(), String> {
+    /// The values, JPS's move rules and ground, and the abstraction's memory (estimated, nothing built).
+    pub fn check_rules(&self, grid: &Grid) -> Result<(), String> {
         self.validate()?;
-        if let Method::Hpa { cluster, .. } = self.method {
-            let bytes = Hpa::estimate_bytes(grid, self.rules, cluster);
-            if bytes > ABSTRACTION_LIMIT_BYTES {
-                return Err(format!(
-                    "HPA* on this {}x{} map would take about {} for its abstraction, over the limit of {}: use a larger cluster, or astar or jps (16 bytes a cell)",
-                    grid.width(),
-                    grid.height(),
-                    crate::text::bytes(bytes),
-                    crate::text::bytes(ABSTRACTION_LIMIT_BYTES)
-                ));
+        let (name, bytes, instead) = match self.method {
+            Method::Hpa { cluster, .. } => {
+                ("HPA*", Hpa::estimate_bytes(grid, self.rules, cluster), "use a larger cluster, or astar or jps")
             }
+            Method::Pra(_) => ("PRA*", Pyramid::estimate_bytes(grid), "use hpa with a large cluster, or astar or jps"),
+            Method::Flat { .. } => ("", 0, ""),
+        };
+        if bytes > ABSTRACTION_LIMIT_BYTES {
+            return Err(format!(
+                "{name} on this {}x{} map would take about {} for its abstraction, over the limit of {}: {instead} (16 bytes a cell)",
+                grid.width(),
+                grid.height(),
+                crate::text::bytes(bytes),
+                crate::text::bytes(ABSTRACTION_LIMIT_BYTES)
+            ));
         }
         match self.grid_search().and_then(|search| search.refusal(grid)) {
             Some(reason) => Err(reason.to_string()),

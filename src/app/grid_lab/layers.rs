@@ -209,10 +209,18 @@ pub struct PlanJob {
 }
 
 impl PlanJob {
+    /// Why the planner cannot plan on `grid` (its abstraction would not fit in memory), if it cannot.
+    pub fn refusal(&self, grid: &Grid) -> Option<String> {
+        self.planner.as_ref()?.check_rules(grid).err()
+    }
+
     /// Plans on `grid` (`fresh`: a new map, nothing to reuse), beside the page's `flat` searches of
     /// the same query. None when no planner is on.
     pub fn run(self, grid: &Grid, start: u32, goal: u32, fresh: bool, flat: &[SearchReplay]) -> Option<Plan> {
         let planner = self.planner?;
+        if planner.check_rules(grid).is_err() {
+            return None;
+        }
         // HPA* updates the clusters around edits; PRA* rebuilds.
         let previous = self.previous.filter(|previous| {
             !fresh && planner.fits(previous) && (matches!(**previous, Prepared::Hpa(_)) || self.edits.is_empty())

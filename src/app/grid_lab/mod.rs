@@ -172,8 +172,11 @@ impl GridJob {
                 None => SearchReplay::record(&grid, *search, start, goal, progress),
             })
             .collect::<Option<Vec<_>>>()?;
+        let plan_refused = plan.as_ref().and_then(|plan| plan.refusal(&grid));
         let hierarchy = plan.and_then(|plan| plan.run(&grid, start, goal, new_map.is_some(), &replays));
-        Some(GridRecorded { new_map, start, goal, replays, hierarchy, show_end, refused: refused.map(str::to_string) })
+        // A planner refused (its abstraction would not fit) leaves the flat searches running.
+        let refused = refused.map(str::to_string).or_else(|| plan_refused);
+        Some(GridRecorded { new_map, start, goal, replays, hierarchy, show_end, refused })
     }
 }
 
@@ -181,7 +184,8 @@ impl GridJob {
 impl GridJob {
     /// With HPA* or PRA* beside the search, built afresh.
     pub fn planned(mut self, settings: &HierarchySettings) -> Self {
-        self.plan = Some(HierarchyState::default().job(settings, self.searches[0].rules));
+        let rules = self.searches.first().map_or(crate::grid::MoveRules::MOVINGAI, |search| search.rules);
+        self.plan = Some(HierarchyState::default().job(settings, rules));
         self
     }
 }
@@ -190,6 +194,10 @@ impl GridJob {
 impl GridRecorded {
     pub fn plan(self) -> Option<layers::Plan> {
         self.hierarchy
+    }
+
+    pub fn refusal(&self) -> Option<&str> {
+        self.refused.as_deref()
     }
 }
 

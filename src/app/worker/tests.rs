@@ -257,6 +257,23 @@ fn a_failed_job_ends_with_its_message() {
 }
 
 #[test]
+fn a_planner_too_big_for_memory_is_refused_in_one_line() {
+    use crate::app::grid_lab::{HierarchySettings, PlannerChoice};
+    // PRA*'s pyramid on an open 4096x4096 map: about 2.2 GB by the estimate, refused unbuilt.
+    let grid = crate::grid::Grid::new(4096, 4096);
+    let (start, goal) = (grid.cell(0, 0), grid.cell(4095, 4000));
+    let settings = HierarchySettings { planner: PlannerChoice::Pra, ..HierarchySettings::default() };
+    let job = GridJob::new(grid, Vec::new(), start, goal).planned(&settings);
+    let Response::Grid(Some(recorded)) = wait(&Job::start("plan", None, Request::Grid(job))) else {
+        panic!("no recording")
+    };
+    let refusal = recorded.refusal().expect("refused").to_string();
+    assert!(refusal.starts_with("PRA* on this 4096x4096 map would take about 2."), "{refusal}");
+    assert!(!refusal.contains('\n'));
+    assert!(recorded.plan().is_none(), "nothing planned");
+}
+
+#[test]
 fn hierarchical_plans_cross_intact() {
     use crate::app::grid_lab::{HierarchySettings, PlannerChoice};
     for planner in [PlannerChoice::Hpa, PlannerChoice::Pra] {
