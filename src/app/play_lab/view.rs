@@ -123,10 +123,12 @@ impl PlayLab {
             if widgets::progress(ui, &text, None, job.elapsed()) {
                 self.stop();
             }
-        } else if !self.running && self.result().is_none() && self.seats.iter().any(|s| *s != Seat::Human) {
-            if ui.button("Computer: play on").clicked() {
-                self.running = true;
-            }
+        } else if !self.running
+            && self.result().is_none()
+            && self.seats.iter().any(|s| *s != Seat::Human)
+            && ui.button("Computer: play on").clicked()
+        {
+            self.running = true;
         }
         match &self.message {
             Some(Ok(text)) => widgets::notice(ui, text),
