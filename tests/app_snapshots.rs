@@ -124,12 +124,22 @@ fn states(title: &str) -> Option<Vec<State>> {
             harness.run();
             harness.key_press(egui::Key::PageDown);
         })],
+        // Othello opens; Hus's board too, a human to move first (nothing thinking).
+        "Play a game" => vec![("hus", |harness| pick_game(harness, "Hus"))],
         "Tuning" => vec![("light", |harness| harness.get_by_label("Light (projector)").click())],
         _ => return None,
     })
 }
 
 /// Moves the page's replay to `step` by its timeline slider.
+/// The play page's game `name`, from its Game menu.
+fn pick_game(harness: &mut AppHarness, name: &str) {
+    harness.get_by_label("Game").click_accesskit();
+    harness.run();
+    harness.get_by_label(name).click_accesskit();
+    harness.run();
+}
+
 fn timeline(harness: &mut AppHarness, step: f64) {
     harness.get(By::new().role(egui::Role::Slider).label("Timeline")).set_value_accesskit(step);
 }

@@ -317,3 +317,35 @@ fn a_move_needing_more_than_200_rounds_cancels_the_game_as_in_the_reference() {
     game.unmake_move();
     assert_eq!((game.to_text(), game.cancelled_by()), (text, None));
 }
+
+/// The play page's animation: its first step drops one seed of the hand picked up, there is a step
+/// per seed at least, and the last step is the reference's position after the move.
+#[test]
+fn sowing_steps_end_where_the_reference_does() {
+    let mut rng = StdRng::seed_from_u64(47);
+    let mut engine = Hus::start();
+    let mut reference = Reference::new();
+    for _ in 0..300 {
+        let legal = reference.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let pit = legal[rng.random_range(0..legal.len())];
+        let steps = engine.sowing_steps(pit as u8);
+        let hand = u32::from(engine.pits(engine.side_to_move())[pit]);
+        // The first drop: the hand picked up, one seed of it in the next pit.
+        let after_first: u32 = steps[1].as_flattened().iter().map(|&s| u32::from(s)).sum();
+        assert_eq!(after_first, searchlab::games::hus::SEEDS - hand + 1, "pit {pit}");
+        assert!(steps.len() as u32 > hand, "one step per seed dropped at least");
+        reference.play(pit);
+        engine.make_move(pit as u8);
+        if !matches!(reference.winner, Winner::Cancelled(_)) {
+            let last = steps.last().unwrap();
+            assert_eq!(last, &[*engine.pits(Side::First), *engine.pits(Side::Second)]);
+            for (row, side) in reference.board.iter().zip([Side::First, Side::Second]) {
+                let expected: Vec<u8> = row.iter().map(|&s| s as u8).collect();
+                assert_eq!(last[player(side)].to_vec(), expected, "pit {pit}");
+            }
+        }
+    }
+}

@@ -11,6 +11,7 @@ pub mod grid_lab;
 pub mod history;
 mod navmesh_lab;
 pub mod notebook;
+pub mod play_lab;
 pub mod replay_bar;
 pub mod theme;
 pub mod tree_lab;
@@ -24,6 +25,7 @@ pub use barca_lab::{BarcaCommand, BarcaLab, Mode, Notice, Seat};
 pub use grid_lab::{FileField, GridCommand, GridLab};
 pub use navmesh_lab::{Drawing, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};
 pub use notebook::{CellView, LiveCell, Notebook, NotebookCommand};
+pub use play_lab::PlayLab;
 pub use tree_lab::{TreeCommand, TreeLab};
 pub use tuning_lab::TuningLab;
 
@@ -79,7 +81,7 @@ pub struct LessonEntry {
 }
 
 /// All lessons, in the order of the course.
-pub const LESSONS: [LessonEntry; 7] = [
+pub const LESSONS: [LessonEntry; 8] = [
     LessonEntry {
         title: "Grid search",
         labs: &[Lab::Grid, Lab::Hierarchical],
@@ -104,6 +106,7 @@ pub const LESSONS: [LessonEntry; 7] = [
         build: |saved| Box::new(BarcaLab::from_saved(saved)),
         cell: Some(|| Box::new(BarcaLab::for_cell())),
     },
+    LessonEntry { title: play_lab::TITLE, labs: &[], build: |_| Box::new(PlayLab::new()), cell: None },
     LessonEntry {
         title: "Game-tree search",
         labs: &[Lab::GameTree],

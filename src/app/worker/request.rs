@@ -12,6 +12,7 @@ use crate::app::agents_lab::{AgentsJob, Planned};
 use crate::app::barca_lab::ai::{AiAnswer, MoveJob};
 use crate::app::grid_lab::{self, GridJob};
 use crate::app::navmesh_lab::{self, MeshJob};
+use crate::app::play_lab::ai::{PlayAnswer, PlayJob};
 use crate::app::tree_lab::recording::{self, Position, Recording, SearchSpec};
 use crate::time::{Duration, Instant};
 use crate::tournament::{TuneConfig, TuneLog, tune};
@@ -34,6 +35,8 @@ pub enum Request {
     Mesh(MeshJob),
     /// Plan agents together, recorded.
     Agents(AgentsJob),
+    /// Choose the computer's move in any registered game.
+    PlayMove(PlayJob),
 }
 
 /// What a [`Request`] answers, variant for variant. Recordings are `None` when stopped.
@@ -46,6 +49,7 @@ pub enum Response {
     Tree(Option<Recording>),
     Mesh(navmesh_lab::Recorded),
     Agents(Option<Planned>),
+    PlayMove(PlayAnswer),
 }
 
 /// What a job ended early answers with, from its progress.
@@ -60,6 +64,7 @@ impl Request {
             Request::Agents(job) => Response::Agents(job.run(progress)),
             Request::Tree(position, spec) => Response::Tree(recording::record(position, spec, progress)),
             Request::BarcaMove(job) => Response::BarcaMove(job.run(progress)),
+            Request::PlayMove(job) => Response::PlayMove(job.run(progress)),
             Request::Tune(config) => {
                 progress.set_total(config.total_games() as usize);
                 Response::Tune(tune(&config, progress))
@@ -75,6 +80,7 @@ impl Request {
                 let position = job.position().clone();
                 Some(Box::new(move |progress| Response::BarcaMove(AiAnswer::best_so_far(&position, progress))))
             }
+            Request::PlayMove(_) => Some(Box::new(|progress| Response::PlayMove(PlayJob::best_so_far(progress)))),
             _ => None,
         }
     }

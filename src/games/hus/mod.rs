@@ -14,7 +14,7 @@ mod sowing;
 pub use eval::{DEFAULT_WEIGHTS, Weights, breakdown};
 pub use notation::START_TEXT;
 pub use sowing::MAX_ROUNDS;
-use sowing::{Sown, sow};
+use sowing::{Sown, sow, sow_watched};
 
 use super::{Game, Outcome, Score, Side};
 
@@ -124,6 +124,19 @@ impl Hus {
             hash = mix(hash ^ word ^ (i as u64) << 56);
         }
         hash
+    }
+
+    /// The pits of both players after each seed dropped and each pick-up of the move from `pit`
+    /// (legal here), the position before it first: the move step by step, for an animation.
+    pub fn sowing_steps(&self, pit: u8) -> Vec<[Pits; 2]> {
+        let mover = index(self.side);
+        let mut pair = if mover == 0 { self.pits } else { [self.pits[1], self.pits[0]] };
+        let [own, opponent] = &mut pair;
+        let mut steps = vec![self.pits];
+        sow_watched(own, opponent, pit as usize, self.turn > 0, |own, opponent| {
+            steps.push(if mover == 0 { [*own, *opponent] } else { [*opponent, *own] });
+        });
+        steps
     }
 
     /// The moves made so far (pit numbers), oldest first.

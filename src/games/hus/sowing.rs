@@ -16,13 +16,27 @@ pub enum Sown {
 
 /// Plays a move from `start` (a pit of `own` with 2 or more seeds) on the mover's pits `own`,
 /// capturing from `opponent` when `captures` is true.
+#[inline]
 pub fn sow(own: &mut Pits, opponent: &mut Pits, start: usize, captures: bool) -> Sown {
+    sow_watched(own, opponent, start, captures, |_, _| {})
+}
+
+/// [`sow`], calling `step` with both players' pits after each seed dropped and each pick-up (the
+/// play page animates a move with it; the engine's no-op compiles away).
+pub fn sow_watched(
+    own: &mut Pits,
+    opponent: &mut Pits,
+    start: usize,
+    captures: bool,
+    mut step: impl FnMut(&Pits, &Pits),
+) -> Sown {
     let mut hand = std::mem::take(&mut own[start]);
     let mut pit = start;
     for _ in 0..MAX_ROUNDS {
         for _ in 0..hand {
             pit = (pit + 1) % PITS;
             own[pit] += 1;
+            step(own, opponent);
         }
         if own[pit] == 1 {
             return Sown::Ended;
@@ -34,6 +48,7 @@ pub fn sow(own: &mut Pits, opponent: &mut Pits, start: usize, captures: bool) ->
         } else {
             std::mem::take(&mut own[pit])
         };
+        step(own, opponent);
     }
     Sown::Cancelled
 }
