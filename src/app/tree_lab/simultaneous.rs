@@ -123,7 +123,8 @@ impl SmMode {
         };
         match event {
             SmMctsEvent::Select { path, pairs } => {
-                let walked: Vec<String> = path.iter().zip(pairs).map(|(&node, &pair)| pair_text(view, node, pair)).collect();
+                let walked: Vec<String> =
+                    path.iter().zip(pairs).map(|(&node, &pair)| pair_text(view, node, pair)).collect();
                 if walked.is_empty() {
                     "Selection starts at the root, not yet visited.".to_string()
                 } else {
@@ -143,14 +144,21 @@ impl SmMode {
                     PlayoutEnd::GameOver => "the game's end",
                     PlayoutEnd::CutOff => "the cut-off, scored by the material lead",
                 };
-                format!("A playout of {turns} random joint actions reached {how}: payoff {:+.2} for {}.", payoffs[0], self.side_name(Side::First))
+                format!(
+                    "A playout of {turns} random joint actions reached {how}: payoff {:+.2} for {}.",
+                    payoffs[0],
+                    self.side_name(Side::First)
+                )
             }
             SmMctsEvent::Backpropagate { path, payoffs, .. } => format!(
-                "Iteration {} done: {:+.2} for {} added to the pair taken at each of {} nodes.",
+                "Iteration {} done: {:+.2} for {} added to the pair taken at {} on the path.",
                 view.iterations,
                 payoffs[0],
                 self.side_name(Side::First),
-                path.len().saturating_sub(1)
+                match path.len().saturating_sub(1) {
+                    1 => "the one node".to_string(),
+                    n => format!("each of {n} nodes"),
+                }
             ),
         }
     }

@@ -131,9 +131,8 @@ fn node_panel(ui: &mut egui::Ui, sm: &mut SmMode) {
                 ui.label(name);
             }
             ui.end_row();
-            for (side, (search, exact)) in [(&matrix.marginals[0], &eq.row), (&matrix.marginals[1], &eq.column)]
-                .into_iter()
-                .enumerate()
+            for (side, (search, exact)) in
+                [(&matrix.marginals[0], &eq.row), (&matrix.marginals[1], &eq.column)].into_iter().enumerate()
             {
                 ui.label(format!("{} SM-MCTS", sides[side]));
                 search.iter().for_each(|p| drop(ui.label(format!("{p:.3}"))));
@@ -197,7 +196,8 @@ fn matrix_grid(ui: &mut egui::Ui, matrix: &JointMatrix, sides: [&str; 2]) -> Opt
                 if selected == Some((i, j)) {
                     rich = rich.background_color(widgets::HIGHLIGHT).color(Color32::BLACK);
                 }
-                if ui.add(egui::Label::new(rich).sense(egui::Sense::click())).clicked() && matrix.cells[i][j].is_some() {
+                if ui.add(egui::Label::new(rich).sense(egui::Sense::click())).clicked() && matrix.cells[i][j].is_some()
+                {
                     clicked = Some((i, j));
                 }
             }
