@@ -249,7 +249,7 @@ impl SimVisitor for PlayGame<'_> {
                 _ => break,
             }
         }
-        let first_plays_first = self.game % 2 == 0;
+        let first_plays_first = self.game.is_multiple_of(2);
         // engines[k] plays side k of the board.
         let seated = if first_plays_first { self.engines } else { [self.engines[1], self.engines[0]] };
         let mut rng = StdRng::seed_from_u64(self.args.seed ^ (u64::from(self.game) << 32));

@@ -17,8 +17,9 @@ pub enum SimKind {
     RoPaSci,
 }
 
-/// A position of one of them.
+/// A position of one of them. One is held at a time, so the largest's size costs nothing worth a box.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)]
 pub enum SimPosition {
     Matrix(MatrixGame),
     Goofspiel(Goofspiel),
