@@ -670,9 +670,6 @@ impl Lesson for TreeLab {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui) {
-        if sm_matrix::mode_switch(ui, &mut self.sm) {
-            return;
-        }
         let mut commands = Vec::new();
         let mut replay = Vec::new();
         ReplayBar::keys(ui, &mut replay);
@@ -682,7 +679,9 @@ impl Lesson for TreeLab {
             commands.push(TreeCommand::Replay(ReplayCommand::Seek(step)));
             ui.ctx().request_repaint();
         }
-        ui.heading("Game-tree search: minimax, alpha-beta and UCT");
+        if sm_matrix::mode_switch(ui, &mut self.sm, "Game-tree search: minimax, alpha-beta and UCT") {
+            return;
+        }
         // Folded on a short screen (a projector at 130%): the tree needs the height.
         widgets::intro(ui, "tree-lab-intro", &about(self.shown_game()));
         let narration = widgets::Narration::new(ui);

@@ -10,10 +10,11 @@ use crate::app::replay_bar::ReplayCommand;
 use crate::app::widgets;
 use crate::games::Side;
 
-/// The switch between the lab's turn-based searches and SM-MCTS; with SM-MCTS on, draws its page
-/// and returns true (the turn-based page is not drawn).
-pub fn mode_switch(ui: &mut egui::Ui, mode: &mut Option<SmMode>) -> bool {
+/// The switch between the lab's turn-based searches and SM-MCTS, beside the page's heading: with
+/// SM-MCTS on, draws its page and returns true (the turn-based page is not drawn).
+pub fn mode_switch(ui: &mut egui::Ui, mode: &mut Option<SmMode>, heading: &str) -> bool {
     ui.horizontal_wrapped(|ui| {
+        ui.heading(if mode.is_some() { "Simultaneous moves: SM-MCTS and the joint-action matrix" } else { heading });
         if ui.selectable_label(mode.is_none(), "Turn-based games").clicked() {
             *mode = None;
         }
@@ -33,7 +34,6 @@ fn page(ui: &mut egui::Ui, sm: &mut SmMode) {
         replay.push(ReplayCommand::Seek(step));
         ui.ctx().request_repaint();
     }
-    ui.heading("Simultaneous moves: SM-MCTS and the joint-action matrix");
     let sentence = sm.narration();
     let mut settings = sm.settings;
     widgets::side_panel(ui, "sm-lab-side", 0.34, |ui| {
