@@ -103,6 +103,15 @@ fn states(title: &str) -> Option<Vec<State>> {
                 harness.get_by_label("Fit").click();
             }),
             ("custom_tree_end_light", |harness| harness.get_by_label("Light (projector)").click()),
+            // SM-MCTS on rock-paper-scissors: the root's joint-action matrix, the pair selected
+            // highlighted, and the exact equilibrium beside the search's strategy.
+            ("sm_mcts_rock_paper_scissors", |harness| {
+                harness.get_by_label("Light (projector)").click();
+                harness.run();
+                harness.get_by_label("Simultaneous moves (SM-MCTS)").click_accesskit();
+                harness.run();
+                harness.get_by_label("Root").click_accesskit();
+            }),
         ],
         "Multi-agent paths" => vec![
             // Independent A*: the agents' paths collide, marked on the map.

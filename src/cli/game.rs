@@ -5,6 +5,7 @@ use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
 use super::game_search::{self, SearchArgs};
+use super::game_simultaneous::{self as simultaneous, GameChoice};
 use super::{CliError, CliResult, emit};
 use crate::games::{DefaultEval, GameKind, GameVisitor, RegisteredGame};
 use std::time::Instant;
@@ -42,23 +43,19 @@ enum GameCommand {
 
 #[derive(Debug, Args)]
 struct PositionArgs {
-    /// The game, by its id.
-    #[arg(long, value_parser = parse_game)]
-    game: GameKind,
+    /// The game, by its id (ropasci, goofspiel and matrix are simultaneous-move games).
+    #[arg(long, value_parser = simultaneous::parse_game_choice)]
+    game: GameChoice,
     /// A position in the game's own text (default: the game's start, or the lab's example).
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
 }
 
-fn parse_game(text: &str) -> Result<GameKind, String> {
-    text.parse()
-}
-
 impl PositionArgs {
-    /// Runs `visitor` on the position asked for.
-    fn visit<V: GameVisitor>(&self, visitor: V) -> Result<V::Output, CliError> {
-        let text = self.position.as_deref().unwrap_or(self.game.default_position());
-        let position = self.game.parse(text).map_err(|e| CliError(format!("--position: {e}")))?;
+    /// Runs `visitor` on the position asked for, of the turn-based game `game`.
+    fn visit<V: GameVisitor>(&self, game: GameKind, visitor: V) -> Result<V::Output, CliError> {
+        let text = self.position.as_deref().unwrap_or(game.default_position());
+        let position = game.parse(text).map_err(|e| CliError(format!("--position: {e}")))?;
         Ok(position.visit(visitor))
     }
 }
@@ -66,7 +63,13 @@ impl PositionArgs {
 pub fn run(args: GameArgs) -> CliResult {
     let out = match args.command {
         GameCommand::Match(args) => return super::game_match::run(args),
-        GameCommand::Perft { position, depth } => {
+        GameCommand::Perft { position: PositionArgs { game: GameChoice::Simultaneous(kind), position }, depth } => {
+            simultaneous::run_perft(kind, position.as_deref(), depth)?
+        }
+        GameCommand::Search { position: PositionArgs { game: GameChoice::Simultaneous(kind), position }, search } => {
+            simultaneous::run_search(kind, position.as_deref(), &search)?
+        }
+        GameCommand::Perft { position: position @ PositionArgs { game: GameChoice::TurnBased(game), .. }, depth } => {
             struct Perft(usize);
             impl GameVisitor for Perft {
                 type Output = (u64, f64);
@@ -76,10 +79,10 @@ pub fn run(args: GameArgs) -> CliResult {
                     (nodes, super::path::micros_since(clock))
                 }
             }
-            let (nodes, micros) = position.visit(Perft(depth as usize))?;
-            json!({ "game": position.game.id(), "depth": depth, "nodes": nodes, "micros": micros })
+            let (nodes, micros) = position.visit(game, Perft(depth as usize))?;
+            json!({ "game": game.id(), "depth": depth, "nodes": nodes, "micros": micros })
         }
-        GameCommand::Search { position, search } => {
+        GameCommand::Search { position: position @ PositionArgs { game: GameChoice::TurnBased(game), .. }, search } => {
             struct Search<'a>(&'a SearchArgs);
             impl GameVisitor for Search<'_> {
                 type Output = Result<Value, CliError>;
@@ -87,8 +90,8 @@ pub fn run(args: GameArgs) -> CliResult {
                     game_search::run(game, &DefaultEval, self.0, G::DEFAULT_DEPTH, false)
                 }
             }
-            let mut out = position.visit(Search(&search))??;
-            out["game"] = json!(position.game.id());
+            let mut out = position.visit(game, Search(&search))??;
+            out["game"] = json!(game.id());
             out
         }
     };

@@ -4,6 +4,7 @@
 use clap::Args;
 use serde_json::{Value, json};
 
+use super::game_simultaneous::{self as simultaneous, GameChoice, SimMatch};
 use super::tournament::{BarObserver, Engines, check_game_length, with_threads};
 use super::{CliError, CliResult, emit};
 use crate::games::{DefaultEval, GameKind, GameVisitor, Position, RegisteredGame, Side};
@@ -11,9 +12,9 @@ use crate::tournament::{Contestant, GameRecord, GameResult, MatchConfig, ReportS
 
 #[derive(Debug, Args)]
 pub struct GameMatchArgs {
-    /// The game, by its id.
-    #[arg(long, value_parser = |text: &str| text.parse::<GameKind>())]
-    game: GameKind,
+    /// The game, by its id (on a simultaneous-move game both engines choose, then both act).
+    #[arg(long, value_parser = simultaneous::parse_game_choice)]
+    game: GameChoice,
     #[command(flatten)]
     engines: Engines,
     #[arg(long, default_value_t = 2)]
@@ -44,22 +45,32 @@ pub fn run(args: GameMatchArgs) -> CliResult {
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".to_string()));
     }
-    let text = args.position.as_deref().unwrap_or(args.game.start_position());
-    let start =
-        args.game.parse(text).and_then(Position::searchable).map_err(|e| CliError(format!("--position: {e}")))?;
+    let kind = match args.game {
+        GameChoice::TurnBased(kind) => kind,
+        GameChoice::Simultaneous(kind) => {
+            let (position, engines) = (args.position.as_deref(), args.engines.specs());
+            let (games, seed, opening_plies) = (args.games, args.seed, args.opening_plies);
+            let lines = simultaneous::run_match(&SimMatch { kind, position, engines, games, seed, opening_plies })?;
+            let skip = if args.summary_only { lines.len() - 1 } else { 0 };
+            lines[skip..].iter().for_each(emit);
+            return Ok(());
+        }
+    };
+    let text = args.position.as_deref().unwrap_or(kind.start_position());
+    let start = kind.parse(text).and_then(Position::searchable).map_err(|e| CliError(format!("--position: {e}")))?;
     let out = match start {
         Position::Barca(mut barca) => {
             barca.set_ply_limit(Some(args.ply_limit));
-            Match(&args).visit(&barca)
+            Match(&args, kind).visit(&barca)
         }
-        start => start.visit(Match(&args)),
+        start => start.visit(Match(&args, kind)),
     }?;
     emit(&out);
     Ok(())
 }
 
 /// Plays the match on the game's own type; returns the summary line.
-struct Match<'a>(&'a GameMatchArgs);
+struct Match<'a>(&'a GameMatchArgs, GameKind);
 
 impl GameVisitor for Match<'_> {
     type Output = Result<Value, CliError>;
@@ -77,13 +88,13 @@ impl GameVisitor for Match<'_> {
         bar.0.finish_and_clear();
         if !args.summary_only {
             for record in &report.games {
-                emit(&game_line(args.game, record));
+                emit(&game_line(self.1, record));
             }
         }
         let mut summary = serde_json::to_value(report.summary(&scoring))?;
         let (low, high) = report.wdl().score_interval();
         summary["score_interval"] = json!([low, high]);
-        summary["game"] = json!(args.game.id());
+        summary["game"] = json!(self.1.id());
         summary["white"] = json!(engines[0].to_string());
         summary["black"] = json!(engines[1].to_string());
         summary["seed"] = json!(args.seed);

@@ -18,8 +18,10 @@ pub enum Algo {
     Alphabeta,
     /// Alpha-beta with iterative deepening, transposition table, killers and history.
     Id,
-    /// Monte Carlo tree search (UCT).
+    /// Monte Carlo tree search (UCT); decoupled UCT on a simultaneous-move game.
     Uct,
+    /// Simultaneous-move games only: SM-MCTS with regret matching.
+    Regret,
 }
 
 #[derive(Debug, Args)]
@@ -39,9 +41,10 @@ pub struct SearchArgs {
     /// Playouts (uct; default 10000, or unlimited with --millis alone).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub iterations: Option<u64>,
-    /// UCT's exploration constant C.
-    #[arg(long, default_value_t = std::f64::consts::SQRT_2)]
-    pub exploration: f64,
+    /// UCT's exploration constant C (default sqrt(2); 0.5 for decoupled UCT), or regret matching's
+    /// share of uniform play (default 0.05).
+    #[arg(long)]
+    pub exploration: Option<f64>,
     /// UCT playouts are scored by the evaluation after this many random plies: random Barca games
     /// rarely end (tic-tac-toe games end long before).
     #[arg(long, default_value_t = UCT_PLAYOUT_CUTOFF)]
@@ -88,6 +91,7 @@ pub fn run<G: Game, E: Evaluator<G>>(
         Algo::Alphabeta => EngineAlgorithm::AlphaBeta,
         Algo::Id => EngineAlgorithm::Id,
         Algo::Uct => EngineAlgorithm::Uct,
+        Algo::Regret => return Err(CliError("--algo regret applies to simultaneous-move games only".to_string())),
     };
     let spec = EngineSpec {
         depth: match args.algo {
@@ -100,7 +104,7 @@ pub fn run<G: Game, E: Evaluator<G>>(
         iterations: args.iterations,
         // The flags set plain UCT's knobs (the match engines' `uct:` specs play the tuned one).
         uct: MctsConfig {
-            exploration: args.exploration,
+            exploration: args.exploration.unwrap_or(std::f64::consts::SQRT_2),
             playout_cutoff: Some(args.playout_cutoff),
             ..MctsConfig::plain()
         },

@@ -6,6 +6,7 @@ mod barca;
 mod game;
 mod game_match;
 mod game_search;
+mod game_simultaneous;
 mod gen_map;
 mod lecture;
 mod merge;
@@ -38,7 +39,7 @@ enum Command {
     Tictactoe(tictactoe::TicTacToeArgs),
     /// The Barca engine: perft, search, engine-vs-engine matches, weight tuning.
     Barca(barca::BarcaArgs),
-    /// Any game of the registry (--game tictactoe, barca, othello, hus, ...): perft, search, match.
+    /// Any game of the registry (--game tictactoe, barca, othello, hus, ropasci, ...): perft, search, match.
     Game(game::GameArgs),
     /// Shortest any-angle paths on polygon maps (TA*, TRA*), or on a triangulated grid map.
     Mesh(mesh::MeshArgs),

@@ -4,6 +4,7 @@
 pub mod goofspiel;
 pub mod registry;
 pub mod ropasci;
+pub mod sim_games;
 pub mod simultaneous;
 pub mod uniform_tree;
 

@@ -9,6 +9,8 @@ mod panels;
 mod pseudocode;
 pub use crate::adversarial::recording;
 mod scene;
+mod simultaneous;
+mod sm_matrix;
 
 use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
 use std::collections::BTreeMap;
@@ -266,6 +268,8 @@ pub struct TreeLab {
     in_cell: bool,
     /// No step since the recording came in: a cell shows the top of the tree, root first.
     just_opened: bool,
+    /// SM-MCTS on a simultaneous-move game instead of the turn-based searches.
+    sm: Option<simultaneous::SmMode>,
 }
 
 impl Default for TreeLab {
@@ -301,6 +305,7 @@ impl TreeLab {
             scene_step: None,
             in_cell: false,
             just_opened: false,
+            sm: None,
         };
         lab.apply(TreeCommand::Run);
         lab
@@ -674,7 +679,9 @@ impl Lesson for TreeLab {
             commands.push(TreeCommand::Replay(ReplayCommand::Seek(step)));
             ui.ctx().request_repaint();
         }
-        ui.heading("Game-tree search: minimax, alpha-beta and UCT");
+        if sm_matrix::mode_switch(ui, &mut self.sm, "Game-tree search: minimax, alpha-beta and UCT") {
+            return;
+        }
         // Folded on a short screen (a projector at 130%): the tree needs the height.
         widgets::intro(ui, "tree-lab-intro", &about(self.shown_game()));
         let narration = widgets::Narration::new(ui);
