@@ -11,6 +11,7 @@ pub mod grid_lab;
 pub mod history;
 mod navmesh_lab;
 pub mod notebook;
+pub mod quiz;
 pub mod replay_bar;
 pub mod theme;
 pub mod tree_lab;
@@ -24,6 +25,7 @@ pub use barca_lab::{BarcaCommand, BarcaLab, Mode, Notice, Seat};
 pub use grid_lab::{FileField, GridCommand, GridLab};
 pub use navmesh_lab::{Drawing, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};
 pub use notebook::{CellView, LiveCell, Notebook, NotebookCommand};
+pub use quiz::{Practice, QuizCell};
 pub use tree_lab::{TreeCommand, TreeLab};
 pub use tuning_lab::TuningLab;
 
@@ -79,7 +81,7 @@ pub struct LessonEntry {
 }
 
 /// All lessons, in the order of the course.
-pub const LESSONS: [LessonEntry; 7] = [
+pub const LESSONS: [LessonEntry; 8] = [
     LessonEntry {
         title: "Grid search",
         labs: &[Lab::Grid, Lab::Hierarchical],
@@ -115,6 +117,12 @@ pub const LESSONS: [LessonEntry; 7] = [
         labs: &[Lab::Tuning],
         build: |_| Box::new(TuningLab::new()),
         cell: Some(|| Box::new(TuningLab::new())),
+    },
+    LessonEntry {
+        title: "Quiz",
+        labs: &[Lab::Quiz],
+        build: |saved| Box::new(Practice::from_saved(saved)),
+        cell: Some(|| Box::new(QuizCell::new(crate::quiz::Kind::NextExpansion, 0, Default::default()))),
     },
     LessonEntry { title: notebook::TITLE, labs: &[], build: |saved| Box::new(Notebook::from_saved(saved)), cell: None },
 ];
