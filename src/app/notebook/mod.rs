@@ -261,7 +261,7 @@ impl Notebook {
 
     /// Each slide's section, and whether it is a quiz's answer slide: a section with a quiz cell
     /// shows the question on one slide and its answer on the next.
-    fn slides(&self) -> Vec<(usize, bool)> {
+    pub fn slides(&self) -> Vec<(usize, bool)> {
         let Some(loaded) = &self.loaded else { return vec![(0, false)] };
         let mut cells = loaded.cells.iter();
         let mut slides = Vec::new();

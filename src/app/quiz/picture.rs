@@ -29,6 +29,8 @@ pub(super) enum Clicked {
     Move(String),
 }
 
+/// Text on a cell or node: the cells are light in both themes.
+const ON_CELL: Color32 = Color32::from_gray(20);
 /// The largest cell or node the picture draws, in points.
 const MOST_CELL: f32 = 40.0;
 const LEVEL: f32 = 64.0;
@@ -50,7 +52,7 @@ impl Picture {
         Ok(Picture::Grid { grid, start, goal })
     }
 
-    /// Draws the picture at most `height` tall, marking `picked` leaves and, once `shown`, the
+    /// Draws the picture `height` tall, marking `picked` leaves and, once `shown`, the
     /// accepted cells or moves. Returns its rect and what was clicked.
     pub(super) fn ui(
         &self,
@@ -60,25 +62,29 @@ impl Picture {
         picked: &[usize],
         shown: Option<&Answer>,
     ) -> (Rect, Option<Clicked>) {
-        match self {
-            Picture::Grid { grid, start, goal } => grid_ui(ui, question, grid, [*start, *goal], height, shown),
-            Picture::Tree(root) => tree_ui(ui, question, root, height, picked),
-            Picture::Moves => moves_ui(ui, question, shown),
-        }
+        // Always `height` tall, so that a slide's cell measures its rows around it once.
+        let (area, response) = ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::click());
+        let clicked = match self {
+            Picture::Grid { grid, start, goal } => grid_ui(ui, &response, question, grid, [*start, *goal], shown),
+            Picture::Tree(root) => tree_ui(ui, &response, question, root, picked),
+            Picture::Moves => moves_ui(&mut ui.new_child(egui::UiBuilder::new().max_rect(area)), question, shown),
+        };
+        (area, clicked)
     }
 }
 
 fn grid_ui(
-    ui: &mut egui::Ui,
+    ui: &egui::Ui,
+    response: &egui::Response,
     question: &Question,
     grid: &Grid,
     [start, goal]: [u32; 2],
-    height: f32,
     shown: Option<&Answer>,
-) -> (Rect, Option<Clicked>) {
+) -> Option<Clicked> {
     let (w, h) = (grid.width() as f32, grid.height() as f32);
-    let side = (ui.available_width() / w).min(height / h).min(MOST_CELL).floor().max(8.0);
-    let (rect, response) = ui.allocate_exact_size(vec2(side * w, side * h), Sense::click());
+    let area = response.rect;
+    let side = (area.width() / w).min(area.height() / h).min(MOST_CELL).floor().max(4.0);
+    let rect = Rect::from_min_size(area.min, vec2(side * w, side * h));
     let colours = palette(ui.ctx());
     let painter = ui.painter_at(rect);
     let font = FontId::proportional(side * 0.5);
@@ -104,10 +110,10 @@ fn grid_ui(
                 _ if grid.is_cell_passable(cell) && grid.weight(cell) > 1 => grid.weight(cell).to_string(),
                 _ => String::new(),
             };
-            painter.text(square.center(), Align2::CENTER_CENTER, text, font.clone(), colours.ink);
+            painter.text(square.center(), Align2::CENTER_CENTER, text, font.clone(), ON_CELL);
             if let Some(order) = order {
                 let small = FontId::proportional(side * 0.3);
-                painter.text(square.left_top() + vec2(2.0, 1.0), Align2::LEFT_TOP, order + 1, small, colours.ink);
+                painter.text(square.left_top() + vec2(2.0, 1.0), Align2::LEFT_TOP, order + 1, small, ON_CELL);
             }
         }
     }
@@ -120,12 +126,10 @@ fn grid_ui(
     if let Some(Answer::Cells(cells)) = shown {
         cells.iter().for_each(|&cell| ring(cell, colours.path));
     }
-    let clicked = response.clicked().then(|| response.interact_pointer_pos()).flatten().and_then(|pos| {
-        let offset = (pos - rect.min) / side;
-        let [x, y] = [offset.x.floor() as u32, offset.y.floor() as u32];
-        (x < grid.width() && y < grid.height()).then_some(Clicked::Cell([x, y]))
-    });
-    (rect, clicked)
+    let pos = response.clicked().then(|| response.interact_pointer_pos()).flatten()?;
+    let offset = (pos - rect.min) / side;
+    let [x, y] = [offset.x.floor(), offset.y.floor()];
+    (rect.contains(pos) && x < w && y < h).then_some(Clicked::Cell([x as u32, y as u32]))
 }
 
 /// Each node's centre, leaves evenly spread along the bottom and each parent over its children;
@@ -134,6 +138,8 @@ struct Layout {
     /// (centre, path of child numbers, leaf value and number if a leaf).
     nodes: Vec<(Pos2, Vec<u32>, Option<(i32, usize)>)>,
     edges: Vec<(Pos2, Pos2)>,
+    /// From one row of nodes to the next.
+    level: f32,
 }
 
 fn place(
@@ -144,7 +150,7 @@ fn place(
     layout: &mut Layout,
     leaves: &mut usize,
 ) -> Pos2 {
-    let y = rect.top() + LEVEL * 0.4 + path.len() as f32 * LEVEL;
+    let y = rect.top() + layout.level * (0.4 + path.len() as f32);
     let (centre, leaf) = match node {
         Node::Leaf(value) => {
             *leaves += 1;
@@ -167,18 +173,17 @@ fn place(
 }
 
 fn tree_ui(
-    ui: &mut egui::Ui,
+    ui: &egui::Ui,
+    response: &egui::Response,
     question: &Question,
     root: &Node,
-    height: f32,
     picked: &[usize],
-) -> (Rect, Option<Clicked>) {
-    let levels = root.height() as f32 + 1.0;
-    let size = vec2(ui.available_width(), (levels * LEVEL).min(height.max(LEVEL * 2.0)));
-    let (rect, response) = ui.allocate_exact_size(size, Sense::click());
+) -> Option<Clicked> {
+    let rect = response.rect;
+    let level = (rect.height() / (root.height() as f32 + 1.0)).min(LEVEL);
     let leaf_width = rect.width() / root.leaf_count() as f32;
-    let radius = (leaf_width * 0.4).min(MOST_CELL / 2.0);
-    let mut layout = Layout { nodes: Vec::new(), edges: Vec::new() };
+    let radius = (leaf_width * 0.4).min(MOST_CELL / 2.0).min(level * 0.3);
+    let mut layout = Layout { nodes: Vec::new(), edges: Vec::new(), level };
     place(root, &mut Vec::new(), rect, leaf_width, &mut layout, &mut 0);
     let colours = palette(ui.ctx());
     let painter = ui.painter_at(rect);
@@ -195,16 +200,14 @@ fn tree_ui(
     // The rows' roles, at the left where no node is drawn.
     for level in 0..root.height() {
         let role = if level % 2 == 0 { "MAX" } else { "MIN" };
-        let y = rect.top() + LEVEL * 0.4 + level as f32 * LEVEL;
+        let y = rect.top() + layout.level * (0.4 + level as f32);
         painter.text(pos2(rect.left() + 2.0, y), Align2::LEFT_CENTER, role, FontId::proportional(12.0), colours.ink);
     }
-    let clicked = response.clicked().then(|| response.interact_pointer_pos()).flatten().and_then(|pos| {
-        let near = |(centre, _, leaf): &(Pos2, Vec<u32>, Option<(i32, usize)>)| {
-            leaf.filter(|_| centre.distance(pos) <= radius * 1.5).map(|(_, number)| number)
-        };
-        layout.nodes.iter().find_map(near).map(Clicked::Leaf)
-    });
-    (rect, clicked)
+    let pos = response.clicked().then(|| response.interact_pointer_pos()).flatten()?;
+    let near = |(centre, _, leaf): &(Pos2, Vec<u32>, Option<(i32, usize)>)| {
+        leaf.filter(|_| centre.distance(pos) <= radius * 1.5).map(|(_, number)| number)
+    };
+    layout.nodes.iter().find_map(near).map(Clicked::Leaf)
 }
 
 /// One node: a leaf as a box with its value and number under it, an inner node as a circle with
@@ -220,7 +223,8 @@ fn node(
     asked: bool,
     picked: &[usize],
 ) {
-    let (fill, text) = if asked { (HIGHLIGHT, Color32::BLACK) } else { (colours.unseen, colours.ink) };
+    let fill = if asked { HIGHLIGHT } else { colours.unseen };
+    let text = ON_CELL;
     let stroke = Stroke::new(1.5, colours.ink);
     let font = FontId::proportional((radius * 0.9).max(10.0));
     match leaf {
@@ -246,21 +250,18 @@ fn node(
 }
 
 /// The root's moves as buttons with their statistics; the accepted ones marked once shown.
-fn moves_ui(ui: &mut egui::Ui, question: &Question, shown: Option<&Answer>) -> (Rect, Option<Clicked>) {
+fn moves_ui(ui: &mut egui::Ui, question: &Question, shown: Option<&Answer>) -> Option<Clicked> {
     let Given::Uct { children, .. } = &question.body.given else { unreachable!("a UCT picture") };
     let mut clicked = None;
-    let rect = ui
-        .horizontal_wrapped(|ui| {
-            for child in children.iter().filter(|child| !child.proven_loss) {
-                let right = matches!(shown, Some(Answer::Moves(moves)) if moves.contains(&child.mv));
-                let text = format!("{}  ({} visits, reward {})", child.mv, child.visits, child.reward);
-                let button = egui::Button::new(egui::RichText::new(&child.mv).size(18.0)).selected(right);
-                if ui.add(button).on_hover_text(text).clicked() {
-                    clicked = Some(Clicked::Move(child.mv.clone()));
-                }
+    ui.horizontal_wrapped(|ui| {
+        for child in children.iter().filter(|child| !child.proven_loss) {
+            let right = matches!(shown, Some(Answer::Moves(moves)) if moves.contains(&child.mv));
+            let text = format!("{}  ({} visits, reward {})", child.mv, child.visits, child.reward);
+            let button = egui::Button::new(egui::RichText::new(&child.mv).size(18.0)).selected(right);
+            if ui.add(button).on_hover_text(text).clicked() {
+                clicked = Some(Clicked::Move(child.mv.clone()));
             }
-        })
-        .response
-        .rect;
-    (rect, clicked)
+        }
+    });
+    clicked
 }

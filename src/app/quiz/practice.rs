@@ -66,9 +66,15 @@ pub struct Practice {
     code: String,
     /// The result's file name without its extension.
     save_as: String,
+    /// The height left for the question's picture: the page's less its text and buttons.
+    picture_height: f32,
     dialog: NativeDialog<Format>,
     message: Option<Result<String, String>>,
 }
+
+/// The picture's height at most, and the room the question's text, grade and buttons take.
+const PICTURE_HEIGHT: f32 = 360.0;
+const AROUND_PICTURE: f32 = 250.0;
 
 /// Practice question `number`: the kinds in turn.
 fn practice_cell(number: u64) -> QuizCell {
@@ -90,6 +96,7 @@ impl Practice {
             student: String::new(),
             code: String::new(),
             save_as: "exam-result".to_string(),
+            picture_height: PICTURE_HEIGHT,
             dialog: NativeDialog::default(),
             message: None,
         }
@@ -131,7 +138,7 @@ impl Practice {
         ui.label(RichText::new(format!("Score: {} right of {} answered", self.right, self.answered)).strong());
         ui.weak("Answer by clicking the picture or typing, then Enter; N or \"Another one\" for the next question.");
         ui.separator();
-        let (_, asked) = self.cell.show(ui, 360.0);
+        let (_, asked) = self.cell.show(ui, self.picture_height);
         if let Some(graded) = self.cell.graded().filter(|_| !self.counted) {
             self.right += usize::from(graded.right);
             self.answered += 1;
@@ -169,7 +176,7 @@ impl Practice {
         ui.label(RichText::new(format!("Question {} of {EXAM_LENGTH}", answered.len() + 1)).strong());
         ui.weak(format!("Exam {code} for {student}: no grade until the end."));
         ui.separator();
-        self.cell.show(ui, 360.0);
+        self.cell.show(ui, self.picture_height);
         let (Some(graded), Some(question)) = (self.cell.graded(), self.cell.question()) else { return };
         answered.push(Answered::new(question, &graded.given));
         if answered.len() < EXAM_LENGTH {
@@ -263,6 +270,8 @@ impl Lesson for Practice {
             Some(Err(error)) => widgets::error(ui, error),
             None => {}
         }
+        // The whole question on one screen, down to a projector's 720 lines at 130%.
+        self.picture_height = (ui.available_height() - AROUND_PICTURE).clamp(160.0, PICTURE_HEIGHT);
         egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| match &self.exam {
             None => self.practice_ui(ui),
             Some(Exam::Signing) => self.signing_ui(ui),
