@@ -193,7 +193,7 @@ fn an_exam_is_reproduced_by_its_pair_and_saved_as_json_and_csv() {
 fn presenting_asks_on_one_slide_and_answers_on_the_next() {
     let dir = ScratchDir::new("quiz-present");
     let cell = "```searchlab\nversion = 1\nlab = \"quiz\"\nkind = \"node-value\"\nseed = 5\n```\n";
-    let path = dir.write("talk.md", &format!("# Quiz\n\nfirst\n\n## Your turn\n\n{cell}\n## After\n\nlast\n"));
+    let path = dir.write("talk.md", format!("# Quiz\n\nfirst\n\n## Your turn\n\n{cell}\n## After\n\nlast\n"));
     let mut harness = lesson_harness([1280.0, 900.0], Notebook::open(&path));
     settle(&mut harness);
     let question = generate(Kind::NodeValue, 5, &Options::default()).unwrap();

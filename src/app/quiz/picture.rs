@@ -132,11 +132,17 @@ fn grid_ui(
     (rect.contains(pos) && x < w && y < h).then_some(Clicked::Cell([x as u32, y as u32]))
 }
 
+/// A node where it is drawn: its path of child numbers, and a leaf's value and number.
+struct Placed {
+    centre: Pos2,
+    path: Vec<u32>,
+    leaf: Option<(i32, usize)>,
+}
+
 /// Each node's centre, leaves evenly spread along the bottom and each parent over its children;
 /// with each leaf's number and the node's path.
 struct Layout {
-    /// (centre, path of child numbers, leaf value and number if a leaf).
-    nodes: Vec<(Pos2, Vec<u32>, Option<(i32, usize)>)>,
+    nodes: Vec<Placed>,
     edges: Vec<(Pos2, Pos2)>,
     /// From one row of nodes to the next.
     level: f32,
@@ -168,7 +174,7 @@ fn place(
             (centre, None)
         }
     };
-    layout.nodes.push((centre, path.clone(), leaf));
+    layout.nodes.push(Placed { centre, path: path.clone(), leaf });
     centre
 }
 
@@ -194,7 +200,7 @@ fn tree_ui(
         Given::Node(path) => Some(path),
         _ => None,
     };
-    for (centre, path, leaf) in &layout.nodes {
+    for Placed { centre, path, leaf } in &layout.nodes {
         node(&painter, &colours, *centre, radius, path, *leaf, asked == Some(path), picked);
     }
     // The rows' roles, at the left where no node is drawn.
@@ -204,9 +210,8 @@ fn tree_ui(
         painter.text(pos2(rect.left() + 2.0, y), Align2::LEFT_CENTER, role, FontId::proportional(12.0), colours.ink);
     }
     let pos = response.clicked().then(|| response.interact_pointer_pos()).flatten()?;
-    let near = |(centre, _, leaf): &(Pos2, Vec<u32>, Option<(i32, usize)>)| {
-        leaf.filter(|_| centre.distance(pos) <= radius * 1.5).map(|(_, number)| number)
-    };
+    let near =
+        |placed: &Placed| placed.leaf.filter(|_| placed.centre.distance(pos) <= radius * 1.5).map(|(_, number)| number);
     layout.nodes.iter().find_map(near).map(Clicked::Leaf)
 }
 
