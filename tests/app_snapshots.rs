@@ -136,8 +136,36 @@ fn states(title: &str) -> Option<Vec<State>> {
         // Othello opens; Hus's board too, a human to move first (nothing thinking).
         "Play a game" => vec![("hus", |harness| pick_game(harness, "Hus"))],
         "Tuning" => vec![("light", |harness| harness.get_by_label("Light (projector)").click())],
+        // The first practice question answered right, then the next one answered wrong.
+        "Quiz" => vec![
+            ("right", |harness| answer_quiz(harness, true)),
+            ("wrong", |harness| {
+                harness.get_by_label("Another one").click();
+                harness.run();
+                answer_quiz(harness, false);
+            }),
+        ],
         _ => return None,
     })
+}
+
+/// Types an answer to the quiz question shown, the right one or one off by one, and checks it.
+fn answer_quiz(harness: &mut AppHarness, right: bool) {
+    use searchlab::quiz::{Answer, generate};
+    let scene = harness.state().current_scene().expect("the question's scene");
+    let kind = scene.kind.as_deref().unwrap().parse().unwrap();
+    let question = generate(kind, scene.seed.unwrap(), &scene.quiz_options()).unwrap();
+    let typed = match (question.body.answer, right) {
+        (Answer::Cells(cells), true) => format!("{}, {}", cells[0][0], cells[0][1]),
+        (Answer::Values { g, h, f }, true) => format!("{g}, {h}, {f}"),
+        (Answer::Values { g, h, f }, false) => format!("{}, {h}, {f}", g + 1.0),
+        (answer, _) => panic!("no typed answer for {answer:?} here"),
+    };
+    harness.get_by_label("Your answer:").click();
+    harness.run();
+    harness.get_by_label("Your answer:").type_text(&typed);
+    harness.run();
+    harness.get_by_label("Check").click();
 }
 
 /// Moves the page's replay to `step` by its timeline slider.

@@ -292,7 +292,7 @@ fn lowest_text(harness: &egui_kittest::Harness<'_, Notebook>) -> f32 {
 /// screen when the prose above leaves room), or its lowest text when it shows no canvas.
 fn slide_bottom(harness: &egui_kittest::Harness<'_, Notebook>, slide: usize) -> f32 {
     let notebook = harness.state();
-    let section = &notebook.lecture().unwrap().sections[slide];
+    let section = &notebook.lecture().unwrap().sections[notebook.slides()[slide].0];
     let canvas = section.blocks.iter().find_map(|block| match block {
         Block::Cell(cell) => notebook.cells().iter().find(|view| view.line() == cell.line)?.rect(),
         _ => None,
@@ -388,8 +388,9 @@ fn for_each_game_tree_cell(mut check: impl FnMut(&str, &mut egui_kittest::Harnes
     for path in bundled_lectures().into_iter().filter(|path| is_chapter(path)) {
         let mut notebook = present(&path);
         let sections = notebook.state().lecture().unwrap().sections.clone();
-        for (slide, section) in sections.iter().enumerate() {
+        for (index, section) in sections.iter().enumerate() {
             let Some(Block::Cell(cell)) = section.blocks.iter().find(|b| matches!(b, Block::Cell(_))) else { continue };
+            let slide = notebook.state().slides().iter().position(|&slide| slide == (index, false)).unwrap();
             let scene = check_cell(cell, project()).unwrap();
             if scene.lab != Lab::GameTree {
                 continue;
@@ -572,12 +573,15 @@ fn presenting_keeps_the_current_pseudocode_line_and_the_narration_beside_the_can
 #[test]
 fn presenting_the_tuning_cell_lets_its_charts_fill_the_slide() {
     let mut harness = present(&project().join("lectures/6-barca-ai.md"));
-    let slide = harness.state().lecture().unwrap().sections.iter().position(|section| {
+    let section = harness.state().lecture().unwrap().sections.iter().position(|section| {
         section
             .blocks
             .iter()
             .any(|block| matches!(block, Block::Cell(cell) if cell.source.contains("lab = \"tuning\"")))
     });
+    // A quiz section before it takes two slides.
+    let slide =
+        section.and_then(|section| harness.state().slides().iter().position(|&slide| slide == (section, false)));
     harness.state_mut().apply(NotebookCommand::GoToSlide(slide.expect("lecture 6 has a tuning cell")));
     settle(&mut harness);
     // A chart lies below its legend, down to the next chart's title or the cell's bottom.

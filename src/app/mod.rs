@@ -12,6 +12,7 @@ pub mod history;
 mod navmesh_lab;
 pub mod notebook;
 pub mod play_lab;
+pub mod quiz;
 pub mod replay_bar;
 pub mod theme;
 pub mod tree_lab;
@@ -26,6 +27,7 @@ pub use grid_lab::{FileField, GridCommand, GridLab};
 pub use navmesh_lab::{Drawing, MAPS, MeshAlgorithm, MeshCommand, NavmeshLab, ReplayKind};
 pub use notebook::{CellView, LiveCell, Notebook, NotebookCommand};
 pub use play_lab::PlayLab;
+pub use quiz::{Practice, QuizCell};
 pub use tree_lab::{TreeCommand, TreeLab};
 pub use tuning_lab::TuningLab;
 
@@ -81,7 +83,7 @@ pub struct LessonEntry {
 }
 
 /// All lessons, in the order of the course.
-pub const LESSONS: [LessonEntry; 8] = [
+pub const LESSONS: [LessonEntry; 9] = [
     LessonEntry {
         title: "Grid search",
         labs: &[Lab::Grid, Lab::Hierarchical],
@@ -118,6 +120,12 @@ pub const LESSONS: [LessonEntry; 8] = [
         labs: &[Lab::Tuning],
         build: |_| Box::new(TuningLab::new()),
         cell: Some(|| Box::new(TuningLab::new())),
+    },
+    LessonEntry {
+        title: "Quiz",
+        labs: &[Lab::Quiz],
+        build: |saved| Box::new(Practice::from_saved(saved)),
+        cell: Some(|| Box::new(QuizCell::new(crate::quiz::Kind::NextExpansion, 0, Default::default()))),
     },
     LessonEntry { title: notebook::TITLE, labs: &[], build: |saved| Box::new(Notebook::from_saved(saved)), cell: None },
 ];

@@ -17,6 +17,8 @@ use serde::Serialize;
 
 use crate::text::{or_list, quote};
 
+pub mod answer;
+pub mod exam;
 pub mod grid;
 pub mod tree;
 pub mod uct;

@@ -18,6 +18,9 @@ pub trait LiveCell: Lesson {
     /// canvas's rect.
     fn cell_ui(&mut self, ui: &mut egui::Ui, height: f32) -> Rect;
 
+    /// Presenting: true on a quiz's answer slide (the answer shown), false on its question slide.
+    fn present_answer(&mut self, _shown: bool) {}
+
     /// The error the page shows, for pages that replay a recording: the cell names its line.
     fn error_mut(&mut self) -> Option<&mut Option<String>> {
         None
@@ -146,8 +149,12 @@ impl CellView {
         index: usize,
         file: &str,
         height: f32,
+        answer_slide: bool,
         commands: &mut Vec<NotebookCommand>,
     ) {
+        if let Some(Ok(live)) = &mut self.live {
+            live.present_answer(answer_slide);
+        }
         let frame = egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.push_id(("cell", index), |ui| self.contents(ui, index, file, height, commands));
         });

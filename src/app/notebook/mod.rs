@@ -173,6 +173,11 @@ fn open_request_id() -> egui::Id {
     egui::Id::unique("searchlab: open in the lab")
 }
 
+/// Asks the app to show `scene` on its lab's page at the end of this frame.
+pub fn request_open(ctx: &egui::Context, scene: Scene) {
+    ctx.data_mut(|data| data.insert_temp(open_request_id(), Some(scene)));
+}
+
 /// The scene a lecture cell asked to open in the lab this frame, if any (taken).
 pub fn take_open_request(ctx: &egui::Context) -> Option<Scene> {
     ctx.data_mut(|data| data.remove_temp::<Option<Scene>>(open_request_id())).flatten()
@@ -251,7 +256,24 @@ impl Notebook {
     }
 
     pub fn slide_count(&self) -> usize {
-        self.lecture().map_or(1, |lecture| lecture.sections.len())
+        self.slides().len()
+    }
+
+    /// Each slide's section, and whether it is a quiz's answer slide: a section with a quiz cell
+    /// shows the question on one slide and its answer on the next.
+    pub fn slides(&self) -> Vec<(usize, bool)> {
+        let Some(loaded) = &self.loaded else { return vec![(0, false)] };
+        let mut cells = loaded.cells.iter();
+        let mut slides = Vec::new();
+        for (section, blocks) in loaded.lecture.sections.iter().map(|s| &s.blocks).enumerate() {
+            slides.push((section, false));
+            let quiz = |cell: &CellView| cell.scene().is_ok_and(|scene| scene.lab == crate::scene::Lab::Quiz);
+            let count = blocks.iter().filter(|b| matches!(b, Block::Cell(_))).count();
+            if cells.by_ref().take(count).any(quiz) {
+                slides.push((section, true));
+            }
+        }
+        slides
     }
 
     /// Reads the lecture from `source`. On failure the lecture on screen stays and the error says why.
@@ -270,9 +292,10 @@ impl Notebook {
             }
         };
         let same_file = source == self.source && self.loaded.is_some();
-        // A reload stays on the section shown, wherever edits moved it.
-        let title = self.lecture().and_then(|old| old.sections.get(self.slide)?.title.clone());
-        let slide = if same_file { lecture.same_section(title.as_deref(), self.slide) } else { 0 };
+        // A reload stays on the section (and quiz slide) shown, wherever edits moved it.
+        let (section, answer) = self.slides().get(self.slide).copied().unwrap_or_default();
+        let title = self.lecture().and_then(|old| old.sections.get(section)?.title.clone());
+        let section = if same_file { lecture.same_section(title.as_deref(), section) } else { 0 };
         // On a reload, live cells whose text did not change keep their state (and recording); the
         // others try again, as a map they name may be there now.
         let mut kept: Vec<CellView> = match self.loaded.take().filter(|_| same_file) {
@@ -292,8 +315,10 @@ impl Notebook {
             Source::Welcome => String::new(),
             Source::File(path) => path.display().to_string(),
         };
-        self.slide = slide;
         self.loaded = Some(Loaded { lecture, cells });
+        let slides = self.slides();
+        let at = |answer| slides.iter().position(|&slide| slide == (section, answer));
+        self.slide = at(answer).or_else(|| at(false)).unwrap_or(0);
         self.source = source;
         self.error = None;
     }
@@ -446,6 +471,7 @@ impl Notebook {
         ui: &mut egui::Ui,
         sections: std::ops::Range<usize>,
         fill_to: Option<f32>,
+        answer_slide: bool,
         commands: &mut Vec<NotebookCommand>,
     ) {
         let Some(loaded) = &mut self.loaded else { return };
@@ -484,7 +510,7 @@ impl Notebook {
                         // pixel more or less shifted every wall of a map by one pixel column.
                         let height = fill_to
                             .map_or(CELL_HEIGHT, |bottom| (bottom - ui.cursor().top() - rows).max(240.0).floor());
-                        cell.ui(ui, cell_index, &name, height, commands);
+                        cell.ui(ui, cell_index, &name, height, answer_slide, commands);
                         cell_index += 1;
                     }
                 }
@@ -496,9 +522,9 @@ impl Notebook {
         self.toolbar(ui, commands);
         self.messages(ui);
         ui.separator();
-        let count = self.slide_count();
+        let count = self.lecture().map_or(0, |lecture| lecture.sections.len());
         egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
-            page_contents(ui, 1100.0, |ui| self.blocks(ui, 0..count, None, commands));
+            page_contents(ui, 1100.0, |ui| self.blocks(ui, 0..count, None, false, commands));
         });
     }
 
@@ -526,13 +552,15 @@ impl Notebook {
         self.messages(ui);
         ui.separator();
         let slide = self.slide;
+        let (section, answer) = self.slides()[slide];
         let rect = ui.available_rect_before_wrap();
         self.slide_rect = Some(rect);
         egui::ScrollArea::vertical().id_salt(("slide", slide)).auto_shrink(false).show(ui, |ui| {
             ui.style_mut().text_styles.values_mut().for_each(|font| font.size *= PRESENT_SCALE);
             // The cell takes what the slide's prose leaves, so a slide is one screen.
             let bottom = rect.bottom() - ui.spacing().item_spacing.y;
-            page_contents(ui, f32::INFINITY, |ui| self.blocks(ui, slide..slide + 1, Some(bottom), commands));
+            let sections = section..section + 1;
+            page_contents(ui, f32::INFINITY, |ui| self.blocks(ui, sections, Some(bottom), answer, commands));
         });
     }
 
@@ -636,7 +664,7 @@ impl Lesson for Notebook {
         }
         self.sync_full_screen(ui.ctx(), was_full_screen);
         if let Some(scene) = self.open_request.take() {
-            ui.ctx().data_mut(|data| data.insert_temp(open_request_id(), Some(scene)));
+            request_open(ui.ctx(), scene);
         }
         if let Some(pending) = &mut self.pending_image {
             pending.request(ui.ctx());
