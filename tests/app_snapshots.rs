@@ -109,7 +109,8 @@ fn states(title: &str) -> Option<Vec<State>> {
                 harness.get_by_label("Light (projector)").click();
                 harness.run();
                 harness.get_by_label("Simultaneous moves (SM-MCTS)").click_accesskit();
-                harness.run();
+                // The side panel scrolls to the new pseudocode line: a few frames of animation.
+                harness.run_steps(8);
                 harness.get_by_label("Root").click_accesskit();
             }),
         ],
