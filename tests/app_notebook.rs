@@ -699,7 +699,8 @@ fn on_a_projector_every_cell_frame_stands_clear_of_the_page_scroll_bar() {
         settle_cells(&mut harness);
         let slides = slide_label(&harness);
         let count: usize = slides.rsplit(' ').next().and_then(|n| n.parse().ok()).expect("Slide i / n");
-        let mut presented = 0;
+        // A quiz cell is on two slides (question, then answer): each cell counted once.
+        let mut presented = std::collections::BTreeSet::new();
         for slide in 1..=count {
             assert_eq!(slide_label(&harness), format!("Slide {slide} / {count}"));
             for cell in 1..cell {
@@ -720,12 +721,12 @@ fn on_a_projector_every_cell_frame_stands_clear_of_the_page_scroll_bar() {
                     "{lecture}, slide {slide}: the cell's bottom {} is below the screen",
                     frame.bottom()
                 );
-                presented += 1;
+                presented.insert(cell);
             }
             harness.key_press(Key::PageDown);
             harness.run_steps(2);
         }
-        assert_eq!(presented, cell - 1, "{lecture}: every cell is on a slide");
+        assert_eq!(presented.len(), cell - 1, "{lecture}: every cell is on a slide");
     }
 }
 

@@ -176,6 +176,9 @@ fn pick_game(harness: &mut AppHarness, name: &str) {
     harness.run();
     harness.get_by_label(name).click_accesskit();
     harness.run();
+    // Picked through accessibility, the menu stays open: closed as a user would.
+    harness.key_press(egui::Key::Escape);
+    harness.run();
 }
 
 fn timeline(harness: &mut AppHarness, step: f64) {

@@ -175,7 +175,7 @@ impl GridJob {
         let plan_refused = plan.as_ref().and_then(|plan| plan.refusal(&grid));
         let hierarchy = plan.and_then(|plan| plan.run(&grid, start, goal, new_map.is_some(), &replays));
         // A planner refused (its abstraction would not fit) leaves the flat searches running.
-        let refused = refused.map(str::to_string).or_else(|| plan_refused);
+        let refused = refused.map(str::to_string).or(plan_refused);
         Some(GridRecorded { new_map, start, goal, replays, hierarchy, show_end, refused })
     }
 }

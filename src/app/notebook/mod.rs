@@ -49,6 +49,8 @@ const POLL_INTERVAL: Duration = Duration::from_secs(1);
 const PRESENT_SCALE: f32 = 1.45;
 /// A cell's canvas height in the reading view.
 const CELL_HEIGHT: f32 = 420.0;
+/// The least a presented cell's canvas gets: a quiz's answer slide needs room under its picture.
+const MIN_SLIDE_CANVAS: f32 = 160.0;
 
 /// The height of one of a cell's rows of buttons above its canvas (the cell's own, a replay bar's).
 pub fn cell_row(ui: &egui::Ui) -> f32 {
@@ -508,8 +510,9 @@ impl Notebook {
                         let rows = cell.chrome().unwrap_or(3.0 * cell_row(ui));
                         // Whole pixels: the rows are measured a frame late, and a fraction of a
                         // pixel more or less shifted every wall of a map by one pixel column.
-                        let height = fill_to
-                            .map_or(CELL_HEIGHT, |bottom| (bottom - ui.cursor().top() - rows).max(240.0).floor());
+                        let height = fill_to.map_or(CELL_HEIGHT, |bottom| {
+                            (bottom - ui.cursor().top() - rows).max(MIN_SLIDE_CANVAS).floor()
+                        });
                         cell.ui(ui, cell_index, &name, height, answer_slide, commands);
                         cell_index += 1;
                     }

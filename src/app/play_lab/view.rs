@@ -51,7 +51,8 @@ impl PlayLab {
         });
         ui.separator();
         let label = ui.label("Position");
-        ui.add(egui::TextEdit::multiline(&mut self.text).desired_rows(2).code_editor()).labelled_by(label.id);
+        let text = egui::TextEdit::multiline(&mut self.text).desired_rows(2).desired_width(f32::INFINITY).code_editor();
+        ui.add(text).labelled_by(label.id);
         ui.label(egui::RichText::new(self.kind.position_help()).small());
         ui.horizontal(|ui| {
             if ui.button("Load position").clicked() {
