@@ -103,13 +103,17 @@ impl NavmeshLab {
             self.paint_intervals(painter, at);
         }
         if self.replay != ReplayKind::Walk && !intervals {
-            let final_path = self.result.as_ref().and_then(|r| r.path.as_ref()).map(|path| path.waypoints.clone());
+            let best_so_far;
             // Before the end, the best path found so far, as the narration reports it.
-            let waypoints = match &view.outcome {
-                _ if self.player.at_end() => final_path,
-                Some(SearchOutcome::Found { path, .. }) if searching => Some(
-                    channel_path(&self.mesh, self.start, self.goal, path, self.search.radius, &mut NoTrace).waypoints,
-                ),
+            let waypoints: Option<&[Point]> = match &view.outcome {
+                _ if self.player.at_end() => {
+                    self.result.as_ref().and_then(|r| r.path.as_ref()).map(|path| path.waypoints.as_slice())
+                }
+                Some(SearchOutcome::Found { path, .. }) if searching => {
+                    best_so_far =
+                        channel_path(&self.mesh, self.start, self.goal, path, self.search.radius, &mut NoTrace);
+                    Some(&best_so_far.waypoints)
+                }
                 _ => None,
             };
             if let Some(waypoints) = waypoints {
